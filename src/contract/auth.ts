@@ -1,0 +1,190 @@
+import { z } from 'zod';
+import { email, language, localized, otp, password, phone, version } from './common';
+import { msg } from './messages';
+import { endpoint, ok, okMessage, publicAccess, signedIn } from './http';
+import { permission, role, userStatus } from './roles';
+
+/* ------------------------------------------------------------------ login */
+
+export const loginBody = z.strictObject({
+  email: z.string({ error: msg('required') }).trim().toLowerCase().min(1, msg('required')).max(254),
+  password: z.string({ error: msg('required') }).min(1, msg('required')).max(1024),
+});
+
+/** SPEC §3: token, message, name (per language; the en value is used), email, profileImage, role. */
+export const loginResponse = z.object({
+  status: z.number().int(),
+  message: z.string(),
+  token: z.string(),
+  name: localized(),
+  email: z.string(),
+  profileImage: z.string().nullable(),
+  role,
+});
+
+/* ------------------------------------------------------------- registration */
+
+export const sendOtpBody = z.strictObject({ email });
+export const verifyOtpBody = z.strictObject({ email, otp });
+
+/** SPEC §3: role is fixed to serviceprovider and status to "0"; the server enforces both. */
+export const registerBody = z.strictObject({
+  name: z.string({ error: msg('required') }).trim().min(2, msg('minChars', { n: 2 })).max(100, msg('maxChars', { n: 100 })),
+  phone,
+  email,
+  password,
+  otp,
+  role: z.literal('serviceprovider', { error: msg('onlyProviders') }).default('serviceprovider'),
+  status: z.literal('0', { error: msg('pendingOnRegistration') }).default('0'),
+});
+
+export const registeredUser = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  role,
+  status: userStatus,
+});
+
+/* ---------------------------------------------------------------- session */
+
+export const roleResponse = z.object({
+  status: z.number().int(),
+  message: z.string(),
+  /** SPEC §7: the role string in `data`. */
+  data: role,
+  permissions: z.array(permission),
+});
+
+export const setLanguageBody = z.strictObject({ language });
+
+/* ---------------------------------------------------------------- profile */
+
+export const profile = z.object({
+  id: z.number().int(),
+  name: localized(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  role,
+  status: userStatus,
+  language,
+  profileImage: z.string().nullable(),
+  createdAt: z.string(),
+  version,
+});
+export type Profile = z.infer<typeof profile>;
+
+export const updateProfileBody = z.strictObject({
+  name: localized(100),
+  phone: phone.nullable(),
+  version,
+});
+
+export const changePasswordBody = z.strictObject({
+  currentPassword: z.string({ error: msg('required') }).min(1, msg('required')).max(1024),
+  newPassword: password,
+});
+
+/* ---------------------------------------------------------------- endpoints */
+
+const tag = 'Session';
+
+export const authApi = {
+  login: endpoint({
+    method: 'POST',
+    path: '/api/login',
+    summary: 'Sign in with e-mail and password; answers an opaque bearer token.',
+    tag,
+    access: publicAccess,
+    body: loginBody,
+    response: loginResponse,
+  }),
+  register: endpoint({
+    method: 'POST',
+    path: '/api/register',
+    summary: 'Register a service provider account (status "0": waits for approval). Needs a verified e-mail OTP.',
+    tag,
+    access: publicAccess,
+    body: registerBody,
+    response: ok(registeredUser),
+    successStatus: 201,
+  }),
+  sendEmailOtp: endpoint({
+    method: 'POST',
+    path: '/api/sendEmailOTP',
+    summary: 'Send a 6-digit one-time code to an e-mail address (valid 10 minutes).',
+    tag,
+    access: publicAccess,
+    body: sendOtpBody,
+    response: okMessage,
+  }),
+  verifyEmailOtp: endpoint({
+    method: 'POST',
+    path: '/api/verifyEmailOTP',
+    summary: 'Verify the one-time code sent to an e-mail address.',
+    tag,
+    access: publicAccess,
+    body: verifyOtpBody,
+    response: okMessage,
+  }),
+  role: endpoint({
+    method: 'GET',
+    path: '/api/master/role',
+    summary: "The signed-in user's role (in data) and permission list.",
+    tag,
+    access: signedIn,
+    response: roleResponse,
+  }),
+  setLanguage: endpoint({
+    method: 'POST',
+    path: '/api/set-language',
+    summary: "Save the signed-in user's language (en or ar).",
+    tag,
+    access: signedIn,
+    body: setLanguageBody,
+    response: okMessage,
+  }),
+  logout: endpoint({
+    method: 'POST',
+    path: '/api/logout',
+    summary: 'Sign out: revokes the bearer token on the server.',
+    tag,
+    access: signedIn,
+    response: okMessage,
+  }),
+  profile: endpoint({
+    method: 'GET',
+    path: '/api/profile',
+    summary: "The signed-in user's profile (My Profile).",
+    tag,
+    access: signedIn,
+    response: ok(profile),
+  }),
+  updateProfile: endpoint({
+    method: 'PUT',
+    path: '/api/profile',
+    summary: 'Update name and phone. A stale version answers 409.',
+    tag,
+    access: signedIn,
+    body: updateProfileBody,
+    response: ok(profile),
+    idempotent: true,
+  }),
+  uploadProfileImage: endpoint({
+    method: 'POST',
+    path: '/api/profile/image',
+    summary: 'Replace the profile picture (multipart field "file": JPEG, PNG or WebP up to 5 MB).',
+    tag,
+    access: signedIn,
+    multipart: true,
+    response: ok(profile),
+  }),
+  changePassword: endpoint({
+    method: 'POST',
+    path: '/api/profile/password',
+    summary: 'Change the password (current password required). Signs out every other session.',
+    tag,
+    access: signedIn,
+    body: changePasswordBody,
+    response: okMessage,
+  }),
+} as const;

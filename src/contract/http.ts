@@ -1,0 +1,88 @@
+import { z } from 'zod';
+
+/**
+ * Endpoint descriptors: the one description of every API call that the server routes, the
+ * client calls and the tests exercise. Imports zod only (DESIGN.md §2).
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Who may call an endpoint: anyone, or a signed-in user holding `permission` (null = any role). */
+export type Access = { kind: 'public' } | { kind: 'session'; permission: string | null };
+
+export const publicAccess: Access = { kind: 'public' };
+export const signedIn: Access = { kind: 'session', permission: null };
+export const needs = (permission: string): Access => ({ kind: 'session', permission });
+
+export interface EndpointDef<
+  TBody extends z.ZodType | undefined = z.ZodType | undefined,
+  TQuery extends z.ZodType | undefined = z.ZodType | undefined,
+  TParams extends z.ZodType | undefined = z.ZodType | undefined,
+  TResponse extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  /** Hono-style path: `/api/event/get-details/:id`. */
+  path: string;
+  summary: string;
+  tag: string;
+  access: Access;
+  /** JSON body, or for `multipart: true` the non-file form fields. */
+  body?: TBody;
+  multipart?: boolean;
+  query?: TQuery;
+  params?: TParams;
+  response: TResponse;
+  /** Status of a successful answer (200 unless said). */
+  successStatus?: 200 | 201;
+  /** Writes that may be replayed from the offline outbox honour an Idempotency-Key. */
+  idempotent?: boolean;
+}
+
+export const endpoint = <
+  TBody extends z.ZodType | undefined = undefined,
+  TQuery extends z.ZodType | undefined = undefined,
+  TParams extends z.ZodType | undefined = undefined,
+  TResponse extends z.ZodType = z.ZodType,
+>(
+  def: EndpointDef<TBody, TQuery, TParams, TResponse>,
+) => def;
+
+export type AnyEndpoint = EndpointDef<
+  z.ZodType | undefined,
+  z.ZodType | undefined,
+  z.ZodType | undefined,
+  z.ZodType
+>;
+
+type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
+type Input<T> = T extends z.ZodType ? z.input<T> : undefined;
+export type BodyOf<E> = E extends EndpointDef<infer B, never, never, never> ? Input<B> : never;
+export type ResponseOf<E> = E extends { response: infer R } ? Infer<R> : never;
+export type RequestOf<E extends AnyEndpoint> = {
+  body: Input<E['body']>;
+  query: Input<E['query']>;
+  params: Input<E['params']>;
+};
+
+/** Fills `:name` segments of a path. */
+export const buildPath = (path: string, params?: Record<string, string | number>): string =>
+  path.replace(/:([A-Za-z_]+)\??/g, (_, name: string) => {
+    const value = params?.[name];
+    return value === undefined ? '' : encodeURIComponent(String(value));
+  }).replace(/\/+$/, '') || '/';
+
+/* ----------------------------------------------------------------- envelopes */
+
+/** Every success answer: `{ status, message, data }` (DESIGN.md §2). */
+export const ok = <T extends z.ZodType>(data: T) =>
+  z.object({ status: z.number().int(), message: z.string(), data });
+
+/** Answers without data. */
+export const okMessage = z.object({ status: z.number().int(), message: z.string() });
+
+/** Every error answer: the real HTTP status, a message, and messages per field. */
+export const errorBody = z.object({
+  status: z.number().int(),
+  message: z.string(),
+  errors: z.record(z.string(), z.string()).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;

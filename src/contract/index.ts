@@ -1,0 +1,14 @@
+export * from './http';
+export * from './common';
+export * from './roles';
+export * from './auth';
+export * from './messages';
+
+import { authApi } from './auth';
+import type { AnyEndpoint } from './http';
+
+/** Every endpoint of the API, by name. The server refuses to start if one has no route. */
+export const api = {
+  ...authApi,
+} as const satisfies Record<string, AnyEndpoint>;
+export type Api = typeof api;

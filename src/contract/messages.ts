@@ -1,0 +1,74 @@
+/**
+ * Messages that cross the wire: validation messages of the contract's schemas and the server's
+ * answers. Schemas and the server write the English text; `localizeMessage` turns it into the
+ * reader's language, on the server (from Accept-Language) and in the app (for client-side
+ * validation), so both speak with one voice. Parameters are written `{name}`.
+ *
+ * Add every new server or validation message here with its Arabic text; a unit test fails on an
+ * English text that the server sends without an entry.
+ */
+import type { Language } from './common';
+
+export const MESSAGES = {
+  required: { en: 'Required', ar: 'هذا الحقل مطلوب' },
+  invalidEmail: { en: 'Please enter a valid email.', ar: 'يرجى إدخال بريد إلكتروني صالح.' },
+  invalidOtp: { en: 'Please enter a valid OTP.', ar: 'يرجى إدخال رمز تحقق صالح.' },
+  verifyFirst: {
+    en: 'Please verify your email OTP before submitting.',
+    ar: 'يرجى التحقق من رمز البريد الإلكتروني قبل الإرسال.',
+  },
+  minChars: { en: 'At least {n} characters', ar: '{n} أحرف على الأقل' },
+  maxChars: { en: 'At most {n} characters', ar: '{n} حرفًا على الأكثر' },
+  invalidPhone: { en: 'Enter a phone number of 7 to 20 digits', ar: 'أدخل رقم هاتف من 7 إلى 20 رقمًا' },
+  invalidValue: { en: 'Invalid value', ar: 'قيمة غير صالحة' },
+  unknownField: { en: 'Unknown field', ar: 'حقل غير معروف' },
+  onlyProviders: { en: 'Only service providers can register', ar: 'يمكن لمقدمي الخدمات فقط التسجيل' },
+  pendingOnRegistration: {
+    en: 'A new registration always starts as pending',
+    ar: 'يبدأ كل تسجيل جديد بحالة قيد المراجعة',
+  },
+  validationFailed: { en: 'Please correct the highlighted fields.', ar: 'يرجى تصحيح الحقول المحددة.' },
+  somethingWrong: { en: 'Something went wrong', ar: 'حدث خطأ ما' },
+} as const satisfies Record<string, { en: string; ar: string }>;
+
+export type MessageKey = keyof typeof MESSAGES;
+
+/** The English text of a message, with `{name}` parameters filled. */
+export const msg = (key: MessageKey, params: Record<string, string | number> = {}): string =>
+  fill(MESSAGES[key].en, params);
+
+const fill = (template: string, params: Record<string, string | number>) =>
+  template.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
+
+const escape = (s: string) => s.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+
+type Entry = { en: string; ar: string };
+let matchers: { re: RegExp; names: string[]; entry: Entry }[] | null = null;
+const extra: Entry[] = [];
+
+/** Adds entries (the server registers its own messages at start-up). */
+export const registerMessages = (entries: Record<string, Entry>) => {
+  extra.push(...Object.values(entries));
+  matchers = null;
+};
+
+/** The text in `lang`: English texts without an entry are returned unchanged. */
+export const localizeMessage = (text: string, lang: Language): string => {
+  if (lang === 'en') return text;
+  matchers ??= [...Object.values(MESSAGES), ...extra].map((entry: Entry) => {
+    const names: string[] = [];
+    const source = escape(entry.en).replace(/\\?\{(\w+)\\?\}/g, (_, name: string) => {
+      names.push(name);
+      return '(.+?)';
+    });
+    return { re: new RegExp(`^${source}$`), names, entry };
+  });
+  for (const { re, names, entry } of matchers) {
+    const m = re.exec(text);
+    if (m) return fill(entry[lang], Object.fromEntries(names.map((n, i) => [n, m[i + 1] ?? ''])));
+  }
+  return text;
+};
+
+/** All known English templates (for the completeness test). */
+export const knownMessages = (): Entry[] => [...Object.values(MESSAGES), ...extra];

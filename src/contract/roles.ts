@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+export const ROLES = ['admin', 'manager', 'serviceprovider'] as const;
+export const role = z.enum(ROLES);
+export type Role = z.infer<typeof role>;
+
+/**
+ * Account status codes. Self-registered service providers start at "0" (SPEC §3, §4).
+ */
+export const USER_STATUS = { pending: '0', active: '1', rejected: '2', blocked: '3' } as const;
+export const userStatus = z.enum(['0', '1', '2', '3']);
+export type UserStatus = z.infer<typeof userStatus>;
+
+/** Section permissions (SPEC §6); the database holds the role → permission table. */
+export const PERMISSIONS = [
+  'dashboard',
+  'service_provider',
+  'serviceprovider',
+  'configuration',
+  'country',
+  'city',
+  'category',
+  'location',
+  'event_manager',
+  'event',
+  'advertisement_manager',
+  'advertisement',
+  'supervisor',
+  'user_manager',
+  'usermanager',
+  'notification',
+  'booking',
+  'page_manager',
+  'pages',
+] as const;
+export const permission = z.enum(PERMISSIONS);
+export type Permission = z.infer<typeof permission>;
+
+/** The role table of SPEC §6, used to seed the database. */
+export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
+  admin: [
+    'dashboard',
+    'service_provider',
+    'configuration',
+    'location',
+    'serviceprovider',
+    'event_manager',
+    'event',
+    'country',
+    'advertisement',
+    'advertisement_manager',
+    'supervisor',
+    'user_manager',
+    'usermanager',
+    'category',
+    'city',
+    'notification',
+    'booking',
+    'page_manager',
+    'pages',
+  ],
+  manager: ['dashboard', 'event_manager', 'event', 'advertisement', 'advertisement_manager', 'booking'],
+  serviceprovider: [
+    'dashboard',
+    'configuration',
+    'location',
+    'event_manager',
+    'event',
+    'country',
+    'advertisement',
+    'advertisement_manager',
+    'category',
+    'city',
+    'notification',
+    'booking',
+  ],
+};

@@ -1,0 +1,69 @@
+import { lingui } from '@lingui/vite-plugin';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+import { linguiMacros } from './vite.config';
+
+const alias = { '@': new URL('./src', import.meta.url).pathname };
+const usePostgres = Boolean(process.env.DATABASE_URL);
+
+/**
+ * One `vitest run` runs every suite (DESIGN.md §7):
+ * - unit: app units and components in happy-dom;
+ * - server: the real Hono app in-process on PGlite (and again on PostgreSQL when DATABASE_URL is set);
+ * - browser: Debian Chromium through playwright-core against the built app and the real server.
+ */
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        plugins: [react(), linguiMacros(), lingui()],
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          environment: 'happy-dom',
+          include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
+          setupFiles: ['tests/setup/unit.ts'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['server/**/*.test.ts', 'tests/server/**/*.test.ts'],
+          env: { TEST_DB: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(usePostgres
+        ? [
+            {
+              resolve: { alias },
+              test: {
+                name: 'server-postgres',
+                environment: 'node',
+                include: ['server/**/*.test.ts', 'tests/server/**/*.test.ts'],
+                env: { TEST_DB: 'postgres' },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
+        : []),
+      {
+        resolve: { alias },
+        test: {
+          name: 'browser',
+          environment: 'node',
+          include: ['tests/browser/**/*.test.ts'],
+          globalSetup: ['tests/browser/global-setup.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
