@@ -13,7 +13,6 @@ export const pwaManifest: Partial<ManifestOptions> = {
   background_color: '#0f172a',
   theme_color: '#4f46e5',
   lang: 'en',
-  dir: 'auto',
   icons: [
     { src: 'icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
     { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
