@@ -64,11 +64,12 @@ const loginBg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1600 1000"
       <stop offset="0" stop-color="#1e1b4b"/><stop offset=".6" stop-color="${NAVY}"/><stop offset="1" stop-color="#020617"/>
     </linearGradient>
     <linearGradient id="beam" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0" stop-color="#a5b4fc" stop-opacity=".45"/><stop offset="1" stop-color="#a5b4fc" stop-opacity="0"/>
+      <stop offset="0" stop-color="#a5b4fc" stop-opacity=".35"/><stop offset="1" stop-color="#a5b4fc" stop-opacity="0"/>
     </linearGradient>
     <linearGradient id="beam2" x1="0" y1="0" x2="0" y2="1">
-      <stop offset="0" stop-color="#f0abfc" stop-opacity=".35"/><stop offset="1" stop-color="#f0abfc" stop-opacity="0"/>
+      <stop offset="0" stop-color="#f0abfc" stop-opacity=".28"/><stop offset="1" stop-color="#f0abfc" stop-opacity="0"/>
     </linearGradient>
+    <filter id="soft" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="14"/></filter>
     <radialGradient id="glow" cx=".5" cy="1" r=".6">
       <stop offset="0" stop-color="${VIOLET}" stop-opacity=".55"/><stop offset="1" stop-color="${VIOLET}" stop-opacity="0"/>
     </radialGradient>
@@ -83,7 +84,7 @@ const loginBg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1600 1000"
     <circle cx="1460" cy="80" r="2"/><circle cx="960" cy="60" r="2"/><circle cx="640" cy="200" r="2"/>
     <circle cx="1320" cy="300" r="2"/><circle cx="90" cy="380" r="2"/>
   </g>
-  <g opacity=".35">
+  <g opacity=".35" filter="url(#soft)">
     <circle cx="240" cy="520" r="60" fill="#818cf8"/><circle cx="1380" cy="460" r="80" fill="#c084fc"/>
     <circle cx="1240" cy="600" r="36" fill="#60a5fa"/><circle cx="380" cy="660" r="28" fill="#f472b6"/>
   </g>
@@ -142,7 +143,11 @@ try {
     );
     await page.locator('img').evaluate((img) => img.decode());
     await mkdir(dirname(pub(file)), { recursive: true });
-    await page.screenshot({ path: pub(file), omitBackground: true, clip: { x: 0, y: 0, width: size, height: size } });
+    await page.screenshot({
+      path: pub(file),
+      omitBackground: true,
+      clip: { x: 0, y: 0, width: size, height: size },
+    });
     await page.close();
   }
 } finally {

@@ -1,0 +1,66 @@
+/**
+ * Service worker registration (SPEC §7: registered under the admin base path after page load;
+ * DESIGN.md §5: the app prompts "new version available" and reloads only when the user agrees).
+ *
+ * No UI here: the app shell subscribes with `onNeedRefresh` and calls `applyUpdate` from its prompt.
+ */
+import { Workbox } from 'workbox-window';
+
+export const SW_URL = '/admin/sw.js';
+export const SW_SCOPE = '/admin/';
+
+let workbox: Workbox | null = null;
+let updateWaiting = false;
+const needRefreshListeners = new Set<() => void>();
+
+const notifyNeedRefresh = () => {
+  updateWaiting = true;
+  for (const listener of needRefreshListeners) listener();
+};
+
+/** Registers the service worker once the page has loaded. Safe to call more than once. */
+export function registerServiceWorker(): void {
+  if (workbox || typeof window === 'undefined' || !('serviceWorker' in navigator)) return;
+  const wb = new Workbox(SW_URL, { scope: SW_SCOPE });
+  workbox = wb;
+  // A new version is installed and waits for the user's consent (also when it was already
+  // waiting before this page loaded, or was installed by another tab).
+  wb.addEventListener('waiting', notifyNeedRefresh);
+  const start = () => {
+    wb.register({ immediate: true }).catch((error: unknown) => {
+      console.error('Service worker registration failed', error);
+    });
+  };
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+}
+
+/** Calls `callback` when a new version waits (at once if one already does). Returns an unsubscribe. */
+export function onNeedRefresh(callback: () => void): () => void {
+  needRefreshListeners.add(callback);
+  if (updateWaiting) callback();
+  return () => {
+    needRefreshListeners.delete(callback);
+  };
+}
+
+/**
+ * Activates the waiting version and reloads the page once it controls the page. Resolves at once
+ * when no version waits. Queued offline edits are persisted in IndexedDB, so the reload loses nothing.
+ */
+export function applyUpdate(): Promise<void> {
+  const wb = workbox;
+  if (!wb || !updateWaiting || !('serviceWorker' in navigator)) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    navigator.serviceWorker.addEventListener(
+      'controllerchange',
+      () => {
+        updateWaiting = false;
+        resolve();
+        window.location.reload();
+      },
+      { once: true },
+    );
+    wb.messageSkipWaiting();
+  });
+}
