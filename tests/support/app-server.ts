@@ -1,0 +1,113 @@
+/**
+ * The real server as a child process (`node --import tsx server/main.ts`), as a user runs it: the built
+ * app under /admin/, the API under /api, a fresh embedded database (PGlite in a temp DATA_DIR) and mail
+ * going to a real SMTP server on 127.0.0.1 that captures it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startSmtpCapture } from '../setup/smtp';
+
+export type SmtpCapture = Awaited<ReturnType<typeof startSmtpCapture>>;
+
+export interface AppServer {
+  /** http://localhost:<port> — a secure context, so service workers run. */
+  origin: string;
+  port: number;
+  smtp: SmtpCapture;
+  /** What the server printed so far (for failure messages). */
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+export const DEMO_PASSWORD = 'Demo-Pass-2026!';
+export const DEMO = {
+  admin: 'admin@example.com',
+  manager: 'manager@example.com',
+  provider: 'provider@example.com',
+  pending: 'pending@example.com',
+  blocked: 'blocked@example.com',
+} as const;
+
+export const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+
+const READY_TIMEOUT_MS = 90_000;
+
+export async function startAppServer(extraEnv: Record<string, string> = {}): Promise<AppServer> {
+  const [port, dataDir, smtp] = await Promise.all([
+    freePort(),
+    mkdtemp(join(tmpdir(), 'ebo-browser-')),
+    startSmtpCapture(),
+  ]);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SMTP_URL: smtp.url,
+    ...extraEnv,
+  };
+  // The browser suite always runs on a fresh embedded database, even when CI exports DATABASE_URL.
+  delete env.DATABASE_URL;
+  delete env.VITEST;
+  delete env.VITEST_POOL_ID;
+  delete env.VITEST_WORKER_ID;
+
+  let log = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: process.cwd(),
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    await smtp.close();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  const origin = `http://localhost:${port}`;
+  const probe = `http://127.0.0.1:${port}/api/openapi.json`;
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  let gone: number | null | undefined;
+  void exited.then((code) => (gone = code));
+  for (;;) {
+    if (gone !== undefined) {
+      await stop();
+      throw new Error(`The server exited (code ${gone}) before answering:\n${log}`);
+    }
+    try {
+      const res = await fetch(probe, { signal: AbortSignal.timeout(2_000) });
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`The server did not answer ${probe} within ${READY_TIMEOUT_MS} ms:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { origin, port, smtp, output: () => log, stop };
+}

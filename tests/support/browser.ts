@@ -1,0 +1,102 @@
+/**
+ * Debian Chromium through playwright-core (DESIGN.md §7: never a downloaded browser).
+ * One browser per test file, a fresh context (profile, IndexedDB, service workers) per test.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const ARTIFACTS_DIR = join(process.cwd(), 'tests', '.artifacts');
+
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      // The origin is http://localhost:<port> (a secure context); make sure it means 127.0.0.1.
+      '--host-resolver-rules=MAP localhost 127.0.0.1',
+    ],
+  });
+
+export const DESKTOP = { width: 1280, height: 800 } as const;
+export const PHONE = { width: 360, height: 740 } as const;
+
+/** A fresh context (empty profile) on `baseURL`, English UI by default. */
+export const newContext = (
+  browser: Browser,
+  baseURL: string,
+  options: BrowserContextOptions = {},
+): Promise<BrowserContext> =>
+  browser.newContext({
+    baseURL,
+    viewport: DESKTOP,
+    locale: 'en-US',
+    colorScheme: 'light',
+    serviceWorkers: 'allow',
+    ...options,
+  });
+
+/** Saves a full-page screenshot to tests/.artifacts/<name>.png (gitignored) and returns its path. */
+export const snap = async (page: Page, name: string): Promise<string> => {
+  await mkdir(ARTIFACTS_DIR, { recursive: true });
+  const path = join(ARTIFACTS_DIR, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+};
+
+export interface IdbEntry {
+  db: string;
+  store: string;
+  key: string;
+  value: unknown;
+}
+
+/** Every key and value of every IndexedDB database of the page's origin. */
+export const readIndexedDb = (page: Page): Promise<IdbEntry[]> =>
+  page.evaluate(async () => {
+    const request = <T>(r: IDBRequest<T>) =>
+      new Promise<T>((resolve, reject) => {
+        r.onsuccess = () => resolve(r.result);
+        r.onerror = () => reject(r.error ?? new Error('IndexedDB request failed'));
+      });
+    const out: { db: string; store: string; key: string; value: unknown }[] = [];
+    for (const info of await indexedDB.databases()) {
+      if (!info.name) continue;
+      const db = await request(indexedDB.open(info.name));
+      try {
+        for (const storeName of Array.from(db.objectStoreNames)) {
+          const store = db.transaction(storeName, 'readonly').objectStore(storeName);
+          const [keys, values] = await Promise.all([request(store.getAllKeys()), request(store.getAll())]);
+          keys.forEach((key, i) => {
+            let value: unknown = values[i];
+            try {
+              value = JSON.parse(JSON.stringify(value)) as unknown;
+            } catch {
+              value = String(value);
+            }
+            out.push({ db: info.name!, store: storeName, key: String(key), value });
+          });
+        }
+      } finally {
+        db.close();
+      }
+    }
+    return out;
+  });
+
+/** The value stored under `key` in any IndexedDB store of the page's origin (undefined if none). */
+export const idbValue = async (page: Page, key: string): Promise<unknown> =>
+  (await readIndexedDb(page)).find((e) => e.key === key)?.value;
