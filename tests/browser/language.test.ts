@@ -1,0 +1,78 @@
+/** Arabic switch (SPEC §4, §8): dir=rtl, translated texts, a notice, kept after reload and on the login screen. */
+import { describe, expect, it } from 'vitest';
+import { DEMO, DEMO_PASSWORD } from '../support/app-server';
+import { idbValue, snap } from '../support/browser';
+import { chooseLanguage, htmlLangDir, signIn, signOut, waitForShell } from '../support/app';
+import { browserSuite } from '../support/suite';
+
+const suite = browserSuite();
+const ARABIC = /[\u0600-\u06FF]/;
+
+describe('language', () => {
+  it('switches to Arabic: saved on the server, right-to-left, translated, kept after reload', async () => {
+    const { page, errors } = await suite.open();
+    await signIn(page, DEMO.admin, DEMO_PASSWORD);
+    expect(await htmlLangDir(page)).toEqual({ lang: 'en', dir: 'ltr' });
+    const sidebar = page.getByTestId('sidebar');
+    expect(await sidebar.innerText()).toContain('Dashboard');
+
+    const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/set-language');
+    const reloaded = page.waitForEvent('load');
+    await chooseLanguage(page, 'ar');
+    const answer = await saved;
+    expect(answer.status()).toBe(200);
+    expect(answer.request().postDataJSON()).toEqual({ language: 'ar' });
+    await reloaded;
+    await waitForShell(page);
+
+    await expect.poll(() => htmlLangDir(page)).toEqual({ lang: 'ar', dir: 'rtl' });
+    const text = await sidebar.innerText();
+    expect(text).toMatch(ARABIC);
+    expect(text).not.toContain('Dashboard');
+    expect(text).not.toContain('Configuration');
+    expect(await idbValue(page, 'language')).toBe('ar');
+    await snap(page, 'shell-ar-desktop');
+
+    // Kept after a reload and after signing out (the language is not part of the session).
+    await page.reload();
+    await waitForShell(page);
+    expect(await htmlLangDir(page)).toEqual({ lang: 'ar', dir: 'rtl' });
+
+    // In RTL the sidebar sits on the right of the main content.
+    const box = await sidebar.boundingBox();
+    const viewport = page.viewportSize()!;
+    expect(box).not.toBeNull();
+    expect(box!.x + box!.width / 2).toBeGreaterThan(viewport.width / 2);
+
+    await page.getByTestId('profile-menu').click();
+    await page
+      .getByRole('menuitem', { name: 'تسجيل الخروج' })
+      .or(page.getByRole('button', { name: 'تسجيل الخروج' }))
+      .first()
+      .click();
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/admin/login');
+    expect(await htmlLangDir(page)).toEqual({ lang: 'ar', dir: 'rtl' });
+    expect(await page.locator('body').innerText()).toMatch(ARABIC);
+    await snap(page, 'login-ar-desktop');
+    expect(errors).toEqual([]);
+  });
+
+  it('switches back to English', async () => {
+    const { page } = await suite.open();
+    await signIn(page, DEMO.manager, DEMO_PASSWORD);
+    const reloadedAr = page.waitForEvent('load');
+    await chooseLanguage(page, 'ar');
+    await reloadedAr;
+    await waitForShell(page);
+    await expect.poll(() => htmlLangDir(page)).toEqual({ lang: 'ar', dir: 'rtl' });
+
+    const reloadedEn = page.waitForEvent('load');
+    await chooseLanguage(page, 'en');
+    await reloadedEn;
+    await waitForShell(page);
+    await expect.poll(() => htmlLangDir(page)).toEqual({ lang: 'en', dir: 'ltr' });
+    expect(await page.getByTestId('sidebar').innerText()).toContain('Dashboard');
+    await signOut(page);
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/admin/login');
+  });
+});

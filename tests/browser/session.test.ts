@@ -1,0 +1,118 @@
+/**
+ * Session (SPEC §4, DESIGN.md §5): a 401 from any call sends the user to /login; Sign Out revokes the
+ * token on the server, removes it locally and purges that user's cached data, keeping the language.
+ */
+import { describe, expect, it } from 'vitest';
+import { DEMO, DEMO_PASSWORD } from '../support/app-server';
+import { idbValue, readIndexedDb, type IdbEntry } from '../support/browser';
+import { chooseLanguage, signIn, waitForShell } from '../support/app';
+import { browserSuite } from '../support/suite';
+
+const suite = browserSuite();
+
+const SESSION_KEYS = [
+  'loginToken',
+  'name',
+  'nameAr',
+  'email',
+  'role',
+  'profileImage',
+  'language',
+  'permissions',
+];
+
+const api = (path: string, token: string, method = 'GET') =>
+  fetch(`http://127.0.0.1:${suite.server.port}${path}`, {
+    method,
+    headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+  });
+
+/** IndexedDB entries that are not session keys: the persisted query cache (and outbox). */
+const cacheEntries = (entries: IdbEntry[]) => entries.filter((e) => !SESSION_KEYS.includes(e.key));
+
+describe('session', () => {
+  it('sends the user to /login when the server answers 401 (token revoked elsewhere)', async () => {
+    const { page } = await suite.open();
+    await signIn(page, DEMO.admin, DEMO_PASSWORD);
+    const token = await idbValue(page, 'loginToken');
+    expect(typeof token).toBe('string');
+
+    const revoked = await api('/api/logout', token as string, 'POST');
+    expect(revoked.status).toBe(200);
+    expect((await api('/api/master/role', token as string)).status).toBe(401);
+
+    await page.goto('/admin/event');
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/admin/login');
+    await page.getByLabel('Email Id').waitFor();
+    await expect.poll(() => idbValue(page, 'loginToken'), { timeout: 10_000 }).toBeUndefined();
+  });
+
+  it('Sign Out revokes the token, purges the cached data of that user and keeps the language', async () => {
+    const { page } = await suite.open();
+    await signIn(page, DEMO.provider, DEMO_PASSWORD);
+    const reloaded = page.waitForEvent('load');
+    await chooseLanguage(page, 'ar');
+    await reloaded;
+    await waitForShell(page);
+
+    const token = (await idbValue(page, 'loginToken')) as string;
+    expect(typeof token).toBe('string');
+    // The query cache of this user is persisted (the persister writes after a short throttle).
+    await expect
+      .poll(async () => cacheEntries(await readIndexedDb(page)).length, { timeout: 10_000 })
+      .toBeGreaterThan(0);
+    const before = cacheEntries(await readIndexedDb(page));
+    expect(JSON.stringify(before)).toContain(DEMO.provider);
+
+    await page.getByTestId('profile-menu').click();
+    const logout = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/logout');
+    await page
+      .getByRole('menuitem', { name: 'تسجيل الخروج' })
+      .or(page.getByRole('button', { name: 'تسجيل الخروج' }))
+      .first()
+      .click();
+    expect((await logout).status()).toBe(200);
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/admin/login');
+
+    // Revoked on the server.
+    expect((await api('/api/master/role', token)).status).toBe(401);
+
+    // Locally: no token, no cached data of that user; the language stays.
+    const after = await readIndexedDb(page);
+    expect(after.find((e) => e.key === 'loginToken')).toBeUndefined();
+    expect(JSON.stringify(after)).not.toContain(token);
+    expect(JSON.stringify(cacheEntries(after))).not.toContain(DEMO.provider);
+    for (const entry of before) {
+      expect(after.some((e) => e.db === entry.db && e.store === entry.store && e.key === entry.key)).toBe(
+        false,
+      );
+    }
+    expect(await idbValue(page, 'language')).toBe('ar');
+
+    // Reloading does not bring the session back.
+    await page.reload();
+    await page.getByRole('button').first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/admin/login');
+    expect(await page.getByTestId('sidebar').count()).toBe(0);
+  });
+
+  it('a different user signing in does not see the previous user cached data', async () => {
+    const { page } = await suite.open();
+    await signIn(page, DEMO.admin, DEMO_PASSWORD);
+    await expect
+      .poll(async () => JSON.stringify(cacheEntries(await readIndexedDb(page))), { timeout: 10_000 })
+      .toContain(DEMO.admin);
+    await page.getByTestId('profile-menu').click();
+    await page
+      .getByRole('menuitem', { name: 'Sign Out' })
+      .or(page.getByRole('button', { name: 'Sign Out' }))
+      .first()
+      .click();
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/admin/login');
+
+    await signIn(page, DEMO.manager, DEMO_PASSWORD);
+    expect(await page.getByTestId('sidebar').innerText()).not.toContain('Configuration');
+    const dump = JSON.stringify(await readIndexedDb(page));
+    expect(dump).not.toContain(DEMO.admin);
+  });
+});

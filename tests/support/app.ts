@@ -1,0 +1,84 @@
+/** Steps through the app's screens the way a user does (labels of SPEC §2, agreed test ids). */
+import type { Page, Response } from 'playwright-core';
+import { SERVER_MESSAGES, type ServerMessageKey } from '../../server/messages';
+
+/** A regular expression matching a server message in `lang`, with `{params}` as wildcards. */
+export const messageRe = (key: ServerMessageKey, lang: 'en' | 'ar' = 'en'): RegExp =>
+  new RegExp(SERVER_MESSAGES[key][lang].replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '.+?'));
+
+export const loginResponse = (page: Page): Promise<Response> =>
+  page.waitForResponse((r) => new URL(r.url()).pathname === '/api/login' && r.request().method() === 'POST');
+
+/** Fills and submits the login form; resolves with the /api/login answer. */
+export async function submitLogin(page: Page, email: string, password: string): Promise<Response> {
+  await page.getByLabel('Email Id').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  const answer = loginResponse(page);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  return answer;
+}
+
+/** Signs in from the login screen and waits for the signed-in shell with its sidebar loaded. */
+export async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/admin/login');
+  const answer = await submitLogin(page, email, password);
+  if (answer.status() !== 200) throw new Error(`Sign-in of ${email} answered ${answer.status()}`);
+  await waitForShell(page);
+}
+
+/** The signed-in shell is shown and the sidebar no longer says Loading. */
+export async function waitForShell(page: Page): Promise<void> {
+  const sidebar = page.getByTestId('sidebar');
+  await sidebar.waitFor({ state: 'attached', timeout: 30_000 });
+  await page.waitForFunction(
+    () => {
+      const el = document.querySelector('[data-testid="sidebar"]');
+      return !!el && el.querySelectorAll('a[href]').length > 0;
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
+}
+
+/** Waits until the page is controlled by the service worker (after its first activation). */
+export async function waitForServiceWorkerControl(page: Page): Promise<void> {
+  await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 30_000 });
+}
+
+/** Chooses a language with the header's language switcher (a select or a menu button). */
+export async function chooseLanguage(page: Page, language: 'en' | 'ar'): Promise<void> {
+  const switcher = page.getByTestId('language-switcher');
+  await switcher.waitFor();
+  const label = language === 'ar' ? /العربية|Arabic/ : /English|الإنجليزية/;
+  const tag = await switcher.evaluate((el) => el.tagName.toLowerCase());
+  if (tag === 'select') {
+    await switcher.selectOption(language);
+    return;
+  }
+  const nested = switcher.locator('select');
+  if ((await nested.count()) > 0) {
+    await nested.selectOption(language);
+    return;
+  }
+  await switcher.click();
+  await page
+    .getByRole('menuitemradio', { name: label })
+    .or(page.getByRole('menuitem', { name: label }))
+    .or(page.getByRole('option', { name: label }))
+    .first()
+    .click();
+}
+
+/** Opens the profile menu and chooses Sign Out. */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByTestId('profile-menu').click();
+  await page
+    .getByRole('menuitem', { name: 'Sign Out' })
+    .or(page.getByRole('button', { name: 'Sign Out' }))
+    .first()
+    .click();
+}
+
+/** The html element's lang and dir. */
+export const htmlLangDir = (page: Page): Promise<{ lang: string; dir: string }> =>
+  page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
