@@ -5,7 +5,8 @@
  *
  * - precaches the app shell (the build's js/css/html) and drops caches of older builds;
  * - answers every navigation under /admin/ with the precached index.html, so deep links load offline;
- * - keeps images of the app and of uploads in a bounded cache-first cache;
+ * - keeps images of the app and of uploads in a bounded cache-first cache (the app's own pictures are
+ *   fetched at install, so the login screen looks right offline);
  * - never caches /api answers: the persisted TanStack Query cache is the one offline copy of data;
  * - waits as a new version until the app sends {type: 'SKIP_WAITING'} (the "new version" prompt).
  */
@@ -30,11 +31,17 @@ registerRoute(
   }),
 );
 
-/** Same-origin images of the app (/admin/...) and uploaded pictures (/uploads/...). */
+const IMAGE_FILE = /\.(?:png|jpe?g|gif|webp|avif|svg|ico)$/i;
+
+/**
+ * Same-origin images of the app (/admin/...) and uploaded pictures (/uploads/...). The favicon is
+ * fetched without an image destination, hence the file-name test.
+ */
 registerRoute(
   ({ request, url, sameOrigin }) =>
     sameOrigin &&
-    request.destination === 'image' &&
+    request.method === 'GET' &&
+    (request.destination === 'image' || IMAGE_FILE.test(url.pathname)) &&
     (url.pathname.startsWith(BASE) || url.pathname.startsWith('/uploads/')),
   new CacheFirst({
     cacheName: IMAGE_CACHE,
@@ -47,6 +54,19 @@ registerRoute(
     ],
   }),
 );
+
+/** The app's own pictures, fetched again by every new version so that they work offline at once. */
+const SHELL_IMAGES = ['favicon.svg', 'logo.svg', 'images/login-bg.svg', 'images/default-avatar.svg'];
+
+self.addEventListener('install', (event: ExtendableEvent) => {
+  event.waitUntil(
+    caches
+      .open(IMAGE_CACHE)
+      .then((cache) =>
+        Promise.all(SHELL_IMAGES.map((path) => cache.add(BASE + path).catch(() => undefined))),
+      ),
+  );
+});
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data: unknown = event.data;

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO, DEMO_PASSWORD } from '../support/app-server';
-import { snap } from '../support/browser';
+import { launchProfile, snap } from '../support/browser';
 import { signIn, waitForServiceWorkerControl, waitForShell } from '../support/app';
 import { browserSuite } from '../support/suite';
 
@@ -93,16 +93,21 @@ describe('PWA', () => {
   });
 
   it('has no installability errors in Chromium', async () => {
-    const { page, context } = await suite.open();
-    await page.goto('/admin/login');
-    await waitForServiceWorkerControl(page);
-    const cdp = await context.newCDPSession(page);
-    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
-      installabilityErrors: { errorId: string }[];
-    };
-    expect(installabilityErrors).toEqual([]);
-    const manifest = (await cdp.send('Page.getAppManifest')) as { errors: { message: string }[] };
-    expect(manifest.errors).toEqual([]);
+    // A real profile: Chromium never offers installation in an incognito-like context.
+    const { context, page, close } = await launchProfile(suite.server.origin);
+    try {
+      await page.goto('/admin/login');
+      await waitForServiceWorkerControl(page);
+      const cdp = await context.newCDPSession(page);
+      const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+        installabilityErrors: { errorId: string }[];
+      };
+      expect(installabilityErrors).toEqual([]);
+      const manifest = (await cdp.send('Page.getAppManifest')) as { errors: { message: string }[] };
+      expect(manifest.errors).toEqual([]);
+    } finally {
+      await close();
+    }
   });
 
   it('reloads a visited page offline, opens deep links offline and keeps API data out of its caches', async () => {

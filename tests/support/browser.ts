@@ -2,7 +2,8 @@
  * Debian Chromium through playwright-core (DESIGN.md §7: never a downloaded browser).
  * One browser per test file, a fresh context (profile, IndexedDB, service workers) per test.
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   chromium,
@@ -15,21 +16,47 @@ import {
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS_DIR = join(process.cwd(), 'tests', '.artifacts');
 
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  // The origin is http://localhost:<port> (a secure context); make sure it means 127.0.0.1.
+  '--host-resolver-rules=MAP localhost 127.0.0.1',
+];
+
 export const launchBrowser = (): Promise<Browser> =>
-  chromium.launch({
+  chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS });
+
+/**
+ * A Chromium with a real (temporary) profile. Contexts of `launchBrowser` are incognito-like, and
+ * Chromium does not offer to install an app from an incognito window ("in-incognito").
+ */
+export async function launchProfile(
+  baseURL: string,
+): Promise<{ context: BrowserContext; page: Page; close: () => Promise<void> }> {
+  const userDataDir = await mkdtemp(join(tmpdir(), 'ebo-chromium-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      // The origin is http://localhost:<port> (a secure context); make sure it means 127.0.0.1.
-      '--host-resolver-rules=MAP localhost 127.0.0.1',
-    ],
+    args: ARGS,
+    baseURL,
+    viewport: DESKTOP,
+    locale: 'en-US',
+    serviceWorkers: 'allow',
   });
+  const page = context.pages()[0] ?? (await context.newPage());
+  return {
+    context,
+    page,
+    close: async () => {
+      await context.close();
+      await rm(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
 
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const PHONE = { width: 360, height: 740 } as const;
