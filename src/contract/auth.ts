@@ -176,6 +176,7 @@ export const authApi = {
     tag,
     access: signedIn,
     multipart: true,
+    files: ['file'],
     response: ok(profile),
   }),
   changePassword: endpoint({

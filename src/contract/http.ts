@@ -28,6 +28,8 @@ export interface EndpointDef<
   /** JSON body, or for `multipart: true` the non-file form fields. */
   body?: TBody;
   multipart?: boolean;
+  /** For `multipart: true`: the names of the accepted file fields (others are refused). */
+  files?: readonly string[];
   query?: TQuery;
   params?: TParams;
   response: TResponse;

@@ -1,0 +1,70 @@
+/**
+ * The HTTP application: `createApp({ db, mailer, config, storage })` returns the Hono app. It is
+ * used in-process by the tests (`app.request()`) and served by server/main.ts.
+ */
+import { readFileSync } from 'node:fs';
+import { Hono } from 'hono';
+import { api } from '../src/contract';
+import { localizeMessage } from '../src/contract/messages';
+import { HttpError } from './http/errors';
+import { pickLanguage } from './http/lang';
+import { registerDocs } from './http/openapi';
+import { assertAllRouted, errorResponse, methodsAt, serverFault } from './http/route';
+import { securityHeaders } from './http/security';
+import { registerStatic, registerUploads } from './http/static';
+import type { App, AppEnv, Deps } from './http/types';
+import { smsg } from './messages';
+import { registerSessionRoutes } from './routes/session';
+
+export type { App, Deps } from './http/types';
+
+const appVersion = (): string => {
+  try {
+    return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  } catch {
+    return '0.0.0';
+  }
+};
+
+export const createApp = (deps: Deps): App => {
+  const app: App = new Hono<AppEnv>();
+
+  app.use('*', securityHeaders());
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    c.set('lang', pickLanguage(c.req.header('accept-language')));
+    await next();
+  });
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+    c.res.headers.append('Vary', 'Accept-Language, Authorization');
+  });
+
+  // API: one route per contract endpoint (each area adds its register function here).
+  registerSessionRoutes(app);
+  registerDocs(app, api, appVersion());
+
+  app.all('/api/*', (c) => {
+    const lang = c.get('lang');
+    const allowed = methodsAt(app, c.req.path);
+    if (allowed.length) {
+      c.header('Allow', allowed.join(', '));
+      return errorResponse(c, new HttpError(405, smsg('methodNotAllowed')), lang);
+    }
+    return errorResponse(c, new HttpError(404, smsg('noEndpoint')), lang);
+  });
+
+  registerUploads(app);
+  registerStatic(app, deps.config.distDir);
+
+  app.notFound((c) => c.text(localizeMessage(smsg('notFound'), c.get('lang') ?? 'en'), 404));
+  app.onError((err, c) => {
+    const lang = c.get('lang') ?? 'en';
+    if (err instanceof HttpError) return errorResponse(c, err, lang);
+    return serverFault(c, err, lang);
+  });
+
+  assertAllRouted(app, api);
+  return app;
+};

@@ -1,0 +1,116 @@
+/**
+ * Bearer-token sessions (DESIGN.md §4): opaque 256-bit tokens, only their SHA-256 in the database,
+ * idle expiry (default 7 days) and absolute expiry (default 30 days), `last_used_at` written at most
+ * once a minute, revocation on sign-out and password change.
+ */
+import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import { USER_STATUS } from '../../src/contract/roles';
+import type { Db, Executor } from '../db/client';
+import { rolePermissions, sessions, users } from '../db/schema';
+import type { Config } from '../config';
+import { HttpError, unauthorized } from '../http/errors';
+import { smsg } from '../messages';
+import { hashToken, newToken } from './tokens';
+
+export type UserRow = typeof users.$inferSelect;
+
+export interface AuthInfo {
+  user: UserRow;
+  sessionId: number;
+  permissions: string[];
+}
+
+const TOUCH_EVERY_MS = 60_000;
+
+export const createSession = async (
+  db: Db,
+  config: Config,
+  userId: number,
+  meta: { ip: string; userAgent: string | undefined },
+): Promise<string> => {
+  const token = newToken();
+  const now = config.now();
+  await db.insert(sessions).values({
+    userId,
+    tokenHash: hashToken(token),
+    createdAt: now,
+    lastUsedAt: now,
+    expiresAt: new Date(now.getTime() + config.sessionAbsoluteMs),
+    ip: meta.ip,
+    userAgent: meta.userAgent?.slice(0, 300) ?? null,
+  });
+  return token;
+};
+
+/** The message that tells a user with this status why they cannot sign in (null when active). */
+export const statusRefusal = (status: string): string | null => {
+  switch (status) {
+    case USER_STATUS.active:
+      return null;
+    case USER_STATUS.pending:
+      return smsg('accountPending');
+    case USER_STATUS.rejected:
+      return smsg('accountRejected');
+    case USER_STATUS.blocked:
+      return smsg('accountBlocked');
+    default:
+      return smsg('accountBlocked');
+  }
+};
+
+export const permissionsOf = async (db: Db, role: string): Promise<string[]> =>
+  (
+    await db
+      .select({ permission: rolePermissions.permission })
+      .from(rolePermissions)
+      .where(eq(rolePermissions.role, role))
+      .orderBy(asc(rolePermissions.position), asc(rolePermissions.permission))
+  ).map((r) => r.permission);
+
+const BEARER = /^Bearer ([A-Za-z0-9_-]{20,200})$/;
+
+/** Resolves the Authorization header to a live session, or throws 401. */
+export const authenticate = async (
+  db: Db,
+  config: Config,
+  authorization: string | undefined,
+): Promise<AuthInfo> => {
+  const token = authorization ? BEARER.exec(authorization.trim())?.[1] : undefined;
+  if (!token) throw unauthorized();
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .limit(1);
+  if (!row) throw unauthorized();
+  const { session, user } = row;
+  const now = config.now();
+  if (
+    session.revokedAt ||
+    now.getTime() >= session.expiresAt.getTime() ||
+    now.getTime() - session.lastUsedAt.getTime() >= config.sessionIdleMs
+  )
+    throw unauthorized(smsg('sessionExpired'));
+  const refusal = statusRefusal(user.status);
+  if (refusal) {
+    await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, session.id));
+    throw new HttpError(401, refusal);
+  }
+  if (now.getTime() - session.lastUsedAt.getTime() >= TOUCH_EVERY_MS)
+    await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, session.id));
+  return { user, sessionId: session.id, permissions: await permissionsOf(db, user.role) };
+};
+
+export const revokeSession = (db: Db, config: Config, sessionId: number) =>
+  db
+    .update(sessions)
+    .set({ revokedAt: config.now() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+
+/** Revokes every live session of a user except `keepSessionId`. */
+export const revokeOtherSessions = (db: Executor, config: Config, userId: number, keepSessionId: number) =>
+  db
+    .update(sessions)
+    .set({ revokedAt: config.now() })
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));

@@ -1,0 +1,86 @@
+/**
+ * Opening the database: embedded PGlite (default, files under DATA_DIR) or PostgreSQL through
+ * node-postgres when DATABASE_URL is set. Both give a drizzle `PgDatabase` with the same schema, and
+ * `migrate()` applies the one committed set of migrations with the driver's own migrator.
+ */
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { schema } from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction of `Db`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Something that runs queries: the database or a transaction. */
+export type Executor = Db | Tx;
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Applies pending migrations (safe with several processes on one PostgreSQL). */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** PGlite in `dataDir` (a directory) or in memory when `dataDir` is undefined. */
+export const openPglite = async (dataDir?: string): Promise<Database> => {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema });
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: () => client.close(),
+  };
+};
+
+/** Any number from a fixed text: the advisory lock that serialises migrations between processes. */
+const MIGRATION_LOCK = 4_206_042_001;
+
+export const openPostgres = async (connectionString: string): Promise<Database> => {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle client's error (e.g. the server restarting) must not crash the process.
+  pool.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
+  const db = drizzlePg({ client: pool, schema });
+  return {
+    db: db as unknown as Db,
+    kind: 'postgres',
+    migrate: async () => {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+        try {
+          await migratePg(drizzlePg({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+};
+
+/** A PostgreSQL error code from a driver error, possibly wrapped by drizzle. */
+export const pgErrorCode = (err: unknown): string | undefined => {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+};
+
+export const isUniqueViolation = (err: unknown) => pgErrorCode(err) === '23505';

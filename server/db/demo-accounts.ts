@@ -1,0 +1,69 @@
+/**
+ * The demo accounts (demo mode only; production seeds none). README, the start-up banner, the seed
+ * and the tests all read them from here.
+ */
+import { USER_STATUS, type Role, type UserStatus } from '../../src/contract/roles';
+
+export const DEMO_PASSWORD = 'Demo-Pass-2026!';
+
+export interface DemoAccount {
+  key: 'admin' | 'manager' | 'provider' | 'pending' | 'blocked';
+  email: string;
+  role: Role;
+  status: UserStatus;
+  name: { en: string; ar: string };
+  phone: string;
+  /** Shown in the start-up banner as a working sign-in. */
+  canSignIn: boolean;
+}
+
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  {
+    key: 'admin',
+    email: 'admin@example.com',
+    role: 'admin',
+    status: USER_STATUS.active,
+    name: { en: 'Layla Haddad', ar: 'ليلى حداد' },
+    phone: '+971501234567',
+    canSignIn: true,
+  },
+  {
+    key: 'manager',
+    email: 'manager@example.com',
+    role: 'manager',
+    status: USER_STATUS.active,
+    name: { en: 'Omar Khalil', ar: 'عمر خليل' },
+    phone: '+971502345678',
+    canSignIn: true,
+  },
+  {
+    key: 'provider',
+    email: 'provider@example.com',
+    role: 'serviceprovider',
+    status: USER_STATUS.active,
+    name: { en: 'Yousef Nasser', ar: 'يوسف ناصر' },
+    phone: '+971503456789',
+    canSignIn: true,
+  },
+  {
+    key: 'pending',
+    email: 'pending@example.com',
+    role: 'serviceprovider',
+    status: USER_STATUS.pending,
+    name: { en: 'Sara Mansour', ar: 'سارة منصور' },
+    phone: '+971504567890',
+    canSignIn: false,
+  },
+  {
+    key: 'blocked',
+    email: 'blocked@example.com',
+    role: 'serviceprovider',
+    status: USER_STATUS.blocked,
+    name: { en: 'Karim Aziz', ar: 'كريم عزيز' },
+    phone: '+971505678901',
+    canSignIn: false,
+  },
+];
+
+/** By key: `DEMO.admin.email` etc. */
+export const DEMO = Object.fromEntries(DEMO_ACCOUNTS.map((a) => [a.key, a])) as Record<DemoAccount['key'], DemoAccount>;

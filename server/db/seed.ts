@@ -1,0 +1,49 @@
+/**
+ * Seeding. `syncRoles` writes the role → permission table of SPEC §6 (src/contract/roles.ts); it is
+ * reference data, run on every start in every mode, adding what is missing and never removing.
+ * `seedDemo` (demo mode only) adds the demo accounts. Both are idempotent.
+ */
+import { inArray } from 'drizzle-orm';
+import { ROLE_PERMISSIONS, ROLES } from '../../src/contract/roles';
+import { hashPassword } from '../auth/passwords';
+import type { Db } from './client';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
+import { rolePermissions, roles, users } from './schema';
+
+export const syncRoles = async (db: Db) => {
+  await db
+    .insert(roles)
+    .values(ROLES.map((name) => ({ name })))
+    .onConflictDoNothing();
+  await db
+    .insert(rolePermissions)
+    .values(
+      ROLES.flatMap((role) => ROLE_PERMISSIONS[role].map((permission, position) => ({ role, permission, position }))),
+    )
+    .onConflictDoNothing();
+};
+
+export const seedDemo = async (db: Db, now: Date = new Date()): Promise<{ created: string[] }> => {
+  await syncRoles(db);
+  const emails = DEMO_ACCOUNTS.map((a) => a.email);
+  const existing = new Set(
+    (await db.select({ email: users.email }).from(users).where(inArray(users.email, emails))).map((r) => r.email),
+  );
+  const missing = DEMO_ACCOUNTS.filter((a) => !existing.has(a.email));
+  if (!missing.length) return { created: [] };
+  const rows = await Promise.all(
+    missing.map(async (a) => ({
+      email: a.email,
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+      name: a.name,
+      phone: a.phone,
+      role: a.role,
+      status: a.status,
+      language: 'en',
+      createdAt: now,
+      updatedAt: now,
+    })),
+  );
+  await db.insert(users).values(rows).onConflictDoNothing();
+  return { created: missing.map((a) => a.email) };
+};

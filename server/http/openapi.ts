@@ -1,0 +1,230 @@
+/**
+ * The OpenAPI 3.1 document generated from the contract (`/api/openapi.json`) and a readable,
+ * self-contained HTML reference built from the same document (`/api/docs`: no script, no
+ * third-party origin).
+ */
+import { z } from 'zod';
+import { errorBody, type AnyEndpoint } from '../../src/contract/http';
+import type { App } from './types';
+
+type JsonSchema = Record<string, unknown> & {
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  type?: string | string[];
+};
+
+const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
+  const out = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+  delete out.$schema;
+  return out;
+};
+
+const openapiPath = (path: string) => path.replace(/:([A-Za-z_]+)\??/g, '{$1}');
+
+const parametersOf = (schema: z.ZodType | undefined, where: 'path' | 'query') => {
+  if (!schema) return [];
+  const json = toSchema(schema, 'input');
+  return Object.entries(json.properties ?? {}).map(([name, s]) => ({
+    name,
+    in: where,
+    required: where === 'path' || (json.required ?? []).includes(name),
+    schema: s,
+  }));
+};
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
+
+export const buildOpenApi = (api: Record<string, AnyEndpoint>, version: string) => {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const [name, e] of Object.entries(api)) {
+    const session = e.access.kind === 'session';
+    const permission = e.access.kind === 'session' ? e.access.permission : null;
+    let requestBody: unknown;
+    if (e.multipart) {
+      const fields = e.body ? toSchema(e.body, 'input') : { type: 'object', properties: {} };
+      const files = Object.fromEntries((e.files ?? []).map((f) => [f, { type: 'string', format: 'binary' }]));
+      requestBody = {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: {
+              ...fields,
+              properties: { ...(fields.properties ?? {}), ...files },
+              required: [...((fields.required as string[] | undefined) ?? []), ...(e.files ?? [])],
+            },
+          },
+        },
+      };
+    } else if (e.body) {
+      requestBody = { required: true, content: { 'application/json': { schema: toSchema(e.body, 'input') } } };
+    }
+    const success = String(e.successStatus ?? 200);
+    const responses: Record<string, unknown> = {
+      [success]: { description: 'Success', content: { 'application/json': { schema: toSchema(e.response, 'output') } } },
+    };
+    if (e.body || e.query || e.params || e.multipart) responses['422'] = errorResponse('Invalid input (errors per field)');
+    if (e.body || e.multipart) {
+      responses['400'] = errorResponse('Malformed body');
+      responses['413'] = errorResponse('Body too large');
+    }
+    if (session) responses['401'] = errorResponse('Not signed in, or the session expired');
+    if (permission) responses['403'] = errorResponse(`Needs the "${permission}" permission`);
+    if (e.idempotent) responses['409'] = errorResponse('Stale version, or the same Idempotency-Key is in progress');
+    if (name === 'login' || name === 'sendEmailOtp') responses['429'] = errorResponse('Too many attempts (see Retry-After)');
+    const parameters = [...parametersOf(e.params, 'path'), ...parametersOf(e.query, 'query')];
+    if (e.idempotent)
+      parameters.push({
+        name: 'Idempotency-Key',
+        in: 'header' as never,
+        required: false,
+        schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{8,200}$' } as JsonSchema,
+      });
+    (paths[openapiPath(e.path)] ??= {})[e.method.toLowerCase()] = {
+      operationId: name,
+      summary: e.summary,
+      tags: [e.tag],
+      security: session ? [{ bearerAuth: [] }] : [],
+      ...(permission ? { 'x-permission': permission } : {}),
+      ...(parameters.length ? { parameters } : {}),
+      ...(requestBody ? { requestBody } : {}),
+      responses,
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Events Back Office API',
+      version,
+      description:
+        'Generated from src/contract. Success answers are `{ status, message, data }`; errors are ' +
+        '`{ status, message, errors? }` with the real HTTP status. Send `Accept-Language: ar` for Arabic messages.',
+    },
+    servers: [{ url: '/' }],
+    paths,
+    components: {
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'The token of POST /api/login' } },
+      schemas: { Error: toSchema(errorBody, 'output') },
+    },
+  };
+};
+
+/* ---------------------------------------------------------------- HTML page */
+
+const esc = (s: unknown) =>
+  String(s).replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+
+const typeOf = (s: JsonSchema): string => {
+  if (s.const !== undefined) return `"${String(s.const)}"`;
+  if (Array.isArray(s.enum)) return (s.enum as unknown[]).map((v) => `"${String(v)}"`).join(' | ');
+  if (Array.isArray(s.anyOf)) return (s.anyOf as JsonSchema[]).map(typeOf).join(' | ');
+  if (s.type === 'array' && s.items) return `${typeOf(s.items as JsonSchema)}[]`;
+  if (s.type === 'object' && s.properties)
+    return `{ ${Object.keys(s.properties).join(', ')} }`;
+  if (s.format === 'binary') return 'file';
+  return Array.isArray(s.type) ? s.type.join(' | ') : String(s.type ?? 'any');
+};
+
+const rules = (s: JsonSchema) =>
+  (
+    [
+      ['minLength', 'min length'],
+      ['maxLength', 'max length'],
+      ['minimum', 'min'],
+      ['maximum', 'max'],
+      ['pattern', 'pattern'],
+      ['format', 'format'],
+      ['default', 'default'],
+    ] as const
+  )
+    .filter(([k]) => s[k] !== undefined)
+    .map(([k, label]) => `${label} ${typeof s[k] === 'string' ? s[k] : JSON.stringify(s[k])}`)
+    .join('; ');
+
+const fieldTable = (schema: JsonSchema | undefined) => {
+  const props = Object.entries(schema?.properties ?? {});
+  if (!props.length) return '<p class="none">No fields.</p>';
+  const required = new Set(schema?.required ?? []);
+  return (
+    '<table><thead><tr><th>Field</th><th>Type</th><th>Required</th><th>Rules</th></tr></thead><tbody>' +
+    props
+      .map(
+        ([name, s]) =>
+          `<tr><td><code>${esc(name)}</code></td><td><code>${esc(typeOf(s))}</code></td>` +
+          `<td>${required.has(name) ? 'yes' : 'no'}</td><td>${esc(rules(s))}</td></tr>`,
+      )
+      .join('') +
+    '</tbody></table>'
+  );
+};
+
+export const renderDocs = (doc: ReturnType<typeof buildOpenApi>) => {
+  type Op = {
+    operationId: string;
+    summary: string;
+    tags: string[];
+    security: unknown[];
+    'x-permission'?: string;
+    parameters?: { name: string; in: string; required: boolean; schema: JsonSchema }[];
+    requestBody?: { content: Record<string, { schema: JsonSchema }> };
+    responses: Record<string, { description: string; content?: Record<string, { schema: JsonSchema }> }>;
+  };
+  const ops: { method: string; path: string; op: Op }[] = [];
+  for (const [p, methods] of Object.entries(doc.paths))
+    for (const [method, op] of Object.entries(methods)) ops.push({ method, path: p, op: op as Op });
+  const tags = [...new Set(ops.map((o) => o.op.tags[0] ?? 'Other'))];
+  const section = (o: (typeof ops)[number]) => {
+    const { op } = o;
+    const access = op.security.length
+      ? op['x-permission']
+        ? `signed in, permission <code>${esc(op['x-permission'])}</code>`
+        : 'signed in (any role)'
+      : 'public';
+    const [mediaType, body] = Object.entries(op.requestBody?.content ?? {})[0] ?? [];
+    const [status, ok] = Object.entries(op.responses)[0]!;
+    const okSchema = ok.content?.['application/json']?.schema;
+    const errors = Object.entries(op.responses)
+      .slice(1)
+      .map(([code, r]) => `<li><b>${esc(code)}</b> ${esc(r.description)}</li>`)
+      .join('');
+    return `<section id="${esc(op.operationId)}">
+<h3><span class="m ${esc(o.method)}">${esc(o.method.toUpperCase())}</span> <code>${esc(o.path)}</code></h3>
+<p>${esc(op.summary)}</p>
+<p class="meta">Access: ${access} · operation <code>${esc(op.operationId)}</code></p>
+${op.parameters?.length ? `<h4>Parameters</h4><table><tbody>${op.parameters.map((p) => `<tr><td><code>${esc(p.name)}</code></td><td>${esc(p.in)}</td><td>${p.required ? 'required' : 'optional'}</td><td><code>${esc(typeOf(p.schema))}</code></td></tr>`).join('')}</tbody></table>` : ''}
+${body ? `<h4>Body <small>(${esc(mediaType)})</small></h4>${fieldTable(body.schema)}` : ''}
+<h4>Answer ${esc(status)}</h4>${fieldTable(okSchema)}
+${errors ? `<h4>Errors <small>(<code>{ status, message, errors? }</code>)</small></h4><ul>${errors}</ul>` : ''}
+</section>`;
+  };
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(doc.info.title)} — reference</title>
+<style>
+:root{color-scheme:light dark;--fg:#1f2328;--muted:#59636e;--line:#d1d9e0;--bg:#fff;--code:#f6f8fa}
+@media (prefers-color-scheme:dark){:root{--fg:#e6edf3;--muted:#9198a1;--line:#3d444d;--bg:#0d1117;--code:#151b23}}
+body{font:15px/1.5 system-ui,sans-serif;color:var(--fg);background:var(--bg);margin:0 auto;max-width:960px;padding:1.5rem}
+code{font:13px ui-monospace,monospace;background:var(--code);padding:.1em .3em;border-radius:4px}
+table{border-collapse:collapse;width:100%;margin:.5rem 0}td,th{border:1px solid var(--line);padding:.3rem .5rem;text-align:start;vertical-align:top}
+section{border-top:1px solid var(--line);padding:.5rem 0 1rem}h3{margin:.8rem 0 .3rem}h4{margin:.8rem 0 .2rem}
+.m{display:inline-block;min-width:4.2em;text-align:center;border-radius:4px;padding:0 .4em;font-size:13px;color:#fff}
+.get{background:#1a7f37}.post{background:#0969da}.put{background:#9a6700}.patch{background:#8250df}.delete{background:#cf222e}
+.meta,.none{color:var(--muted)}nav ul{columns:2}
+</style></head><body>
+<h1>${esc(doc.info.title)} <small>${esc(doc.info.version)}</small></h1>
+<p>${esc(doc.info.description)}</p>
+<p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a>. Signed-in calls send <code>Authorization: Bearer &lt;token&gt;</code>.</p>
+<nav><ul>${ops.map((o) => `<li><a href="#${esc(o.op.operationId)}">${esc(o.method.toUpperCase())} ${esc(o.path)}</a></li>`).join('')}</ul></nav>
+${tags.map((t) => `<h2>${esc(t)}</h2>${ops.filter((o) => (o.op.tags[0] ?? 'Other') === t).map(section).join('\n')}`).join('\n')}
+</body></html>`;
+};
+
+export const registerDocs = (app: App, api: Record<string, AnyEndpoint>, version: string) => {
+  let doc: ReturnType<typeof buildOpenApi> | null = null;
+  let html: string | null = null;
+  const get = () => (doc ??= buildOpenApi(api, version));
+  app.get('/api/openapi.json', (c) => c.json(get()));
+  app.get('/api/docs', (c) => c.html((html ??= renderDocs(get()))));
+};

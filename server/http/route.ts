@@ -1,0 +1,267 @@
+/**
+ * The one generic way to serve an endpoint of the contract: `route(app, endpoint, handler)`.
+ *
+ * For every request it, in order: authenticates and checks the permission of `endpoint.access`
+ * (deny by default), validates path params, query and body with the descriptor's zod schemas
+ * (strict: unknown fields are refused), honours an Idempotency-Key on `idempotent` endpoints, runs
+ * the handler, checks the answer against the descriptor's response schema (which also drops any
+ * field the schema does not name) and writes `{ status, message, ... }`; failures become
+ * `{ status, message, errors? }` with the real HTTP status. Every text is localised from the
+ * request's Accept-Language. Nothing a client sends can produce a 500 or leak a stack or SQL text.
+ */
+import type { Context } from 'hono';
+import { z } from 'zod';
+import type { AnyEndpoint, EndpointDef } from '../../src/contract/http';
+import type { Language } from '../../src/contract/common';
+import { localizeMessage, msg } from '../../src/contract/messages';
+import { authenticate, type AuthInfo } from '../auth/sessions';
+import { smsg } from '../messages';
+import { parseJsonBody, parseMultipart, readBody } from './body';
+import { clientIp } from './client-ip';
+import { HttpError, forbidden, unauthorized, type FieldErrors } from './errors';
+import { withIdempotency } from './idempotency';
+import type { App, AppEnv, Deps } from './types';
+
+type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+type BodyT<E> = E extends EndpointDef<infer B, infer _Q, infer _P, infer _R> ? B : never;
+type QueryT<E> = E extends EndpointDef<infer _B, infer Q, infer _P, infer _R> ? Q : never;
+type ParamsT<E> = E extends EndpointDef<infer _B, infer _Q, infer P, infer _R> ? P : never;
+type ResponseT<E> = E extends EndpointDef<infer _B, infer _Q, infer _P, infer R> ? R : never;
+
+export interface HandlerContext<E extends AnyEndpoint> {
+  c: Context<AppEnv>;
+  deps: Deps;
+  lang: Language;
+  ip: string;
+  body: Out<BodyT<E>>;
+  query: Out<QueryT<E>>;
+  params: Out<ParamsT<E>>;
+  /** Files of a multipart request, by field name (only the names the descriptor lists). */
+  files: Record<string, File[]>;
+  /** The session of a signed-in endpoint (null on public ones). */
+  auth: AuthInfo | null;
+  /** The session, or 401 when there is none. */
+  requireAuth(): AuthInfo;
+}
+
+/** What a handler returns: the answer without `status` (the route adds it); texts in English. */
+export type Reply<E extends AnyEndpoint> = Omit<z.input<ResponseT<E>>, 'status'>;
+export type Handler<E extends AnyEndpoint> = (ctx: HandlerContext<E>) => Promise<Reply<E>>;
+
+/* ------------------------------------------------------------------ registry */
+
+interface Registered {
+  endpoint: AnyEndpoint;
+  pattern: RegExp;
+}
+const registries = new WeakMap<object, Registered[]>();
+
+const pathPattern = (path: string) =>
+  new RegExp(
+    '^' +
+      path
+        .split('/')
+        .map((seg) =>
+          seg.startsWith(':')
+            ? seg.endsWith('?')
+              ? '(?:/[^/]+)?'
+              : '/[^/]+'
+            : seg
+              ? '/' + seg.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&')
+              : '',
+        )
+        .join('') +
+      '/?$',
+  );
+
+export const registeredEndpoints = (app: App): AnyEndpoint[] => (registries.get(app) ?? []).map((r) => r.endpoint);
+
+/** Methods that some registered endpoint serves at `path` (for 405 answers). */
+export const methodsAt = (app: App, path: string): string[] => [
+  ...new Set((registries.get(app) ?? []).filter((r) => r.pattern.test(path)).map((r) => r.endpoint.method)),
+];
+
+/** Throws when an endpoint of `api` has no route: the server refuses to start. */
+export const assertAllRouted = (app: App, api: Record<string, AnyEndpoint>) => {
+  const routed = new Set(registeredEndpoints(app));
+  const missing = Object.entries(api)
+    .filter(([, e]) => !routed.has(e))
+    .map(([name, e]) => `${name} (${e.method} ${e.path})`);
+  if (missing.length) throw new Error(`These contract endpoints have no route: ${missing.join(', ')}`);
+};
+
+/* --------------------------------------------------------------- validation */
+
+/** Messages of zod issues that a schema does not name itself: our own, so they can be localised. */
+const defaultIssueMessage: z.core.$ZodErrorMap = (issue) => {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined ? msg('required') : msg('invalidValue');
+    case 'too_small':
+      if (issue.origin === 'string') return msg('minChars', { n: Number(issue.minimum) });
+      if (issue.origin === 'array' || issue.origin === 'set') return smsg('minItems', { n: Number(issue.minimum) });
+      return smsg('atLeast', { n: String(issue.minimum) });
+    case 'too_big':
+      if (issue.origin === 'string') return msg('maxChars', { n: Number(issue.maximum) });
+      if (issue.origin === 'array' || issue.origin === 'set') return smsg('maxItems', { n: Number(issue.maximum) });
+      return smsg('atMost', { n: String(issue.maximum) });
+    case 'invalid_format':
+      return issue.format === 'email' ? msg('invalidEmail') : msg('invalidValue');
+    case 'unrecognized_keys':
+      return msg('unknownField');
+    default:
+      return msg('invalidValue');
+  }
+};
+
+const GENERIC = new Set<string>([msg('required'), msg('invalidValue'), msg('unknownField')]);
+
+/** Validates `input`; 422 with one message per field (dotted path; prefixed by `where`). */
+export const validate = <S extends z.ZodType>(schema: S, input: unknown, where = ''): z.output<S> => {
+  const result = schema.safeParse(input, { error: defaultIssueMessage });
+  if (result.success) return result.data;
+  const errors: FieldErrors = {};
+  let rootMessage: string | undefined;
+  const add = (path: PropertyKey[], message: string) => {
+    const key = [where, ...path.map(String)].filter(Boolean).join('.');
+    if (!key) rootMessage ??= message;
+    else errors[key] ??= message;
+  };
+  for (const issue of result.error.issues) {
+    if (issue.code === 'unrecognized_keys') for (const k of issue.keys) add([...issue.path, k], msg('unknownField'));
+    else add(issue.path, issue.message);
+  }
+  const values = Object.values(errors);
+  const message =
+    rootMessage ??
+    (values.length === 1 && !GENERIC.has(values[0]!) ? values[0]! : msg('validationFailed'));
+  throw new HttpError(422, message, Object.keys(errors).length ? errors : undefined);
+};
+
+const noFields = z.strictObject({});
+
+const queryObject = (c: Context) => {
+  const out: Record<string, string | string[]> = {};
+  for (const [name, values] of Object.entries(c.req.queries())) out[name] = values.length === 1 ? values[0]! : values;
+  return out;
+};
+
+/* ----------------------------------------------------------------- answers */
+
+const localizeErrors = (errors: FieldErrors | undefined, lang: Language) =>
+  errors && Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, localizeMessage(v, lang)]));
+
+export const errorResponse = (c: Context, err: HttpError, lang: Language) => {
+  for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
+  const errors = localizeErrors(err.errors, lang);
+  return c.json(
+    { status: err.status, message: localizeMessage(err.message, lang), ...(errors ? { errors } : {}) },
+    err.status as 400,
+  );
+};
+
+/** Any unexpected fault: logged with its stack on the server, a generic 500 to the client. */
+export const serverFault = (c: Context, err: unknown, lang: Language) => {
+  console.error(`${c.req.method} ${c.req.path} failed:`, err);
+  return c.json({ status: 500, message: localizeMessage(smsg('serverError'), lang) }, 500);
+};
+
+export interface Answer {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+/* -------------------------------------------------------------------- route */
+
+export const route = <E extends AnyEndpoint>(app: App, endpoint: E, handler: Handler<E>) => {
+  const access = endpoint.access;
+  if (access.kind !== 'public' && access.kind !== 'session')
+    throw new Error(`Unknown access for ${endpoint.method} ${endpoint.path}`);
+  const list = registries.get(app) ?? [];
+  if (list.some((r) => r.endpoint.method === endpoint.method && r.endpoint.path === endpoint.path))
+    throw new Error(`Two routes for ${endpoint.method} ${endpoint.path}`);
+  list.push({ endpoint, pattern: pathPattern(endpoint.path) });
+  registries.set(app, list);
+
+  const successStatus = endpoint.successStatus ?? 200;
+
+  app.on(endpoint.method, endpoint.path, async (c) => {
+    const deps = c.get('deps');
+    const lang = c.get('lang');
+    try {
+      // 1. who is calling (deny by default)
+      let auth: AuthInfo | null = null;
+      if (access.kind === 'session') {
+        auth = await authenticate(deps.db, deps.config, c.req.header('authorization'));
+        if (access.permission !== null && !auth.permissions.includes(access.permission)) throw forbidden();
+      }
+      // 2. what they send
+      const params = validate(endpoint.params ?? noFields, c.req.param(), '');
+      const query = validate(endpoint.query ?? noFields, queryObject(c), '');
+      let body: unknown = undefined;
+      let files: Record<string, File[]> = {};
+      const hasBody = !['GET', 'DELETE'].includes(endpoint.method) || c.req.header('content-length');
+      const raw = hasBody
+        ? await readBody(
+            c.req.raw,
+            endpoint.multipart ? deps.config.multipartBodyLimit : deps.config.jsonBodyLimit,
+          )
+        : new Uint8Array();
+      if (endpoint.multipart) {
+        const parts = await parseMultipart(c.req.raw, raw);
+        const allowed = new Set(endpoint.files ?? []);
+        const unknownFiles = Object.keys(parts.files).filter((name) => !allowed.has(name));
+        if (unknownFiles.length)
+          throw new HttpError(
+            422,
+            msg('validationFailed'),
+            Object.fromEntries(unknownFiles.map((name) => [name, msg('unknownField')])),
+          );
+        body = validate(endpoint.body ?? noFields, parts.fields);
+        files = parts.files;
+      } else {
+        body = validate(endpoint.body ?? noFields, parseJsonBody(c.req.raw, raw));
+      }
+
+      const run = async (): Promise<Answer> => {
+        const reply = await handler({
+          c,
+          deps,
+          lang,
+          ip: clientIp(c, deps.config.trustProxy),
+          body: body as Out<BodyT<E>>,
+          query: query as Out<QueryT<E>>,
+          params: params as Out<ParamsT<E>>,
+          files,
+          auth,
+          requireAuth: () => auth ?? (() => { throw unauthorized(); })(),
+        });
+        const checked = endpoint.response.safeParse({ ...(reply as object), status: successStatus });
+        if (!checked.success)
+          throw new Error(
+            `Answer of ${endpoint.method} ${endpoint.path} does not match the contract: ${JSON.stringify(checked.error.issues)}`,
+          );
+        return { status: successStatus, body: checked.data as Record<string, unknown> };
+      };
+
+      // 3. run, once per Idempotency-Key
+      const answer =
+        endpoint.idempotent && auth
+          ? await withIdempotency(deps, c, auth.user.id, raw, run)
+          : await run();
+      if (answer.status >= 400) {
+        return errorResponse(
+          c,
+          new HttpError(answer.status, String(answer.body.message), answer.body.errors as FieldErrors | undefined),
+          lang,
+        );
+      }
+      const out = { ...answer.body };
+      if (typeof out.message === 'string') out.message = localizeMessage(out.message, lang);
+      return c.json(out, answer.status as 200);
+    } catch (err) {
+      if (err instanceof HttpError) return errorResponse(c, err, lang);
+      return serverFault(c, err, lang);
+    }
+  });
+};

@@ -1,0 +1,34 @@
+import type { MiddlewareHandler } from 'hono';
+
+/** The app's Content-Security-Policy: same-origin everything, no inline script. */
+export const APP_CSP = [
+  "default-src 'self'",
+  "img-src 'self' data: blob:",
+  "style-src 'self' 'unsafe-inline'",
+  "script-src 'self'",
+  "connect-src 'self'",
+  "worker-src 'self'",
+  "manifest-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** Uploaded files: shown as images at most, never run as a page. */
+export const UPLOAD_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'";
+
+/** Security headers on every answer (a handler may set its own stricter CSP first). */
+export const securityHeaders = (): MiddlewareHandler => async (c, next) => {
+  await next();
+  const h = c.res.headers;
+  const set = (name: string, value: string) => {
+    if (!h.has(name)) h.set(name, value);
+  };
+  set('Content-Security-Policy', APP_CSP);
+  set('X-Content-Type-Options', 'nosniff');
+  set('X-Frame-Options', 'DENY');
+  set('Referrer-Policy', 'strict-origin-when-cross-origin');
+  set('Cross-Origin-Opener-Policy', 'same-origin');
+  set('Cross-Origin-Resource-Policy', 'same-origin');
+  set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
+};

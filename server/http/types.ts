@@ -1,0 +1,17 @@
+import type { Hono } from 'hono';
+import type { Language } from '../../src/contract/common';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { Mailer } from '../mail';
+import type { Storage } from '../storage';
+
+/** What `createApp` needs: everything with state or side effects is injected. */
+export interface Deps {
+  db: Db;
+  mailer: Mailer;
+  config: Config;
+  storage: Storage;
+}
+
+export type AppEnv = { Variables: { deps: Deps; lang: Language } };
+export type App = Hono<AppEnv>;

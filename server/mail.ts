@@ -1,0 +1,78 @@
+/**
+ * Outgoing mail. `createSmtpMailer(SMTP_URL)` sends through nodemailer; in demo mode without
+ * SMTP_URL, `createConsoleMailer()` prints each mail with a clear notice instead.
+ */
+import nodemailer from 'nodemailer';
+import type { Language } from '../src/contract/common';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+  close?(): Promise<void> | void;
+}
+
+export const createSmtpMailer = (smtpUrl: string, from: string): Mailer => {
+  const transport = nodemailer.createTransport(smtpUrl, { from });
+  return {
+    async send(message) {
+      await transport.sendMail({ from, ...message });
+    },
+    close: () => transport.close(),
+  };
+};
+
+export const createConsoleMailer = (print: (text: string) => void = (t) => console.info(t)): Mailer => ({
+  async send({ to, subject, text }) {
+    const rule = '-'.repeat(72);
+    print(
+      [
+        rule,
+        'DEMO MODE: no SMTP_URL is set, so this e-mail was NOT sent. It is printed here instead:',
+        `To: ${to}`,
+        `Subject: ${subject}`,
+        '',
+        text,
+        rule,
+      ].join('\n'),
+    );
+  },
+});
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+
+/** The sign-up code mail, in the language of the request. */
+export const otpMail = (to: string, code: string, lang: Language): MailMessage => {
+  const t =
+    lang === 'ar'
+      ? {
+          subject: `رمز التحقق الخاص بك: ${code}`,
+          intro: 'استخدم هذا الرمز لتأكيد بريدك الإلكتروني في لوحة إدارة الفعاليات:',
+          validity: 'الرمز صالح لمدة 10 دقائق ويمكن استخدامه مرة واحدة فقط.',
+          ignore: 'إذا لم تطلب هذا الرمز، فتجاهل هذه الرسالة.',
+          dir: 'rtl',
+        }
+      : {
+          subject: `Your verification code: ${code}`,
+          intro: 'Use this code to confirm your email address in the Events Back Office:',
+          validity: 'The code is valid for 10 minutes and can be used only once.',
+          ignore: 'If you did not ask for this code, you can ignore this email.',
+          dir: 'ltr',
+        };
+  return {
+    to,
+    subject: t.subject,
+    text: `${t.intro}\n\n    ${code}\n\n${t.validity}\n${t.ignore}\n`,
+    html:
+      `<div dir="${t.dir}" lang="${lang}" style="font-family:sans-serif">` +
+      `<p>${escapeHtml(t.intro)}</p>` +
+      `<p style="font-size:28px;letter-spacing:6px;font-weight:bold">${code}</p>` +
+      `<p>${escapeHtml(t.validity)}</p><p>${escapeHtml(t.ignore)}</p></div>`,
+  };
+};

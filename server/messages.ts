@@ -1,0 +1,154 @@
+/**
+ * The server's own wire messages (English and Arabic). The server answers in English text and the
+ * route helper localises it with `localizeMessage` from the contract, so every text here is
+ * registered with `registerMessages` when this module loads.
+ */
+import { registerMessages } from '../src/contract/messages';
+
+export const SERVER_MESSAGES = {
+  // generic
+  ok: { en: 'Done.', ar: 'تم.' },
+  badJson: { en: 'The request body is not valid JSON.', ar: 'نص الطلب ليس بتنسيق JSON صالح.' },
+  needJson: {
+    en: 'Send the request body as JSON (Content-Type: application/json).',
+    ar: 'أرسل نص الطلب بتنسيق JSON (Content-Type: application/json).',
+  },
+  needMultipart: {
+    en: 'Send the request as multipart/form-data.',
+    ar: 'أرسل الطلب بتنسيق multipart/form-data.',
+  },
+  tooLarge: {
+    en: 'The request is too large (at most {size}).',
+    ar: 'الطلب كبير جدًا (الحد الأقصى {size}).',
+  },
+  notFound: { en: 'Not found.', ar: 'غير موجود.' },
+  noEndpoint: { en: 'This API endpoint does not exist.', ar: 'نقطة الوصول هذه غير موجودة في الواجهة البرمجية.' },
+  methodNotAllowed: {
+    en: 'This method is not allowed here.',
+    ar: 'هذه الطريقة غير مسموح بها هنا.',
+  },
+  signInFirst: { en: 'Please sign in to continue.', ar: 'يرجى تسجيل الدخول للمتابعة.' },
+  sessionExpired: {
+    en: 'Your session has expired. Please sign in again.',
+    ar: 'انتهت صلاحية جلستك. يرجى تسجيل الدخول مرة أخرى.',
+  },
+  forbidden: { en: 'You do not have permission to do this.', ar: 'ليس لديك صلاحية للقيام بهذا.' },
+  serverError: {
+    en: 'Something went wrong on the server. Please try again.',
+    ar: 'حدث خطأ في الخادم. يرجى المحاولة مرة أخرى.',
+  },
+  conflict: {
+    en: 'This record was changed by someone else. Reload it and try again.',
+    ar: 'عدّل شخص آخر هذا السجل. أعد تحميله وحاول مرة أخرى.',
+  },
+  // generic validation (messages of zod issues that a schema does not name itself)
+  atLeast: { en: 'Must be at least {n}', ar: 'يجب ألا يقل عن {n}' },
+  atMost: { en: 'Must be at most {n}', ar: 'يجب ألا يزيد عن {n}' },
+  minItems: { en: 'Choose at least {n}', ar: 'اختر {n} على الأقل' },
+  maxItems: { en: 'Choose at most {n}', ar: 'اختر {n} على الأكثر' },
+  // idempotency
+  idempotencyKeyInvalid: {
+    en: 'The Idempotency-Key header must be 8 to 200 letters, digits, "-" or "_".',
+    ar: 'يجب أن يتكون ترويسة Idempotency-Key من 8 إلى 200 حرف أو رقم أو "-" أو "_".',
+  },
+  idempotencyKeyReused: {
+    en: 'This Idempotency-Key was already used for a different request.',
+    ar: 'استُخدم مفتاح Idempotency-Key هذا من قبل لطلب مختلف.',
+  },
+  idempotencyInProgress: {
+    en: 'The same request is still being processed. Try again in a moment.',
+    ar: 'لا يزال الطلب نفسه قيد المعالجة. حاول مرة أخرى بعد لحظة.',
+  },
+  // sign-in
+  signedIn: { en: 'Signed in successfully.', ar: 'تم تسجيل الدخول بنجاح.' },
+  badCredentials: { en: 'Invalid email or password.', ar: 'البريد الإلكتروني أو كلمة المرور غير صحيحة.' },
+  tooManyLogins: {
+    en: 'Too many failed sign-in attempts. Try again in {minutes} minutes.',
+    ar: 'محاولات تسجيل دخول فاشلة كثيرة. حاول مرة أخرى بعد {minutes} دقيقة.',
+  },
+  accountPending: {
+    en: 'Your account is waiting for approval by an administrator.',
+    ar: 'حسابك بانتظار موافقة المسؤول.',
+  },
+  accountRejected: {
+    en: 'Your registration was not approved. Please contact an administrator.',
+    ar: 'لم تتم الموافقة على تسجيلك. يرجى التواصل مع المسؤول.',
+  },
+  accountBlocked: {
+    en: 'Your account has been blocked. Please contact an administrator.',
+    ar: 'تم حظر حسابك. يرجى التواصل مع المسؤول.',
+  },
+  signedOut: { en: 'Signed out.', ar: 'تم تسجيل الخروج.' },
+  roleLoaded: { en: 'Role and permissions loaded.', ar: 'تم تحميل الدور والصلاحيات.' },
+  languageSaved: { en: 'Language saved.', ar: 'تم حفظ اللغة.' },
+  // OTP and registration
+  otpSent: {
+    en: 'A 6-digit code was sent to {email}. It is valid for 10 minutes.',
+    ar: 'تم إرسال رمز من 6 أرقام إلى {email}. الرمز صالح لمدة 10 دقائق.',
+  },
+  otpWait: {
+    en: 'Please wait {seconds} seconds before asking for another code.',
+    ar: 'يرجى الانتظار {seconds} ثانية قبل طلب رمز آخر.',
+  },
+  otpHourly: {
+    en: 'Too many codes were sent to this address. Try again in {minutes} minutes.',
+    ar: 'تم إرسال رموز كثيرة إلى هذا العنوان. حاول مرة أخرى بعد {minutes} دقيقة.',
+  },
+  emailTaken: {
+    en: 'An account with this email already exists.',
+    ar: 'يوجد حساب مسجل بهذا البريد الإلكتروني بالفعل.',
+  },
+  mailFailed: {
+    en: 'The email could not be sent. Please try again later.',
+    ar: 'تعذر إرسال البريد الإلكتروني. يرجى المحاولة لاحقًا.',
+  },
+  otpVerified: { en: 'Your email is verified.', ar: 'تم التحقق من بريدك الإلكتروني.' },
+  otpWrong: {
+    en: 'The code is not correct. {n} tries left.',
+    ar: 'الرمز غير صحيح. المحاولات المتبقية: {n}.',
+  },
+  otpVoided: {
+    en: 'Too many wrong codes. Please ask for a new code.',
+    ar: 'تم إدخال رموز خاطئة كثيرة. يرجى طلب رمز جديد.',
+  },
+  otpMissing: {
+    en: 'This code has expired or was not requested. Please ask for a new code.',
+    ar: 'انتهت صلاحية هذا الرمز أو لم يتم طلبه. يرجى طلب رمز جديد.',
+  },
+  registered: {
+    en: 'Registration complete. Your account is waiting for approval by an administrator.',
+    ar: 'اكتمل التسجيل. حسابك بانتظار موافقة المسؤول.',
+  },
+  // profile
+  profileLoaded: { en: 'Profile loaded.', ar: 'تم تحميل الملف الشخصي.' },
+  profileSaved: { en: 'Profile saved.', ar: 'تم حفظ الملف الشخصي.' },
+  imageSaved: { en: 'Profile picture saved.', ar: 'تم حفظ صورة الملف الشخصي.' },
+  fileRequired: { en: 'Choose a file to upload.', ar: 'اختر ملفًا لرفعه.' },
+  imageType: {
+    en: 'The picture must be a JPEG, PNG or WebP image.',
+    ar: 'يجب أن تكون الصورة بصيغة JPEG أو PNG أو WebP.',
+  },
+  imageTooBig: { en: 'The picture must be at most 5 MB.', ar: 'يجب ألا يزيد حجم الصورة عن 5 ميغابايت.' },
+  passwordWrong: { en: 'The current password is not correct.', ar: 'كلمة المرور الحالية غير صحيحة.' },
+  passwordSame: {
+    en: 'The new password must differ from the current one.',
+    ar: 'يجب أن تختلف كلمة المرور الجديدة عن الحالية.',
+  },
+  passwordChanged: {
+    en: 'Password changed. Your other sessions were signed out.',
+    ar: 'تم تغيير كلمة المرور. تم تسجيل الخروج من جلساتك الأخرى.',
+  },
+  // static app
+  appNotBuilt: {
+    en: 'The app is not built yet. Run `npm run build` (or `npm start`), then reload this page.',
+    ar: 'لم يتم بناء التطبيق بعد. شغّل `npm run build` (أو `npm start`) ثم أعد تحميل هذه الصفحة.',
+  },
+} as const satisfies Record<string, { en: string; ar: string }>;
+
+export type ServerMessageKey = keyof typeof SERVER_MESSAGES;
+
+registerMessages(SERVER_MESSAGES);
+
+/** The English text of a server message, parameters filled; the route helper localises it. */
+export const smsg = (key: ServerMessageKey, params: Record<string, string | number> = {}): string =>
+  SERVER_MESSAGES[key].en.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));

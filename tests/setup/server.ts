@@ -1,0 +1,139 @@
+/**
+ * The real app in-process on a fresh migrated, seeded database, with mail going to a real SMTP
+ * server on 127.0.0.1 and an injectable clock. For server integration tests:
+ *
+ *   const t = await createTestServer();
+ *   const token = await t.login('admin@example.com', DEMO_PASSWORD);
+ *   const res = await t.request('GET', '/api/master/role', { token, lang: 'ar' });
+ *   t.clock.advance(10 * 60_000);
+ *   await t.close();
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createApp, type App } from '../../server/app';
+import { defaultConfig, type Config } from '../../server/config';
+import { seedDemo } from '../../server/db/seed';
+import { createSmtpMailer, type Mailer } from '../../server/mail';
+import { createLocalStorage, type Storage } from '../../server/storage';
+import { createTestDb, type TestDb } from './db';
+import { startSmtpCapture, type SmtpCapture } from './smtp';
+
+export { DEMO, DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/demo-accounts';
+
+export interface TestClock {
+  now(): Date;
+  /** Moves time forward by `ms`. */
+  advance(ms: number): void;
+  set(date: Date | string | number): void;
+}
+
+export const createClock = (start: Date | string | number = '2026-11-22T09:00:00Z'): TestClock => {
+  let t = new Date(start).getTime();
+  return {
+    now: () => new Date(t),
+    advance: (ms) => {
+      t += ms;
+    },
+    set: (date) => {
+      t = new Date(date).getTime();
+    },
+  };
+};
+
+export interface TestResponse<T = any> {
+  status: number;
+  headers: Headers;
+  /** Parsed JSON when the answer is JSON, else the text. */
+  body: T;
+  text: string;
+}
+
+export interface RequestOptions {
+  /** An object is sent as JSON; FormData as multipart; a string or bytes as they are. */
+  body?: unknown;
+  token?: string;
+  lang?: 'en' | 'ar' | string;
+  headers?: Record<string, string>;
+}
+
+export interface TestServer {
+  app: App;
+  db: TestDb;
+  smtp: SmtpCapture;
+  config: Config;
+  clock: TestClock;
+  storage: Storage;
+  /** Folder of the uploaded files. */
+  uploadsDir: string;
+  request<T = any>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>>;
+  /** Signs in (expects 200) and returns the bearer token. */
+  login(email: string, password: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  config?: Partial<Config>;
+  clock?: TestClock;
+  /** Seed the demo accounts (default true). */
+  seed?: boolean;
+  /** Replace the SMTP mailer (the capture server still runs). */
+  mailer?: Mailer;
+}
+
+export const createTestServer = async (opts: TestServerOptions = {}): Promise<TestServer> => {
+  const clock = opts.clock ?? createClock();
+  const [db, smtp, tmp] = await Promise.all([
+    createTestDb(),
+    startSmtpCapture(),
+    mkdtemp(path.join(tmpdir(), 'ebo-server-test-')),
+  ]);
+  const config = defaultConfig({ distDir: null, ...opts.config, now: () => clock.now() });
+  if (opts.seed !== false) await seedDemo(db.db, clock.now());
+  const mailer = opts.mailer ?? createSmtpMailer(smtp.url, config.mailFrom);
+  const uploadsDir = path.join(tmp, 'uploads');
+  const storage = createLocalStorage(uploadsDir);
+  const app = createApp({ db: db.db, mailer, config, storage });
+
+  const request = async <T,>(method: string, url: string, options: RequestOptions = {}) => {
+    const headers = new Headers(options.headers);
+    if (!headers.has('accept')) headers.set('Accept', 'application/json');
+    if (options.lang && !headers.has('accept-language')) headers.set('Accept-Language', options.lang);
+    if (options.token) headers.set('Authorization', `Bearer ${options.token}`);
+    let body: BodyInit | undefined;
+    const b = options.body;
+    if (b instanceof FormData || typeof b === 'string' || b instanceof Uint8Array) body = b as BodyInit;
+    else if (b !== undefined) {
+      body = JSON.stringify(b);
+      if (!headers.has('content-type')) headers.set('Content-Type', 'application/json');
+    }
+    const res = await app.request(url, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    if ((res.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
+    return { status: res.status, headers: res.headers, body: parsed as T, text };
+  };
+
+  return {
+    app,
+    db,
+    smtp,
+    config,
+    clock,
+    storage,
+    uploadsDir,
+    request,
+    async login(email, password) {
+      const res = await request<{ token: string; message: string }>('POST', '/api/login', {
+        body: { email, password },
+      });
+      if (res.status !== 200) throw new Error(`Sign-in of ${email} failed: ${res.status} ${res.text}`);
+      return res.body.token;
+    },
+    async close() {
+      await mailer.close?.();
+      await Promise.all([smtp.close(), db.close()]);
+      await rm(tmp, { recursive: true, force: true });
+    },
+  };
+};
