@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { DEMO, DEMO_PASSWORD } from '../support/app-server';
 import { PHONE, snap } from '../support/browser';
 import { formatViolations, runAxe } from '../support/axe';
-import { chooseLanguage, htmlLangDir, signIn, waitForShell } from '../support/app';
+import { chooseLanguage, htmlLangDir, sidebarToggle, signIn, waitForShell } from '../support/app';
 import { browserSuite } from '../support/suite';
 
 const suite = browserSuite();
@@ -104,7 +104,7 @@ describe.each(['en', 'ar'] as const)('accessibility in %s', (language) => {
     expect(await noHorizontalScroll()).toBe(true);
     await snap(page, `shell-${language}-phone`);
 
-    const toggle = page.getByTestId('sidebar-toggle');
+    const toggle = sidebarToggle(page);
     await toggle.click();
     await expect.poll(inView).toBe(true);
     await expectNoSeriousViolations(page, `drawer open at 360 px (${language})`);

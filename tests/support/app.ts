@@ -26,19 +26,26 @@ export async function signIn(page: Page, email: string, password: string): Promi
   await waitForShell(page);
 }
 
-/** The signed-in shell is shown and the sidebar no longer says Loading. */
+/**
+ * The signed-in shell is shown with its permissions loaded: the header's profile menu, the main
+ * area without a spinner and, where the sidebar is part of the page (desktop), its links.
+ */
 export async function waitForShell(page: Page): Promise<void> {
-  const sidebar = page.getByTestId('sidebar');
-  await sidebar.waitFor({ state: 'attached', timeout: 30_000 });
+  await page.getByTestId('profile-menu').waitFor({ timeout: 30_000 });
   await page.waitForFunction(
     () => {
-      const el = document.querySelector('[data-testid="sidebar"]');
-      return !!el && el.querySelectorAll('a[href]').length > 0;
+      if (!document.querySelector('main#main')) return false;
+      if (document.querySelector('[data-testid="full-page-spinner"]')) return false;
+      const sidebar = document.querySelector('[data-testid="sidebar"]');
+      return !sidebar || sidebar.querySelectorAll('a[href]').length > 0;
     },
     undefined,
     { timeout: 30_000 },
   );
 }
+
+/** The header button that shows and hides the sidebar (the drawer on phones). */
+export const sidebarToggle = (page: Page) => page.locator('header button[aria-controls]').first();
 
 /** Waits until the page is controlled by the service worker (after its first activation). */
 export async function waitForServiceWorkerControl(page: Page): Promise<void> {
