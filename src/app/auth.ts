@@ -1,0 +1,33 @@
+/** Sign-in and Sign Out side effects shared by the login screen and the profile menu. */
+import { api } from '@/contract';
+import { call } from '@/lib/api';
+import { purgeOtherUsersCaches, purgeUserCache, queryClient } from './query';
+import { clearSession, getSession, storeSignIn, type SignIn } from './session';
+
+/** After a successful login: store the session, drop other users' cached data. */
+export async function completeSignIn(answer: SignIn): Promise<void> {
+  await storeSignIn(answer);
+  await purgeOtherUsersCaches(getSession().email);
+}
+
+/**
+ * Sign Out: the server revokes the token (best effort: offline, the local sign-out still happens),
+ * then the token, the user's keys, the permissions and that user's cached data go. The language stays.
+ */
+export async function signOut(): Promise<void> {
+  const { email, loginToken } = getSession();
+  // The call reads the token before the local sign-out below removes it.
+  const revoke = loginToken
+    ? call(api.logout, { ignoreUnauthorized: true }).then(
+        () => undefined,
+        () => undefined, // Offline or already revoked: nothing more to do on the server side.
+      )
+    : Promise.resolve();
+  await clearSession();
+  queryClient.clear();
+  await purgeUserCache(email);
+  await Promise.race([revoke, new Promise((resolve) => setTimeout(resolve, REVOKE_WAIT_MS))]);
+}
+
+/** How long Sign Out waits for the server before going to /login anyway. */
+const REVOKE_WAIT_MS = 3000;

@@ -1,0 +1,26 @@
+import { i18n } from '@lingui/core';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@/contract';
+
+/** Names of the languages in their own script (never translated: a reader looks for their own). */
+export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', ar: 'العربية' };
+
+export const isLanguage = (value: unknown): value is Language =>
+  typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+
+export const directionOf = (language: Language): 'ltr' | 'rtl' => (language === 'ar' ? 'rtl' : 'ltr');
+
+/** `<html lang dir>` follow the language (SPEC §2, DESIGN.md §6). */
+export function applyDocumentLanguage(language: Language): void {
+  const root = document.documentElement;
+  root.lang = language;
+  root.dir = directionOf(language);
+}
+
+/** Loads the compiled catalog of `language` and activates it. */
+export async function activateLanguage(language: Language = DEFAULT_LANGUAGE): Promise<void> {
+  const { messages } = await import(`../locales/${language}/messages.po`);
+  i18n.loadAndActivate({ locale: language, messages });
+  applyDocumentLanguage(language);
+}
+
+export { i18n };

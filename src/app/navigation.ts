@@ -1,0 +1,193 @@
+/**
+ * The one navigation table (SPEC §2 sidebar, SPEC §2 route table, SPEC §6 permissions). The sidebar,
+ * the route permission guard, the dashboards' "what you can manage" lists and the tests all read it.
+ */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import {
+  BadgeCheck,
+  Bell,
+  CalendarDays,
+  CalendarCheck,
+  FileText,
+  LayoutDashboard,
+  Megaphone,
+  Settings,
+  ShieldCheck,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
+import type { Permission } from '@/contract';
+
+export interface NavItem {
+  id: string;
+  label: MessageDescriptor;
+  /** The sidebar link. */
+  to: string;
+  permission: Permission;
+  /** Other route prefixes of the area (SPEC §2 route table) that are not under `to`. */
+  also?: readonly string[];
+  /** Only the dashboard: active on an exact match. */
+  exact?: boolean;
+}
+
+export interface NavGroup {
+  id: string;
+  label: MessageDescriptor;
+  permission: Permission;
+  icon: LucideIcon;
+  children: readonly NavItem[];
+}
+
+export type NavEntry = ({ kind: 'item'; icon: LucideIcon } & NavItem) | ({ kind: 'group' } & NavGroup);
+
+export const NAVIGATION: readonly NavEntry[] = [
+  {
+    kind: 'item',
+    id: 'dashboard',
+    label: msg`Dashboard`,
+    to: '/',
+    permission: 'dashboard',
+    exact: true,
+    icon: LayoutDashboard,
+  },
+  {
+    kind: 'group',
+    id: 'service_provider',
+    label: msg`Service Provider Manager`,
+    permission: 'service_provider',
+    icon: BadgeCheck,
+    children: [
+      {
+        id: 'serviceprovider',
+        label: msg`Service Provider`,
+        to: '/serviceprovider',
+        permission: 'serviceprovider',
+      },
+    ],
+  },
+  {
+    kind: 'group',
+    id: 'supervisor',
+    label: msg`Supervisor Manager`,
+    permission: 'supervisor',
+    icon: ShieldCheck,
+    children: [{ id: 'supervisor', label: msg`Supervisor`, to: '/supervisor', permission: 'supervisor' }],
+  },
+  {
+    kind: 'group',
+    id: 'event_manager',
+    label: msg`Event Manager`,
+    permission: 'event_manager',
+    icon: CalendarDays,
+    children: [{ id: 'event', label: msg`Events`, to: '/event', permission: 'event' }],
+  },
+  {
+    kind: 'group',
+    id: 'advertisement_manager',
+    label: msg`Advertisement Manager`,
+    permission: 'advertisement_manager',
+    icon: Megaphone,
+    children: [
+      { id: 'advertisement', label: msg`Advertisement`, to: '/advertisement', permission: 'advertisement' },
+    ],
+  },
+  {
+    kind: 'group',
+    id: 'notification',
+    label: msg`Notification Manager`,
+    permission: 'notification',
+    icon: Bell,
+    children: [
+      { id: 'notification', label: msg`Notification`, to: '/notification', permission: 'notification' },
+    ],
+  },
+  {
+    kind: 'group',
+    id: 'user_manager',
+    label: msg`User Manager`,
+    permission: 'user_manager',
+    icon: Users,
+    children: [
+      {
+        id: 'usermanager',
+        label: msg`Users`,
+        to: '/users',
+        permission: 'usermanager',
+        also: ['/user-details', '/user/'],
+      },
+    ],
+  },
+  {
+    kind: 'group',
+    id: 'booking',
+    label: msg`Booking Manager`,
+    permission: 'booking',
+    icon: CalendarCheck,
+    children: [{ id: 'booking', label: msg`Bookings`, to: '/booking', permission: 'booking' }],
+  },
+  {
+    kind: 'group',
+    id: 'page_manager',
+    label: msg`Page Manager`,
+    permission: 'page_manager',
+    icon: FileText,
+    children: [{ id: 'pages', label: msg`Pages`, to: '/pages', permission: 'pages' }],
+  },
+  {
+    kind: 'group',
+    id: 'configuration',
+    label: msg`Configuration`,
+    permission: 'configuration',
+    icon: Settings,
+    children: [
+      { id: 'category', label: msg`Category Master`, to: '/category', permission: 'category' },
+      { id: 'country', label: msg`Country Master`, to: '/country', permission: 'country' },
+      { id: 'city', label: msg`City Master`, to: '/city', permission: 'city' },
+      { id: 'location', label: msg`Location Master`, to: '/location', permission: 'location' },
+    ],
+  },
+];
+
+/** Every link of the table (the dashboard and every group's children). */
+export const NAV_ITEMS: readonly NavItem[] = NAVIGATION.flatMap((entry) =>
+  entry.kind === 'item' ? [entry] : entry.children,
+);
+
+/** What the sidebar shows: items the user may see; a group needs its permission and one child's. */
+export function visibleNavigation(permissions: readonly string[]): NavEntry[] {
+  const has = (p: Permission) => permissions.includes(p);
+  const result: NavEntry[] = [];
+  for (const entry of NAVIGATION) {
+    if (entry.kind === 'item') {
+      if (has(entry.permission)) result.push(entry);
+      continue;
+    }
+    if (!has(entry.permission)) continue;
+    const children = entry.children.filter((child) => has(child.permission));
+    if (children.length > 0) result.push({ ...entry, children });
+  }
+  return result;
+}
+
+/** Active by path (SPEC §2): the dashboard on an exact match, the others on a prefix match. */
+export function isActivePath(pathname: string, item: NavItem): boolean {
+  const path = normalize(pathname);
+  if (item.exact) return path === item.to;
+  return [item.to, ...(item.also ?? [])].some((prefix) => path.startsWith(prefix));
+}
+
+/** The group whose child owns the path (it opens by itself). */
+export const groupOfPath = (pathname: string): NavGroup | undefined =>
+  NAVIGATION.find(
+    (entry): entry is { kind: 'group' } & NavGroup =>
+      entry.kind === 'group' && entry.children.some((child) => isActivePath(pathname, child)),
+  );
+
+/** The permission a route needs (SPEC §2 route table), or null for pages every signed-in user sees. */
+export function permissionForPath(pathname: string): Permission | null {
+  const item = NAV_ITEMS.find((candidate) => isActivePath(pathname, candidate));
+  return item?.permission ?? null;
+}
+
+const normalize = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);

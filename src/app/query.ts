@@ -1,0 +1,119 @@
+/**
+ * TanStack Query: one client, its cache persisted to IndexedDB through idb-keyval, one entry per
+ * user (the key carries the user's e-mail), busted by the app version (DESIGN.md §5).
+ */
+import { QueryClient } from '@tanstack/react-query';
+import type {
+  PersistedClient,
+  Persister,
+  PersistQueryClientOptions,
+} from '@tanstack/react-query-persist-client';
+import { del, get, keys, set } from 'idb-keyval';
+import { version } from '../../package.json';
+import { ApiError } from '@/lib/api';
+import { getSession } from './session';
+
+export const APP_VERSION: string = version;
+/** Persisted data older than this is dropped; `gcTime` is never shorter (DESIGN.md §5). */
+export const CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+export const CACHE_KEY_PREFIX = 'query-cache:';
+const PERSIST_THROTTLE_MS = 1000;
+
+export const cacheKeyFor = (email: string) => `${CACHE_KEY_PREFIX}${email.trim().toLowerCase()}`;
+
+/** The user whose cache may be read or written: only while signed in. */
+const currentCacheKey = (): string | null => {
+  const { loginToken, email } = getSession();
+  return loginToken && email ? cacheKeyFor(email) : null;
+};
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        gcTime: CACHE_MAX_AGE_MS,
+        staleTime: 30_000,
+        networkMode: 'offlineFirst',
+        retry: (failures, error) => {
+          // Answers that will not change on a retry (4xx) are not retried.
+          if (error instanceof ApiError && error.status >= 400 && error.status < 500) return false;
+          return failures < 2;
+        },
+      },
+      mutations: { networkMode: 'offlineFirst' },
+    },
+  });
+}
+
+/** An idb-keyval persister that writes at most once a second and only for the signed-in user. */
+export function createIdbPersister(): Persister {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let pending: { key: string; client: PersistedClient } | null = null;
+  const flush = async () => {
+    timer = undefined;
+    const job = pending;
+    pending = null;
+    if (!job || currentCacheKey() !== job.key) return;
+    try {
+      await set(job.key, job.client);
+    } catch (error) {
+      console.warn('Could not persist the query cache', error);
+    }
+  };
+  return {
+    persistClient: (client) => {
+      const key = currentCacheKey();
+      if (!key) return;
+      pending = { key, client };
+      timer ??= setTimeout(() => void flush(), PERSIST_THROTTLE_MS);
+    },
+    restoreClient: async () => {
+      const key = currentCacheKey();
+      if (!key) return undefined;
+      try {
+        return await get<PersistedClient>(key);
+      } catch {
+        return undefined;
+      }
+    },
+    removeClient: async () => {
+      const key = currentCacheKey();
+      if (key) await del(key);
+    },
+  };
+}
+
+export const queryClient = createQueryClient();
+
+export const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
+  persister: createIdbPersister(),
+  maxAge: CACHE_MAX_AGE_MS,
+  buster: APP_VERSION,
+  dehydrateOptions: {
+    // The role and permissions live in the session keys; everything else that succeeded is kept.
+    shouldDehydrateQuery: (query) => query.state.status === 'success' && query.meta?.persist !== false,
+  },
+};
+
+/** Sign Out: drops that user's persisted cache. */
+export async function purgeUserCache(email: string): Promise<void> {
+  if (!email) return;
+  try {
+    await del(cacheKeyFor(email));
+  } catch (error) {
+    console.warn('Could not remove the query cache', error);
+  }
+}
+
+/** A sign-in: the caches of any other user on this device go. */
+export async function purgeOtherUsersCaches(email: string): Promise<void> {
+  const keep = cacheKeyFor(email);
+  try {
+    const stale = (await keys()).filter(
+      (key): key is string => typeof key === 'string' && key.startsWith(CACHE_KEY_PREFIX) && key !== keep,
+    );
+    await Promise.all(stale.map((key) => del(key)));
+  } catch (error) {
+    console.warn('Could not remove other users’ query caches', error);
+  }
+}

@@ -1,0 +1,15 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { Role } from '@/contract';
+
+const ROLE_LABELS: Record<Role, MessageDescriptor> = {
+  admin: msg`Admin`,
+  manager: msg`Manager`,
+  serviceprovider: msg`Service provider`,
+};
+
+/** The role's label; "Admin" while the role is unknown (SPEC §9 fallback label). */
+export const roleLabel = (i18n: I18n, role: Role | null): string => i18n._(ROLE_LABELS[role ?? 'admin']);
+
+/** Admins and managers see the admin dashboard, every other role the provider one (SPEC §2). */
+export const usesAdminDashboard = (role: Role | null) => role === 'admin' || role === 'manager';

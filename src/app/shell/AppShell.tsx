@@ -1,0 +1,133 @@
+/**
+ * The signed-in shell (SPEC §2): header, sidebar (a drawer on phones), and the page. Fetches the role
+ * and permission list; while they are unknown the sidebar says "Loading" and the page waits behind the
+ * full-page spinner (grant nothing while the role loads, DESIGN.md §4). A page whose permission the
+ * user lacks shows "no access".
+ */
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { useQuery } from '@tanstack/react-query';
+import { Outlet, useLocation } from '@tanstack/react-router';
+import { X } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useId, useState } from 'react';
+import { api } from '@/contract';
+import { NoAccessPage } from '@/components/pages/NoAccessPage';
+import { Sidebar } from '@/components/Sidebar';
+import { Alert, Button, FullPageSpinner } from '@/components/ui';
+import { call, errorMessage } from '@/lib/api';
+import { DESKTOP_QUERY, useMediaQuery } from '@/lib/useMediaQuery';
+import { permissionForPath } from '../navigation';
+import { storeRole, useSession } from '../session';
+import { Header } from './Header';
+
+export const roleQueryKey = (email: string) => ['session', 'role', email] as const;
+
+/** Fetches the role and permissions and stores them in the session keys. */
+export function useRoleQuery() {
+  const { email, loginToken } = useSession();
+  return useQuery({
+    queryKey: roleQueryKey(email),
+    queryFn: async ({ signal }) => {
+      const answer = await call(api.role, { signal });
+      await storeRole(answer.data, answer.permissions);
+      return answer;
+    },
+    enabled: Boolean(loginToken),
+    meta: { persist: false },
+    staleTime: 60_000,
+  });
+}
+
+export function AppShell() {
+  const { i18n } = useLingui();
+  const { pathname } = useLocation();
+  const session = useSession();
+  const role = useRoleQuery();
+  const isDesktop = useMediaQuery(DESKTOP_QUERY);
+  const [desktopOpen, setDesktopOpen] = useState(true);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const sidebarId = useId();
+
+  const permissions = session.permissions;
+  const sidebarOpen = isDesktop ? desktopOpen : drawerOpen;
+  const toggleSidebar = () => (isDesktop ? setDesktopOpen((v) => !v) : setDrawerOpen((v) => !v));
+
+  const needed = permissionForPath(pathname);
+  let content: React.ReactNode;
+  if (permissions === null) {
+    content =
+      role.isError && !role.isFetching ? (
+        <div className="mx-auto max-w-lg p-6">
+          <Alert kind="error">
+            <p className="font-semibold">{i18n._(msg`Your permissions could not be loaded.`)}</p>
+            <p className="mt-1">{errorMessage(role.error)}</p>
+            <Button className="mt-3" onClick={() => void role.refetch()}>
+              {i18n._(msg`Try again`)}
+            </Button>
+          </Alert>
+        </div>
+      ) : (
+        <FullPageSpinner inline />
+      );
+  } else if (needed && !permissions.includes(needed)) {
+    content = <NoAccessPage />;
+  } else {
+    content = <Outlet />;
+  }
+
+  const sidebar = (
+    <Sidebar pathname={pathname} permissions={permissions} onNavigate={() => setDrawerOpen(false)} />
+  );
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded bg-indigo-600 px-3 py-2 text-white focus:not-sr-only focus:absolute focus:start-2 focus:top-2"
+      >
+        {i18n._(msg`Skip to content`)}
+      </a>
+      <Header sidebarId={sidebarId} sidebarOpen={sidebarOpen} onToggleSidebar={toggleSidebar} />
+      <div className="flex flex-1">
+        {isDesktop ? (
+          desktopOpen && (
+            <aside
+              id={sidebarId}
+              className="sticky top-16 h-[calc(100dvh-4rem)] w-64 shrink-0 overflow-y-auto border-e border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+            >
+              {sidebar}
+            </aside>
+          )
+        ) : (
+          <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+            <Dialog.Portal>
+              <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/50" />
+              <Dialog.Content
+                id={sidebarId}
+                className="fixed inset-y-0 start-0 z-50 flex w-72 max-w-[85vw] flex-col overflow-y-auto bg-white shadow-xl dark:bg-slate-900"
+              >
+                <div className="flex items-center justify-between border-b border-slate-200 p-3 dark:border-slate-800">
+                  <Dialog.Title className="font-semibold">{i18n._(msg`Menu`)}</Dialog.Title>
+                  <Dialog.Close
+                    aria-label={i18n._(msg`Close menu`)}
+                    className="inline-flex size-10 items-center justify-center rounded-md hover:bg-slate-100 dark:hover:bg-slate-800"
+                  >
+                    <X aria-hidden="true" className="size-5" />
+                  </Dialog.Close>
+                </div>
+                <Dialog.Description className="sr-only">
+                  {i18n._(msg`Sections of the back office`)}
+                </Dialog.Description>
+                {sidebar}
+              </Dialog.Content>
+            </Dialog.Portal>
+          </Dialog.Root>
+        )}
+        <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-4 outline-none sm:p-6">
+          {content}
+        </main>
+      </div>
+    </div>
+  );
+}

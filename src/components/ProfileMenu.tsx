@@ -1,0 +1,83 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { useNavigate, Link } from '@tanstack/react-router';
+import { ChevronDown, LogOut, UserRound } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { useState } from 'react';
+import { signOut } from '@/app/auth';
+import { roleLabel } from '@/app/roles';
+import { displayName, useSession } from '@/app/session';
+import { Avatar } from './Avatar';
+import { MenuContent, menuItemClass, triggerClass } from './menu';
+import { Spinner } from './ui';
+
+/** The user's name, e-mail and role, My Profile and Sign Out (SPEC §2 header). */
+export function ProfileMenu() {
+  const { i18n } = useLingui();
+  const session = useSession();
+  const navigate = useNavigate();
+  const [signingOut, setSigningOut] = useState(false);
+  const name = displayName(session);
+  const role = roleLabel(i18n, session.role);
+
+  const onSignOut = async () => {
+    setSigningOut(true);
+    try {
+      await signOut();
+    } finally {
+      setSigningOut(false);
+    }
+    await navigate({ to: '/login' });
+  };
+
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger
+        data-testid="profile-menu"
+        aria-label={i18n._(msg`Account menu for ${name}`)}
+        className={triggerClass}
+      >
+        <Avatar path={session.profileImage} />
+        <span className="hidden max-w-40 truncate md:inline">{name}</span>
+        <ChevronDown aria-hidden="true" className="hidden size-4 md:inline" />
+      </DropdownMenu.Trigger>
+      <MenuContent className="w-64" testId="profile-menu-content">
+        <DropdownMenu.Label className="px-2 py-2">
+          <span className="block truncate font-semibold" data-testid="profile-name">
+            {name}
+          </span>
+          <span
+            className="block truncate text-sm text-slate-700 dark:text-slate-300"
+            data-testid="profile-email"
+          >
+            {session.email}
+          </span>
+          <span
+            className="mt-1 inline-block rounded bg-indigo-100 px-2 py-0.5 text-xs font-medium text-indigo-900 dark:bg-indigo-900 dark:text-indigo-100"
+            data-testid="profile-role"
+          >
+            {role}
+          </span>
+        </DropdownMenu.Label>
+        <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
+        <DropdownMenu.Item asChild className={menuItemClass}>
+          <Link to="/profile">
+            <UserRound aria-hidden="true" className="size-4" />
+            {i18n._(msg`My Profile`)}
+          </Link>
+        </DropdownMenu.Item>
+        <DropdownMenu.Item
+          className={menuItemClass}
+          disabled={signingOut}
+          onSelect={(event) => {
+            event.preventDefault();
+            void onSignOut();
+          }}
+        >
+          {signingOut ? <Spinner className="size-4" /> : <LogOut aria-hidden="true" className="size-4" />}
+          {i18n._(msg`Sign Out`)}
+        </DropdownMenu.Item>
+      </MenuContent>
+    </DropdownMenu.Root>
+  );
+}

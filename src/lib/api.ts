@@ -1,0 +1,203 @@
+/**
+ * The API client: one `call(endpoint, options)` typed from the contract's endpoint descriptors.
+ *
+ * - Accept JSON, bearer token from the stored loginToken, Accept-Language = current language.
+ * - Timeout 30 s (DESIGN.md §4 deviation from SPEC's "none"): a call never hangs forever.
+ * - Errors become `ApiError { status, message, fieldErrors }`; the message is the server's message,
+ *   else the client error's message, else "Something went wrong" (SPEC §8).
+ * - A 401 from any call but the login removes the token and sends the user to /login (SPEC §2, §4).
+ */
+import { t } from '@lingui/core/macro';
+import { FetchError, ofetch } from 'ofetch';
+import { buildPath, type AnyEndpoint, type RequestOf, type ResponseOf } from '@/contract';
+import { getSession, removeToken } from '@/app/session';
+
+export const API_TIMEOUT_MS = 30_000;
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  /** HTTP status; 0 when no answer arrived (offline, timeout, aborted). */
+  readonly status: number;
+  /** Messages per field (`name.en`, `phone`, ...), already in the reader's language. */
+  readonly fieldErrors: Record<string, string>;
+  /** True when the call was cancelled by its caller. */
+  readonly aborted: boolean;
+
+  constructor(
+    status: number,
+    message: string,
+    fieldErrors: Record<string, string> = {},
+    options: { cause?: unknown; aborted?: boolean } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.status = status;
+    this.fieldErrors = fieldErrors;
+    this.aborted = options.aborted ?? false;
+  }
+}
+
+export interface ApiConfig {
+  /** Prefix of every path (empty: same origin). */
+  baseURL: string;
+  timeoutMs: number;
+  /** Where a 401 sends the user (the router is plugged in at start-up). */
+  onUnauthorized: () => void;
+}
+
+const config: ApiConfig = {
+  baseURL: '',
+  timeoutMs: API_TIMEOUT_MS,
+  onUnauthorized: () => {
+    window.location.assign(`${import.meta.env.BASE_URL}login`);
+  },
+};
+
+export const configureApi = (patch: Partial<ApiConfig>) => {
+  Object.assign(config, patch);
+};
+
+export type CallOptions<E extends AnyEndpoint> = {
+  body?: RequestOf<E>['body'] | FormData;
+  params?: Record<string, string | number>;
+  query?: Record<string, string | number | boolean | null | undefined>;
+  signal?: AbortSignal;
+  /** Replays of offline writes reuse their key; fresh idempotent writes get a new one. */
+  idempotencyKey?: string;
+  /** Leave a 401 alone (Sign Out calls the server best effort). */
+  ignoreUnauthorized?: boolean;
+};
+
+/** The fallback order of SPEC §8: server message, then client error message, then a generic text. */
+export function resolveMessage(serverMessage: unknown, clientMessage: unknown): string {
+  if (typeof serverMessage === 'string' && serverMessage.trim() !== '') return serverMessage;
+  if (typeof clientMessage === 'string' && clientMessage.trim() !== '') return clientMessage;
+  return t`Something went wrong`;
+}
+
+/** The message of any thrown value, with the same fallback. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  if (error instanceof Error) return resolveMessage(undefined, error.message);
+  if (typeof error === 'string') return resolveMessage(undefined, error);
+  return resolveMessage(undefined, undefined);
+}
+
+/** Answers are read as `message`, falling back to the whole body when it is short plain text. */
+const serverMessageOf = (data: unknown): string | undefined => {
+  if (data && typeof data === 'object' && 'message' in data) {
+    const { message } = data as { message: unknown };
+    return typeof message === 'string' ? message : undefined;
+  }
+  if (typeof data === 'string' && data.length <= 300 && !/^\s*</.test(data)) return data;
+  return undefined;
+};
+
+const fieldErrorsOf = (data: unknown): Record<string, string> => {
+  if (!data || typeof data !== 'object' || !('errors' in data)) return {};
+  const { errors } = data as { errors: unknown };
+  if (!errors || typeof errors !== 'object') return {};
+  return Object.fromEntries(
+    Object.entries(errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+};
+
+class TimeoutError extends Error {
+  override readonly name = 'TimeoutError';
+}
+
+/** The client-side message of an error that has no answer (network down, timeout). */
+const clientMessageOf = (error: unknown, timedOut: boolean): string | undefined => {
+  if (timedOut) return t`The server did not answer in time. Please try again.`;
+  if (error instanceof TypeError) return t`Cannot reach the server. Check your connection and try again.`;
+  return error instanceof Error ? error.message : undefined;
+};
+
+const newIdempotencyKey = () =>
+  typeof crypto !== 'undefined' && 'randomUUID' in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+
+/** Calls one endpoint of the contract. */
+export async function call<E extends AnyEndpoint>(
+  endpoint: E,
+  options: CallOptions<E> = {},
+): Promise<ResponseOf<E>> {
+  const session = getSession();
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': session.language,
+  };
+  if (session.loginToken) headers.Authorization = `Bearer ${session.loginToken}`;
+  if (endpoint.idempotent) headers['Idempotency-Key'] = options.idempotencyKey ?? newIdempotencyKey();
+
+  // One controller for the caller's signal and the timeout (ofetch's own timeout ignores a signal).
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort(new TimeoutError('The operation was aborted due to timeout'));
+  }, config.timeoutMs);
+  const onAbort = () => controller.abort(options.signal?.reason);
+  if (options.signal?.aborted) onAbort();
+  else options.signal?.addEventListener('abort', onAbort, { once: true });
+
+  const query = options.query
+    ? Object.fromEntries(Object.entries(options.query).filter(([, v]) => v !== undefined && v !== null))
+    : undefined;
+  const body = options.body as Record<string, unknown> | FormData | undefined;
+
+  try {
+    return await ofetch<ResponseOf<E>>(buildPath(endpoint.path, options.params), {
+      baseURL: config.baseURL || undefined,
+      method: endpoint.method,
+      headers,
+      query,
+      body: endpoint.method === 'GET' ? undefined : body,
+      signal: controller.signal,
+      retry: 0,
+    });
+  } catch (error) {
+    throw toApiError(endpoint, options, error, timedOut);
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+function toApiError(
+  endpoint: AnyEndpoint,
+  options: CallOptions<AnyEndpoint>,
+  error: unknown,
+  timedOut: boolean,
+): ApiError {
+  if (error instanceof FetchError && error.response) {
+    const status = error.response.status;
+    const apiError = new ApiError(
+      status,
+      resolveMessage(serverMessageOf(error.data), undefined),
+      fieldErrorsOf(error.data),
+      { cause: error },
+    );
+    if (status === 401 && !options.ignoreUnauthorized && endpoint.access.kind !== 'public') {
+      void handleUnauthorized();
+    }
+    return apiError;
+  }
+  const cause = error instanceof FetchError ? (error.cause ?? error) : error;
+  const aborted = !timedOut && Boolean(options.signal?.aborted);
+  return new ApiError(0, resolveMessage(undefined, clientMessageOf(cause, timedOut)), {}, { cause, aborted });
+}
+
+let redirecting = false;
+
+/** A 401: the stored token is removed and the user goes to /login. */
+async function handleUnauthorized() {
+  if (redirecting) return;
+  redirecting = true;
+  try {
+    await removeToken();
+    config.onUnauthorized();
+  } finally {
+    redirecting = false;
+  }
+}

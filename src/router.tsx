@@ -1,0 +1,25 @@
+import { createRouter } from '@tanstack/react-router';
+import { queryClient } from '@/app/query';
+import { NotFoundPage } from '@/components/pages/NotFoundPage';
+import { RouteErrorPage } from '@/components/pages/RouteErrorPage';
+import { FullPageSpinner } from '@/components/ui';
+import { routeTree } from './routeTree.gen';
+
+export const router = createRouter({
+  routeTree,
+  basepath: '/admin',
+  context: { queryClient },
+  defaultPreload: 'intent',
+  defaultPendingComponent: () => <FullPageSpinner inline />,
+  defaultPendingMs: 150,
+  defaultPendingMinMs: 300,
+  defaultErrorComponent: RouteErrorPage,
+  defaultNotFoundComponent: NotFoundPage,
+  scrollRestoration: true,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}

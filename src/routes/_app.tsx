@@ -1,0 +1,14 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { lazyPage } from '@/app/lazy';
+import { FullPageSpinner } from '@/components/ui';
+import { getSession } from '@/app/session';
+
+/** The protected layout: without a stored loginToken every page inside redirects to /login. */
+export const Route = createFileRoute('/_app')({
+  codeSplitGroupings: [['loader']],
+  beforeLoad: () => {
+    if (!getSession().loginToken) throw redirect({ to: '/login' });
+  },
+  pendingComponent: () => <FullPageSpinner />,
+  component: lazyPage(() => import('@/app/shell/AppShell'), 'AppShell'),
+});
