@@ -1,0 +1,109 @@
+/**
+ * The server process: `node --import tsx server/main.ts` (npm run serve; npm start builds first).
+ * Reads the environment (README: PORT, HOST, DATA_DIR, DATABASE_URL, SMTP_URL, MAIL_FROM, NODE_ENV,
+ * TRUST_PROXY, SESSION_IDLE_DAYS, SESSION_ABSOLUTE_DAYS, DIST_DIR), opens and migrates the database,
+ * seeds the demo data in demo mode, serves, and shuts down gracefully on SIGINT/SIGTERM.
+ */
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/demo-accounts';
+import { openConfiguredDatabase, redactUrl } from './db/open';
+import { seedDemo, syncRoles } from './db/seed';
+import { createConsoleMailer, createSmtpMailer } from './mail';
+import { createLocalStorage } from './storage';
+
+const fail = (message: string): never => {
+  console.error(`\nThe server cannot start.\n${message}\n`);
+  process.exit(1);
+};
+
+const main = async () => {
+  let loaded: ReturnType<typeof loadConfig>;
+  try {
+    loaded = loadConfig(process.env);
+  } catch (err) {
+    if (err instanceof ConfigError) return fail(err.message);
+    throw err;
+  }
+  const { config, settings } = loaded;
+
+  const database = await openConfiguredDatabase(settings).catch((err: Error) =>
+    fail(
+      settings.databaseUrl
+        ? `Could not connect to PostgreSQL at ${redactUrl(settings.databaseUrl)}: ${err.message}`
+        : `Could not open the embedded database in ${settings.dataDir}: ${err.message}\n` +
+            'Is another server process using the same DATA_DIR? Only one process may open it.',
+    ),
+  );
+  try {
+    await database.migrate();
+  } catch (err) {
+    await database.close();
+    return fail(`Applying the database migrations failed: ${(err as Error).message}`);
+  }
+  await syncRoles(database.db);
+  if (config.mode === 'demo') await seedDemo(database.db, config.now());
+
+  const mailer = settings.smtpUrl ? createSmtpMailer(settings.smtpUrl, config.mailFrom) : createConsoleMailer();
+  const storage = createLocalStorage(path.join(settings.dataDir, 'uploads'));
+  const app = createApp({ db: database.db, mailer, config, storage });
+
+  const server = serve({ fetch: app.fetch, port: settings.port, hostname: settings.host }, (info) => {
+    const shownHost = ['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost'].includes(settings.host)
+      ? 'localhost'
+      : settings.host.includes(':')
+        ? `[${settings.host}]`
+        : settings.host;
+    const url = `http://${shownHost}:${info.port}/admin/`;
+    const lines = [
+      '',
+      `Events Back Office is running (${config.mode} mode): ${url}`,
+      `API reference: http://${shownHost}:${info.port}/api/docs`,
+      `Database: ${database.kind === 'postgres' ? redactUrl(settings.databaseUrl!) : `embedded PGlite in ${path.join(settings.dataDir, 'pglite')}`}`,
+      `Mail: ${settings.smtpUrl ? 'sent through SMTP_URL' : 'printed here (demo mode, no SMTP_URL)'}`,
+    ];
+    if (config.mode === 'demo') {
+      lines.push('', `Demo accounts (password ${DEMO_PASSWORD}):`);
+      for (const a of DEMO_ACCOUNTS)
+        lines.push(`  ${a.email.padEnd(24)} ${a.role.padEnd(16)} ${a.canSignIn ? '' : `(${a.key}: cannot sign in)`}`.trimEnd());
+    }
+    lines.push('', 'Press Ctrl+C to stop.', '');
+    console.info(lines.join('\n'));
+  });
+  server.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EADDRINUSE')
+      fail(`Port ${settings.port} on ${settings.host} is already in use. Set PORT to another port, e.g. PORT=3001.`);
+    else fail(`The HTTP server failed: ${err.message}`);
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.info(`\n${signal} received: stopping…`);
+    const force = setTimeout(() => {
+      console.error('Open connections did not close within 10 s; exiting.');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    server.close(async () => {
+      try {
+        await mailer.close?.();
+        await database.close();
+      } finally {
+        process.exit(0);
+      }
+    });
+    // Idle keep-alive connections would hold close() open.
+    (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+};
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
