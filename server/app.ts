@@ -20,7 +20,9 @@ export type { App, Deps } from './http/types';
 
 const appVersion = (): string => {
   try {
-    return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+    return (
+      JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+    ).version;
   } catch {
     return '0.0.0';
   }

@@ -56,7 +56,8 @@ export class ConfigError extends Error {}
 const positiveInt = (name: string, value: string | undefined, fallback: number) => {
   if (value === undefined || value === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0) throw new ConfigError(`${name} must be a positive whole number (got "${value}").`);
+  if (!Number.isInteger(n) || n <= 0)
+    throw new ConfigError(`${name} must be a positive whole number (got "${value}").`);
   return n;
 };
 

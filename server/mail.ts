@@ -45,7 +45,10 @@ export const createConsoleMailer = (print: (text: string) => void = (t) => conso
 });
 
 const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+  s.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
+  );
 
 /** The sign-up code mail, in the language of the request. */
 export const otpMail = (to: string, code: string, lang: Language): MailMessage => {

@@ -46,7 +46,9 @@ const main = async () => {
   await syncRoles(database.db);
   if (config.mode === 'demo') await seedDemo(database.db, config.now());
 
-  const mailer = settings.smtpUrl ? createSmtpMailer(settings.smtpUrl, config.mailFrom) : createConsoleMailer();
+  const mailer = settings.smtpUrl
+    ? createSmtpMailer(settings.smtpUrl, config.mailFrom)
+    : createConsoleMailer();
   const storage = createLocalStorage(path.join(settings.dataDir, 'uploads'));
   const app = createApp({ db: database.db, mailer, config, storage });
 
@@ -67,14 +69,18 @@ const main = async () => {
     if (config.mode === 'demo') {
       lines.push('', `Demo accounts (password ${DEMO_PASSWORD}):`);
       for (const a of DEMO_ACCOUNTS)
-        lines.push(`  ${a.email.padEnd(24)} ${a.role.padEnd(16)} ${a.canSignIn ? '' : `(${a.key}: cannot sign in)`}`.trimEnd());
+        lines.push(
+          `  ${a.email.padEnd(24)} ${a.role.padEnd(16)} ${a.canSignIn ? '' : `(${a.key}: cannot sign in)`}`.trimEnd(),
+        );
     }
     lines.push('', 'Press Ctrl+C to stop.', '');
     console.info(lines.join('\n'));
   });
   server.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code === 'EADDRINUSE')
-      fail(`Port ${settings.port} on ${settings.host} is already in use. Set PORT to another port, e.g. PORT=3001.`);
+      fail(
+        `Port ${settings.port} on ${settings.host} is already in use. Set PORT to another port, e.g. PORT=3001.`,
+      );
     else fail(`The HTTP server failed: ${err.message}`);
   });
 

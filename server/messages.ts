@@ -22,7 +22,10 @@ export const SERVER_MESSAGES = {
     ar: 'الطلب كبير جدًا (الحد الأقصى {size}).',
   },
   notFound: { en: 'Not found.', ar: 'غير موجود.' },
-  noEndpoint: { en: 'This API endpoint does not exist.', ar: 'نقطة الوصول هذه غير موجودة في الواجهة البرمجية.' },
+  noEndpoint: {
+    en: 'This API endpoint does not exist.',
+    ar: 'نقطة الوصول هذه غير موجودة في الواجهة البرمجية.',
+  },
   methodNotAllowed: {
     en: 'This method is not allowed here.',
     ar: 'هذه الطريقة غير مسموح بها هنا.',

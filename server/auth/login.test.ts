@@ -30,7 +30,15 @@ describe('POST /api/login', () => {
       role: 'admin',
     });
     expect(res.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(Object.keys(res.body).sort()).toEqual(['email', 'message', 'name', 'profileImage', 'role', 'status', 'token']);
+    expect(Object.keys(res.body).sort()).toEqual([
+      'email',
+      'message',
+      'name',
+      'profileImage',
+      'role',
+      'status',
+      'token',
+    ]);
   });
 
   it('answers the same 401 for an unknown e-mail and a wrong password', async () => {
@@ -56,7 +64,8 @@ describe('POST /api/login', () => {
 
   it('throttles: 5 failures in 15 minutes per (e-mail, IP) give 429 with Retry-After, even with the right password', async () => {
     const ip = nextIp();
-    for (let i = 0; i < 5; i++) expect((await login('manager@example.com', `wrong-${i}-password`, ip)).status).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await login('manager@example.com', `wrong-${i}-password`, ip)).status).toBe(401);
     const blocked = await login('manager@example.com', DEMO_PASSWORD, ip);
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toBe('Too many failed sign-in attempts. Try again in 15 minutes.');
@@ -116,7 +125,9 @@ describe('sessions', () => {
 
   it('needs a bearer token: none, garbage or unknown → 401', async () => {
     expect((await t.request('GET', '/api/master/role')).status).toBe(401);
-    expect((await t.request('GET', '/api/master/role', { headers: { Authorization: 'Bearer x' } })).status).toBe(401);
+    expect(
+      (await t.request('GET', '/api/master/role', { headers: { Authorization: 'Bearer x' } })).status,
+    ).toBe(401);
     const unknown = await t.request('GET', '/api/master/role', { token: 'A'.repeat(43), lang: 'ar' });
     expect(unknown.status).toBe(401);
     expect(unknown.body.message).toBe(SERVER_MESSAGES.signInFirst.ar);
@@ -136,7 +147,13 @@ describe('sessions', () => {
 
   it('expires after 7 idle days, and use keeps it alive (last_used_at written at most once a minute)', async () => {
     const token = await t.login(DEMO.admin.email, DEMO_PASSWORD);
-    const row = async () => (await t.db.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(token))))[0]!;
+    const row = async () =>
+      (
+        await t.db.db
+          .select()
+          .from(sessions)
+          .where(eq(sessions.tokenHash, hashToken(token)))
+      )[0]!;
     const signedInAt = (await row()).lastUsedAt.getTime();
 
     t.clock.advance(30_000);

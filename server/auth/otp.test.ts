@@ -12,7 +12,8 @@ afterAll(() => t?.close());
 
 let n = 0;
 const freshEmail = () => `new.provider.${++n}@example.org`;
-const send = (email: string, lang?: string) => t.request('POST', '/api/sendEmailOTP', { body: { email }, lang });
+const send = (email: string, lang?: string) =>
+  t.request('POST', '/api/sendEmailOTP', { body: { email }, lang });
 const verify = (email: string, otp: string, lang?: string) =>
   t.request('POST', '/api/verifyEmailOTP', { body: { email, otp }, lang });
 const codeFor = async (email: string) => {
@@ -62,7 +63,10 @@ describe('POST /api/sendEmailOTP', () => {
     expect(bad.status).toBe(422);
     expect(bad.body.message).toBe('Please enter a valid email.');
     const ar = await send('not-an-email', 'ar');
-    expect(ar.body).toMatchObject({ message: 'يرجى إدخال بريد إلكتروني صالح.', errors: { email: 'يرجى إدخال بريد إلكتروني صالح.' } });
+    expect(ar.body).toMatchObject({
+      message: 'يرجى إدخال بريد إلكتروني صالح.',
+      errors: { email: 'يرجى إدخال بريد إلكتروني صالح.' },
+    });
   });
 
   it('answers 409 for an e-mail that already has an account', async () => {
@@ -89,7 +93,9 @@ describe('POST /api/sendEmailOTP', () => {
     expect(hourly.status).toBe(429);
     const retry = Number(hourly.headers.get('retry-after'));
     expect(retry).toBe(3600 - 320);
-    expect(hourly.body.message).toBe(`Too many codes were sent to this address. Try again in ${Math.ceil(retry / 60)} minutes.`);
+    expect(hourly.body.message).toBe(
+      `Too many codes were sent to this address. Try again in ${Math.ceil(retry / 60)} minutes.`,
+    );
     t.clock.advance(retry * 1000);
     expect((await send(email)).status).toBe(200);
   });
@@ -167,7 +173,13 @@ describe('POST /api/register', () => {
     expect(res.body.message).toBe(SERVER_MESSAGES.registered.ar);
     expect(res.body.data).toMatchObject({ email, role: 'serviceprovider', status: '0' });
     const [user] = await t.db.db.select().from(users).where(eq(users.email, email));
-    expect(user).toMatchObject({ role: 'serviceprovider', status: '0', name: { en: 'Hala Events', ar: 'Hala Events' }, phone: '+971501112222', language: 'ar' });
+    expect(user).toMatchObject({
+      role: 'serviceprovider',
+      status: '0',
+      name: { en: 'Hala Events', ar: 'Hala Events' },
+      phone: '+971501112222',
+      language: 'ar',
+    });
     expect(user!.passwordHash).toMatch(/^scrypt\$/);
 
     // The account waits for approval.
@@ -210,21 +222,32 @@ describe('POST /api/register', () => {
     const other = await verified();
     const crossed = await t.request('POST', '/api/register', { body: registration(email, other.code) });
     if (other.code !== code) expect(crossed.status).toBe(422);
-    expect((await t.db.db.select().from(users).where(eq(users.email, email))).length).toBe(crossed.status === 201 ? 1 : 0);
+    expect((await t.db.db.select().from(users).where(eq(users.email, email))).length).toBe(
+      crossed.status === 201 ? 1 : 0,
+    );
   });
 
   it('refuses another role or status (422) and unknown fields (422) — nothing is created', async () => {
     const { email, code } = await verified();
-    const admin = await t.request('POST', '/api/register', { body: registration(email, code, { role: 'admin' }) });
+    const admin = await t.request('POST', '/api/register', {
+      body: registration(email, code, { role: 'admin' }),
+    });
     expect(admin.status).toBe(422);
     expect(admin.body.errors).toEqual({ role: 'Only service providers can register' });
-    const active = await t.request('POST', '/api/register', { body: registration(email, code, { status: '1' }) });
+    const active = await t.request('POST', '/api/register', {
+      body: registration(email, code, { status: '1' }),
+    });
     expect(active.status).toBe(422);
     expect(active.body.errors).toEqual({ status: 'A new registration always starts as pending' });
-    const extra = await t.request('POST', '/api/register', { body: registration(email, code, { isAdmin: true }) });
+    const extra = await t.request('POST', '/api/register', {
+      body: registration(email, code, { isAdmin: true }),
+    });
     expect(extra.status).toBe(422);
     expect(extra.body.errors).toEqual({ isAdmin: 'Unknown field' });
-    const ar = await t.request('POST', '/api/register', { body: registration(email, code, { role: 'admin' }), lang: 'ar' });
+    const ar = await t.request('POST', '/api/register', {
+      body: registration(email, code, { role: 'admin' }),
+      lang: 'ar',
+    });
     expect(ar.body.errors).toEqual({ role: 'يمكن لمقدمي الخدمات فقط التسجيل' });
     expect((await t.db.db.select().from(users).where(eq(users.email, email))).length).toBe(0);
     // The code was not used up by the refused attempts.
@@ -232,10 +255,18 @@ describe('POST /api/register', () => {
   });
 
   it('refuses a demo e-mail as duplicate (409)', async () => {
-    const res = await t.request('POST', '/api/register', { body: registration(DEMO.provider.email, '123456') });
+    const res = await t.request('POST', '/api/register', {
+      body: registration(DEMO.provider.email, '123456'),
+    });
     expect(res.status).toBe(409);
     expect(res.body.errors).toHaveProperty('email');
     // The demo provider's password is unchanged.
-    expect((await t.request('POST', '/api/login', { body: { email: DEMO.provider.email, password: DEMO_PASSWORD } })).status).toBe(200);
+    expect(
+      (
+        await t.request('POST', '/api/login', {
+          body: { email: DEMO.provider.email, password: DEMO_PASSWORD },
+        })
+      ).status,
+    ).toBe(200);
   });
 });

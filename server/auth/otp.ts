@@ -57,7 +57,12 @@ export const sendOtp = async ({ db, config, mailer }: Deps, email: string, lang:
       .where(and(eq(emailOtps.email, email), isNull(emailOtps.voidedAt), isNull(emailOtps.consumedAt)));
     const [row] = await tx
       .insert(emailOtps)
-      .values({ email, codeHash: hashOtp(email, code), createdAt: now, expiresAt: new Date(now.getTime() + OTP_TTL_MS) })
+      .values({
+        email,
+        codeHash: hashOtp(email, code),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + OTP_TTL_MS),
+      })
       .returning({ id: emailOtps.id });
     return row!.id;
   });
@@ -82,7 +87,8 @@ export const verifyOtp = async ({ db, config }: Deps, email: string, code: strin
       .limit(1);
     if (!row || now.getTime() >= row.expiresAt.getTime()) return smsg('otpMissing');
     if (otpMatches(email, code, row.codeHash)) {
-      if (!row.verifiedAt) await tx.update(emailOtps).set({ verifiedAt: now }).where(eq(emailOtps.id, row.id));
+      if (!row.verifiedAt)
+        await tx.update(emailOtps).set({ verifiedAt: now }).where(eq(emailOtps.id, row.id));
       return null;
     }
     const attempts = row.attempts + 1;

@@ -37,4 +37,5 @@ export const recordLoginFailure = async (db: Db, config: Config, email: string, 
   await db.insert(loginFailures).values({ email, ip, at: now });
 };
 
-export const clearLoginFailures = (db: Db, email: string, ip: string) => db.delete(loginFailures).where(key(email, ip));
+export const clearLoginFailures = (db: Db, email: string, ip: string) =>
+  db.delete(loginFailures).where(key(email, ip));

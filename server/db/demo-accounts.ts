@@ -66,4 +66,7 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
 ];
 
 /** By key: `DEMO.admin.email` etc. */
-export const DEMO = Object.fromEntries(DEMO_ACCOUNTS.map((a) => [a.key, a])) as Record<DemoAccount['key'], DemoAccount>;
+export const DEMO = Object.fromEntries(DEMO_ACCOUNTS.map((a) => [a.key, a])) as Record<
+  DemoAccount['key'],
+  DemoAccount
+>;

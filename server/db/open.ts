@@ -4,7 +4,9 @@ import { openPglite, openPostgres, type Database } from './client';
 
 /** The configured database: PostgreSQL with DATABASE_URL, else PGlite in DATA_DIR/pglite. */
 export const openConfiguredDatabase = (settings: ProcessSettings): Promise<Database> =>
-  settings.databaseUrl ? openPostgres(settings.databaseUrl) : openPglite(path.join(settings.dataDir, 'pglite'));
+  settings.databaseUrl
+    ? openPostgres(settings.databaseUrl)
+    : openPglite(path.join(settings.dataDir, 'pglite'));
 
 /** A connection string without its password, for printing. */
 export const redactUrl = (url: string) => {

@@ -10,7 +10,9 @@ import { seedDemo } from './seed';
 const run = async () => {
   const { config, settings } = loadConfig(process.env);
   if (config.mode === 'production' && process.env.ALLOW_DEMO_SEED !== '1')
-    throw new ConfigError('NODE_ENV=production: demo accounts are not seeded (set ALLOW_DEMO_SEED=1 to force).');
+    throw new ConfigError(
+      'NODE_ENV=production: demo accounts are not seeded (set ALLOW_DEMO_SEED=1 to force).',
+    );
   const database = await openConfiguredDatabase(settings);
   try {
     await database.migrate();

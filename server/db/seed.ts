@@ -18,7 +18,9 @@ export const syncRoles = async (db: Db) => {
   await db
     .insert(rolePermissions)
     .values(
-      ROLES.flatMap((role) => ROLE_PERMISSIONS[role].map((permission, position) => ({ role, permission, position }))),
+      ROLES.flatMap((role) =>
+        ROLE_PERMISSIONS[role].map((permission, position) => ({ role, permission, position })),
+      ),
     )
     .onConflictDoNothing();
 };
@@ -27,7 +29,9 @@ export const seedDemo = async (db: Db, now: Date = new Date()): Promise<{ create
   await syncRoles(db);
   const emails = DEMO_ACCOUNTS.map((a) => a.email);
   const existing = new Set(
-    (await db.select({ email: users.email }).from(users).where(inArray(users.email, emails))).map((r) => r.email),
+    (await db.select({ email: users.email }).from(users).where(inArray(users.email, emails))).map(
+      (r) => r.email,
+    ),
   );
   const missing = DEMO_ACCOUNTS.filter((a) => !existing.has(a.email));
   if (!missing.length) return { created: [] };

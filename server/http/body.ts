@@ -3,12 +3,15 @@ import { smsg } from '../messages';
 import { HttpError, badRequest, tooLarge } from './errors';
 
 const formatSize = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB` : `${Math.ceil(bytes / 1024)} KB`;
+  bytes >= 1024 * 1024
+    ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`
+    : `${Math.ceil(bytes / 1024)} KB`;
 
 /** The whole body as bytes; 413 as soon as it passes `limit` (announced or streamed). */
 export const readBody = async (req: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> => {
   const announced = Number(req.headers.get('content-length') ?? '');
-  if (Number.isFinite(announced) && announced > limit) throw tooLarge(smsg('tooLarge', { size: formatSize(limit) }));
+  if (Number.isFinite(announced) && announced > limit)
+    throw tooLarge(smsg('tooLarge', { size: formatSize(limit) }));
   if (!req.body) return new Uint8Array();
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -32,7 +35,8 @@ export const readBody = async (req: Request, limit: number): Promise<Uint8Array<
   return out;
 };
 
-const mediaType = (req: Request) => (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+const mediaType = (req: Request) =>
+  (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
 
 /** A JSON body: empty means `{}`; anything that is not JSON answers 400 or 415. */
 export const parseJsonBody = (req: Request, bytes: Uint8Array): unknown => {
@@ -56,7 +60,9 @@ export const parseMultipart = async (req: Request, bytes: Uint8Array<ArrayBuffer
   if (mediaType(req) !== 'multipart/form-data') throw new HttpError(415, smsg('needMultipart'));
   let form: FormData;
   try {
-    form = await new Response(bytes, { headers: { 'content-type': req.headers.get('content-type')! } }).formData();
+    form = await new Response(bytes, {
+      headers: { 'content-type': req.headers.get('content-type')! },
+    }).formData();
   } catch {
     throw badRequest(smsg('needMultipart'));
   }

@@ -21,7 +21,10 @@ describe('OpenAPI and reference page', () => {
   it('/api/openapi.json lists every contract endpoint', async () => {
     const res = await t.request('GET', '/api/openapi.json');
     expect(res.status).toBe(200);
-    const doc = res.body as { openapi: string; paths: Record<string, Record<string, { operationId: string }>> };
+    const doc = res.body as {
+      openapi: string;
+      paths: Record<string, Record<string, { operationId: string }>>;
+    };
     expect(doc.openapi).toBe('3.1.0');
     for (const [name, e] of Object.entries(api)) {
       const op = doc.paths[e.path.replace(/:(\w+)\??/g, '{$1}')]?.[e.method.toLowerCase()];
@@ -54,10 +57,15 @@ describe('route helper', () => {
     expect(malformed.status).toBe(400);
     expect(malformed.body).toEqual({ status: 400, message: SERVER_MESSAGES.badJson.ar });
 
-    const text = await t.request('POST', '/api/login', { body: 'email=a', headers: { 'Content-Type': 'text/plain' } });
+    const text = await t.request('POST', '/api/login', {
+      body: 'email=a',
+      headers: { 'Content-Type': 'text/plain' },
+    });
     expect(text.status).toBe(415);
 
-    const big = await t.request('POST', '/api/login', { body: { email: 'a@b.co', password: 'x'.repeat(5000) } });
+    const big = await t.request('POST', '/api/login', {
+      body: { email: 'a@b.co', password: 'x'.repeat(5000) },
+    });
     expect(big.status).toBe(413);
     expect(big.body.message).toBe('The request is too large (at most 4 KB).');
   });
@@ -171,17 +179,27 @@ describe('no answer leaks secrets', () => {
     await req('POST', '/api/sendEmailOTP', { body: { email } });
     await t.smtp.waitFor((m) => m.to.includes(email));
     const code = t.smtp.lastOtpFor(email)!;
-    await req('POST', '/api/verifyEmailOTP', { body: { email, otp: String((Number(code) + 1) % 1e6).padStart(6, '0') } });
+    await req('POST', '/api/verifyEmailOTP', {
+      body: { email, otp: String((Number(code) + 1) % 1e6).padStart(6, '0') },
+    });
     await req('POST', '/api/verifyEmailOTP', { body: { email, otp: code } });
     await req('POST', '/api/register', {
       body: { name: 'Leak Check', phone: '+971500000000', email, password: 'Leak-Pass-2026!', otp: code },
     });
-    const login = await req('POST', '/api/login', { body: { email: DEMO.admin.email, password: DEMO_PASSWORD } });
+    const login = await req('POST', '/api/login', {
+      body: { email: DEMO.admin.email, password: DEMO_PASSWORD },
+    });
     const token = login.body.token as string;
     for (const path of ['/api/master/role', '/api/profile']) await req('GET', path, { token });
     await req('POST', '/api/login', { body: { email: DEMO.admin.email, password: 'wrong-password' } });
-    await req('POST', '/api/profile/password', { token, body: { currentPassword: 'x', newPassword: 'whatever-123' } });
-    await req('PUT', '/api/profile', { token, body: { name: { en: 'A', ar: 'ب' }, phone: null, version: 999 } });
+    await req('POST', '/api/profile/password', {
+      token,
+      body: { currentPassword: 'x', newPassword: 'whatever-123' },
+    });
+    await req('PUT', '/api/profile', {
+      token,
+      body: { name: { en: 'A', ar: 'ب' }, phone: null, version: 999 },
+    });
 
     const secrets = [
       ...(await t.db.db.select({ s: users.passwordHash }).from(users)).map((r) => r.s),

@@ -70,9 +70,6 @@ export const withIdempotency = async (
       throw err;
     }
   }
-  await db
-    .update(idempotencyKeys)
-    .set({ statusCode: answer.status, response: answer.body })
-    .where(where);
+  await db.update(idempotencyKeys).set({ statusCode: answer.status, response: answer.body }).where(where);
   return answer;
 };

@@ -59,21 +59,30 @@ export const buildOpenApi = (api: Record<string, AnyEndpoint>, version: string) 
         },
       };
     } else if (e.body) {
-      requestBody = { required: true, content: { 'application/json': { schema: toSchema(e.body, 'input') } } };
+      requestBody = {
+        required: true,
+        content: { 'application/json': { schema: toSchema(e.body, 'input') } },
+      };
     }
     const success = String(e.successStatus ?? 200);
     const responses: Record<string, unknown> = {
-      [success]: { description: 'Success', content: { 'application/json': { schema: toSchema(e.response, 'output') } } },
+      [success]: {
+        description: 'Success',
+        content: { 'application/json': { schema: toSchema(e.response, 'output') } },
+      },
     };
-    if (e.body || e.query || e.params || e.multipart) responses['422'] = errorResponse('Invalid input (errors per field)');
+    if (e.body || e.query || e.params || e.multipart)
+      responses['422'] = errorResponse('Invalid input (errors per field)');
     if (e.body || e.multipart) {
       responses['400'] = errorResponse('Malformed body');
       responses['413'] = errorResponse('Body too large');
     }
     if (session) responses['401'] = errorResponse('Not signed in, or the session expired');
     if (permission) responses['403'] = errorResponse(`Needs the "${permission}" permission`);
-    if (e.idempotent) responses['409'] = errorResponse('Stale version, or the same Idempotency-Key is in progress');
-    if (name === 'login' || name === 'sendEmailOtp') responses['429'] = errorResponse('Too many attempts (see Retry-After)');
+    if (e.idempotent)
+      responses['409'] = errorResponse('Stale version, or the same Idempotency-Key is in progress');
+    if (name === 'login' || name === 'sendEmailOtp')
+      responses['429'] = errorResponse('Too many attempts (see Retry-After)');
     const parameters = [...parametersOf(e.params, 'path'), ...parametersOf(e.query, 'query')];
     if (e.idempotent)
       parameters.push({
@@ -105,7 +114,9 @@ export const buildOpenApi = (api: Record<string, AnyEndpoint>, version: string) 
     servers: [{ url: '/' }],
     paths,
     components: {
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'The token of POST /api/login' } },
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'The token of POST /api/login' },
+      },
       schemas: { Error: toSchema(errorBody, 'output') },
     },
   };
@@ -114,15 +125,17 @@ export const buildOpenApi = (api: Record<string, AnyEndpoint>, version: string) 
 /* ---------------------------------------------------------------- HTML page */
 
 const esc = (s: unknown) =>
-  String(s).replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+  String(s).replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
+  );
 
 const typeOf = (s: JsonSchema): string => {
   if (s.const !== undefined) return `"${String(s.const)}"`;
   if (Array.isArray(s.enum)) return (s.enum as unknown[]).map((v) => `"${String(v)}"`).join(' | ');
   if (Array.isArray(s.anyOf)) return (s.anyOf as JsonSchema[]).map(typeOf).join(' | ');
   if (s.type === 'array' && s.items) return `${typeOf(s.items as JsonSchema)}[]`;
-  if (s.type === 'object' && s.properties)
-    return `{ ${Object.keys(s.properties).join(', ')} }`;
+  if (s.type === 'object' && s.properties) return `{ ${Object.keys(s.properties).join(', ')} }`;
   if (s.format === 'binary') return 'file';
   return Array.isArray(s.type) ? s.type.join(' | ') : String(s.type ?? 'any');
 };
@@ -217,7 +230,15 @@ section{border-top:1px solid var(--line);padding:.5rem 0 1rem}h3{margin:.8rem 0 
 <p>${esc(doc.info.description)}</p>
 <p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a>. Signed-in calls send <code>Authorization: Bearer &lt;token&gt;</code>.</p>
 <nav><ul>${ops.map((o) => `<li><a href="#${esc(o.op.operationId)}">${esc(o.method.toUpperCase())} ${esc(o.path)}</a></li>`).join('')}</ul></nav>
-${tags.map((t) => `<h2>${esc(t)}</h2>${ops.filter((o) => (o.op.tags[0] ?? 'Other') === t).map(section).join('\n')}`).join('\n')}
+${tags
+  .map(
+    (t) =>
+      `<h2>${esc(t)}</h2>${ops
+        .filter((o) => (o.op.tags[0] ?? 'Other') === t)
+        .map(section)
+        .join('\n')}`,
+  )
+  .join('\n')}
 </body></html>`;
 };
 

@@ -74,7 +74,8 @@ const pathPattern = (path: string) =>
       '/?$',
   );
 
-export const registeredEndpoints = (app: App): AnyEndpoint[] => (registries.get(app) ?? []).map((r) => r.endpoint);
+export const registeredEndpoints = (app: App): AnyEndpoint[] =>
+  (registries.get(app) ?? []).map((r) => r.endpoint);
 
 /** Methods that some registered endpoint serves at `path` (for 405 answers). */
 export const methodsAt = (app: App, path: string): string[] => [
@@ -99,11 +100,13 @@ const defaultIssueMessage: z.core.$ZodErrorMap = (issue) => {
       return issue.input === undefined ? msg('required') : msg('invalidValue');
     case 'too_small':
       if (issue.origin === 'string') return msg('minChars', { n: Number(issue.minimum) });
-      if (issue.origin === 'array' || issue.origin === 'set') return smsg('minItems', { n: Number(issue.minimum) });
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return smsg('minItems', { n: Number(issue.minimum) });
       return smsg('atLeast', { n: String(issue.minimum) });
     case 'too_big':
       if (issue.origin === 'string') return msg('maxChars', { n: Number(issue.maximum) });
-      if (issue.origin === 'array' || issue.origin === 'set') return smsg('maxItems', { n: Number(issue.maximum) });
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return smsg('maxItems', { n: Number(issue.maximum) });
       return smsg('atMost', { n: String(issue.maximum) });
     case 'invalid_format':
       return issue.format === 'email' ? msg('invalidEmail') : msg('invalidValue');
@@ -128,13 +131,13 @@ export const validate = <S extends z.ZodType>(schema: S, input: unknown, where =
     else errors[key] ??= message;
   };
   for (const issue of result.error.issues) {
-    if (issue.code === 'unrecognized_keys') for (const k of issue.keys) add([...issue.path, k], msg('unknownField'));
+    if (issue.code === 'unrecognized_keys')
+      for (const k of issue.keys) add([...issue.path, k], msg('unknownField'));
     else add(issue.path, issue.message);
   }
   const values = Object.values(errors);
   const message =
-    rootMessage ??
-    (values.length === 1 && !GENERIC.has(values[0]!) ? values[0]! : msg('validationFailed'));
+    rootMessage ?? (values.length === 1 && !GENERIC.has(values[0]!) ? values[0]! : msg('validationFailed'));
   throw new HttpError(422, message, Object.keys(errors).length ? errors : undefined);
 };
 
@@ -142,7 +145,8 @@ const noFields = z.strictObject({});
 
 const queryObject = (c: Context) => {
   const out: Record<string, string | string[]> = {};
-  for (const [name, values] of Object.entries(c.req.queries())) out[name] = values.length === 1 ? values[0]! : values;
+  for (const [name, values] of Object.entries(c.req.queries()))
+    out[name] = values.length === 1 ? values[0]! : values;
   return out;
 };
 
@@ -234,7 +238,11 @@ export const route = <E extends AnyEndpoint>(app: App, endpoint: E, handler: Han
           params: params as Out<ParamsT<E>>,
           files,
           auth,
-          requireAuth: () => auth ?? (() => { throw unauthorized(); })(),
+          requireAuth: () =>
+            auth ??
+            (() => {
+              throw unauthorized();
+            })(),
         });
         const checked = endpoint.response.safeParse({ ...(reply as object), status: successStatus });
         if (!checked.success)
@@ -246,13 +254,15 @@ export const route = <E extends AnyEndpoint>(app: App, endpoint: E, handler: Han
 
       // 3. run, once per Idempotency-Key
       const answer =
-        endpoint.idempotent && auth
-          ? await withIdempotency(deps, c, auth.user.id, raw, run)
-          : await run();
+        endpoint.idempotent && auth ? await withIdempotency(deps, c, auth.user.id, raw, run) : await run();
       if (answer.status >= 400) {
         return errorResponse(
           c,
-          new HttpError(answer.status, String(answer.body.message), answer.body.errors as FieldErrors | undefined),
+          new HttpError(
+            answer.status,
+            String(answer.body.message),
+            answer.body.errors as FieldErrors | undefined,
+          ),
           lang,
         );
       }

@@ -15,7 +15,8 @@ export const APP_CSP = [
 ].join('; ');
 
 /** Uploaded files: shown as images at most, never run as a page. */
-export const UPLOAD_CSP = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'";
+export const UPLOAD_CSP =
+  "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'";
 
 /** Security headers on every answer (a handler may set its own stricter CSP first). */
 export const securityHeaders = (): MiddlewareHandler => async (c, next) => {

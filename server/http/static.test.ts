@@ -9,7 +9,8 @@ import { SERVER_MESSAGES } from '../messages';
 let t: TestServer;
 let none: TestServer;
 let dist: string;
-const INDEX = '<!doctype html><html><head><script type="module" src="/admin/assets/app-abc123.js"></script></head><body></body></html>';
+const INDEX =
+  '<!doctype html><html><head><script type="module" src="/admin/assets/app-abc123.js"></script></head><body></body></html>';
 const APP_JS = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 
 beforeAll(async () => {
@@ -70,7 +71,9 @@ describe('static app under /admin/', () => {
 
     const sw = await get(t, '/admin/sw.js');
     expect(sw.headers.get('cache-control')).toBe('no-cache');
-    expect((await get(t, '/admin/manifest.webmanifest')).headers.get('content-type')).toContain('application/manifest+json');
+    expect((await get(t, '/admin/manifest.webmanifest')).headers.get('content-type')).toContain(
+      'application/manifest+json',
+    );
 
     expect((await get(t, '/admin/assets/gone-999.js')).status).toBe(404);
     expect((await get(t, '/admin/icon-512.png')).status).toBe(404);

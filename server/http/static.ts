@@ -45,7 +45,19 @@ const TYPES: Record<string, string> = {
   '.xml': 'application/xml; charset=utf-8',
   '.wasm': 'application/wasm',
 };
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.map', '.svg', '.txt', '.xml', '.ico']);
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.webmanifest',
+  '.map',
+  '.svg',
+  '.txt',
+  '.xml',
+  '.ico',
+]);
 /** Files the browser must revalidate every time (they name the hashed files). */
 const NO_CACHE = new Set(['index.html', 'sw.js', 'registerSW.js', 'manifest.webmanifest']);
 
@@ -58,7 +70,10 @@ const cacheControl = (rel: string) => {
 type Encoding = 'br' | 'gzip';
 const accepted = (header: string | undefined): Encoding[] => {
   const list: Encoding[] = [];
-  const parts = (header ?? '').toLowerCase().split(',').map((p) => p.trim());
+  const parts = (header ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((p) => p.trim());
   const ok = (name: string) => parts.some((p) => p.split(';')[0] === name && !/;\s*q=0(\.0*)?$/.test(p));
   if (ok('br')) list.push('br');
   if (ok('gzip')) list.push('gzip');

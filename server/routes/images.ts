@@ -3,11 +3,16 @@ export type ImageType = { ext: 'jpg' | 'png' | 'webp'; mime: string };
 
 export const sniffImage = (bytes: Uint8Array): ImageType | null => {
   const starts = (sig: number[], at = 0) => sig.every((b, i) => bytes[at + i] === b);
-  if (bytes.length >= 8 && starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { ext: 'png', mime: 'image/png' };
+  if (bytes.length >= 8 && starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+    return { ext: 'png', mime: 'image/png' };
   if (bytes.length >= 4 && starts([0xff, 0xd8, 0xff])) return { ext: 'jpg', mime: 'image/jpeg' };
   if (bytes.length >= 12 && starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8))
     return { ext: 'webp', mime: 'image/webp' };
   return null;
 };
 
-export const MIME_BY_EXT: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
+export const MIME_BY_EXT: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+};

@@ -71,7 +71,10 @@ describe('profile', () => {
     });
     const version = got.body.data.version as number;
     const name = { en: 'Yousef N. Nasser', ar: 'يوسف ن. ناصر' };
-    const put = await t.request('PUT', '/api/profile', { token, body: { name, phone: '+971 55 000 1111', version } });
+    const put = await t.request('PUT', '/api/profile', {
+      token,
+      body: { name, phone: '+971 55 000 1111', version },
+    });
     expect(put.status).toBe(200);
     expect(put.body.message).toBe('Profile saved.');
     expect(put.body.data).toMatchObject({ name, phone: '+971550001111', version: version + 1 });
@@ -85,7 +88,10 @@ describe('profile', () => {
     expect(stale.body.message).toBe(SERVER_MESSAGES.conflict.ar);
     expect((await t.request('GET', '/api/profile', { token })).body.data.name).toEqual(name);
 
-    const invalid = await t.request('PUT', '/api/profile', { token, body: { name: { en: '' }, phone: 'abc', version: 'x' } });
+    const invalid = await t.request('PUT', '/api/profile', {
+      token,
+      body: { name: { en: '' }, phone: 'abc', version: 'x' },
+    });
     expect(invalid.status).toBe(422);
     expect(Object.keys(invalid.body.errors).sort()).toEqual(['name.ar', 'name.en', 'phone', 'version']);
   });
@@ -105,7 +111,11 @@ describe('profile', () => {
     // Without the key the same body is stale now.
     expect((await t.request('PUT', '/api/profile', { token, body })).status).toBe(409);
     // The same key with another body is refused.
-    const reused = await t.request('PUT', '/api/profile', { token, body: { ...body, phone: '+971501234567' }, headers });
+    const reused = await t.request('PUT', '/api/profile', {
+      token,
+      body: { ...body, phone: '+971501234567' },
+      headers,
+    });
     expect(reused.status).toBe(422);
     expect(reused.body.message).toBe(SERVER_MESSAGES.idempotencyKeyReused.en);
   });
@@ -127,7 +137,9 @@ describe('profile', () => {
     expect(Buffer.from(await file.arrayBuffer()).equals(PNG)).toBe(true);
 
     // Signing in now answers the picture; a new one replaces (and deletes) the old file.
-    const login = await t.request('POST', '/api/login', { body: { email: DEMO.manager.email, password: DEMO_PASSWORD } });
+    const login = await t.request('POST', '/api/login', {
+      body: { email: DEMO.manager.email, password: DEMO_PASSWORD },
+    });
     expect(login.body.profileImage).toBe(image);
     const again = await upload(token, PNG, 'x.png', 'image/png');
     expect(again.body.data.profileImage).not.toBe(image);
@@ -136,7 +148,12 @@ describe('profile', () => {
 
   it('refuses an HTML file renamed .png, a missing file, other fields, and pictures over 5 MB', async () => {
     const token = await t.login(DEMO.provider.email, DEMO_PASSWORD);
-    const html = await upload(token, Buffer.from('<html><script>alert(1)</script></html>'), 'evil.png', 'image/png');
+    const html = await upload(
+      token,
+      Buffer.from('<html><script>alert(1)</script></html>'),
+      'evil.png',
+      'image/png',
+    );
     expect(html.status).toBe(422);
     expect(html.body.errors).toEqual({ file: SERVER_MESSAGES.imageType.en });
 
@@ -165,7 +182,9 @@ describe('profile', () => {
   it('accepts JPEG and WebP by their first bytes', async () => {
     const token = await t.login(DEMO.admin.email, DEMO_PASSWORD);
     const jpeg = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
-    expect((await upload(token, jpeg, 'a.bin', 'application/octet-stream')).body.data.profileImage).toMatch(/\.jpg$/);
+    expect((await upload(token, jpeg, 'a.bin', 'application/octet-stream')).body.data.profileImage).toMatch(
+      /\.jpg$/,
+    );
     const webp = Uint8Array.from([...Buffer.from('RIFF'), 0x24, 0, 0, 0, ...Buffer.from('WEBPVP8 ')]);
     expect((await upload(token, webp, 'a', 'text/plain')).body.data.profileImage).toMatch(/\.webp$/);
   });
@@ -200,7 +219,9 @@ describe('POST /api/profile/password', () => {
     expect((await t.request('GET', '/api/profile', { token: current })).status).toBe(200);
     expect((await t.request('GET', '/api/profile', { token: other })).status).toBe(401);
 
-    expect((await t.request('POST', '/api/login', { body: { email, password: DEMO_PASSWORD } })).status).toBe(401);
+    expect((await t.request('POST', '/api/login', { body: { email, password: DEMO_PASSWORD } })).status).toBe(
+      401,
+    );
     await t.login(email, 'New-Pass-2026!');
   });
 });

@@ -45,7 +45,9 @@ export const registerSessionRoutes = (app: App) => {
     const { email, password } = body;
     await assertNotThrottled(db, config, email, ip);
     const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-    const ok = user ? await verifyPassword(password, user.passwordHash) : (await burnPasswordCheck(password), false);
+    const ok = user
+      ? await verifyPassword(password, user.passwordHash)
+      : (await burnPasswordCheck(password), false);
     if (!user || !ok) {
       await recordLoginFailure(db, config, email, ip);
       throw new HttpError(401, smsg('badCredentials'));
@@ -169,14 +171,19 @@ export const registerSessionRoutes = (app: App) => {
     await deps.storage.put(key, bytes);
     const [row] = await deps.db
       .update(users)
-      .set({ profileImage: `uploads/${key}`, version: sql`${users.version} + 1`, updatedAt: deps.config.now() })
+      .set({
+        profileImage: `uploads/${key}`,
+        version: sql`${users.version} + 1`,
+        updatedAt: deps.config.now(),
+      })
       .where(eq(users.id, user.id))
       .returning();
     if (!row) {
       await deps.storage.delete(key);
       throw notFound();
     }
-    if (user.profileImage?.startsWith('uploads/')) await deps.storage.delete(user.profileImage.slice('uploads/'.length));
+    if (user.profileImage?.startsWith('uploads/'))
+      await deps.storage.delete(user.profileImage.slice('uploads/'.length));
     return { message: smsg('imageSaved'), data: toProfile(row) };
   });
 

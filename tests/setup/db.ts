@@ -18,7 +18,8 @@ export const createTestDb = async (): Promise<TestDb> => {
     return { ...database, url: null };
   }
   const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) throw new Error('TEST_DB=postgres needs DATABASE_URL (a PostgreSQL server to create test databases in)');
+  if (!adminUrl)
+    throw new Error('TEST_DB=postgres needs DATABASE_URL (a PostgreSQL server to create test databases in)');
   const name = `ebo_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

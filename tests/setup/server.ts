@@ -41,6 +41,8 @@ export const createClock = (start: Date | string | number = '2026-11-22T09:00:00
   };
 };
 
+// Answers are read loosely in tests (each test asserts the shape it expects).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export interface TestResponse<T = any> {
   status: number;
   headers: Headers;
@@ -66,6 +68,7 @@ export interface TestServer {
   storage: Storage;
   /** Folder of the uploaded files. */
   uploadsDir: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>>;
   /** Signs in (expects 200) and returns the bearer token. */
   login(email: string, password: string): Promise<string>;
@@ -95,7 +98,7 @@ export const createTestServer = async (opts: TestServerOptions = {}): Promise<Te
   const storage = createLocalStorage(uploadsDir);
   const app = createApp({ db: db.db, mailer, config, storage });
 
-  const request = async <T,>(method: string, url: string, options: RequestOptions = {}) => {
+  const request = async <T>(method: string, url: string, options: RequestOptions = {}) => {
     const headers = new Headers(options.headers);
     if (!headers.has('accept')) headers.set('Accept', 'application/json');
     if (options.lang && !headers.has('accept-language')) headers.set('Accept-Language', options.lang);
