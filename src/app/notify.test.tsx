@@ -1,0 +1,81 @@
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { act, render, screen } from '@testing-library/react';
+import toast from 'react-hot-toast';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/lib/api';
+import { NOTICE_DURATION_MS, NoticeHost, noticePosition, notify } from './notify';
+
+const renderHost = (dir: 'ltr' | 'rtl' = 'ltr') =>
+  render(
+    <I18nProvider i18n={i18n}>
+      <NoticeHost dir={dir} />
+    </I18nProvider>,
+  );
+
+beforeEach(() => {
+  i18n.activate('en');
+});
+afterEach(() => {
+  act(() => toast.remove());
+  vi.useRealTimers();
+});
+
+describe('notify (SPEC §8, §9)', () => {
+  it('shows a success notice with the title Success!, the text and a 2000 ms progress bar', async () => {
+    renderHost();
+    act(() => {
+      notify.success('Profile saved');
+    });
+    const notice = await screen.findByTestId('notice');
+    expect(notice).toHaveAttribute('role', 'status');
+    expect(notice).toHaveTextContent('Success!');
+    expect(notice).toHaveTextContent('Profile saved');
+    const bar = screen.getByTestId('notice-progress');
+    expect(bar.className).toContain('animate-notice-progress');
+    expect(bar.style.animationDuration).toBe('2000ms');
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('shows an error notice with the title Error! and the message fallback order', async () => {
+    renderHost();
+    act(() => {
+      notify.error(new ApiError(429, 'Too many attempts. Try again in 15 minutes.'));
+    });
+    const notice = await screen.findByRole('alert');
+    expect(notice).toHaveTextContent('Error!');
+    expect(notice).toHaveTextContent('Too many attempts. Try again in 15 minutes.');
+    act(() => toast.remove());
+    act(() => {
+      notify.error({});
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong');
+  });
+
+  it('lasts 2000 ms', async () => {
+    vi.useFakeTimers();
+    renderHost();
+    act(() => {
+      notify.success('Done');
+    });
+    expect(screen.getByTestId('notice').className).toContain('opacity-100');
+    await act(() => vi.advanceTimersByTimeAsync(NOTICE_DURATION_MS - 100));
+    expect(screen.getByTestId('notice').className).toContain('opacity-100');
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(screen.queryByTestId('notice')?.className ?? 'opacity-0').toContain('opacity-0');
+  });
+
+  it('sits at the top end: right in LTR, left in RTL', () => {
+    expect(noticePosition('ltr')).toBe('top-right');
+    expect(noticePosition('rtl')).toBe('top-left');
+  });
+
+  it('translates the titles', async () => {
+    i18n.activate('ar');
+    renderHost('rtl');
+    act(() => {
+      notify.success('تم');
+    });
+    expect(await screen.findByTestId('notice')).toHaveTextContent('تم بنجاح!');
+  });
+});
