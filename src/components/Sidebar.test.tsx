@@ -103,7 +103,10 @@ describe('Sidebar', () => {
     const router = renderSidebar('/', ROLE_PERMISSIONS.admin);
     await screen.findByTestId('sidebar');
     expect(groupButton('Booking Manager')).toHaveAttribute('aria-expanded', 'false');
-    await act(() => router.navigate({ to: '/booking-details' }));
+    await act(async () => {
+      router.history.push('/booking-details');
+      await router.load();
+    });
     expect(groupButton('Booking Manager')).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('link', { name: 'Bookings' })).toHaveAttribute('aria-current', 'page');
   });
