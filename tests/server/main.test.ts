@@ -1,0 +1,118 @@
+/**
+ * The server process as a user starts it (`node --import tsx server/main.ts`): configuration from
+ * the environment, migration and demo seed on start, the printed URL and demo accounts, mail through
+ * SMTP_URL, production refusing to start without its settings, graceful shutdown on SIGTERM.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/demo-accounts';
+import { createTestDb, type TestDb } from '../setup/db';
+import { startSmtpCapture, type SmtpCapture } from '../setup/smtp';
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const a = srv.address();
+      srv.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+
+const start = (env: Record<string, string | undefined>) => {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', ...env };
+  for (const [k, v] of Object.entries(env)) if (v === undefined) delete childEnv[k];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: process.cwd(),
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, exit, output: () => out };
+};
+
+const waitFor = async (check: () => boolean, ms: number, what: () => string) => {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`Timed out waiting: ${what()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+describe('server/main.ts', () => {
+  let smtp: SmtpCapture;
+  let dataDir: string;
+  let pgDb: TestDb | null = null;
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    dataDir = await mkdtemp(path.join(tmpdir(), 'ebo-main-'));
+    if (process.env.TEST_DB === 'postgres') pgDb = await createTestDb();
+  });
+  afterAll(async () => {
+    await smtp?.close();
+    await pgDb?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('starts, prints the URL and demo accounts, serves the API, sends mail over SMTP, stops on SIGTERM', async () => {
+    const port = await freePort();
+    const server = start({
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SMTP_URL: smtp.url,
+      DATABASE_URL: pgDb?.url ?? undefined,
+    });
+    try {
+      await waitFor(() => server.output().includes('Press Ctrl+C'), 60_000, server.output);
+      const out = server.output();
+      expect(out).toContain(`http://localhost:${port}/admin/`);
+      for (const a of DEMO_ACCOUNTS) expect(out).toContain(a.email);
+      expect(out).toContain(DEMO_PASSWORD);
+
+      const base = `http://127.0.0.1:${port}`;
+      const login = await fetch(`${base}/api/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@example.com', password: DEMO_PASSWORD }),
+      });
+      expect(login.status).toBe(200);
+      const root = await fetch(`${base}/`, { redirect: 'manual' });
+      expect(root.status).toBe(302);
+      expect(root.headers.get('location')).toBe('/admin/');
+
+      const email = 'process.check@example.org';
+      const sent = await fetch(`${base}/api/sendEmailOTP`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Accept-Language': 'ar' },
+        body: JSON.stringify({ email }),
+      });
+      expect(sent.status).toBe(200);
+      await smtp.waitFor((m) => m.to.includes(email), 15_000);
+      expect(smtp.lastOtpFor(email)).toMatch(/^[0-9]{6}$/);
+    } finally {
+      server.child.kill('SIGTERM');
+    }
+    expect(await server.exit).toBe(0);
+    expect(server.output()).toContain('SIGTERM received');
+  });
+
+  it('refuses to start in production without SMTP_URL and a database setting, saying what is missing', async () => {
+    const server = start({
+      NODE_ENV: 'production',
+      SMTP_URL: undefined,
+      DATABASE_URL: undefined,
+      DATA_DIR: undefined,
+    });
+    expect(await server.exit).toBe(1);
+    expect(server.output()).toContain('SMTP_URL');
+    expect(server.output()).toContain('DATABASE_URL (PostgreSQL) or DATA_DIR');
+  });
+});
