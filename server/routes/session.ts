@@ -4,7 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { authApi } from '../../src/contract/auth';
 import { msg } from '../../src/contract/messages';
 import type { Profile } from '../../src/contract/auth';
-import { USER_STATUS, type Role, type UserStatus } from '../../src/contract/roles';
+import { USER_STATUS, type Permission, type Role, type UserStatus } from '../../src/contract/roles';
 import type { Language } from '../../src/contract/common';
 import { isUniqueViolation } from '../db/client';
 import { users } from '../db/schema';
@@ -119,7 +119,8 @@ export const registerSessionRoutes = (app: App) => {
     return {
       message: smsg('roleLoaded'),
       data: user.role as Role,
-      permissions: permissions as never,
+      // Checked against the contract's permission list by the route's response validation.
+      permissions: permissions as Permission[],
     };
   });
 
