@@ -1,5 +1,6 @@
 /** Arabic switch (SPEC §4, §8): dir=rtl, translated texts, a notice, kept after reload and on the login screen. */
 import { describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
 import { DEMO, DEMO_PASSWORD } from '../support/app-server';
 import { idbValue, snap } from '../support/browser';
 import { chooseLanguage, htmlLangDir, signIn, signOut, waitForShell } from '../support/app';
@@ -7,6 +8,14 @@ import { browserSuite } from '../support/suite';
 
 const suite = browserSuite();
 const ARABIC = /[\u0600-\u06FF]/;
+
+/** Which half of the viewport a notice sits in. */
+const noticeSide = async (notice: Locator): Promise<'left' | 'right'> => {
+  const box = await notice.boundingBox();
+  const width = await notice.page().evaluate(() => window.innerWidth);
+  if (!box) throw new Error('The notice has no box');
+  return box.x + box.width / 2 < width / 2 ? 'left' : 'right';
+};
 
 describe('language', () => {
   it('switches to Arabic: saved on the server, right-to-left, translated, kept after reload', async () => {
@@ -26,6 +35,12 @@ describe('language', () => {
     await waitForShell(page);
 
     await expect.poll(() => htmlLangDir(page)).toEqual({ lang: 'ar', dir: 'rtl' });
+    // The success notice (SPEC §8: 'Language changed to' + the Arabic word for Arabic), at the top end:
+    // top-left in right-to-left.
+    const notice = page.getByTestId('notice').filter({ hasText: 'العربية' }).first();
+    await notice.waitFor();
+    expect(await notice.innerText()).toContain('تم بنجاح');
+    expect(await noticeSide(notice)).toBe('left');
     const text = await sidebar.innerText();
     expect(text).toMatch(ARABIC);
     expect(text).not.toContain('Dashboard');
@@ -71,6 +86,10 @@ describe('language', () => {
     await reloadedEn;
     await waitForShell(page);
     await expect.poll(() => htmlLangDir(page)).toEqual({ lang: 'en', dir: 'ltr' });
+    const notice = page.getByTestId('notice').filter({ hasText: 'Language changed to English' }).first();
+    await notice.waitFor();
+    expect(await notice.innerText()).toContain('Success!');
+    expect(await noticeSide(notice)).toBe('right');
     expect(await page.getByTestId('sidebar').innerText()).toContain('Dashboard');
     await signOut(page);
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/admin/login');

@@ -117,7 +117,7 @@ describe('registration', () => {
     await page.getByLabel('Enter OTP').fill(wrong);
     const verified = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/verifyEmailOTP');
     await page.getByRole('button', { name: 'Verify OTP' }).click();
-    expect((await verified).status()).toBe(400);
+    expect((await verified).status()).toBe(422);
     await page.getByText(messageRe('otpWrong')).first().waitFor();
     expect(await page.getByRole('button', { name: 'Register', exact: true }).isDisabled()).toBe(true);
   });

@@ -27,8 +27,9 @@ const api = (path: string, token: string, method = 'GET') =>
     headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
   });
 
-/** IndexedDB entries that are not session keys: the persisted query cache (and outbox). */
-const cacheEntries = (entries: IdbEntry[]) => entries.filter((e) => !SESSION_KEYS.includes(e.key));
+/** The app's own IndexedDB entries (idb-keyval) that are not session keys: the persisted query cache. */
+const cacheEntries = (entries: IdbEntry[]) =>
+  entries.filter((e) => e.db === 'keyval-store' && !SESSION_KEYS.includes(e.key));
 
 describe('session', () => {
   it('sends the user to /login when the server answers 401 (token revoked elsewhere)', async () => {

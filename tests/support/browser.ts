@@ -76,11 +76,11 @@ export const newContext = (
     ...options,
   });
 
-/** Saves a full-page screenshot to tests/.artifacts/<name>.png (gitignored) and returns its path. */
-export const snap = async (page: Page, name: string): Promise<string> => {
+/** Saves a screenshot (full page unless said) to tests/.artifacts/<name>.png (gitignored) and returns its path. */
+export const snap = async (page: Page, name: string, { fullPage = true } = {}): Promise<string> => {
   await mkdir(ARTIFACTS_DIR, { recursive: true });
   const path = join(ARTIFACTS_DIR, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  await page.screenshot({ path, fullPage });
   return path;
 };
 
