@@ -27,7 +27,7 @@ export function LanguageSwitcher() {
   };
 
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         data-testid="language-switcher"
         aria-label={i18n._(msg`Language: ${LANGUAGE_NAMES[language]}`)}

@@ -31,7 +31,7 @@ export function ProfileMenu() {
   };
 
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         data-testid="profile-menu"
         aria-label={i18n._(msg`Account menu for ${name}`)}

@@ -19,7 +19,7 @@ export function ThemeToggle() {
   const theme = useTheme();
   const Icon = ICONS[theme];
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         data-testid="theme-toggle"
         aria-label={i18n._(msg`Theme: ${i18n._(LABELS[theme])}`)}

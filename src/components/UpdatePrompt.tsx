@@ -5,7 +5,8 @@ import { useEffect, useState } from 'react';
 import type * as PwaRegister from '@/pwa/register';
 import { Button } from './ui';
 
-type PwaModule = typeof PwaRegister;
+/** What the prompt uses of the service worker module. */
+type PwaModule = Pick<typeof PwaRegister, 'onNeedRefresh' | 'applyUpdate'>;
 const loadPwa = (): Promise<PwaModule> => import('@/pwa/register');
 
 /**

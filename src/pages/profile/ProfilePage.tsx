@@ -174,9 +174,6 @@ function PictureSection({ profile }: { profile: Profile }) {
           <Avatar path={profile.profileImage} size={96} />
         )}
         <div className="space-y-2">
-          <label htmlFor={inputId} className="block text-sm font-medium">
-            {i18n._(msg`Choose a picture`)}
-          </label>
           <input
             id={inputId}
             type="file"
@@ -184,8 +181,21 @@ function PictureSection({ profile }: { profile: Profile }) {
             onChange={choose}
             aria-describedby={problem ? `${inputId}-error` : `${inputId}-hint`}
             aria-invalid={problem ? true : undefined}
-            className="block text-sm file:me-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium dark:file:border-slate-600 dark:file:bg-slate-800 dark:file:text-slate-100"
+            className="peer sr-only"
           />
+          {/* The native file button speaks the browser's language; this label speaks the app's. */}
+          <label
+            htmlFor={inputId}
+            className="inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-indigo-600 hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700"
+          >
+            <ImageUp aria-hidden="true" className="size-4" />
+            {i18n._(msg`Choose a picture`)}
+          </label>
+          {file && (
+            <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="chosen-file">
+              {file.name}
+            </p>
+          )}
           <p id={`${inputId}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
             {i18n._(msg`JPEG, PNG or WebP, up to 5 MB.`)}
           </p>
@@ -197,7 +207,6 @@ function PictureSection({ profile }: { profile: Profile }) {
           {file && (
             <div className="flex gap-2">
               <Button loading={upload.isPending} onClick={() => upload.mutate(file)}>
-                <ImageUp aria-hidden="true" className="size-4" />
                 {i18n._(msg`Upload picture`)}
               </Button>
               <Button variant="ghost" disabled={upload.isPending} onClick={() => setFile(null)}>
@@ -309,6 +318,7 @@ function DetailsSection({ profile, onReload }: { profile: Profile; onReload: () 
 
 function PasswordSection() {
   const { i18n } = useLingui();
+  const { email } = useSession();
   const fieldMessage = useFieldMessage();
   const {
     register,
@@ -338,6 +348,8 @@ function PasswordSection() {
         {i18n._(msg`Change password`)}
       </h2>
       <form noValidate onSubmit={onSubmit} className="mt-4 grid gap-4 sm:grid-cols-2">
+        {/* Lets password managers pair the new password with the account. */}
+        <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
         <PasswordField
           className="sm:col-span-2"
           label={i18n._(msg`Current password`)}
