@@ -4,7 +4,17 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'dev-dist', 'data', 'node_modules', 'coverage', 'src/routeTree.gen.ts', 'src/locales/**'] },
+  {
+    ignores: [
+      'dist',
+      'dev-dist',
+      'data',
+      'node_modules',
+      'coverage',
+      'src/routeTree.gen.ts',
+      'src/locales/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -56,10 +56,14 @@ try {
   // config says; the backup makes the check side-effect free.
   cpSync(locales, join(scratch, 'backup'), { recursive: true });
   try {
-    execFileSync(process.execPath, [join(root, 'node_modules/@lingui/cli/dist/lingui.js'), 'extract', '--clean'], {
-      cwd: root,
-      stdio: 'pipe',
-    });
+    execFileSync(
+      process.execPath,
+      [join(root, 'node_modules/@lingui/cli/dist/lingui.js'), 'extract', '--clean'],
+      {
+        cwd: root,
+        stdio: 'pipe',
+      },
+    );
     cpSync(locales, join(scratch, 'extracted'), { recursive: true });
   } finally {
     rmSync(locales, { recursive: true, force: true });
