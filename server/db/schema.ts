@@ -5,6 +5,8 @@
  */
 import {
   bigserial,
+  boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -14,6 +16,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -53,11 +56,17 @@ export const users = pgTable(
     language: text('language').notNull().default('en'),
     /** Storage key relative to the site root, e.g. `uploads/avatars/abc.webp`. */
     profileImage: text('profile_image'),
+    /** A supervisor's service provider (role manager); null for everyone else. */
+    providerId: integer('provider_id').references((): AnyPgColumn => users.id, { onDelete: 'restrict' }),
     version: integer('version').notNull().default(0),
     createdAt: time('created_at').notNull(),
     updatedAt: time('updated_at').notNull(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_role_idx').on(t.role)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    index('users_role_idx').on(t.role),
+    index('users_provider_idx').on(t.providerId),
+  ],
 );
 
 /** Sign-in sessions: only the SHA-256 of the bearer token is kept. */
@@ -130,4 +139,141 @@ export const idempotencyKeys = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
 );
 
-export const schema = { roles, rolePermissions, users, sessions, loginFailures, emailOtps, idempotencyKeys };
+/* ------------------------------------------------------- configuration masters */
+
+type Loc = { en: string; ar: string };
+const stamps = () => ({
+  version: integer('version').notNull().default(0),
+  createdAt: time('created_at').notNull(),
+  updatedAt: time('updated_at').notNull(),
+});
+
+export const categories = pgTable('categories', {
+  id: serial('id').primaryKey(),
+  name: jsonb('name').$type<Loc>().notNull(),
+  /** `uploads/category-icons/<key>` or null. */
+  icon: text('icon'),
+  active: boolean('active').notNull().default(true),
+  sortOrder: integer('sort_order').notNull().default(0),
+  ...stamps(),
+});
+
+export const countries = pgTable(
+  'countries',
+  {
+    id: serial('id').primaryKey(),
+    name: jsonb('name').$type<Loc>().notNull(),
+    /** ISO 3166-1 alpha-2, upper case. */
+    isoCode: text('iso_code').notNull(),
+    dialCode: text('dial_code').notNull(),
+    active: boolean('active').notNull().default(true),
+    ...stamps(),
+  },
+  (t) => [uniqueIndex('countries_iso_code_key').on(t.isoCode)],
+);
+
+export const cities = pgTable(
+  'cities',
+  {
+    id: serial('id').primaryKey(),
+    name: jsonb('name').$type<Loc>().notNull(),
+    countryId: integer('country_id')
+      .notNull()
+      .references(() => countries.id, { onDelete: 'restrict' }),
+    active: boolean('active').notNull().default(true),
+    ...stamps(),
+  },
+  (t) => [index('cities_country_idx').on(t.countryId)],
+);
+
+export const locations = pgTable(
+  'locations',
+  {
+    id: serial('id').primaryKey(),
+    name: jsonb('name').$type<Loc>().notNull(),
+    cityId: integer('city_id')
+      .notNull()
+      .references(() => cities.id, { onDelete: 'restrict' }),
+    address: text('address'),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    active: boolean('active').notNull().default(true),
+    ...stamps(),
+  },
+  (t) => [index('locations_city_idx').on(t.cityId)],
+);
+
+/* ------------------------------------------------------------ service providers */
+
+/** The business profile of a user with role serviceprovider (status lives on the user). */
+export const serviceProviders = pgTable(
+  'service_providers',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    businessName: jsonb('business_name').$type<Loc>().notNull(),
+    description: jsonb('description').$type<Loc>().notNull(),
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'restrict' }),
+    cityId: integer('city_id').references(() => cities.id, { onDelete: 'restrict' }),
+    contactPhone: text('contact_phone'),
+    rejectionReason: text('rejection_reason'),
+    ...stamps(),
+  },
+  (t) => [
+    index('service_providers_category_idx').on(t.categoryId),
+    index('service_providers_city_idx').on(t.cityId),
+  ],
+);
+
+/** Uploaded documents: stored under server-generated keys, served only through the API. */
+export const providerDocuments = pgTable(
+  'provider_documents',
+  {
+    id: serial('id').primaryKey(),
+    providerId: integer('provider_id')
+      .notNull()
+      .references(() => serviceProviders.userId, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    uploadedAt: time('uploaded_at').notNull(),
+  },
+  (t) => [index('provider_documents_provider_idx').on(t.providerId)],
+);
+
+/** Who changed a provider's status, when, from what, to what and why. */
+export const providerApprovals = pgTable(
+  'provider_approvals',
+  {
+    id: serial('id').primaryKey(),
+    providerId: integer('provider_id')
+      .notNull()
+      .references(() => serviceProviders.userId, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    reason: text('reason'),
+    byUserId: integer('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    at: time('at').notNull(),
+  },
+  (t) => [index('provider_approvals_provider_idx').on(t.providerId, t.at)],
+);
+
+export const schema = {
+  roles,
+  rolePermissions,
+  users,
+  sessions,
+  loginFailures,
+  emailOtps,
+  idempotencyKeys,
+  categories,
+  countries,
+  cities,
+  locations,
+  serviceProviders,
+  providerDocuments,
+  providerApprovals,
+};

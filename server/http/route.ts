@@ -11,7 +11,7 @@
  */
 import type { Context } from 'hono';
 import { z } from 'zod';
-import type { AnyEndpoint, EndpointDef } from '../../src/contract/http';
+import { OWNER_ROLE, type AnyEndpoint, type EndpointDef } from '../../src/contract/http';
 import type { Language } from '../../src/contract/common';
 import { localizeMessage, msg } from '../../src/contract/messages';
 import { authenticate, type AuthInfo } from '../auth/sessions';
@@ -177,7 +177,38 @@ export interface Answer {
 
 /* -------------------------------------------------------------------- route */
 
-export const route = <E extends AnyEndpoint>(app: App, endpoint: E, handler: Handler<E>) => {
+/** The permission needed for this request, when it depends on a discriminator value. */
+const discriminatedPermission = (access: AnyEndpoint['access'], query: unknown, body: unknown) => {
+  if (access.kind !== 'session' || !access.permissionBy) return null;
+  const { field, in: where, permissions } = access.permissionBy;
+  const source = (where === 'query' ? query : body) as Record<string, unknown> | null | undefined;
+  const value = source && typeof source === 'object' ? source[field] : undefined;
+  return typeof value === 'string' && Object.hasOwn(permissions, value) ? permissions[value]! : null;
+};
+
+/** Does this session pass `access` (before any discriminator)? */
+export const allows = (access: AnyEndpoint['access'], auth: AuthInfo, permission: string | null) =>
+  permission === null ||
+  auth.permissions.includes(permission) ||
+  (access.kind === 'session' && access.owner === true && auth.user.role === OWNER_ROLE);
+
+/** An endpoint whose answer is a file (`produces`): the handler returns the Response itself. */
+export type FileHandler<E extends AnyEndpoint> = (ctx: HandlerContext<E>) => Promise<Response>;
+
+export const route = <E extends AnyEndpoint>(app: App, endpoint: E, handler: Handler<E>) =>
+  register(app, endpoint, handler, false);
+
+export const routeFile = <E extends AnyEndpoint>(app: App, endpoint: E, handler: FileHandler<E>) =>
+  register(app, endpoint, handler, true);
+
+const register = <E extends AnyEndpoint>(
+  app: App,
+  endpoint: E,
+  handler: Handler<E> | FileHandler<E>,
+  file: boolean,
+) => {
+  if (Boolean(endpoint.produces) !== file)
+    throw new Error(`${endpoint.method} ${endpoint.path}: use routeFile exactly for endpoints that produce files`);
   const access = endpoint.access;
   if (access.kind !== 'public' && access.kind !== 'session')
     throw new Error(`Unknown access for ${endpoint.method} ${endpoint.path}`);
@@ -197,11 +228,16 @@ export const route = <E extends AnyEndpoint>(app: App, endpoint: E, handler: Han
       let auth: AuthInfo | null = null;
       if (access.kind === 'session') {
         auth = await authenticate(deps.db, deps.config, c.req.header('authorization'));
-        if (access.permission !== null && !auth.permissions.includes(access.permission)) throw forbidden();
+        if (!allows(access, auth, access.permission)) throw forbidden();
       }
       // 2. what they send
+      const rawQuery = queryObject(c);
+      if (auth && access.kind === 'session' && access.permissionBy?.in === 'query') {
+        const needed = discriminatedPermission(access, rawQuery, undefined);
+        if (needed && !allows(access, auth, needed)) throw forbidden();
+      }
       const params = validate(endpoint.params ?? noFields, c.req.param(), '');
-      const query = validate(endpoint.query ?? noFields, queryObject(c), '');
+      const query = validate(endpoint.query ?? noFields, rawQuery, '');
       let body: unknown = undefined;
       let files: Record<string, File[]> = {};
       const hasBody = !['GET', 'DELETE'].includes(endpoint.method) || c.req.header('content-length');
@@ -224,26 +260,34 @@ export const route = <E extends AnyEndpoint>(app: App, endpoint: E, handler: Han
         body = validate(endpoint.body ?? noFields, parts.fields);
         files = parts.files;
       } else {
-        body = validate(endpoint.body ?? noFields, parseJsonBody(c.req.raw, raw));
+        const json = parseJsonBody(c.req.raw, raw);
+        if (auth && access.kind === 'session' && access.permissionBy?.in === 'body') {
+          const needed = discriminatedPermission(access, undefined, json);
+          if (needed && !allows(access, auth, needed)) throw forbidden();
+        }
+        body = validate(endpoint.body ?? noFields, json);
       }
 
+      const ctx: HandlerContext<E> = {
+        c,
+        deps,
+        lang,
+        ip: clientIp(c, deps.config.trustProxy),
+        body: body as Out<BodyT<E>>,
+        query: query as Out<QueryT<E>>,
+        params: params as Out<ParamsT<E>>,
+        files,
+        auth,
+        requireAuth: () =>
+          auth ??
+          (() => {
+            throw unauthorized();
+          })(),
+      };
+      if (file) return await (handler as FileHandler<E>)(ctx);
+
       const run = async (): Promise<Answer> => {
-        const reply = await handler({
-          c,
-          deps,
-          lang,
-          ip: clientIp(c, deps.config.trustProxy),
-          body: body as Out<BodyT<E>>,
-          query: query as Out<QueryT<E>>,
-          params: params as Out<ParamsT<E>>,
-          files,
-          auth,
-          requireAuth: () =>
-            auth ??
-            (() => {
-              throw unauthorized();
-            })(),
-        });
+        const reply = await (handler as Handler<E>)(ctx);
         const checked = endpoint.response.safeParse({ ...(reply as object), status: successStatus });
         if (!checked.success)
           throw new Error(

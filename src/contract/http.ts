@@ -6,12 +6,33 @@ import { z } from 'zod';
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Who may call an endpoint: anyone, or a signed-in user holding `permission` (null = any role). */
-export type Access = { kind: 'public' } | { kind: 'session'; permission: string | null };
+/** The role whose users own records (their profile, documents, supervisors…). */
+export const OWNER_ROLE = 'serviceprovider';
+
+/**
+ * Who may call an endpoint: anyone, or a signed-in user holding `permission` (null = any role).
+ * - `owner`: a service provider (OWNER_ROLE) may call it too without the permission; the server
+ *   then limits it to the provider's own records (others answer 404, also in lists).
+ * - `permissionBy`: endpoints shared by several resources (the configuration masters share
+ *   /api/master/*): the permission depends on the value of a discriminator field of the query or
+ *   body (`{ type: 'country' }` needs `country`); unknown values fail validation.
+ */
+export type Access =
+  | { kind: 'public' }
+  | {
+      kind: 'session';
+      permission: string | null;
+      owner?: boolean;
+      permissionBy?: { field: string; in: 'query' | 'body'; permissions: Record<string, string> };
+    };
 
 export const publicAccess: Access = { kind: 'public' };
 export const signedIn: Access = { kind: 'session', permission: null };
-export const needs = (permission: string): Access => ({ kind: 'session', permission });
+export const needs = (permission: string, opts: { owner?: boolean } = {}): Access => ({
+  kind: 'session',
+  permission,
+  ...(opts.owner ? { owner: true } : {}),
+});
 
 export interface EndpointDef<
   TBody extends z.ZodType | undefined = z.ZodType | undefined,
@@ -37,6 +58,11 @@ export interface EndpointDef<
   successStatus?: 200 | 201;
   /** Writes that may be replayed from the offline outbox honour an Idempotency-Key. */
   idempotent?: boolean;
+  /**
+   * The answer is a file of this media type (CSV export, document download), not JSON: `response`
+   * then describes it for the docs only.
+   */
+  produces?: string;
 }
 
 export const endpoint = <

@@ -3,12 +3,17 @@ export * from './common';
 export * from './roles';
 export * from './auth';
 export * from './messages';
+export * from './resource';
+export * from './areas';
 
 import { authApi } from './auth';
+import { areaApi, resourceApi } from './areas';
 import type { AnyEndpoint } from './http';
 
 /** Every endpoint of the API, by name. The server refuses to start if one has no route. */
 export const api = {
   ...authApi,
+  ...areaApi,
+  ...resourceApi,
 } as const satisfies Record<string, AnyEndpoint>;
 export type Api = typeof api;

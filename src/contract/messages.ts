@@ -29,6 +29,21 @@ export const MESSAGES = {
   },
   validationFailed: { en: 'Please correct the highlighted fields.', ar: 'يرجى تصحيح الحقول المحددة.' },
   somethingWrong: { en: 'Something went wrong', ar: 'حدث خطأ ما' },
+  // resources (lists, forms)
+  pageSize: { en: 'Page size must be one of {sizes}', ar: 'يجب أن يكون حجم الصفحة أحد القيم {sizes}' },
+  isoCode: { en: 'Enter the 2-letter ISO code (e.g. SA)', ar: 'أدخل رمز ISO المكوّن من حرفين (مثل SA)' },
+  dialCode: { en: 'Enter a dialling code like +966', ar: 'أدخل رمز اتصال مثل ‎+966' },
+  latitude: { en: 'Latitude must be between -90 and 90', ar: 'يجب أن يكون خط العرض بين ‎-90 و90' },
+  longitude: {
+    en: 'Longitude must be between -180 and 180',
+    ar: 'يجب أن يكون خط الطول بين ‎-180 و180',
+  },
+  sortOrder: { en: 'Enter a whole number from 0 to 9999', ar: 'أدخل عددًا صحيحًا من 0 إلى 9999' },
+  reasonRequired: {
+    en: 'Please give a reason for the rejection.',
+    ar: 'يرجى ذكر سبب الرفض.',
+  },
+  invalidImagePath: { en: 'Upload the image first', ar: 'ارفع الصورة أولًا' },
 } as const satisfies Record<string, { en: string; ar: string }>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { email, id, localized, password, phone } from '../common';
+import { endpoint, needs, ok } from '../http';
+import { defineResource, idParam, localizedText, recordOf } from '../resource';
+import { userStatus } from '../roles';
+
+/**
+ * Supervisors (event managers): accounts with role `manager` that belong to a service provider
+ * (`providerId`). Staff with `supervisor` manage all of them; a service provider manages its own
+ * (owner access: its token lists, reads, adds, edits and (de)activates only its supervisors, and
+ * `providerId` is itself). The creator sets the initial password (no invitation mail).
+ */
+const tag = 'Supervisors';
+
+export const supervisorResource = defineResource({
+  key: 'supervisor',
+  tag,
+  permission: 'supervisor',
+  ownerOps: ['list', 'get', 'create', 'update', 'remove', 'export'],
+  paths: {
+    list: { method: 'GET', path: '/api/event-manager/get-all' },
+    create: { method: 'POST', path: '/api/event-manager/add' },
+    update: { method: 'POST', path: '/api/event-manager/add' },
+    get: { method: 'GET', path: '/api/event-manager/details/:id' },
+    remove: { method: 'DELETE', path: '/api/event-manager/:id' },
+  },
+  record: recordOf({
+    name: localizedText,
+    email: z.string(),
+    phone: z.string().nullable(),
+    providerId: z.number().int(),
+    providerName: localizedText,
+    status: userStatus,
+  }),
+  input: z.strictObject({
+    name: localized(100),
+    email,
+    phone: phone.nullable(),
+    /** Staff choose the provider; a provider's own calls may omit it (it is always itself). */
+    providerId: id.optional(),
+  }),
+  createOnly: { password },
+  filters: z.strictObject({ providerId: idParam.optional(), status: userStatus.optional() }),
+  sort: ['name', 'email', 'provider', 'status', 'createdAt', 'updatedAt'],
+  defaultSort: { column: 'createdAt', order: 'desc' },
+  searchIn: 'names (English and Arabic), e-mail, phone and the provider’s business name',
+  notes: {
+    create: 'The initial password is set here (min 8 characters); the supervisor signs in with it.',
+  },
+});
+
+export const supervisorApi = {
+  supervisorStatus: endpoint({
+    method: 'POST',
+    path: '/api/users/approve/',
+    summary:
+      'Supervisor status (note the trailing slash, SPEC §7): { id, status: "1" active | "3" inactive }. Deactivating signs the supervisor out.',
+    tag,
+    access: needs('supervisor', { owner: true }),
+    body: z.strictObject({ id, status: z.enum(['1', '3']) }),
+    response: ok(supervisorResource.record),
+    idempotent: true,
+  }),
+} as const;
