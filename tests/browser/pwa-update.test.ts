@@ -1,12 +1,12 @@
 /**
- * "A new version is available — Reload" (issue 2 item 6, DESIGN.md §5): the server serves a copy of
- * the build; publishing a changed service worker makes the app show the prompt, and Reload activates
+ * "A new version is available — Reload" (issue 2 item 6, DESIGN.md §5): the server serves its own copy
+ * of the build; publishing a changed service worker makes the app show the prompt, and Reload activates
  * the new version and reloads the page under it.
  */
 import { appendFile, cp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { DEMO, DEMO_PASSWORD } from '../support/app-server';
 import { snap } from '../support/browser';
@@ -15,7 +15,7 @@ import { browserSuite } from '../support/suite';
 
 const distCopy = mkdtempSync(join(tmpdir(), 'ebo-dist-'));
 beforeAll(async () => {
-  await cp(join(process.cwd(), 'dist'), distCopy, { recursive: true });
+  await cp(inject('distDir'), distCopy, { recursive: true });
   // Precompressed copies would be served instead of the changed file.
   await rm(join(distCopy, 'sw.js.br'), { force: true });
   await rm(join(distCopy, 'sw.js.gz'), { force: true });

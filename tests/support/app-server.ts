@@ -8,6 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { inject } from 'vitest';
 import { startSmtpCapture } from '../setup/smtp';
 
 export type SmtpCapture = Awaited<ReturnType<typeof startSmtpCapture>>;
@@ -58,6 +59,8 @@ export async function startAppServer(extraEnv: Record<string, string> = {}): Pro
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     SMTP_URL: smtp.url,
+    // The suite's private build (tests/browser/global-setup.ts).
+    DIST_DIR: inject('distDir'),
     ...extraEnv,
   };
   // The browser suite always runs on a fresh embedded database, even when CI exports DATABASE_URL.
@@ -75,8 +78,15 @@ export async function startAppServer(extraEnv: Record<string, string> = {}): Pro
   child.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let stopping = false;
+  let ready = false;
+  void exited.then((code) => {
+    if (ready && !stopping)
+      console.error(`[browser] the app server on port ${port} exited (code ${code}):\n${log}`);
+  });
 
   const stop = async () => {
+    stopping = true;
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
@@ -109,5 +119,6 @@ export async function startAppServer(extraEnv: Record<string, string> = {}): Pro
     }
     await new Promise((r) => setTimeout(r, 250));
   }
+  ready = true;
   return { origin, port, smtp, output: () => log, stop };
 }
