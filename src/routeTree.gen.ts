@@ -15,6 +15,14 @@ import { Route as RegistrationRouteImport } from './routes/registration'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppSplatRouteImport } from './routes/_app/$'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
+import { Route as AppCategoryIndexRouteImport } from './routes/_app/category/index'
+import { Route as AppCityIndexRouteImport } from './routes/_app/city/index'
+import { Route as AppCountryIndexRouteImport } from './routes/_app/country/index'
+import { Route as AppLocationIndexRouteImport } from './routes/_app/location/index'
+import { Route as AppCategoryAddChar123IdChar125RouteImport } from './routes/_app/category/add.{-$id}'
+import { Route as AppCityAddChar123IdChar125RouteImport } from './routes/_app/city/add.{-$id}'
+import { Route as AppCountryAddChar123IdChar125RouteImport } from './routes/_app/country/add.{-$id}'
+import { Route as AppLocationAddChar123IdChar125RouteImport } from './routes/_app/location/add.{-$id}'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -45,6 +53,50 @@ const AppProfileRoute = AppProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => AppRoute,
 } as any)
+const AppCategoryIndexRoute = AppCategoryIndexRouteImport.update({
+  id: '/category/',
+  path: '/category/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCityIndexRoute = AppCityIndexRouteImport.update({
+  id: '/city/',
+  path: '/city/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCountryIndexRoute = AppCountryIndexRouteImport.update({
+  id: '/country/',
+  path: '/country/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppLocationIndexRoute = AppLocationIndexRouteImport.update({
+  id: '/location/',
+  path: '/location/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppCategoryAddChar123IdChar125Route =
+  AppCategoryAddChar123IdChar125RouteImport.update({
+    id: '/category/add/{-$id}',
+    path: '/category/add/{-$id}',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCityAddChar123IdChar125Route =
+  AppCityAddChar123IdChar125RouteImport.update({
+    id: '/city/add/{-$id}',
+    path: '/city/add/{-$id}',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppCountryAddChar123IdChar125Route =
+  AppCountryAddChar123IdChar125RouteImport.update({
+    id: '/country/add/{-$id}',
+    path: '/country/add/{-$id}',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppLocationAddChar123IdChar125Route =
+  AppLocationAddChar123IdChar125RouteImport.update({
+    id: '/location/add/{-$id}',
+    path: '/location/add/{-$id}',
+    getParentRoute: () => AppRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -52,6 +104,14 @@ export interface FileRoutesByFullPath {
   '/registration': typeof RegistrationRoute
   '/$': typeof AppSplatRoute
   '/profile': typeof AppProfileRoute
+  '/category/': typeof AppCategoryIndexRoute
+  '/city/': typeof AppCityIndexRoute
+  '/country/': typeof AppCountryIndexRoute
+  '/location/': typeof AppLocationIndexRoute
+  '/category/add/{-$id}': typeof AppCategoryAddChar123IdChar125Route
+  '/city/add/{-$id}': typeof AppCityAddChar123IdChar125Route
+  '/country/add/{-$id}': typeof AppCountryAddChar123IdChar125Route
+  '/location/add/{-$id}': typeof AppLocationAddChar123IdChar125Route
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
@@ -59,6 +119,14 @@ export interface FileRoutesByTo {
   '/$': typeof AppSplatRoute
   '/profile': typeof AppProfileRoute
   '/': typeof AppIndexRoute
+  '/category': typeof AppCategoryIndexRoute
+  '/city': typeof AppCityIndexRoute
+  '/country': typeof AppCountryIndexRoute
+  '/location': typeof AppLocationIndexRoute
+  '/category/add/{-$id}': typeof AppCategoryAddChar123IdChar125Route
+  '/city/add/{-$id}': typeof AppCityAddChar123IdChar125Route
+  '/country/add/{-$id}': typeof AppCountryAddChar123IdChar125Route
+  '/location/add/{-$id}': typeof AppLocationAddChar123IdChar125Route
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -68,12 +136,46 @@ export interface FileRoutesById {
   '/_app/$': typeof AppSplatRoute
   '/_app/profile': typeof AppProfileRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/category/': typeof AppCategoryIndexRoute
+  '/_app/city/': typeof AppCityIndexRoute
+  '/_app/country/': typeof AppCountryIndexRoute
+  '/_app/location/': typeof AppLocationIndexRoute
+  '/_app/category/add/{-$id}': typeof AppCategoryAddChar123IdChar125Route
+  '/_app/city/add/{-$id}': typeof AppCityAddChar123IdChar125Route
+  '/_app/country/add/{-$id}': typeof AppCountryAddChar123IdChar125Route
+  '/_app/location/add/{-$id}': typeof AppLocationAddChar123IdChar125Route
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/login' | '/registration' | '/$' | '/profile'
+  fullPaths:
+    | '/'
+    | '/login'
+    | '/registration'
+    | '/$'
+    | '/profile'
+    | '/category/'
+    | '/city/'
+    | '/country/'
+    | '/location/'
+    | '/category/add/{-$id}'
+    | '/city/add/{-$id}'
+    | '/country/add/{-$id}'
+    | '/location/add/{-$id}'
   fileRoutesByTo: FileRoutesByTo
-  to: '/login' | '/registration' | '/$' | '/profile' | '/'
+  to:
+    | '/login'
+    | '/registration'
+    | '/$'
+    | '/profile'
+    | '/'
+    | '/category'
+    | '/city'
+    | '/country'
+    | '/location'
+    | '/category/add/{-$id}'
+    | '/city/add/{-$id}'
+    | '/country/add/{-$id}'
+    | '/location/add/{-$id}'
   id:
     | '__root__'
     | '/_app'
@@ -82,6 +184,14 @@ export interface FileRouteTypes {
     | '/_app/$'
     | '/_app/profile'
     | '/_app/'
+    | '/_app/category/'
+    | '/_app/city/'
+    | '/_app/country/'
+    | '/_app/location/'
+    | '/_app/category/add/{-$id}'
+    | '/_app/city/add/{-$id}'
+    | '/_app/country/add/{-$id}'
+    | '/_app/location/add/{-$id}'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -134,6 +244,62 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProfileRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/category/': {
+      id: '/_app/category/'
+      path: '/category'
+      fullPath: '/category/'
+      preLoaderRoute: typeof AppCategoryIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/city/': {
+      id: '/_app/city/'
+      path: '/city'
+      fullPath: '/city/'
+      preLoaderRoute: typeof AppCityIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/country/': {
+      id: '/_app/country/'
+      path: '/country'
+      fullPath: '/country/'
+      preLoaderRoute: typeof AppCountryIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/location/': {
+      id: '/_app/location/'
+      path: '/location'
+      fullPath: '/location/'
+      preLoaderRoute: typeof AppLocationIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/category/add/{-$id}': {
+      id: '/_app/category/add/{-$id}'
+      path: '/category/add/{-$id}'
+      fullPath: '/category/add/{-$id}'
+      preLoaderRoute: typeof AppCategoryAddChar123IdChar125RouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/city/add/{-$id}': {
+      id: '/_app/city/add/{-$id}'
+      path: '/city/add/{-$id}'
+      fullPath: '/city/add/{-$id}'
+      preLoaderRoute: typeof AppCityAddChar123IdChar125RouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/country/add/{-$id}': {
+      id: '/_app/country/add/{-$id}'
+      path: '/country/add/{-$id}'
+      fullPath: '/country/add/{-$id}'
+      preLoaderRoute: typeof AppCountryAddChar123IdChar125RouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/location/add/{-$id}': {
+      id: '/_app/location/add/{-$id}'
+      path: '/location/add/{-$id}'
+      fullPath: '/location/add/{-$id}'
+      preLoaderRoute: typeof AppLocationAddChar123IdChar125RouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -141,12 +307,28 @@ interface AppRouteChildren {
   AppSplatRoute: typeof AppSplatRoute
   AppProfileRoute: typeof AppProfileRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppCategoryIndexRoute: typeof AppCategoryIndexRoute
+  AppCityIndexRoute: typeof AppCityIndexRoute
+  AppCountryIndexRoute: typeof AppCountryIndexRoute
+  AppLocationIndexRoute: typeof AppLocationIndexRoute
+  AppCategoryAddChar123IdChar125Route: typeof AppCategoryAddChar123IdChar125Route
+  AppCityAddChar123IdChar125Route: typeof AppCityAddChar123IdChar125Route
+  AppCountryAddChar123IdChar125Route: typeof AppCountryAddChar123IdChar125Route
+  AppLocationAddChar123IdChar125Route: typeof AppLocationAddChar123IdChar125Route
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppSplatRoute: AppSplatRoute,
   AppProfileRoute: AppProfileRoute,
   AppIndexRoute: AppIndexRoute,
+  AppCategoryIndexRoute: AppCategoryIndexRoute,
+  AppCityIndexRoute: AppCityIndexRoute,
+  AppCountryIndexRoute: AppCountryIndexRoute,
+  AppLocationIndexRoute: AppLocationIndexRoute,
+  AppCategoryAddChar123IdChar125Route: AppCategoryAddChar123IdChar125Route,
+  AppCityAddChar123IdChar125Route: AppCityAddChar123IdChar125Route,
+  AppCountryAddChar123IdChar125Route: AppCountryAddChar123IdChar125Route,
+  AppLocationAddChar123IdChar125Route: AppLocationAddChar123IdChar125Route,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -117,6 +117,53 @@ const newIdempotencyKey = () =>
     ? crypto.randomUUID()
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 
+/** The headers of an authenticated request (for the XHR uploads and file downloads). */
+export function requestHeaders(): Record<string, string> {
+  const session = getSession();
+  const headers: Record<string, string> = { 'Accept-Language': session.language };
+  if (session.loginToken) headers.Authorization = `Bearer ${session.loginToken}`;
+  return headers;
+}
+
+/** An absolute-or-same-origin URL of a path with a query (empty values left out). */
+export function apiUrl(path: string, query: Record<string, unknown> = {}): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    search.set(key, String(value));
+  }
+  const qs = search.toString();
+  return `${config.baseURL}${path}${qs ? `?${qs}` : ''}`;
+}
+
+/** A raw answer of a non-JSON call (file download): an ApiError unless it succeeded; 401 → /login. */
+export async function errorOfResponse(response: Response): Promise<ApiError> {
+  let data: unknown;
+  try {
+    data = await response.json();
+  } catch {
+    data = undefined;
+  }
+  if (response.status === 401) void handleUnauthorized();
+  return new ApiError(response.status, resolveMessage(serverMessageOf(data), undefined), fieldErrorsOf(data));
+}
+
+/** The answer of an XHR (upload): an ApiError with the server's message and field errors. */
+export function errorOfXhr(status: number, text: string): ApiError {
+  let data: unknown = text;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    // plain text answer
+  }
+  if (status === 401) void handleUnauthorized();
+  if (status === 0)
+    return new ApiError(0, resolveMessage(undefined, clientMessageOf(new TypeError('network'), false)));
+  return new ApiError(status, resolveMessage(serverMessageOf(data), undefined), fieldErrorsOf(data));
+}
+
+export { newIdempotencyKey };
+
 /** Calls one endpoint of the contract. */
 export async function call<E extends AnyEndpoint>(
   endpoint: E,

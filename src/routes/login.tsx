@@ -12,7 +12,10 @@ export const Route = createFileRoute('/login')({
   // Page parts are split by hand (lazyPage) so that they load with the 120 s timeout.
   codeSplitGroupings: [['loader']],
   validateSearch: (search: Record<string, unknown>): LoginSearch =>
-    search.registered === true || search.registered === '1' || search.registered === 1
+    search.registered === true ||
+    search.registered === 'true' ||
+    search.registered === '1' ||
+    search.registered === 1
       ? { registered: true }
       : {},
   beforeLoad: () => {

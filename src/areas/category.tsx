@@ -1,0 +1,65 @@
+/** Category Master (SPEC §2 /category, /category/add/{id?}): name, icon, active flag, sort order. */
+import { msg } from '@lingui/core/macro';
+import { api, categoryResource, type RecordOf } from '@/contract';
+import { ActiveBadge, dateTime, localizedText, LocalizedCell, Thumbnail } from '@/resources/cells';
+import { areaPages } from '@/resources/pages';
+import type { AreaConfig } from '@/resources/types';
+
+type Category = RecordOf<typeof categoryResource>;
+
+export const categoryArea: AreaConfig<Category> = {
+  resource: categoryResource,
+  title: msg`Category Master`,
+  createTitle: msg`Add category`,
+  editTitle: msg`Edit category`,
+  recordName: (row, { language }) => localizedText(row.name, language),
+  paths: { list: '/category', create: '/category/add', edit: (id) => `/category/add/${id}` },
+  columns: [
+    {
+      id: 'icon',
+      header: msg`Icon`,
+      cell: (row, ctx) => <Thumbnail path={row.icon} alt={localizedText(row.name, ctx.language)} />,
+    },
+    {
+      id: 'name',
+      header: msg`Name`,
+      sort: 'name',
+      cell: (row, ctx) => <LocalizedCell value={row.name} ctx={ctx} />,
+    },
+    {
+      id: 'sortOrder',
+      header: msg`Sort order`,
+      sort: 'sortOrder',
+      cell: (row, ctx) => ctx.i18n.number(row.sortOrder),
+    },
+    {
+      id: 'active',
+      header: msg`Status`,
+      sort: 'active',
+      cell: (row, ctx) => <ActiveBadge active={row.active} ctx={ctx} />,
+    },
+    {
+      id: 'updatedAt',
+      header: msg`Updated`,
+      sort: 'updatedAt',
+      cell: (row, ctx) => dateTime(row.updatedAt, ctx),
+      hiddenByDefault: true,
+    },
+  ],
+  fields: [
+    { name: 'name', kind: 'localized', label: msg`Name` },
+    { name: 'icon', kind: 'image', label: msg`Icon`, upload: api.categoryIcon },
+    { name: 'sortOrder', kind: 'number', label: msg`Sort order`, hint: msg`Lower numbers come first.` },
+    {
+      name: 'active',
+      kind: 'boolean',
+      label: msg`Active`,
+      hint: msg`Inactive categories are not offered in pickers.`,
+    },
+  ],
+  filters: [{ key: 'active', kind: 'boolean', label: msg`Status`, yes: msg`Active`, no: msg`Inactive` }],
+  useCreateDefaults: () => ({ values: { sortOrder: 0 }, ready: true }),
+};
+
+export const { List, formPage } = areaPages(categoryArea);
+export const Form = formPage();

@@ -1,0 +1,150 @@
+/**
+ * The generic read view: the record as a definition list, its related data (sections an area adds)
+ * and its actions (edit, the area's extras, delete).
+ */
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { Language } from '@/contract';
+import { NotFoundPage } from '@/components/pages/NotFoundPage';
+import { Alert, Button, FullPageSpinner } from '@/components/ui';
+import { ApiError, errorMessage } from '@/lib/api';
+import { useActionContext, useRecordActions } from './actions';
+import { AppLink } from './ListPage';
+import { detailQueryOptions, type BaseRecord } from './queries';
+import type { AreaConfig, DetailItem, RenderContext } from './types';
+
+export const cardClass =
+  'rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900';
+
+/** A record's fields as label / value pairs. */
+export function DefinitionList<T extends BaseRecord>({
+  items,
+  row,
+  ctx,
+}: {
+  items: readonly DetailItem<T>[];
+  row: T;
+  ctx: RenderContext;
+}) {
+  return (
+    <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
+      {items.map((item, index) => (
+        <div key={index} className="contents">
+          <dt className="font-medium text-slate-700 dark:text-slate-300">{ctx.i18n._(item.label)}</dt>
+          <dd className="min-w-0 break-words">{item.value(row, ctx)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The error or not-found state of a record that could not be read. */
+export function RecordLoadError({ error, retry }: { error: unknown; retry: () => void }) {
+  const { i18n } = useLingui();
+  if (error instanceof ApiError && error.status === 404) return <NotFoundPage />;
+  return (
+    <div className="mx-auto max-w-lg">
+      <Alert kind="error">
+        <p>{errorMessage(error)}</p>
+        <Button className="mt-3" onClick={retry}>
+          {i18n._(msg`Retry`)}
+        </Button>
+      </Alert>
+    </div>
+  );
+}
+
+/** Heading, back link, the record's actions and its content. */
+export function RecordView<T extends BaseRecord>({
+  area,
+  row,
+  children,
+}: {
+  area: AreaConfig<T>;
+  row: T;
+  children: ReactNode;
+}) {
+  const { i18n } = useLingui();
+  const language = i18n.locale as Language;
+  const navigate = useNavigate();
+  const context = useActionContext();
+  const { askDelete, start, dialogs } = useRecordActions(area, {
+    onDeleted: () => void navigate({ to: area.paths.list as '/' }),
+  });
+  const name = area.recordName(row, { i18n, language });
+  const extras = (area.actions ?? []).filter((action) => action.visible?.(row, context) ?? true);
+  const canRemove = Boolean(area.resource.endpoints.remove) && (area.canRemove?.(row, context) ?? true);
+  return (
+    <section
+      className="mx-auto max-w-5xl space-y-4"
+      aria-labelledby="details-title"
+      data-testid={`details-${area.resource.key}`}
+    >
+      <AppLink
+        to={area.paths.list}
+        className="inline-flex items-center gap-1 text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
+        {i18n._(area.title)}
+      </AppLink>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="details-title" className="text-2xl font-semibold break-words">
+          {name}
+        </h1>
+        <div className="flex flex-wrap gap-2">
+          <AppLink
+            to={area.paths.edit(row.id)}
+            className="inline-flex min-h-10 items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-800 dark:hover:bg-slate-700"
+          >
+            <Pencil aria-hidden="true" className="size-4" />
+            {i18n._(msg`Edit`)}
+          </AppLink>
+          {extras.map((action) => {
+            const Icon = action.icon;
+            return (
+              <Button
+                key={action.id}
+                variant={action.danger ? 'danger' : 'secondary'}
+                onClick={() => start(action, row)}
+                data-testid={`action-${action.id}`}
+              >
+                {Icon && <Icon aria-hidden="true" className="size-4" />}
+                {i18n._(action.label)}
+              </Button>
+            );
+          })}
+          {canRemove && (
+            <Button variant="danger" onClick={() => askDelete(row)}>
+              <Trash2 aria-hidden="true" className="size-4" />
+              {i18n._(msg`Delete`)}
+            </Button>
+          )}
+        </div>
+      </div>
+      {children}
+      {dialogs}
+    </section>
+  );
+}
+
+/** The read view of one record (areas without their own details page content). */
+export function DetailsPage<T extends BaseRecord>({ area, id }: { area: AreaConfig<T>; id: number }) {
+  const { i18n } = useLingui();
+  const language = i18n.locale as Language;
+  const detail = useQuery(detailQueryOptions<T>(area.resource, id));
+  if (detail.isPending) return <FullPageSpinner inline />;
+  if (detail.isError) return <RecordLoadError error={detail.error} retry={() => void detail.refetch()} />;
+  const items: readonly DetailItem<T>[] =
+    area.details ?? area.columns.map((column) => ({ label: column.header, value: column.cell }));
+  return (
+    <RecordView area={area} row={detail.data}>
+      <section className={cardClass} aria-label={i18n._(msg`Details`)}>
+        <DefinitionList items={items} row={detail.data} ctx={{ i18n, language }} />
+      </section>
+    </RecordView>
+  );
+}

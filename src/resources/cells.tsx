@@ -1,0 +1,118 @@
+/** Cell renderers shared by the areas' columns and read views. */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { Language, Localized } from '@/contract';
+import { profileImageUrl } from '@/app/session';
+import { cx } from '@/components/ui';
+import type { RenderContext } from './types';
+
+/** A `{ en, ar }` text in the reader's language (the other one when empty). */
+export const localizedText = (value: Localized | null | undefined, language: Language): string =>
+  value ? value[language] || value.en || value.ar : '';
+
+/** The record's name in the reader's language, the other language's value below it when different. */
+export function LocalizedCell({ value, ctx }: { value: Localized | null | undefined; ctx: RenderContext }) {
+  if (!value) return <span className="text-slate-500">—</span>;
+  const other: Language = ctx.language === 'ar' ? 'en' : 'ar';
+  const main = localizedText(value, ctx.language);
+  const second = value[other];
+  return (
+    <span className="block">
+      <span className="block font-medium">{main}</span>
+      {second && second !== main && (
+        <span
+          lang={other}
+          dir={other === 'ar' ? 'rtl' : 'ltr'}
+          className="block text-xs text-slate-600 dark:text-slate-400"
+        >
+          {second}
+        </span>
+      )}
+    </span>
+  );
+}
+
+export function Badge({
+  tone,
+  children,
+}: {
+  tone: 'green' | 'grey' | 'amber' | 'red';
+  children: React.ReactNode;
+}) {
+  const tones = {
+    green: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100',
+    grey: 'bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100',
+    amber: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100',
+    red: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100',
+  };
+  return (
+    <span
+      className={cx('inline-block rounded px-2 py-0.5 text-xs font-medium whitespace-nowrap', tones[tone])}
+    >
+      {children}
+    </span>
+  );
+}
+
+export const ActiveBadge = ({ active, ctx }: { active: boolean; ctx: RenderContext }) => (
+  <Badge tone={active ? 'green' : 'grey'}>
+    {active ? ctx.i18n._(msg`Active`) : ctx.i18n._(msg`Inactive`)}
+  </Badge>
+);
+
+/** A date and time in the UI language. */
+export const dateTime = (iso: string | null | undefined, ctx: RenderContext): string =>
+  iso ? ctx.i18n.date(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' }) : '—';
+
+export const dateOnly = (iso: string | null | undefined, ctx: RenderContext): string =>
+  iso ? ctx.i18n.date(new Date(iso), { dateStyle: 'medium' }) : '—';
+
+/** Codes, e-mail addresses and phone numbers read left to right in Arabic too. */
+export const Ltr = ({ children }: { children: React.ReactNode }) => (
+  <span dir="ltr" className="inline-block">
+    {children}
+  </span>
+);
+
+export const Thumbnail = ({ path, alt }: { path: string | null; alt: string }) =>
+  path ? (
+    <img
+      src={profileImageUrl(path)}
+      alt={alt}
+      width={32}
+      height={32}
+      className="size-8 rounded object-contain"
+    />
+  ) : (
+    <span className="text-slate-500">—</span>
+  );
+
+/** Account status codes (contract USER_STATUS) as words. */
+export const STATUS_LABELS = {
+  '0': msg`Pending`,
+  '1': msg`Approved`,
+  '2': msg`Rejected`,
+  '3': msg`Blocked`,
+} as const;
+const STATUS_TONES = { '0': 'amber', '1': 'green', '2': 'red', '3': 'grey' } as const;
+
+export const statusOptions = (['0', '1', '2', '3'] as const).map((value) => ({
+  value,
+  label: STATUS_LABELS[value],
+}));
+
+export const StatusBadge = ({
+  status,
+  ctx,
+  labels = STATUS_LABELS,
+}: {
+  status: keyof typeof STATUS_LABELS;
+  ctx: RenderContext;
+  labels?: Record<keyof typeof STATUS_LABELS, MessageDescriptor>;
+}) => (
+  <Badge tone={STATUS_TONES[status]}>
+    <span data-testid="status" data-status={status}>
+      {ctx.i18n._(labels[status])}
+    </span>
+  </Badge>
+);

@@ -1,0 +1,468 @@
+/**
+ * The form's inputs, one per field kind: `{ en, ar }` side by side (the Arabic one right-to-left),
+ * text, number, yes/no, choices, reference pickers (cascading country → city) and image upload with
+ * preview and progress. Messages come translated through `localizeMessage`.
+ */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { ImageUp, X } from 'lucide-react';
+import { useEffect, useId, useMemo, useState, type ChangeEvent } from 'react';
+import {
+  get,
+  useController,
+  useFormContext,
+  useWatch,
+  type FieldError,
+  type FieldErrors,
+} from 'react-hook-form';
+import { profileImageUrl } from '@/app/session';
+import { Button, cx, inputClass, TextField, useFieldMessage } from '@/components/ui';
+import { errorMessage } from '@/lib/api';
+import { uploadFile } from '@/lib/transfer';
+import { usePickerChoices } from './pickers';
+import type { AreaField } from './types';
+
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+const errorAt = (errors: FieldErrors, name: string): string | undefined =>
+  (get(errors, name) as FieldError | undefined)?.message;
+
+const labelClass = 'block text-sm font-medium text-slate-800 dark:text-slate-200';
+
+export function FormField({ field, fields }: { field: AreaField; fields: readonly AreaField[] }) {
+  const { i18n } = useLingui();
+  const fieldMessage = useFieldMessage();
+  const {
+    register,
+    setValue,
+    formState: { errors },
+  } = useFormContext();
+  const label = i18n._(field.label);
+  const hint = field.hint ? i18n._(field.hint) : undefined;
+  const wide = field.wide || field.kind === 'localized' || field.kind === 'image';
+  const className = wide ? 'sm:col-span-2' : undefined;
+  const error = fieldMessage(errorAt(errors, field.name));
+
+  // Pickers that depend on this field (city on country) are cleared when it changes.
+  const dependents = fields.filter((f) => f.kind === 'reference' && f.dependsOn === field.name);
+  const onChange = dependents.length
+    ? () => {
+        for (const dependent of dependents) setValue(dependent.name, '', { shouldDirty: true });
+      }
+    : undefined;
+
+  switch (field.kind) {
+    case 'localized':
+      return <LocalizedInput field={field} className={className} />;
+    case 'text':
+    case 'email':
+    case 'tel':
+    case 'password':
+      return (
+        <TextField
+          className={className}
+          label={label}
+          hint={hint}
+          type={field.kind}
+          autoComplete={field.autoComplete ?? (field.kind === 'password' ? 'new-password' : undefined)}
+          dir={field.ltr || field.kind === 'email' || field.kind === 'tel' ? 'ltr' : undefined}
+          placeholder={field.placeholder}
+          error={error}
+          data-testid={`field-${field.name}`}
+          {...register(field.name)}
+        />
+      );
+    case 'number':
+      return (
+        <TextField
+          className={className}
+          label={label}
+          hint={hint}
+          type="number"
+          inputMode="decimal"
+          step={field.step ?? 1}
+          dir="ltr"
+          error={error}
+          data-testid={`field-${field.name}`}
+          {...register(field.name, { valueAsNumber: true })}
+        />
+      );
+    case 'boolean':
+      return <CheckboxInput name={field.name} label={label} hint={hint} className={className} />;
+    case 'select':
+      return (
+        <SelectInput
+          label={label}
+          hint={hint}
+          error={error}
+          className={className}
+          name={field.name}
+          onChange={onChange}
+        >
+          <option value="">{i18n._(msg`Choose…`)}</option>
+          {field.options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {i18n._(option.label)}
+            </option>
+          ))}
+        </SelectInput>
+      );
+    case 'reference':
+      return (
+        <ReferenceInput
+          field={field}
+          parentLabel={fields.find((f) => f.name === field.dependsOn)?.label}
+          label={label}
+          hint={hint}
+          error={error}
+          className={className}
+          onChange={onChange}
+        />
+      );
+    case 'image':
+      return <ImageInput field={field} label={label} hint={hint} error={error} className={className} />;
+  }
+}
+
+function LocalizedInput({
+  field,
+  className,
+}: {
+  field: AreaField & { kind: 'localized' };
+  className?: string;
+}) {
+  const { i18n } = useLingui();
+  const fieldMessage = useFieldMessage();
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext();
+  const groupId = useId();
+  const label = i18n._(field.label);
+  const input = (language: 'en' | 'ar') => {
+    const name = `${field.name}.${language}`;
+    const error = fieldMessage(errorAt(errors, name));
+    const common = {
+      lang: language,
+      dir: language === 'ar' ? ('rtl' as const) : ('ltr' as const),
+      'data-testid': `field-${name}`,
+    };
+    const sub = language === 'en' ? i18n._(msg`${label} (English)`) : i18n._(msg`${label} (Arabic)`);
+    if (field.multiline) {
+      const id = `${groupId}-${language}`;
+      return (
+        <div className="space-y-1">
+          <label htmlFor={id} className={labelClass}>
+            {sub}
+          </label>
+          <textarea
+            id={id}
+            rows={4}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            className={inputClass(Boolean(error))}
+            {...common}
+            {...register(name)}
+          />
+          {error && (
+            <p id={`${id}-error`} role="alert" className="text-sm text-red-700 dark:text-red-400">
+              {error}
+            </p>
+          )}
+        </div>
+      );
+    }
+    return <TextField label={sub} error={error} {...common} {...register(name)} />;
+  };
+  return (
+    <fieldset className={cx('grid gap-4 sm:grid-cols-2', className)}>
+      <legend className="sr-only">{label}</legend>
+      {input('en')}
+      {input('ar')}
+    </fieldset>
+  );
+}
+
+function CheckboxInput({
+  name,
+  label,
+  hint,
+  className,
+}: {
+  name: string;
+  label: string;
+  hint?: string;
+  className?: string;
+}) {
+  const { register } = useFormContext();
+  const id = useId();
+  return (
+    <div className={cx('flex items-start gap-3 self-end py-2', className)}>
+      <input
+        id={id}
+        type="checkbox"
+        className="mt-0.5 size-5 accent-indigo-600"
+        aria-describedby={hint ? `${id}-hint` : undefined}
+        data-testid={`field-${name}`}
+        {...register(name)}
+      />
+      <div>
+        <label htmlFor={id} className={labelClass}>
+          {label}
+        </label>
+        {hint && (
+          <p id={`${id}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
+            {hint}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function SelectInput({
+  name,
+  label,
+  hint,
+  error,
+  className,
+  onChange,
+  busy,
+  children,
+}: {
+  name: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  className?: string;
+  onChange?: () => void;
+  busy?: boolean;
+  children: React.ReactNode;
+}) {
+  const { register } = useFormContext();
+  const id = useId();
+  const describedBy =
+    [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={cx('space-y-1', className)}>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <select
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        aria-busy={busy || undefined}
+        className={inputClass(Boolean(error))}
+        data-testid={`field-${name}`}
+        {...register(name, { onChange })}
+      >
+        {children}
+      </select>
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function ReferenceInput({
+  field,
+  parentLabel,
+  label,
+  hint,
+  error,
+  className,
+  onChange,
+}: {
+  field: AreaField & { kind: 'reference' };
+  parentLabel?: MessageDescriptor;
+  label: string;
+  hint?: string;
+  error?: string;
+  className?: string;
+  onChange?: () => void;
+}) {
+  const { i18n } = useLingui();
+  const parent = useWatch({ name: field.dependsOn ?? '__none__', disabled: !field.dependsOn }) as unknown;
+  const parentValue = field.dependsOn ? String(parent ?? '') : undefined;
+  const waiting = Boolean(field.dependsOn) && !parentValue;
+  const { choices, isLoading, isError } = usePickerChoices(field.source, parentValue, !waiting);
+  const value = useWatch({ name: field.name }) as unknown;
+  const current = value === undefined || value === null ? '' : String(value);
+  return (
+    <SelectInput
+      name={field.name}
+      label={label}
+      hint={
+        waiting
+          ? i18n._(msg`Choose the ${parentLabel ? i18n._(parentLabel) : ''} first.`)
+          : isError
+            ? i18n._(msg`The choices could not be loaded.`)
+            : hint
+      }
+      error={error}
+      className={className}
+      onChange={onChange}
+      busy={isLoading}
+    >
+      <option value="">{field.nullable ? i18n._(msg`None`) : i18n._(msg`Choose…`)}</option>
+      {/* The record's value stays selectable while the choices load (or if it is inactive now). */}
+      {current && !choices.some((c) => c.value === current) && (
+        <option value={current}>{isLoading ? i18n._(msg`Loading…`) : `#${current}`}</option>
+      )}
+      {choices.map((choice) => (
+        <option key={choice.value} value={choice.value}>
+          {choice.label}
+        </option>
+      ))}
+    </SelectInput>
+  );
+}
+
+function ImageInput({
+  field,
+  label,
+  hint,
+  error,
+  className,
+}: {
+  field: AreaField & { kind: 'image' };
+  label: string;
+  hint?: string;
+  error?: string;
+  className?: string;
+}) {
+  const { i18n } = useLingui();
+  const { control } = useFormContext();
+  const { field: controlled } = useController({ name: field.name, control });
+  const id = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const preview = useMemo(() => (file ? URL.createObjectURL(file) : null), [file]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
+  const path = typeof controlled.value === 'string' && controlled.value ? controlled.value : null;
+
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0] ?? null;
+    event.target.value = '';
+    if (!chosen) return;
+    if (!IMAGE_TYPES.includes(chosen.type)) {
+      setProblem(i18n._(msg`Choose a JPEG, PNG or WebP image.`));
+      return;
+    }
+    if (chosen.size > IMAGE_MAX_BYTES) {
+      setProblem(i18n._(msg`The image may be at most 5 MB.`));
+      return;
+    }
+    setProblem(null);
+    setFile(chosen);
+    setProgress(0);
+    try {
+      const answer = (await uploadFile(field.upload, chosen, { onProgress: setProgress })) as {
+        data: { path: string };
+      };
+      controlled.onChange(answer.data.path);
+    } catch (caught) {
+      setFile(null);
+      setProblem(errorMessage(caught));
+    } finally {
+      setProgress(null);
+    }
+  };
+
+  const shown = preview ?? (path ? profileImageUrl(path) : null);
+  const message = problem ?? error;
+  return (
+    <div className={cx('space-y-2', className)}>
+      <span className={labelClass} id={`${id}-label`}>
+        {label}
+      </span>
+      <div className="flex flex-wrap items-center gap-4">
+        {shown ? (
+          <img
+            src={shown}
+            alt={i18n._(msg`Preview of ${label}`)}
+            width={80}
+            height={80}
+            className="size-20 rounded-lg border border-slate-200 object-contain dark:border-slate-700"
+            data-testid={`preview-${field.name}`}
+          />
+        ) : (
+          <div
+            aria-hidden="true"
+            className="flex size-20 items-center justify-center rounded-lg border border-dashed border-slate-400 text-slate-500"
+          >
+            <ImageUp className="size-6" />
+          </div>
+        )}
+        <div className="space-y-2">
+          <input
+            id={id}
+            type="file"
+            accept={IMAGE_TYPES.join(',')}
+            onChange={(event) => void choose(event)}
+            aria-labelledby={`${id}-label ${id}-button`}
+            aria-describedby={message ? `${id}-error` : `${id}-hint`}
+            aria-invalid={message ? true : undefined}
+            className="peer sr-only"
+            data-testid={`field-${field.name}`}
+            disabled={progress !== null}
+          />
+          <label
+            id={`${id}-button`}
+            htmlFor={id}
+            className="inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-indigo-600 hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700"
+          >
+            <ImageUp aria-hidden="true" className="size-4" />
+            {i18n._(msg`Choose an image`)}
+          </label>
+          {path && progress === null && (
+            <Button
+              variant="ghost"
+              onClick={() => {
+                setFile(null);
+                controlled.onChange(null);
+              }}
+            >
+              <X aria-hidden="true" className="size-4" />
+              {i18n._(msg`Remove image`)}
+            </Button>
+          )}
+          {progress !== null && (
+            <progress
+              className="block h-2 w-48"
+              max={1}
+              value={progress}
+              aria-label={i18n._(msg`Uploading ${label}`)}
+              data-testid="upload-progress"
+            />
+          )}
+          <p id={`${id}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
+            {hint ?? i18n._(msg`JPEG, PNG or WebP, up to 5 MB.`)}
+          </p>
+          {message && (
+            <p id={`${id}-error`} role="alert" className="text-sm text-red-700 dark:text-red-400">
+              {message}
+            </p>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * A list's view (page, page size, sort, order, search, filters) lives in the URL: a shared link
+ * reopens the same view. The URL keeps the wire form of the contract's list query (strings, numbers);
+ * each value is checked with the resource's own `listQuery` field schema, and a value that fails is
+ * dropped (the default applies) instead of breaking the page.
+ */
+import type { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, type Resource } from '@/contract';
+
+/** The list view as kept in the URL (every key optional: absent = the default). */
+export interface ListSearch {
+  page?: number;
+  pageSize?: number;
+  sort?: string;
+  order?: 'asc' | 'desc';
+  q?: string;
+  /** Filters, in their wire form ("true", "7", "0", "2026-11-22"). */
+  [filter: string]: string | number | undefined;
+}
+
+/** The normalised query sent to the list endpoint (and part of its cache key). */
+export type ListQueryValues = Record<string, string | number>;
+
+const PAGING_KEYS = ['page', 'pageSize', 'sort', 'order', 'q'] as const;
+
+const asWire = (value: unknown): string | undefined => {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return undefined;
+};
+
+/** The names of a resource's filters (the keys of its `filters` schema). */
+export const filterKeys = (resource: Pick<Resource, 'filters'>): string[] =>
+  Object.keys(resource.filters.shape);
+
+/**
+ * `validateSearch` of a list route: keeps the valid list-query values of `raw` (wire form), drops
+ * invalid ones, unknown keys and values equal to their default.
+ */
+export function listSearchValidator(resource: Pick<Resource, 'listQuery' | 'discriminator' | 'defaultSort'>) {
+  const shape = resource.listQuery.shape as Record<string, z.ZodType>;
+  const skip = resource.discriminator?.field;
+  return (raw: Record<string, unknown>): ListSearch => {
+    const search: ListSearch = {};
+    for (const [key, schema] of Object.entries(shape)) {
+      if (key === skip) continue;
+      const wire = asWire(raw[key])?.trim();
+      if (wire === undefined || wire === '') continue;
+      const parsed = schema.safeParse(wire);
+      if (!parsed.success || parsed.data === undefined) continue;
+      if (key === 'page' || key === 'pageSize') {
+        const n = Number(parsed.data);
+        if (key === 'page' && n === 1) continue;
+        if (key === 'pageSize' && n === DEFAULT_PAGE_SIZE) continue;
+        search[key] = n;
+      } else if (key === 'order') {
+        search.order = wire === 'desc' ? 'desc' : 'asc';
+      } else {
+        search[key] = wire;
+      }
+    }
+    // The default sort is not written in the URL.
+    if (
+      search.sort === resource.defaultSort.column &&
+      (search.order ?? resource.defaultSort.order) === resource.defaultSort.order
+    ) {
+      delete search.sort;
+      delete search.order;
+    }
+    return search;
+  };
+}
+
+/** The list endpoint's query of a view: defaults filled, the discriminator added. */
+export function toListQuery(
+  resource: Pick<Resource, 'fixed' | 'defaultSort' | 'filters'>,
+  search: ListSearch,
+): ListQueryValues {
+  const query: ListQueryValues = {
+    ...resource.fixed,
+    page: search.page ?? 1,
+    pageSize: search.pageSize ?? DEFAULT_PAGE_SIZE,
+    sort: search.sort ?? resource.defaultSort.column,
+    order: search.order ?? resource.defaultSort.order,
+  };
+  if (search.q) query.q = search.q;
+  for (const key of filterKeys(resource)) {
+    const value = search[key];
+    if (value !== undefined && value !== '') query[key] = value;
+  }
+  return query;
+}
+
+/** The export endpoint's query: the list's sort, search and filters, without paging. */
+export function toExportQuery(
+  resource: Pick<Resource, 'fixed' | 'defaultSort' | 'filters'>,
+  search: ListSearch,
+) {
+  const { page: _page, pageSize: _size, ...rest } = toListQuery(resource, search);
+  if (resource.fixed) for (const key of Object.keys(resource.fixed)) delete rest[key];
+  return rest;
+}
+
+/** Filters and search set in a view (to say "no results for these filters" instead of "empty"). */
+export const hasNarrowing = (resource: Pick<Resource, 'filters'>, search: ListSearch): boolean =>
+  Boolean(search.q) || filterKeys(resource).some((key) => search[key] !== undefined);
+
+export { PAGING_KEYS };

@@ -1,0 +1,138 @@
+/**
+ * What an area writes (issue 3 "The pattern"): its descriptor, its columns, its form fields, its
+ * filters and its extra actions. The generic list, form and details pages do the rest.
+ */
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import type { QueryClient } from '@tanstack/react-query';
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { AnyEndpoint, Language, Permission, Resource, Role } from '@/contract';
+import type { BaseRecord } from './queries';
+
+export interface RenderContext {
+  i18n: I18n;
+  language: Language;
+}
+
+export interface AreaColumn<T extends BaseRecord = BaseRecord> {
+  id: string;
+  header: MessageDescriptor;
+  /** The resource's sort column for this column (absent: not sortable). */
+  sort?: string;
+  cell: (row: T, ctx: RenderContext) => ReactNode;
+  /** Hidden until the user shows it in the column menu. */
+  hiddenByDefault?: boolean;
+}
+
+/** Where a picker's options come from (see pickers.ts). */
+export type PickerSource = 'country' | 'city' | 'category' | 'provider';
+
+export type AreaFilter =
+  | { key: string; label: MessageDescriptor; kind: 'boolean'; yes: MessageDescriptor; no: MessageDescriptor }
+  | {
+      key: string;
+      label: MessageDescriptor;
+      kind: 'select';
+      options: readonly { value: string; label: MessageDescriptor }[];
+    }
+  | {
+      key: string;
+      label: MessageDescriptor;
+      kind: 'reference';
+      source: PickerSource;
+      /** Another filter whose value narrows this one (city by country); changing it clears this. */
+      dependsOn?: string;
+    }
+  | { key: string; label: MessageDescriptor; kind: 'date' };
+
+export interface FieldContext {
+  mode: 'create' | 'edit';
+  role: Role | null;
+  permissions: readonly Permission[];
+}
+
+interface FieldBase {
+  name: string;
+  label: MessageDescriptor;
+  hint?: MessageDescriptor;
+  /** Shown only when this answers true (e.g. only admins see the role). */
+  visible?: (ctx: FieldContext) => boolean;
+  /** Only on create (an initial password). */
+  createOnly?: boolean;
+  /** Takes the whole row of the form grid. */
+  wide?: boolean;
+}
+
+export type AreaField = FieldBase &
+  (
+    | { kind: 'localized'; multiline?: boolean }
+    | {
+        kind: 'text' | 'email' | 'tel' | 'password';
+        /** An empty input is sent as null. */
+        nullable?: boolean;
+        autoComplete?: string;
+        /** Codes and numbers read left to right in Arabic too. */
+        ltr?: boolean;
+        placeholder?: string;
+      }
+    | { kind: 'number'; step?: number; nullable?: boolean }
+    | { kind: 'boolean' }
+    | { kind: 'select'; options: readonly { value: string; label: MessageDescriptor }[] }
+    | { kind: 'reference'; source: PickerSource; dependsOn?: string; nullable?: boolean }
+    | { kind: 'image'; upload: AnyEndpoint }
+  );
+
+export interface ActionContext {
+  queryClient: QueryClient;
+  role: Role | null;
+  permissions: readonly Permission[];
+}
+
+export interface AreaAction<T extends BaseRecord = BaseRecord> {
+  id: string;
+  label: MessageDescriptor;
+  icon?: LucideIcon;
+  danger?: boolean;
+  visible?: (row: T, ctx: ActionContext) => boolean;
+  /** Asks a reason first (reject, block); `required` refuses an empty one. */
+  reason?: { title: MessageDescriptor; required: boolean };
+  /** Asks to confirm first. */
+  confirm?: MessageDescriptor;
+  run: (row: T, input: { reason: string | null; idempotencyKey: string }) => Promise<{ message: string }>;
+}
+
+export interface DetailItem<T extends BaseRecord = BaseRecord> {
+  label: MessageDescriptor;
+  value: (row: T, ctx: RenderContext) => ReactNode;
+}
+
+/** Where an area's pages are (SPEC §2 paths). */
+export interface AreaPaths {
+  list: string;
+  create: string;
+  edit: (id: number) => string;
+  details?: (id: number) => string;
+}
+
+export interface AreaConfig<T extends BaseRecord = BaseRecord> {
+  resource: Resource;
+  /** The list's heading (the sidebar's label). */
+  title: MessageDescriptor;
+  /** Headings of the form: "Add country", "Edit country". */
+  createTitle: MessageDescriptor;
+  editTitle: MessageDescriptor;
+  /** The record's name in messages ("Delete {name}?"). */
+  recordName: (row: T, ctx: RenderContext) => string;
+  paths: AreaPaths;
+  columns: readonly AreaColumn<T>[];
+  fields: readonly AreaField[];
+  filters?: readonly AreaFilter[];
+  actions?: readonly AreaAction<T>[];
+  /** The read view's items (definition list); the columns are used when absent. */
+  details?: readonly DetailItem<T>[];
+  /** Who may add / delete (the server checks anyway): hides the buttons otherwise. */
+  canCreate?: (ctx: ActionContext) => boolean;
+  canRemove?: (row: T, ctx: ActionContext) => boolean;
+  /** Defaults of a new record beyond the fields' own (e.g. the initial location). */
+  useCreateDefaults?: () => { values: Record<string, unknown>; ready: boolean };
+}
