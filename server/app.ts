@@ -14,6 +14,10 @@ import { securityHeaders } from './http/security';
 import { registerStatic, registerUploads } from './http/static';
 import type { App, AppEnv, Deps } from './http/types';
 import { smsg } from './messages';
+import { registerResourceRoutes } from './resources';
+import { registerAccountRoutes } from './routes/accounts';
+import { registerMasterRoutes } from './routes/masters';
+import { registerProviderRoutes } from './routes/providers';
 import { registerSessionRoutes } from './routes/session';
 
 export type { App, Deps } from './http/types';
@@ -45,6 +49,11 @@ export const createApp = (deps: Deps): App => {
 
   // API: one route per contract endpoint (each area adds its register function here).
   registerSessionRoutes(app);
+  // Fixed paths before the resources' `/:id` paths (Hono tries routes in registration order).
+  registerMasterRoutes(app);
+  registerProviderRoutes(app);
+  registerAccountRoutes(app);
+  registerResourceRoutes(app);
   registerDocs(app, api, appVersion());
 
   app.all('/api/*', (c) => {

@@ -141,6 +141,96 @@ export const SERVER_MESSAGES = {
     en: 'Password changed. Your other sessions were signed out.',
     ar: 'تم تغيير كلمة المرور. تم تسجيل الخروج من جلساتك الأخرى.',
   },
+  // resources (generic)
+  loaded: { en: 'Loaded.', ar: 'تم التحميل.' },
+  created: { en: 'Saved.', ar: 'تم الحفظ.' },
+  saved: { en: 'Changes saved.', ar: 'تم حفظ التغييرات.' },
+  deleted: { en: 'Deleted.', ar: 'تم الحذف.' },
+  stillUsed: {
+    en: 'This record is still in use and cannot be deleted.',
+    ar: 'لا يزال هذا السجل مستخدمًا ولا يمكن حذفه.',
+  },
+  duplicate: { en: 'This value is already used.', ar: 'هذه القيمة مستخدمة بالفعل.' },
+  versionRequired: {
+    en: 'Send the version of the record you edited.',
+    ar: 'أرسل رقم إصدار السجل الذي عدّلته.',
+  },
+  // masters
+  usedByCities: {
+    en: 'This country is still used by {n} cities. Delete or move them first.',
+    ar: 'لا تزال هذه الدولة مستخدمة في {n} من المدن. احذفها أو انقلها أولًا.',
+  },
+  usedByLocations: {
+    en: 'This city is still used by {n} locations. Delete or move them first.',
+    ar: 'لا تزال هذه المدينة مستخدمة في {n} من المواقع. احذفها أو انقلها أولًا.',
+  },
+  cityUsedByProviders: {
+    en: 'This city is still used by {n} service providers.',
+    ar: 'لا تزال هذه المدينة مستخدمة لدى {n} من مقدمي الخدمات.',
+  },
+  categoryUsedByProviders: {
+    en: 'This category is still used by {n} service providers.',
+    ar: 'لا تزال هذه الفئة مستخدمة لدى {n} من مقدمي الخدمات.',
+  },
+  isoTaken: {
+    en: 'Another country already has this ISO code.',
+    ar: 'توجد دولة أخرى تستخدم رمز ISO هذا.',
+  },
+  unknownCountry: { en: 'Choose an existing country.', ar: 'اختر دولة موجودة.' },
+  unknownCity: { en: 'Choose an existing city.', ar: 'اختر مدينة موجودة.' },
+  cityNotInCountry: {
+    en: 'This city is not in the chosen country.',
+    ar: 'هذه المدينة ليست ضمن الدولة المختارة.',
+  },
+  unknownCategory: { en: 'Choose an existing category.', ar: 'اختر فئة موجودة.' },
+  iconMissing: {
+    en: 'The icon was not found. Please upload it again.',
+    ar: 'لم يتم العثور على الأيقونة. يرجى رفعها مرة أخرى.',
+  },
+  iconSaved: { en: 'Icon uploaded.', ar: 'تم رفع الأيقونة.' },
+  // service providers
+  usedBySupervisors: {
+    en: 'This service provider still has {n} supervisors. Remove them first.',
+    ar: 'لا يزال لدى مقدم الخدمة هذا {n} من المشرفين. احذفهم أولًا.',
+  },
+  unknownProvider: { en: 'Choose an existing service provider.', ar: 'اختر مقدم خدمة موجودًا.' },
+  documentType: {
+    en: 'The document must be a PDF, JPEG or PNG file.',
+    ar: 'يجب أن يكون المستند ملف PDF أو JPEG أو PNG.',
+  },
+  documentTooBig: {
+    en: 'The document must be at most 10 MB.',
+    ar: 'يجب ألا يزيد حجم المستند عن 10 ميغابايت.',
+  },
+  tooManyDocuments: {
+    en: 'A service provider can keep at most {n} documents.',
+    ar: 'يمكن لمقدم الخدمة الاحتفاظ بـ {n} مستندًا على الأكثر.',
+  },
+  documentSaved: { en: 'Document uploaded.', ar: 'تم رفع المستند.' },
+  documentsRemoved: { en: 'Documents removed.', ar: 'تمت إزالة المستندات.' },
+  providerApproved: {
+    en: 'The service provider is approved and can sign in.',
+    ar: 'تمت الموافقة على مقدم الخدمة ويمكنه تسجيل الدخول.',
+  },
+  providerRejected: { en: 'The registration was rejected.', ar: 'تم رفض التسجيل.' },
+  providerBlocked: { en: 'The service provider is blocked.', ar: 'تم حظر مقدم الخدمة.' },
+  reasonNeeded: { en: 'Please give a reason.', ar: 'يرجى ذكر السبب.' },
+  // users and supervisors
+  statusSaved: { en: 'Status saved.', ar: 'تم حفظ الحالة.' },
+  ownRole: { en: 'You cannot change your own role.', ar: 'لا يمكنك تغيير دورك.' },
+  ownStatus: { en: 'You cannot change your own status.', ar: 'لا يمكنك تغيير حالتك.' },
+  lastAdmin: {
+    en: 'The last active administrator cannot be blocked or lose the role.',
+    ar: 'لا يمكن حظر آخر مسؤول نشط أو سحب دوره.',
+  },
+  providerAccounts: {
+    en: 'Service provider accounts are managed in the service provider area.',
+    ar: 'تُدار حسابات مقدمي الخدمات من قسم مقدمي الخدمات.',
+  },
+  supervisorRole: {
+    en: 'A supervisor keeps the manager role while it belongs to a service provider.',
+    ar: 'يحتفظ المشرف بدور المدير ما دام تابعًا لمقدم خدمة.',
+  },
   // static app
   appNotBuilt: {
     en: 'The app is not built yet. Run `npm run build` (or `npm start`), then reload this page.',

@@ -42,6 +42,8 @@ export interface HandlerContext<E extends AnyEndpoint> {
   auth: AuthInfo | null;
   /** The session, or 401 when there is none. */
   requireAuth(): AuthInfo;
+  /** Answer with this status instead of the endpoint's success status (a save that created: 201). */
+  setStatus(status: 200 | 201): void;
 }
 
 /** What a handler returns: the answer without `status` (the route adds it); texts in English. */
@@ -218,7 +220,7 @@ const register = <E extends AnyEndpoint>(
   list.push({ endpoint, pattern: pathPattern(endpoint.path) });
   registries.set(app, list);
 
-  const successStatus = endpoint.successStatus ?? 200;
+  const defaultStatus = endpoint.successStatus ?? 200;
 
   app.on(endpoint.method, endpoint.path, async (c) => {
     const deps = c.get('deps');
@@ -268,6 +270,7 @@ const register = <E extends AnyEndpoint>(
         body = validate(endpoint.body ?? noFields, json);
       }
 
+      let successStatus: number = defaultStatus;
       const ctx: HandlerContext<E> = {
         c,
         deps,
@@ -283,6 +286,9 @@ const register = <E extends AnyEndpoint>(
           (() => {
             throw unauthorized();
           })(),
+        setStatus: (status) => {
+          successStatus = status;
+        },
       };
       if (file) return await (handler as FileHandler<E>)(ctx);
 

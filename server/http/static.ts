@@ -198,11 +198,15 @@ export const registerStatic = (app: App, distDir: string | null) => {
 };
 
 /** Uploaded files: `/uploads/<key>` from the storage, as inert images. */
+/** Storage folders never served publicly under /uploads/. */
+export const PRIVATE_FOLDERS = ['documents/'];
+
 export const registerUploads = (app: App) => {
   app.get('/uploads/*', async (c) => {
     const key = c.req.path.slice('/uploads/'.length);
     const ext = key.split('.').pop() ?? '';
-    const file = isValidKey(key) ? await c.get('deps').storage.get(key) : null;
+    // Documents are private: served only through the authenticated API, never here.
+    const file = isValidKey(key) && !PRIVATE_FOLDERS.some((f) => key.startsWith(f)) ? await c.get('deps').storage.get(key) : null;
     if (!file) return c.text('Not found', 404, { 'Content-Security-Policy': UPLOAD_CSP });
     return c.body(new Uint8Array(file.data), 200, {
       'Content-Type': MIME_BY_EXT[ext] ?? 'application/octet-stream',

@@ -7,7 +7,7 @@ import type { Profile } from '../../src/contract/auth';
 import { USER_STATUS, type Permission, type Role, type UserStatus } from '../../src/contract/roles';
 import type { Language } from '../../src/contract/common';
 import { isUniqueViolation } from '../db/client';
-import { users } from '../db/schema';
+import { serviceProviders, users } from '../db/schema';
 import { conflict, fieldError, HttpError, notFound, tooLarge } from '../http/errors';
 import { route } from '../http/route';
 import type { App } from '../http/types';
@@ -102,6 +102,14 @@ export const registerSessionRoutes = (app: App) => {
             updatedAt: now,
           })
           .returning();
+        // The business profile starts with the person's name; the provider completes it later.
+        await tx.insert(serviceProviders).values({
+          userId: row!.id,
+          businessName: { en: body.name, ar: body.name },
+          description: { en: '', ar: '' },
+          createdAt: now,
+          updatedAt: now,
+        });
         return row!;
       });
       return {

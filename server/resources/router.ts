@@ -1,0 +1,479 @@
+/**
+ * The generic resource router (docs/decisions/0003-resource-pattern.md). `registerResources(app,
+ * impls)` routes every endpoint of the contract's `resources` registry; an area's `ResourceImpl`
+ * gives only what differs (its select with joins, sortable and searchable columns, filters, row →
+ * record mapping, ownership scope, reference checks, extra validation). The router serves:
+ *
+ * - list: page / pageSize (10, 25, 50, 100), sort by listed columns only, `q` (ILIKE on the area's
+ *   search columns), filters, the total count (one query: `count(*) over ()`);
+ * - get: 404 when missing or outside the caller's scope;
+ * - create (201) / update (version check: 409 "changed by someone else" and nothing changes);
+ * - remove: 409 "still used by N …" when referenced;
+ * - export: CSV (UTF-8 with BOM, CSV-injection safe) of the list's filter, every page, streamed
+ *   from the database in chunks;
+ * - options: active records as `{ id, name }` for pickers;
+ * - shared paths (the masters' /api/master/*): one route dispatching on the discriminator.
+ *
+ * Every write runs in one transaction. Permission checks and idempotency come from `route`.
+ */
+import { and, asc, desc, eq, ilike, or, sql, type Column, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Language } from '../../src/contract/common';
+import { OWNER_ROLE } from '../../src/contract/http';
+import { msg } from '../../src/contract/messages';
+import { resourceRoutes } from '../../src/contract/areas';
+import { EXPORT_CHUNK, type EndpointOp, type Resource } from '../../src/contract/resource';
+import type { AuthInfo } from '../auth/sessions';
+import { isUniqueViolation, pgErrorCode, type Executor, type Tx } from '../db/client';
+import { conflict, HttpError, notFound, type FieldErrors } from '../http/errors';
+import { route, routeFile, validate, type HandlerContext } from '../http/route';
+import type { App, Deps } from '../http/types';
+import { smsg } from '../messages';
+
+/* -------------------------------------------------------------------- types */
+
+/** A dynamic drizzle select (`db.select(…).from(…).…$dynamic()`), as the router uses it. */
+export interface Dyn<Row> extends PromiseLike<Row[]> {
+  where(where: SQL | undefined): Dyn<Row>;
+  orderBy(...columns: SQL[]): Dyn<Row>;
+  limit(n: number): Dyn<Row>;
+  offset(n: number): Dyn<Row>;
+}
+/** Types a `$dynamic()` select for the router. */
+export const dyn = <Q extends PromiseLike<unknown[]>>(q: Q) => q as unknown as Dyn<Awaited<Q>[number]>;
+
+/** Who is calling and how: given to every hook of an area. */
+export interface ResourceCtx {
+  deps: Deps;
+  auth: AuthInfo;
+  lang: Language;
+  now: Date;
+  /** The provider's user id when a service provider acts on its own records (owner access). */
+  ownerId: number | null;
+}
+
+type Rec<R extends Resource> = z.input<R['record']>;
+type Input<R extends Resource> = z.output<R['createBody']>;
+type Filters<R extends Resource> = z.output<R['filters']>;
+
+export interface CsvColumn<R extends Resource> {
+  header: { en: string; ar: string };
+  value: (record: Rec<R>, lang: Language) => string | number | boolean | null | undefined;
+}
+
+export interface Reference {
+  /** How many rows still point at record `id`. */
+  count(tx: Executor, id: number): Promise<number>;
+  /** The 409 message (an English server message with `{n}`). */
+  message(n: number): string;
+}
+
+export interface ResourceImpl<R extends Resource, Row = Record<string, unknown>> {
+  /** The table whose `id`, `version` and `updatedAt` the router reads and bumps. */
+  table: PgTable;
+  columns: { id: PgColumn; version: PgColumn; updatedAt: PgColumn; name?: PgColumn; active?: PgColumn };
+  /** The records with their joined columns; `extra` fields must be selected too. */
+  select(db: Executor, extra: Record<string, SQL>): Dyn<Row>;
+  toRecord(row: Row): Rec<R>;
+  /** Sort expression per sortable column of the contract (names sort in the reader's language). */
+  sort: Record<R['sort'][number], (lang: Language) => SQL | Column>;
+  /** What `q` searches (ILIKE %q%). */
+  search: (SQL | Column)[];
+  filters(filters: Filters<R>): (SQL | undefined)[];
+  /** Always applied (e.g. supervisors: role manager with a provider). */
+  base?: SQL;
+  /** The owner's records only (applied when `ownerId` is set; required for owner operations). */
+  scope?: (ownerId: number) => SQL;
+  /** Extra checks of an input before it is written (throw field errors). */
+  check?(tx: Tx, input: Input<R>, ctx: ResourceCtx, existing: Rec<R> | null): Promise<void>;
+  /** Columns of a single-table insert / update (the router adds version and times). */
+  values?(input: Input<R>, ctx: ResourceCtx): Record<string, unknown>;
+  /** Custom create (several tables): returns the new id. */
+  insert?(tx: Tx, input: Input<R>, ctx: ResourceCtx): Promise<number>;
+  /** Custom update of the other tables (the router has already bumped the version). */
+  update?(tx: Tx, id: number, input: Input<R>, ctx: ResourceCtx, existing: Rec<R>): Promise<void>;
+  /** Custom delete (after the reference checks); what it returns goes to `afterDelete`. */
+  delete?(tx: Tx, id: number, ctx: ResourceCtx, existing: Rec<R>): Promise<unknown>;
+  /** Runs after a successful delete's transaction (e.g. removing stored files). */
+  afterDelete?(ctx: ResourceCtx, existing: Rec<R>, extra: unknown): Promise<void>;
+  references?: Reference[];
+  /** Unique index name → the field it guards and its message. */
+  unique?: Record<string, { field: string; message: string }>;
+  csv: CsvColumn<R>[];
+}
+
+/** Binds an area's implementation to its descriptor (checks the sort map at compile time). */
+export const implement = <R extends Resource, Row>(_resource: R, impl: ResourceImpl<R, Row>) =>
+  impl as unknown as ResourceImpl<Resource, unknown>;
+
+/* ------------------------------------------------------------------ helpers */
+
+export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+
+/** `name->>'en'` of a localised jsonb column, lower-cased for sorting. */
+export const textOf = (column: Column, lang: Language) => sql`lower(${column}->>${sql.raw(`'${lang}'`)})`;
+export const enText = (column: Column) => sql`${column}->>'en'`;
+export const arText = (column: Column) => sql`${column}->>'ar'`;
+
+const orderOf = (expr: SQL | Column, order: 'asc' | 'desc') => (order === 'asc' ? asc(expr) : desc(expr));
+
+const ctxOf = (h: HandlerContext<never>, resource: Resource): ResourceCtx => {
+  const auth = h.requireAuth();
+  const owner = auth.user.role === OWNER_ROLE && !auth.permissions.includes(resource.permission);
+  return { deps: h.deps, auth, lang: h.lang, now: h.deps.config.now(), ownerId: owner ? auth.user.id : null };
+};
+
+const scopeOf = (impl: ResourceImpl<Resource, unknown>, ctx: ResourceCtx, resource: Resource) => {
+  if (ctx.ownerId === null) return undefined;
+  if (!impl.scope) throw new Error(`${resource.key}: owner access without a scope`);
+  return impl.scope(ctx.ownerId);
+};
+
+const whereOf = (
+  resource: Resource,
+  impl: ResourceImpl<Resource, unknown>,
+  ctx: ResourceCtx,
+  query: Record<string, unknown>,
+) => {
+  const q = typeof query.q === 'string' && query.q !== '' ? query.q : undefined;
+  const filters = Object.fromEntries(
+    Object.keys(resource.filters.shape).map((k) => [k, query[k]]),
+  ) as Filters<Resource>;
+  return and(
+    impl.base,
+    scopeOf(impl, ctx, resource),
+    ...impl.filters(filters),
+    q ? or(...impl.search.map((col) => ilike(col as Column, likePattern(q)))) : undefined,
+  );
+};
+
+const findOne = async (
+  db: Executor,
+  resource: Resource,
+  impl: ResourceImpl<Resource, unknown>,
+  ctx: ResourceCtx,
+  id: number,
+) => {
+  const [row] = await impl
+    .select(db, {})
+    .where(and(eq(impl.columns.id, id), impl.base, scopeOf(impl, ctx, resource)))
+    .limit(1);
+  return row === undefined ? null : (impl.toRecord(row) as Rec<Resource> & { id: number; version: number });
+};
+
+/** Maps database constraint failures of a write to clear answers. */
+const translateDbError = (err: unknown, impl: ResourceImpl<Resource, unknown>): never => {
+  if (isUniqueViolation(err)) {
+    const constraint = constraintOf(err);
+    const hit = constraint ? impl.unique?.[constraint] : undefined;
+    if (hit) throw new HttpError(409, hit.message, { [hit.field]: hit.message });
+    throw conflict(smsg('duplicate'));
+  }
+  if (pgErrorCode(err) === '23503') throw conflict(smsg('stillUsed'));
+  throw err;
+};
+
+const constraintOf = (err: unknown): string | undefined => {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const c = (e as { constraint?: unknown }).constraint;
+    if (typeof c === 'string') return c;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+};
+
+/* ---------------------------------------------------------------- operations */
+
+type H = HandlerContext<never>;
+type Impl = ResourceImpl<Resource, unknown>;
+
+const list = async (resource: Resource, impl: Impl, h: H) => {
+  const ctx = ctxOf(h, resource);
+  const query = h.query as Record<string, unknown> & {
+    page: number;
+    pageSize: number;
+    sort: string;
+    order: 'asc' | 'desc';
+  };
+  const where = whereOf(resource, impl, ctx, query);
+  const sortBy = impl.sort[query.sort as never] as (lang: Language) => SQL | Column;
+  const total = sql<number>`count(*) over ()`.mapWith(Number);
+  const rows = (await impl
+    .select(h.deps.db, { __total: total })
+    .where(where)
+    .orderBy(orderOf(sortBy(h.lang), query.order), orderOf(impl.columns.id, query.order))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize)) as (Record<string, unknown> & { __total: number })[];
+  let count = rows[0]?.__total;
+  if (count === undefined) {
+    const [first] = (await impl.select(h.deps.db, { __total: total }).where(where).limit(1)) as {
+      __total: number;
+    }[];
+    count = first?.__total ?? 0;
+  }
+  return {
+    message: smsg('loaded'),
+    data: {
+      items: rows.map((r) => impl.toRecord(r)),
+      total: Number(count),
+      page: query.page,
+      pageSize: query.pageSize,
+    },
+  };
+};
+
+const idOf = (h: H) =>
+  ((h.params as { id?: number } | undefined)?.id ??
+    (h.query as { id?: number } | undefined)?.id ??
+    (h.body as { id?: number } | undefined)?.id)!;
+
+const get = async (resource: Resource, impl: Impl, h: H) => {
+  const ctx = ctxOf(h, resource);
+  const record = await findOne(h.deps.db, resource, impl, ctx, idOf(h));
+  if (!record) throw notFound();
+  return { message: smsg('loaded'), data: record };
+};
+
+const stripFixed = (resource: Resource, body: Record<string, unknown>) => {
+  const out = { ...body };
+  for (const k of Object.keys(resource.fixed)) delete out[k];
+  delete out.id;
+  delete out.version;
+  return out;
+};
+
+const create = async (resource: Resource, impl: Impl, h: H, body: Record<string, unknown>) => {
+  const ctx = ctxOf(h, resource);
+  const input = stripFixed(resource, body) as Input<Resource>;
+  const { db } = h.deps;
+  let id: number;
+  try {
+    id = await db.transaction(async (tx) => {
+      await impl.check?.(tx, input, ctx, null);
+      if (impl.insert) return impl.insert(tx, input, ctx);
+      const [row] = (await tx
+        .insert(impl.table)
+        .values({ ...impl.values!(input, ctx), version: 0, createdAt: ctx.now, updatedAt: ctx.now })
+        .returning({ id: impl.columns.id })) as { id: number }[];
+      return row!.id;
+    });
+  } catch (err) {
+    translateDbError(err, impl);
+  }
+  const record = await findOne(db, resource, impl, ctx, id!);
+  h.setStatus(201);
+  return { message: smsg('created'), data: record! };
+};
+
+const update = async (resource: Resource, impl: Impl, h: H, id: number, body: Record<string, unknown>) => {
+  const ctx = ctxOf(h, resource);
+  const version = body.version as number;
+  const input = stripFixed(resource, body) as Input<Resource>;
+  const { db } = h.deps;
+  try {
+    await db.transaction(async (tx) => {
+      const existing = await findOne(tx, resource, impl, ctx, id);
+      if (!existing) throw notFound();
+      if (existing.version !== version) throw conflict();
+      await impl.check?.(tx, input, ctx, existing);
+      const bumped = await tx
+        .update(impl.table)
+        .set({
+          ...(impl.values && !impl.update ? impl.values(input, ctx) : {}),
+          version: sql`${impl.columns.version} + 1`,
+          updatedAt: ctx.now,
+        })
+        .where(and(eq(impl.columns.id, id), eq(impl.columns.version, version)))
+        .returning({ id: impl.columns.id });
+      if (!bumped.length) throw conflict();
+      await impl.update?.(tx, id, input, ctx, existing);
+    });
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    translateDbError(err, impl);
+  }
+  const record = await findOne(db, resource, impl, ctx, id);
+  return { message: smsg('saved'), data: record! };
+};
+
+const remove = async (resource: Resource, impl: Impl, h: H) => {
+  const ctx = ctxOf(h, resource);
+  const id = idOf(h);
+  const { db } = h.deps;
+  let existing: Rec<Resource> | null = null;
+  let extra: unknown = null;
+  try {
+    existing = await db.transaction(async (tx) => {
+      const found = await findOne(tx, resource, impl, ctx, id);
+      if (!found) throw notFound();
+      for (const ref of impl.references ?? []) {
+        const n = await ref.count(tx, id);
+        if (n > 0) throw conflict(ref.message(n));
+      }
+      if (impl.delete) extra = await impl.delete(tx, id, ctx, found);
+      else await tx.delete(impl.table).where(eq(impl.columns.id, id));
+      return found;
+    });
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    translateDbError(err, impl);
+  }
+  await impl.afterDelete?.(ctx, existing!, extra);
+  return { message: smsg('deleted') };
+};
+
+const options = async (resource: Resource, impl: Impl, h: H) => {
+  const ctx = ctxOf(h, resource);
+  const query = h.query as Record<string, unknown>;
+  const rows = await impl
+    .select(h.deps.db, {})
+    .where(
+      and(
+        impl.base,
+        scopeOf(impl, ctx, resource),
+        impl.columns.active ? eq(impl.columns.active, true) : undefined,
+        ...impl.filters(query as Filters<Resource>),
+      ),
+    )
+    .orderBy(impl.columns.name ? textOf(impl.columns.name, h.lang) : asc(impl.columns.id))
+    .limit(5000);
+  return {
+    message: smsg('loaded'),
+    data: rows.map((r) => {
+      const rec = impl.toRecord(r) as { id: number; name: { en: string; ar: string } };
+      return { id: rec.id, name: rec.name };
+    }),
+  };
+};
+
+/* ---------------------------------------------------------------------- CSV */
+
+/** One CSV cell: text starting with = + - @ (or tab / CR) gets a leading ' (CSV injection). */
+export const csvCell = (value: string | number | boolean | null | undefined): string => {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  let s = value;
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) || s !== s.trim() ? `"${s.replace(/"/g, '""')}"` : s;
+};
+
+const csvLine = (cells: (string | number | boolean | null | undefined)[]) => cells.map(csvCell).join(',') + '\r\n';
+
+const exportCsv = async (resource: Resource, impl: Impl, h: H): Promise<Response> => {
+  const ctx = ctxOf(h, resource);
+  const query = h.query as Record<string, unknown> & { sort: string; order: 'asc' | 'desc' };
+  const where = whereOf(resource, impl, ctx, query);
+  const sortBy = impl.sort[query.sort as never] as (lang: Language) => SQL | Column;
+  const encoder = new TextEncoder();
+  const { db } = h.deps;
+  const lang = h.lang;
+  let offset = 0;
+  let done = false;
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(encoder.encode('\uFEFF' + csvLine(impl.csv.map((c) => c.header[lang]))));
+    },
+    async pull(controller) {
+      if (done) return;
+      try {
+        const rows = await impl
+          .select(db, {})
+          .where(where)
+          .orderBy(orderOf(sortBy(lang), query.order), orderOf(impl.columns.id, query.order))
+          .limit(EXPORT_CHUNK)
+          .offset(offset);
+        offset += rows.length;
+        if (rows.length) {
+          const text = rows
+            .map((r) => {
+              const rec = impl.toRecord(r);
+              return csvLine(impl.csv.map((c) => c.value(rec, lang)));
+            })
+            .join('');
+          controller.enqueue(encoder.encode(text));
+        }
+        if (rows.length < EXPORT_CHUNK) {
+          done = true;
+          controller.close();
+        }
+      } catch (err) {
+        console.error(`CSV export of ${resource.key} failed:`, err);
+        controller.error(err);
+      }
+    },
+  });
+  const day = ctx.now.toISOString().slice(0, 10);
+  return new Response(stream, {
+    status: 200,
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${resource.key}-${day}.csv"`,
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
+};
+
+/* ------------------------------------------------------------------ routing */
+
+const run = async (
+  resource: Resource,
+  impl: Impl,
+  op: EndpointOp,
+  h: H,
+): Promise<Record<string, unknown>> => {
+  switch (op) {
+    case 'list':
+      return list(resource, impl, h);
+    case 'get':
+      return get(resource, impl, h);
+    case 'options':
+      return options(resource, impl, h);
+    case 'remove':
+      return remove(resource, impl, h);
+    case 'create':
+    case 'update': {
+      const raw = h.body as Record<string, unknown>;
+      if (op === 'create' && (!resource.saveShared || raw.id === undefined)) {
+        const body = resource.saveShared ? validate(resource.createBody, raw) : raw;
+        return create(resource, impl, h, body as Record<string, unknown>);
+      }
+      if (resource.saveShared && raw.version === undefined)
+        throw new HttpError(422, msg('validationFailed'), { version: smsg('versionRequired') });
+      const body = (resource.saveShared ? validate(resource.updateBody, raw) : raw) as Record<string, unknown>;
+      return update(resource, impl, h, idOf(h), body);
+    }
+    case 'export':
+      throw new Error('export is a file route');
+  }
+};
+
+export type ResourceImpls = Record<string, Impl>;
+
+/** Routes every endpoint of the contract's resource registry with the areas' implementations. */
+export const registerResources = (app: App, impls: ResourceImpls) => {
+  for (const r of resourceRoutes) {
+    for (const t of r.targets)
+      if (!impls[t.resource.key]) throw new Error(`No server implementation for resource "${t.resource.key}"`);
+    const pick = (h: H) => {
+      if (r.targets.length === 1) return r.targets[0]!;
+      const field = r.targets[0]!.resource.discriminator!.field;
+      const source = (r.endpoint.body ? h.body : h.query) as Record<string, unknown>;
+      return r.targets.find((t) => t.resource.discriminator!.value === source[field])!;
+    };
+    if (r.endpoint.produces) {
+      routeFile(app, r.endpoint, async (h) => {
+        const t = pick(h as H);
+        return exportCsv(t.resource, impls[t.resource.key]!, h as H);
+      });
+    } else {
+      route(app, r.endpoint, async (h) => {
+        const t = pick(h as H);
+        return run(t.resource, impls[t.resource.key]!, t.op, h as H) as never;
+      });
+    }
+  }
+};
+
+export type { FieldErrors };
