@@ -106,15 +106,38 @@ const compress = async (file: string, mtimeMs: number, encoding: Encoding) => {
   return out;
 };
 
-const streamBody = (file: string) =>
-  new ReadableStream<Uint8Array>({
+/** A file as a web stream; a client that goes away mid-download cancels it (never a crash). */
+const streamBody = (file: string) => {
+  const stream = createReadStream(file);
+  return new ReadableStream<Uint8Array>({
     start(controller) {
-      const stream = createReadStream(file);
-      stream.on('data', (chunk) => controller.enqueue(new Uint8Array(chunk as Buffer)));
-      stream.on('end', () => controller.close());
-      stream.on('error', (err) => controller.error(err));
+      stream.on('data', (chunk) => {
+        try {
+          controller.enqueue(new Uint8Array(chunk as Buffer));
+        } catch {
+          stream.destroy();
+        }
+      });
+      stream.on('end', () => {
+        try {
+          controller.close();
+        } catch {
+          // already cancelled
+        }
+      });
+      stream.on('error', (err) => {
+        try {
+          controller.error(err);
+        } catch {
+          // already cancelled
+        }
+      });
+    },
+    cancel() {
+      stream.destroy();
     },
   });
+};
 
 const sendFile = async (c: Context, root: string, rel: string): Promise<Response | null> => {
   const file = path.join(root, rel);
