@@ -10,6 +10,7 @@ import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/demo-accounts';
 import { openConfiguredDatabase, redactUrl } from './db/open';
+import { seedDemoData } from './db/demo-data';
 import { seedDemo, syncRoles } from './db/seed';
 import { createConsoleMailer, createSmtpMailer } from './mail';
 import { createLocalStorage } from './storage';
@@ -50,6 +51,7 @@ const main = async () => {
     ? createSmtpMailer(settings.smtpUrl, config.mailFrom)
     : createConsoleMailer();
   const storage = createLocalStorage(path.join(settings.dataDir, 'uploads'));
+  if (config.mode === 'demo') await seedDemoData(database.db, storage, config.now());
   const app = createApp({ db: database.db, mailer, config, storage });
 
   const server = serve({ fetch: app.fetch, port: settings.port, hostname: settings.host }, (info) => {

@@ -6,6 +6,9 @@ import { ConfigError, loadConfig } from '../config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { openConfiguredDatabase, redactUrl } from './open';
 import { seedDemo } from './seed';
+import { seedDemoData } from './demo-data';
+import { createLocalStorage } from '../storage';
+import path from 'node:path';
 
 const run = async () => {
   const { config, settings } = loadConfig(process.env);
@@ -17,6 +20,12 @@ const run = async () => {
   try {
     await database.migrate();
     const { created } = await seedDemo(database.db, config.now());
+    const { seeded } = await seedDemoData(
+      database.db,
+      createLocalStorage(path.join(settings.dataDir, 'uploads')),
+      config.now(),
+    );
+    if (seeded) console.info('Seeded the demo records (masters, service providers, supervisors, staff).');
     const where = settings.databaseUrl ? redactUrl(settings.databaseUrl) : settings.dataDir;
     console.info(
       created.length

@@ -1,14 +1,15 @@
 /**
  * Seeding. `syncRoles` writes the role → permission table of SPEC §6 (src/contract/roles.ts); it is
  * reference data, run on every start in every mode, adding what is missing and never removing.
- * `seedDemo` (demo mode only) adds the demo accounts. Both are idempotent.
+ * `seedDemo` (demo mode only) adds the demo accounts (see demo-data.ts for the demo records).
+ * Both are idempotent.
  */
 import { inArray } from 'drizzle-orm';
 import { ROLE_PERMISSIONS, ROLES } from '../../src/contract/roles';
 import { hashPassword } from '../auth/passwords';
 import type { Db } from './client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
-import { rolePermissions, roles, users } from './schema';
+import { rolePermissions, roles, serviceProviders, users } from './schema';
 
 export const syncRoles = async (db: Db) => {
   await db
@@ -49,5 +50,23 @@ export const seedDemo = async (db: Db, now: Date = new Date()): Promise<{ create
     })),
   );
   await db.insert(users).values(rows).onConflictDoNothing();
+  // Provider accounts have a business profile (registration creates one too).
+  const providers = await db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(inArray(users.email, missing.filter((a) => a.role === 'serviceprovider').map((a) => a.email)));
+  if (providers.length)
+    await db
+      .insert(serviceProviders)
+      .values(
+        providers.map((p) => ({
+          userId: p.id,
+          businessName: p.name,
+          description: { en: '', ar: '' },
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
+      .onConflictDoNothing();
   return { created: missing.map((a) => a.email) };
 };

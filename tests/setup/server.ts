@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createApp, type App } from '../../server/app';
 import { defaultConfig, type Config } from '../../server/config';
+import { seedDemoData } from '../../server/db/demo-data';
 import { seedDemo } from '../../server/db/seed';
 import { createSmtpMailer, type Mailer } from '../../server/mail';
 import { createLocalStorage, type Storage } from '../../server/storage';
@@ -80,6 +81,8 @@ export interface TestServerOptions {
   clock?: TestClock;
   /** Seed the demo accounts (default true). */
   seed?: boolean;
+  /** Also seed the demo records: masters, providers, supervisors, staff (default false). */
+  demoData?: boolean;
   /** Replace the SMTP mailer (the capture server still runs). */
   mailer?: Mailer;
 }
@@ -96,6 +99,7 @@ export const createTestServer = async (opts: TestServerOptions = {}): Promise<Te
   const mailer = opts.mailer ?? createSmtpMailer(smtp.url, config.mailFrom);
   const uploadsDir = path.join(tmp, 'uploads');
   const storage = createLocalStorage(uploadsDir);
+  if (opts.demoData) await seedDemoData(db.db, storage, clock.now());
   const app = createApp({ db: db.db, mailer, config, storage });
 
   const request = async <T>(method: string, url: string, options: RequestOptions = {}) => {
