@@ -1,0 +1,174 @@
+/**
+ * What the registry-driven resource suite needs to know about each area, keyed by resource key:
+ * valid sample inputs, an edit, an invalid input with the field it must name, a search that must
+ * match, a filter, a record still referenced (delete → 409), and what each role may do.
+ * Adding a resource to the contract's registry without a fixture here fails the suite.
+ */
+import type { ResourceKey } from '../../src/contract/areas';
+import type { ResourceOp } from '../../src/contract/resource';
+
+/** What a role may do with an operation: everything, only its own records, or nothing (403). */
+export type Grant = 'allow' | 'own' | 'deny';
+
+export interface FixtureCtx {
+  countryId: number;
+  otherCountryId: number;
+  cityId: number;
+  categoryId: number;
+  providerId: number;
+  /** A number unique to this call. */
+  n: number;
+}
+
+type Rec = Record<string, unknown> & { id: number; version: number };
+
+export interface Fixture {
+  sample(ctx: FixtureCtx): Record<string, unknown>;
+  /** The fields to send to update `record` (valid), and one field that must change. */
+  edit(record: Rec, ctx: FixtureCtx): { body: Record<string, unknown>; changed: string };
+  invalid(ctx: FixtureCtx): { body: Record<string, unknown>; field: string };
+  search: { q: string; matches(record: Rec): boolean };
+  filter: { query: Record<string, string>; matches(record: Rec): boolean };
+  /** A record that is still referenced (delete answers 409). */
+  referenced?: { id(ctx: FixtureCtx & { supervisedProviderId: number }): number; message: RegExp };
+  manager: Grant;
+  provider: Grant | Partial<Record<ResourceOp, Grant>>;
+}
+
+const L = (en: string, ar: string) => ({ en, ar });
+const iso = (n: number) => String.fromCharCode(88 + Math.floor(n / 26) % 3) + String.fromCharCode(65 + (n % 26));
+const phone = (n: number) => `+9665${String(30_000_000 + n).slice(-8)}`;
+
+export const FIXTURES: Record<ResourceKey, Fixture> = {
+  category: {
+    sample: ({ n }) => ({ name: L(`Test Category ${n}`, `فئة تجريبية ${n}`), sortOrder: n % 1000, active: true }),
+    edit: (r) => ({ body: { name: r.name, icon: null, active: false, sortOrder: 5 }, changed: 'active' }),
+    invalid: ({ n }) => ({ body: { name: L(`Bad ${n}`, ''), sortOrder: -1 }, field: 'name.ar' }),
+    search: { q: 'زفاف', matches: (r) => JSON.stringify(r.name).includes('زفاف') },
+    filter: { query: { active: 'false' }, matches: (r) => r.active === false },
+    referenced: { id: (c) => c.categoryId, message: /still used by \d+ service providers/ },
+    manager: 'deny',
+    provider: 'allow',
+  },
+  country: {
+    sample: ({ n }) => ({ name: L(`Testland ${n}`, `بلد تجريبي ${n}`), isoCode: iso(n), dialCode: `+${800 + (n % 99)}` }),
+    edit: (r) => ({ body: { name: r.name, isoCode: r.isoCode, dialCode: '+999', active: true }, changed: 'dialCode' }),
+    invalid: ({ n }) => ({ body: { name: L(`Bad ${n}`, 'سيء'), isoCode: 'SAU', dialCode: '+966' }, field: 'isoCode' }),
+    search: { q: 'emir', matches: (r) => JSON.stringify(r.name).toLowerCase().includes('emir') },
+    filter: { query: { active: 'true' }, matches: (r) => r.active === true },
+    referenced: { id: (c) => c.countryId, message: /still used by \d+ cities/ },
+    manager: 'deny',
+    provider: 'allow',
+  },
+  city: {
+    sample: ({ n, countryId }) => ({ name: L(`Test City ${n}`, `مدينة تجريبية ${n}`), countryId }),
+    edit: (r, c) => ({ body: { name: L('Renamed City', 'مدينة معدلة'), countryId: c.otherCountryId, active: true }, changed: 'countryId' }),
+    invalid: ({ n }) => ({ body: { name: L(`Bad ${n}`, 'سيء'), countryId: 999_999 }, field: 'countryId' }),
+    search: { q: 'الرياض', matches: (r) => JSON.stringify(r.name).includes('الرياض') },
+    filter: { query: { countryId: '2' }, matches: (r) => r.countryId === 2 },
+    referenced: { id: (c) => c.cityId, message: /still used by \d+ locations/ },
+    manager: 'deny',
+    provider: 'allow',
+  },
+  location: {
+    sample: ({ n, countryId, cityId }) => ({
+      name: L(`Test Hall ${n}`, `قاعة تجريبية ${n}`),
+      countryId,
+      cityId,
+      address: `Street ${n}`,
+      latitude: 24.7,
+      longitude: 46.6,
+    }),
+    edit: (r) => ({
+      body: { name: r.name, countryId: r.countryId, cityId: r.cityId, address: 'New address 1', latitude: -12.5, longitude: -70.25, active: true },
+      changed: 'latitude',
+    }),
+    invalid: ({ n, countryId, cityId }) => ({
+      body: { name: L(`Bad ${n}`, 'سيء'), countryId, cityId, latitude: 91, longitude: 0 },
+      field: 'latitude',
+    }),
+    search: { q: 'Convention', matches: (r) => JSON.stringify(r.name).includes('Convention') },
+    filter: { query: { cityId: '1' }, matches: (r) => r.cityId === 1 },
+    manager: 'deny',
+    provider: 'allow',
+  },
+  serviceprovider: {
+    sample: ({ n, categoryId, cityId }) => ({
+      name: L(`Contact ${n}`, `جهة اتصال ${n}`),
+      email: `sp${n}@test.example.com`,
+      phone: phone(n),
+      businessName: L(`Test Business ${n}`, `نشاط تجريبي ${n}`),
+      description: L('Test description', 'وصف تجريبي'),
+      categoryId,
+      cityId,
+      contactPhone: phone(n + 1),
+      password: 'Test-Pass-2026!',
+    }),
+    edit: (r) => ({
+      body: {
+        name: r.name,
+        email: r.email,
+        phone: r.phone,
+        businessName: L('Edited Business', 'نشاط معدل'),
+        description: r.description,
+        categoryId: r.categoryId,
+        cityId: r.cityId,
+        contactPhone: r.contactPhone,
+      },
+      changed: 'businessName',
+    }),
+    invalid: ({ n }) => ({
+      body: {
+        name: L(`Bad ${n}`, 'سيء'),
+        email: 'not-an-email',
+        phone: null,
+        businessName: L('B', 'ب'),
+        categoryId: null,
+        cityId: null,
+        password: 'Test-Pass-2026!',
+      },
+      field: 'email',
+    }),
+    search: { q: 'Oasis', matches: (r) => JSON.stringify(r.businessName).includes('Oasis') },
+    filter: { query: { status: '0' }, matches: (r) => r.status === '0' },
+    referenced: { id: (c) => c.supervisedProviderId, message: /still has \d+ supervisors/ },
+    manager: 'deny',
+    provider: { list: 'own', get: 'own', update: 'own', export: 'own', create: 'deny', remove: 'deny', options: 'deny' },
+  },
+  supervisor: {
+    sample: ({ n, providerId }) => ({
+      name: L(`Supervisor ${n}`, `مشرف ${n}`),
+      email: `sup${n}@test.example.com`,
+      phone: phone(n + 7),
+      providerId,
+      password: 'Test-Pass-2026!',
+    }),
+    edit: (r) => ({ body: { name: L('Edited Supervisor', 'مشرف معدل'), email: r.email, phone: r.phone }, changed: 'name' }),
+    invalid: ({ n, providerId }) => ({
+      body: { name: L(`Bad ${n}`, 'سيء'), email: `bad${n}@test.example.com`, phone: null, providerId, password: 'short' },
+      field: 'password',
+    }),
+    search: { q: 'supervisor1', matches: (r) => String(r.email).includes('supervisor1') },
+    filter: { query: { status: '3' }, matches: (r) => r.status === '3' },
+    manager: 'deny',
+    provider: 'own',
+  },
+  user: {
+    sample: ({ n }) => ({
+      name: L(`User ${n}`, `مستخدم ${n}`),
+      email: `user${n}@test.example.com`,
+      phone: phone(n + 3),
+      role: 'manager',
+      password: 'Test-Pass-2026!',
+    }),
+    edit: (r) => ({ body: { name: r.name, email: r.email, phone: '+971500000001', role: r.role }, changed: 'phone' }),
+    invalid: ({ n }) => ({
+      body: { name: L(`Bad ${n}`, 'سيء'), email: `bad${n}@test.example.com`, phone: null, role: 'superuser', password: 'Test-Pass-2026!' },
+      field: 'role',
+    }),
+    search: { q: 'example.com', matches: (r) => String(r.email).includes('example.com') },
+    filter: { query: { role: 'admin' }, matches: (r) => r.role === 'admin' },
+    manager: 'deny',
+    provider: 'deny',
+  },
+};
