@@ -15,14 +15,24 @@ import { Route as RegistrationRouteImport } from './routes/registration'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppSplatRouteImport } from './routes/_app/$'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
+import { Route as AppUserDetailsRouteImport } from './routes/_app/user-details'
+import { Route as AppUsersRouteImport } from './routes/_app/users'
 import { Route as AppCategoryIndexRouteImport } from './routes/_app/category/index'
 import { Route as AppCityIndexRouteImport } from './routes/_app/city/index'
 import { Route as AppCountryIndexRouteImport } from './routes/_app/country/index'
 import { Route as AppLocationIndexRouteImport } from './routes/_app/location/index'
+import { Route as AppServiceproviderDetailsIdRouteImport } from './routes/_app/serviceprovider-details.$id'
+import { Route as AppServiceproviderIndexRouteImport } from './routes/_app/serviceprovider/index'
+import { Route as AppServiceproviderAddRouteImport } from './routes/_app/serviceprovider/add'
+import { Route as AppSupervisorIndexRouteImport } from './routes/_app/supervisor/index'
+import { Route as AppUserAddRouteImport } from './routes/_app/user/add'
 import { Route as AppCategoryAddChar123IdChar125RouteImport } from './routes/_app/category/add.{-$id}'
 import { Route as AppCityAddChar123IdChar125RouteImport } from './routes/_app/city/add.{-$id}'
 import { Route as AppCountryAddChar123IdChar125RouteImport } from './routes/_app/country/add.{-$id}'
 import { Route as AppLocationAddChar123IdChar125RouteImport } from './routes/_app/location/add.{-$id}'
+import { Route as AppServiceproviderUpdateIdRouteImport } from './routes/_app/serviceprovider/update.$id'
+import { Route as AppSupervisorAddUserIdRouteImport } from './routes/_app/supervisor/add.$userId'
+import { Route as AppUserUpdateChar123IdChar125RouteImport } from './routes/_app/user/update.{-$id}'
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
@@ -53,6 +63,16 @@ const AppProfileRoute = AppProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => AppRoute,
 } as any)
+const AppUserDetailsRoute = AppUserDetailsRouteImport.update({
+  id: '/user-details',
+  path: '/user-details',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppUsersRoute = AppUsersRouteImport.update({
+  id: '/users',
+  path: '/users',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppCategoryIndexRoute = AppCategoryIndexRouteImport.update({
   id: '/category/',
   path: '/category/',
@@ -71,6 +91,32 @@ const AppCountryIndexRoute = AppCountryIndexRouteImport.update({
 const AppLocationIndexRoute = AppLocationIndexRouteImport.update({
   id: '/location/',
   path: '/location/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppServiceproviderDetailsIdRoute =
+  AppServiceproviderDetailsIdRouteImport.update({
+    id: '/serviceprovider-details/$id',
+    path: '/serviceprovider-details/$id',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppServiceproviderIndexRoute = AppServiceproviderIndexRouteImport.update({
+  id: '/serviceprovider/',
+  path: '/serviceprovider/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppServiceproviderAddRoute = AppServiceproviderAddRouteImport.update({
+  id: '/serviceprovider/add',
+  path: '/serviceprovider/add',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSupervisorIndexRoute = AppSupervisorIndexRouteImport.update({
+  id: '/supervisor/',
+  path: '/supervisor/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppUserAddRoute = AppUserAddRouteImport.update({
+  id: '/user/add',
+  path: '/user/add',
   getParentRoute: () => AppRoute,
 } as any)
 const AppCategoryAddChar123IdChar125Route =
@@ -97,6 +143,23 @@ const AppLocationAddChar123IdChar125Route =
     path: '/location/add/{-$id}',
     getParentRoute: () => AppRoute,
   } as any)
+const AppServiceproviderUpdateIdRoute =
+  AppServiceproviderUpdateIdRouteImport.update({
+    id: '/serviceprovider/update/$id',
+    path: '/serviceprovider/update/$id',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppSupervisorAddUserIdRoute = AppSupervisorAddUserIdRouteImport.update({
+  id: '/supervisor/add/$userId',
+  path: '/supervisor/add/$userId',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppUserUpdateChar123IdChar125Route =
+  AppUserUpdateChar123IdChar125RouteImport.update({
+    id: '/user/update/{-$id}',
+    path: '/user/update/{-$id}',
+    getParentRoute: () => AppRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
@@ -104,29 +167,49 @@ export interface FileRoutesByFullPath {
   '/registration': typeof RegistrationRoute
   '/$': typeof AppSplatRoute
   '/profile': typeof AppProfileRoute
+  '/user-details': typeof AppUserDetailsRoute
+  '/users': typeof AppUsersRoute
+  '/serviceprovider-details/$id': typeof AppServiceproviderDetailsIdRoute
+  '/serviceprovider/add': typeof AppServiceproviderAddRoute
+  '/user/add': typeof AppUserAddRoute
   '/category/': typeof AppCategoryIndexRoute
   '/city/': typeof AppCityIndexRoute
   '/country/': typeof AppCountryIndexRoute
   '/location/': typeof AppLocationIndexRoute
+  '/serviceprovider/': typeof AppServiceproviderIndexRoute
+  '/supervisor/': typeof AppSupervisorIndexRoute
   '/category/add/{-$id}': typeof AppCategoryAddChar123IdChar125Route
   '/city/add/{-$id}': typeof AppCityAddChar123IdChar125Route
   '/country/add/{-$id}': typeof AppCountryAddChar123IdChar125Route
   '/location/add/{-$id}': typeof AppLocationAddChar123IdChar125Route
+  '/serviceprovider/update/$id': typeof AppServiceproviderUpdateIdRoute
+  '/supervisor/add/$userId': typeof AppSupervisorAddUserIdRoute
+  '/user/update/{-$id}': typeof AppUserUpdateChar123IdChar125Route
 }
 export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/registration': typeof RegistrationRoute
   '/$': typeof AppSplatRoute
   '/profile': typeof AppProfileRoute
+  '/user-details': typeof AppUserDetailsRoute
+  '/users': typeof AppUsersRoute
   '/': typeof AppIndexRoute
+  '/serviceprovider-details/$id': typeof AppServiceproviderDetailsIdRoute
+  '/serviceprovider/add': typeof AppServiceproviderAddRoute
+  '/user/add': typeof AppUserAddRoute
   '/category': typeof AppCategoryIndexRoute
   '/city': typeof AppCityIndexRoute
   '/country': typeof AppCountryIndexRoute
   '/location': typeof AppLocationIndexRoute
+  '/serviceprovider': typeof AppServiceproviderIndexRoute
+  '/supervisor': typeof AppSupervisorIndexRoute
   '/category/add/{-$id}': typeof AppCategoryAddChar123IdChar125Route
   '/city/add/{-$id}': typeof AppCityAddChar123IdChar125Route
   '/country/add/{-$id}': typeof AppCountryAddChar123IdChar125Route
   '/location/add/{-$id}': typeof AppLocationAddChar123IdChar125Route
+  '/serviceprovider/update/$id': typeof AppServiceproviderUpdateIdRoute
+  '/supervisor/add/$userId': typeof AppSupervisorAddUserIdRoute
+  '/user/update/{-$id}': typeof AppUserUpdateChar123IdChar125Route
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -135,15 +218,25 @@ export interface FileRoutesById {
   '/registration': typeof RegistrationRoute
   '/_app/$': typeof AppSplatRoute
   '/_app/profile': typeof AppProfileRoute
+  '/_app/user-details': typeof AppUserDetailsRoute
+  '/_app/users': typeof AppUsersRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/serviceprovider-details/$id': typeof AppServiceproviderDetailsIdRoute
+  '/_app/serviceprovider/add': typeof AppServiceproviderAddRoute
+  '/_app/user/add': typeof AppUserAddRoute
   '/_app/category/': typeof AppCategoryIndexRoute
   '/_app/city/': typeof AppCityIndexRoute
   '/_app/country/': typeof AppCountryIndexRoute
   '/_app/location/': typeof AppLocationIndexRoute
+  '/_app/serviceprovider/': typeof AppServiceproviderIndexRoute
+  '/_app/supervisor/': typeof AppSupervisorIndexRoute
   '/_app/category/add/{-$id}': typeof AppCategoryAddChar123IdChar125Route
   '/_app/city/add/{-$id}': typeof AppCityAddChar123IdChar125Route
   '/_app/country/add/{-$id}': typeof AppCountryAddChar123IdChar125Route
   '/_app/location/add/{-$id}': typeof AppLocationAddChar123IdChar125Route
+  '/_app/serviceprovider/update/$id': typeof AppServiceproviderUpdateIdRoute
+  '/_app/supervisor/add/$userId': typeof AppSupervisorAddUserIdRoute
+  '/_app/user/update/{-$id}': typeof AppUserUpdateChar123IdChar125Route
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -153,29 +246,49 @@ export interface FileRouteTypes {
     | '/registration'
     | '/$'
     | '/profile'
+    | '/user-details'
+    | '/users'
+    | '/serviceprovider-details/$id'
+    | '/serviceprovider/add'
+    | '/user/add'
     | '/category/'
     | '/city/'
     | '/country/'
     | '/location/'
+    | '/serviceprovider/'
+    | '/supervisor/'
     | '/category/add/{-$id}'
     | '/city/add/{-$id}'
     | '/country/add/{-$id}'
     | '/location/add/{-$id}'
+    | '/serviceprovider/update/$id'
+    | '/supervisor/add/$userId'
+    | '/user/update/{-$id}'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/login'
     | '/registration'
     | '/$'
     | '/profile'
+    | '/user-details'
+    | '/users'
     | '/'
+    | '/serviceprovider-details/$id'
+    | '/serviceprovider/add'
+    | '/user/add'
     | '/category'
     | '/city'
     | '/country'
     | '/location'
+    | '/serviceprovider'
+    | '/supervisor'
     | '/category/add/{-$id}'
     | '/city/add/{-$id}'
     | '/country/add/{-$id}'
     | '/location/add/{-$id}'
+    | '/serviceprovider/update/$id'
+    | '/supervisor/add/$userId'
+    | '/user/update/{-$id}'
   id:
     | '__root__'
     | '/_app'
@@ -183,15 +296,25 @@ export interface FileRouteTypes {
     | '/registration'
     | '/_app/$'
     | '/_app/profile'
+    | '/_app/user-details'
+    | '/_app/users'
     | '/_app/'
+    | '/_app/serviceprovider-details/$id'
+    | '/_app/serviceprovider/add'
+    | '/_app/user/add'
     | '/_app/category/'
     | '/_app/city/'
     | '/_app/country/'
     | '/_app/location/'
+    | '/_app/serviceprovider/'
+    | '/_app/supervisor/'
     | '/_app/category/add/{-$id}'
     | '/_app/city/add/{-$id}'
     | '/_app/country/add/{-$id}'
     | '/_app/location/add/{-$id}'
+    | '/_app/serviceprovider/update/$id'
+    | '/_app/supervisor/add/$userId'
+    | '/_app/user/update/{-$id}'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -244,6 +367,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProfileRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/user-details': {
+      id: '/_app/user-details'
+      path: '/user-details'
+      fullPath: '/user-details'
+      preLoaderRoute: typeof AppUserDetailsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/users': {
+      id: '/_app/users'
+      path: '/users'
+      fullPath: '/users'
+      preLoaderRoute: typeof AppUsersRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/category/': {
       id: '/_app/category/'
       path: '/category'
@@ -270,6 +407,41 @@ declare module '@tanstack/react-router' {
       path: '/location'
       fullPath: '/location/'
       preLoaderRoute: typeof AppLocationIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/serviceprovider-details/$id': {
+      id: '/_app/serviceprovider-details/$id'
+      path: '/serviceprovider-details/$id'
+      fullPath: '/serviceprovider-details/$id'
+      preLoaderRoute: typeof AppServiceproviderDetailsIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/serviceprovider/': {
+      id: '/_app/serviceprovider/'
+      path: '/serviceprovider'
+      fullPath: '/serviceprovider/'
+      preLoaderRoute: typeof AppServiceproviderIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/serviceprovider/add': {
+      id: '/_app/serviceprovider/add'
+      path: '/serviceprovider/add'
+      fullPath: '/serviceprovider/add'
+      preLoaderRoute: typeof AppServiceproviderAddRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/supervisor/': {
+      id: '/_app/supervisor/'
+      path: '/supervisor'
+      fullPath: '/supervisor/'
+      preLoaderRoute: typeof AppSupervisorIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/user/add': {
+      id: '/_app/user/add'
+      path: '/user/add'
+      fullPath: '/user/add'
+      preLoaderRoute: typeof AppUserAddRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/category/add/{-$id}': {
@@ -300,35 +472,76 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppLocationAddChar123IdChar125RouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/serviceprovider/update/$id': {
+      id: '/_app/serviceprovider/update/$id'
+      path: '/serviceprovider/update/$id'
+      fullPath: '/serviceprovider/update/$id'
+      preLoaderRoute: typeof AppServiceproviderUpdateIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/supervisor/add/$userId': {
+      id: '/_app/supervisor/add/$userId'
+      path: '/supervisor/add/$userId'
+      fullPath: '/supervisor/add/$userId'
+      preLoaderRoute: typeof AppSupervisorAddUserIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/user/update/{-$id}': {
+      id: '/_app/user/update/{-$id}'
+      path: '/user/update/{-$id}'
+      fullPath: '/user/update/{-$id}'
+      preLoaderRoute: typeof AppUserUpdateChar123IdChar125RouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
 interface AppRouteChildren {
   AppSplatRoute: typeof AppSplatRoute
   AppProfileRoute: typeof AppProfileRoute
+  AppUserDetailsRoute: typeof AppUserDetailsRoute
+  AppUsersRoute: typeof AppUsersRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppServiceproviderDetailsIdRoute: typeof AppServiceproviderDetailsIdRoute
+  AppServiceproviderAddRoute: typeof AppServiceproviderAddRoute
+  AppUserAddRoute: typeof AppUserAddRoute
   AppCategoryIndexRoute: typeof AppCategoryIndexRoute
   AppCityIndexRoute: typeof AppCityIndexRoute
   AppCountryIndexRoute: typeof AppCountryIndexRoute
   AppLocationIndexRoute: typeof AppLocationIndexRoute
+  AppServiceproviderIndexRoute: typeof AppServiceproviderIndexRoute
+  AppSupervisorIndexRoute: typeof AppSupervisorIndexRoute
   AppCategoryAddChar123IdChar125Route: typeof AppCategoryAddChar123IdChar125Route
   AppCityAddChar123IdChar125Route: typeof AppCityAddChar123IdChar125Route
   AppCountryAddChar123IdChar125Route: typeof AppCountryAddChar123IdChar125Route
   AppLocationAddChar123IdChar125Route: typeof AppLocationAddChar123IdChar125Route
+  AppServiceproviderUpdateIdRoute: typeof AppServiceproviderUpdateIdRoute
+  AppSupervisorAddUserIdRoute: typeof AppSupervisorAddUserIdRoute
+  AppUserUpdateChar123IdChar125Route: typeof AppUserUpdateChar123IdChar125Route
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppSplatRoute: AppSplatRoute,
   AppProfileRoute: AppProfileRoute,
+  AppUserDetailsRoute: AppUserDetailsRoute,
+  AppUsersRoute: AppUsersRoute,
   AppIndexRoute: AppIndexRoute,
+  AppServiceproviderDetailsIdRoute: AppServiceproviderDetailsIdRoute,
+  AppServiceproviderAddRoute: AppServiceproviderAddRoute,
+  AppUserAddRoute: AppUserAddRoute,
   AppCategoryIndexRoute: AppCategoryIndexRoute,
   AppCityIndexRoute: AppCityIndexRoute,
   AppCountryIndexRoute: AppCountryIndexRoute,
   AppLocationIndexRoute: AppLocationIndexRoute,
+  AppServiceproviderIndexRoute: AppServiceproviderIndexRoute,
+  AppSupervisorIndexRoute: AppSupervisorIndexRoute,
   AppCategoryAddChar123IdChar125Route: AppCategoryAddChar123IdChar125Route,
   AppCityAddChar123IdChar125Route: AppCityAddChar123IdChar125Route,
   AppCountryAddChar123IdChar125Route: AppCountryAddChar123IdChar125Route,
   AppLocationAddChar123IdChar125Route: AppLocationAddChar123IdChar125Route,
+  AppServiceproviderUpdateIdRoute: AppServiceproviderUpdateIdRoute,
+  AppSupervisorAddUserIdRoute: AppSupervisorAddUserIdRoute,
+  AppUserUpdateChar123IdChar125Route: AppUserUpdateChar123IdChar125Route,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -191,3 +191,18 @@ export function permissionForPath(pathname: string): Permission | null {
 }
 
 const normalize = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
+
+/**
+ * Pages a service provider opens without the section's permission: its own business profile and
+ * its own supervisors (the server limits every answer to the provider's records; another
+ * provider's record answers 404).
+ */
+const OWNER_PATHS: readonly RegExp[] = [
+  /^\/serviceprovider\/?$/,
+  /^\/serviceprovider-details\/[^/]+\/?$/,
+  /^\/serviceprovider\/update\/[^/]+\/?$/,
+  /^\/supervisor(\/.*)?$/,
+];
+
+export const ownerMayOpen = (pathname: string): boolean =>
+  OWNER_PATHS.some((re) => re.test(normalize(pathname)));

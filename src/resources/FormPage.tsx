@@ -186,7 +186,7 @@ function RecordForm<T extends BaseRecord>({
         notify.error(error);
         return;
       }
-      if (error.status === 409 && record) {
+      if (error.status === 409 && record && Object.keys(error.fieldErrors).length === 0) {
         setConflict(error.message);
         return;
       }

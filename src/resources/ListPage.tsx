@@ -61,14 +61,25 @@ function readVisibility(areaKey: string, defaults: ColumnVisibilityState): Colum
   return defaults;
 }
 
-/** Links to a path of the app (area paths are plain strings built from the SPEC's routes). */
-export const AppLink = Link as unknown as (props: {
+/**
+ * Links to a path of the app. Area paths are plain strings built from the SPEC's routes and may carry
+ * a query (`/user-details?id=7`), which becomes the link's search.
+ */
+export function AppLink({
+  to,
+  ...rest
+}: {
   to: string;
   className?: string;
   children: React.ReactNode;
   'aria-label'?: string;
   'data-testid'?: string;
-}) => React.ReactNode;
+  ref?: React.Ref<HTMLAnchorElement>;
+}) {
+  const [path = '/', query] = to.split('?');
+  const search = query ? Object.fromEntries(new URLSearchParams(query)) : undefined;
+  return <Link to={path as '/'} search={search as never} {...rest} />;
+}
 
 /** Writes the list view into the URL (pushes a history entry unless `replace`). */
 export function useSetListSearch() {
@@ -182,6 +193,7 @@ export function ListPage<T extends BaseRecord>({ area }: { area: AreaConfig<T> }
   };
 
   const canCreate = area.canCreate?.(actionContext) ?? true;
+  const filters = (area.filters ?? []).filter((filter) => filter.visible?.(actionContext) ?? true);
   const headingId = useId();
   const visibleColumnCount = table.getVisibleLeafColumns().length + 1;
   const rows = table.getRowModel().rows;
@@ -225,12 +237,12 @@ export function ListPage<T extends BaseRecord>({ area }: { area: AreaConfig<T> }
         <div className="flex flex-wrap items-end gap-3 border-b border-slate-200 p-3 dark:border-slate-800">
           <SearchBox
             value={search.q ?? ''}
-            hint={i18n._(msg`Searches ${resource.searchIn}`)}
+            hint={i18n._(msg`The list updates as you type.`)}
             onChange={(q) => setSearch({ q: q || undefined, page: undefined }, { replace: true })}
           />
-          {area.filters && area.filters.length > 0 && (
+          {filters.length > 0 && (
             <FilterBar
-              filters={area.filters}
+              filters={filters}
               search={search}
               onChange={(patch) => setSearch({ ...patch, page: undefined })}
             />

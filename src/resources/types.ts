@@ -27,7 +27,7 @@ export interface AreaColumn<T extends BaseRecord = BaseRecord> {
 /** Where a picker's options come from (see pickers.ts). */
 export type PickerSource = 'country' | 'city' | 'category' | 'provider';
 
-export type AreaFilter =
+export type AreaFilter = (
   | { key: string; label: MessageDescriptor; kind: 'boolean'; yes: MessageDescriptor; no: MessageDescriptor }
   | {
       key: string;
@@ -43,7 +43,11 @@ export type AreaFilter =
       /** Another filter whose value narrows this one (city by country); changing it clears this. */
       dependsOn?: string;
     }
-  | { key: string; label: MessageDescriptor; kind: 'date' };
+  | { key: string; label: MessageDescriptor; kind: 'date' }
+) & {
+  /** Shown only when this answers true (staff-only filters). */
+  visible?: (ctx: ActionContext) => boolean;
+};
 
 export interface FieldContext {
   mode: 'create' | 'edit';

@@ -11,13 +11,13 @@ import { Outlet, useLocation } from '@tanstack/react-router';
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useId, useState } from 'react';
-import { api } from '@/contract';
+import { api, OWNER_ROLE } from '@/contract';
 import { NoAccessPage } from '@/components/pages/NoAccessPage';
 import { Sidebar } from '@/components/Sidebar';
 import { Alert, Button, FullPageSpinner } from '@/components/ui';
 import { call, errorMessage } from '@/lib/api';
 import { DESKTOP_QUERY, useMediaQuery } from '@/lib/useMediaQuery';
-import { permissionForPath } from '../navigation';
+import { ownerMayOpen, permissionForPath } from '../navigation';
 import { storeRole, useSession } from '../session';
 import { Header } from './Header';
 
@@ -70,7 +70,11 @@ export function AppShell() {
       ) : (
         <FullPageSpinner inline />
       );
-  } else if (needed && !permissions.includes(needed)) {
+  } else if (
+    needed &&
+    !permissions.includes(needed) &&
+    !(session.role === OWNER_ROLE && ownerMayOpen(pathname))
+  ) {
     content = <NoAccessPage />;
   } else {
     content = <Outlet />;

@@ -1,0 +1,145 @@
+/**
+ * Service providers (SPEC §2 /serviceprovider, /serviceprovider-details/{id}, /serviceprovider/add,
+ * /serviceprovider/update/{id}). Staff approve, reject (with a reason) or block; a provider sees and
+ * edits only its own profile.
+ */
+import { msg } from '@lingui/core/macro';
+import { Ban, CheckCircle2, XCircle } from 'lucide-react';
+import { api, serviceProviderResource, type RecordOf } from '@/contract';
+import { call } from '@/lib/api';
+import { dateTime, localizedText, LocalizedCell, Ltr, StatusBadge, statusOptions } from '@/resources/cells';
+import { areaPages } from '@/resources/pages';
+import type { AreaAction, AreaConfig } from '@/resources/types';
+
+export type Provider = RecordOf<typeof serviceProviderResource>;
+
+const isStaff = (ctx: { permissions: readonly string[] }) => ctx.permissions.includes('serviceprovider');
+
+const decide =
+  (status: '1' | '2' | '3') =>
+  async (row: Provider, { reason, idempotencyKey }: { reason: string | null; idempotencyKey: string }) =>
+    call(api.serviceProviderApprove, { body: { id: row.id, status, reason }, idempotencyKey });
+
+export const providerActions: AreaAction<Provider>[] = [
+  {
+    id: 'approve',
+    label: msg`Approve`,
+    icon: CheckCircle2,
+    visible: (row, ctx) => isStaff(ctx) && row.status !== '1',
+    confirm: msg`The provider can sign in once approved.`,
+    run: decide('1'),
+  },
+  {
+    id: 'reject',
+    label: msg`Reject`,
+    icon: XCircle,
+    danger: true,
+    reason: { title: msg`Reject provider`, required: true },
+    visible: (row, ctx) => isStaff(ctx) && row.status === '0',
+    run: decide('2'),
+  },
+  {
+    id: 'block',
+    label: msg`Block`,
+    icon: Ban,
+    danger: true,
+    reason: { title: msg`Block provider`, required: true },
+    visible: (row, ctx) => isStaff(ctx) && row.status === '1',
+    run: decide('3'),
+  },
+];
+
+export const serviceProviderArea: AreaConfig<Provider> = {
+  resource: serviceProviderResource,
+  title: msg`Service Provider`,
+  createTitle: msg`Add service provider`,
+  editTitle: msg`Edit service provider`,
+  recordName: (row, { language }) =>
+    localizedText(row.businessName, language) || localizedText(row.name, language),
+  paths: {
+    list: '/serviceprovider',
+    create: '/serviceprovider/add',
+    edit: (id) => `/serviceprovider/update/${id}`,
+    details: (id) => `/serviceprovider-details/${id}`,
+  },
+  columns: [
+    {
+      id: 'businessName',
+      header: msg`Business`,
+      sort: 'businessName',
+      cell: (row, ctx) => <LocalizedCell value={row.businessName} ctx={ctx} />,
+    },
+    {
+      id: 'name',
+      header: msg`Contact`,
+      sort: 'name',
+      cell: (row, ctx) => localizedText(row.name, ctx.language),
+    },
+    { id: 'email', header: msg`Email`, sort: 'email', cell: (row) => <Ltr>{row.email}</Ltr> },
+    {
+      id: 'phone',
+      header: msg`Phone`,
+      cell: (row) => (row.phone ? <Ltr>{row.phone}</Ltr> : '—'),
+      hiddenByDefault: true,
+    },
+    {
+      id: 'category',
+      header: msg`Category`,
+      sort: 'category',
+      cell: (row, ctx) => localizedText(row.categoryName, ctx.language) || '—',
+    },
+    {
+      id: 'city',
+      header: msg`City`,
+      sort: 'city',
+      cell: (row, ctx) => localizedText(row.cityName, ctx.language) || '—',
+    },
+    {
+      id: 'status',
+      header: msg`Status`,
+      sort: 'status',
+      cell: (row, ctx) => <StatusBadge status={row.status} ctx={ctx} />,
+    },
+    {
+      id: 'documentCount',
+      header: msg`Documents`,
+      cell: (row, ctx) => ctx.i18n.number(row.documentCount),
+      hiddenByDefault: true,
+    },
+    {
+      id: 'createdAt',
+      header: msg`Registered`,
+      sort: 'createdAt',
+      cell: (row, ctx) => dateTime(row.createdAt, ctx),
+    },
+  ],
+  fields: [
+    { name: 'businessName', kind: 'localized', label: msg`Business name` },
+    { name: 'description', kind: 'localized', label: msg`Description`, multiline: true },
+    { name: 'categoryId', kind: 'reference', source: 'category', label: msg`Category`, nullable: true },
+    { name: 'cityId', kind: 'reference', source: 'city', label: msg`City`, nullable: true },
+    { name: 'contactPhone', kind: 'tel', label: msg`Business phone`, nullable: true },
+    { name: 'name', kind: 'localized', label: msg`Contact person` },
+    { name: 'email', kind: 'email', label: msg`Email`, autoComplete: 'off' },
+    { name: 'phone', kind: 'tel', label: msg`Phone`, nullable: true },
+    {
+      name: 'password',
+      kind: 'password',
+      label: msg`Initial password`,
+      hint: msg`At least 8 characters. The provider signs in with it.`,
+      createOnly: true,
+    },
+  ],
+  filters: [
+    { key: 'status', kind: 'select', label: msg`Status`, options: statusOptions },
+    { key: 'categoryId', kind: 'reference', source: 'category', label: msg`Category` },
+    { key: 'cityId', kind: 'reference', source: 'city', label: msg`City` },
+  ],
+  actions: providerActions,
+  canCreate: isStaff,
+  canRemove: (_row, ctx) => isStaff(ctx),
+};
+
+export const { List, formPage } = areaPages(serviceProviderArea);
+export const Add = formPage({ mode: 'create' });
+export const Update = formPage({ mode: 'edit' });

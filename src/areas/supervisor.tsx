@@ -1,0 +1,120 @@
+/**
+ * Supervisors (event managers), SPEC §2 /supervisor and /supervisor/add/{userId}: `userId` is the
+ * supervisor's user id to edit it, or `new` to add one. Staff choose the provider it belongs to; a
+ * service provider manages only its own supervisors. Activate / deactivate via /api/users/approve/.
+ */
+import { msg } from '@lingui/core/macro';
+import { Power, PowerOff } from 'lucide-react';
+import { api, supervisorResource, type RecordOf } from '@/contract';
+import { call } from '@/lib/api';
+import { dateTime, localizedText, LocalizedCell, Ltr, StatusBadge } from '@/resources/cells';
+import { areaPages } from '@/resources/pages';
+import type { AreaConfig } from '@/resources/types';
+
+type Supervisor = RecordOf<typeof supervisorResource>;
+
+const LABELS = { '0': msg`Pending`, '1': msg`Active`, '2': msg`Rejected`, '3': msg`Inactive` } as const;
+const isStaff = (ctx: { permissions: readonly string[] }) => ctx.permissions.includes('supervisor');
+
+const setStatus = (status: '1' | '3') => async (row: Supervisor) =>
+  call(api.supervisorStatus, { body: { id: row.id, status } });
+
+export const supervisorArea: AreaConfig<Supervisor> = {
+  resource: supervisorResource,
+  title: msg`Supervisor`,
+  createTitle: msg`Add supervisor`,
+  editTitle: msg`Edit supervisor`,
+  recordName: (row, { language }) => localizedText(row.name, language),
+  paths: { list: '/supervisor', create: '/supervisor/add/new', edit: (id) => `/supervisor/add/${id}` },
+  columns: [
+    {
+      id: 'name',
+      header: msg`Name`,
+      sort: 'name',
+      cell: (row, ctx) => <LocalizedCell value={row.name} ctx={ctx} />,
+    },
+    { id: 'email', header: msg`Email`, sort: 'email', cell: (row) => <Ltr>{row.email}</Ltr> },
+    {
+      id: 'phone',
+      header: msg`Phone`,
+      cell: (row) => (row.phone ? <Ltr>{row.phone}</Ltr> : '—'),
+      hiddenByDefault: true,
+    },
+    {
+      id: 'provider',
+      header: msg`Service provider`,
+      sort: 'provider',
+      cell: (row, ctx) => localizedText(row.providerName, ctx.language),
+    },
+    {
+      id: 'status',
+      header: msg`Status`,
+      sort: 'status',
+      cell: (row, ctx) => <StatusBadge status={row.status} ctx={ctx} labels={LABELS} />,
+    },
+    {
+      id: 'createdAt',
+      header: msg`Added`,
+      sort: 'createdAt',
+      cell: (row, ctx) => dateTime(row.createdAt, ctx),
+    },
+  ],
+  fields: [
+    { name: 'name', kind: 'localized', label: msg`Name` },
+    { name: 'email', kind: 'email', label: msg`Email`, autoComplete: 'off' },
+    { name: 'phone', kind: 'tel', label: msg`Phone`, nullable: true },
+    {
+      name: 'providerId',
+      kind: 'reference',
+      source: 'provider',
+      label: msg`Service provider`,
+      visible: isStaff,
+    },
+    {
+      name: 'password',
+      kind: 'password',
+      label: msg`Initial password`,
+      hint: msg`At least 8 characters. The supervisor signs in with it.`,
+      createOnly: true,
+    },
+  ],
+  filters: [
+    {
+      key: 'providerId',
+      kind: 'reference',
+      source: 'provider',
+      label: msg`Service provider`,
+      visible: isStaff,
+    },
+    {
+      key: 'status',
+      kind: 'select',
+      label: msg`Status`,
+      options: [
+        { value: '1', label: msg`Active` },
+        { value: '3', label: msg`Inactive` },
+      ],
+    },
+  ],
+  actions: [
+    {
+      id: 'activate',
+      label: msg`Activate`,
+      icon: Power,
+      visible: (row) => row.status !== '1',
+      run: setStatus('1'),
+    },
+    {
+      id: 'deactivate',
+      label: msg`Deactivate`,
+      icon: PowerOff,
+      danger: true,
+      confirm: msg`The supervisor is signed out and cannot sign in until activated again.`,
+      visible: (row) => row.status === '1',
+      run: setStatus('3'),
+    },
+  ],
+};
+
+export const { List, formPage } = areaPages(supervisorArea);
+export const Form = formPage({ param: 'userId' });

@@ -1,0 +1,148 @@
+/**
+ * Users (SPEC §2 /users, /user-details?id=, /user/add, /user/update/{id?}): every account; approve,
+ * reject, block and unblock. Only admins see and change the role.
+ */
+import { msg } from '@lingui/core/macro';
+import { Ban, CheckCircle2, Undo2, XCircle } from 'lucide-react';
+import { api, ROLES, userResource, type RecordOf } from '@/contract';
+import { roleLabel } from '@/app/roles';
+import { call } from '@/lib/api';
+import { dateTime, localizedText, LocalizedCell, Ltr, StatusBadge, statusOptions } from '@/resources/cells';
+import { areaPages } from '@/resources/pages';
+import type { AreaAction, AreaConfig } from '@/resources/types';
+
+type User = RecordOf<typeof userResource>;
+
+const ROLE_OPTIONS = ROLES.map((role) => ({
+  value: role,
+  label: { admin: msg`Admin`, manager: msg`Manager`, serviceprovider: msg`Service provider` }[role],
+}));
+
+const setStatus =
+  (status: '1' | '2' | '3') =>
+  async (row: User, { reason, idempotencyKey }: { reason: string | null; idempotencyKey: string }) =>
+    call(api.usersApprove, { body: { id: row.id, status, reason }, idempotencyKey });
+
+const actions: AreaAction<User>[] = [
+  {
+    id: 'approve',
+    label: msg`Approve`,
+    icon: CheckCircle2,
+    visible: (row) => row.status === '0' || row.status === '2',
+    run: setStatus('1'),
+  },
+  {
+    id: 'reject',
+    label: msg`Reject`,
+    icon: XCircle,
+    danger: true,
+    reason: { title: msg`Reject account`, required: true },
+    visible: (row) => row.status === '0',
+    run: setStatus('2'),
+  },
+  {
+    id: 'block',
+    label: msg`Block`,
+    icon: Ban,
+    danger: true,
+    reason: { title: msg`Block account`, required: false },
+    visible: (row) => row.status === '1',
+    run: setStatus('3'),
+  },
+  {
+    id: 'unblock',
+    label: msg`Unblock`,
+    icon: Undo2,
+    visible: (row) => row.status === '3',
+    run: setStatus('1'),
+  },
+];
+
+export const userArea: AreaConfig<User> = {
+  resource: userResource,
+  title: msg`Users`,
+  createTitle: msg`Add user`,
+  editTitle: msg`Edit user`,
+  recordName: (row, { language }) => localizedText(row.name, language),
+  paths: {
+    list: '/users',
+    create: '/user/add',
+    edit: (id) => `/user/update/${id}`,
+    details: (id) => `/user-details?id=${id}`,
+  },
+  columns: [
+    {
+      id: 'name',
+      header: msg`Name`,
+      sort: 'name',
+      cell: (row, ctx) => <LocalizedCell value={row.name} ctx={ctx} />,
+    },
+    { id: 'email', header: msg`Email`, sort: 'email', cell: (row) => <Ltr>{row.email}</Ltr> },
+    {
+      id: 'phone',
+      header: msg`Phone`,
+      cell: (row) => (row.phone ? <Ltr>{row.phone}</Ltr> : '—'),
+      hiddenByDefault: true,
+    },
+    { id: 'role', header: msg`Role`, sort: 'role', cell: (row, ctx) => roleLabel(ctx.i18n, row.role) },
+    {
+      id: 'status',
+      header: msg`Status`,
+      sort: 'status',
+      cell: (row, ctx) => <StatusBadge status={row.status} ctx={ctx} />,
+    },
+    {
+      id: 'createdAt',
+      header: msg`Added`,
+      sort: 'createdAt',
+      cell: (row, ctx) => dateTime(row.createdAt, ctx),
+    },
+  ],
+  details: [
+    { label: msg`Name (English)`, value: (row) => row.name.en },
+    {
+      label: msg`Name (Arabic)`,
+      value: (row) => (
+        <span lang="ar" dir="rtl">
+          {row.name.ar}
+        </span>
+      ),
+    },
+    { label: msg`Email`, value: (row) => <Ltr>{row.email}</Ltr> },
+    { label: msg`Phone`, value: (row) => (row.phone ? <Ltr>{row.phone}</Ltr> : '—') },
+    { label: msg`Role`, value: (row, ctx) => roleLabel(ctx.i18n, row.role) },
+    { label: msg`Status`, value: (row, ctx) => <StatusBadge status={row.status} ctx={ctx} /> },
+    { label: msg`Language`, value: (row) => (row.language === 'ar' ? 'العربية' : 'English') },
+    { label: msg`Added`, value: (row, ctx) => dateTime(row.createdAt, ctx) },
+    { label: msg`Updated`, value: (row, ctx) => dateTime(row.updatedAt, ctx) },
+  ],
+  fields: [
+    { name: 'name', kind: 'localized', label: msg`Name` },
+    { name: 'email', kind: 'email', label: msg`Email`, autoComplete: 'off' },
+    { name: 'phone', kind: 'tel', label: msg`Phone`, nullable: true },
+    {
+      name: 'role',
+      kind: 'select',
+      label: msg`Role`,
+      options: ROLE_OPTIONS,
+      visible: (ctx) => ctx.role === 'admin',
+    },
+    {
+      name: 'password',
+      kind: 'password',
+      label: msg`Initial password`,
+      hint: msg`At least 8 characters. Share it with the user safely.`,
+      createOnly: true,
+    },
+  ],
+  filters: [
+    { key: 'role', kind: 'select', label: msg`Role`, options: ROLE_OPTIONS },
+    { key: 'status', kind: 'select', label: msg`Status`, options: statusOptions },
+  ],
+  actions,
+};
+
+export const { List, formPage, detailsPage } = areaPages(userArea);
+export const Add = formPage({ mode: 'create' });
+export const Update = formPage({ mode: 'edit' });
+export const Details = detailsPage({ search: 'id' });
