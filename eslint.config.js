@@ -40,4 +40,21 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Area descriptors live one folder down: `../` still stays inside the contract.
+    files: ['src/contract/areas/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!zod$|\\./|\\.\\./(?!\\.\\./))',
+              message: 'The contract imports zod only (DESIGN.md §2).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

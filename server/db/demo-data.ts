@@ -40,7 +40,13 @@ const CATEGORIES: L[] = [
   l('Kids Parties', 'حفلات الأطفال'),
 ];
 
-type CountrySeed = { name: L; iso: string; dial: string; active: boolean; cities: [string, string, number, number][] };
+type CountrySeed = {
+  name: L;
+  iso: string;
+  dial: string;
+  active: boolean;
+  cities: [string, string, number, number][];
+};
 const COUNTRIES: CountrySeed[] = [
   {
     name: l('Saudi Arabia', 'المملكة العربية السعودية'),
@@ -180,7 +186,10 @@ const STREETS: L[] = [
   l('Prince Sultan Street', 'شارع الأمير سلطان'),
 ];
 /** Locations per city (by index in the flattened city list); the rest get one or none. */
-const LOCATIONS_PER_CITY = [8, 5, 2, 2, 3, 2, 1, 1, 1, 1, 6, 4, 2, 1, 1, 1, 3, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 0, 0, 3, 2, 1, 1, 1, 2, 1, 0, 1, 1, 0, 1];
+const LOCATIONS_PER_CITY = [
+  8, 5, 2, 2, 3, 2, 1, 1, 1, 1, 6, 4, 2, 1, 1, 1, 3, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 0, 0, 3, 2, 1, 1, 1, 2, 1,
+  0, 1, 1, 0, 1,
+];
 
 const FIRST: L[] = [
   l('Ahmed', 'أحمد'),
@@ -369,7 +378,13 @@ export const seedDemoData = async (
       .from(users)
       .where(inArray(users.email, [DEMO.provider.email, DEMO.pending.email, DEMO.blocked.email]));
     const statusAt = (i: number): UserStatus =>
-      i % 10 === 3 || i % 10 === 7 ? USER_STATUS.pending : i % 10 === 5 ? USER_STATUS.rejected : i === 19 || i === 33 ? USER_STATUS.blocked : USER_STATUS.active;
+      i % 10 === 3 || i % 10 === 7
+        ? USER_STATUS.pending
+        : i % 10 === 5
+          ? USER_STATUS.rejected
+          : i === 19 || i === 33
+            ? USER_STATUS.blocked
+            : USER_STATUS.active;
     const providerSeeds = Array.from({ length: 40 }, (_, i) => {
       const first = FIRST[(i * 7) % FIRST.length]!;
       const last = LAST[(i * 3) % LAST.length]!;
@@ -411,7 +426,11 @@ export const seedDemoData = async (
       .returning({ id: users.id, email: users.email });
     const idByEmail = new Map(created.map((u) => [u.email, u.id]));
     const reasonOf = (p: (typeof providerSeeds)[number]) =>
-      p.status === USER_STATUS.rejected ? REJECTIONS[p.i % REJECTIONS.length]! : p.status === USER_STATUS.blocked ? BLOCKS[p.i % BLOCKS.length]! : null;
+      p.status === USER_STATUS.rejected
+        ? REJECTIONS[p.i % REJECTIONS.length]!
+        : p.status === USER_STATUS.blocked
+          ? BLOCKS[p.i % BLOCKS.length]!
+          : null;
     await tx.insert(serviceProviders).values(
       providerSeeds.map((p) => ({
         userId: idByEmail.get(p.email)!,
@@ -446,8 +465,20 @@ export const seedDemoData = async (
     const history: (typeof providerApprovals.$inferInsert)[] = [];
     const docs: (typeof providerDocuments.$inferInsert)[] = [];
     const allProviders = [
-      ...providerSeeds.map((p) => ({ id: idByEmail.get(p.email)!, status: p.status, reason: reasonOf(p), at: p.createdAt, i: p.i })),
-      ...demoProviders.map((p, k) => ({ id: p.id, status: p.status as UserStatus, reason: p.status === USER_STATUS.blocked ? BLOCKS[0]! : null, at: ago(90 + k), i: 100 + k })),
+      ...providerSeeds.map((p) => ({
+        id: idByEmail.get(p.email)!,
+        status: p.status,
+        reason: reasonOf(p),
+        at: p.createdAt,
+        i: p.i,
+      })),
+      ...demoProviders.map((p, k) => ({
+        id: p.id,
+        status: p.status as UserStatus,
+        reason: p.status === USER_STATUS.blocked ? BLOCKS[0]! : null,
+        at: ago(90 + k),
+        i: 100 + k,
+      })),
     ];
     for (const p of allProviders) {
       if (p.status !== USER_STATUS.pending)
@@ -492,7 +523,9 @@ export const seedDemoData = async (
     if (docs.length) await tx.insert(providerDocuments).values(docs);
 
     // supervisors: four for the demo provider, the rest with approved providers
-    const approved = providerSeeds.filter((p) => p.status === USER_STATUS.active).map((p) => idByEmail.get(p.email)!);
+    const approved = providerSeeds
+      .filter((p) => p.status === USER_STATUS.active)
+      .map((p) => idByEmail.get(p.email)!);
     const owners = [...(demoProvider ? Array(4).fill(demoProvider.id) : []), ...approved];
     await tx.insert(users).values(
       Array.from({ length: 20 }, (_, i) => {

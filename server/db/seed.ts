@@ -54,7 +54,12 @@ export const seedDemo = async (db: Db, now: Date = new Date()): Promise<{ create
   const providers = await db
     .select({ id: users.id, name: users.name })
     .from(users)
-    .where(inArray(users.email, missing.filter((a) => a.role === 'serviceprovider').map((a) => a.email)));
+    .where(
+      inArray(
+        users.email,
+        missing.filter((a) => a.role === 'serviceprovider').map((a) => a.email),
+      ),
+    );
   if (providers.length)
     await db
       .insert(serviceProviders)

@@ -210,7 +210,9 @@ const register = <E extends AnyEndpoint>(
   file: boolean,
 ) => {
   if (Boolean(endpoint.produces) !== file)
-    throw new Error(`${endpoint.method} ${endpoint.path}: use routeFile exactly for endpoints that produce files`);
+    throw new Error(
+      `${endpoint.method} ${endpoint.path}: use routeFile exactly for endpoints that produce files`,
+    );
   const access = endpoint.access;
   if (access.kind !== 'public' && access.kind !== 'session')
     throw new Error(`Unknown access for ${endpoint.method} ${endpoint.path}`);

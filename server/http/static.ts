@@ -229,7 +229,10 @@ export const registerUploads = (app: App) => {
     const key = c.req.path.slice('/uploads/'.length);
     const ext = key.split('.').pop() ?? '';
     // Documents are private: served only through the authenticated API, never here.
-    const file = isValidKey(key) && !PRIVATE_FOLDERS.some((f) => key.startsWith(f)) ? await c.get('deps').storage.get(key) : null;
+    const file =
+      isValidKey(key) && !PRIVATE_FOLDERS.some((f) => key.startsWith(f))
+        ? await c.get('deps').storage.get(key)
+        : null;
     if (!file) return c.text('Not found', 404, { 'Content-Security-Policy': UPLOAD_CSP });
     return c.body(new Uint8Array(file.data), 200, {
       'Content-Type': MIME_BY_EXT[ext] ?? 'application/octet-stream',

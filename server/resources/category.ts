@@ -7,8 +7,20 @@ import { arText, dyn, enText, implement, textOf } from './router';
 
 export const categoryImpl = implement(categoryResource, {
   table: categories,
-  columns: { id: categories.id, version: categories.version, updatedAt: categories.updatedAt, name: categories.name, active: categories.active },
-  select: (db, extra) => dyn(db.select({ c: categories, ...extra }).from(categories).$dynamic()),
+  columns: {
+    id: categories.id,
+    version: categories.version,
+    updatedAt: categories.updatedAt,
+    name: categories.name,
+    active: categories.active,
+  },
+  select: (db, extra) =>
+    dyn(
+      db
+        .select({ c: categories, ...extra })
+        .from(categories)
+        .$dynamic(),
+    ),
   toRecord: ({ c }) => ({
     id: c.id,
     version: c.version,
@@ -28,15 +40,29 @@ export const categoryImpl = implement(categoryResource, {
   },
   search: [enText(categories.name), arText(categories.name)],
   filters: (f) => [f.active === undefined ? undefined : eq(categories.active, f.active)],
-  values: (input) => ({ name: input.name, icon: input.icon, active: input.active, sortOrder: input.sortOrder }),
+  values: (input) => ({
+    name: input.name,
+    icon: input.icon,
+    active: input.active,
+    sortOrder: input.sortOrder,
+  }),
   async check(_tx, input, { deps }, existing) {
-    if (input.icon && input.icon !== existing?.icon && !(await deps.storage.get(input.icon.slice('uploads/'.length))))
+    if (
+      input.icon &&
+      input.icon !== existing?.icon &&
+      !(await deps.storage.get(input.icon.slice('uploads/'.length)))
+    )
       throw fieldError('icon', smsg('iconMissing'));
   },
   references: [
     {
       count: async (tx, id) =>
-        (await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(serviceProviders).where(eq(serviceProviders.categoryId, id)))[0]!.n,
+        (
+          await tx
+            .select({ n: sql<number>`count(*)`.mapWith(Number) })
+            .from(serviceProviders)
+            .where(eq(serviceProviders.categoryId, id))
+        )[0]!.n,
       message: (n) => smsg('categoryUsedByProviders', { n }),
     },
   ],
@@ -50,4 +76,5 @@ export const categoryImpl = implement(categoryResource, {
   ],
 });
 
-export const yesNo = (v: boolean, lang: 'en' | 'ar') => (lang === 'ar' ? (v ? 'نعم' : 'لا') : v ? 'Yes' : 'No');
+export const yesNo = (v: boolean, lang: 'en' | 'ar') =>
+  lang === 'ar' ? (v ? 'نعم' : 'لا') : v ? 'Yes' : 'No';

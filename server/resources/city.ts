@@ -8,7 +8,13 @@ import { arText, dyn, enText, implement, textOf } from './router';
 
 export const cityImpl = implement(cityResource, {
   table: cities,
-  columns: { id: cities.id, version: cities.version, updatedAt: cities.updatedAt, name: cities.name, active: cities.active },
+  columns: {
+    id: cities.id,
+    version: cities.version,
+    updatedAt: cities.updatedAt,
+    name: cities.name,
+    active: cities.active,
+  },
   select: (db, extra) =>
     dyn(
       db
@@ -41,18 +47,31 @@ export const cityImpl = implement(cityResource, {
   ],
   values: (input) => ({ name: input.name, countryId: input.countryId, active: input.active }),
   async check(tx, input) {
-    const [country] = await tx.select({ id: countries.id }).from(countries).where(eq(countries.id, input.countryId));
+    const [country] = await tx
+      .select({ id: countries.id })
+      .from(countries)
+      .where(eq(countries.id, input.countryId));
     if (!country) throw fieldError('countryId', smsg('unknownCountry'));
   },
   references: [
     {
       count: async (tx, id) =>
-        (await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(locations).where(eq(locations.cityId, id)))[0]!.n,
+        (
+          await tx
+            .select({ n: sql<number>`count(*)`.mapWith(Number) })
+            .from(locations)
+            .where(eq(locations.cityId, id))
+        )[0]!.n,
       message: (n) => smsg('usedByLocations', { n }),
     },
     {
       count: async (tx, id) =>
-        (await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(serviceProviders).where(eq(serviceProviders.cityId, id)))[0]!.n,
+        (
+          await tx
+            .select({ n: sql<number>`count(*)`.mapWith(Number) })
+            .from(serviceProviders)
+            .where(eq(serviceProviders.cityId, id))
+        )[0]!.n,
       message: (n) => smsg('cityUsedByProviders', { n }),
     },
   ],

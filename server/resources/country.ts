@@ -7,8 +7,20 @@ import { arText, dyn, enText, implement, textOf } from './router';
 
 export const countryImpl = implement(countryResource, {
   table: countries,
-  columns: { id: countries.id, version: countries.version, updatedAt: countries.updatedAt, name: countries.name, active: countries.active },
-  select: (db, extra) => dyn(db.select({ c: countries, ...extra }).from(countries).$dynamic()),
+  columns: {
+    id: countries.id,
+    version: countries.version,
+    updatedAt: countries.updatedAt,
+    name: countries.name,
+    active: countries.active,
+  },
+  select: (db, extra) =>
+    dyn(
+      db
+        .select({ c: countries, ...extra })
+        .from(countries)
+        .$dynamic(),
+    ),
   toRecord: ({ c }) => ({
     id: c.id,
     version: c.version,
@@ -29,12 +41,22 @@ export const countryImpl = implement(countryResource, {
   },
   search: [enText(countries.name), arText(countries.name), countries.isoCode, countries.dialCode],
   filters: (f) => [f.active === undefined ? undefined : eq(countries.active, f.active)],
-  values: (input) => ({ name: input.name, isoCode: input.isoCode, dialCode: input.dialCode, active: input.active }),
+  values: (input) => ({
+    name: input.name,
+    isoCode: input.isoCode,
+    dialCode: input.dialCode,
+    active: input.active,
+  }),
   unique: { countries_iso_code_key: { field: 'isoCode', message: smsg('isoTaken') } },
   references: [
     {
       count: async (tx, id) =>
-        (await tx.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(cities).where(eq(cities.countryId, id)))[0]!.n,
+        (
+          await tx
+            .select({ n: sql<number>`count(*)`.mapWith(Number) })
+            .from(cities)
+            .where(eq(cities.countryId, id))
+        )[0]!.n,
       message: (n) => smsg('usedByCities', { n }),
     },
   ],

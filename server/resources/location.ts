@@ -8,11 +8,23 @@ import { arText, dyn, enText, implement, textOf } from './router';
 
 export const locationImpl = implement(locationResource, {
   table: locations,
-  columns: { id: locations.id, version: locations.version, updatedAt: locations.updatedAt, name: locations.name, active: locations.active },
+  columns: {
+    id: locations.id,
+    version: locations.version,
+    updatedAt: locations.updatedAt,
+    name: locations.name,
+    active: locations.active,
+  },
   select: (db, extra) =>
     dyn(
       db
-        .select({ l: locations, cityName: cities.name, countryId: countries.id, countryName: countries.name, ...extra })
+        .select({
+          l: locations,
+          cityName: cities.name,
+          countryId: countries.id,
+          countryName: countries.name,
+          ...extra,
+        })
         .from(locations)
         .innerJoin(cities, eq(cities.id, locations.cityId))
         .innerJoin(countries, eq(countries.id, cities.countryId))
@@ -41,7 +53,13 @@ export const locationImpl = implement(locationResource, {
     createdAt: () => locations.createdAt,
     updatedAt: () => locations.updatedAt,
   },
-  search: [enText(locations.name), arText(locations.name), locations.address, enText(cities.name), arText(cities.name)],
+  search: [
+    enText(locations.name),
+    arText(locations.name),
+    locations.address,
+    enText(cities.name),
+    arText(cities.name),
+  ],
   filters: (f) => [
     f.countryId === undefined ? undefined : eq(cities.countryId, f.countryId),
     f.cityId === undefined ? undefined : eq(locations.cityId, f.cityId),
@@ -56,11 +74,19 @@ export const locationImpl = implement(locationResource, {
     active: input.active,
   }),
   async check(tx, input) {
-    const [city] = await tx.select({ countryId: cities.countryId }).from(cities).where(eq(cities.id, input.cityId));
+    const [city] = await tx
+      .select({ countryId: cities.countryId })
+      .from(cities)
+      .where(eq(cities.id, input.cityId));
     if (!city) throw fieldError('cityId', smsg('unknownCity'));
     if (city.countryId !== input.countryId) {
-      const [country] = await tx.select({ id: countries.id }).from(countries).where(eq(countries.id, input.countryId));
-      throw country ? fieldError('cityId', smsg('cityNotInCountry')) : fieldError('countryId', smsg('unknownCountry'));
+      const [country] = await tx
+        .select({ id: countries.id })
+        .from(countries)
+        .where(eq(countries.id, input.countryId));
+      throw country
+        ? fieldError('cityId', smsg('cityNotInCountry'))
+        : fieldError('countryId', smsg('unknownCountry'));
     }
   },
   csv: [

@@ -1,5 +1,5 @@
 /**
- * The generic resource router (docs/decisions/0003-resource-pattern.md). `registerResources(app,
+ * The generic resource router (DESIGN.md §2; the contract side is src/contract/resource.ts). `registerResources(app,
  * impls)` routes every endpoint of the contract's `resources` registry; an area's `ResourceImpl`
  * gives only what differs (its select with joins, sortable and searchable columns, filters, row →
  * record mapping, ownership scope, reference checks, extra validation). The router serves:
@@ -358,7 +358,8 @@ export const csvCell = (value: string | number | boolean | null | undefined): st
   return /[",\r\n]/.test(s) || s !== s.trim() ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
-const csvLine = (cells: (string | number | boolean | null | undefined)[]) => cells.map(csvCell).join(',') + '\r\n';
+const csvLine = (cells: (string | number | boolean | null | undefined)[]) =>
+  cells.map(csvCell).join(',') + '\r\n';
 
 const exportCsv = async (resource: Resource, impl: Impl, h: H): Promise<Response> => {
   const ctx = ctxOf(h, resource);
@@ -441,7 +442,10 @@ const run = async (
       }
       if (resource.saveShared && raw.version === undefined)
         throw new HttpError(422, msg('validationFailed'), { version: smsg('versionRequired') });
-      const body = (resource.saveShared ? validate(resource.updateBody, raw) : raw) as Record<string, unknown>;
+      const body = (resource.saveShared ? validate(resource.updateBody, raw) : raw) as Record<
+        string,
+        unknown
+      >;
       return update(resource, impl, h, idOf(h), body);
     }
     case 'export':
@@ -455,7 +459,8 @@ export type ResourceImpls = Record<string, Impl>;
 export const registerResources = (app: App, impls: ResourceImpls) => {
   for (const r of resourceRoutes) {
     for (const t of r.targets)
-      if (!impls[t.resource.key]) throw new Error(`No server implementation for resource "${t.resource.key}"`);
+      if (!impls[t.resource.key])
+        throw new Error(`No server implementation for resource "${t.resource.key}"`);
     const pick = (h: H) => {
       if (r.targets.length === 1) return r.targets[0]!;
       const field = r.targets[0]!.resource.discriminator!.field;

@@ -3,7 +3,14 @@ import { serviceProviderResource } from '../../src/contract/areas/serviceprovide
 import { USER_STATUS, type UserStatus } from '../../src/contract/roles';
 import { hashPassword } from '../auth/passwords';
 import type { Executor } from '../db/client';
-import { categories, cities, providerApprovals, providerDocuments, serviceProviders, users } from '../db/schema';
+import {
+  categories,
+  cities,
+  providerApprovals,
+  providerDocuments,
+  serviceProviders,
+  users,
+} from '../db/schema';
 import { fieldError } from '../http/errors';
 import { smsg } from '../messages';
 import { arText, dyn, enText, implement, textOf } from './router';
@@ -15,7 +22,10 @@ export const STATUS_LABEL: Record<UserStatus, { en: string; ar: string }> = {
   '3': { en: 'Blocked', ar: 'محظور' },
 };
 
-const documentCount = sql<number>`(select count(*) from ${providerDocuments} where ${providerDocuments.providerId} = ${serviceProviders.userId})`.mapWith(Number);
+const documentCount =
+  sql<number>`(select count(*) from ${providerDocuments} where ${providerDocuments.providerId} = ${serviceProviders.userId})`.mapWith(
+    Number,
+  );
 
 /** The provider select (also used by the details and approve endpoints). */
 export const selectProviders = (db: Executor, extra: Record<string, ReturnType<typeof sql>> = {}) =>
@@ -60,7 +70,11 @@ export const toProvider = ({ u, p, categoryName, cityName, documentCount: docs }
 
 export const serviceProviderImpl = implement(serviceProviderResource, {
   table: serviceProviders,
-  columns: { id: serviceProviders.userId, version: serviceProviders.version, updatedAt: serviceProviders.updatedAt },
+  columns: {
+    id: serviceProviders.userId,
+    version: serviceProviders.version,
+    updatedAt: serviceProviders.updatedAt,
+  },
   select: selectProviders,
   toRecord: toProvider,
   sort: {
@@ -90,7 +104,10 @@ export const serviceProviderImpl = implement(serviceProviderResource, {
   unique: { users_email_key: { field: 'email', message: smsg('emailTaken') } },
   async check(tx, input, _ctx, existing) {
     if (input.categoryId !== null && input.categoryId !== existing?.categoryId) {
-      const [c] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, input.categoryId));
+      const [c] = await tx
+        .select({ id: categories.id })
+        .from(categories)
+        .where(eq(categories.id, input.categoryId));
       if (!c) throw fieldError('categoryId', smsg('unknownCategory'));
     }
     if (input.cityId !== null && input.cityId !== existing?.cityId) {
@@ -112,7 +129,9 @@ export const serviceProviderImpl = implement(serviceProviderResource, {
         updatedAt: now,
       })
       .returning({ id: users.id });
-    await tx.insert(serviceProviders).values({ userId: user!.id, ...profileValues(input), createdAt: now, updatedAt: now });
+    await tx
+      .insert(serviceProviders)
+      .values({ userId: user!.id, ...profileValues(input), createdAt: now, updatedAt: now });
     await tx.insert(providerApprovals).values({
       providerId: user!.id,
       fromStatus: null,
@@ -127,7 +146,13 @@ export const serviceProviderImpl = implement(serviceProviderResource, {
     await tx.update(serviceProviders).set(profileValues(input)).where(eq(serviceProviders.userId, id));
     await tx
       .update(users)
-      .set({ name: input.name, email: input.email, phone: input.phone, version: sql`${users.version} + 1`, updatedAt: now })
+      .set({
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        version: sql`${users.version} + 1`,
+        updatedAt: now,
+      })
       .where(eq(users.id, id));
   },
   references: [
@@ -155,8 +180,14 @@ export const serviceProviderImpl = implement(serviceProviderResource, {
   },
   csv: [
     { header: { en: 'ID', ar: 'المعرّف' }, value: (r) => r.id },
-    { header: { en: 'Business name (English)', ar: 'الاسم التجاري (بالإنجليزية)' }, value: (r) => r.businessName.en },
-    { header: { en: 'Business name (Arabic)', ar: 'الاسم التجاري (بالعربية)' }, value: (r) => r.businessName.ar },
+    {
+      header: { en: 'Business name (English)', ar: 'الاسم التجاري (بالإنجليزية)' },
+      value: (r) => r.businessName.en,
+    },
+    {
+      header: { en: 'Business name (Arabic)', ar: 'الاسم التجاري (بالعربية)' },
+      value: (r) => r.businessName.ar,
+    },
     { header: { en: 'Contact', ar: 'جهة الاتصال' }, value: (r, lang) => r.name[lang] },
     { header: { en: 'Email', ar: 'البريد الإلكتروني' }, value: (r) => r.email },
     { header: { en: 'Phone', ar: 'الهاتف' }, value: (r) => r.phone },

@@ -17,13 +17,17 @@ const STATUS: Record<string, { en: string; ar: string }> = {
 /** The supervisor's provider: a provider's own calls always get itself; staff must name one. */
 const providerFor = async (tx: Tx, requested: number | undefined, ctx: ResourceCtx, current?: number) => {
   if (ctx.ownerId !== null) {
-    if (requested !== undefined && requested !== ctx.ownerId) throw fieldError('providerId', smsg('unknownProvider'));
+    if (requested !== undefined && requested !== ctx.ownerId)
+      throw fieldError('providerId', smsg('unknownProvider'));
     return ctx.ownerId;
   }
   const id = requested ?? current;
   if (id === undefined) throw fieldError('providerId', msg('required'));
   if (id !== current) {
-    const [p] = await tx.select({ id: serviceProviders.userId }).from(serviceProviders).where(eq(serviceProviders.userId, id));
+    const [p] = await tx
+      .select({ id: serviceProviders.userId })
+      .from(serviceProviders)
+      .where(eq(serviceProviders.userId, id));
     if (!p) throw fieldError('providerId', smsg('unknownProvider'));
   }
   return id;
@@ -62,7 +66,14 @@ export const supervisorImpl = implement(supervisorResource, {
     createdAt: () => users.createdAt,
     updatedAt: () => users.updatedAt,
   },
-  search: [enText(users.name), arText(users.name), users.email, users.phone, enText(serviceProviders.businessName), arText(serviceProviders.businessName)],
+  search: [
+    enText(users.name),
+    arText(users.name),
+    users.email,
+    users.phone,
+    enText(serviceProviders.businessName),
+    arText(serviceProviders.businessName),
+  ],
   filters: (f) => [
     f.providerId === undefined ? undefined : eq(users.providerId, f.providerId),
     f.status === undefined ? undefined : eq(users.status, f.status),
@@ -91,7 +102,10 @@ export const supervisorImpl = implement(supervisorResource, {
   },
   async update(tx, id, input, ctx, existing) {
     const providerId = await providerFor(tx, input.providerId, ctx, existing.providerId);
-    await tx.update(users).set({ name: input.name, email: input.email, phone: input.phone, providerId }).where(eq(users.id, id));
+    await tx
+      .update(users)
+      .set({ name: input.name, email: input.email, phone: input.phone, providerId })
+      .where(eq(users.id, id));
   },
   csv: [
     { header: { en: 'ID', ar: 'المعرّف' }, value: (r) => r.id },

@@ -18,7 +18,13 @@ const ROLE_LABEL: Record<Role, { en: string; ar: string }> = {
 export const userImpl = implement(userResource, {
   table: users,
   columns: { id: users.id, version: users.version, updatedAt: users.updatedAt },
-  select: (db, extra) => dyn(db.select({ u: users, ...extra }).from(users).$dynamic()),
+  select: (db, extra) =>
+    dyn(
+      db
+        .select({ u: users, ...extra })
+        .from(users)
+        .$dynamic(),
+    ),
   toRecord: ({ u }) => ({
     id: u.id,
     version: u.version,
@@ -57,7 +63,8 @@ export const userImpl = implement(userResource, {
     if (input.role === 'serviceprovider' || existing.role === 'serviceprovider')
       throw fieldError('role', smsg('providerAccounts'));
     if (existing.providerId !== null) throw fieldError('role', smsg('supervisorRole'));
-    if (existing.role === 'admin' && existing.status === USER_STATUS.active) await assertNotLastAdmin(tx, existing.id);
+    if (existing.role === 'admin' && existing.status === USER_STATUS.active)
+      await assertNotLastAdmin(tx, existing.id);
   },
   async insert(tx, input, { now }) {
     const [row] = await tx

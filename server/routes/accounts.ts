@@ -19,7 +19,13 @@ export const registerAccountRoutes = (app: App) => {
     if (body.status === '2' && !body.reason) throw fieldError('reason', smsg('reasonNeeded'));
     const { db, config } = deps;
     const done = await db.transaction((tx) =>
-      setAccountStatus(tx, { userId: body.id, to: body.status, reason: body.reason, byUserId: auth.user.id, now: config.now() }),
+      setAccountStatus(tx, {
+        userId: body.id,
+        to: body.status,
+        reason: body.reason,
+        byUserId: auth.user.id,
+        now: config.now(),
+      }),
     );
     if (!done) throw notFound();
     const [row] = await userImpl.select(db, {}).where(eq(users.id, body.id)).limit(1);
@@ -28,7 +34,8 @@ export const registerAccountRoutes = (app: App) => {
 
   route(app, supervisorApi.supervisorStatus, async ({ deps, body, requireAuth }) => {
     const auth = requireAuth();
-    const owner = auth.user.role === OWNER_ROLE && !auth.permissions.includes('supervisor') ? auth.user.id : null;
+    const owner =
+      auth.user.role === OWNER_ROLE && !auth.permissions.includes('supervisor') ? auth.user.id : null;
     const { db, config } = deps;
     const where = and(
       eq(users.id, body.id),
@@ -39,7 +46,13 @@ export const registerAccountRoutes = (app: App) => {
     await db.transaction(async (tx) => {
       const [s] = await tx.select({ id: users.id }).from(users).where(where);
       if (!s) throw notFound();
-      await setAccountStatus(tx, { userId: body.id, to: body.status, reason: null, byUserId: auth.user.id, now: config.now() });
+      await setAccountStatus(tx, {
+        userId: body.id,
+        to: body.status,
+        reason: null,
+        byUserId: auth.user.id,
+        now: config.now(),
+      });
     });
     const [row] = await supervisorImpl.select(db, {}).where(where).limit(1);
     return { message: smsg('statusSaved'), data: supervisorImpl.toRecord(row) as never };

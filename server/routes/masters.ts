@@ -16,7 +16,12 @@ import { MAX_IMAGE_BYTES } from './session';
 /** The default country of location forms (when active; else the first active country). */
 export const DEFAULT_COUNTRY_ISO = 'SA';
 
-const countryOption = { id: countries.id, name: countries.name, isoCode: countries.isoCode, dialCode: countries.dialCode };
+const countryOption = {
+  id: countries.id,
+  name: countries.name,
+  isoCode: countries.isoCode,
+  dialCode: countries.dialCode,
+};
 const cityOption = { id: cities.id, name: cities.name, countryId: cities.countryId };
 
 export const registerMasterRoutes = (app: App) => {
@@ -59,7 +64,10 @@ export const registerMasterRoutes = (app: App) => {
       : [];
     const [centre] = city
       ? await db
-          .select({ latitude: avg(locations.latitude).mapWith(Number), longitude: avg(locations.longitude).mapWith(Number) })
+          .select({
+            latitude: avg(locations.latitude).mapWith(Number),
+            longitude: avg(locations.longitude).mapWith(Number),
+          })
           .from(locations)
           .where(and(eq(locations.cityId, city.id), eq(locations.active, true)))
       : [];

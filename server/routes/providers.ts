@@ -6,7 +6,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { serviceProviderApi, MAX_DOCUMENTS_PER_PROVIDER, MAX_DOCUMENT_BYTES } from '../../src/contract/areas/serviceprovider';
+import {
+  serviceProviderApi,
+  MAX_DOCUMENTS_PER_PROVIDER,
+  MAX_DOCUMENT_BYTES,
+} from '../../src/contract/areas/serviceprovider';
 import { OWNER_ROLE } from '../../src/contract/http';
 import type { UserStatus } from '../../src/contract/roles';
 import type { AuthInfo } from '../auth/sessions';
@@ -71,7 +75,11 @@ export const registerProviderRoutes = (app: App) => {
     const profile = await loadProvider(db, query.id);
     if (!profile) throw notFound();
     const [documents, history, supervisors] = await Promise.all([
-      db.select().from(providerDocuments).where(eq(providerDocuments.providerId, query.id)).orderBy(desc(providerDocuments.uploadedAt), desc(providerDocuments.id)),
+      db
+        .select()
+        .from(providerDocuments)
+        .where(eq(providerDocuments.providerId, query.id))
+        .orderBy(desc(providerDocuments.uploadedAt), desc(providerDocuments.id)),
       db
         .select({ h: providerApprovals, byName: users.name })
         .from(providerApprovals)
@@ -106,56 +114,76 @@ export const registerProviderRoutes = (app: App) => {
     const auth = requireAuth();
     const { db, config } = deps;
     await db.transaction(async (tx) => {
-      const [p] = await tx.select({ id: serviceProviders.userId }).from(serviceProviders).where(eq(serviceProviders.userId, body.id));
+      const [p] = await tx
+        .select({ id: serviceProviders.userId })
+        .from(serviceProviders)
+        .where(eq(serviceProviders.userId, body.id));
       if (!p) throw notFound();
-      await setAccountStatus(tx, { userId: body.id, to: body.status, reason: body.reason, byUserId: auth.user.id, now: config.now() });
+      await setAccountStatus(tx, {
+        userId: body.id,
+        to: body.status,
+        reason: body.reason,
+        byUserId: auth.user.id,
+        now: config.now(),
+      });
     });
-    const message = body.status === '1' ? 'providerApproved' : body.status === '2' ? 'providerRejected' : 'providerBlocked';
+    const message =
+      body.status === '1' ? 'providerApproved' : body.status === '2' ? 'providerRejected' : 'providerBlocked';
     return { message: smsg(message), data: (await loadProvider(db, body.id))! };
   });
 
-  route(app, serviceProviderApi.serviceProviderUploadDocument, async ({ deps, params, files, requireAuth }) => {
-    const auth = requireAuth();
-    assertMayReach(auth, params.id);
-    const list = files.file ?? [];
-    const file = list[0];
-    if (!file || file.size === 0 || list.length > 1) throw fieldError('file', smsg('fileRequired'));
-    if (file.size > MAX_DOCUMENT_BYTES) throw tooLarge(smsg('documentTooBig'), { file: smsg('documentTooBig') });
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const type = sniffDocument(bytes);
-    if (!type) throw fieldError('file', smsg('documentType'));
-    const { db, config, storage } = deps;
-    const key = `documents/${randomBytes(18).toString('base64url')}.${type.ext}`;
-    await storage.put(key, bytes);
-    try {
-      const doc = await db.transaction(async (tx) => {
-        const [p] = await tx.select({ id: serviceProviders.userId }).from(serviceProviders).where(eq(serviceProviders.userId, params.id)).for('update');
-        if (!p) throw notFound();
-        const [{ n }] = (await tx
-          .select({ n: sql<number>`count(*)`.mapWith(Number) })
-          .from(providerDocuments)
-          .where(eq(providerDocuments.providerId, params.id))) as [{ n: number }];
-        if (n >= MAX_DOCUMENTS_PER_PROVIDER) throw conflict(smsg('tooManyDocuments', { n: MAX_DOCUMENTS_PER_PROVIDER }));
-        const [row] = await tx
-          .insert(providerDocuments)
-          .values({
-            providerId: params.id,
-            storageKey: key,
-            fileName: cleanFileName(file.name, type.ext),
-            mimeType: type.mime,
-            size: bytes.byteLength,
-            uploadedBy: auth.user.id,
-            uploadedAt: config.now(),
-          })
-          .returning();
-        return row!;
-      });
-      return { message: smsg('documentSaved'), data: toDocument(doc) };
-    } catch (err) {
-      await storage.delete(key);
-      throw err;
-    }
-  });
+  route(
+    app,
+    serviceProviderApi.serviceProviderUploadDocument,
+    async ({ deps, params, files, requireAuth }) => {
+      const auth = requireAuth();
+      assertMayReach(auth, params.id);
+      const list = files.file ?? [];
+      const file = list[0];
+      if (!file || file.size === 0 || list.length > 1) throw fieldError('file', smsg('fileRequired'));
+      if (file.size > MAX_DOCUMENT_BYTES)
+        throw tooLarge(smsg('documentTooBig'), { file: smsg('documentTooBig') });
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const type = sniffDocument(bytes);
+      if (!type) throw fieldError('file', smsg('documentType'));
+      const { db, config, storage } = deps;
+      const key = `documents/${randomBytes(18).toString('base64url')}.${type.ext}`;
+      await storage.put(key, bytes);
+      try {
+        const doc = await db.transaction(async (tx) => {
+          const [p] = await tx
+            .select({ id: serviceProviders.userId })
+            .from(serviceProviders)
+            .where(eq(serviceProviders.userId, params.id))
+            .for('update');
+          if (!p) throw notFound();
+          const [{ n }] = (await tx
+            .select({ n: sql<number>`count(*)`.mapWith(Number) })
+            .from(providerDocuments)
+            .where(eq(providerDocuments.providerId, params.id))) as [{ n: number }];
+          if (n >= MAX_DOCUMENTS_PER_PROVIDER)
+            throw conflict(smsg('tooManyDocuments', { n: MAX_DOCUMENTS_PER_PROVIDER }));
+          const [row] = await tx
+            .insert(providerDocuments)
+            .values({
+              providerId: params.id,
+              storageKey: key,
+              fileName: cleanFileName(file.name, type.ext),
+              mimeType: type.mime,
+              size: bytes.byteLength,
+              uploadedBy: auth.user.id,
+              uploadedAt: config.now(),
+            })
+            .returning();
+          return row!;
+        });
+        return { message: smsg('documentSaved'), data: toDocument(doc) };
+      } catch (err) {
+        await storage.delete(key);
+        throw err;
+      }
+    },
+  );
 
   route(app, serviceProviderApi.serviceProviderRemoveDocuments, async ({ deps, body, requireAuth }) => {
     const auth = requireAuth();
@@ -165,7 +193,12 @@ export const registerProviderRoutes = (app: App) => {
       const docs = await tx
         .select({ id: providerDocuments.id, key: providerDocuments.storageKey })
         .from(providerDocuments)
-        .where(and(inArray(providerDocuments.id, ids), owner === null ? undefined : eq(providerDocuments.providerId, owner)));
+        .where(
+          and(
+            inArray(providerDocuments.id, ids),
+            owner === null ? undefined : eq(providerDocuments.providerId, owner),
+          ),
+        );
       if (docs.length !== ids.length) throw notFound();
       await tx.delete(providerDocuments).where(inArray(providerDocuments.id, ids));
       return docs.map((d) => d.key);
@@ -174,24 +207,28 @@ export const registerProviderRoutes = (app: App) => {
     return { message: smsg('documentsRemoved') };
   });
 
-  routeFile(app, serviceProviderApi.serviceProviderDownloadDocument, async ({ deps, params, requireAuth }) => {
-    const auth = requireAuth();
-    const [doc] = await deps.db.select().from(providerDocuments).where(eq(providerDocuments.id, params.id));
-    if (!doc) throw notFound();
-    assertMayReach(auth, doc.providerId);
-    const file = await deps.storage.get(doc.storageKey);
-    if (!file) throw notFound();
-    const ascii = doc.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-    return new Response(new Uint8Array(file.data), {
-      status: 200,
-      headers: {
-        'Content-Type': doc.mimeType,
-        'Content-Length': String(file.size),
-        'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(doc.fileName)}`,
-        'X-Content-Type-Options': 'nosniff',
-        'Content-Security-Policy': UPLOAD_CSP,
-        'Cache-Control': 'private, no-store',
-      },
-    });
-  });
+  routeFile(
+    app,
+    serviceProviderApi.serviceProviderDownloadDocument,
+    async ({ deps, params, requireAuth }) => {
+      const auth = requireAuth();
+      const [doc] = await deps.db.select().from(providerDocuments).where(eq(providerDocuments.id, params.id));
+      if (!doc) throw notFound();
+      assertMayReach(auth, doc.providerId);
+      const file = await deps.storage.get(doc.storageKey);
+      if (!file) throw notFound();
+      const ascii = doc.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+      return new Response(new Uint8Array(file.data), {
+        status: 200,
+        headers: {
+          'Content-Type': doc.mimeType,
+          'Content-Length': String(file.size),
+          'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(doc.fileName)}`,
+          'X-Content-Type-Options': 'nosniff',
+          'Content-Security-Policy': UPLOAD_CSP,
+          'Cache-Control': 'private, no-store',
+        },
+      });
+    },
+  );
 };

@@ -7,8 +7,16 @@ import { permission, role, userStatus } from './roles';
 /* ------------------------------------------------------------------ login */
 
 export const loginBody = z.strictObject({
-  email: z.string({ error: msg('required') }).trim().toLowerCase().min(1, msg('required')).max(254),
-  password: z.string({ error: msg('required') }).min(1, msg('required')).max(1024),
+  email: z
+    .string({ error: msg('required') })
+    .trim()
+    .toLowerCase()
+    .min(1, msg('required'))
+    .max(254),
+  password: z
+    .string({ error: msg('required') })
+    .min(1, msg('required'))
+    .max(1024),
 });
 
 /** SPEC §3: token, message, name (per language; the en value is used), email, profileImage, role. */
@@ -29,7 +37,11 @@ export const verifyOtpBody = z.strictObject({ email, otp });
 
 /** SPEC §3: role is fixed to serviceprovider and status to "0"; the server enforces both. */
 export const registerBody = z.strictObject({
-  name: z.string({ error: msg('required') }).trim().min(2, msg('minChars', { n: 2 })).max(100, msg('maxChars', { n: 100 })),
+  name: z
+    .string({ error: msg('required') })
+    .trim()
+    .min(2, msg('minChars', { n: 2 }))
+    .max(100, msg('maxChars', { n: 100 })),
   phone,
   email,
   password,
@@ -80,7 +92,10 @@ export const updateProfileBody = z.strictObject({
 });
 
 export const changePasswordBody = z.strictObject({
-  currentPassword: z.string({ error: msg('required') }).min(1, msg('required')).max(1024),
+  currentPassword: z
+    .string({ error: msg('required') })
+    .min(1, msg('required'))
+    .max(1024),
   newPassword: password,
 });
 
@@ -101,7 +116,8 @@ export const authApi = {
   register: endpoint({
     method: 'POST',
     path: '/api/register',
-    summary: 'Register a service provider account (status "0": waits for approval). Needs a verified e-mail OTP.',
+    summary:
+      'Register a service provider account (status "0": waits for approval). Needs a verified e-mail OTP.',
     tag,
     access: publicAccess,
     body: registerBody,

@@ -10,8 +10,16 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 /** Localised texts are stored and served as `{ en, ar }` (DESIGN.md §3). */
 export const localized = (max = 200) =>
   z.strictObject({
-    en: z.string().trim().min(1, msg('required')).max(max, msg('maxChars', { n: max })),
-    ar: z.string().trim().min(1, msg('required')).max(max, msg('maxChars', { n: max })),
+    en: z
+      .string()
+      .trim()
+      .min(1, msg('required'))
+      .max(max, msg('maxChars', { n: max })),
+    ar: z
+      .string()
+      .trim()
+      .min(1, msg('required'))
+      .max(max, msg('maxChars', { n: max })),
   });
 export type Localized = { en: string; ar: string };
 

@@ -93,10 +93,12 @@ export type RequestOf<E extends AnyEndpoint> = {
 
 /** Fills `:name` segments of a path. */
 export const buildPath = (path: string, params?: Record<string, string | number>): string =>
-  path.replace(/:([A-Za-z_]+)\??/g, (_, name: string) => {
-    const value = params?.[name];
-    return value === undefined ? '' : encodeURIComponent(String(value));
-  }).replace(/\/+$/, '') || '/';
+  path
+    .replace(/:([A-Za-z_]+)\??/g, (_, name: string) => {
+      const value = params?.[name];
+      return value === undefined ? '' : encodeURIComponent(String(value));
+    })
+    .replace(/\/+$/, '') || '/';
 
 /* ----------------------------------------------------------------- envelopes */
 

@@ -14,7 +14,7 @@ import { msg } from './messages';
 import type { Permission } from './roles';
 
 /**
- * The resource pattern (DESIGN.md §2, docs/decisions/0003-resource-pattern.md): one descriptor per
+ * The resource pattern (DESIGN.md §2): one descriptor per
  * management area drives the server router, the client queries and the generic list / form /
  * details pages. An area writes only what makes it different: its record and input schemas,
  * sortable columns, filters, where its endpoints live and its extra actions.
@@ -152,7 +152,11 @@ export const defineResource = <
     ...discShape,
     ...filters.shape,
   });
-  const exportQuery = listQuery.omit({ page: true, pageSize: true, ...(discriminator ? { [discriminator.field]: true } : {}) });
+  const exportQuery = listQuery.omit({
+    page: true,
+    pageSize: true,
+    ...(discriminator ? { [discriminator.field]: true } : {}),
+  });
 
   const idQuery = z.strictObject({ id, ...discShape });
   const createOnly = (config.createOnly ?? {}) as TCreate;
@@ -235,10 +239,7 @@ export const defineResource = <
     save ??
     endpoint({
       ...paths.update,
-      summary: note(
-        `Update a ${key} record. A stale version answers 409 and changes nothing.`,
-        notes.update,
-      ),
+      summary: note(`Update a ${key} record. A stale version answers 409 and changes nothing.`, notes.update),
       tag,
       access: accessOf('update'),
       ...(hasIdParam(paths.update.path) ? { params: z.strictObject({ id }) } : {}),
@@ -397,8 +398,22 @@ export const routesOf = (resources: readonly Resource[]): ResourceRoute[] => {
       summary: `Shared by ${targets.map((t) => t.resource.key).join(', ')} (by "${field}"). ${e.summary.replace(new RegExp(`\\b${first.resource.key}\\b`, 'g'), `<${field}>`)}`,
       tag: first.resource.tag,
       access,
-      ...(e.body ? { body: unionOf(eps.map((x) => x.body!), field) } : {}),
-      ...(e.query ? { query: unionOf(eps.map((x) => x.query!), field) } : {}),
+      ...(e.body
+        ? {
+            body: unionOf(
+              eps.map((x) => x.body!),
+              field,
+            ),
+          }
+        : {}),
+      ...(e.query
+        ? {
+            query: unionOf(
+              eps.map((x) => x.query!),
+              field,
+            ),
+          }
+        : {}),
       response: unionOf(
         eps.map((x) => x.response),
         undefined,

@@ -36,12 +36,17 @@ export interface Fixture {
 }
 
 const L = (en: string, ar: string) => ({ en, ar });
-const iso = (n: number) => String.fromCharCode(88 + Math.floor(n / 26) % 3) + String.fromCharCode(65 + (n % 26));
+const iso = (n: number) =>
+  String.fromCharCode(88 + (Math.floor(n / 26) % 3)) + String.fromCharCode(65 + (n % 26));
 const phone = (n: number) => `+9665${String(30_000_000 + n).slice(-8)}`;
 
 export const FIXTURES: Record<ResourceKey, Fixture> = {
   category: {
-    sample: ({ n }) => ({ name: L(`Test Category ${n}`, `فئة تجريبية ${n}`), sortOrder: n % 1000, active: true }),
+    sample: ({ n }) => ({
+      name: L(`Test Category ${n}`, `فئة تجريبية ${n}`),
+      sortOrder: n % 1000,
+      active: true,
+    }),
     edit: (r) => ({ body: { name: r.name, icon: null, active: false, sortOrder: 5 }, changed: 'active' }),
     invalid: ({ n }) => ({ body: { name: L(`Bad ${n}`, ''), sortOrder: -1 }, field: 'name.ar' }),
     search: { q: 'زفاف', matches: (r) => JSON.stringify(r.name).includes('زفاف') },
@@ -51,9 +56,19 @@ export const FIXTURES: Record<ResourceKey, Fixture> = {
     provider: 'allow',
   },
   country: {
-    sample: ({ n }) => ({ name: L(`Testland ${n}`, `بلد تجريبي ${n}`), isoCode: iso(n), dialCode: `+${800 + (n % 99)}` }),
-    edit: (r) => ({ body: { name: r.name, isoCode: r.isoCode, dialCode: '+999', active: true }, changed: 'dialCode' }),
-    invalid: ({ n }) => ({ body: { name: L(`Bad ${n}`, 'سيء'), isoCode: 'SAU', dialCode: '+966' }, field: 'isoCode' }),
+    sample: ({ n }) => ({
+      name: L(`Testland ${n}`, `بلد تجريبي ${n}`),
+      isoCode: iso(n),
+      dialCode: `+${800 + (n % 99)}`,
+    }),
+    edit: (r) => ({
+      body: { name: r.name, isoCode: r.isoCode, dialCode: '+999', active: true },
+      changed: 'dialCode',
+    }),
+    invalid: ({ n }) => ({
+      body: { name: L(`Bad ${n}`, 'سيء'), isoCode: 'SAU', dialCode: '+966' },
+      field: 'isoCode',
+    }),
     search: { q: 'emir', matches: (r) => JSON.stringify(r.name).toLowerCase().includes('emir') },
     filter: { query: { active: 'true' }, matches: (r) => r.active === true },
     referenced: { id: (c) => c.countryId, message: /still used by \d+ cities/ },
@@ -62,7 +77,10 @@ export const FIXTURES: Record<ResourceKey, Fixture> = {
   },
   city: {
     sample: ({ n, countryId }) => ({ name: L(`Test City ${n}`, `مدينة تجريبية ${n}`), countryId }),
-    edit: (r, c) => ({ body: { name: L('Renamed City', 'مدينة معدلة'), countryId: c.otherCountryId, active: true }, changed: 'countryId' }),
+    edit: (r, c) => ({
+      body: { name: L('Renamed City', 'مدينة معدلة'), countryId: c.otherCountryId, active: true },
+      changed: 'countryId',
+    }),
     invalid: ({ n }) => ({ body: { name: L(`Bad ${n}`, 'سيء'), countryId: 999_999 }, field: 'countryId' }),
     search: { q: 'الرياض', matches: (r) => JSON.stringify(r.name).includes('الرياض') },
     filter: { query: { countryId: '2' }, matches: (r) => r.countryId === 2 },
@@ -80,7 +98,15 @@ export const FIXTURES: Record<ResourceKey, Fixture> = {
       longitude: 46.6,
     }),
     edit: (r) => ({
-      body: { name: r.name, countryId: r.countryId, cityId: r.cityId, address: 'New address 1', latitude: -12.5, longitude: -70.25, active: true },
+      body: {
+        name: r.name,
+        countryId: r.countryId,
+        cityId: r.cityId,
+        address: 'New address 1',
+        latitude: -12.5,
+        longitude: -70.25,
+        active: true,
+      },
       changed: 'latitude',
     }),
     invalid: ({ n, countryId, cityId }) => ({
@@ -133,7 +159,15 @@ export const FIXTURES: Record<ResourceKey, Fixture> = {
     filter: { query: { status: '0' }, matches: (r) => r.status === '0' },
     referenced: { id: (c) => c.supervisedProviderId, message: /still has \d+ supervisors/ },
     manager: 'deny',
-    provider: { list: 'own', get: 'own', update: 'own', export: 'own', create: 'deny', remove: 'deny', options: 'deny' },
+    provider: {
+      list: 'own',
+      get: 'own',
+      update: 'own',
+      export: 'own',
+      create: 'deny',
+      remove: 'deny',
+      options: 'deny',
+    },
   },
   supervisor: {
     sample: ({ n, providerId }) => ({
@@ -143,9 +177,18 @@ export const FIXTURES: Record<ResourceKey, Fixture> = {
       providerId,
       password: 'Test-Pass-2026!',
     }),
-    edit: (r) => ({ body: { name: L('Edited Supervisor', 'مشرف معدل'), email: r.email, phone: r.phone }, changed: 'name' }),
+    edit: (r) => ({
+      body: { name: L('Edited Supervisor', 'مشرف معدل'), email: r.email, phone: r.phone },
+      changed: 'name',
+    }),
     invalid: ({ n, providerId }) => ({
-      body: { name: L(`Bad ${n}`, 'سيء'), email: `bad${n}@test.example.com`, phone: null, providerId, password: 'short' },
+      body: {
+        name: L(`Bad ${n}`, 'سيء'),
+        email: `bad${n}@test.example.com`,
+        phone: null,
+        providerId,
+        password: 'short',
+      },
       field: 'password',
     }),
     search: { q: 'supervisor1', matches: (r) => String(r.email).includes('supervisor1') },
@@ -161,9 +204,18 @@ export const FIXTURES: Record<ResourceKey, Fixture> = {
       role: 'manager',
       password: 'Test-Pass-2026!',
     }),
-    edit: (r) => ({ body: { name: r.name, email: r.email, phone: '+971500000001', role: r.role }, changed: 'phone' }),
+    edit: (r) => ({
+      body: { name: r.name, email: r.email, phone: '+971500000001', role: r.role },
+      changed: 'phone',
+    }),
     invalid: ({ n }) => ({
-      body: { name: L(`Bad ${n}`, 'سيء'), email: `bad${n}@test.example.com`, phone: null, role: 'superuser', password: 'Test-Pass-2026!' },
+      body: {
+        name: L(`Bad ${n}`, 'سيء'),
+        email: `bad${n}@test.example.com`,
+        phone: null,
+        role: 'superuser',
+        password: 'Test-Pass-2026!',
+      },
       field: 'role',
     }),
     search: { q: 'example.com', matches: (r) => String(r.email).includes('example.com') },

@@ -32,10 +32,9 @@ beforeAll(async () => {
     expect(res.status, path).toBe(200);
     return res.body.data.items as Rec[];
   };
-  const [sa, ae] = await first('/api/master/listwithpagination?type=country&sort=isoCode&order=desc&q=a&pageSize=100').then((all) => [
-    all.find((c) => c.isoCode === 'SA')!,
-    all.find((c) => c.isoCode === 'AE')!,
-  ]);
+  const [sa, ae] = await first(
+    '/api/master/listwithpagination?type=country&sort=isoCode&order=desc&q=a&pageSize=100',
+  ).then((all) => [all.find((c) => c.isoCode === 'SA')!, all.find((c) => c.isoCode === 'AE')!]);
   const riyadh = (await first(`/api/master/listwithpagination?type=city&countryId=${sa!.id}&q=Riyadh`))[0]!;
   const weddings = (await first('/api/master/listwithpagination?type=category&q=Weddings'))[0]!;
   const supervisors = await first('/api/event-manager/get-all?pageSize=100');
@@ -54,29 +53,49 @@ afterAll(() => t?.close());
 
 /* ------------------------------------------------------------------ helpers */
 
-const send = (e: AnyEndpoint, role: Role, input: { id?: number; query?: Record<string, unknown>; body?: Record<string, unknown> }, lang = 'en') => {
+const send = (
+  e: AnyEndpoint,
+  role: Role,
+  input: { id?: number; query?: Record<string, unknown>; body?: Record<string, unknown> },
+  lang = 'en',
+) => {
   const hasIdParam = /:id\b/.test(e.path);
   const path = buildPath(e.path, hasIdParam && input.id !== undefined ? { id: input.id } : undefined);
   // Endpoints take a query or a body, never both here.
-  const query = e.body ? {} : { ...(input.query ?? {}), ...(!hasIdParam && input.id !== undefined ? { id: input.id } : {}) };
+  const query = e.body
+    ? {}
+    : { ...(input.query ?? {}), ...(!hasIdParam && input.id !== undefined ? { id: input.id } : {}) };
   const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
-  const body = e.body ? { ...(input.body ?? {}), ...(!hasIdParam && input.id !== undefined ? { id: input.id } : {}) } : undefined;
-  return t.request(e.method, qs ? `${path}?${qs}` : path, { token: role === 'anonymous' ? undefined : tokens[role], body, lang });
+  const body = e.body
+    ? { ...(input.body ?? {}), ...(!hasIdParam && input.id !== undefined ? { id: input.id } : {}) }
+    : undefined;
+  return t.request(e.method, qs ? `${path}?${qs}` : path, {
+    token: role === 'anonymous' ? undefined : tokens[role],
+    body,
+    lang,
+  });
 };
 
 const api = (r: Resource) => {
   const fx = FIXTURES[r.key as keyof typeof FIXTURES] as Fixture;
   return {
     fx,
-    list: (role: Role, query: Record<string, unknown> = {}, lang = 'en') => send(r.endpoints.list, role, { query: { ...r.fixed, ...query } }, lang),
+    list: (role: Role, query: Record<string, unknown> = {}, lang = 'en') =>
+      send(r.endpoints.list, role, { query: { ...r.fixed, ...query } }, lang),
     get: (role: Role, id: number) => send(r.endpoints.get, role, { id, query: r.fixed }),
-    create: (role: Role, body: Record<string, unknown>, lang = 'en') => send(r.endpoints.create, role, { body: { ...r.fixed, ...body } }, lang),
-    update: (role: Role, id: number, body: Record<string, unknown>) => send(r.endpoints.update, role, { id, body: { ...r.fixed, ...body } }),
-    remove: (role: Role, id: number) => send(r.endpoints.remove!, role, { id, query: r.fixed, body: r.fixed }),
+    create: (role: Role, body: Record<string, unknown>, lang = 'en') =>
+      send(r.endpoints.create, role, { body: { ...r.fixed, ...body } }, lang),
+    update: (role: Role, id: number, body: Record<string, unknown>) =>
+      send(r.endpoints.update, role, { id, body: { ...r.fixed, ...body } }),
+    remove: (role: Role, id: number) =>
+      send(r.endpoints.remove!, role, { id, query: r.fixed, body: r.fixed }),
     exportCsv: async (role: Role, query: Record<string, unknown> = {}, lang = 'en') => {
       const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString();
       const res = await t.app.request(`${r.endpoints.export.path}${qs ? `?${qs}` : ''}`, {
-        headers: { ...(role === 'anonymous' ? {} : { Authorization: `Bearer ${tokens[role]}` }), 'Accept-Language': lang },
+        headers: {
+          ...(role === 'anonymous' ? {} : { Authorization: `Bearer ${tokens[role]}` }),
+          'Accept-Language': lang,
+        },
       });
       return { res, bytes: new Uint8Array(await res.arrayBuffer()) };
     },
@@ -123,7 +142,14 @@ describe.each(resources.map((r) => [r.key, r] as const))('%s', (_key, resource) 
     expect(all.body.data.items).toHaveLength(Math.min(100, total));
     const beyond = await a.list('admin', { page: 999 });
     expect(beyond.body.data).toMatchObject({ items: [], total, page: 999 });
-    for (const bad of [{ pageSize: 7 }, { pageSize: 1000 }, { page: 0 }, { sort: 'passwordHash' }, { order: 'up' }, { unknownFilter: 'x' }]) {
+    for (const bad of [
+      { pageSize: 7 },
+      { pageSize: 1000 },
+      { page: 0 },
+      { sort: 'passwordHash' },
+      { order: 'up' },
+      { unknownFilter: 'x' },
+    ]) {
       const res = await a.list('admin', bad, 'ar');
       expect(res.status, JSON.stringify(bad)).toBe(422);
       expect(Object.keys(res.body.errors)).toEqual([Object.keys(bad)[0]]);
@@ -137,10 +163,12 @@ describe.each(resources.map((r) => [r.key, r] as const))('%s', (_key, resource) 
         const res = await a.list('admin', { sort: column, order, pageSize: 25 });
         expect(res.status, `${column} ${order}`).toBe(200);
       }
-    const asc = (await a.list('admin', { sort: 'createdAt', order: 'asc', pageSize: 100 })).body.data.items as Rec[];
+    const asc = (await a.list('admin', { sort: 'createdAt', order: 'asc', pageSize: 100 })).body.data
+      .items as Rec[];
     const times = asc.map((i) => String(i.createdAt));
     expect(times).toEqual([...times].sort());
-    const desc = (await a.list('admin', { sort: 'createdAt', order: 'desc', pageSize: 100 })).body.data.items as Rec[];
+    const desc = (await a.list('admin', { sort: 'createdAt', order: 'desc', pageSize: 100 })).body.data
+      .items as Rec[];
     const descTimes = desc.map((i) => String(i.createdAt));
     expect(descTimes).toEqual([...descTimes].sort().reverse());
   });
@@ -156,7 +184,8 @@ describe.each(resources.map((r) => [r.key, r] as const))('%s', (_key, resource) 
     const filtered = await a.list('admin', { ...a.fx.filter.query, pageSize: 100 });
     expect(filtered.status).toBe(200);
     expect(filtered.body.data.total).toBeGreaterThan(0);
-    for (const item of filtered.body.data.items) expect(a.fx.filter.matches(item), JSON.stringify(item)).toBe(true);
+    for (const item of filtered.body.data.items)
+      expect(a.fx.filter.matches(item), JSON.stringify(item)).toBe(true);
   });
 
   it('creates (201), reads, updates with the version, refuses a stale version and changes nothing', async () => {
@@ -173,13 +202,15 @@ describe.each(resources.map((r) => [r.key, r] as const))('%s', (_key, resource) 
     expect(updated.body.data[changed]).not.toEqual(created[changed]);
     expect(updated.body.data[changed]).toEqual(body[changed]);
 
-    const stale = await a.update('admin', created.id, { ...a.fx.edit(created, ctx()).body, version: 0 }, );
+    const stale = await a.update('admin', created.id, { ...a.fx.edit(created, ctx()).body, version: 0 });
     expect(stale.status).toBe(409);
     expect(stale.body.message).toBe('This record was changed by someone else. Reload it and try again.');
     expect((await a.get('admin', created.id)).body.data).toEqual(updated.body.data);
 
     if (r.saveShared) {
-      const noVersion = await send(r.endpoints.update, 'admin', { body: { ...r.fixed, ...body, id: created.id } });
+      const noVersion = await send(r.endpoints.update, 'admin', {
+        body: { ...r.fixed, ...body, id: created.id },
+      });
       expect(noVersion.status).toBe(422);
       expect(noVersion.body.errors).toHaveProperty('version');
     }
@@ -207,28 +238,36 @@ describe.each(resources.map((r) => [r.key, r] as const))('%s', (_key, resource) 
     if (r.endpoints.remove) expect((await a.remove('admin', 987_654)).status).toBe(404);
   });
 
-  it.runIf(Boolean(r.endpoints.remove))('deletes; a record still referenced answers 409 and stays', async () => {
-    const created = await a.fresh();
-    const del = await a.remove('admin', created.id);
-    expect(del.status, JSON.stringify(del.body)).toBe(200);
-    expect((await a.get('admin', created.id)).status).toBe(404);
-    if (a.fx.referenced) {
-      const id = a.fx.referenced.id({ ...ctx(), supervisedProviderId: base.supervisedProviderId });
-      const refused = await a.remove('admin', id);
-      expect(refused.status).toBe(409);
-      expect(refused.body.message).toMatch(a.fx.referenced.message);
-      expect((await a.get('admin', id)).status).toBe(200);
-    }
-  });
+  it.runIf(Boolean(r.endpoints.remove))(
+    'deletes; a record still referenced answers 409 and stays',
+    async () => {
+      const created = await a.fresh();
+      const del = await a.remove('admin', created.id);
+      expect(del.status, JSON.stringify(del.body)).toBe(200);
+      expect((await a.get('admin', created.id)).status).toBe(404);
+      if (a.fx.referenced) {
+        const id = a.fx.referenced.id({ ...ctx(), supervisedProviderId: base.supervisedProviderId });
+        const refused = await a.remove('admin', id);
+        expect(refused.status).toBe(409);
+        expect(refused.body.message).toMatch(a.fx.referenced.message);
+        expect((await a.get('admin', id)).status).toBe(200);
+      }
+    },
+  );
 
   it('exports the filtered list as CSV: BOM, every page, injection-safe', async () => {
-    const evil = await a.create('admin', { ...a.fx.sample(ctx()), name: { en: '=HYPERLINK("http://x")', ar: '+عربي' } });
+    const evil = await a.create('admin', {
+      ...a.fx.sample(ctx()),
+      name: { en: '=HYPERLINK("http://x")', ar: '+عربي' },
+    });
     expect(evil.status, JSON.stringify(evil.body)).toBe(201);
     const total = (await a.list('admin')).body.data.total;
     const { res, bytes } = await a.exportCsv('admin', {}, 'ar');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(res.headers.get('content-disposition')).toMatch(new RegExp(`^attachment; filename="${r.key}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`));
+    expect(res.headers.get('content-disposition')).toMatch(
+      new RegExp(`^attachment; filename="${r.key}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`),
+    );
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = parseCsv(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes).slice(1));
     expect(lines).toHaveLength(total + 1);
@@ -260,7 +299,10 @@ describe.each(resources.map((r) => [r.key, r] as const))('%s', (_key, resource) 
             : op === 'create'
               ? { body: createBodyFor(role, a.fx) }
               : op === 'update'
-                ? { id: target.id, body: { ...r.fixed, ...a.fx.edit(target, ctx()).body, version: target.version } }
+                ? {
+                    id: target.id,
+                    body: { ...r.fixed, ...a.fx.edit(target, ctx()).body, version: target.version },
+                  }
                 : { id: target.id, query: r.fixed, body: r.fixed };
         const res = await send(e, role, input);
         const label = `${role} ${op} ${e.method} ${e.path}: ${res.status} ${JSON.stringify(res.body).slice(0, 200)}`;
@@ -270,11 +312,13 @@ describe.each(resources.map((r) => [r.key, r] as const))('%s', (_key, resource) 
         }
         const grant = op === 'options' ? 'allow' : grantOf(a.fx, role, op);
         if (grant === 'deny') expect(res.status, label).toBe(403);
-        else if (grant === 'own' && ['get', 'update', 'remove'].includes(op)) expect(res.status, label).toBe(404);
+        else if (grant === 'own' && ['get', 'update', 'remove'].includes(op))
+          expect(res.status, label).toBe(404);
         else expect(res.status, label).toBeLessThan(300);
         if (res.status >= 400) expect((await a.get('admin', target.id)).body.data, label).toEqual(target);
         if (grant === 'own' && op === 'list')
-          for (const item of res.body.data.items as Rec[]) expect([item.id, item.providerId]).toContain(ownId());
+          for (const item of res.body.data.items as Rec[])
+            expect([item.id, item.providerId]).toContain(ownId());
       }
   });
 });
@@ -282,6 +326,9 @@ describe.each(resources.map((r) => [r.key, r] as const))('%s', (_key, resource) 
 let providerUserId: number | undefined;
 const ownId = () => providerUserId;
 beforeAll(async () => {
-  const [row] = await t.db.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO.provider.email));
+  const [row] = await t.db.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, DEMO.provider.email));
   providerUserId = row!.id;
 });

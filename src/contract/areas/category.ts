@@ -24,7 +24,12 @@ export const categoryResource = defineResource({
     name: localized(100),
     icon: z.string().regex(CATEGORY_ICON_PATH, msg('invalidImagePath')).nullable().default(null),
     active: z.boolean().default(true),
-    sortOrder: z.number({ error: msg('sortOrder') }).int(msg('sortOrder')).min(0, msg('sortOrder')).max(9999, msg('sortOrder')).default(0),
+    sortOrder: z
+      .number({ error: msg('sortOrder') })
+      .int(msg('sortOrder'))
+      .min(0, msg('sortOrder'))
+      .max(9999, msg('sortOrder'))
+      .default(0),
   }),
   filters: z.strictObject({ active: boolParam.optional() }),
   sort: ['sortOrder', 'name', 'active', 'createdAt', 'updatedAt'],

@@ -27,7 +27,11 @@ export const cityResource = defineResource({
   searchIn: 'the English and Arabic names of the city and of its country',
 });
 
-export const cityOption = z.object({ id: z.number().int(), name: localizedText, countryId: z.number().int() });
+export const cityOption = z.object({
+  id: z.number().int(),
+  name: localizedText,
+  countryId: z.number().int(),
+});
 
 export const cityApi = {
   masterCity: endpoint({

@@ -29,8 +29,16 @@ export const locationResource = defineResource({
     /** The country picked first in the cascade: the city must belong to it. */
     countryId: id,
     cityId: id,
-    address: z.string().trim().max(300, msg('maxChars', { n: 300 })).nullable().default(null),
-    latitude: z.number({ error: msg('latitude') }).min(-90, msg('latitude')).max(90, msg('latitude')),
+    address: z
+      .string()
+      .trim()
+      .max(300, msg('maxChars', { n: 300 }))
+      .nullable()
+      .default(null),
+    latitude: z
+      .number({ error: msg('latitude') })
+      .min(-90, msg('latitude'))
+      .max(90, msg('latitude')),
     longitude: z
       .number({ error: msg('longitude') })
       .min(-180, msg('longitude'))

@@ -15,8 +15,14 @@ const tag = 'Service providers';
 
 const optionalText = (max: number) =>
   z.strictObject({
-    en: z.string().trim().max(max, msg('maxChars', { n: max })),
-    ar: z.string().trim().max(max, msg('maxChars', { n: max })),
+    en: z
+      .string()
+      .trim()
+      .max(max, msg('maxChars', { n: max })),
+    ar: z
+      .string()
+      .trim()
+      .max(max, msg('maxChars', { n: max })),
   });
 
 export const serviceProviderResource = defineResource({
@@ -110,7 +116,12 @@ export const approveProviderBody = z
     id,
     /** "1" approve, "2" reject, "3" block; "2" and "3" need a reason. */
     status: z.enum(['1', '2', '3']),
-    reason: z.string().trim().max(500, msg('maxChars', { n: 500 })).nullable().default(null),
+    reason: z
+      .string()
+      .trim()
+      .max(500, msg('maxChars', { n: 500 }))
+      .nullable()
+      .default(null),
   })
   .refine((b) => b.status === '1' || (b.reason ?? '').length > 0, {
     path: ['reason'],
@@ -163,7 +174,8 @@ export const serviceProviderApi = {
   serviceProviderRemoveDocuments: endpoint({
     method: 'POST',
     path: '/api/serviceprovider/removeDocuments',
-    summary: 'Remove documents by id ({ ids: [..] }); any id that is not yours answers 404 and nothing is removed.',
+    summary:
+      'Remove documents by id ({ ids: [..] }); any id that is not yours answers 404 and nothing is removed.',
     tag,
     access: owner,
     body: z.strictObject({ ids: z.array(id).min(1).max(MAX_DOCUMENTS_PER_PROVIDER) }),

@@ -60,7 +60,12 @@ export const usersApi = {
     body: z.strictObject({
       id,
       status: z.enum(['1', '2', '3']),
-      reason: z.string().trim().max(500, msg('maxChars', { n: 500 })).nullable().default(null),
+      reason: z
+        .string()
+        .trim()
+        .max(500, msg('maxChars', { n: 500 }))
+        .nullable()
+        .default(null),
     }),
     response: ok(userResource.record),
     idempotent: true,
