@@ -155,7 +155,9 @@ function RecordForm<T extends BaseRecord>({
   const form = useForm<FieldValues>({
     resolver,
     defaultValues: initialValues(fields, record, mode === 'create' ? createDefaults : {}),
-    mode: 'onTouched',
+    // Checked on submit, then again as fields change: a server error stays until its field changes.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
   });
   const create = useCreateRecord<T>(area.resource);
   const update = useUpdateRecord<T>(area.resource);
@@ -194,10 +196,14 @@ function RecordForm<T extends BaseRecord>({
         fields.flatMap((f) => (f.kind === 'localized' ? [`${f.name}.en`, `${f.name}.ar`] : [f.name])),
       );
       const others: string[] = [];
+      let first: string | null = null;
       for (const [name, text] of Object.entries(error.fieldErrors)) {
-        if (known.has(name)) form.setError(name, { type: 'server', message: text }, { shouldFocus: true });
-        else others.push(text);
+        if (known.has(name)) {
+          form.setError(name, { type: 'server', message: text });
+          first ??= name;
+        } else others.push(text);
       }
+      if (first) form.setFocus(first);
       setFormErrors(others);
       notify.error(error);
     }

@@ -606,7 +606,7 @@ function Pagination({
           id={sizeId}
           value={pageSize}
           onChange={(event) => onPageSize(Number(event.target.value))}
-          className={cx(inputClass(false), 'w-auto')}
+          className={inputClass(false).replace('w-full', 'w-auto')}
           data-testid="page-size"
         >
           {PAGE_SIZES.map((size) => (

@@ -20,12 +20,10 @@ export function LocalizedCell({ value, ctx }: { value: Localized | null | undefi
     <span className="block">
       <span className="block font-medium">{main}</span>
       {second && second !== main && (
-        <span
-          lang={other}
-          dir={other === 'ar' ? 'rtl' : 'ltr'}
-          className="block text-xs text-slate-600 dark:text-slate-400"
-        >
-          {second}
+        <span className="block text-xs text-slate-600 dark:text-slate-400">
+          <span lang={other} dir={other === 'ar' ? 'rtl' : 'ltr'}>
+            {second}
+          </span>
         </span>
       )}
     </span>

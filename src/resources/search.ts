@@ -41,7 +41,10 @@ export function listSearchValidator(resource: Pick<Resource, 'listQuery' | 'disc
   const shape = resource.listQuery.shape as Record<string, z.ZodType>;
   const skip = resource.discriminator?.field;
   return (raw: Record<string, unknown>): ListSearch => {
+    // Every key of the list is set, invalid ones to undefined: the router merges a route's validated
+    // search over the raw one, so a dropped value must be overwritten, not just left out.
     const search: ListSearch = {};
+    for (const key of Object.keys(shape)) if (key !== skip) search[key] = undefined;
     for (const [key, schema] of Object.entries(shape)) {
       if (key === skip) continue;
       const wire = asWire(raw[key])?.trim();
@@ -64,8 +67,8 @@ export function listSearchValidator(resource: Pick<Resource, 'listQuery' | 'disc
       search.sort === resource.defaultSort.column &&
       (search.order ?? resource.defaultSort.order) === resource.defaultSort.order
     ) {
-      delete search.sort;
-      delete search.order;
+      search.sort = undefined;
+      search.order = undefined;
     }
     return search;
   };
