@@ -4,7 +4,7 @@ import { act, render, screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api';
-import { NOTICE_DURATION_MS, NoticeHost, noticePosition, notify } from './notify';
+import { NOTICE_DURATION_MS, NoticeHost, notify } from './notify';
 
 const renderHost = (dir: 'ltr' | 'rtl' = 'ltr') =>
   render(
@@ -63,11 +63,6 @@ describe('notify (SPEC §8, §9)', () => {
     expect(screen.getByTestId('notice').className).toContain('opacity-100');
     await act(() => vi.advanceTimersByTimeAsync(200));
     expect(screen.queryByTestId('notice')?.className ?? 'opacity-0').toContain('opacity-0');
-  });
-
-  it('sits at the top end: right in LTR, left in RTL', () => {
-    expect(noticePosition('ltr')).toBe('top-right');
-    expect(noticePosition('rtl')).toBe('top-left');
   });
 
   it('translates the titles', async () => {

@@ -68,8 +68,14 @@ export const notify = {
 };
 
 /** Where notices appear: top-end of the reading direction. */
-export const noticePosition = (dir: 'ltr' | 'rtl') => (dir === 'rtl' ? 'top-left' : 'top-right');
-
+/**
+ * react-hot-toast aligns a "-right" position to the flex end of its container, which follows the
+ * document direction: "top-right" is the top end, the top left in Arabic (the browser suite checks it).
+ */
 export function NoticeHost({ dir }: { dir: 'ltr' | 'rtl' }) {
-  return <Toaster position={noticePosition(dir)} toastOptions={{ duration: NOTICE_DURATION_MS }} />;
+  return (
+    <div dir={dir}>
+      <Toaster position="top-right" toastOptions={{ duration: NOTICE_DURATION_MS }} />
+    </div>
+  );
 }

@@ -52,11 +52,11 @@ export function UserSummary() {
         className="flex flex-wrap items-center gap-4 rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
       >
         <Avatar path={session.profileImage} size={64} />
-        <div className="min-w-0 flex-1">
-          <h2 id="summary-title" className="truncate text-xl font-semibold">
+        <div className="min-w-0 flex-1 basis-40">
+          <h2 id="summary-title" className="text-xl font-semibold break-words">
             {i18n._(msg`Welcome, ${name}`)}
           </h2>
-          <p className="truncate text-slate-700 dark:text-slate-300">{session.email}</p>
+          <p className="break-all text-slate-700 dark:text-slate-300">{session.email}</p>
           <p className="mt-1">
             <span className="rounded bg-indigo-100 px-2 py-0.5 text-sm font-medium text-indigo-900 dark:bg-indigo-900 dark:text-indigo-100">
               {roleLabel(i18n, session.role)}

@@ -14,6 +14,7 @@ import { completeSignIn } from '@/app/auth';
 import { Alert, Button, TextField, useFieldMessage } from '@/components/ui';
 import { ApiError, call, errorMessage } from '@/lib/api';
 import { AuthLayout, linkClass } from '../AuthLayout';
+import { notify } from '@/app/notify';
 
 const route = getRouteApi('/login');
 
@@ -46,6 +47,7 @@ export function LoginPage({ onSignedIn = goHomeAndReload }: { onSignedIn?: () =>
     } catch (error) {
       const status = error instanceof ApiError ? error.status : 0;
       setFailure({ status, message: errorMessage(error) });
+      notify.error(error);
       if (error instanceof ApiError) {
         for (const [field, text] of Object.entries(error.fieldErrors)) {
           if (field === 'email' || field === 'password') setError(field, { message: text });
