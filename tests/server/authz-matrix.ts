@@ -1,0 +1,115 @@
+/**
+ * The authorization matrix, kept as data: for every routed endpoint (shared paths: every resource
+ * operation on them) the expected answer per caller. `matrix.test.ts` calls each cell with a valid
+ * request (see tests/server/security-support.ts) and fails on any difference, and on any routed
+ * endpoint that has no row here.
+ *
+ * Cells: '2xx' = allowed and done; 401 / 403 = refused; 404 = refused because the record is not the
+ * caller's (provider B acting on provider A's records); 422 = allowed to call, but the sample is not
+ * valid for this caller (provider B naming provider A as a supervisor's provider).
+ *
+ * Callers: anonymous; expired (admin token past its absolute expiry); admin; manager; providerA (the
+ * demo provider, owner of the records acted on); providerB (another approved provider); pending
+ * and blocked (tokens of accounts that may not sign in).
+ */
+import type { Caller } from './security-support';
+
+export type Cell = '2xx' | 401 | 403 | 404 | 409 | 422;
+export type Row = Record<Caller, Cell>;
+
+/** Public endpoints: every caller gets the same answer (tokens are ignored). */
+const pub = (cell: Cell): Row => ({
+  anonymous: cell,
+  expired: cell,
+  admin: cell,
+  manager: cell,
+  providerA: cell,
+  providerB: cell,
+  pending: cell,
+  blocked: cell,
+});
+
+/** Signed-in endpoints: no, expired, pending or blocked sessions get 401; the four roles as given. */
+const signed = (admin: Cell, manager: Cell, providerA: Cell, providerB: Cell): Row => ({
+  anonymous: 401,
+  expired: 401,
+  admin,
+  manager,
+  providerA,
+  providerB,
+  pending: 401,
+  blocked: 401,
+});
+
+const everyone = signed('2xx', '2xx', '2xx', '2xx');
+/** Admins and providers (the configuration masters: managers lack those permissions). */
+const adminAndProviders = signed('2xx', 403, '2xx', '2xx');
+/** Admins, and a provider on its own records (B acting on A's: 404). */
+const adminAndOwner = signed('2xx', 403, '2xx', 404);
+const adminOnly = signed('2xx', 403, 403, 403);
+
+const masterRows = (type: string): Record<string, Row> => ({
+  [`GET /api/master/listwithpagination [${type} list]`]: adminAndProviders,
+  [`GET /api/master/listSingledata [${type} get]`]: adminAndProviders,
+  [`POST /api/master/addlist [${type} create]`]: adminAndProviders,
+  [`POST /api/master/addlist [${type} update]`]: adminAndProviders,
+  [`POST /api/master/deletelist [${type} remove]`]: adminAndProviders,
+  [`GET /api/master/list [${type} options]`]: everyone,
+  [`GET /api/export/${type}`]: adminAndProviders,
+});
+
+export const MATRIX: Record<string, Row> = {
+  // session (issue 2)
+  'POST /api/login': pub('2xx'),
+  'POST /api/sendEmailOTP': pub('2xx'),
+  // a code never sent: refused as invalid for anyone
+  'POST /api/verifyEmailOTP': pub(422),
+  'POST /api/register': pub(422),
+  'GET /api/master/role': everyone,
+  'POST /api/set-language': everyone,
+  'POST /api/logout': everyone,
+  'GET /api/profile': everyone,
+  'PUT /api/profile': everyone,
+  'POST /api/profile/image': everyone,
+  'POST /api/profile/password': everyone,
+
+  // configuration masters (issue 3)
+  ...masterRows('category'),
+  ...masterRows('country'),
+  ...masterRows('city'),
+  ...masterRows('location'),
+  'POST /api/master/category/icon': adminAndProviders,
+  'GET /api/master/country': everyone,
+  'GET /api/master/city': everyone,
+  'GET /api/getInitialLocation': everyone,
+
+  // service providers: staff create, approve and delete; a provider reaches only itself
+  'GET /api/serviceprovider': signed('2xx', 403, '2xx', '2xx'),
+  'GET /api/serviceprovider/:id': adminAndOwner,
+  'POST /api/serviceprovider': adminOnly,
+  'PUT /api/serviceprovider/:id': adminAndOwner,
+  'DELETE /api/serviceprovider/:id': adminOnly,
+  'GET /api/export/serviceprovider': signed('2xx', 403, '2xx', '2xx'),
+  'GET /api/service-provider-details': adminAndOwner,
+  'POST /api/serviceprovider/approve': adminOnly,
+  'POST /api/serviceprovider/:id/documents': adminAndOwner,
+  'POST /api/serviceprovider/removeDocuments': adminAndOwner,
+  'GET /api/serviceprovider/documents/:id': adminAndOwner,
+
+  // supervisors: staff with `supervisor` (admin) and providers for their own
+  'GET /api/event-manager/get-all': signed('2xx', 403, '2xx', '2xx'),
+  'GET /api/event-manager/details/:id': adminAndOwner,
+  'POST /api/event-manager/add [supervisor create]': signed('2xx', 403, '2xx', 422),
+  'POST /api/event-manager/add [supervisor update]': adminAndOwner,
+  'DELETE /api/event-manager/:id': adminAndOwner,
+  'GET /api/export/supervisor': signed('2xx', 403, '2xx', '2xx'),
+  'POST /api/users/approve/': adminAndOwner,
+
+  // users: admins only
+  'GET /api/users/get-all': adminOnly,
+  'GET /api/users/:id': adminOnly,
+  'POST /api/users': adminOnly,
+  'PUT /api/users/:id': adminOnly,
+  'GET /api/export/user': adminOnly,
+  'POST /api/users/approve': adminOnly,
+};

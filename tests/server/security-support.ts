@@ -1,0 +1,633 @@
+/**
+ * Shared by the security suites (matrix, fuzz, limits, scan): a minimal-valid-value generator for
+ * zod schemas, a database + storage digest, the eight callers of the authorization matrix, and the
+ * walk of the contract that turns every routed endpoint into one or more request "cases".
+ */
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { resourceRoutes, resources } from '../../src/contract/areas';
+import { buildPath, type AnyEndpoint } from '../../src/contract/http';
+import type { EndpointOp, Resource } from '../../src/contract/resource';
+import { createSession } from '../../server/auth/sessions';
+import { registeredEndpoints } from '../../server/http/route';
+import { providerDocuments, users } from '../../server/db/schema';
+import { DEMO, DEMO_PASSWORD, type TestResponse, type TestServer } from '../setup/server';
+import { FIXTURES, type Fixture, type FixtureCtx } from './resource-fixtures';
+
+/* ------------------------------------------------------------ zod samples */
+
+type Def = { type: string; [k: string]: unknown };
+const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
+
+let uniq = 7000;
+/** A number unique in this process (e-mails, codes). */
+export const nextN = () => ++uniq;
+
+const stringCandidates = (key: string) => {
+  const n = nextN();
+  const k = key.toLowerCase();
+  const first = k.includes('email')
+    ? [`gen${n}@test.example.com`]
+    : k.includes('phone')
+      ? [`+9665${String(10_000_000 + n).slice(-8)}`]
+      : k.includes('password')
+        ? ['Sample-Pass-2026!']
+        : k === 'otp'
+          ? ['123456']
+          : [];
+  return [
+    ...first,
+    `Sample ${n}`,
+    'XY',
+    '+971',
+    `+9665${String(10_000_000 + n).slice(-8)}`,
+    `gen${n}@test.example.com`,
+    '123456',
+    'Sample-Pass-2026!',
+    'https://example.com/x',
+    '2026-11-22',
+    '2026-11-22T10:00:00.000Z',
+    'a',
+  ];
+};
+
+/**
+ * A small valid value of `schema` (the input side): required fields only, the first enum value,
+ * strings and numbers chosen among candidates that the schema accepts. `hint(path)` may supply a
+ * value for a field (ids of existing records). Not guaranteed valid for cross-field rules.
+ */
+export const sampleOf = (
+  schema: z.ZodType,
+  hint: (path: string[]) => unknown = () => undefined,
+  at: string[] = [],
+): unknown => {
+  const hinted = hint(at);
+  if (hinted !== undefined) return hinted;
+  const def = defOf(schema);
+  const key = at[at.length - 1] ?? '';
+  const ok = (v: unknown) => schema.safeParse(v).success;
+  switch (def.type) {
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const [k, field] of Object.entries(def.shape as Record<string, z.ZodType>)) {
+        const t = defOf(field).type;
+        if (t === 'optional' || t === 'default') {
+          const h = hint([...at, k]);
+          if (h !== undefined) out[k] = h;
+          continue;
+        }
+        out[k] = sampleOf(field, hint, [...at, k]);
+      }
+      return out;
+    }
+    case 'string':
+      return stringCandidates(key).find(ok) ?? 'x';
+    case 'number':
+    case 'int':
+      return [1, 0, 10, 24.5, -1, 1000].find(ok) ?? 1;
+    case 'bigint':
+      return 1;
+    case 'boolean':
+      return true;
+    case 'date':
+      return new Date('2026-11-22T10:00:00Z');
+    case 'enum':
+      return Object.values(def.entries as Record<string, string>)[0];
+    case 'literal':
+      return (def.values as unknown[])[0];
+    case 'nullable':
+      return null;
+    case 'optional':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+    case 'catch':
+    case 'nonoptional':
+      return sampleOf(def.innerType as z.ZodType, hint, at);
+    case 'pipe': {
+      const v = sampleOf(def.in as z.ZodType, hint, at);
+      if (ok(v)) return v;
+      if (defOf(def.in as z.ZodType).type === 'string') return stringCandidates(key).find(ok) ?? v;
+      return v;
+    }
+    case 'array': {
+      const min = Number(
+        ((def.checks as { _zod: { def: { check: string; minimum?: number } } }[] | undefined) ?? []).find(
+          (c) => c._zod.def.check === 'min_length',
+        )?._zod.def.minimum ?? 0,
+      );
+      return Array.from({ length: min }, () => sampleOf(def.element as z.ZodType, hint, [...at, '0']));
+    }
+    case 'union': {
+      const options = def.options as z.ZodType[];
+      for (const o of options) {
+        const v = sampleOf(o, hint, at);
+        if (ok(v)) return v;
+      }
+      return sampleOf(options[0]!, hint, at);
+    }
+    case 'record':
+      return {};
+    default:
+      return null;
+  }
+};
+
+/** Query values as the URL carries them (strings). */
+export const toQuery = (value: unknown): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries((value ?? {}) as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined && v !== null)
+      .map(([k, v]) => [k, String(v)]),
+  );
+
+/* ---------------------------------------------------------------- digest */
+
+/** Columns of bookkeeping that a refused request may touch (the session of a blocked user is revoked). */
+const VOLATILE: Record<string, string[]> = { sessions: ['revoked_at', 'last_used_at'] };
+
+/**
+ * Row count and md5 of every public table's rows, and the list of stored files. Equal digests
+ * before and after a request mean it wrote nothing.
+ */
+const digestSql = new WeakMap<TestServer, string>();
+
+export const digest = async (t: TestServer): Promise<string> => {
+  let query = digestSql.get(t);
+  if (!query) {
+    const tables = (await t.db.db.execute(
+      sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+    )) as unknown as { rows: { name: string }[] };
+    const cols = (await t.db.db.execute(
+      sql`select table_name as t, column_name as c from information_schema.columns where table_schema = 'public' order by table_name, ordinal_position`,
+    )) as unknown as { rows: { t: string; c: string }[] };
+    query =
+      tables.rows
+        .map(({ name }) => {
+          const skip = VOLATILE[name] ?? [];
+          const list = cols.rows
+            .filter((r) => r.t === name && !skip.includes(r.c))
+            .map((r) => `"${r.c}"`)
+            .join(', ');
+          return `select '${name}' as t, count(*)::int as n, coalesce(md5(string_agg(x::text, '' order by x::text)), '') as h from (select ${list} from "${name}") x`;
+        })
+        .join(' union all ') + ' order by t';
+    digestSql.set(t, query);
+  }
+  const res = (await t.db.db.execute(sql.raw(query))) as unknown as {
+    rows: { t: string; n: number; h: string }[];
+  };
+  const files = await listFiles(t.uploadsDir);
+  return JSON.stringify({ tables: res.rows.map((r) => `${r.t}:${Number(r.n)}:${r.h}`), files });
+};
+
+/** What differs between two digests (table names and file lists), for failure messages. */
+export const digestDiff = (before: string, after: string) => {
+  const a = JSON.parse(before) as { tables: string[]; files: string[] };
+  const b = JSON.parse(after) as { tables: string[]; files: string[] };
+  const tables = b.tables.filter((x) => !a.tables.includes(x)).map((x) => x.split(':')[0]);
+  const files = [
+    ...b.files.filter((f) => !a.files.includes(f)).map((f) => `+${f}`),
+    ...a.files.filter((f) => !b.files.includes(f)).map((f) => `-${f}`),
+  ];
+  return [...tables.map((x) => `table ${x}`), ...files.map((f) => `file ${f}`)].join(', ');
+};
+
+const listFiles = async (dir: string): Promise<string[]> => {
+  const out: string[] = [];
+  const walk = async (d: string) => {
+    let entries;
+    try {
+      entries = await readdir(d, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) await walk(p);
+      else out.push(path.relative(dir, p));
+    }
+  };
+  await walk(dir);
+  return out.sort();
+};
+
+/* --------------------------------------------------------------- callers */
+
+export const CALLERS = [
+  'anonymous',
+  'expired',
+  'admin',
+  'manager',
+  'providerA',
+  'providerB',
+  'pending',
+  'blocked',
+] as const;
+export type Caller = (typeof CALLERS)[number];
+
+export interface World {
+  t: TestServer;
+  ids: Record<Exclude<Caller, 'anonymous' | 'expired'>, number>;
+  /** A fresh bearer token of this caller (null for anonymous): every call gets its own session. */
+  token(caller: Caller): Promise<string | null>;
+  /** Fixture context for samples (ids of real masters, provider A as the owner). */
+  fixtureCtx(resourceKey?: string): FixtureCtx;
+  /** A record of `resource` to act on: provider A's own for owner resources, else any. */
+  target(resource: Resource): Promise<Record<string, unknown> & { id: number; version: number }>;
+  /** A new record of `resource` (owned by provider A where records have owners), made by admin. */
+  fresh(resource: Resource): Promise<Record<string, unknown> & { id: number; version: number }>;
+  /** A new document of provider A, uploaded by admin. */
+  freshDocument(): Promise<number>;
+  /** A fresh admin token. */
+  adminToken(): Promise<string>;
+}
+
+/** Smallest valid PNG (1×1). */
+export const PNG = Uint8Array.from(
+  Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+);
+
+export const pngForm = (name = 'picture.png') => {
+  const form = new FormData();
+  form.append('file', new File([PNG], name, { type: 'image/png' }));
+  return form;
+};
+
+type Rec = Record<string, unknown> & { id: number; version: number };
+
+export const setupWorld = async (t: TestServer): Promise<World> => {
+  const db = t.db.db;
+  const idOf = async (email: string) =>
+    (await db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
+  const [admin, manager, providerA, pending, blocked] = await Promise.all([
+    idOf(DEMO.admin.email),
+    idOf(DEMO.manager.email),
+    idOf(DEMO.provider.email),
+    idOf(DEMO.pending.email),
+    idOf(DEMO.blocked.email),
+  ]);
+  // Provider B: an approved provider (demo data) with documents and supervisors of its own.
+  const found = (await db.execute(sql`
+    select u.id from users u
+    where u.role = 'serviceprovider' and u.status = '1' and u.id <> ${providerA}
+      and exists (select 1 from provider_documents d where d.provider_id = u.id)
+      and exists (select 1 from users s where s.provider_id = u.id)
+    order by u.id limit 1`)) as unknown as { rows: { id: number }[] };
+  if (!found.rows[0]) throw new Error('The demo data has no second provider with documents and supervisors');
+  const providerB = Number(found.rows[0].id);
+  const ids = { admin, manager, providerA, providerB, pending, blocked };
+  const meta = { ip: '127.0.0.1', userAgent: 'security-tests' };
+  const expiredConfig = {
+    ...t.config,
+    now: () => new Date(t.clock.now().getTime() - t.config.sessionAbsoluteMs - 60_000),
+  };
+  /** A fresh admin session for set-up calls (a password change in a case revokes older ones). */
+  const adminToken = () => createSession(db, t.config, admin, meta);
+
+  const token = async (caller: Caller) => {
+    if (caller === 'anonymous') return null;
+    if (caller === 'expired') return createSession(db, expiredConfig, admin, meta);
+    return createSession(db, t.config, ids[caller], meta);
+  };
+
+  const adminGet = async (p: string) => {
+    const res = await t.request('GET', p, { token: await adminToken() });
+    if (res.status !== 200) throw new Error(`GET ${p}: ${res.status} ${res.text}`);
+    return res.body.data;
+  };
+  const countries = (await adminGet(
+    '/api/master/listwithpagination?type=country&pageSize=100&sort=isoCode',
+  )) as { items: Rec[] };
+  const sa = countries.items.find((c) => c.isoCode === 'SA')!;
+  const ae = countries.items.find((c) => c.isoCode === 'AE')!;
+  const city = (
+    (await adminGet(`/api/master/listwithpagination?type=city&countryId=${sa.id}`)) as {
+      items: Rec[];
+    }
+  ).items[0]!;
+  const category = ((await adminGet('/api/master/listwithpagination?type=category')) as { items: Rec[] })
+    .items[0]!;
+  // One counter per resource from 0, so that samples stay unique where a fixture derives a short
+  // code from n (country ISO codes: 78 distinct values).
+  const counters: Record<string, number> = {};
+  const fixtureCtx = (key = ''): FixtureCtx => ({
+    countryId: sa.id,
+    otherCountryId: ae.id,
+    cityId: city.id,
+    categoryId: category.id,
+    providerId: providerA,
+    n: key ? (counters[key] = (counters[key] ?? -1) + 1) : nextN(),
+  });
+
+  const fixtureOf = (r: Resource) => FIXTURES[r.key as keyof typeof FIXTURES] as Fixture | undefined;
+  const send = (e: AnyEndpoint, tokenValue: string, req: { id?: number; query?: object; body?: object }) => {
+    const hasId = /:id\b/.test(e.path);
+    const p = buildPath(e.path, hasId && req.id !== undefined ? { id: req.id } : undefined);
+    const query = e.body ? {} : { ...req.query, ...(!hasId && req.id !== undefined ? { id: req.id } : {}) };
+    const qs = new URLSearchParams(toQuery(query)).toString();
+    const body = e.body
+      ? { ...req.body, ...(!hasId && req.id !== undefined ? { id: req.id } : {}) }
+      : undefined;
+    return t.request(e.method, qs ? `${p}?${qs}` : p, { token: tokenValue, body });
+  };
+
+  const fresh = async (r: Resource): Promise<Rec> => {
+    const fx = fixtureOf(r);
+    if (!fx) throw new Error(`No fixture for resource ${r.key} in tests/server/resource-fixtures.ts`);
+    const res = await send(r.endpoints.create, await adminToken(), {
+      body: { ...r.fixed, ...fx.sample(fixtureCtx(r.key)) },
+    });
+    if (res.status !== 201) throw new Error(`creating ${r.key}: ${res.status} ${res.text}`);
+    return res.body.data as Rec;
+  };
+
+  const made: Record<string, number> = {};
+  const owned = (r: Resource) => Boolean(r.ownerOps?.length);
+  const target = async (r: Resource): Promise<Rec> => {
+    if (r.key === 'serviceprovider')
+      return (await send(r.endpoints.get, await adminToken(), { id: providerA, query: r.fixed })).body
+        .data as Rec;
+    if (r.key === 'user')
+      return (await send(r.endpoints.get, await adminToken(), { id: manager, query: r.fixed })).body
+        .data as Rec;
+    if (owned(r)) {
+      const tokenA = (await token('providerA'))!;
+      const list = await send(r.endpoints.list, tokenA, { query: { ...r.fixed, pageSize: 10 } });
+      const first = (list.body.data?.items as Rec[] | undefined)?.[0];
+      if (first) return first;
+      return fresh(r);
+    }
+    // A record of its own, so that edits never move the masters the samples refer to.
+    const id = (made[r.key] ??= (await fresh(r)).id);
+    return (await send(r.endpoints.get, await adminToken(), { id, query: r.fixed })).body.data as Rec;
+  };
+
+  const freshDocument = async () => {
+    const res = await t.request('POST', `/api/serviceprovider/${providerA}/documents`, {
+      token: await adminToken(),
+      body: pngForm('licence.png'),
+    });
+    if (res.status !== 201) throw new Error(`upload: ${res.status} ${res.text}`);
+    return res.body.data.id as number;
+  };
+
+  return { t, ids, token, fixtureCtx, target, fresh, freshDocument, adminToken };
+};
+
+/* ------------------------------------------------------------------ cases */
+
+export interface CaseRequest {
+  path: string;
+  body?: unknown;
+  /** Runs after the call (e.g. restore a changed password). */
+  after?: () => Promise<void>;
+}
+
+export interface Case {
+  /** `METHOD /path`, plus ` [resource op]` when several resources or operations share it. */
+  key: string;
+  endpoint: AnyEndpoint;
+  /** Builds a valid request for `caller` (fresh targets where the call consumes them). */
+  build(world: World, caller: Caller): Promise<CaseRequest>;
+}
+
+export const endpointKey = (e: AnyEndpoint) => `${e.method} ${e.path}`;
+
+const withQuery = (p: string, query: Record<string, unknown>) => {
+  const qs = new URLSearchParams(toQuery(query)).toString();
+  return qs ? `${p}?${qs}` : p;
+};
+
+/** A request built from the endpoint's schemas alone, with `id` fields set to `id`. */
+export const genericRequest = (e: AnyEndpoint, id: number | undefined): CaseRequest => {
+  const hint = (p: string[]) => (id !== undefined && p[p.length - 1] === 'id' ? id : undefined);
+  const params = e.params ? (sampleOf(e.params, hint) as Record<string, string | number>) : {};
+  const query = e.query ? (sampleOf(e.query, hint) as Record<string, unknown>) : {};
+  const p = withQuery(buildPath(e.path, params), query);
+  if (e.multipart) return { path: p, body: pngForm() };
+  return { path: p, body: e.body ? sampleOf(e.body, hint) : e.method === 'GET' ? undefined : {} };
+};
+
+/** The request of one resource operation (fixtures' samples and edits). */
+const resourceRequest = async (
+  w: World,
+  r: Resource,
+  op: EndpointOp | 'update',
+  e: AnyEndpoint,
+): Promise<CaseRequest> => {
+  const fx = FIXTURES[r.key as keyof typeof FIXTURES] as Fixture | undefined;
+  if (!fx) throw new Error(`No fixture for resource ${r.key} in tests/server/resource-fixtures.ts`);
+  const hasId = /:id\b/.test(e.path);
+  const place = (id: number | undefined, query: Record<string, unknown> = {}) =>
+    withQuery(
+      buildPath(e.path, hasId && id !== undefined ? { id } : undefined),
+      e.body ? {} : { ...query, ...(!hasId && id !== undefined ? { id } : {}) },
+    );
+  switch (op) {
+    case 'list':
+    case 'options':
+      return { path: place(undefined, r.fixed) };
+    case 'export':
+      return { path: place(undefined, {}) };
+    case 'get':
+      return { path: place((await w.target(r)).id, r.fixed) };
+    case 'create':
+      return { path: place(undefined), body: { ...r.fixed, ...fx.sample(w.fixtureCtx(r.key)) } };
+    case 'update': {
+      const rec = await w.target(r);
+      const { body } = fx.edit(rec, w.fixtureCtx(r.key));
+      return {
+        path: place(rec.id),
+        body: { ...r.fixed, ...body, ...(hasId ? {} : { id: rec.id }), version: rec.version },
+      };
+    }
+    case 'remove': {
+      const rec = await w.fresh(r);
+      return { path: place(rec.id, r.fixed), body: e.body ? { ...r.fixed, id: rec.id } : undefined };
+    }
+  }
+};
+
+/**
+ * Requests of the endpoints that are not resource operations, by endpoint key. An endpoint
+ * without one here is called with `genericRequest` (its schemas' minimal valid input).
+ */
+export const extraRequests: Record<string, (w: World, caller: Caller) => Promise<CaseRequest>> = {
+  'POST /api/login': async () => ({
+    path: '/api/login',
+    body: { email: DEMO.admin.email, password: DEMO_PASSWORD },
+  }),
+  'POST /api/sendEmailOTP': async () => ({
+    path: '/api/sendEmailOTP',
+    body: { email: `otp${nextN()}@test.example.com` },
+  }),
+  'POST /api/verifyEmailOTP': async () => ({
+    path: '/api/verifyEmailOTP',
+    body: { email: `otp${nextN()}@test.example.com`, otp: '123456' },
+  }),
+  'POST /api/register': async () => ({
+    path: '/api/register',
+    body: {
+      name: 'Sample Provider',
+      phone: '+966500000001',
+      email: `reg${nextN()}@test.example.com`,
+      password: 'Sample-Pass-2026!',
+      otp: '123456',
+    },
+  }),
+  'PUT /api/profile': async (w, caller) => {
+    const id = caller === 'anonymous' || caller === 'expired' ? w.ids.admin : w.ids[caller];
+    const [u] = await w.t.db.db.select().from(users).where(eq(users.id, id));
+    return {
+      path: '/api/profile',
+      body: { name: u!.name, phone: u!.phone, version: u!.version },
+    };
+  },
+  'POST /api/profile/password': async (w, caller) => {
+    const id = caller === 'anonymous' || caller === 'expired' ? w.ids.admin : w.ids[caller];
+    const [u] = await w.t.db.db.select().from(users).where(eq(users.id, id));
+    return {
+      path: '/api/profile/password',
+      body: { currentPassword: DEMO_PASSWORD, newPassword: 'Changed-Pass-2026!' },
+      after: async () => {
+        await w.t.db.db.update(users).set({ passwordHash: u!.passwordHash }).where(eq(users.id, id));
+      },
+    };
+  },
+  'GET /api/master/city': async (w) => ({ path: `/api/master/city?countryId=${w.fixtureCtx().countryId}` }),
+  'GET /api/service-provider-details': async (w) => ({
+    path: `/api/service-provider-details?id=${w.ids.providerA}`,
+  }),
+  'POST /api/serviceprovider/approve': async (w) => ({
+    path: '/api/serviceprovider/approve',
+    body: { id: w.ids.providerA, status: '1' },
+  }),
+  'POST /api/serviceprovider/:id/documents': async (w) => ({
+    path: `/api/serviceprovider/${w.ids.providerA}/documents`,
+    body: pngForm('licence.png'),
+  }),
+  'POST /api/serviceprovider/removeDocuments': async (w) => ({
+    path: '/api/serviceprovider/removeDocuments',
+    body: { ids: [await w.freshDocument()] },
+  }),
+  'GET /api/serviceprovider/documents/:id': async (w) => {
+    const [doc] = await w.t.db.db
+      .select({ id: providerDocuments.id })
+      .from(providerDocuments)
+      .where(eq(providerDocuments.providerId, w.ids.providerA))
+      .limit(1);
+    return { path: `/api/serviceprovider/documents/${doc?.id ?? (await w.freshDocument())}` };
+  },
+  'POST /api/users/approve/': async (w) => {
+    const sup = resources.find((r) => r.key === 'supervisor') as unknown as Resource;
+    return { path: '/api/users/approve/', body: { id: (await w.target(sup)).id, status: '1' } };
+  },
+  'POST /api/users/approve': async (w) => {
+    // An active staff account that is none of the callers: approving it again changes nothing.
+    const [u] = await w.t.db.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, 'admin'), eq(users.status, '1'), ne(users.id, w.ids.admin)))
+      .limit(1);
+    return { path: '/api/users/approve', body: { id: u?.id ?? w.ids.manager, status: '1' } };
+  },
+};
+
+/** Every routed endpoint of `app` as request cases (one per resource operation on shared paths). */
+export const casesOf = (endpoints: AnyEndpoint[]): Case[] => {
+  const byEndpoint = new Map(resourceRoutes.map((r) => [r.endpoint, r]));
+  const out: Case[] = [];
+  for (const e of endpoints) {
+    const key = endpointKey(e);
+    const rr = byEndpoint.get(e);
+    if (!rr) {
+      const extra = extraRequests[key];
+      out.push({
+        key,
+        endpoint: e,
+        build: extra ?? (async () => genericRequest(e, undefined)),
+      });
+      continue;
+    }
+    const shared = rr.targets.length > 1;
+    for (const { resource, op } of rr.targets) {
+      const r = resource;
+      const ops: (EndpointOp | 'update')[] = r.saveShared && op === 'create' ? ['create', 'update'] : [op];
+      for (const o of ops)
+        out.push({
+          key: shared || ops.length > 1 ? `${key} [${r.key} ${o}]` : key,
+          endpoint: e,
+          build: (w) => resourceRequest(w, r, o, e),
+        });
+    }
+  }
+  return out;
+};
+
+/** The cases of every endpoint the app routes. */
+export const allCases = (t: TestServer) => casesOf(registeredEndpoints(t.app));
+
+/** Sends a case's request as `caller`. */
+export const call = async (
+  w: World,
+  c: Case,
+  caller: Caller,
+): Promise<{ res: TestResponse; req: CaseRequest }> => {
+  const req = await c.build(w, caller);
+  const token = await w.token(caller);
+  const res = await w.t.request(c.endpoint.method, req.path, {
+    token: token ?? undefined,
+    body: req.body,
+  });
+  return { res, req };
+};
+
+/* ------------------------------------------------------------ secret scan */
+
+/** Columns whose values must never appear in an answer (by name, in any table, now or later). */
+const SECRET_COLUMN = /password_hash|token_hash|code_hash|secret|p256dh|^auth$|auth_key|private_key/i;
+
+/**
+ * Checks recorded answers (headers and bodies) against every secret value in the database (password
+ * hashes, session token hashes, OTP hashes and their parts, push subscription keys) and the OTP codes
+ * mailed so far. Returns the findings (empty when clean).
+ */
+export const scanForSecrets = async (t: TestServer, answers: string[]) => {
+  const cols = (await t.db.db.execute(
+    sql`select table_name as t, column_name as c from information_schema.columns where table_schema = 'public'`,
+  )) as unknown as { rows: { t: string; c: string }[] };
+  const secrets = new Set<string>();
+  for (const { t: table, c } of cols.rows.filter((r) => SECRET_COLUMN.test(r.c))) {
+    const res = (await t.db.db.execute(
+      sql.raw(`select "${c}"::text as v from "${table}" where "${c}" is not null`),
+    )) as unknown as { rows: { v: string }[] };
+    for (const { v } of res.rows) {
+      secrets.add(v);
+      // salted hashes: every part long enough to be meaningful on its own
+      for (const part of v.split('$')) if (part.length >= 16) secrets.add(part);
+    }
+  }
+  const codes = new Set(
+    t.smtp.messages.flatMap((m) => [...`${m.subject}\n${m.text}`.matchAll(/\b(\d{6})\b/g)].map((x) => x[1]!)),
+  );
+  const findings: string[] = [];
+  const shapes: [string, RegExp][] = [
+    ['scrypt hash', /scrypt\$\d+\$\d+\$\d+\$/],
+    ['hash column name', /password_?hash|token_?hash|code_?hash/i],
+  ];
+  for (const text of answers) {
+    for (const s of secrets)
+      if (text.includes(s)) findings.push(`secret ${s.slice(0, 12)}… in ${text.slice(0, 120)}`);
+    for (const [name, re] of shapes) if (re.test(text)) findings.push(`${name} in ${text.slice(0, 120)}`);
+    for (const code of codes)
+      if (new RegExp(`(?<![0-9])${code}(?![0-9])`).test(text))
+        findings.push(`OTP code ${code} in ${text.slice(0, 120)}`);
+  }
+  return { findings, secretCount: secrets.size, codeCount: codes.size };
+};
