@@ -1,0 +1,201 @@
+/**
+ * Configuration masters through the UI (issue 3): an admin creates, edits and deletes a country and
+ * a city; a referenced country cannot be deleted; list views live in the URL; an edit in Arabic shows
+ * a mirrored form with Arabic messages; axe finds nothing serious on a list and a form in both
+ * languages; the list and the form work at 360 px.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO, DEMO_PASSWORD } from '../support/app-server';
+import { chooseLanguage, htmlLangDir, signIn, waitForShell } from '../support/app';
+import { formatViolations, runAxe } from '../support/axe';
+import { PHONE, snap } from '../support/browser';
+import { browserSuite } from '../support/suite';
+
+const suite = browserSuite();
+
+const path = (page: Page) => new URL(page.url()).pathname;
+
+/** Switches to Arabic and waits for the reload that follows the saved choice. */
+async function toArabic(page: Page) {
+  const reloaded = page.waitForEvent('load');
+  await chooseLanguage(page, 'ar');
+  await reloaded;
+  await waitForShell(page);
+  await expect.poll(() => htmlLangDir(page)).toEqual({ lang: 'ar', dir: 'rtl' });
+}
+const rows = (page: Page) => page.getByTestId('list-row');
+
+async function searchList(page: Page, text: string) {
+  const answered = page.waitForResponse(
+    (r) => r.url().includes('/api/master/listwithpagination') && new URL(r.url()).searchParams.get('q') === text,
+  );
+  await page.getByTestId('list-search').fill(text);
+  await answered;
+}
+
+async function openRowAction(page: Page, rowText: string, action: string) {
+  await page.getByRole('button', { name: `Actions for ${rowText}` }).click();
+  await page.getByRole('menuitem', { name: action }).click();
+}
+
+describe('configuration masters', () => {
+  it('admin creates, edits and deletes a country and a city', async () => {
+    const { page, errors } = await suite.open();
+    await signIn(page, DEMO.admin, DEMO_PASSWORD);
+
+    // The sidebar entry leads to the real list, full of demo rows.
+    await page.getByRole('link', { name: 'Country Master' }).click();
+    await expect.poll(() => path(page)).toBe('/admin/country');
+    await expect.poll(() => rows(page).count()).toBe(10);
+
+    // Create a country.
+    await page.getByTestId('add-record').click();
+    await expect.poll(() => path(page)).toBe('/admin/country/add');
+    await page.getByLabel('Name (English)').fill('Atlantis');
+    await page.getByLabel('Name (Arabic)').fill('أتلانتس');
+    await page.getByLabel('ISO code').fill('xa');
+    await page.getByLabel('Dialling code').fill('+999');
+    await page.getByTestId('form-submit').click();
+    await page.getByText('Success!').first().waitFor();
+    await expect.poll(() => path(page)).toBe('/admin/country');
+
+    // The search is kept in the URL and finds it.
+    await searchList(page, 'Atlantis');
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('Atlantis');
+    await expect.poll(() => rows(page).count()).toBe(1);
+    await expect.poll(() => rows(page).first().innerText()).toContain('XA');
+
+    // Edit it.
+    await openRowAction(page, 'Atlantis', 'Edit');
+    await expect.poll(() => path(page)).toMatch(/^\/admin\/country\/add\/\d+$/);
+    await expect.poll(() => page.getByLabel('Name (English)').inputValue()).toBe('Atlantis');
+    await page.getByLabel('Name (English)').fill('Atlantis Island');
+    await page.getByTestId('form-submit').click();
+    await expect.poll(() => path(page)).toBe('/admin/country');
+    await searchList(page, 'Atlantis Island');
+    await expect.poll(() => rows(page).count()).toBe(1);
+
+    // A city in it: the country picker offers the new country.
+    await page.goto('/admin/city/add');
+    await page.getByLabel('Name (English)').fill('Poseidonia');
+    await page.getByLabel('Name (Arabic)').fill('بوسيدونيا');
+    await page.getByLabel('Country').selectOption({ label: 'Atlantis Island' });
+    await page.getByTestId('form-submit').click();
+    await expect.poll(() => path(page)).toBe('/admin/city');
+    await searchList(page, 'Poseidonia');
+    await expect.poll(() => rows(page).first().innerText()).toContain('Atlantis Island');
+
+    // The country is still referenced: the dialog shows the server's 409 message and nothing goes.
+    await page.goto('/admin/country?q=Atlantis');
+    await expect.poll(() => rows(page).count()).toBe(1);
+    await openRowAction(page, 'Atlantis Island', 'Delete');
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await dialog.getByTestId('confirm-error').waitFor();
+    expect(await dialog.getByTestId('confirm-error').innerText()).toMatch(/cit/i);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    // Delete the city, then the country.
+    await page.goto('/admin/city?q=Poseidonia');
+    await expect.poll(() => rows(page).count()).toBe(1);
+    await openRowAction(page, 'Poseidonia', 'Delete');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByTestId('list-empty').waitFor();
+
+    await page.goto('/admin/country?q=Atlantis');
+    await expect.poll(() => rows(page).count()).toBe(1);
+    await openRowAction(page, 'Atlantis Island', 'Delete');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByTestId('list-empty').waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('a shared link reopens the same view (page, size, sort, filter)', async () => {
+    const { page } = await suite.open();
+    await signIn(page, DEMO.admin, DEMO_PASSWORD);
+    await page.goto('/admin/city?pageSize=25&sort=name&order=desc&active=true&page=2');
+    await waitForShell(page);
+    await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('page-size').inputValue()).toBe('25');
+    expect(await page.getByTestId('filter-active').inputValue()).toBe('true');
+    expect(await page.getByRole('columnheader', { name: /^Name/ }).getAttribute('aria-sort')).toBe('descending');
+    expect(await page.getByTestId('page-of').innerText()).toMatch(/^Page 2 of/);
+  });
+
+  it('an edit in Arabic shows a mirrored form with Arabic validation messages', async () => {
+    const { page } = await suite.open();
+    await signIn(page, DEMO.admin, DEMO_PASSWORD);
+    await toArabic(page);
+
+    await page.goto('/admin/country?q=Oman');
+    await waitForShell(page);
+    await expect.poll(() => rows(page).count()).toBe(1);
+    await rows(page).first().getByTestId('row-actions').click();
+    await page.getByRole('menuitem', { name: 'تعديل' }).click();
+    await expect.poll(() => path(page)).toMatch(/^\/admin\/country\/add\/\d+$/);
+    const en = page.getByTestId('field-name.en');
+    const ar = page.getByTestId('field-name.ar');
+    await expect.poll(() => en.inputValue()).toBe('Oman');
+    expect(await ar.getAttribute('dir')).toBe('rtl');
+    expect(await ar.getAttribute('lang')).toBe('ar');
+
+    // Mirrored: the English name comes first, on the right.
+    const [enBox, arBox] = [await en.boundingBox(), await ar.boundingBox()];
+    expect(enBox!.x).toBeGreaterThan(arBox!.x);
+
+    await en.fill('');
+    await page.getByTestId('field-isoCode').fill('S');
+    await page.getByRole('button', { name: 'حفظ' }).click();
+    await page.getByText('هذا الحقل مطلوب').first().waitFor();
+    await page.getByText('أدخل رمز ISO المكوّن من حرفين (مثل SA)').waitFor();
+    await snap(page, 'areas-country-form-ar-errors');
+  });
+
+  it('axe: no serious or critical violation on a list and a form, in English and Arabic', async () => {
+    const { page } = await suite.open();
+    await signIn(page, DEMO.admin, DEMO_PASSWORD);
+    for (const language of ['en', 'ar'] as const) {
+      if (language === 'ar') await toArabic(page);
+      await page.goto('/admin/location');
+      await waitForShell(page);
+      await expect.poll(() => rows(page).count()).toBe(10);
+      const listViolations = await runAxe(page);
+      expect(listViolations, `location list (${language}):\n${formatViolations(listViolations)}`).toEqual([]);
+
+      await page.goto('/admin/location/add');
+      await waitForShell(page);
+      await page.getByTestId('field-name.en').waitFor();
+      await page.getByTestId('form-submit').click();
+      await page.locator('[aria-invalid="true"]').first().waitFor();
+      const formViolations = await runAxe(page);
+      expect(formViolations, `location form (${language}):\n${formatViolations(formViolations)}`).toEqual([]);
+    }
+  });
+
+  it('at 360 px the list scrolls inside its card and the form fits', async () => {
+    const { page } = await suite.open({ viewport: PHONE });
+    await signIn(page, DEMO.admin, DEMO_PASSWORD);
+    await page.goto('/admin/serviceprovider');
+    await waitForShell(page);
+    await expect.poll(() => rows(page).count()).toBe(10);
+    const widths = await page.evaluate(() => {
+      const scroller = document.querySelector('[data-testid="table-scroller"]')!;
+      return {
+        page: document.documentElement.scrollWidth,
+        viewport: window.innerWidth,
+        scroller: scroller.clientWidth,
+        table: scroller.scrollWidth,
+      };
+    });
+    expect(widths.page).toBeLessThanOrEqual(widths.viewport);
+    expect(widths.table).toBeGreaterThan(widths.scroller);
+    await snap(page, 'areas-serviceprovider-list-360');
+
+    await page.goto('/admin/location/add');
+    await waitForShell(page);
+    await page.getByTestId('field-name.en').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await snap(page, 'areas-location-form-360');
+  });
+});
