@@ -34,7 +34,7 @@ beforeAll(async () => {
   cases = allCases(t);
 });
 afterAll(async () => {
-  console.log(
+  console.info(
     `authorization matrix: ${cells} cells checked (${cases?.length} cases × ${CALLERS.length} callers)`,
   );
   await t?.close();

@@ -145,17 +145,28 @@ export const toQuery = (value: unknown): Record<string, string> =>
 
 /* ---------------------------------------------------------------- digest */
 
-/** Columns of bookkeeping that a refused request may touch (the session of a blocked user is revoked). */
-const VOLATILE: Record<string, string[]> = { sessions: ['revoked_at', 'last_used_at'] };
+/**
+ * Bookkeeping that a refused request may and must write, left out of the digest: the session of a
+ * blocked user is revoked, a failed sign-in is counted ('*': the whole table), a wrong OTP counts a
+ * try and may void the code, throttles count attempts.
+ */
+const VOLATILE: Record<string, string[] | '*'> = {
+  sessions: ['revoked_at', 'last_used_at'],
+  login_failures: '*',
+  throttle_events: '*',
+  email_otps: ['attempts', 'voided_at'],
+};
 
 /**
  * Row count and md5 of every public table's rows, and the list of stored files. Equal digests
  * before and after a request mean it wrote nothing.
  */
-const digestSql = new WeakMap<TestServer, string>();
+const digestSql = new WeakMap<TestServer, Map<string, string>>();
 
-export const digest = async (t: TestServer): Promise<string> => {
-  let query = digestSql.get(t);
+export const digest = async (t: TestServer, skipTables: string[] = []): Promise<string> => {
+  const cache = digestSql.get(t) ?? new Map<string, string>();
+  digestSql.set(t, cache);
+  let query = cache.get(skipTables.join(','));
   if (!query) {
     const tables = (await t.db.db.execute(
       sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
@@ -165,8 +176,9 @@ export const digest = async (t: TestServer): Promise<string> => {
     )) as unknown as { rows: { t: string; c: string }[] };
     query =
       tables.rows
+        .filter(({ name }) => VOLATILE[name] !== '*' && !skipTables.includes(name) && !name.startsWith('__'))
         .map(({ name }) => {
-          const skip = VOLATILE[name] ?? [];
+          const skip = (VOLATILE[name] as string[] | undefined) ?? [];
           const list = cols.rows
             .filter((r) => r.t === name && !skip.includes(r.c))
             .map((r) => `"${r.c}"`)
@@ -174,13 +186,81 @@ export const digest = async (t: TestServer): Promise<string> => {
           return `select '${name}' as t, count(*)::int as n, coalesce(md5(string_agg(x::text, '' order by x::text)), '') as h from (select ${list} from "${name}") x`;
         })
         .join(' union all ') + ' order by t';
-    digestSql.set(t, query);
+    cache.set(skipTables.join(','), query);
   }
   const res = (await t.db.db.execute(sql.raw(query))) as unknown as {
     rows: { t: string; n: number; h: string }[];
   };
   const files = await listFiles(t.uploadsDir);
   return JSON.stringify({ tables: res.rows.map((r) => `${r.t}:${Number(r.n)}:${r.h}`), files });
+};
+
+/**
+ * A cheaper digest for many calls (fuzzing): row-level triggers count every inserted, updated and
+ * deleted row per table (even an update that writes the same values); the tables with bookkeeping
+ * columns (VOLATILE) are compared by md5 of their other columns instead. Install once per server.
+ */
+export const installWriteCounter = async (t: TestServer) => {
+  const db = t.db.db;
+  await db.execute(
+    sql.raw(`create table if not exists "__writes" (t text primary key, n bigint not null default 0)`),
+  );
+  await db.execute(
+    sql.raw(`create or replace function "__count_write"() returns trigger language plpgsql as $$
+begin
+  insert into "__writes" (t, n) values (TG_TABLE_NAME, 1) on conflict (t) do update set n = "__writes".n + 1;
+  return null;
+end $$`),
+  );
+  const tables = (await db.execute(
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+  )) as unknown as { rows: { name: string }[] };
+  for (const { name } of tables.rows)
+    if (!name.startsWith('__') && !(name in VOLATILE))
+      await db.execute(
+        sql.raw(
+          `create or replace trigger "__count_${name}" after insert or update or delete on "${name}" for each row execute function "__count_write"()`,
+        ),
+      );
+};
+
+export const writeDigest = async (t: TestServer, skipTables: string[] = []): Promise<string> => {
+  const res = (await t.db.db.execute(sql.raw(`select t, n from "__writes" order by t`))) as unknown as {
+    rows: { t: string; n: number }[];
+  };
+  const volatile = Object.keys(VOLATILE).filter((k) => VOLATILE[k] !== '*' && !skipTables.includes(k));
+  const cache = digestSql.get(t) ?? new Map<string, string>();
+  digestSql.set(t, cache);
+  const key = `volatile:${skipTables.join(',')}`;
+  let query = cache.get(key);
+  if (!query) {
+    const cols = (await t.db.db.execute(
+      sql`select table_name as t, column_name as c from information_schema.columns where table_schema = 'public' order by table_name, ordinal_position`,
+    )) as unknown as { rows: { t: string; c: string }[] };
+    query =
+      volatile
+        .filter((name) => cols.rows.some((r) => r.t === name))
+        .map((name) => {
+          const list = cols.rows
+            .filter((r) => r.t === name && !(VOLATILE[name] as string[]).includes(r.c))
+            .map((r) => `"${r.c}"`)
+            .join(', ');
+          return `select '${name}' as t, count(*)::int as n, coalesce(md5(string_agg(x::text, '' order by x::text)), '') as h from (select ${list} from "${name}") x`;
+        })
+        .join(' union all ') || `select '' as t, 0 as n, '' as h`;
+    cache.set(key, query);
+  }
+  const vol = (await t.db.db.execute(sql.raw(query))) as unknown as {
+    rows: { t: string; n: number; h: string }[];
+  };
+  const files = await listFiles(t.uploadsDir);
+  return JSON.stringify({
+    tables: [
+      ...res.rows.map((r) => `${r.t}:${Number(r.n)}:writes`),
+      ...vol.rows.map((r) => `${r.t}:${Number(r.n)}:${r.h}`),
+    ],
+    files,
+  });
 };
 
 /** What differs between two digests (table names and file lists), for failure messages. */
@@ -617,10 +697,7 @@ export const scanForSecrets = async (t: TestServer, answers: string[]) => {
     t.smtp.messages.flatMap((m) => [...`${m.subject}\n${m.text}`.matchAll(/\b(\d{6})\b/g)].map((x) => x[1]!)),
   );
   const findings: string[] = [];
-  const shapes: [string, RegExp][] = [
-    ['scrypt hash', /scrypt\$\d+\$\d+\$\d+\$/],
-    ['hash column name', /password_?hash|token_?hash|code_?hash/i],
-  ];
+  const shapes: [string, RegExp][] = [['scrypt hash', /scrypt\$\d+\$\d+\$\d+\$/]];
   for (const text of answers) {
     for (const s of secrets)
       if (text.includes(s)) findings.push(`secret ${s.slice(0, 12)}… in ${text.slice(0, 120)}`);
