@@ -125,7 +125,8 @@ const GENERIC = new Set<string>([msg('required'), msg('invalidValue'), msg('unkn
 export const validate = <S extends z.ZodType>(schema: S, input: unknown, where = ''): z.output<S> => {
   const result = schema.safeParse(input, { error: defaultIssueMessage });
   if (result.success) return result.data;
-  const errors: FieldErrors = {};
+  // No prototype: a field named "__proto__" or "constructor" is named in the answer like any other.
+  const errors = Object.create(null) as FieldErrors;
   let rootMessage: string | undefined;
   const add = (path: PropertyKey[], message: string) => {
     const key = [where, ...path.map(String)].filter(Boolean).join('.');
