@@ -22,6 +22,7 @@ import {
   type UserRow,
 } from '../auth/sessions';
 import { assertNotThrottled, clearLoginFailures, recordLoginFailure } from '../auth/throttle';
+import { assertIpLimit, countIpEvent, IP_LIMITS, takeIpSlot } from '../auth/limits';
 import { sniffImage } from './images';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -66,18 +67,27 @@ export const registerSessionRoutes = (app: App) => {
     };
   });
 
-  route(app, authApi.sendEmailOtp, async ({ deps, body, lang }) => {
+  route(app, authApi.sendEmailOtp, async ({ deps, body, lang, ip }) => {
+    await takeIpSlot(deps.db, deps.config, IP_LIMITS.otpSend, ip);
     await sendOtp(deps, body.email, lang);
     return { message: smsg('otpSent', { email: body.email }) };
   });
 
-  route(app, authApi.verifyEmailOtp, async ({ deps, body }) => {
-    await verifyOtp(deps, body.email, body.otp);
+  route(app, authApi.verifyEmailOtp, async ({ deps, body, ip }) => {
+    await assertIpLimit(deps.db, deps.config, IP_LIMITS.otpVerifyFailures, ip);
+    try {
+      await verifyOtp(deps, body.email, body.otp);
+    } catch (err) {
+      if (err instanceof HttpError && err.status === 422)
+        await countIpEvent(deps.db, deps.config, IP_LIMITS.otpVerifyFailures, ip);
+      throw err;
+    }
     return { message: smsg('otpVerified') };
   });
 
-  route(app, authApi.register, async ({ deps, body, lang }) => {
+  route(app, authApi.register, async ({ deps, body, lang, ip }) => {
     const { db, config } = deps;
+    await takeIpSlot(db, config, IP_LIMITS.register, ip);
     // Fast refusals before the slow hash; all of it is checked again in the transaction.
     if (await emailRegistered(db, body.email)) throw fieldError('email', smsg('emailTaken'), 409);
     const passwordHash = await hashPassword(body.password);

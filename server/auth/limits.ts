@@ -1,0 +1,94 @@
+/**
+ * Per-IP abuse limits of the public sign-up endpoints (issue 7), on top of the per-address OTP
+ * rules (otp.ts) and the per (e-mail, IP) sign-in throttle (throttle.ts):
+ *
+ * - OTP sends: at most 30 per hour from one IP (mail bombing of many addresses);
+ * - OTP verification: at most 30 wrong codes per hour from one IP (guessing across addresses);
+ * - registration: at most 10 attempts per hour from one IP (each costs a password hash).
+ *
+ * Counted in the database, in the sign-in throttle's table under reserved keys that cannot be
+ * e-mail addresses (they hold no "@"), so the limits hold across restarts and processes. Each check
+ * runs in a transaction holding an advisory lock on (limit, IP), so concurrent requests cannot slip
+ * past. Over the limit: 429 with Retry-After.
+ */
+import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import { registerMessages } from '../../src/contract/messages';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { loginFailures } from '../db/schema';
+import { tooManyRequests } from '../http/errors';
+
+const HOUR = 60 * 60 * 1000;
+
+export interface IpLimit {
+  /** Reserved key (no "@"): stored in the e-mail column of the throttle table. */
+  key: string;
+  max: number;
+  windowMs: number;
+}
+
+export const IP_LIMITS = {
+  otpSend: { key: '#otp-send', max: 30, windowMs: HOUR },
+  otpVerifyFailures: { key: '#otp-verify-failure', max: 30, windowMs: HOUR },
+  register: { key: '#register', max: 10, windowMs: HOUR },
+} as const satisfies Record<string, IpLimit>;
+
+const LIMIT_MESSAGES = {
+  tooManyFromIp: {
+    en: 'Too many requests from your network. Try again in {minutes} minutes.',
+    ar: 'طلبات كثيرة جدًا من شبكتك. حاول مرة أخرى بعد {minutes} دقيقة.',
+  },
+};
+registerMessages(LIMIT_MESSAGES);
+
+const tooMany = (waitMs: number) =>
+  tooManyRequests(
+    LIMIT_MESSAGES.tooManyFromIp.en.replace('{minutes}', String(Math.max(1, Math.ceil(waitMs / 60_000)))),
+    waitMs,
+  );
+
+const where = (limit: IpLimit, ip: string) =>
+  and(eq(loginFailures.email, limit.key), eq(loginFailures.ip, ip));
+
+const check = async (tx: Pick<Db, 'select'>, limit: IpLimit, ip: string, now: number) => {
+  const recent = await tx
+    .select({ at: loginFailures.at })
+    .from(loginFailures)
+    .where(and(where(limit, ip), gt(loginFailures.at, new Date(now - limit.windowMs))))
+    .orderBy(asc(loginFailures.at));
+  if (recent.length < limit.max) return;
+  const freeAt = recent[recent.length - limit.max]!.at.getTime() + limit.windowMs;
+  throw tooMany(Math.max(1000, freeAt - now));
+};
+
+const lock = (tx: Pick<Db, 'execute'>, limit: IpLimit, ip: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${limit.key}:${ip}`}))`);
+
+/** Throws 429 while `ip` is over `limit` (without counting this request). */
+export const assertIpLimit = async (db: Db, config: Config, limit: IpLimit, ip: string) =>
+  check(db, limit, ip, config.now().getTime());
+
+/** Counts one event of `ip` (e.g. a wrong code), forgetting those older than the window. */
+export const countIpEvent = async (db: Db, config: Config, limit: IpLimit, ip: string) => {
+  const now = config.now();
+  await db.transaction(async (tx) => {
+    await lock(tx, limit, ip);
+    await tx
+      .delete(loginFailures)
+      .where(and(where(limit, ip), lte(loginFailures.at, new Date(now.getTime() - limit.windowMs))));
+    await tx.insert(loginFailures).values({ email: limit.key, ip, at: now });
+  });
+};
+
+/** Takes one slot of `limit` for `ip`, or throws 429 (Retry-After) when none is left. */
+export const takeIpSlot = async (db: Db, config: Config, limit: IpLimit, ip: string) => {
+  const now = config.now();
+  await db.transaction(async (tx) => {
+    await lock(tx, limit, ip);
+    await check(tx, limit, ip, now.getTime());
+    await tx
+      .delete(loginFailures)
+      .where(and(where(limit, ip), lte(loginFailures.at, new Date(now.getTime() - limit.windowMs))));
+    await tx.insert(loginFailures).values({ email: limit.key, ip, at: now });
+  });
+};
