@@ -18,6 +18,7 @@ import { authenticate, type AuthInfo } from '../auth/sessions';
 import { smsg } from '../messages';
 import { parseJsonBody, parseMultipart, readBody } from './body';
 import { clientIp } from './client-ip';
+import { DB_FAULT_MESSAGES, DB_RETRY_AFTER_S, isDbUnavailable } from './db-faults';
 import { HttpError, forbidden, unauthorized, type FieldErrors } from './errors';
 import { withIdempotency } from './idempotency';
 import type { App, AppEnv, Deps } from './types';
@@ -167,8 +168,16 @@ export const errorResponse = (c: Context, err: HttpError, lang: Language) => {
   );
 };
 
-/** Any unexpected fault: logged with its stack on the server, a generic 500 to the client. */
+/**
+ * Any unexpected fault: logged with its stack on the server, a generic 500 to the client; the
+ * database being unreachable answers 503 with Retry-After (db-faults.ts).
+ */
 export const serverFault = (c: Context, err: unknown, lang: Language) => {
+  if (isDbUnavailable(err)) {
+    console.error(`${c.req.method} ${c.req.path}: the database cannot be reached:`, String(err));
+    c.header('Retry-After', String(DB_RETRY_AFTER_S));
+    return c.json({ status: 503, message: localizeMessage(DB_FAULT_MESSAGES.dbUnavailable.en, lang) }, 503);
+  }
   console.error(`${c.req.method} ${c.req.path} failed:`, err);
   return c.json({ status: 500, message: localizeMessage(smsg('serverError'), lang) }, 500);
 };
@@ -191,9 +200,10 @@ const discriminatedPermission = (access: AnyEndpoint['access'], query: unknown, 
 
 /** Does this session pass `access` (before any discriminator)? */
 export const allows = (access: AnyEndpoint['access'], auth: AuthInfo, permission: string | null) =>
-  permission === null ||
-  auth.permissions.includes(permission) ||
-  (access.kind === 'session' && access.owner === true && auth.user.role === OWNER_ROLE);
+  (access.kind !== 'session' || !access.roles || access.roles.includes(auth.user.role)) &&
+  (permission === null ||
+    auth.permissions.includes(permission) ||
+    (access.kind === 'session' && access.owner === true && auth.user.role === OWNER_ROLE));
 
 /** An endpoint whose answer is a file (`produces`): the handler returns the Response itself. */
 export type FileHandler<E extends AnyEndpoint> = (ctx: HandlerContext<E>) => Promise<Response>;
