@@ -19,6 +19,12 @@ import { registerAccountRoutes } from './routes/accounts';
 import { registerMasterRoutes } from './routes/masters';
 import { registerProviderRoutes } from './routes/providers';
 import { registerSessionRoutes } from './routes/session';
+import { registerAdvertisementRoutes } from './routes/advertisements';
+import { registerBookingRoutes } from './routes/bookings';
+import { registerDashboardRoutes } from './routes/dashboard';
+import { registerEventRoutes } from './routes/events';
+import { registerPageRoutes } from './routes/pages';
+import { registerSearchRoutes } from './routes/search';
 
 export type { App, Deps } from './http/types';
 
@@ -53,6 +59,12 @@ export const createApp = (deps: Deps): App => {
   registerMasterRoutes(app);
   registerProviderRoutes(app);
   registerAccountRoutes(app);
+  registerEventRoutes(app);
+  registerAdvertisementRoutes(app);
+  registerBookingRoutes(app);
+  registerPageRoutes(app);
+  registerDashboardRoutes(app);
+  registerSearchRoutes(app);
   registerResourceRoutes(app);
   registerDocs(app, api, appVersion());
 

@@ -231,6 +231,106 @@ export const SERVER_MESSAGES = {
     en: 'A supervisor keeps the manager role while it belongs to a service provider.',
     ar: 'يحتفظ المشرف بدور المدير ما دام تابعًا لمقدم خدمة.',
   },
+  // events
+  eventNotEditable: {
+    en: 'A cancelled or completed event cannot be edited.',
+    ar: 'لا يمكن تعديل فعالية ملغاة أو مكتملة.',
+  },
+  transitionNotAllowed: {
+    en: 'The status cannot change from {from} to {to}.',
+    ar: 'لا يمكن تغيير الحالة من {from} إلى {to}.',
+  },
+  adminOnlyTransition: {
+    en: 'Only an administrator can approve or reject.',
+    ar: 'يمكن للمسؤول فقط الموافقة أو الرفض.',
+  },
+  eventNotEnded: {
+    en: 'An event can be completed only after it has ended.',
+    ar: 'لا يمكن إكمال الفعالية إلا بعد انتهائها.',
+  },
+  eventStarted: { en: 'This event has already started.', ar: 'بدأت هذه الفعالية بالفعل.' },
+  capacityBelowSold: {
+    en: 'The capacity cannot be lower than the {n} tickets already sold.',
+    ar: 'لا يمكن أن تقل السعة عن {n} من التذاكر المباعة.',
+  },
+  usedByBookings: {
+    en: 'This event still has {n} bookings.',
+    ar: 'لا تزال لهذه الفعالية {n} من الحجوزات.',
+  },
+  usedByAds: {
+    en: 'This event is still the target of {n} advertisements.',
+    ar: 'لا تزال هذه الفعالية هدفًا لـ {n} من الإعلانات.',
+  },
+  unknownLocation: { en: 'Choose an existing location.', ar: 'اختر موقعًا موجودًا.' },
+  locationNotInCity: {
+    en: 'This location is not in the chosen city.',
+    ar: 'هذا الموقع ليس ضمن المدينة المختارة.',
+  },
+  unknownSupervisor: {
+    en: 'Choose supervisors of the event’s service provider.',
+    ar: 'اختر مشرفين تابعين لمقدم خدمة الفعالية.',
+  },
+  imageMissing: {
+    en: 'The image was not found. Please upload it again.',
+    ar: 'لم يتم العثور على الصورة. يرجى رفعها مرة أخرى.',
+  },
+  imageUploaded: { en: 'Image uploaded.', ar: 'تم رفع الصورة.' },
+  featuredOnlyApproved: {
+    en: 'Only approved events can be featured.',
+    ar: 'يمكن تمييز الفعاليات المعتمدة فقط.',
+  },
+  eventApproved: { en: 'The event is approved.', ar: 'تمت الموافقة على الفعالية.' },
+  eventRejected: { en: 'The event was rejected.', ar: 'تم رفض الفعالية.' },
+  featuredSaved: { en: 'Featured setting saved.', ar: 'تم حفظ إعداد التمييز.' },
+  specialistsSaved: { en: 'Specialists saved.', ar: 'تم حفظ المتخصصين.' },
+  tooManySpecialists: {
+    en: 'An event can have at most {n} specialists.',
+    ar: 'يمكن أن يكون للفعالية {n} من المتخصصين على الأكثر.',
+  },
+  // advertisements
+  targetEventRequired: {
+    en: 'Choose the event the advertisement leads to.',
+    ar: 'اختر الفعالية التي يقود إليها الإعلان.',
+  },
+  targetUrlRequired: {
+    en: 'Enter the https address the advertisement leads to.',
+    ar: 'أدخل عنوان https الذي يقود إليه الإعلان.',
+  },
+  targetNotBoth: {
+    en: 'Leave this empty: the advertisement leads to the other target.',
+    ar: 'اترك هذا الحقل فارغًا: الإعلان يقود إلى الهدف الآخر.',
+  },
+  unknownEvent: { en: 'Choose an existing event.', ar: 'اختر فعالية موجودة.' },
+  eventOfOtherProvider: {
+    en: 'The event must belong to the advertisement’s service provider.',
+    ar: 'يجب أن تكون الفعالية تابعة لمقدم خدمة الإعلان.',
+  },
+  adExpired: { en: 'This advertisement has expired.', ar: 'انتهت مدة هذا الإعلان.' },
+  adApproved: { en: 'The advertisement is approved.', ar: 'تمت الموافقة على الإعلان.' },
+  adRejected: { en: 'The advertisement was rejected.', ar: 'تم رفض الإعلان.' },
+  // bookings
+  soldOut: {
+    en: 'Not enough seats left: {n} remaining.',
+    ar: 'لا توجد مقاعد كافية: المتبقي {n}.',
+  },
+  eventNotBookable: {
+    en: 'This event is not open for bookings.',
+    ar: 'هذه الفعالية غير متاحة للحجز.',
+  },
+  bookingLocked: {
+    en: 'The event and the ticket count change only while the booking is pending.',
+    ar: 'لا يمكن تغيير الفعالية وعدد التذاكر إلا والحجز قيد الانتظار.',
+  },
+  noChange: { en: 'Nothing to change.', ar: 'لا يوجد ما يتغير.' },
+  // pages
+  slugTaken: {
+    en: 'Another page already uses this address.',
+    ar: 'توجد صفحة أخرى تستخدم هذا العنوان.',
+  },
+  pageRequired: {
+    en: 'This page is required and cannot be deleted.',
+    ar: 'هذه الصفحة مطلوبة ولا يمكن حذفها.',
+  },
   // static app
   appNotBuilt: {
     en: 'The app is not built yet. Run `npm run build` (or `npm start`), then reload this page.',

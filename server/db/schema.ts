@@ -15,9 +15,11 @@ import {
   serial,
   text,
   timestamp,
+  date,
   uniqueIndex,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 
 const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -261,6 +263,213 @@ export const providerApprovals = pgTable(
   (t) => [index('provider_approvals_provider_idx').on(t.providerId, t.at)],
 );
 
+/* ------------------------------------------------------------------- events */
+
+export const events = pgTable(
+  'events',
+  {
+    id: serial('id').primaryKey(),
+    title: jsonb('title').$type<Loc>().notNull(),
+    description: jsonb('description').$type<Loc>().notNull(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    providerId: integer('provider_id')
+      .notNull()
+      .references(() => serviceProviders.userId, { onDelete: 'restrict' }),
+    cityId: integer('city_id')
+      .notNull()
+      .references(() => cities.id, { onDelete: 'restrict' }),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'restrict' }),
+    startsAt: time('starts_at').notNull(),
+    endsAt: time('ends_at').notNull(),
+    /** Minor units (halalas). */
+    price: integer('price').notNull(),
+    capacity: integer('capacity').notNull(),
+    /** Storage paths `uploads/event-images/<key>`. */
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    coverImage: text('cover_image'),
+    featured: boolean('featured').notNull().default(false),
+    /** draft, pending, approved, rejected, cancelled, completed (src/contract/areas/event.ts). */
+    status: text('status').notNull().default('draft'),
+    statusReason: text('status_reason'),
+    ...stamps(),
+  },
+  (t) => [
+    index('events_starts_idx').on(t.startsAt, t.id),
+    index('events_provider_starts_idx').on(t.providerId, t.startsAt),
+    index('events_status_starts_idx').on(t.status, t.startsAt),
+    index('events_category_idx').on(t.categoryId),
+    index('events_city_idx').on(t.cityId),
+    index('events_location_idx').on(t.locationId),
+  ],
+);
+
+export const eventSupervisors = pgTable(
+  'event_supervisors',
+  {
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.userId] }), index('event_supervisors_user_idx').on(t.userId)],
+);
+
+export const eventSpecialists = pgTable(
+  'event_specialists',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    name: jsonb('name').$type<Loc>().notNull(),
+    role: jsonb('role').$type<Loc>().notNull(),
+    photo: text('photo'),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [index('event_specialists_event_idx').on(t.eventId, t.sortOrder)],
+);
+
+/** Who changed an event's status, when, from what, to what and why. */
+export const eventHistory = pgTable(
+  'event_status_history',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    reason: text('reason'),
+    byUserId: integer('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    at: time('at').notNull(),
+  },
+  (t) => [index('event_status_history_event_idx').on(t.eventId, t.at)],
+);
+
+/* ----------------------------------------------------------- advertisements */
+
+export const advertisements = pgTable(
+  'advertisements',
+  {
+    id: serial('id').primaryKey(),
+    title: jsonb('title').$type<Loc>().notNull(),
+    image: text('image').notNull(),
+    targetType: text('target_type').notNull(),
+    eventId: integer('event_id').references(() => events.id, { onDelete: 'restrict' }),
+    url: text('url'),
+    placement: text('placement').notNull(),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    endsOn: date('ends_on', { mode: 'string' }).notNull(),
+    /** pending, approved, rejected (expired is computed from ends_on). */
+    status: text('status').notNull().default('pending'),
+    statusReason: text('status_reason'),
+    /** Null: a platform advertisement. */
+    providerId: integer('provider_id').references(() => serviceProviders.userId, { onDelete: 'restrict' }),
+    ...stamps(),
+  },
+  (t) => [
+    index('advertisements_created_idx').on(t.createdAt, t.id),
+    index('advertisements_provider_idx').on(t.providerId, t.createdAt),
+    index('advertisements_status_idx').on(t.status, t.endsOn),
+    index('advertisements_event_idx').on(t.eventId),
+  ],
+);
+
+/* ----------------------------------------------------------------- bookings */
+
+/**
+ * Bookings: the list is the hot path, so its indexes follow its filters and sorts (created_at with
+ * id as tie-breaker, alone and after status, payment status, event and provider); `provider_id`
+ * is the event's provider, copied so that a provider's list is one index range. `search` is a
+ * trigram index over the searched texts (code and customer).
+ */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'restrict' }),
+    providerId: integer('provider_id')
+      .notNull()
+      .references(() => serviceProviders.userId, { onDelete: 'restrict' }),
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    customerPhone: text('customer_phone').notNull(),
+    tickets: integer('tickets').notNull(),
+    unitPrice: integer('unit_price').notNull(),
+    total: integer('total').notNull(),
+    paymentStatus: text('payment_status').notNull().default('pending'),
+    /** When the payment became paid (revenue figures); null unless paid. */
+    paidAt: time('paid_at'),
+    status: text('status').notNull().default('pending'),
+    notes: text('notes'),
+    ...stamps(),
+  },
+  (t) => [
+    uniqueIndex('bookings_code_key').on(t.code),
+    index('bookings_created_idx').on(t.createdAt, t.id),
+    index('bookings_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('bookings_payment_created_idx').on(t.paymentStatus, t.createdAt, t.id),
+    index('bookings_event_created_idx').on(t.eventId, t.createdAt, t.id),
+    index('bookings_event_status_idx').on(t.eventId, t.status),
+    index('bookings_provider_created_idx').on(t.providerId, t.createdAt, t.id),
+    index('bookings_paid_idx')
+      .on(t.paidAt)
+      .where(sql`${t.paymentStatus} = 'paid'`),
+    index('bookings_provider_paid_idx')
+      .on(t.providerId, t.paidAt)
+      .where(sql`${t.paymentStatus} = 'paid'`),
+    index('bookings_search_trgm_idx').using(
+      'gin',
+      sql`(${t.code} || ' ' || ${t.customerName} || ' ' || ${t.customerEmail} || ' ' || ${t.customerPhone}) gin_trgm_ops`,
+    ),
+  ],
+);
+
+/** Status and payment changes of a booking: who, when, from, to. */
+export const bookingHistory = pgTable(
+  'booking_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    /** `status` or `payment`. */
+    field: text('field').notNull(),
+    fromValue: text('from_value'),
+    toValue: text('to_value').notNull(),
+    note: text('note'),
+    byUserId: integer('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    at: time('at').notNull(),
+  },
+  (t) => [index('booking_history_booking_idx').on(t.bookingId, t.at)],
+);
+
+/* -------------------------------------------------------------------- pages */
+
+export const pages = pgTable(
+  'pages',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull(),
+    title: jsonb('title').$type<Loc>().notNull(),
+    /** Sanitised HTML per language. */
+    content: jsonb('content').$type<Loc>().notNull(),
+    links: jsonb('links').$type<{ name: Loc; url: string }[]>().notNull().default([]),
+    status: text('status').notNull().default('draft'),
+    ...stamps(),
+  },
+  (t) => [uniqueIndex('pages_slug_key').on(t.slug)],
+);
+
 export const schema = {
   roles,
   rolePermissions,
@@ -276,4 +485,12 @@ export const schema = {
   serviceProviders,
   providerDocuments,
   providerApprovals,
+  events,
+  eventSupervisors,
+  eventSpecialists,
+  eventHistory,
+  advertisements,
+  bookings,
+  bookingHistory,
+  pages,
 };

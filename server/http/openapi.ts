@@ -97,6 +97,7 @@ export const buildOpenApi = (api: Record<string, AnyEndpoint>, version: string) 
       tags: [e.tag],
       security: session ? [{ bearerAuth: [] }] : [],
       ...(permission ? { 'x-permission': permission } : {}),
+      ...(e.access.kind === 'session' && e.access.roles ? { 'x-roles': e.access.roles } : {}),
       ...(parameters.length ? { parameters } : {}),
       ...(requestBody ? { requestBody } : {}),
       responses,
@@ -180,6 +181,7 @@ export const renderDocs = (doc: ReturnType<typeof buildOpenApi>) => {
     tags: string[];
     security: unknown[];
     'x-permission'?: string;
+    'x-roles'?: string[];
     parameters?: { name: string; in: string; required: boolean; schema: JsonSchema }[];
     requestBody?: { content: Record<string, { schema: JsonSchema }> };
     responses: Record<string, { description: string; content?: Record<string, { schema: JsonSchema }> }>;
@@ -192,7 +194,7 @@ export const renderDocs = (doc: ReturnType<typeof buildOpenApi>) => {
     const { op } = o;
     const access = op.security.length
       ? op['x-permission']
-        ? `signed in, permission <code>${esc(op['x-permission'])}</code>`
+        ? `signed in, permission <code>${esc(op['x-permission'])}</code>${op['x-roles'] ? `, roles ${op['x-roles'].map((r) => `<code>${esc(r)}</code>`).join(', ')} only` : ''}`
         : 'signed in (any role)'
       : 'public';
     const [mediaType, body] = Object.entries(op.requestBody?.content ?? {})[0] ?? [];

@@ -8,6 +8,10 @@ import { registerResources, type ResourceImpls } from './router';
 import { serviceProviderImpl } from './serviceprovider';
 import { supervisorImpl } from './supervisor';
 import { userImpl } from './user';
+import { advertisementImpl } from './advertisement';
+import { bookingImpl } from './booking';
+import { eventImpl } from './event';
+import { pageImpl } from './page';
 
 /** The server implementation of every resource of the contract's registry, by key. */
 export const resourceImpls = {
@@ -18,6 +22,10 @@ export const resourceImpls = {
   serviceprovider: serviceProviderImpl,
   supervisor: supervisorImpl,
   user: userImpl,
+  event: eventImpl,
+  advertisement: advertisementImpl,
+  booking: bookingImpl,
+  pages: pageImpl,
 } satisfies Record<ResourceKey, ResourceImpls[string]>;
 
 export const registerResourceRoutes = (app: App) => registerResources(app, resourceImpls);

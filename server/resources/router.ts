@@ -16,7 +16,7 @@
  *
  * Every write runs in one transaction. Permission checks and idempotency come from `route`.
  */
-import { and, asc, desc, eq, ilike, or, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql, type Column, type SQL, type Subquery } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Language } from '../../src/contract/common';
@@ -36,6 +36,8 @@ import { smsg } from '../messages';
 /** A dynamic drizzle select (`db.select(…).from(…).…$dynamic()`), as the router uses it. */
 export interface Dyn<Row> extends PromiseLike<Row[]> {
   where(where: SQL | undefined): Dyn<Row>;
+  /** As a subquery (the list's count wraps the filtered select). */
+  as(alias: string): SQL.Aliased | Subquery;
   orderBy(...columns: SQL[]): Dyn<Row>;
   limit(n: number): Dyn<Row>;
   offset(n: number): Dyn<Row>;
@@ -49,9 +51,25 @@ export interface ResourceCtx {
   auth: AuthInfo;
   lang: Language;
   now: Date;
-  /** The provider's user id when a service provider acts on its own records (owner access). */
+  /**
+   * The provider whose records alone the caller reaches: a service provider acting on its own
+   * records (owner access, or any access to a `providerScoped` resource), or a supervisor's
+   * provider on a `providerScoped` resource; null for everyone else.
+   */
   ownerId: number | null;
 }
+
+/** The provider a caller is limited to (see `ResourceCtx.ownerId`). */
+export const providerScopeOf = (
+  auth: AuthInfo,
+  permission: string,
+  providerScoped = false,
+): number | null => {
+  if (auth.user.role === OWNER_ROLE)
+    return providerScoped || !auth.permissions.includes(permission) ? auth.user.id : null;
+  if (providerScoped && auth.user.providerId !== null) return auth.user.providerId;
+  return null;
+};
 
 type Rec<R extends Resource> = z.input<R['record']>;
 type Input<R extends Resource> = z.output<R['createBody']>;
@@ -74,13 +92,13 @@ export interface ResourceImpl<R extends Resource, Row = Record<string, unknown>>
   table: PgTable;
   columns: { id: PgColumn; version: PgColumn; updatedAt: PgColumn; name?: PgColumn; active?: PgColumn };
   /** The records with their joined columns; `extra` fields must be selected too. */
-  select(db: Executor, extra: Record<string, SQL>): Dyn<Row>;
+  select(db: Executor, extra: Record<string, SQL>, ctx?: ResourceCtx): Dyn<Row>;
   toRecord(row: Row): Rec<R>;
   /** Sort expression per sortable column of the contract (names sort in the reader's language). */
-  sort: Record<R['sort'][number], (lang: Language) => SQL | Column>;
+  sort: Record<R['sort'][number], (lang: Language, ctx: ResourceCtx) => SQL | Column>;
   /** What `q` searches (ILIKE %q%). */
   search: (SQL | Column)[];
-  filters(filters: Filters<R>): (SQL | undefined)[];
+  filters(filters: Filters<R>, ctx: ResourceCtx): (SQL | undefined)[];
   /** Always applied (e.g. supervisors: role manager with a provider). */
   base?: SQL;
   /** The owner's records only (applied when `ownerId` is set; required for owner operations). */
@@ -98,6 +116,9 @@ export interface ResourceImpl<R extends Resource, Row = Record<string, unknown>>
   /** Runs after a successful delete's transaction (e.g. removing stored files). */
   afterDelete?(ctx: ResourceCtx, existing: Rec<R>, extra: unknown): Promise<void>;
   references?: Reference[];
+  /** Options (pickers): which records (default: `columns.active` true, or all) and their label. */
+  optionsWhere?(ctx: ResourceCtx): SQL | undefined;
+  option?(record: Rec<R>, lang: Language): { id: number; name: { en: string; ar: string } };
   /** Unique index name → the field it guards and its message. */
   unique?: Record<string, { field: string; message: string }>;
   csv: CsvColumn<R>[];
@@ -120,8 +141,13 @@ const orderOf = (expr: SQL | Column, order: 'asc' | 'desc') => (order === 'asc' 
 
 const ctxOf = (h: HandlerContext<never>, resource: Resource): ResourceCtx => {
   const auth = h.requireAuth();
-  const owner = auth.user.role === OWNER_ROLE && !auth.permissions.includes(resource.permission);
-  return { deps: h.deps, auth, lang: h.lang, now: h.deps.config.now(), ownerId: owner ? auth.user.id : null };
+  return {
+    deps: h.deps,
+    auth,
+    lang: h.lang,
+    now: h.deps.config.now(),
+    ownerId: providerScopeOf(auth, resource.permission, resource.providerScoped),
+  };
 };
 
 const scopeOf = (impl: ResourceImpl<Resource, unknown>, ctx: ResourceCtx, resource: Resource) => {
@@ -143,7 +169,7 @@ const whereOf = (
   return and(
     impl.base,
     scopeOf(impl, ctx, resource),
-    ...impl.filters(filters),
+    ...impl.filters(filters, ctx),
     q ? or(...impl.search.map((col) => ilike(col as Column, likePattern(q)))) : undefined,
   );
 };
@@ -156,7 +182,7 @@ const findOne = async (
   id: number,
 ) => {
   const [row] = await impl
-    .select(db, {})
+    .select(db, {}, ctx)
     .where(and(eq(impl.columns.id, id), impl.base, scopeOf(impl, ctx, resource)))
     .limit(1);
   return row === undefined ? null : (impl.toRecord(row) as Rec<Resource> & { id: number; version: number });
@@ -187,6 +213,7 @@ const constraintOf = (err: unknown): string | undefined => {
 
 type H = HandlerContext<never>;
 type Impl = ResourceImpl<Resource, unknown>;
+type SortFn = (lang: Language, ctx: ResourceCtx) => SQL | Column;
 
 const list = async (resource: Resource, impl: Impl, h: H) => {
   const ctx = ctxOf(h, resource);
@@ -197,26 +224,25 @@ const list = async (resource: Resource, impl: Impl, h: H) => {
     order: 'asc' | 'desc';
   };
   const where = whereOf(resource, impl, ctx, query);
-  const sortBy = impl.sort[query.sort as never] as (lang: Language) => SQL | Column;
-  const total = sql<number>`count(*) over ()`.mapWith(Number);
-  const rows = (await impl
-    .select(h.deps.db, { __total: total })
-    .where(where)
-    .orderBy(orderOf(sortBy(h.lang), query.order), orderOf(impl.columns.id, query.order))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize)) as (Record<string, unknown> & { __total: number })[];
-  let count = rows[0]?.__total;
-  if (count === undefined) {
-    const [first] = (await impl.select(h.deps.db, { __total: total }).where(where).limit(1)) as {
-      __total: number;
-    }[];
-    count = first?.__total ?? 0;
-  }
+  const sortBy = impl.sort[query.sort as never] as SortFn;
+  const { db } = h.deps;
+  // The page and the total are two queries: the page walks an index in the sort's order and stops
+  // after pageSize rows; the count wraps the filtered select, whose unused joins and columns the
+  // planner drops (a window count would join and sort every matching row).
+  const [rows, [counted]] = await Promise.all([
+    impl
+      .select(db, {}, ctx)
+      .where(where)
+      .orderBy(orderOf(sortBy(h.lang, ctx), query.order), orderOf(impl.columns.id, query.order))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(impl.select(db, {}, ctx).where(where).as('filtered') as Subquery),
+  ]);
   return {
     message: smsg('loaded'),
     data: {
       items: rows.map((r) => impl.toRecord(r)),
-      total: Number(count),
+      total: Number(counted?.n ?? 0),
       page: query.page,
       pageSize: query.pageSize,
     },
@@ -327,13 +353,17 @@ const options = async (resource: Resource, impl: Impl, h: H) => {
   const ctx = ctxOf(h, resource);
   const query = h.query as Record<string, unknown>;
   const rows = await impl
-    .select(h.deps.db, {})
+    .select(h.deps.db, {}, ctx)
     .where(
       and(
         impl.base,
         scopeOf(impl, ctx, resource),
-        impl.columns.active ? eq(impl.columns.active, true) : undefined,
-        ...impl.filters(query as Filters<Resource>),
+        impl.optionsWhere
+          ? impl.optionsWhere(ctx)
+          : impl.columns.active
+            ? eq(impl.columns.active, true)
+            : undefined,
+        ...impl.filters(query as Filters<Resource>, ctx),
       ),
     )
     .orderBy(impl.columns.name ? textOf(impl.columns.name, h.lang) : asc(impl.columns.id))
@@ -341,8 +371,10 @@ const options = async (resource: Resource, impl: Impl, h: H) => {
   return {
     message: smsg('loaded'),
     data: rows.map((r) => {
-      const rec = impl.toRecord(r) as { id: number; name: { en: string; ar: string } };
-      return { id: rec.id, name: rec.name };
+      const rec = impl.toRecord(r);
+      if (impl.option) return impl.option(rec, h.lang);
+      const named = rec as { id: number; name: { en: string; ar: string } };
+      return { id: named.id, name: named.name };
     }),
   };
 };
@@ -365,7 +397,7 @@ const exportCsv = async (resource: Resource, impl: Impl, h: H): Promise<Response
   const ctx = ctxOf(h, resource);
   const query = h.query as Record<string, unknown> & { sort: string; order: 'asc' | 'desc' };
   const where = whereOf(resource, impl, ctx, query);
-  const sortBy = impl.sort[query.sort as never] as (lang: Language) => SQL | Column;
+  const sortBy = impl.sort[query.sort as never] as SortFn;
   const encoder = new TextEncoder();
   const { db } = h.deps;
   const lang = h.lang;
@@ -379,9 +411,9 @@ const exportCsv = async (resource: Resource, impl: Impl, h: H): Promise<Response
       if (done) return;
       try {
         const rows = await impl
-          .select(db, {})
+          .select(db, {}, ctx)
           .where(where)
-          .orderBy(orderOf(sortBy(lang), query.order), orderOf(impl.columns.id, query.order))
+          .orderBy(orderOf(sortBy(lang, ctx), query.order), orderOf(impl.columns.id, query.order))
           .limit(EXPORT_CHUNK)
           .offset(offset);
         offset += rows.length;
@@ -457,7 +489,11 @@ export type ResourceImpls = Record<string, Impl>;
 
 /** Routes every endpoint of the contract's resource registry with the areas' implementations. */
 export const registerResources = (app: App, impls: ResourceImpls) => {
-  for (const r of resourceRoutes) {
+  // Fixed paths before paths with parameters (`/api/event/get-all-event` before `/api/event/:id`).
+  const ordered = [...resourceRoutes].sort(
+    (a, b) => Number(a.endpoint.path.includes(':')) - Number(b.endpoint.path.includes(':')),
+  );
+  for (const r of ordered) {
     for (const t of r.targets)
       if (!impls[t.resource.key])
         throw new Error(`No server implementation for resource "${t.resource.key}"`);

@@ -1,3 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import { fieldError, tooLarge } from '../http/errors';
+import { smsg } from '../messages';
+import type { Storage } from '../storage';
+
 /** Image type from the file's first bytes (never from its name or the client's Content-Type). */
 export type ImageType = { ext: 'jpg' | 'png' | 'webp'; mime: string };
 
@@ -15,4 +20,27 @@ export const MIME_BY_EXT: Record<string, string> = {
   png: 'image/png',
   jpg: 'image/jpeg',
   webp: 'image/webp',
+};
+
+/**
+ * Stores the one image of a multipart upload (field "file": JPEG, PNG or WebP, at most `maxBytes`,
+ * type sniffed from the content) under a server-generated name in `folder`; returns its path
+ * `uploads/<folder>/<key>.<ext>`.
+ */
+export const storeUploadedImage = async (
+  storage: Storage,
+  files: Record<string, File[]>,
+  folder: string,
+  maxBytes: number,
+): Promise<string> => {
+  const list = files.file ?? [];
+  const file = list[0];
+  if (!file || file.size === 0 || list.length > 1) throw fieldError('file', smsg('fileRequired'));
+  if (file.size > maxBytes) throw tooLarge(smsg('imageTooBig'), { file: smsg('imageTooBig') });
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const type = sniffImage(bytes);
+  if (!type) throw fieldError('file', smsg('imageType'));
+  const key = `${folder}/${randomBytes(18).toString('base64url')}.${type.ext}`;
+  await storage.put(key, bytes);
+  return `uploads/${key}`;
 };

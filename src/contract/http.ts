@@ -25,14 +25,20 @@ export type Access =
       permission: string | null;
       owner?: boolean;
       permissionBy?: { field: string; in: 'query' | 'body'; permissions: Record<string, string> };
+      /** Only these roles (besides the permission), e.g. approvals are for admins only. */
+      roles?: readonly string[];
     };
 
 export const publicAccess: Access = { kind: 'public' };
 export const signedIn: Access = { kind: 'session', permission: null };
-export const needs = (permission: string, opts: { owner?: boolean } = {}): Access => ({
+export const needs = (
+  permission: string,
+  opts: { owner?: boolean; roles?: readonly string[] } = {},
+): Access => ({
   kind: 'session',
   permission,
   ...(opts.owner ? { owner: true } : {}),
+  ...(opts.roles ? { roles: opts.roles } : {}),
 });
 
 export interface EndpointDef<

@@ -44,6 +44,41 @@ export const MESSAGES = {
     ar: 'يرجى ذكر سبب الرفض.',
   },
   invalidImagePath: { en: 'Upload the image first', ar: 'ارفع الصورة أولًا' },
+  // events, advertisements, bookings, pages
+  invalidDateTime: {
+    en: 'Enter a date and time with its time zone',
+    ar: 'أدخل تاريخًا ووقتًا مع المنطقة الزمنية',
+  },
+  invalidDate: { en: 'Enter a date as YYYY-MM-DD', ar: 'أدخل التاريخ بالصيغة YYYY-MM-DD' },
+  endAfterStart: { en: 'The end must be after the start', ar: 'يجب أن تكون النهاية بعد البداية' },
+  endNotBeforeStart: {
+    en: 'The end date cannot be before the start date',
+    ar: 'لا يمكن أن يكون تاريخ الانتهاء قبل تاريخ البدء',
+  },
+  price: {
+    en: 'Enter a price of 0 or more (in halalas)',
+    ar: 'أدخل سعرًا يساوي 0 أو أكثر (بالهللة)',
+  },
+  capacity: { en: 'Enter a capacity from 1 to {max}', ar: 'أدخل سعة من 1 إلى {max}' },
+  tickets: { en: 'Enter from 1 to {max} tickets', ar: 'أدخل من 1 إلى {max} تذاكر' },
+  coverNotInImages: {
+    en: 'The cover must be one of the event’s images',
+    ar: 'يجب أن تكون صورة الغلاف إحدى صور الفعالية',
+  },
+  httpsUrl: {
+    en: 'Enter a full https:// address',
+    ar: 'أدخل عنوانًا كاملًا يبدأ بـ https://',
+  },
+  slug: {
+    en: 'Use lower-case letters, digits and dashes (e.g. privacy-policy)',
+    ar: 'استخدم أحرفًا إنجليزية صغيرة وأرقامًا وشرطات (مثل privacy-policy)',
+  },
+  customerName: { en: 'Enter the customer’s name', ar: 'أدخل اسم العميل' },
+  statusOrPayment: {
+    en: 'Choose a new status or payment status',
+    ar: 'اختر حالة جديدة أو حالة دفع جديدة',
+  },
+  searchTooShort: { en: 'Type at least {n} characters', ar: 'اكتب {n} أحرف على الأقل' },
 } as const satisfies Record<string, { en: string; ar: string }>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -98,6 +98,12 @@ export interface ResourceConfig<
   permission: Permission;
   /** Operations a service provider may use on its own records without the permission. */
   ownerOps?: readonly ResourceOp[];
+  /**
+   * Records belong to a service provider: a service provider (even holding the permission) and a
+   * supervisor (a manager of a provider) reach only their provider's records; others answer 404,
+   * also in lists, pickers and exports.
+   */
+  providerScoped?: boolean;
   /** Per-operation access that differs from `needs(permission)`. */
   access?: Partial<Record<ResourceOp, Access>>;
   paths: ResourcePaths;
@@ -307,6 +313,7 @@ export interface Resource {
   tag: string;
   permission: Permission;
   ownerOps?: readonly ResourceOp[];
+  providerScoped?: boolean;
   paths: ResourcePaths;
   discriminator?: { field: string; value: string };
   record: z.ZodObject;

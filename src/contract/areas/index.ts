@@ -7,6 +7,11 @@ import { locationApi, locationResource } from './location';
 import { serviceProviderApi, serviceProviderResource } from './serviceprovider';
 import { supervisorApi, supervisorResource } from './supervisor';
 import { userResource, usersApi } from './user';
+import { advertisementApi, advertisementResource } from './advertisement';
+import { bookingApi, bookingResource } from './booking';
+import { dashboardApi, searchApi } from './dashboard';
+import { eventApi, eventResource } from './event';
+import { pageApi, pageResource } from './page';
 
 export * from './master';
 export * from './category';
@@ -16,6 +21,12 @@ export * from './location';
 export * from './serviceprovider';
 export * from './supervisor';
 export * from './user';
+export * from './values';
+export * from './event';
+export * from './advertisement';
+export * from './booking';
+export * from './page';
+export * from './dashboard';
 
 /**
  * Every resource (management area) of the API. The server routes them, the OpenAPI document lists
@@ -29,6 +40,10 @@ export const resources = [
   serviceProviderResource,
   supervisorResource,
   userResource,
+  eventResource,
+  advertisementResource,
+  bookingResource,
+  pageResource,
 ] as const satisfies readonly Resource[];
 
 export type ResourceKey = (typeof resources)[number]['key'];
@@ -49,4 +64,10 @@ export const areaApi = {
   ...serviceProviderApi,
   ...supervisorApi,
   ...usersApi,
+  ...eventApi,
+  ...advertisementApi,
+  ...bookingApi,
+  ...pageApi,
+  ...dashboardApi,
+  ...searchApi,
 } as const;

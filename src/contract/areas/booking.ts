@@ -1,0 +1,204 @@
+import { z } from 'zod';
+import { email, id, phone } from '../common';
+import { endpoint, needs, ok } from '../http';
+import { msg } from '../messages';
+import { defineResource, idParam, localizedText, recordOf } from '../resource';
+import { eventStatus } from './event';
+import { CURRENCY, dateParam } from './values';
+
+/**
+ * Bookings (permission `booking`). Customers book on the platform; staff may also add a booking
+ * (phone or walk-in) and correct its customer details and notes. Records belong to the event's
+ * service provider (`providerScoped`): a provider sees only bookings of its own events, a
+ * supervisor only its provider's, platform staff all. Status and payment status move only along
+ * the transitions below (`/api/booking/update-status`, history of who, when, from, to). Confirming
+ * counts the seats of confirmed, checked-in and completed bookings against the event's capacity
+ * under a row lock on the event: capacity is never oversold.
+ */
+const tag = 'Bookings';
+
+export const BOOKING_STATUSES = ['pending', 'confirmed', 'cancelled', 'checked_in', 'completed'] as const;
+export const bookingStatus = z.enum(BOOKING_STATUSES);
+export type BookingStatus = z.infer<typeof bookingStatus>;
+export const PAYMENT_STATUSES = ['pending', 'paid', 'refunded', 'failed'] as const;
+export const paymentStatus = z.enum(PAYMENT_STATUSES);
+export type PaymentStatus = z.infer<typeof paymentStatus>;
+
+export const BOOKING_STATUS_LABEL: Record<BookingStatus, { en: string; ar: string }> = {
+  pending: { en: 'Pending', ar: 'قيد الانتظار' },
+  confirmed: { en: 'Confirmed', ar: 'مؤكد' },
+  cancelled: { en: 'Cancelled', ar: 'ملغى' },
+  checked_in: { en: 'Checked in', ar: 'تم تسجيل الحضور' },
+  completed: { en: 'Completed', ar: 'مكتمل' },
+};
+export const PAYMENT_STATUS_LABEL: Record<PaymentStatus, { en: string; ar: string }> = {
+  pending: { en: 'Payment pending', ar: 'الدفع قيد الانتظار' },
+  paid: { en: 'Paid', ar: 'مدفوع' },
+  refunded: { en: 'Refunded', ar: 'مسترد' },
+  failed: { en: 'Payment failed', ar: 'فشل الدفع' },
+};
+
+/** Allowed status changes: from → to. */
+export const BOOKING_TRANSITIONS: Record<BookingStatus, readonly BookingStatus[]> = {
+  pending: ['confirmed', 'cancelled'],
+  confirmed: ['checked_in', 'cancelled'],
+  checked_in: ['completed'],
+  cancelled: [],
+  completed: [],
+};
+export const PAYMENT_TRANSITIONS: Record<PaymentStatus, readonly PaymentStatus[]> = {
+  pending: ['paid', 'failed'],
+  failed: ['pending', 'paid'],
+  paid: ['refunded'],
+  refunded: [],
+};
+/** Statuses whose tickets hold seats. */
+export const SEAT_HOLDING: readonly BookingStatus[] = ['confirmed', 'checked_in', 'completed'];
+export const MAX_TICKETS_PER_BOOKING = 20;
+/** `BK-` and six characters without look-alikes (no 0/O, 1/I/L). */
+export const BOOKING_CODE = /^BK-[2-9A-HJKMNP-Z]{6}$/;
+
+const tickets = z
+  .number({ error: msg('tickets', { max: MAX_TICKETS_PER_BOOKING }) })
+  .int(msg('tickets', { max: MAX_TICKETS_PER_BOOKING }))
+  .min(1, msg('tickets', { max: MAX_TICKETS_PER_BOOKING }))
+  .max(MAX_TICKETS_PER_BOOKING, msg('tickets', { max: MAX_TICKETS_PER_BOOKING }));
+
+export const bookingResource = defineResource({
+  key: 'booking',
+  tag,
+  permission: 'booking',
+  providerScoped: true,
+  paths: {
+    list: { method: 'GET', path: '/api/booking' },
+    create: { method: 'POST', path: '/api/booking' },
+    get: { method: 'GET', path: '/api/booking/:id' },
+    update: { method: 'PUT', path: '/api/booking/:id' },
+  },
+  record: recordOf({
+    code: z.string(),
+    eventId: z.number().int(),
+    eventTitle: localizedText,
+    eventStartsAt: z.string(),
+    providerId: z.number().int(),
+    providerName: localizedText,
+    customerName: z.string(),
+    customerEmail: z.string(),
+    customerPhone: z.string(),
+    tickets: z.number().int(),
+    /** Minor units (halalas), taken from the event's price when booked. */
+    unitPrice: z.number().int(),
+    total: z.number().int(),
+    currency: z.literal(CURRENCY),
+    paymentStatus,
+    status: bookingStatus,
+    notes: z.string().nullable(),
+  }),
+  input: z.strictObject({
+    /** An approved event that has not ended (you may see). */
+    eventId: id,
+    customerName: z
+      .string({ error: msg('customerName') })
+      .trim()
+      .min(2, msg('customerName'))
+      .max(100, msg('maxChars', { n: 100 })),
+    customerEmail: email,
+    customerPhone: phone,
+    /** Changes only while the booking is pending. */
+    tickets,
+    notes: z
+      .string()
+      .trim()
+      .max(1000, msg('maxChars', { n: 1000 }))
+      .nullable()
+      .default(null),
+  }),
+  filters: z.strictObject({
+    status: bookingStatus.optional(),
+    paymentStatus: paymentStatus.optional(),
+    eventId: idParam.optional(),
+    providerId: idParam.optional(),
+    /** Booked on or after this day (platform time zone). */
+    from: dateParam.optional(),
+    /** Booked on or before this day (platform time zone). */
+    to: dateParam.optional(),
+  }),
+  sort: ['createdAt', 'code', 'customerName', 'tickets', 'total', 'status', 'paymentStatus', 'updatedAt'],
+  defaultSort: { column: 'createdAt', order: 'desc' },
+  searchIn: 'the booking code and the customer’s name, e-mail and phone',
+  notes: {
+    create:
+      'Adds a pending booking (payment pending) with a new code; unit price and total come from the event.',
+    update:
+      'Customer details and notes; the event and the ticket count change only while the booking is pending (409).',
+  },
+});
+
+export const bookingHistoryEntry = z.object({
+  id: z.number().int(),
+  /** `status` or `payment`. */
+  field: z.enum(['status', 'payment']),
+  from: z.string().nullable(),
+  to: z.string(),
+  note: z.string().nullable(),
+  by: z.object({ id: z.number().int(), name: localizedText }).nullable(),
+  at: z.string(),
+});
+
+export const bookingDetails = z.object({
+  booking: bookingResource.record,
+  event: z.object({
+    id: z.number().int(),
+    title: localizedText,
+    startsAt: z.string(),
+    endsAt: z.string(),
+    status: eventStatus,
+    capacity: z.number().int(),
+    soldTickets: z.number().int(),
+    locationName: localizedText,
+    cityName: localizedText,
+  }),
+  history: z.array(bookingHistoryEntry),
+  /** The changes allowed from the current values. */
+  allowed: z.object({ status: z.array(bookingStatus), paymentStatus: z.array(paymentStatus) }),
+});
+
+export const bookingApi = {
+  bookingDetails: endpoint({
+    method: 'GET',
+    path: '/api/booking/details/:id',
+    summary:
+      'Everything about one booking: the booking, its event (with seats sold), the status history and the changes allowed now.',
+    tag,
+    access: needs('booking'),
+    params: z.strictObject({ id }),
+    response: ok(bookingDetails),
+  }),
+  bookingUpdateStatus: endpoint({
+    method: 'POST',
+    path: '/api/booking/update-status',
+    summary:
+      'Change the status and/or the payment status ({ id, status?, paymentStatus?, note?, version? }) along BOOKING_TRANSITIONS / PAYMENT_TRANSITIONS; each change is recorded in the history. A move that is not allowed answers 409; confirming without enough seats answers 409; a stale version answers 409. Asking for the current value again changes nothing (safe to replay); honours Idempotency-Key.',
+    tag,
+    access: needs('booking'),
+    body: z
+      .strictObject({
+        id,
+        status: bookingStatus.optional(),
+        paymentStatus: paymentStatus.optional(),
+        note: z
+          .string()
+          .trim()
+          .max(500, msg('maxChars', { n: 500 }))
+          .nullable()
+          .default(null),
+        version: z.number().int().nonnegative().optional(),
+      })
+      .refine((b) => b.status !== undefined || b.paymentStatus !== undefined, {
+        path: ['status'],
+        error: msg('statusOrPayment'),
+      }),
+    response: ok(bookingResource.record),
+    idempotent: true,
+  }),
+} as const;

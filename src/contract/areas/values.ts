@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { msg } from '../messages';
+
+/**
+ * Values shared by the event, advertisement, booking and dashboard areas.
+ *
+ * Money is stored and sent as whole minor units (halalas) with its currency: 15000 is 150.00 SAR.
+ * Calendar figures (today, this week, this month, per day) follow the platform's time zone; the
+ * week starts on Sunday.
+ */
+export const CURRENCY = 'SAR' as const;
+export const MINOR_PER_MAJOR = 100;
+export const PLATFORM_TIME_ZONE = 'Asia/Riyadh';
+/** 0 = Sunday. */
+export const WEEK_STARTS_ON = 0;
+
+/** An instant with its offset: `2026-12-01T18:00:00+03:00` or `…Z`. */
+export const dateTime = z.iso.datetime({ offset: true, error: msg('invalidDateTime') });
+/** A calendar date `YYYY-MM-DD`. */
+export const dateOnly = z.iso.date({ error: msg('invalidDate') });
+
+/** A date query filter (`from` / `to` of a list, inclusive days in the platform's time zone). */
+export const dateParam = dateOnly;
+
+/** An `https://` address (no other scheme, no credentials), at most 500 characters. */
+export const httpsUrl = z
+  .string()
+  .trim()
+  .max(500, msg('maxChars', { n: 500 }))
+  .refine(
+    (v) => {
+      try {
+        const u = new URL(v);
+        return u.protocol === 'https:' && !!u.hostname && !u.username && !u.password;
+      } catch {
+        return false;
+      }
+    },
+    { error: msg('httpsUrl') },
+  );
+
+/** An uploaded image of an area, as answered by its upload endpoint (`uploads/<folder>/<key>.<ext>`). */
+export const imagePath = (folder: string) =>
+  z
+    .string()
+    .regex(new RegExp(`^uploads/${folder}/[A-Za-z0-9_-]{8,128}\\.(png|jpg|webp)$`), msg('invalidImagePath'));
+
+/** The answer of an image upload. */
+export const uploadedImage = z.object({ path: z.string() });
+
+/** Formats minor units for people: `formatMoney(15000, 'ar')` → "١٥٠٫٠٠ ر.س.‏". */
+export const formatMoney = (minor: number, lang: 'en' | 'ar') =>
+  new Intl.NumberFormat(lang === 'ar' ? 'ar-SA' : 'en-SA', { style: 'currency', currency: CURRENCY }).format(
+    minor / MINOR_PER_MAJOR,
+  );
