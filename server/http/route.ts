@@ -147,6 +147,27 @@ export const validate = <S extends z.ZodType>(schema: S, input: unknown, where =
 
 const noFields = z.strictObject({});
 
+/**
+ * The dotted path of the first text (value or key) holding a NUL character, which PostgreSQL cannot
+ * store in text or jsonb (it would fail the query: a 500). Null when there is none.
+ */
+const nulAt = (value: unknown, path: string[] = []): string | null => {
+  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || 'body' : null;
+  if (!value || typeof value !== 'object') return null;
+  for (const [k, v] of Object.entries(value)) {
+    if (k.includes('\u0000')) return [...path, k.split('\u0000').join('')].join('.') || 'body';
+    const hit = nulAt(v, [...path, k]);
+    if (hit !== null) return hit;
+  }
+  return null;
+};
+
+/** Refuses input with a NUL character (422 naming the field). */
+const refuseNul = (value: unknown, where = '') => {
+  const hit = nulAt(value, where ? [where] : []);
+  if (hit !== null) throw new HttpError(422, msg('validationFailed'), { [hit]: msg('invalidValue') });
+};
+
 const queryObject = (c: Context) => {
   const out: Record<string, string | string[]> = {};
   for (const [name, values] of Object.entries(c.req.queries()))
@@ -251,6 +272,8 @@ const register = <E extends AnyEndpoint>(
         const needed = discriminatedPermission(access, rawQuery, undefined);
         if (needed && !allows(access, auth, needed)) throw forbidden();
       }
+      refuseNul(c.req.param());
+      refuseNul(rawQuery);
       const params = validate(endpoint.params ?? noFields, c.req.param(), '');
       const query = validate(endpoint.query ?? noFields, rawQuery, '');
       let body: unknown = undefined;
@@ -272,10 +295,12 @@ const register = <E extends AnyEndpoint>(
             msg('validationFailed'),
             Object.fromEntries(unknownFiles.map((name) => [name, msg('unknownField')])),
           );
+        refuseNul(parts.fields);
         body = validate(endpoint.body ?? noFields, parts.fields);
         files = parts.files;
       } else {
         const json = parseJsonBody(c.req.raw, raw);
+        refuseNul(json);
         if (auth && access.kind === 'session' && access.permissionBy?.in === 'body') {
           const needed = discriminatedPermission(access, undefined, json);
           if (needed && !allows(access, auth, needed)) throw forbidden();
