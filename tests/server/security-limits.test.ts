@@ -58,6 +58,37 @@ describe('mass assignment', () => {
     expect(failures, failures.join('\n')).toEqual([]);
   });
 
+  it('every endpoint refuses a NUL character in any text (PostgreSQL cannot store it) with 422', async () => {
+    const failures: string[] = [];
+    const withNul = (v: unknown): unknown =>
+      typeof v === 'string'
+        ? `a\u0000${v}`
+        : v && typeof v === 'object' && !Array.isArray(v)
+          ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, withNul(x)]))
+          : Array.isArray(v)
+            ? v.map(withNul)
+            : v;
+    for (const c of jsonCases()) {
+      const req = await c.build(w, 'admin');
+      const body = req.body as Record<string, unknown>;
+      const broken = withNul(body);
+      if (JSON.stringify(broken) === JSON.stringify(body)) {
+        await req.after?.();
+        continue; // no text in this body
+      }
+      const res = await send(c, req.path, broken);
+      await req.after?.();
+      if (res.status !== 422) failures.push(`${c.key}: ${res.status} ${res.text.slice(0, 160)}`);
+    }
+    for (const c of queryCases()) {
+      const req = await c.build(w, 'admin');
+      const path = `${req.path}${req.path.includes('?') ? '&' : '?'}q=a%00b`;
+      const res = await send(c, path, undefined);
+      if (res.status !== 422) failures.push(`${c.key} ?q: ${res.status} ${res.text.slice(0, 160)}`);
+    }
+    expect(failures, failures.join('\n')).toEqual([]);
+  });
+
   it('every GET endpoint refuses unknown query parameters with 422', async () => {
     const failures: string[] = [];
     for (const c of queryCases()) {
