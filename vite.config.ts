@@ -49,6 +49,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
+    // dist/.vite/manifest.json: the size-budget test and the bench read what each page loads.
+    manifest: true,
     chunkSizeWarningLimit: 600,
   },
 });

@@ -1,0 +1,95 @@
+/**
+ * The real server as a child process (`node --import tsx server/main.ts`), on 127.0.0.1 only, with a
+ * given DATA_DIR (PGlite) or DATABASE_URL, serving the bench's own build (DIST_DIR).
+ */
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+
+export interface BenchServer {
+  origin: string;
+  port: number;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+export const DEMO_PASSWORD = 'Demo-Pass-2026!';
+
+export const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+
+export async function startServer(options: {
+  distDir: string;
+  dataDir: string;
+  databaseUrl?: string;
+}): Promise<BenchServer> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: options.dataDir,
+    DIST_DIR: options.distDir,
+  };
+  delete env.DATABASE_URL;
+  delete env.SMTP_URL;
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  let log = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: process.cwd(),
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (c: Buffer) => (log += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (log += c.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+  };
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited before answering:\n${log}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/openapi.json`, {
+        signal: AbortSignal.timeout(2000),
+      });
+      if (res.ok) break;
+    } catch {
+      // not yet
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`The server did not answer within 180 s:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { origin: `http://localhost:${port}`, port, output: () => log, stop };
+}
+
+/** A bearer token of a demo account. */
+export async function login(port: number, email: string): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  const body = (await res.json()) as { token?: string; data?: { token?: string } };
+  const token = body.token ?? body.data?.token;
+  if (!res.ok || !token)
+    throw new Error(`Sign-in of ${email} answered ${res.status}: ${JSON.stringify(body)}`);
+  return token;
+}

@@ -1,0 +1,109 @@
+/**
+ * Bench data: `node --import tsx bench/seed.ts --events E --bookings N` on the configured database
+ * (DATA_DIR or DATABASE_URL, like the server). Migrates, seeds the demo accounts and records, then
+ * tops the events up to E and the bookings up to N with set-based SQL (generate_series, batches of
+ * 50,000), so a million rows take minutes, not hours. Events are approved, spread over providers,
+ * categories and locations; bookings over events, statuses, payment states and the last 365 days.
+ * Idempotent: counts what is there and adds only the difference. Bench only, never the app.
+ */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { loadConfig } from '../server/config';
+import { seedDemoData } from '../server/db/demo-data';
+import { openConfiguredDatabase } from '../server/db/open';
+import { seedDemo } from '../server/db/seed';
+import { createLocalStorage } from '../server/storage';
+
+const { values } = parseArgs({
+  options: { events: { type: 'string', default: '1000' }, bookings: { type: 'string', default: '100000' } },
+});
+const wantEvents = Number(values.events);
+const wantBookings = Number(values.bookings);
+const BATCH = 50_000;
+
+const main = async () => {
+  const { config, settings } = loadConfig(process.env);
+  const database = await openConfiguredDatabase(settings);
+  const { db } = database;
+  const rows = async <T>(query: ReturnType<typeof sql>) => {
+    const res = (await db.execute(query)) as unknown as { rows: T[] } | T[];
+    return Array.isArray(res) ? res : res.rows;
+  };
+  const count = async (table: string) =>
+    Number((await rows<{ n: string | number }>(sql.raw(`select count(*) as n from ${table}`)))[0]!.n);
+  try {
+    await database.migrate();
+    await seedDemo(db, config.now());
+    await seedDemoData(db, createLocalStorage(path.join(settings.dataDir, 'uploads')), config.now());
+    const started = Date.now();
+
+    const haveEvents = await count('events');
+    if (haveEvents < wantEvents) {
+      const add = wantEvents - haveEvents;
+      // Approved providers own the events; categories and locations (with their city) rotate.
+      await db.execute(sql`
+        with p as (select user_id, row_number() over (order by user_id) - 1 as rn from service_providers sp
+                   join users u on u.id = sp.user_id where u.status = '1'),
+             c as (select id, row_number() over (order by id) - 1 as rn from categories),
+             l as (select id, city_id, row_number() over (order by id) - 1 as rn from locations),
+             np as (select count(*) as n from p), nc as (select count(*) as n from c), nl as (select count(*) as n from l)
+        insert into events (title, description, category_id, provider_id, city_id, location_id, starts_at, ends_at,
+                            price, capacity, status, created_at, updated_at)
+        select jsonb_build_object('en', 'Bench event ' || i, 'ar', 'فعالية القياس ' || i),
+               jsonb_build_object('en', 'An event of the bench data.', 'ar', 'فعالية من بيانات القياس.'),
+               c.id, p.user_id, l.city_id, l.id,
+               now() + ((i % 400) - 200) * interval '1 day',
+               now() + ((i % 400) - 200) * interval '1 day' + interval '3 hours',
+               (5 + i % 60) * 1000, 100000, 'approved', now() - interval '400 days', now() - interval '400 days'
+        from generate_series(1, ${add}) as i, np, nc, nl
+        join p on true join c on true join l on true
+        where p.rn = i % np.n and c.rn = i % nc.n and l.rn = i % nl.n`);
+      console.info(`Added ${add} events.`);
+    }
+
+    let have = await count('bookings');
+    const events = await count('events');
+    while (have < wantBookings) {
+      const from = have + 1;
+      const to = Math.min(wantBookings, have + BATCH);
+      // Codes: BK- and the booking's number in the 31 letters and digits of BOOKING_CODE, from a high
+      // offset so they never meet the app's random codes' pattern of collisions in practice.
+      await db.execute(sql`
+        with e as (select id, provider_id, price, row_number() over (order by id) - 1 as rn from events),
+             s as (select i,
+                          (array['pending','confirmed','confirmed','confirmed','cancelled','checked_in','completed'])[1 + (i * 7 + i / 7) % 7] as status,
+                          now() - ((i * 7919) % 525600) * interval '1 minute' as at
+                   from generate_series(${from}::int, ${to}::int) as i)
+        insert into bookings (code, event_id, provider_id, customer_name, customer_email, customer_phone, tickets,
+                              unit_price, total, payment_status, paid_at, status, created_at, updated_at)
+        select 'BK-' || (select string_agg(substr('23456789ABCDEFGHJKMNPQRSTUVWXYZ', 1 + ((s.i::bigint + 400000000) / (31::bigint ^ k)::bigint % 31)::int, 1), '' order by k desc)
+                         from generate_series(0, 5) as k),
+               e.id, e.provider_id,
+               (array['Sara','Omar','Lina','Khalid','Noura','Faisal','Huda','Yousef'])[1 + s.i % 8] || ' ' ||
+               (array['Al-Harbi','Haddad','Nasser','Al-Qahtani','Saleh','Mansour','Khoury'])[1 + s.i % 7],
+               'customer' || s.i || '@example.com',
+               '+9665' || lpad((s.i % 100000000)::text, 8, '0'),
+               1 + s.i % 4, e.price, e.price * (1 + s.i % 4),
+               case when s.status in ('confirmed','checked_in','completed') then 'paid'
+                    when s.status = 'cancelled' and s.i % 2 = 0 then 'refunded' else 'pending' end,
+               case when s.status in ('confirmed','checked_in','completed') then s.at + interval '5 minutes' end,
+               s.status, s.at, s.at
+        from s join e on e.rn = s.i % ${events}`);
+      have = to;
+      process.stdout.write(`\rBookings: ${have.toLocaleString('en')} / ${wantBookings.toLocaleString('en')}`);
+    }
+    if (Date.now() - started > 1000) {
+      await db.execute(sql`analyze`);
+      console.info(`\nSeeded in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    }
+    console.info(`Events: ${await count('events')}, bookings: ${await count('bookings')}.`);
+  } finally {
+    await database.close();
+  }
+};
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
