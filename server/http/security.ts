@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from './types';
 
 /** The app's Content-Security-Policy: same-origin everything, no inline script. */
 export const APP_CSP = [
@@ -19,7 +20,7 @@ export const UPLOAD_CSP =
   "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'";
 
 /** Security headers on every answer (a handler may set its own stricter CSP first). */
-export const securityHeaders = (): MiddlewareHandler => async (c, next) => {
+export const securityHeaders = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   await next();
   const h = c.res.headers;
   const set = (name: string, value: string) => {
@@ -32,4 +33,13 @@ export const securityHeaders = (): MiddlewareHandler => async (c, next) => {
   set('Cross-Origin-Opener-Policy', 'same-origin');
   set('Cross-Origin-Resource-Policy', 'same-origin');
   set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
+  // HSTS only when the answer really goes out over HTTPS (directly, or behind a trusted proxy).
+  const proto = new URL(c.req.url).protocol;
+  const forwarded = c.get('deps')?.config.trustProxy
+    ? c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase()
+    : undefined;
+  if (proto === 'https:' || forwarded === 'https') set('Strict-Transport-Security', HSTS);
 };
+
+/** One year, subdomains included (sent over HTTPS only). */
+export const HSTS = 'max-age=31536000; includeSubDomains';
