@@ -1,8 +1,8 @@
 /**
  * Demo data (demo mode only): realistic English / Arabic masters, service providers in every
  * status with documents (small real PDF and PNG files in storage) and approval history,
- * supervisors and staff, so that every list looks real. Idempotent: it runs once, when the
- * database has no category yet. Batch inserts keep it well under a second on PGlite.
+ * supervisors and staff, so that every list looks real, then the events, advertisements, pages
+ * and bookings of demo-events.ts. Idempotent: each part runs once, when its tables are empty. Batch inserts keep it to about a second on PGlite.
  */
 import { randomBytes } from 'node:crypto';
 import { count, eq, inArray } from 'drizzle-orm';
@@ -11,6 +11,7 @@ import { hashPassword } from '../auth/passwords';
 import type { Storage } from '../storage';
 import type { Db } from './client';
 import { DEMO, DEMO_PASSWORD } from './demo-accounts';
+import { seedDemoEvents } from './demo-events';
 import {
   categories,
   cities,
@@ -306,7 +307,7 @@ export const seedDemoData = async (
   now: Date = new Date(),
 ): Promise<{ seeded: boolean }> => {
   const [{ n }] = (await db.select({ n: count() }).from(categories)) as [{ n: number }];
-  if (Number(n) > 0) return { seeded: false };
+  if (Number(n) > 0) return seedDemoEvents(db, storage, now);
   const ago = (days: number) => new Date(now.getTime() - days * DAY);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const files: { key: string; data: Uint8Array }[] = [];
@@ -566,5 +567,6 @@ export const seedDemoData = async (
     );
   });
   for (const f of files) await storage.put(f.key, f.data);
+  await seedDemoEvents(db, storage, now);
   return { seeded: true };
 };

@@ -15,7 +15,7 @@ import { advertisements, events, serviceProviders, users } from '../db/schema';
 import { fieldError, HttpError } from '../http/errors';
 import { smsg } from '../messages';
 import { dayOf } from '../time';
-import { assertImagesExist, keyOfPath } from './event';
+import { assertImagesExist, deleteUnusedImages } from './event';
 import { arText, dyn, enText, implement, textOf, type ResourceCtx } from './router';
 
 const targetEvents = alias(events, 'ad_event');
@@ -206,7 +206,7 @@ export const advertisementImpl = implement(advertisementResource, {
       .where(eq(advertisements.id, id));
   },
   async afterDelete({ deps }, existing) {
-    await deps.storage.delete(keyOfPath(existing.image));
+    await deleteUnusedImages(deps.db, deps.storage, [existing.image]);
   },
   csv: [
     { header: { en: 'ID', ar: 'المعرّف' }, value: (r) => r.id },

@@ -2,7 +2,7 @@
  * Events: the resource implementation (list, get, create, update, delete, pickers, CSV) and the
  * shared pieces of the event routes (select, record, status changes).
  */
-import { and, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import { msg } from '../../src/contract/messages';
 import {
   EVENT_EDITABLE,
@@ -116,6 +116,33 @@ export const loadEvent = async (db: Executor, id: number, ownerId: number | null
 
 /** Storage key of an uploaded image path (`uploads/<key>`). */
 export const keyOfPath = (path: string) => path.slice('uploads/'.length);
+
+/**
+ * Removes the stored files of these image paths that no event, specialist or advertisement uses
+ * any more (a picture may be shared, e.g. by demo records or a copied advertisement).
+ */
+export const deleteUnusedImages = async (
+  db: Executor,
+  storage: { delete(key: string): Promise<void> },
+  paths: string[],
+) => {
+  for (const p of new Set(paths)) {
+    const uses = await Promise.all([
+      db
+        .select({ id: events.id })
+        .from(events)
+        .where(or(sql`${events.images} @> ${JSON.stringify([p])}::jsonb`, eq(events.coverImage, p)))
+        .limit(1),
+      db
+        .select({ id: eventSpecialists.id })
+        .from(eventSpecialists)
+        .where(eq(eventSpecialists.photo, p))
+        .limit(1),
+      db.select({ id: advertisements.id }).from(advertisements).where(eq(advertisements.image, p)).limit(1),
+    ]);
+    if (uses.every((u) => u.length === 0)) await storage.delete(keyOfPath(p));
+  }
+};
 
 export const assertImagesExist = async (
   ctx: Pick<ResourceCtx, 'deps'>,
@@ -317,7 +344,7 @@ export const eventImpl = implement(eventResource, {
     return [...existing.images, ...photos.map((p) => p.photo).filter((p): p is string => p !== null)];
   },
   async afterDelete({ deps }, _existing, paths) {
-    for (const p of paths as string[]) await deps.storage.delete(keyOfPath(p));
+    await deleteUnusedImages(deps.db, deps.storage, paths as string[]);
   },
   csv: [
     { header: { en: 'ID', ar: 'المعرّف' }, value: (r) => r.id },

@@ -22,7 +22,7 @@ import { smsg } from '../messages';
 import {
   assertImagesExist,
   changeEventStatus,
-  keyOfPath,
+  deleteUnusedImages,
   loadEvent,
   type EventRecord,
 } from '../resources/event';
@@ -248,7 +248,7 @@ export const registerEventRoutes = (app: App) => {
         .where(eq(events.id, eventId));
       return eventId;
     });
-    for (const p of removedPhotos) await storage.delete(keyOfPath(p));
+    await deleteUnusedImages(db, storage, removedPhotos);
     const list = await specialistsOf(db, eventId);
     return {
       message: smsg('specialistsSaved'),

@@ -16,6 +16,20 @@ export interface FixtureCtx {
   cityId: number;
   categoryId: number;
   providerId: number;
+  /*
+   * The areas of events, advertisements, bookings and pages need these too (optional so that
+   * callers written for the first areas still type-check; the registry suite always sets them).
+   */
+  /** A location in `cityId`. */
+  locationId?: number;
+  /** An approved, coming event of `providerId` that has bookings. */
+  eventId?: number;
+  /** An approved, coming event of the demo provider (the provider role's own). */
+  ownEventId?: number;
+  /** An uploaded advertisement image. */
+  adImage?: string;
+  /** The privacy policy page (required: deleting it answers 409). */
+  privacyPageId?: number;
   /** A number unique to this call. */
   n: number;
 }
@@ -24,6 +38,10 @@ type Rec = Record<string, unknown> & { id: number; version: number };
 
 export interface Fixture {
   sample(ctx: FixtureCtx): Record<string, unknown>;
+  /** What the provider role sends to add its own record (default: `sample` without providerId). */
+  ownSample?(ctx: FixtureCtx): Record<string, unknown>;
+  /** The sample with a CSV-injection text in a column of the export (default: `name`). */
+  injection?(sample: Record<string, unknown>): Record<string, unknown>;
   /** The fields to send to update `record` (valid), and one field that must change. */
   edit(record: Rec, ctx: FixtureCtx): { body: Record<string, unknown>; changed: string };
   invalid(ctx: FixtureCtx): { body: Record<string, unknown>; field: string };
@@ -39,6 +57,10 @@ const L = (en: string, ar: string) => ({ en, ar });
 const iso = (n: number) =>
   String.fromCharCode(88 + (Math.floor(n / 26) % 3)) + String.fromCharCode(65 + (n % 26));
 const phone = (n: number) => `+9665${String(30_000_000 + n).slice(-8)}`;
+const EVIL = { en: '=HYPERLINK("http://x")', ar: '+عربي' };
+/** A coming instant, distinct per n. */
+const at = (n: number, hours = 0) =>
+  new Date(Date.UTC(2027, 0, 10, 13 + hours) + n * 3_600_000).toISOString();
 
 export const FIXTURES: Record<ResourceKey, Fixture> = {
   category: {
@@ -220,6 +242,138 @@ export const FIXTURES: Record<ResourceKey, Fixture> = {
     }),
     search: { q: 'example.com', matches: (r) => String(r.email).includes('example.com') },
     filter: { query: { role: 'admin' }, matches: (r) => r.role === 'admin' },
+    manager: 'deny',
+    provider: 'deny',
+  },
+  event: {
+    sample: ({ n, categoryId, countryId, cityId, locationId, providerId }) => ({
+      title: L(`Test Event ${n}`, `فعالية تجريبية ${n}`),
+      description: L('A test event.', 'فعالية للاختبار.'),
+      categoryId,
+      providerId,
+      countryId,
+      cityId,
+      locationId,
+      startsAt: at(n),
+      endsAt: at(n, 4),
+      price: 15_000,
+      capacity: 100,
+    }),
+    edit: (r) => ({
+      body: {
+        title: r.title,
+        description: r.description,
+        categoryId: r.categoryId,
+        providerId: r.providerId,
+        countryId: r.countryId,
+        cityId: r.cityId,
+        locationId: r.locationId,
+        startsAt: r.startsAt,
+        endsAt: r.endsAt,
+        price: r.price,
+        capacity: (r.capacity as number) + 50,
+        images: r.images,
+        coverImage: r.coverImage,
+        supervisorIds: r.supervisorIds,
+      },
+      changed: 'capacity',
+    }),
+    invalid: (c) => ({
+      body: { ...FIXTURES.event!.sample(c), startsAt: at(c.n, 4), endsAt: at(c.n) },
+      field: 'endsAt',
+    }),
+    injection: (sample) => ({ ...sample, title: EVIL }),
+    search: { q: 'Summit', matches: (r) => JSON.stringify(r.title).includes('Summit') },
+    filter: { query: { status: 'approved' }, matches: (r) => r.status === 'approved' },
+    referenced: { id: (c) => c.eventId!, message: /still has \d+ bookings/ },
+    manager: 'allow',
+    provider: 'own',
+  },
+  advertisement: {
+    sample: ({ n, adImage, providerId }) => ({
+      title: L(`Test Ad ${n}`, `إعلان تجريبي ${n}`),
+      image: adImage,
+      targetType: 'url',
+      url: `https://www.example.com/test/${n}`,
+      placement: 'home_banner',
+      startsOn: '2026-12-01',
+      endsOn: '2026-12-31',
+      providerId,
+    }),
+    edit: (r) => ({
+      body: {
+        title: r.title,
+        image: r.image,
+        targetType: r.targetType,
+        eventId: r.eventId,
+        url: r.url,
+        placement: 'event_list',
+        startsOn: r.startsOn,
+        endsOn: r.endsOn,
+        providerId: r.providerId,
+      },
+      changed: 'placement',
+    }),
+    invalid: (c) => ({
+      body: { ...FIXTURES.advertisement!.sample(c), url: 'http://plain.example.com' },
+      field: 'url',
+    }),
+    injection: (sample) => ({ ...sample, title: EVIL }),
+    search: {
+      q: 'offers',
+      matches: (r) =>
+        JSON.stringify(r.title).toLowerCase().includes('offers') || String(r.url).includes('offers'),
+    },
+    filter: { query: { status: 'expired' }, matches: (r) => r.status === 'expired' },
+    manager: 'allow',
+    provider: 'own',
+  },
+  booking: {
+    sample: ({ n, eventId }) => ({
+      eventId,
+      customerName: `Test Customer ${n}`,
+      customerEmail: `customer${n}@test.example.com`,
+      customerPhone: phone(n + 11),
+      tickets: 1 + (n % 3),
+    }),
+    ownSample: (c) => ({ ...FIXTURES.booking!.sample(c), eventId: c.ownEventId! }),
+    edit: (r) => ({
+      body: {
+        eventId: r.eventId,
+        customerName: r.customerName,
+        customerEmail: r.customerEmail,
+        customerPhone: r.customerPhone,
+        tickets: r.tickets,
+        notes: 'Called to confirm the seats.',
+      },
+      changed: 'notes',
+    }),
+    invalid: (c) => ({ body: { ...FIXTURES.booking!.sample(c), tickets: 0 }, field: 'tickets' }),
+    injection: (sample) => ({ ...sample, customerName: EVIL.en }),
+    search: { q: 'mail.example', matches: (r) => String(r.customerEmail).includes('mail.example') },
+    filter: { query: { paymentStatus: 'refunded' }, matches: (r) => r.paymentStatus === 'refunded' },
+    manager: 'allow',
+    provider: 'own',
+  },
+  pages: {
+    sample: ({ n }) => ({
+      slug: `test-page-${n}`,
+      title: L(`Test Page ${n}`, `صفحة تجريبية ${n}`),
+      content: { en: '<p>Hello</p>', ar: '<p>مرحبًا</p>' },
+      status: 'published',
+    }),
+    edit: (r) => ({
+      body: { slug: r.slug, title: r.title, content: r.content, links: r.links, status: 'draft' },
+      changed: 'status',
+    }),
+    invalid: (c) => ({ body: { ...FIXTURES.pages!.sample(c), slug: 'Not A Slug' }, field: 'slug' }),
+    injection: (sample) => ({ ...sample, title: EVIL }),
+    search: {
+      q: 'privacy',
+      matches: (r) => `${String(r.slug)}${JSON.stringify(r.title)}`.toLowerCase().includes('privacy'),
+    },
+    filter: { query: { status: 'draft' }, matches: (r) => r.status === 'draft' },
+    referenced: { id: (c) => c.privacyPageId!, message: /required and cannot be deleted/ },
     manager: 'deny',
     provider: 'deny',
   },

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../../src/contract/areas';
 import { buildPath, type AnyEndpoint } from '../../src/contract/http';
 import type { Resource, ResourceOp } from '../../src/contract/resource';
+import { demoPng } from '../../server/db/demo-data';
 import { users } from '../../server/db/schema';
 import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
 import { FIXTURES, type Fixture, type FixtureCtx, type Grant } from './resource-fixtures';
@@ -40,12 +41,34 @@ beforeAll(async () => {
   const supervisors = await first('/api/event-manager/get-all?pageSize=100');
   const [demoProvider] = await t.db.db.select().from(users).where(eq(users.email, DEMO.provider.email));
   const other = supervisors.find((s) => s.providerId !== demoProvider!.id)!;
+  const location = (await first(`/api/master/listwithpagination?type=location&cityId=${riyadh.id}`))[0]!;
+  const coming = await first(`/api/event?status=approved&from=2026-11-23&pageSize=100`);
+  const withBookings = async (e: Rec) =>
+    (await t.request('GET', `/api/booking?eventId=${e.id}`, { token: tokens.admin })).body.data.total > 0;
+  let eventOfOther: Rec | undefined;
+  for (const e of coming)
+    if (e.providerId !== demoProvider!.id && (await withBookings(e))) {
+      eventOfOther = e;
+      break;
+    }
+  const ownEvent = coming.find((e) => e.providerId === demoProvider!.id)!;
+  expect(eventOfOther && ownEvent).toBeTruthy();
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(demoPng())], { type: 'image/png' }), 'ad.png');
+  const upload = await t.request('POST', '/api/advertisement/image', { token: tokens.admin, body: form });
+  expect(upload.status).toBe(201);
+  const privacy = (await first('/api/pages?slug=privacy-policy'))[0]!;
   base = {
+    locationId: location.id,
+    eventId: eventOfOther!.id,
+    ownEventId: ownEvent.id,
+    adImage: upload.body.data.path as string,
+    privacyPageId: privacy.id,
     countryId: sa!.id,
     otherCountryId: ae!.id,
     cityId: riyadh.id,
     categoryId: weddings.id,
-    providerId: other.providerId as number,
+    providerId: eventOfOther!.providerId as number,
     supervisedProviderId: other.providerId as number,
   };
 });
@@ -256,10 +279,13 @@ describe.each(resources.map((r) => [r.key, r] as const))('%s', (_key, resource) 
   );
 
   it('exports the filtered list as CSV: BOM, every page, injection-safe', async () => {
-    const evil = await a.create('admin', {
-      ...a.fx.sample(ctx()),
-      name: { en: '=HYPERLINK("http://x")', ar: '+عربي' },
-    });
+    const sample = a.fx.sample(ctx());
+    const evil = await a.create(
+      'admin',
+      a.fx.injection
+        ? a.fx.injection(sample)
+        : { ...sample, name: { en: '=HYPERLINK("http://x")', ar: '+عربي' } },
+    );
     expect(evil.status, JSON.stringify(evil.body)).toBe(201);
     const total = (await a.list('admin')).body.data.total;
     const { res, bytes } = await a.exportCsv('admin', {}, 'ar');
@@ -282,9 +308,13 @@ describe.each(resources.map((r) => [r.key, r] as const))('%s', (_key, resource) 
   });
 
   const createBodyFor = (role: Role, fx: Fixture) => {
-    const body: Record<string, unknown> = { ...r.fixed, ...fx.sample(ctx()) };
+    const own = role === 'provider' && grantOf(fx, role, 'create') === 'own';
+    const body: Record<string, unknown> = {
+      ...r.fixed,
+      ...(own && fx.ownSample ? fx.ownSample(ctx()) : fx.sample(ctx())),
+    };
     // A provider adding its own records never names another provider.
-    if (role === 'provider' && grantOf(fx, role, 'create') === 'own') delete body.providerId;
+    if (own) delete body.providerId;
     return body;
   };
 
