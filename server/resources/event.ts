@@ -38,15 +38,19 @@ import { arText, dyn, enText, implement, textOf, type ResourceCtx } from './rout
 
 type L = { en: string; ar: string };
 
-export const soldTicketsOf = (eventId: typeof events.id) =>
-  sql<number>`(select coalesce(sum(${bookings.tickets}), 0) from ${bookings} where ${bookings.eventId} = ${eventId} and ${bookings.status} in (${sql.join(
+/**
+ * Seats held by the bookings of the event row of the outer query (qualified names: drizzle leaves
+ * column names unqualified in single-table selects, where `id` would mean the subquery's own).
+ */
+export const soldTicketsOf = () =>
+  sql<number>`(select coalesce(sum(sb.tickets), 0) from bookings sb where sb.event_id = "events"."id" and sb.status in (${sql.join(
     SEAT_HOLDING.map((s) => sql`${s}`),
     sql`, `,
   )}))`.mapWith(Number);
 
 const supervisorIdsOf = sql<
   number[]
->`coalesce((select jsonb_agg(${eventSupervisors.userId} order by ${eventSupervisors.userId}) from ${eventSupervisors} where ${eventSupervisors.eventId} = ${events.id}), '[]'::jsonb)`;
+>`coalesce((select jsonb_agg(es.user_id order by es.user_id) from event_supervisors es where es.event_id = "events"."id"), '[]'::jsonb)`;
 
 /** The event select with its joined names (also used by the event routes). */
 export const selectEvents = (db: Executor, extra: Record<string, ReturnType<typeof sql>> = {}) =>
@@ -60,7 +64,7 @@ export const selectEvents = (db: Executor, extra: Record<string, ReturnType<type
         countryId: countries.id,
         countryName: countries.name,
         locationName: locations.name,
-        soldTickets: soldTicketsOf(events.id),
+        soldTickets: soldTicketsOf(),
         supervisorIds: supervisorIdsOf,
         ...extra,
       })

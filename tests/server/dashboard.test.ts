@@ -1,0 +1,316 @@
+/**
+ * Dashboard figures computed from a known dataset: a database without demo records, two events
+ * of the demo provider and bookings made, confirmed and paid at chosen instants of an injected
+ * clock around period boundaries of the platform's time zone (Riyadh, UTC+3; weeks from Sunday).
+ * Today is Sunday 2026-11-22 (Riyadh); the month began at 2026-10-31T21:00Z.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClock, createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
+
+const clock = createClock('2026-09-01T08:00:00Z');
+let t: TestServer;
+let admin: string;
+let provider: string;
+let other: string;
+const cat: Record<'concerts' | 'weddings', number> = { concerts: 0, weddings: 0 };
+const ev: Record<'e1' | 'e2' | 'e3', number> = { e1: 0, e2: 0, e3: 0 };
+const codes: Record<string, string> = {};
+
+const ok = async (
+  method: string,
+  path: string,
+  token: string,
+  body?: unknown,
+  status = 200,
+): Promise<Record<string, unknown> & { id: number }> => {
+  const res = await t.request(method, path, { token, body });
+  expect(res.status, `${method} ${path}: ${res.text}`).toBe(status);
+  return res.body.data;
+};
+
+/** Books at `at`, then (same instant) confirms and sets the payment. */
+const book = async (
+  name: string,
+  at: string,
+  event: number,
+  tickets: number,
+  payment?: 'paid' | 'refund',
+) => {
+  clock.set(at);
+  const b = await ok(
+    'POST',
+    '/api/booking',
+    admin,
+    {
+      eventId: event,
+      customerName: `Customer ${name}`,
+      customerEmail: `${name}@known.example`,
+      customerPhone: '+966500000001',
+      tickets,
+    },
+    201,
+  );
+  codes[name] = b.code as string;
+  if (payment) {
+    await ok('POST', '/api/booking/update-status', admin, {
+      id: b.id,
+      status: 'confirmed',
+      paymentStatus: 'paid',
+    });
+    if (payment === 'refund')
+      await ok('POST', '/api/booking/update-status', admin, {
+        id: b.id,
+        status: 'cancelled',
+        paymentStatus: 'refunded',
+      });
+  }
+  return b;
+};
+
+beforeAll(async () => {
+  // sessions outlive the clock's jumps over three months
+  const year = 365 * 24 * 3_600_000;
+  t = await createTestServer({ clock, config: { sessionIdleMs: year, sessionAbsoluteMs: year } });
+  admin = await t.login(DEMO.admin.email, DEMO_PASSWORD);
+  provider = await t.login(DEMO.provider.email, DEMO_PASSWORD);
+  // masters
+  const master = (body: Record<string, unknown>) => ok('POST', '/api/master/addlist', admin, body, 201);
+  cat.concerts = (await master({ type: 'category', name: { en: 'Concerts', ar: 'حفلات موسيقية' } })).id;
+  cat.weddings = (await master({ type: 'category', name: { en: 'Weddings', ar: 'حفلات الزفاف' } })).id;
+  const country = await master({
+    type: 'country',
+    name: { en: 'Saudi Arabia', ar: 'السعودية' },
+    isoCode: 'SA',
+    dialCode: '+966',
+  });
+  const city = await master({ type: 'city', name: { en: 'Riyadh', ar: 'الرياض' }, countryId: country.id });
+  const location = await master({
+    type: 'location',
+    name: { en: 'Hall', ar: 'القاعة' },
+    countryId: country.id,
+    cityId: city.id,
+    latitude: 24.7,
+    longitude: 46.7,
+  });
+  // a second approved provider
+  const p2 = await ok(
+    'POST',
+    '/api/serviceprovider',
+    admin,
+    {
+      name: { en: 'Other', ar: 'آخر' },
+      email: 'other.provider@known.example',
+      phone: null,
+      businessName: { en: 'Other Co', ar: 'شركة أخرى' },
+      categoryId: null,
+      cityId: null,
+      password: 'Other-Pass-2026!',
+    },
+    201,
+  );
+  expect(p2.status).toBe('1');
+  other = await t.login('other.provider@known.example', 'Other-Pass-2026!');
+
+  const event = async (title: string, categoryId: number, price: number, approve: boolean) => {
+    const e = await ok(
+      'POST',
+      '/api/event',
+      provider,
+      {
+        title: { en: title, ar: `فعالية ${title}` },
+        description: { en: 'Known data.', ar: 'بيانات معروفة.' },
+        categoryId,
+        countryId: country.id,
+        cityId: city.id,
+        locationId: location.id,
+        startsAt: '2026-12-20T16:00:00Z',
+        endsAt: '2026-12-20T20:00:00Z',
+        price,
+        capacity: 100,
+      },
+      201,
+    );
+    await ok('POST', '/api/event/update-status', provider, { id: e.id, status: 'pending' });
+    if (approve)
+      await ok('POST', '/api/event/approve', admin, { id: e.id, status: 'approved', reason: null });
+    return e.id;
+  };
+  ev.e1 = await event('E1', cat.concerts, 10_000, true);
+  ev.e2 = await event('E2', cat.weddings, 25_000, true);
+  ev.e3 = await event('E3', cat.concerts, 5_000, false); // waiting for approval
+
+  await book('b7', '2026-10-01T10:00:00Z', ev.e2, 1, 'paid'); // before the 30-day window
+  await book('b6', '2026-10-31T20:00:00Z', ev.e1, 3, 'paid'); // Riyadh 23:00 on 31 Oct: last month
+  await book('b5', '2026-10-31T22:00:00Z', ev.e1, 1, 'paid'); // Riyadh 01:00 on 1 Nov: this month
+  await book('b4', '2026-11-03T10:00:00Z', ev.e2, 2, 'paid');
+  await book('b8', '2026-11-10T10:00:00Z', ev.e1, 1, 'refund'); // paid, then refunded
+  await book('b3', '2026-11-21T20:00:00Z', ev.e1, 1); // Riyadh Saturday 23:00: last week
+  await book('b2', '2026-11-21T22:30:00Z', ev.e2, 1, 'paid'); // Riyadh Sunday 01:30: today
+  await book('b1', '2026-11-22T08:00:00Z', ev.e1, 2, 'paid');
+  // one advertisement waiting for approval
+  clock.set('2026-11-22T08:30:00Z');
+  const image = new FormData();
+  image.append(
+    'file',
+    new Blob(
+      [
+        new Uint8Array(
+          Buffer.from(
+            'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+            'base64',
+          ),
+        ),
+      ],
+      { type: 'image/png' },
+    ),
+    'ad.png',
+  );
+  const { path } = await ok('POST', '/api/advertisement/image', provider, image, 201);
+  await ok(
+    'POST',
+    '/api/advertisement',
+    provider,
+    {
+      title: { en: 'Known ad', ar: 'إعلان معروف' },
+      image: path,
+      targetType: 'event',
+      eventId: ev.e1,
+      placement: 'home_banner',
+      startsOn: '2026-11-22',
+      endsOn: '2026-12-20',
+    },
+    201,
+  );
+  clock.set('2026-11-22T09:00:00Z');
+});
+afterAll(() => t?.close());
+
+const expectedDays: Record<string, { bookings: number; revenue: number }> = {
+  '2026-10-31': { bookings: 1, revenue: 30_000 },
+  '2026-11-01': { bookings: 1, revenue: 10_000 },
+  '2026-11-03': { bookings: 1, revenue: 50_000 },
+  '2026-11-10': { bookings: 1, revenue: 0 },
+  '2026-11-21': { bookings: 1, revenue: 0 },
+  '2026-11-22': { bookings: 2, revenue: 45_000 },
+};
+
+describe('admin and manager dashboard', () => {
+  it('counts today, this week and this month, and the revenue of the month, in Riyadh time', async () => {
+    const stats = await ok('GET', '/api/admin-dashboard-stats', admin);
+    expect(stats).toMatchObject({
+      asOf: '2026-11-22T09:00:00.000Z',
+      today: '2026-11-22',
+      bookingsToday: 2,
+      bookingsThisWeek: 2,
+      bookingsThisMonth: 6,
+      revenueThisMonth: 20_000 + 25_000 + 50_000 + 10_000,
+      currency: 'SAR',
+    });
+    const waiting = stats.waiting as Record<
+      string,
+      { count: number; items: { link: string }[]; link: string }
+    >;
+    expect(waiting.events!.count).toBe(1);
+    expect(waiting.events!.items[0]!.link).toBe(`/event/details/${ev.e3}`);
+    expect(waiting.advertisements!.count).toBe(1);
+    expect(waiting.providers!.count).toBe(1); // the demo pending registration
+    expect(waiting.providers!.link).toBe('/serviceprovider?status=0');
+  });
+
+  it('charts 30 days of bookings and revenue, revenue by category and the latest bookings', async () => {
+    const d = await ok('GET', '/api/dashboard/', admin);
+    const days = d.bookingsPerDay as { day: string; bookings: number; revenue: number }[];
+    expect(days).toHaveLength(30);
+    expect(days[0]!.day).toBe('2026-10-24');
+    expect(days[29]!.day).toBe('2026-11-22');
+    for (const day of days)
+      expect(day, day.day).toEqual({
+        day: day.day,
+        ...(expectedDays[day.day] ?? { bookings: 0, revenue: 0 }),
+      });
+    expect(d.revenueByCategory).toEqual([
+      {
+        categoryId: cat.weddings,
+        name: { en: 'Weddings', ar: 'حفلات الزفاف' },
+        revenue: 75_000,
+        bookings: 2,
+      },
+      {
+        categoryId: cat.concerts,
+        name: { en: 'Concerts', ar: 'حفلات موسيقية' },
+        revenue: 60_000,
+        bookings: 3,
+      },
+    ]);
+    const latest = d.latestBookings as { code: string }[];
+    expect(latest.map((b) => b.code)).toEqual(
+      ['b1', 'b2', 'b3', 'b8', 'b4', 'b5', 'b6', 'b7'].map((k) => codes[k]),
+    );
+    expect(d.bookingsToday).toBe(2);
+  });
+
+  it('is for admins and managers only', async () => {
+    expect((await t.request('GET', '/api/dashboard/', { token: provider })).status).toBe(403);
+    expect((await t.request('GET', '/api/admin-dashboard-stats', { token: provider })).status).toBe(403);
+    expect((await t.request('GET', '/api/dashboard/')).status).toBe(401);
+    const manager = await t.login(DEMO.manager.email, DEMO_PASSWORD);
+    expect((await ok('GET', '/api/admin-dashboard-stats', manager)).bookingsThisMonth).toBe(6);
+  });
+});
+
+describe('service provider dashboard', () => {
+  it('shows its own upcoming events, bookings, revenue and items waiting', async () => {
+    const d = await ok('GET', '/api/serviceproviderDashboard', provider);
+    expect(d).toMatchObject({
+      today: '2026-11-22',
+      bookingsToday: 2,
+      bookingsThisWeek: 2,
+      bookingsThisMonth: 6,
+      revenueThisMonth: 105_000,
+    });
+    expect(
+      (d.upcomingEvents as { id: number; soldTickets: number }[]).map((e) => [e.id, e.soldTickets]),
+    ).toEqual([
+      [ev.e1, 2 + 1 + 3],
+      [ev.e2, 1 + 2 + 1],
+      [ev.e3, 0],
+    ]);
+    const waiting = d.waiting as Record<string, { count: number }>;
+    expect([waiting.events!.count, waiting.advertisements!.count]).toEqual([1, 1]);
+    expect(
+      (d.bookingsPerDay as { day: string; revenue: number }[]).find((x) => x.day === '2026-11-22')!.revenue,
+    ).toBe(45_000);
+  });
+
+  it('another provider sees none of it; staff cannot open it', async () => {
+    const d = await ok('GET', '/api/serviceproviderDashboard', other);
+    expect(d).toMatchObject({
+      bookingsToday: 0,
+      bookingsThisMonth: 0,
+      revenueThisMonth: 0,
+      upcomingEvents: [],
+      latestBookings: [],
+    });
+    expect(
+      t.request('GET', '/api/serviceproviderDashboard', { token: admin }).then((r) => r.status),
+    ).resolves.toBe(403);
+  });
+
+  it('moves with the clock: the next day starts a new "today", the next month a new month', async () => {
+    clock.set('2026-11-22T21:00:00Z'); // Riyadh midnight
+    expect(await ok('GET', '/api/admin-dashboard-stats', admin)).toMatchObject({
+      today: '2026-11-23',
+      bookingsToday: 0,
+      bookingsThisWeek: 2,
+      bookingsThisMonth: 6,
+    });
+    clock.set('2026-11-30T21:00:00Z');
+    expect(await ok('GET', '/api/admin-dashboard-stats', admin)).toMatchObject({
+      today: '2026-12-01',
+      bookingsThisWeek: 0,
+      bookingsThisMonth: 0,
+      revenueThisMonth: 0,
+    });
+    clock.set('2026-11-22T09:00:00Z');
+  });
+});
