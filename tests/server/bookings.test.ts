@@ -1,0 +1,312 @@
+/**
+ * Bookings: allowed transitions with history, payment moves, idempotent replays, editing rules,
+ * ownership (provider A never reaches provider B's bookings; a supervisor only its provider's),
+ * and the capacity race: 50 concurrent confirmations for the last seat give exactly one success.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingHistory, events, users } from '../../server/db/schema';
+import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
+
+type Rec = Record<string, unknown> & { id: number; version: number };
+let t: TestServer;
+let admin: string;
+let manager: string;
+let providerA: string;
+let providerB: string;
+let supervisorA: string;
+let idA: number;
+let idB: number;
+let eventA: Rec;
+let eventB: Rec;
+let n = 0;
+
+const call = (
+  method: string,
+  path: string,
+  token: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+) => t.request(method, path, { token, body, ...(headers ? { headers } : {}) });
+
+const newBooking = async (eventId: number, token = admin, tickets = 1) => {
+  const res = await call('POST', '/api/booking', token, {
+    eventId,
+    customerName: `Race Customer ${++n}`,
+    customerEmail: `race${n}@test.example.com`,
+    customerPhone: '+966500000123',
+    tickets,
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.body.data as Rec;
+};
+
+const setStatus = (
+  id: number,
+  body: Record<string, unknown>,
+  token = admin,
+  headers?: Record<string, string>,
+) => call('POST', '/api/booking/update-status', token, { id, ...body }, headers);
+
+/** An approved coming event of `providerId` with a small capacity (made for the test). */
+const smallEvent = async (providerId: number, capacity: number) => {
+  const base = (await call('GET', `/api/event?providerId=${providerId}&status=approved&pageSize=100`, admin))
+    .body.data.items[0] as Rec;
+  const created = await call('POST', '/api/event', admin, {
+    title: { en: `Small event ${++n}`, ar: `فعالية صغيرة ${n}` },
+    description: base.description,
+    categoryId: base.categoryId,
+    providerId,
+    countryId: base.countryId,
+    cityId: base.cityId,
+    locationId: base.locationId,
+    startsAt: '2027-02-01T16:00:00Z',
+    endsAt: '2027-02-01T20:00:00Z',
+    price: 12_500,
+    capacity,
+  });
+  expect(created.status, created.text).toBe(201);
+  const id = created.body.data.id as number;
+  expect((await call('POST', '/api/event/update-status', admin, { id, status: 'pending' })).status).toBe(200);
+  expect(
+    (await call('POST', '/api/event/approve', admin, { id, status: 'approved', reason: null })).status,
+  ).toBe(200);
+  return (await call('GET', `/api/event/${id}`, admin)).body.data as Rec;
+};
+
+beforeAll(async () => {
+  t = await createTestServer({ demoData: true });
+  admin = await t.login(DEMO.admin.email, DEMO_PASSWORD);
+  manager = await t.login(DEMO.manager.email, DEMO_PASSWORD);
+  providerA = await t.login(DEMO.provider.email, DEMO_PASSWORD);
+  const [a] = await t.db.db.select().from(users).where(eq(users.email, DEMO.provider.email));
+  idA = a!.id;
+  // provider B: an approved provider with events; supervisor of A: an active one
+  const [someEvent] = await t.db.db.select().from(events).where(eq(events.status, 'approved'));
+  const all = await t.db.db.select().from(events);
+  idB = all.find((e) => e.providerId !== idA && e.status === 'approved')!.providerId;
+  expect(someEvent).toBeTruthy();
+  const [b] = await t.db.db.select().from(users).where(eq(users.id, idB));
+  providerB = await t.login(b!.email, DEMO_PASSWORD);
+  const sups = await t.db.db.select().from(users).where(eq(users.providerId, idA));
+  supervisorA = await t.login(sups.find((s) => s.status === '1')!.email, DEMO_PASSWORD);
+  eventA = await smallEvent(idA, 10);
+  eventB = await smallEvent(idB, 10);
+});
+afterAll(() => t?.close());
+
+describe('status and payment', () => {
+  it('moves only along the allowed transitions and records who, when, from and to', async () => {
+    const b = await newBooking(eventA.id as number);
+    expect(b).toMatchObject({
+      status: 'pending',
+      paymentStatus: 'pending',
+      tickets: 1,
+      unitPrice: 12_500,
+      total: 12_500,
+    });
+    expect(b.code).toMatch(/^BK-[2-9A-HJKMNP-Z]{6}$/);
+    const bad = await setStatus(b.id, { status: 'checked_in' });
+    expect([bad.status, bad.body.message]).toEqual([
+      409,
+      'The status cannot change from pending to checked_in.',
+    ]);
+    const ar = await t.request('POST', '/api/booking/update-status', {
+      token: admin,
+      lang: 'ar',
+      body: { id: b.id, status: 'completed' },
+    });
+    expect(ar.body.message).toBe('لا يمكن تغيير الحالة من pending إلى completed.');
+    expect(
+      (await setStatus(b.id, { status: 'confirmed', paymentStatus: 'paid', note: 'Paid at the desk' }))
+        .status,
+    ).toBe(200);
+    expect((await setStatus(b.id, { status: 'checked_in' })).body.data).toMatchObject({
+      status: 'checked_in',
+      version: 2,
+    });
+    expect((await setStatus(b.id, { paymentStatus: 'failed' })).status).toBe(409);
+    const none = await setStatus(b.id, {});
+    expect([none.status, Object.keys(none.body.errors)]).toEqual([422, ['status']]);
+
+    const details = await call('GET', `/api/booking/details/${b.id}`, manager);
+    expect(details.status).toBe(200);
+    const history = details.body.data.history as {
+      field: string;
+      from: string | null;
+      to: string;
+      by: unknown;
+    }[];
+    expect(history.map((h) => [h.field, h.from, h.to])).toEqual([
+      ['status', 'confirmed', 'checked_in'],
+      ['payment', 'pending', 'paid'],
+      ['status', 'pending', 'confirmed'],
+      ['status', null, 'pending'],
+    ]);
+    expect(history[0]!.by).toMatchObject({ name: { en: 'Layla Haddad' } });
+    expect(details.body.data.allowed).toEqual({ status: ['completed'], paymentStatus: ['refunded'] });
+    expect(details.body.data.event).toMatchObject({ id: eventA.id, soldTickets: 1, capacity: 10 });
+  });
+
+  it('is safe to replay: the same Idempotency-Key answers the first result, the same status changes nothing', async () => {
+    const b = await newBooking(eventA.id as number);
+    const key = { 'Idempotency-Key': `replay-${b.id}-confirm` };
+    const first = await setStatus(b.id, { status: 'confirmed' }, admin, key);
+    const again = await setStatus(b.id, { status: 'confirmed' }, admin, key);
+    expect([first.status, again.status]).toEqual([200, 200]);
+    expect(again.body).toEqual(first.body);
+    const noKey = await setStatus(b.id, { status: 'confirmed' });
+    expect([noKey.status, noKey.body.message, noKey.body.data.version]).toEqual([
+      200,
+      'Nothing to change.',
+      1,
+    ]);
+    const rows = await t.db.db.select().from(bookingHistory).where(eq(bookingHistory.bookingId, b.id));
+    expect(rows.map((r) => r.toValue).sort()).toEqual(['confirmed', 'pending']);
+    // a stale version is refused
+    expect((await setStatus(b.id, { status: 'cancelled', version: 0 })).status).toBe(409);
+  });
+
+  it('changes the event and tickets only while pending; unit price and total follow the event', async () => {
+    const b = await newBooking(eventA.id as number, admin, 2);
+    const body = {
+      eventId: eventA.id,
+      customerName: b.customerName,
+      customerEmail: b.customerEmail,
+      customerPhone: b.customerPhone,
+      tickets: 3,
+      notes: null,
+      version: 0,
+    };
+    const edited = await call('PUT', `/api/booking/${b.id}`, admin, body);
+    expect(edited.body.data).toMatchObject({ tickets: 3, total: 37_500, version: 1 });
+    await setStatus(b.id, { status: 'cancelled' });
+    const locked = await call('PUT', `/api/booking/${b.id}`, admin, { ...body, tickets: 1, version: 2 });
+    expect([locked.status, locked.body.message]).toEqual([
+      409,
+      'The event and the ticket count change only while the booking is pending.',
+    ]);
+  });
+
+  it('refuses bookings for events that are not open', async () => {
+    const [draft] = await t.db.db.select().from(events).where(eq(events.status, 'draft'));
+    const res = await call('POST', '/api/booking', admin, {
+      eventId: draft!.id,
+      customerName: 'Nope',
+      customerEmail: 'nope@test.example.com',
+      customerPhone: '+966500000999',
+      tickets: 1,
+    });
+    expect([res.status, res.body.errors]).toEqual([409, { eventId: 'This event is not open for bookings.' }]);
+  });
+});
+
+describe('ownership', () => {
+  it('a provider never reaches another provider’s bookings, by id or in lists', async () => {
+    const b = await newBooking(eventB.id as number);
+    for (const [method, path, body] of [
+      ['GET', `/api/booking/${b.id}`, undefined],
+      ['GET', `/api/booking/details/${b.id}`, undefined],
+      [
+        'PUT',
+        `/api/booking/${b.id}`,
+        {
+          eventId: b.eventId,
+          customerName: 'X Y',
+          customerEmail: 'x@y.example',
+          customerPhone: '+966500000000',
+          tickets: 1,
+          version: 0,
+        },
+      ],
+      ['POST', '/api/booking/update-status', { id: b.id, status: 'cancelled' }],
+    ] as const) {
+      const res = await call(method, path, providerA, body);
+      expect(res.status, `${method} ${path}`).toBe(404);
+    }
+    expect((await call('GET', `/api/booking/${b.id}`, admin)).body.data.status).toBe('pending');
+    const list = await call('GET', '/api/booking?pageSize=100', providerA);
+    expect(list.body.data.total).toBeGreaterThan(0);
+    for (const item of list.body.data.items) expect(item.providerId).toBe(idA);
+    expect((await call('GET', `/api/booking?eventId=${eventB.id}`, providerA)).body.data.total).toBe(0);
+    expect(
+      (await call('GET', `/api/booking?eventId=${eventB.id}`, providerB)).body.data.total,
+    ).toBeGreaterThan(0);
+    // a provider cannot book someone else's event either
+    const foreign = await call('POST', '/api/booking', providerA, {
+      eventId: eventB.id,
+      customerName: 'Foreign',
+      customerEmail: 'foreign@test.example.com',
+      customerPhone: '+966500000777',
+      tickets: 1,
+    });
+    expect([foreign.status, Object.keys(foreign.body.errors)]).toEqual([422, ['eventId']]);
+  });
+
+  it('a supervisor sees only its provider’s bookings; a platform manager sees all', async () => {
+    const b = await newBooking(eventB.id as number);
+    const own = await newBooking(eventA.id as number);
+    expect((await call('GET', `/api/booking/${b.id}`, supervisorA)).status).toBe(404);
+    expect((await call('GET', `/api/booking/${own.id}`, supervisorA)).status).toBe(200);
+    const list = await call('GET', '/api/booking?pageSize=100', supervisorA);
+    for (const item of list.body.data.items) expect(item.providerId).toBe(idA);
+    expect((await call('GET', `/api/booking/${b.id}`, manager)).status).toBe(200);
+    const all = (await call('GET', '/api/booking', manager)).body.data.total;
+    expect(all).toBeGreaterThan(list.body.data.total);
+  });
+});
+
+describe('capacity', () => {
+  it('50 concurrent confirmations for the last seat: exactly one succeeds, capacity is never oversold', async () => {
+    const event = await smallEvent(idA, 5);
+    // four seats taken
+    for (let i = 0; i < 2; i++) {
+      const b = await newBooking(event.id as number, admin, 2);
+      expect((await setStatus(b.id, { status: 'confirmed' })).status).toBe(200);
+    }
+    const contenders: Rec[] = [];
+    for (let i = 0; i < 50; i++) contenders.push(await newBooking(event.id as number));
+    const answers = await Promise.all(contenders.map((b) => setStatus(b.id, { status: 'confirmed' })));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(49);
+    const refused = answers.find((a) => a.status === 409)!;
+    expect(refused.body.message).toBe('Not enough seats left: 0 remaining.');
+    const after = (await call('GET', `/api/event/${event.id}`, admin)).body.data;
+    expect([after.soldTickets, after.capacity]).toEqual([5, 5]);
+    const confirmed = await call('GET', `/api/booking?eventId=${event.id}&status=confirmed`, admin);
+    expect(confirmed.body.data.total).toBe(3);
+    // cancelling one frees its seats for another
+    const winner = contenders[statuses.indexOf(200)]!;
+    expect((await setStatus(winner.id, { status: 'cancelled' })).status).toBe(200);
+    const next = contenders.find((c) => c.id !== winner.id)!;
+    expect((await setStatus(next.id, { status: 'confirmed' })).status).toBe(200);
+  });
+
+  it('the event’s capacity cannot drop below the seats sold', async () => {
+    const e = (await call('GET', `/api/event/${eventA.id}`, admin)).body.data as Rec;
+    const sold = e.soldTickets as number;
+    expect(sold).toBeGreaterThan(0);
+    const res = await call('PUT', `/api/event/${e.id}`, admin, {
+      title: e.title,
+      description: e.description,
+      categoryId: e.categoryId,
+      providerId: e.providerId,
+      countryId: e.countryId,
+      cityId: e.cityId,
+      locationId: e.locationId,
+      startsAt: e.startsAt,
+      endsAt: e.endsAt,
+      price: e.price,
+      capacity: sold - 1,
+      images: e.images,
+      coverImage: e.coverImage,
+      supervisorIds: e.supervisorIds,
+      version: e.version,
+    });
+    expect([res.status, res.body.errors]).toEqual([
+      422,
+      { capacity: `The capacity cannot be lower than the ${sold} tickets already sold.` },
+    ]);
+  });
+});
