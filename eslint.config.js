@@ -8,6 +8,7 @@ export default tseslint.config(
     ignores: [
       'dist',
       'dev-dist',
+      'bench/.cache',
       'data',
       'node_modules',
       'coverage',

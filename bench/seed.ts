@@ -37,6 +37,7 @@ const main = async () => {
     await seedDemo(db, config.now());
     await seedDemoData(db, createLocalStorage(path.join(settings.dataDir, 'uploads')), config.now());
     const started = Date.now();
+    let added = false;
 
     const haveEvents = await count('events');
     if (haveEvents < wantEvents) {
@@ -60,20 +61,26 @@ const main = async () => {
         join p on true join c on true join l on true
         where p.rn = i % np.n and c.rn = i % nc.n and l.rn = i % nl.n`);
       console.info(`Added ${add} events.`);
+      added = true;
     }
 
     let have = await count('bookings');
     const events = await count('events');
     while (have < wantBookings) {
-      const from = have + 1;
-      const to = Math.min(wantBookings, have + BATCH);
-      // Codes: BK- and the booking's number in the 31 letters and digits of BOOKING_CODE, from a high
-      // offset so they never meet the app's random codes' pattern of collisions in practice.
+      // Numbers above every id so far: a batch never repeats an earlier one's codes.
+      const maxId = Number(
+        (await rows<{ n: string | number | null }>(sql`select coalesce(max(id), 0) as n from bookings`))[0]!
+          .n,
+      );
+      const from = maxId + 1;
+      const to = from + Math.min(BATCH, wantBookings - have) - 1;
+      // Codes: BK- and the number in the 31 letters and digits of BOOKING_CODE (from an offset); the rare
+      // one equal to a demo booking's random code is skipped and made up by the next batch.
       await db.execute(sql`
         with e as (select id, provider_id, price, row_number() over (order by id) - 1 as rn from events),
              s as (select i,
                           (array['pending','confirmed','confirmed','confirmed','cancelled','checked_in','completed'])[1 + (i * 7 + i / 7) % 7] as status,
-                          now() - ((i * 7919) % 525600) * interval '1 minute' as at
+                          now() - ((i::bigint * 7919) % 525600) * interval '1 minute' as at
                    from generate_series(${from}::int, ${to}::int) as i)
         insert into bookings (code, event_id, provider_id, customer_name, customer_email, customer_phone, tickets,
                               unit_price, total, payment_status, paid_at, status, created_at, updated_at)
@@ -89,12 +96,16 @@ const main = async () => {
                     when s.status = 'cancelled' and s.i % 2 = 0 then 'refunded' else 'pending' end,
                case when s.status in ('confirmed','checked_in','completed') then s.at + interval '5 minutes' end,
                s.status, s.at, s.at
-        from s join e on e.rn = s.i % ${events}`);
-      have = to;
+        from s join e on e.rn = s.i % ${events}
+        on conflict (code) do nothing`);
+      have = await count('bookings');
+      added = true;
       process.stdout.write(`\rBookings: ${have.toLocaleString('en')} / ${wantBookings.toLocaleString('en')}`);
     }
-    if (Date.now() - started > 1000) {
-      await db.execute(sql`analyze`);
+    if (added) {
+      // As a maintained database would be (PGlite has no autovacuum): statistics and the visibility map
+      // that index-only scans (the list counts) need.
+      await db.execute(sql`vacuum analyze`);
       console.info(`\nSeeded in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
     }
     console.info(`Events: ${await count('events')}, bookings: ${await count('bookings')}.`);

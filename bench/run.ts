@@ -1,0 +1,169 @@
+/**
+ * `npm run bench` (issue 8): builds the app, measures what staff feel and prints a table; writes
+ * bench/results/latest.json (the previous one moves to previous.json). On this machine, 127.0.0.1 only.
+ *
+ *   npm run bench                          every section
+ *   npm run bench -- --only api,scaling    some sections (load, lighthouse, offline, cache, api, scaling);
+ *                                          the other sections of latest.json are kept as they were
+ *   --runs N                               runs per figure (default 5; API figures use at most 3)
+ *   --pglite-bookings N                    PGlite dataset of the API figures (default 100000)
+ *   --postgres-bookings N                  PostgreSQL dataset (default 1000000; 0 skips PostgreSQL)
+ *   --postgres-events N                    events of the PostgreSQL dataset (default 10000)
+ *   --scaling 10000,100000,1000000         booking counts of the scaling figure
+ * Environment: BENCH_DIST=<dir> skips the build; BENCH_API_SECONDS (default 10) per autocannon run.
+ */
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromiumVersion } from './lib/browser';
+import { buildApp } from './lib/build';
+import type { BenchContext, Row, SectionResult } from './lib/types';
+import { runApi, runScaling } from './sections/api';
+import { runCache } from './sections/cache';
+import { runLighthouse } from './sections/lighthouse';
+import { runLoad } from './sections/load';
+import { runOffline } from './sections/offline';
+
+const SECTIONS: Record<string, (ctx: BenchContext) => Promise<SectionResult>> = {
+  load: runLoad,
+  lighthouse: runLighthouse,
+  offline: runOffline,
+  cache: runCache,
+  api: runApi,
+  scaling: runScaling,
+};
+
+const RESULTS = resolve('bench', 'results');
+const LATEST = join(RESULTS, 'latest.json');
+const PREVIOUS = join(RESULTS, 'previous.json');
+
+export interface BenchResults {
+  machine: {
+    cores: number;
+    cpuModel: string;
+    memoryGb: number;
+    node: string;
+    chromium: string;
+    platform: string;
+  };
+  commit: string;
+  startedAt: string;
+  finishedAt: string;
+  runs: number;
+  sections: Record<string, SectionResult>;
+}
+
+const fmt = (n: number, unit: string) =>
+  Number.isNaN(n)
+    ? '—'
+    : unit === 'n' || unit === 'req/s' || unit === 'score'
+      ? String(Math.round(n))
+      : n.toFixed(1);
+
+export const table = (rows: Row[]): string => {
+  const head = ['Section', 'Figure', 'Median', 'Min', 'Max', 'Unit', 'Budget', 'OK'];
+  const body = rows.map((r) => [
+    r.section,
+    r.figure,
+    fmt(r.median, r.unit),
+    fmt(r.min, r.unit),
+    fmt(r.max, r.unit),
+    r.unit,
+    r.budget ?? '',
+    r.pass === undefined ? '' : r.pass ? 'yes' : 'NO',
+  ]);
+  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  return [line(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(line)].join('\n');
+};
+
+const main = async () => {
+  const { values } = parseArgs({
+    options: {
+      only: { type: 'string' },
+      runs: { type: 'string', default: '5' },
+      'pglite-bookings': { type: 'string', default: '100000' },
+      'postgres-bookings': { type: 'string', default: '1000000' },
+      'postgres-events': { type: 'string', default: '10000' },
+      scaling: { type: 'string', default: '10000,100000,1000000' },
+    },
+  });
+  const only = values.only ? values.only.split(',').map((s) => s.trim()) : Object.keys(SECTIONS);
+  const unknown = only.filter((s) => !SECTIONS[s]);
+  if (unknown.length)
+    throw new Error(`Unknown section(s): ${unknown.join(', ')}; known: ${Object.keys(SECTIONS).join(', ')}`);
+
+  const log = (m: string) => console.info(`[bench ${new Date().toISOString().slice(11, 19)}] ${m}`);
+  const startedAt = new Date().toISOString();
+  log('building the app (vite build --manifest)…');
+  const build = buildApp();
+  log(`build: ${build.seconds.toFixed(1)} s → ${build.distDir}`);
+  const ctx: BenchContext = {
+    distDir: build.distDir,
+    runs: Math.max(1, Number(values.runs)),
+    pgliteBookings: Number(values['pglite-bookings']),
+    postgresBookings: Number(values['postgres-bookings']),
+    postgresEvents: Number(values['postgres-events']),
+    scaling: values.scaling
+      .split(',')
+      .map(Number)
+      .filter((n) => n > 0),
+    log,
+  };
+
+  const previous: BenchResults | null = existsSync(LATEST)
+    ? (JSON.parse(readFileSync(LATEST, 'utf8')) as BenchResults)
+    : null;
+  const sections: Record<string, SectionResult> = { ...(previous?.sections ?? {}) };
+  for (const name of only) {
+    log(`section ${name}…`);
+    sections[name] = await SECTIONS[name]!(ctx);
+    log(`section ${name}: ${sections[name].seconds.toFixed(0)} s`);
+  }
+
+  const cpu = cpus();
+  const results: BenchResults = {
+    machine: {
+      cores: cpu.length,
+      cpuModel: cpu[0]?.model ?? 'unknown',
+      memoryGb: Math.round(totalmem() / 1e9),
+      node: process.version,
+      chromium: await chromiumVersion(),
+      platform: `${process.platform} ${process.arch}`,
+    },
+    commit: execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim(),
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    runs: ctx.runs,
+    sections: Object.fromEntries(
+      Object.keys(SECTIONS)
+        .filter((k) => sections[k])
+        .map((k) => [k, sections[k]!]),
+    ),
+  };
+  mkdirSync(RESULTS, { recursive: true });
+  if (existsSync(LATEST)) renameSync(LATEST, PREVIOUS);
+  writeFileSync(LATEST, `${JSON.stringify(results, null, 2)}\n`);
+
+  const rows = Object.values(results.sections).flatMap((s) => s.rows);
+  console.info(
+    `\n${results.machine.cores} cores, ${results.machine.cpuModel}, Node ${results.machine.node}, Chromium ${results.machine.chromium}\n`,
+  );
+  console.info(table(rows));
+  const notes = Object.values(results.sections).flatMap((s) => s.notes.map((n) => `- ${s.section}: ${n}`));
+  if (notes.length) console.info(`\nNotes:\n${notes.join('\n')}`);
+  const failed = rows.filter((r) => r.pass === false);
+  console.info(
+    failed.length
+      ? `\n${failed.length} figure(s) over budget: ${failed.map((r) => r.figure).join('; ')}`
+      : '\nEvery budget holds.',
+  );
+  console.info(`Written ${LATEST}`);
+};
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
