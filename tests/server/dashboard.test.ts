@@ -291,9 +291,7 @@ describe('service provider dashboard', () => {
       upcomingEvents: [],
       latestBookings: [],
     });
-    expect(
-      t.request('GET', '/api/serviceproviderDashboard', { token: admin }).then((r) => r.status),
-    ).resolves.toBe(403);
+    expect((await t.request('GET', '/api/serviceproviderDashboard', { token: admin })).status).toBe(403);
   });
 
   it('moves with the clock: the next day starts a new "today", the next month a new month', async () => {
