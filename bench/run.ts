@@ -19,7 +19,8 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromiumVersion } from './lib/browser';
 import { buildApp } from './lib/build';
-import type { BenchContext, Row, SectionResult } from './lib/types';
+import { table } from './lib/table';
+import type { BenchContext, SectionResult } from './lib/types';
 import { runApi, runScaling } from './sections/api';
 import { runCache } from './sections/cache';
 import { runLighthouse } from './sections/lighthouse';
@@ -54,30 +55,6 @@ export interface BenchResults {
   runs: number;
   sections: Record<string, SectionResult>;
 }
-
-const fmt = (n: number, unit: string) =>
-  Number.isNaN(n)
-    ? '—'
-    : unit === 'n' || unit === 'req/s' || unit === 'score'
-      ? String(Math.round(n))
-      : n.toFixed(1);
-
-export const table = (rows: Row[]): string => {
-  const head = ['Section', 'Figure', 'Median', 'Min', 'Max', 'Unit', 'Budget', 'OK'];
-  const body = rows.map((r) => [
-    r.section,
-    r.figure,
-    fmt(r.median, r.unit),
-    fmt(r.min, r.unit),
-    fmt(r.max, r.unit),
-    r.unit,
-    r.budget ?? '',
-    r.pass === undefined ? '' : r.pass ? 'yes' : 'NO',
-  ]);
-  const widths = head.map((h, i) => Math.max(h.length, ...body.map((b) => b[i]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
-  return [line(head), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(line)].join('\n');
-};
 
 const main = async () => {
   const { values } = parseArgs({

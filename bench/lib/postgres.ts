@@ -83,8 +83,9 @@ export function startPostgres(db = 'bench'): { url: string; stop: () => void } {
     ]);
   return {
     url: databaseUrl(db),
+    /** Stops the cluster if this call started it. */
     stop: () => {
-      asPostgres('pg_ctl', ['-D', PGDATA, '-m', 'fast', '-w', 'stop']);
+      if (!running) asPostgres('pg_ctl', ['-D', PGDATA, '-m', 'fast', '-w', 'stop']);
     },
   };
 }
