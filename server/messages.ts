@@ -261,6 +261,10 @@ export const SERVER_MESSAGES = {
     en: 'This event is still the target of {n} advertisements.',
     ar: 'لا تزال هذه الفعالية هدفًا لـ {n} من الإعلانات.',
   },
+  usedByEvents: {
+    en: 'This record is still used by {n} events.',
+    ar: 'لا يزال هذا السجل مستخدمًا في {n} من الفعاليات.',
+  },
   unknownLocation: { en: 'Choose an existing location.', ar: 'اختر موقعًا موجودًا.' },
   locationNotInCity: {
     en: 'This location is not in the chosen city.',

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { categoryResource } from '../../src/contract/areas/category';
-import { categories, serviceProviders } from '../db/schema';
+import { categories, events, serviceProviders } from '../db/schema';
 import { fieldError } from '../http/errors';
 import { smsg } from '../messages';
 import { arText, dyn, enText, implement, textOf } from './router';
@@ -64,6 +64,16 @@ export const categoryImpl = implement(categoryResource, {
             .where(eq(serviceProviders.categoryId, id))
         )[0]!.n,
       message: (n) => smsg('categoryUsedByProviders', { n }),
+    },
+    {
+      count: async (tx, id) =>
+        (
+          await tx
+            .select({ n: sql<number>`count(*)`.mapWith(Number) })
+            .from(events)
+            .where(eq(events.categoryId, id))
+        )[0]!.n,
+      message: (n) => smsg('usedByEvents', { n }),
     },
   ],
   csv: [

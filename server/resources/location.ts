@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { locationResource } from '../../src/contract/areas/location';
-import { cities, countries, locations } from '../db/schema';
+import { cities, countries, events, locations } from '../db/schema';
 import { fieldError } from '../http/errors';
 import { smsg } from '../messages';
 import { yesNo } from './category';
@@ -89,6 +89,18 @@ export const locationImpl = implement(locationResource, {
         : fieldError('countryId', smsg('unknownCountry'));
     }
   },
+  references: [
+    {
+      count: async (tx, id) =>
+        (
+          await tx
+            .select({ n: sql<number>`count(*)`.mapWith(Number) })
+            .from(events)
+            .where(eq(events.locationId, id))
+        )[0]!.n,
+      message: (n) => smsg('usedByEvents', { n }),
+    },
+  ],
   csv: [
     { header: { en: 'ID', ar: 'المعرّف' }, value: (r) => r.id },
     { header: { en: 'Name (English)', ar: 'الاسم (بالإنجليزية)' }, value: (r) => r.name.en },

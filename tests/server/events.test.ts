@@ -315,6 +315,20 @@ describe('event status machine', () => {
   });
 });
 
+describe('masters used by events', () => {
+  it('a location or category still used by events cannot be deleted (409, clear message)', async () => {
+    const res = await call('POST', '/api/master/deletelist', admin, {
+      type: 'location',
+      id: template.locationId,
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/^This record is still used by \d+ events\.$/);
+    expect((await call('GET', `/api/event/${template.id}`, admin)).body.data.locationId).toBe(
+      template.locationId,
+    );
+  });
+});
+
 describe('ownership', () => {
   it('provider A gets 404 for every event and advertisement of provider B, by id and in lists', async () => {
     const eB = await draft(providerB);
