@@ -36,6 +36,7 @@ let tempDir: string | null = null;
 const budgets = readBudgets();
 
 beforeAll(async () => {
+  if (process.env.TEST_DB === 'postgres') return;
   const fresh = freshDist();
   if (fresh) distDir = fresh;
   else {
@@ -56,7 +57,8 @@ afterAll(async () => {
 
 const kb = (n: number) => `${(n / 1000).toFixed(1)} kB`;
 
-describe('first-load size budgets (bench/budgets.json)', () => {
+// Sizes do not depend on the database: the PostgreSQL run of the server project skips them.
+describe.skipIf(process.env.TEST_DB === 'postgres')('first-load size budgets (bench/budgets.json)', () => {
   it.each(Object.entries(budgets.pages))('%s: gzip JS and CSS within the committed ceiling', (name, page) => {
     const size = pageSize(distDir, manifest, page.modules);
     const files = size.js.map((f) => `${f.file} ${kb(f.gzip)}`).join(', ');
