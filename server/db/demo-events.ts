@@ -10,7 +10,7 @@
  */
 import { deflateSync } from 'node:zlib';
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { SEAT_HOLDING, type BookingStatus, type PaymentStatus } from '../../src/contract/areas/booking';
 import type { EventStatus } from '../../src/contract/areas/event';
 import { USER_STATUS } from '../../src/contract/roles';
@@ -420,12 +420,11 @@ const staffIdsOf = async (db: Executor) =>
 export const seedBookings = async (db: Db, n: number, now: Date = new Date()) => {
   const evs = await bookableEvents(db);
   const held = await db
-    .select({ eventId: bookings.eventId, n: bookings.tickets })
+    .select({ eventId: bookings.eventId, n: sql<number>`sum(${bookings.tickets})`.mapWith(Number) })
     .from(bookings)
-    .where(inArray(bookings.status, [...SEAT_HOLDING]));
-  const taken = new Map<number, number>();
-  for (const h of held) taken.set(h.eventId, (taken.get(h.eventId) ?? 0) + h.n);
-  // big seeds: make capacity room by spreading over every event, seats permitting
+    .where(inArray(bookings.status, [...SEAT_HOLDING]))
+    .groupBy(bookings.eventId);
+  const taken = new Map(held.map((h) => [h.eventId, h.n]));
   const [{ total }] = (await db.select({ total: count() }).from(bookings)) as [{ total: number }];
   return makeBookings(db, evs, n, now, await staffIdsOf(db), 1_000 + Number(total), taken);
 };

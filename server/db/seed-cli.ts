@@ -44,7 +44,10 @@ const run = async () => {
       createLocalStorage(path.join(settings.dataDir, 'uploads')),
       config.now(),
     );
-    if (seeded) console.info('Seeded the demo records (masters, service providers, supervisors, staff).');
+    if (seeded)
+      console.info(
+        'Seeded the demo records (masters, service providers, supervisors, staff, events, advertisements, pages, bookings).',
+      );
     if (wanted !== null) {
       const [{ n }] = (await database.db.select({ n: count() }).from(bookings)) as [{ n: number }];
       const missing = wanted - Number(n);
