@@ -17,6 +17,8 @@ const coordinate = (
   ctx: { i18n: { number: (n: number, o?: Intl.NumberFormatOptions) => string } },
 ) => ctx.i18n.number(value, { maximumFractionDigits: 6 });
 
+const round6 = (n: number | undefined) => (n === undefined ? undefined : Math.round(n * 1e6) / 1e6);
+
 function useInitialLocation() {
   const query = useQuery({
     queryKey: ['dropdown', 'initialLocation'],
@@ -30,8 +32,8 @@ function useInitialLocation() {
       ? {
           countryId: data.country?.id,
           cityId: data.city?.id,
-          latitude: data.center?.latitude,
-          longitude: data.center?.longitude,
+          latitude: round6(data.center?.latitude),
+          longitude: round6(data.center?.longitude),
         }
       : {},
   };

@@ -1,5 +1,5 @@
 import { i18n } from '@lingui/core';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -7,6 +7,9 @@ import { countryArea } from '@/areas/country';
 import { API_TIMEOUT_MS, configureApi } from '@/lib/api';
 import { json, startLocalServer, type LocalServer, type Received } from '@/test-utils/http';
 import { country, renderArea } from './test/harness';
+
+// Two test files share two cores: give slow renders (50 rows) time.
+configure({ asyncUtilTimeout: 5000 });
 
 let server: LocalServer;
 const LIST = 'GET /api/master/listwithpagination';

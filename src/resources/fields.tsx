@@ -241,7 +241,9 @@ function SelectInput({
   busy?: boolean;
   children: React.ReactNode;
 }) {
-  const { register } = useFormContext();
+  // Controlled: options of pickers arrive after the form mounts, and the choice must survive that.
+  const { control } = useFormContext();
+  const { field } = useController({ name, control });
   const id = useId();
   const describedBy =
     [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
@@ -257,7 +259,14 @@ function SelectInput({
         aria-busy={busy || undefined}
         className={inputClass(Boolean(error))}
         data-testid={`field-${name}`}
-        {...register(name, { onChange })}
+        ref={field.ref}
+        name={field.name}
+        value={field.value === undefined || field.value === null ? '' : String(field.value)}
+        onBlur={field.onBlur}
+        onChange={(event) => {
+          field.onChange(event.target.value);
+          onChange?.();
+        }}
       >
         {children}
       </select>
