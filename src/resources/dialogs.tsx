@@ -121,6 +121,7 @@ export function ReasonDialog({
               : i18n._(msg`You may add a reason; it is kept in the history.`)}
           </Dialog.Description>
           <form
+            noValidate
             className="mt-4 space-y-2"
             onSubmit={(event) => {
               event.preventDefault();

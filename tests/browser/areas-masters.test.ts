@@ -28,7 +28,8 @@ const rows = (page: Page) => page.getByTestId('list-row');
 
 async function searchList(page: Page, text: string) {
   const answered = page.waitForResponse(
-    (r) => r.url().includes('/api/master/listwithpagination') && new URL(r.url()).searchParams.get('q') === text,
+    (r) =>
+      r.url().includes('/api/master/listwithpagination') && new URL(r.url()).searchParams.get('q') === text,
   );
   await page.getByTestId('list-search').fill(text);
   await answered;
@@ -119,7 +120,9 @@ describe('configuration masters', () => {
     await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
     expect(await page.getByTestId('page-size').inputValue()).toBe('25');
     expect(await page.getByTestId('filter-active').inputValue()).toBe('true');
-    expect(await page.getByRole('columnheader', { name: /^Name/ }).getAttribute('aria-sort')).toBe('descending');
+    expect(await page.getByRole('columnheader', { name: /^Name/ }).getAttribute('aria-sort')).toBe(
+      'descending',
+    );
     expect(await page.getByTestId('page-of').innerText()).toMatch(/^Page 2 of/);
   });
 

@@ -1,0 +1,135 @@
+/**
+ * Service providers through the UI (issue 3): an admin approves a provider who registered through
+ * the registration screen, who can then sign in; a provider sees only its own profile, and another
+ * provider's details page answers "page not found".
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO, DEMO_PASSWORD } from '../support/app-server';
+import { signIn, signOut, submitLogin, waitForShell } from '../support/app';
+import { snap } from '../support/browser';
+import { browserSuite } from '../support/suite';
+
+const suite = browserSuite();
+const path = (page: Page) => new URL(page.url()).pathname;
+
+const otpOf = async (email: string): Promise<string> => {
+  let code: string | undefined;
+  await expect
+    .poll(async () => (code = (await suite.server.smtp.lastOtpFor(email)) ?? undefined), { timeout: 15_000 })
+    .toMatch(/^[0-9]{6}$/);
+  return code!;
+};
+
+/** The API as a signed-in user (to find records the UI should or should not reach). */
+async function apiAs(email: string) {
+  const login = await fetch(`${suite.server.origin}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  return async <T>(pathAndQuery: string): Promise<T> => {
+    const answer = await fetch(`${suite.server.origin}${pathAndQuery}`, {
+      headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
+    });
+    return (await answer.json()) as T;
+  };
+}
+
+describe('service providers', () => {
+  it('admin approves a provider registered through the registration screen, who can then sign in', async () => {
+    const { page, errors } = await suite.open();
+    const email = 'approve.me@example.com';
+    const password = 'Provider-Pass-2026!';
+
+    // Registration screen with the e-mailed code.
+    await page.goto('/admin/registration');
+    await page.getByLabel('Full Name').fill('Rana Khalil');
+    await page.getByLabel('Phone').fill('+966 50 765 4321');
+    await page.getByLabel('Email', { exact: true }).fill(email);
+    await page.getByRole('button', { name: 'Send OTP' }).click();
+    await page.getByLabel('Enter OTP').fill(await otpOf(email));
+    await page.getByRole('button', { name: 'Verify OTP' }).click();
+    await page.getByLabel('Enter OTP').waitFor({ state: 'detached' });
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Register', exact: true }).click();
+    await expect.poll(() => path(page), { timeout: 15_000 }).toBe('/admin/login');
+    expect((await submitLogin(page, email, password)).status()).toBe(403);
+
+    // The admin finds it among the pending providers.
+    await signIn(page, DEMO.admin, DEMO_PASSWORD);
+    await page.goto(`/admin/serviceprovider?status=0&q=${encodeURIComponent(email)}`);
+    await waitForShell(page);
+    const row = page.getByTestId('list-row');
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.getByTestId('status').getAttribute('data-status')).toBe('0');
+
+    await row.getByTestId('row-actions').click();
+    await page.getByRole('menuitem', { name: 'View' }).click();
+    await expect.poll(() => path(page)).toMatch(/^\/admin\/serviceprovider-details\/\d+$/);
+    await page.getByTestId('details-serviceprovider').waitFor();
+
+    // Reject needs a reason: an empty one is refused in the dialog.
+    await page.getByTestId('action-reject').click();
+    const reasonDialog = page.getByTestId('reason-dialog');
+    await reasonDialog.getByRole('button', { name: 'Reject' }).click();
+    await reasonDialog.getByText('Please give a reason.').waitFor();
+    await reasonDialog.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByTestId('action-approve').click();
+    const approved = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/serviceprovider/approve',
+    );
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Approve' }).click();
+    expect((await approved).status()).toBe(200);
+    await page.getByTestId('approval-history').getByText('Approved').first().waitFor();
+    await expect
+      .poll(() => page.locator('main [data-testid="status"]').first().getAttribute('data-status'))
+      .toBe('1');
+    await snap(page, 'areas-provider-details-approved');
+
+    // Now the provider signs in.
+    await signOut(page);
+    await expect.poll(() => path(page)).toBe('/admin/login');
+    await signIn(page, email, password);
+    await page.getByTestId('provider-dashboard').waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('a provider sees only its own profile; another provider’s page is not found', async () => {
+    const admin = await apiAs(DEMO.admin);
+    const mine = await apiAs(DEMO.provider);
+    const own = await mine<{ data: { items: { id: number; email: string }[] } }>('/api/serviceprovider');
+    expect(own.data.items.map((p) => p.email)).toEqual([DEMO.provider]);
+    const all = await admin<{ data: { items: { id: number; email: string; status: string }[] } }>(
+      '/api/serviceprovider?pageSize=25&status=1',
+    );
+    const other = all.data.items.find((p) => p.email !== DEMO.provider)!;
+    expect(other).toBeTruthy();
+
+    const { page } = await suite.open();
+    await signIn(page, DEMO.provider, DEMO_PASSWORD);
+
+    // Its own list: one row, its own details open.
+    await page.goto('/admin/serviceprovider');
+    await waitForShell(page);
+    await expect.poll(() => page.getByTestId('list-row').count()).toBe(1);
+    await page.goto(`/admin/serviceprovider-details/${own.data.items[0]!.id}`);
+    await page.getByTestId('details-serviceprovider').waitFor();
+    // Staff-only decisions are not offered to the provider itself.
+    expect(await page.getByTestId('action-approve').count()).toBe(0);
+
+    // Another provider's details and edit pages: not found, nothing of it shown.
+    const answered = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/service-provider-details',
+    );
+    await page.goto(`/admin/serviceprovider-details/${other.id}`);
+    expect((await answered).status()).toBe(404);
+    await page.getByTestId('not-found').waitFor();
+    expect(await page.locator('main').innerText()).not.toContain(other.email);
+
+    await page.goto(`/admin/serviceprovider/update/${other.id}`);
+    await page.getByTestId('not-found').waitFor();
+  });
+});
