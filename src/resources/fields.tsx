@@ -243,7 +243,9 @@ function SelectInput({
 }) {
   // Controlled: options of pickers arrive after the form mounts, and the choice must survive that.
   const { control } = useFormContext();
-  const { field } = useController({ name, control });
+  const {
+    field: { ref, value, onBlur, onChange: setValue },
+  } = useController({ name, control });
   const id = useId();
   const describedBy =
     [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
@@ -259,12 +261,12 @@ function SelectInput({
         aria-busy={busy || undefined}
         className={inputClass(Boolean(error))}
         data-testid={`field-${name}`}
-        ref={field.ref}
-        name={field.name}
-        value={field.value === undefined || field.value === null ? '' : String(field.value)}
-        onBlur={field.onBlur}
+        ref={ref}
+        name={name}
+        value={value === undefined || value === null ? '' : String(value)}
+        onBlur={onBlur}
         onChange={(event) => {
-          field.onChange(event.target.value);
+          setValue(event.target.value);
           onChange?.();
         }}
       >
