@@ -23,7 +23,8 @@ type Category = (typeof CATEGORIES)[number];
 interface Run {
   scores: Record<Category, number>;
   metrics: Record<string, number>;
-  failing: string[];
+  /** Audit scores (0–100) of the weighted audits that did not pass, by `category: audit id`. */
+  failing: Record<string, number>;
 }
 
 const METRICS = [
@@ -69,12 +70,14 @@ const audit = async (
     CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
   ) as Record<Category, number>;
   const metrics = Object.fromEntries(METRICS.map((m) => [m, lhr.audits[m]?.numericValue ?? Number.NaN]));
-  const failing = CATEGORIES.flatMap((c) =>
-    (lhr.categories[c]?.auditRefs ?? [])
-      .filter((ref) => ref.weight > 0)
-      .map((ref) => lhr.audits[ref.id])
-      .filter((a) => a && a.score !== null && a.score < 1)
-      .map((a) => `${c}: ${a!.id} (${Math.round(a!.score! * 100)})`),
+  const failing = Object.fromEntries(
+    CATEGORIES.flatMap((c) =>
+      (lhr.categories[c]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0)
+        .map((ref) => lhr.audits[ref.id])
+        .filter((a) => a && a.score !== null && a.score < 1)
+        .map((a) => [`${c}: ${a!.id}`, Math.round(a!.score! * 100)] as const),
+    ),
   );
   return { scores, metrics, failing };
 };
@@ -118,7 +121,9 @@ export async function runLighthouse(ctx: BenchContext): Promise<SectionResult> {
             }),
           );
         }
-        const failing = [...new Set(list.flatMap((r) => r.failing))];
+        // Each audit that failed in some run, with its median score over the runs (100 where it passed).
+        const ids = [...new Set(list.flatMap((r) => Object.keys(r.failing)))];
+        const failing = ids.map((id) => `${id} ${stat(list.map((r) => r.failing[id] ?? 100)).median}`);
         if (failing.length) notes.push(`${name}: ${failing.join(', ')}`);
         details[`${page}-${preset}`] = {
           metrics: Object.fromEntries(METRICS.map((m) => [m, stat(list.map((r) => r.metrics[m]!)).median])),
