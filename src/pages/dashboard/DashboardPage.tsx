@@ -34,6 +34,31 @@ export function ProviderDashboard() {
     <div data-testid="provider-dashboard" className="mx-auto max-w-5xl space-y-6">
       <h1 className="text-2xl font-semibold">{i18n._(msg`Service provider dashboard`)}</h1>
       <UserSummary />
+      <section aria-labelledby="business-title" className="space-y-3">
+        <h2 id="business-title" className="text-lg font-semibold">
+          {i18n._(msg`My business`)}
+        </h2>
+        <ul className="flex flex-wrap gap-3">
+          <li>
+            <Link
+              to="/serviceprovider"
+              className="inline-flex min-h-10 items-center gap-1 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+            >
+              {i18n._(msg`Business profile and documents`)}
+              <ChevronRight aria-hidden="true" className="size-4 rtl:rotate-180" />
+            </Link>
+          </li>
+          <li>
+            <Link
+              to="/supervisor"
+              className="inline-flex min-h-10 items-center gap-1 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+            >
+              {i18n._(msg`My supervisors`)}
+              <ChevronRight aria-hidden="true" className="size-4 rtl:rotate-180" />
+            </Link>
+          </li>
+        </ul>
+      </section>
     </div>
   );
 }
