@@ -94,9 +94,24 @@ const main = async () => {
     ? (JSON.parse(readFileSync(LATEST, 'utf8')) as BenchResults)
     : null;
   const sections: Record<string, SectionResult> = { ...(previous?.sections ?? {}) };
+  const failures: string[] = [];
   for (const name of only) {
     log(`section ${name}…`);
-    sections[name] = await SECTIONS[name]!(ctx);
+    const t0 = Date.now();
+    try {
+      sections[name] = await SECTIONS[name]!(ctx);
+    } catch (err) {
+      // One broken section must not lose the others' figures: it is recorded with its error.
+      console.error(err);
+      sections[name] = {
+        section: name,
+        measuredAt: new Date().toISOString(),
+        seconds: (Date.now() - t0) / 1000,
+        rows: [],
+        notes: [`failed: ${(err as Error).message.split('\n')[0]}`],
+      };
+      failures.push(name);
+    }
     log(`section ${name}: ${sections[name].seconds.toFixed(0)} s`);
   }
 
@@ -138,6 +153,10 @@ const main = async () => {
       : '\nEvery budget holds.',
   );
   console.info(`Written ${LATEST}`);
+  if (failures.length) {
+    console.error(`Section(s) failed: ${failures.join(', ')}`);
+    process.exitCode = 1;
+  }
 };
 
 main().catch((err) => {

@@ -29,7 +29,11 @@ interface Target {
 const BOOKINGS: Target = {
   label: 'bookings list',
   path: '/admin/booking',
-  selector: '[data-testid="list-booking"] tbody tr td',
+  selector: [
+    '[data-testid="list-booking"] tbody tr td',
+    '[data-testid="list-booking"] [role="row"] [role="cell"]',
+    '[data-testid="list-booking"] [role="row"] [role="gridcell"]',
+  ].join(', '),
 };
 const DASHBOARD: Target = {
   label: 'dashboard (the bookings UI is not built yet)',
@@ -62,7 +66,8 @@ const watch = (selector: string) => `(() => {
 export async function runOffline(ctx: BenchContext): Promise<SectionResult> {
   const started = Date.now();
   const manifest = readManifest(ctx.distDir);
-  const target = Object.keys(manifest).some((k) => /areas\/booking|routes\/_app\/booking/.test(k))
+  // The bookings UI is a lazy chunk of its own once it exists.
+  const target = Object.entries(manifest).some(([k, c]) => /booking/i.test(k) && c.isDynamicEntry)
     ? BOOKINGS
     : DASHBOARD;
   const notes: string[] = [];
