@@ -95,6 +95,7 @@ const main = async () => {
     : null;
   const sections: Record<string, SectionResult> = { ...(previous?.sections ?? {}) };
   const failures: string[] = [];
+  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
   for (const name of only) {
     log(`section ${name}…`);
     const t0 = Date.now();
@@ -112,6 +113,7 @@ const main = async () => {
       };
       failures.push(name);
     }
+    sections[name].commit = commit;
     log(`section ${name}: ${sections[name].seconds.toFixed(0)} s`);
   }
 
@@ -125,7 +127,7 @@ const main = async () => {
       chromium: await chromiumVersion(),
       platform: `${process.platform} ${process.arch}`,
     },
-    commit: execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim(),
+    commit,
     startedAt,
     finishedAt: new Date().toISOString(),
     runs: ctx.runs,

@@ -18,6 +18,8 @@ export interface SectionResult {
   rows: Row[];
   notes: string[];
   details?: unknown;
+  /** The commit measured (sections of an `--only` run are merged with older ones). */
+  commit?: string;
 }
 
 export interface BenchContext {
