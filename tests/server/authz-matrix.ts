@@ -47,6 +47,19 @@ const adminAndProviders = signed('2xx', 403, '2xx', '2xx');
 /** Admins, and a provider on its own records (B acting on A's: 404). */
 const adminAndOwner = signed('2xx', 403, '2xx', 404);
 const adminOnly = signed('2xx', 403, 403, 403);
+/** Staff (admin, manager), and a provider on its own records (B acting on A's: 404). */
+const staffAndOwner = signed('2xx', '2xx', '2xx', 404);
+/** Admins and managers only. */
+const staff = signed('2xx', '2xx', 403, 403);
+
+/** An area of staff and provider-owned records (events, advertisements, bookings). */
+const ownedArea = (list: string, item: string, more: Record<string, Row> = {}): Record<string, Row> => ({
+  [`GET ${list}`]: everyone,
+  [`POST ${list}`]: signed('2xx', '2xx', '2xx', 422),
+  [`GET ${item}`]: staffAndOwner,
+  [`PUT ${item}`]: staffAndOwner,
+  ...more,
+});
 
 const masterRows = (type: string): Record<string, Row> => ({
   [`GET /api/master/listwithpagination [${type} list]`]: adminAndProviders,
@@ -112,4 +125,46 @@ export const MATRIX: Record<string, Row> = {
   'PUT /api/users/:id': adminOnly,
   'GET /api/export/user': adminOnly,
   'POST /api/users/approve': adminOnly,
+
+  // events (issue 4): staff and the owning provider; approving and featuring are for admins
+  ...ownedArea('/api/event', '/api/event/:id', { 'DELETE /api/event/:id': staffAndOwner }),
+  'GET /api/event/get-all-event': everyone,
+  'GET /api/export/event': everyone,
+  'GET /api/event/get-details/:id': staffAndOwner,
+  'POST /api/event/update-status': staffAndOwner,
+  'POST /api/event/approve': adminOnly,
+  'POST /api/event/update-featured': adminOnly,
+  'POST /api/event/specialist': staffAndOwner,
+  'POST /api/event/image': everyone,
+
+  // advertisements: as events; approval for admins
+  ...ownedArea('/api/advertisement', '/api/advertisement/:id', {
+    'DELETE /api/advertisement/:id': staffAndOwner,
+  }),
+  'GET /api/advertisement-get-all': everyone,
+  'GET /api/export/advertisement': everyone,
+  'POST /api/adsApprove': adminOnly,
+  'POST /api/advertisement/adsApprove': adminOnly,
+  'POST /api/advertisement/image': everyone,
+
+  // bookings: staff, and a provider for the bookings of its own events (never deleted)
+  ...ownedArea('/api/booking', '/api/booking/:id'),
+  'GET /api/export/booking': everyone,
+  'GET /api/booking/details/:id': staffAndOwner,
+  'POST /api/booking/update-status': staffAndOwner,
+
+  // static pages: admins; the published pages are public
+  'GET /api/pages': adminOnly,
+  'POST /api/pages': adminOnly,
+  'GET /api/pages/:id': adminOnly,
+  'PUT /api/pages/:id': adminOnly,
+  'DELETE /api/pages/:id': adminOnly,
+  'GET /api/export/pages': adminOnly,
+  'GET /api/master/pages': pub('2xx'),
+
+  // dashboards and the header search
+  'GET /api/admin-dashboard-stats': staff,
+  'GET /api/dashboard/': staff,
+  'GET /api/serviceproviderDashboard': signed(403, 403, '2xx', '2xx'),
+  'GET /api/search': everyone,
 };

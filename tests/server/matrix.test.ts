@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../../src/contract/areas';
 import { buildPath } from '../../src/contract/http';
 import type { Resource } from '../../src/contract/resource';
+import { users } from '../../server/db/schema';
 import { createTestServer, type TestServer } from '../setup/server';
 import { MATRIX, type Cell } from './authz-matrix';
 import {
@@ -148,4 +149,11 @@ it('no answer of the matrix contains a password hash, token hash, OTP code or ha
   expect(secretCount).toBeGreaterThan(50);
   expect(codeCount).toBeGreaterThan(0);
   expect(findings).toEqual([]);
+});
+
+it('the secret scan finds a password hash planted in an answer', async () => {
+  const [u] = await t.db.db.select({ hash: users.passwordHash }).from(users).limit(1);
+  const { findings } = await scanForSecrets(t, ['{"status":200}', JSON.stringify({ data: { x: u!.hash } })]);
+  expect(findings.length).toBeGreaterThan(0);
+  expect(findings.every((f) => !f.includes('"status":200'))).toBe(true);
 });

@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../../src/contract/areas';
 import { buildPath, type AnyEndpoint } from '../../src/contract/http';
 import type { Resource, ResourceOp } from '../../src/contract/resource';
-import { demoPng } from '../../server/db/demo-data';
 import { users } from '../../server/db/schema';
 import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
+import { areaRefs } from './fixture-refs';
 import { FIXTURES, type Fixture, type FixtureCtx, type Grant } from './resource-fixtures';
 
 type Rec = Record<string, unknown> & { id: number; version: number };
@@ -41,29 +41,16 @@ beforeAll(async () => {
   const supervisors = await first('/api/event-manager/get-all?pageSize=100');
   const [demoProvider] = await t.db.db.select().from(users).where(eq(users.email, DEMO.provider.email));
   const other = supervisors.find((s) => s.providerId !== demoProvider!.id)!;
-  const location = (await first(`/api/master/listwithpagination?type=location&cityId=${riyadh.id}`))[0]!;
-  const coming = await first(`/api/event?status=approved&from=2026-11-23&pageSize=100`);
-  const withBookings = async (e: Rec) =>
-    (await t.request('GET', `/api/booking?eventId=${e.id}`, { token: tokens.admin })).body.data.total > 0;
-  let eventOfOther: Rec | undefined;
-  for (const e of coming)
-    if (e.providerId !== demoProvider!.id && (await withBookings(e))) {
-      eventOfOther = e;
-      break;
-    }
-  const ownEvent = coming.find((e) => e.providerId === demoProvider!.id)!;
+  const refs = await areaRefs(t, tokens.admin!, riyadh.id);
+  const eventOfOther = await refs.eventWithBookings((e) => e.providerId !== demoProvider!.id);
+  const ownEvent = refs.coming.find((e) => e.providerId === demoProvider!.id)!;
   expect(eventOfOther && ownEvent).toBeTruthy();
-  const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(demoPng())], { type: 'image/png' }), 'ad.png');
-  const upload = await t.request('POST', '/api/advertisement/image', { token: tokens.admin, body: form });
-  expect(upload.status).toBe(201);
-  const privacy = (await first('/api/pages?slug=privacy-policy'))[0]!;
   base = {
-    locationId: location.id,
+    locationId: refs.locationId,
     eventId: eventOfOther!.id,
     ownEventId: ownEvent.id,
-    adImage: upload.body.data.path as string,
-    privacyPageId: privacy.id,
+    adImage: refs.adImage,
+    privacyPageId: refs.privacyPageId,
     countryId: sa!.id,
     otherCountryId: ae!.id,
     cityId: riyadh.id,

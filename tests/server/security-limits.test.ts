@@ -11,7 +11,7 @@ import { PAGE_SIZES, type Resource } from '../../src/contract/resource';
 import { providerDocuments } from '../../server/db/schema';
 import { UPLOAD_CSP } from '../../server/http/security';
 import { createTestServer, type TestServer } from '../setup/server';
-import { allCases, digest, pngForm, setupWorld, type Case, type World } from './security-support';
+import { allCases, callerOf, digest, pngForm, setupWorld, type Case, type World } from './security-support';
 
 let t: TestServer;
 let w: World;
@@ -30,7 +30,7 @@ const queryCases = () => cases.filter((c) => c.endpoint.method === 'GET');
 
 const send = async (c: Case, path: string, body: unknown, headers: Record<string, string> = {}) =>
   t.request(c.endpoint.method, path, {
-    token: c.endpoint.access.kind === 'public' ? undefined : (await w.token('admin'))!,
+    token: c.endpoint.access.kind === 'public' ? undefined : (await w.token(callerOf(c)))!,
     body,
     headers,
   });
@@ -44,7 +44,7 @@ describe('mass assignment', () => {
     const failures: string[] = [];
     for (const c of jsonCases())
       for (const field of ['zzUnknownField', ...FORBIDDEN]) {
-        const req = await c.build(w, 'admin');
+        const req = await c.build(w, callerOf(c));
         // written by hand so that "__proto__" is a real key of the JSON text
         const base = req.body as Record<string, unknown>;
         const text = JSON.stringify(base)
@@ -69,7 +69,7 @@ describe('mass assignment', () => {
             ? v.map(withNul)
             : v;
     for (const c of jsonCases()) {
-      const req = await c.build(w, 'admin');
+      const req = await c.build(w, callerOf(c));
       const body = req.body as Record<string, unknown>;
       const broken = withNul(body);
       if (JSON.stringify(broken) === JSON.stringify(body)) {
@@ -81,7 +81,7 @@ describe('mass assignment', () => {
       if (res.status !== 422) failures.push(`${c.key}: ${res.status} ${res.text.slice(0, 160)}`);
     }
     for (const c of queryCases()) {
-      const req = await c.build(w, 'admin');
+      const req = await c.build(w, callerOf(c));
       const path = `${req.path}${req.path.includes('?') ? '&' : '?'}q=a%00b`;
       const res = await send(c, path, undefined);
       if (res.status !== 422) failures.push(`${c.key} ?q: ${res.status} ${res.text.slice(0, 160)}`);
@@ -92,7 +92,7 @@ describe('mass assignment', () => {
   it('every GET endpoint refuses unknown query parameters with 422', async () => {
     const failures: string[] = [];
     for (const c of queryCases()) {
-      const req = await c.build(w, 'admin');
+      const req = await c.build(w, callerOf(c));
       const path = `${req.path}${req.path.includes('?') ? '&' : '?'}zzUnknown=1`;
       const res = await send(c, path, undefined);
       if (res.status !== 422) failures.push(`${c.key}: ${res.status} ${res.text.slice(0, 160)}`);
@@ -208,7 +208,7 @@ describe('body size', () => {
   it('every JSON endpoint answers 413 for a body over the limit (announced or streamed)', async () => {
     const big = JSON.stringify({ filler: 'x'.repeat(t.config.jsonBodyLimit + 1) });
     for (const c of jsonCases()) {
-      const req = await c.build(w, 'admin');
+      const req = await c.build(w, callerOf(c));
       const res = await send(c, req.path, big, { 'Content-Type': 'application/json' });
       expect(res.status, c.key).toBe(413);
       expect(res.body.message).toMatch(/too large/);
@@ -241,7 +241,7 @@ describe('body size', () => {
     const tooBig = new FormData();
     tooBig.append('file', new File([new Uint8Array(t.config.multipartBodyLimit + 1)], 'big.png'));
     for (const c of cases.filter((x) => x.endpoint.multipart)) {
-      const req = await c.build(w, 'admin');
+      const req = await c.build(w, callerOf(c));
       const res = await t.request('POST', req.path, { token: admin, body: tooBig });
       expect(res.status, c.key).toBe(413);
     }
@@ -274,7 +274,7 @@ describe('uploads', () => {
     const uploads = cases.filter((c) => c.endpoint.multipart);
     expect(uploads.length).toBeGreaterThanOrEqual(3);
     for (const c of uploads) {
-      const req = await c.build(w, 'admin');
+      const req = await c.build(w, callerOf(c));
       const before = await digest(t, ['sessions']);
       for (const [text, name, type] of DISGUISED) {
         const form = new FormData();

@@ -14,6 +14,8 @@ import { createSession } from '../../server/auth/sessions';
 import { registeredEndpoints } from '../../server/http/route';
 import { providerDocuments, users } from '../../server/db/schema';
 import { DEMO, DEMO_PASSWORD, type TestResponse, type TestServer } from '../setup/server';
+import { MATRIX } from './authz-matrix';
+import { areaRefs } from './fixture-refs';
 import { FIXTURES, type Fixture, type FixtureCtx } from './resource-fixtures';
 
 /* ------------------------------------------------------------ zod samples */
@@ -256,7 +258,7 @@ export const writeDigest = async (t: TestServer, skipTables: string[] = []): Pro
   const files = await listFiles(t.uploadsDir);
   return JSON.stringify({
     tables: [
-      ...res.rows.map((r) => `${r.t}:${Number(r.n)}:writes`),
+      ...res.rows.filter((r) => !skipTables.includes(r.t)).map((r) => `${r.t}:${Number(r.n)}:writes`),
       ...vol.rows.map((r) => `${r.t}:${Number(r.n)}:${r.h}`),
     ],
     files,
@@ -387,12 +389,15 @@ export const setupWorld = async (t: TestServer): Promise<World> => {
   const sa = countries.items.find((c) => c.isoCode === 'SA')!;
   const ae = countries.items.find((c) => c.isoCode === 'AE')!;
   const city = (
-    (await adminGet(`/api/master/listwithpagination?type=city&countryId=${sa.id}`)) as {
+    (await adminGet(`/api/master/listwithpagination?type=city&countryId=${sa.id}&q=Riyadh`)) as {
       items: Rec[];
     }
   ).items[0]!;
   const category = ((await adminGet('/api/master/listwithpagination?type=category')) as { items: Rec[] })
     .items[0]!;
+  const refs = await areaRefs(t, await adminToken(), city.id);
+  const ownEvent = await refs.eventWithBookings((e) => e.providerId === providerA);
+  if (!ownEvent) throw new Error('The demo data has no coming event of the demo provider with bookings');
   // One counter per resource from 0, so that samples stay unique where a fixture derives a short
   // code from n (country ISO codes: 78 distinct values).
   const counters: Record<string, number> = {};
@@ -402,6 +407,11 @@ export const setupWorld = async (t: TestServer): Promise<World> => {
     cityId: city.id,
     categoryId: category.id,
     providerId: providerA,
+    locationId: refs.locationId,
+    eventId: ownEvent.id,
+    ownEventId: ownEvent.id,
+    adImage: refs.adImage,
+    privacyPageId: refs.privacyPageId,
     n: key ? (counters[key] = (counters[key] ?? -1) + 1) : nextN(),
   });
 
@@ -534,6 +544,37 @@ const resourceRequest = async (
   }
 };
 
+const resourceOf = (key: string) => resources.find((r) => r.key === key) as unknown as Resource;
+
+/** A fresh event of provider A (made by admin as a draft), moved by admin to `status`. */
+const eventIn = async (w: World, status: 'draft' | 'pending' | 'approved') => {
+  const event = await w.fresh(resourceOf('event'));
+  const moves = { draft: [], pending: ['pending'], approved: ['pending', 'approved'] }[status];
+  for (const to of moves) {
+    const res = await w.t.request('POST', '/api/event/update-status', {
+      token: await w.adminToken(),
+      body: { id: event.id, status: to },
+    });
+    if (res.status !== 200) throw new Error(`event ${event.id} → ${to}: ${res.status} ${res.text}`);
+  }
+  return event.id;
+};
+
+/** A booking of provider A's coming event. */
+const ownBooking = async (w: World) => {
+  const res = await w.t.request('GET', `/api/booking?eventId=${w.fixtureCtx().eventId}&pageSize=10`, {
+    token: await w.adminToken(),
+  });
+  const first = (res.body.data?.items as Rec[] | undefined)?.[0];
+  if (!first) throw new Error(`no booking of event ${w.fixtureCtx().eventId}: ${res.status} ${res.text}`);
+  return first.id;
+};
+
+const adApproval = (path: string) => async (w: World) => ({
+  path,
+  body: { id: (await w.fresh(resourceOf('advertisement'))).id, status: 'approved' },
+});
+
 /**
  * Requests of the endpoints that are not resource operations, by endpoint key. An endpoint
  * without one here is called with `genericRequest` (its schemas' minimal valid input).
@@ -604,10 +645,42 @@ export const extraRequests: Record<string, (w: World, caller: Caller) => Promise
       .limit(1);
     return { path: `/api/serviceprovider/documents/${doc?.id ?? (await w.freshDocument())}` };
   },
-  'POST /api/users/approve/': async (w) => {
-    const sup = resources.find((r) => r.key === 'supervisor') as unknown as Resource;
-    return { path: '/api/users/approve/', body: { id: (await w.target(sup)).id, status: '1' } };
-  },
+  'POST /api/users/approve/': async (w) => ({
+    path: '/api/users/approve/',
+    body: { id: (await w.target(resourceOf('supervisor'))).id, status: '1' },
+  }),
+  'GET /api/event/get-details/:id': async (w) => ({
+    path: `/api/event/get-details/${w.fixtureCtx().eventId}`,
+  }),
+  'POST /api/event/update-status': async (w) => ({
+    path: '/api/event/update-status',
+    body: { id: await eventIn(w, 'draft'), status: 'pending' },
+  }),
+  'POST /api/event/approve': async (w) => ({
+    path: '/api/event/approve',
+    body: { id: await eventIn(w, 'pending'), status: 'approved' },
+  }),
+  'POST /api/event/update-featured': async (w) => ({
+    path: '/api/event/update-featured',
+    body: { id: await eventIn(w, 'approved'), featured: true },
+  }),
+  'POST /api/event/specialist': async (w) => ({
+    path: '/api/event/specialist',
+    body: {
+      action: 'add',
+      eventId: w.fixtureCtx().eventId,
+      name: { en: 'Sample Specialist', ar: 'مختص تجريبي' },
+      role: { en: 'Host', ar: 'مقدم' },
+    },
+  }),
+  'POST /api/adsApprove': adApproval('/api/adsApprove'),
+  'POST /api/advertisement/adsApprove': adApproval('/api/advertisement/adsApprove'),
+  'GET /api/booking/details/:id': async (w) => ({ path: `/api/booking/details/${await ownBooking(w)}` }),
+  'POST /api/booking/update-status': async (w) => ({
+    path: '/api/booking/update-status',
+    body: { id: (await w.fresh(resourceOf('booking'))).id, paymentStatus: 'paid' },
+  }),
+  'GET /api/search': async () => ({ path: '/api/search?q=Summit' }),
   'POST /api/users/approve': async (w) => {
     // An active staff account that is none of the callers: approving it again changes nothing.
     const [u] = await w.t.db.db
@@ -652,6 +725,10 @@ export const casesOf = (endpoints: AnyEndpoint[]): Case[] => {
 
 /** The cases of every endpoint the app routes. */
 export const allCases = (t: TestServer) => casesOf(registeredEndpoints(t.app));
+
+/** A caller the matrix lets through (admin where it may), so that a refusal comes from the input. */
+export const callerOf = (c: Case): Caller =>
+  (['admin', 'manager', 'providerA'] as const).find((k) => MATRIX[c.key]?.[k] === '2xx') ?? 'admin';
 
 /** Sends a case's request as `caller`. */
 export const call = async (
@@ -698,13 +775,17 @@ export const scanForSecrets = async (t: TestServer, answers: string[]) => {
   );
   const findings: string[] = [];
   const shapes: [string, RegExp][] = [['scrypt hash', /scrypt\$\d+\$\d+\$\d+\$/]];
+  if (codes.size) shapes.push(['OTP code', new RegExp(`(?<![0-9])(?:${[...codes].join('|')})(?![0-9])`)]);
+  // One search over all answers first (tens of thousands after fuzzing), then the answers that hit.
+  const all = answers.join('\n\u0000\n');
+  const hits = [...secrets].filter((secret) => all.includes(secret));
   for (const text of answers) {
-    for (const s of secrets)
-      if (text.includes(s)) findings.push(`secret ${s.slice(0, 12)}… in ${text.slice(0, 120)}`);
-    for (const [name, re] of shapes) if (re.test(text)) findings.push(`${name} in ${text.slice(0, 120)}`);
-    for (const code of codes)
-      if (new RegExp(`(?<![0-9])${code}(?![0-9])`).test(text))
-        findings.push(`OTP code ${code} in ${text.slice(0, 120)}`);
+    for (const secret of hits)
+      if (text.includes(secret)) findings.push(`secret ${secret.slice(0, 12)}… in ${text.slice(0, 120)}`);
+    for (const [name, re] of shapes) {
+      const m = re.exec(text);
+      if (m) findings.push(`${name} ${m[0].slice(0, 12)} in ${text.slice(0, 120)}`);
+    }
   }
   return { findings, secretCount: secrets.size, codeCount: codes.size };
 };
