@@ -3,14 +3,16 @@
  * bench/results/latest.json (the previous one moves to previous.json). On this machine, 127.0.0.1 only.
  *
  *   npm run bench                          every section
- *   npm run bench -- --only api,scaling    some sections (load, lighthouse, offline, cache, api, scaling);
+ *   npm run bench -- --only api,scaling    some sections (load, lighthouse, offline, cache, api, scaling,
+ *                                          stress);
  *                                          the other sections of latest.json are kept as they were
  *   --runs N                               runs per figure (default 5; API figures use at most 3)
  *   --pglite-bookings N                    PGlite dataset of the API figures (default 100000)
  *   --postgres-bookings N                  PostgreSQL dataset (default 1000000; 0 skips PostgreSQL)
  *   --postgres-events N                    events of the PostgreSQL dataset (default 10000)
  *   --scaling 10000,100000,1000000         booking counts of the scaling figure
- * Environment: BENCH_DIST=<dir> skips the build; BENCH_API_SECONDS (default 10) per autocannon run.
+ * Environment: BENCH_DIST=<dir> skips the build; BENCH_API_SECONDS (default 10) per autocannon run;
+ * BENCH_STRESS_SECONDS (default 30) per run of the 50-connection stress figure.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -21,7 +23,7 @@ import { chromiumVersion } from './lib/browser';
 import { buildApp } from './lib/build';
 import { table } from './lib/table';
 import type { BenchContext, SectionResult } from './lib/types';
-import { runApi, runScaling } from './sections/api';
+import { runApi, runScaling, runStress } from './sections/api';
 import { runCache } from './sections/cache';
 import { runLighthouse } from './sections/lighthouse';
 import { runLoad } from './sections/load';
@@ -34,6 +36,7 @@ const SECTIONS: Record<string, (ctx: BenchContext) => Promise<SectionResult>> = 
   cache: runCache,
   api: runApi,
   scaling: runScaling,
+  stress: runStress,
 };
 
 const RESULTS = resolve('bench', 'results');

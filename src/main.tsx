@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { activateLanguage, applyDocumentLanguage, i18n } from '@/app/i18n';
 import { showFlashNotice } from '@/app/language';
+import { watchConnection } from '@/app/connection';
 import { persistOptions, queryClient } from '@/app/query';
 import { hydrateSession } from '@/app/session';
 import { initTheme } from '@/app/theme';
@@ -26,6 +27,8 @@ async function boot() {
       void router.navigate({ to: '/login' });
     },
   });
+
+  watchConnection(queryClient);
 
   const container = document.getElementById('root');
   if (!container) throw new Error('The #root element is missing from index.html');

@@ -28,10 +28,16 @@ interface Shot {
   non2xx: number;
 }
 
-const shoot = async (port: number, path: string, token: string, seconds: number): Promise<Shot> => {
+const shoot = async (
+  port: number,
+  path: string,
+  token: string,
+  seconds: number,
+  connections = CONNECTIONS,
+): Promise<Shot> => {
   const result = await autocannon({
     url: `http://127.0.0.1:${port}${path}`,
-    connections: CONNECTIONS,
+    connections,
     duration: seconds,
     headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' },
   });
@@ -254,5 +260,51 @@ export async function runScaling(ctx: BenchContext): Promise<SectionResult> {
     seconds: (Date.now() - started) / 1000,
     rows,
     notes,
+  };
+}
+
+const STRESS_CONNECTIONS = 50;
+const STRESS_SECONDS = Number(process.env.BENCH_STRESS_SECONDS ?? 30);
+
+/**
+ * Issue 7's load test: the bookings list and a booking's details under 50 concurrent connections
+ * for 30 s each on the default database (PGlite): every answer must be a 2xx (errors, timeouts and
+ * non-2xx answers are counted together; budget 0).
+ */
+export async function runStress(ctx: BenchContext): Promise<SectionResult> {
+  const started = Date.now();
+  const rows: Row[] = [];
+  const runs = Math.min(ctx.runs, 3);
+  const pgliteDir = await seededPglite(ctx.pgliteBookings, Math.max(100, ctx.pgliteBookings / 100), ctx.log);
+  ctx.log(
+    `stress: PGlite ${ctx.pgliteBookings} bookings, ${STRESS_CONNECTIONS} connections, ${runs} × ${STRESS_SECONDS} s`,
+  );
+  const server = await startServer({ distDir: ctx.distDir, dataDir: pgliteDir });
+  try {
+    const token = await login(server.port, 'admin@example.com');
+    const db = `PGlite ${ctx.pgliteBookings / 1000}k, ${STRESS_CONNECTIONS} connections × ${STRESS_SECONDS} s`;
+    for (const e of await endpoints(server.port, token)) {
+      if (e.key !== 'list1' && e.key !== 'details') continue;
+      const shots = await repeat(runs, () =>
+        shoot(server.port, e.path, token, STRESS_SECONDS, STRESS_CONNECTIONS),
+      );
+      rows.push(
+        row('stress', `${db}: ${e.label} errors`, 'n', stat(shots.map((x) => x.errors + x.non2xx)), {
+          text: '0',
+          ok: (m) => m === 0,
+        }),
+        row('stress', `${db}: ${e.label} req/s`, 'req/s', stat(shots.map((x) => x.rps))),
+        row('stress', `${db}: ${e.label} p99`, 'ms', stat(shots.map((x) => x.p99))),
+      );
+    }
+  } finally {
+    await server.stop();
+  }
+  return {
+    section: 'stress',
+    measuredAt: new Date().toISOString(),
+    seconds: (Date.now() - started) / 1000,
+    rows,
+    notes: [],
   };
 }

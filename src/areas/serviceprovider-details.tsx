@@ -17,6 +17,7 @@ import { fetchFile, saveBlob, uploadFile } from '@/lib/transfer';
 import { dateTime, localizedText, Ltr, StatusBadge } from '@/resources/cells';
 import { ConfirmDialog } from '@/resources/dialogs';
 import { cardClass, DefinitionList, RecordLoadError, RecordView } from '@/resources/DetailsPage';
+import { failedToLoad } from '@/resources/queries';
 import { parseId } from '@/resources/pages';
 import { invalidateResource } from '@/resources/queries';
 import type { DetailItem, RenderContext } from '@/resources/types';
@@ -63,7 +64,8 @@ export function Details() {
   const details = useQuery({ ...providerDetailsQuery(id ?? 0), enabled: id !== null });
   if (id === null) return <NotFoundPage />;
   if (details.isPending) return <FullPageSpinner inline />;
-  if (details.isError) return <RecordLoadError error={details.error} retry={() => void details.refetch()} />;
+  if (failedToLoad(details) || details.data === undefined)
+    return <RecordLoadError error={details.error} retry={() => void details.refetch()} />;
   const { profile, documents, history, supervisors } = details.data;
   const ctx: RenderContext = { i18n, language };
   return (

@@ -14,7 +14,7 @@ import { Alert, Button, FullPageSpinner } from '@/components/ui';
 import { ApiError, errorMessage } from '@/lib/api';
 import { useActionContext, useRecordActions } from './actions';
 import { AppLink } from './ListPage';
-import { detailQueryOptions, type BaseRecord } from './queries';
+import { detailQueryOptions, failedToLoad, type BaseRecord } from './queries';
 import type { AreaConfig, DetailItem, RenderContext } from './types';
 
 export const cardClass =
@@ -137,7 +137,8 @@ export function DetailsPage<T extends BaseRecord>({ area, id }: { area: AreaConf
   const language = i18n.locale as Language;
   const detail = useQuery(detailQueryOptions<T>(area.resource, id));
   if (detail.isPending) return <FullPageSpinner inline />;
-  if (detail.isError) return <RecordLoadError error={detail.error} retry={() => void detail.refetch()} />;
+  if (failedToLoad(detail) || detail.data === undefined)
+    return <RecordLoadError error={detail.error} retry={() => void detail.refetch()} />;
   const items: readonly DetailItem<T>[] =
     area.details ?? area.columns.map((column) => ({ label: column.header, value: column.cell }));
   return (

@@ -22,7 +22,13 @@ import { ApiError, errorMessage, newIdempotencyKey } from '@/lib/api';
 import { ConfirmDialog } from './dialogs';
 import { FormField } from './fields';
 import { AppLink } from './ListPage';
-import { detailQueryOptions, useCreateRecord, useUpdateRecord, type BaseRecord } from './queries';
+import {
+  detailQueryOptions,
+  failedToLoad,
+  useCreateRecord,
+  useUpdateRecord,
+  type BaseRecord,
+} from './queries';
 import type { AreaConfig, AreaField, FieldContext } from './types';
 
 /** Messages of zod's own checks (a missing value, a wrong type) in the contract's words. */
@@ -98,7 +104,7 @@ export function FormPage<T extends BaseRecord>({ area, id }: { area: AreaConfig<
 
   if (id !== null) {
     if (detail.isPending) return <FullPageSpinner inline />;
-    if (detail.isError) {
+    if (failedToLoad(detail)) {
       if (detail.error instanceof ApiError && detail.error.status === 404) return <NotFoundPage />;
       return (
         <div className="mx-auto max-w-lg">

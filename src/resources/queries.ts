@@ -6,7 +6,7 @@
  */
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, type AnyEndpoint, type Localized, type Resource } from '@/contract';
-import { call, newIdempotencyKey } from '@/lib/api';
+import { ApiError, call, newIdempotencyKey } from '@/lib/api';
 import type { ListQueryValues } from './search';
 
 /** The answer of a list call. */
@@ -230,3 +230,10 @@ export function useRemoveRecord(resource: Resource) {
     },
   });
 }
+
+/**
+ * Whether a record's query should show its error instead of its data: when nothing is cached, or the
+ * record is gone (404). Otherwise cached data stays on screen while offline or the server is down.
+ */
+export const failedToLoad = (q: { isError: boolean; data: unknown; error: unknown }) =>
+  q.isError && (q.data === undefined || (q.error instanceof ApiError && q.error.status === 404));

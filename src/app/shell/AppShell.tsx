@@ -12,6 +12,7 @@ import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useId, useState } from 'react';
 import { api, OWNER_ROLE } from '@/contract';
+import { ConnectionBanner } from '@/components/ConnectionBanner';
 import { NoAccessPage } from '@/components/pages/NoAccessPage';
 import { Sidebar } from '@/components/Sidebar';
 import { Alert, Button, FullPageSpinner } from '@/components/ui';
@@ -93,6 +94,7 @@ export function AppShell() {
         {i18n._(msg`Skip to content`)}
       </a>
       <Header sidebarId={sidebarId} sidebarOpen={sidebarOpen} onToggleSidebar={toggleSidebar} />
+      <ConnectionBanner />
       <div className="flex flex-1">
         {isDesktop ? (
           desktopOpen && (
