@@ -45,11 +45,17 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/** An idb-keyval persister that writes at most once a second and only for the signed-in user. */
+/**
+ * An idb-keyval persister for the signed-in user only. Cache updates are written at most once a
+ * second; a change in the queued writes (an edit made offline) is written at once; and whatever is
+ * still waiting is written when the page is hidden or left, so a closed tab or a reload loses nothing.
+ */
 export function createIdbPersister(): Persister {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let pending: { key: string; client: PersistedClient } | null = null;
+  let queued = '[]';
   const flush = async () => {
+    clearTimeout(timer);
     timer = undefined;
     const job = pending;
     pending = null;
@@ -60,11 +66,25 @@ export function createIdbPersister(): Persister {
       console.warn('Could not persist the query cache', error);
     }
   };
+  if (typeof window !== 'undefined') {
+    window.addEventListener('pagehide', () => void flush());
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'hidden') void flush();
+    });
+  }
   return {
     persistClient: (client) => {
       const key = currentCacheKey();
       if (!key) return;
       pending = { key, client };
+      const mutations = JSON.stringify(
+        client.clientState.mutations.map((m) => [m.mutationKey, m.state.submittedAt, m.state.status]),
+      );
+      if (mutations !== queued) {
+        queued = mutations;
+        void flush();
+        return;
+      }
       timer ??= setTimeout(() => void flush(), PERSIST_THROTTLE_MS);
     },
     restoreClient: async () => {

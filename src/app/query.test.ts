@@ -1,0 +1,64 @@
+import type { PersistedClient } from '@tanstack/react-query-persist-client';
+import { clear, get } from 'idb-keyval';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cacheKeyFor, createIdbPersister } from './query';
+import { resetSessionForTests, storeSignIn } from './session';
+
+const EMAIL = 'persist@example.com';
+
+const snapshot = (mutations: { key: string; submittedAt: number }[], marker: string): PersistedClient =>
+  ({
+    timestamp: Date.now(),
+    buster: 'test',
+    clientState: {
+      queries: [{ queryKey: ['marker'], queryHash: '["marker"]', state: { data: marker } }],
+      mutations: mutations.map((m) => ({
+        mutationKey: [m.key],
+        state: { submittedAt: m.submittedAt, status: 'pending', isPaused: true },
+      })),
+    },
+  }) as unknown as PersistedClient;
+
+const stored = async () =>
+  (await get<PersistedClient>(cacheKeyFor(EMAIL)))?.clientState.queries[0]?.state.data;
+
+beforeEach(async () => {
+  await clear();
+  resetSessionForTests();
+  await storeSignIn({
+    token: 'tok',
+    name: { en: 'Persist', ar: 'حفظ' },
+    email: EMAIL,
+    profileImage: null,
+    role: 'admin',
+  } as never);
+});
+afterEach(() => vi.useRealTimers());
+
+describe('the IndexedDB persister', () => {
+  it('writes cache updates at most once a second', async () => {
+    // Only the throttle's timers are fake (IndexedDB keeps its own scheduling).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const persister = createIdbPersister();
+    await persister.persistClient(snapshot([], 'first'));
+    await persister.persistClient(snapshot([], 'second'));
+    await vi.advanceTimersByTimeAsync(900);
+    expect(await stored()).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(200);
+    await vi.waitFor(async () => expect(await stored()).toBe('second'));
+  });
+
+  it('writes at once when the queued writes change (an edit made offline)', async () => {
+    const persister = createIdbPersister();
+    await persister.persistClient(snapshot([{ key: 'booking', submittedAt: 1 }], 'queued'));
+    await vi.waitFor(async () => expect(await stored()).toBe('queued'));
+  });
+
+  it('writes what is still waiting when the page is left', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const persister = createIdbPersister();
+    await persister.persistClient(snapshot([], 'before-reload'));
+    window.dispatchEvent(new Event('pagehide'));
+    await vi.waitFor(async () => expect(await stored()).toBe('before-reload'));
+  });
+});
