@@ -14,9 +14,11 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegistrationRouteImport } from './routes/registration'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppSplatRouteImport } from './routes/_app/$'
+import { Route as AppBookingDetailsRouteImport } from './routes/_app/booking-details'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppUserDetailsRouteImport } from './routes/_app/user-details'
 import { Route as AppUsersRouteImport } from './routes/_app/users'
+import { Route as AppBookingIndexRouteImport } from './routes/_app/booking/index'
 import { Route as AppCategoryIndexRouteImport } from './routes/_app/category/index'
 import { Route as AppCityIndexRouteImport } from './routes/_app/city/index'
 import { Route as AppCountryIndexRouteImport } from './routes/_app/country/index'
@@ -58,6 +60,11 @@ const AppSplatRoute = AppSplatRouteImport.update({
   path: '/$',
   getParentRoute: () => AppRoute,
 } as any)
+const AppBookingDetailsRoute = AppBookingDetailsRouteImport.update({
+  id: '/booking-details',
+  path: '/booking-details',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppProfileRoute = AppProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
@@ -71,6 +78,11 @@ const AppUserDetailsRoute = AppUserDetailsRouteImport.update({
 const AppUsersRoute = AppUsersRouteImport.update({
   id: '/users',
   path: '/users',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppBookingIndexRoute = AppBookingIndexRouteImport.update({
+  id: '/booking/',
+  path: '/booking/',
   getParentRoute: () => AppRoute,
 } as any)
 const AppCategoryIndexRoute = AppCategoryIndexRouteImport.update({
@@ -166,12 +178,14 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/registration': typeof RegistrationRoute
   '/$': typeof AppSplatRoute
+  '/booking-details': typeof AppBookingDetailsRoute
   '/profile': typeof AppProfileRoute
   '/user-details': typeof AppUserDetailsRoute
   '/users': typeof AppUsersRoute
   '/serviceprovider-details/$id': typeof AppServiceproviderDetailsIdRoute
   '/serviceprovider/add': typeof AppServiceproviderAddRoute
   '/user/add': typeof AppUserAddRoute
+  '/booking/': typeof AppBookingIndexRoute
   '/category/': typeof AppCategoryIndexRoute
   '/city/': typeof AppCityIndexRoute
   '/country/': typeof AppCountryIndexRoute
@@ -190,6 +204,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/registration': typeof RegistrationRoute
   '/$': typeof AppSplatRoute
+  '/booking-details': typeof AppBookingDetailsRoute
   '/profile': typeof AppProfileRoute
   '/user-details': typeof AppUserDetailsRoute
   '/users': typeof AppUsersRoute
@@ -197,6 +212,7 @@ export interface FileRoutesByTo {
   '/serviceprovider-details/$id': typeof AppServiceproviderDetailsIdRoute
   '/serviceprovider/add': typeof AppServiceproviderAddRoute
   '/user/add': typeof AppUserAddRoute
+  '/booking': typeof AppBookingIndexRoute
   '/category': typeof AppCategoryIndexRoute
   '/city': typeof AppCityIndexRoute
   '/country': typeof AppCountryIndexRoute
@@ -217,6 +233,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/registration': typeof RegistrationRoute
   '/_app/$': typeof AppSplatRoute
+  '/_app/booking-details': typeof AppBookingDetailsRoute
   '/_app/profile': typeof AppProfileRoute
   '/_app/user-details': typeof AppUserDetailsRoute
   '/_app/users': typeof AppUsersRoute
@@ -224,6 +241,7 @@ export interface FileRoutesById {
   '/_app/serviceprovider-details/$id': typeof AppServiceproviderDetailsIdRoute
   '/_app/serviceprovider/add': typeof AppServiceproviderAddRoute
   '/_app/user/add': typeof AppUserAddRoute
+  '/_app/booking/': typeof AppBookingIndexRoute
   '/_app/category/': typeof AppCategoryIndexRoute
   '/_app/city/': typeof AppCityIndexRoute
   '/_app/country/': typeof AppCountryIndexRoute
@@ -245,12 +263,14 @@ export interface FileRouteTypes {
     | '/login'
     | '/registration'
     | '/$'
+    | '/booking-details'
     | '/profile'
     | '/user-details'
     | '/users'
     | '/serviceprovider-details/$id'
     | '/serviceprovider/add'
     | '/user/add'
+    | '/booking/'
     | '/category/'
     | '/city/'
     | '/country/'
@@ -269,6 +289,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/registration'
     | '/$'
+    | '/booking-details'
     | '/profile'
     | '/user-details'
     | '/users'
@@ -276,6 +297,7 @@ export interface FileRouteTypes {
     | '/serviceprovider-details/$id'
     | '/serviceprovider/add'
     | '/user/add'
+    | '/booking'
     | '/category'
     | '/city'
     | '/country'
@@ -295,6 +317,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/registration'
     | '/_app/$'
+    | '/_app/booking-details'
     | '/_app/profile'
     | '/_app/user-details'
     | '/_app/users'
@@ -302,6 +325,7 @@ export interface FileRouteTypes {
     | '/_app/serviceprovider-details/$id'
     | '/_app/serviceprovider/add'
     | '/_app/user/add'
+    | '/_app/booking/'
     | '/_app/category/'
     | '/_app/city/'
     | '/_app/country/'
@@ -360,6 +384,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSplatRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/booking-details': {
+      id: '/_app/booking-details'
+      path: '/booking-details'
+      fullPath: '/booking-details'
+      preLoaderRoute: typeof AppBookingDetailsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/profile': {
       id: '/_app/profile'
       path: '/profile'
@@ -379,6 +410,13 @@ declare module '@tanstack/react-router' {
       path: '/users'
       fullPath: '/users'
       preLoaderRoute: typeof AppUsersRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/booking/': {
+      id: '/_app/booking/'
+      path: '/booking'
+      fullPath: '/booking/'
+      preLoaderRoute: typeof AppBookingIndexRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/category/': {
@@ -498,6 +536,7 @@ declare module '@tanstack/react-router' {
 
 interface AppRouteChildren {
   AppSplatRoute: typeof AppSplatRoute
+  AppBookingDetailsRoute: typeof AppBookingDetailsRoute
   AppProfileRoute: typeof AppProfileRoute
   AppUserDetailsRoute: typeof AppUserDetailsRoute
   AppUsersRoute: typeof AppUsersRoute
@@ -505,6 +544,7 @@ interface AppRouteChildren {
   AppServiceproviderDetailsIdRoute: typeof AppServiceproviderDetailsIdRoute
   AppServiceproviderAddRoute: typeof AppServiceproviderAddRoute
   AppUserAddRoute: typeof AppUserAddRoute
+  AppBookingIndexRoute: typeof AppBookingIndexRoute
   AppCategoryIndexRoute: typeof AppCategoryIndexRoute
   AppCityIndexRoute: typeof AppCityIndexRoute
   AppCountryIndexRoute: typeof AppCountryIndexRoute
@@ -522,6 +562,7 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppSplatRoute: AppSplatRoute,
+  AppBookingDetailsRoute: AppBookingDetailsRoute,
   AppProfileRoute: AppProfileRoute,
   AppUserDetailsRoute: AppUserDetailsRoute,
   AppUsersRoute: AppUsersRoute,
@@ -529,6 +570,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppServiceproviderDetailsIdRoute: AppServiceproviderDetailsIdRoute,
   AppServiceproviderAddRoute: AppServiceproviderAddRoute,
   AppUserAddRoute: AppUserAddRoute,
+  AppBookingIndexRoute: AppBookingIndexRoute,
   AppCategoryIndexRoute: AppCategoryIndexRoute,
   AppCityIndexRoute: AppCityIndexRoute,
   AppCountryIndexRoute: AppCountryIndexRoute,

@@ -96,13 +96,15 @@ export function RecordView<T extends BaseRecord>({
           {name}
         </h1>
         <div className="flex flex-wrap gap-2">
-          <AppLink
-            to={area.paths.edit(row.id)}
-            className="inline-flex min-h-10 items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-800 dark:hover:bg-slate-700"
-          >
-            <Pencil aria-hidden="true" className="size-4" />
-            {i18n._(msg`Edit`)}
-          </AppLink>
+          {area.paths.edit && (
+            <AppLink
+              to={area.paths.edit(row.id)}
+              className="inline-flex min-h-10 items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-800 dark:hover:bg-slate-700"
+            >
+              <Pencil aria-hidden="true" className="size-4" />
+              {i18n._(msg`Edit`)}
+            </AppLink>
+          )}
           {extras.map((action) => {
             const Icon = action.icon;
             return (

@@ -192,7 +192,7 @@ export function ListPage<T extends BaseRecord>({ area }: { area: AreaConfig<T> }
     }
   };
 
-  const canCreate = area.canCreate?.(actionContext) ?? true;
+  const canCreate = Boolean(area.paths.create) && (area.canCreate?.(actionContext) ?? true);
   const filters = (area.filters ?? []).filter((filter) => filter.visible?.(actionContext) ?? true);
   const headingId = useId();
   const visibleColumnCount = table.getVisibleLeafColumns().length + 1;
@@ -220,7 +220,7 @@ export function ListPage<T extends BaseRecord>({ area }: { area: AreaConfig<T> }
             <Download aria-hidden="true" className="size-4" />
             {i18n._(msg`Export CSV`)}
           </Button>
-          {canCreate && (
+          {canCreate && area.paths.create && (
             <AppLink
               to={area.paths.create}
               data-testid="add-record"
@@ -535,12 +535,14 @@ function RowMenu<T extends BaseRecord>({
             </AppLink>
           </DropdownMenu.Item>
         )}
-        <DropdownMenu.Item asChild className={menuItemClass}>
-          <AppLink to={area.paths.edit(row.id)}>
-            <Pencil aria-hidden="true" className="size-4" />
-            {i18n._(msg`Edit`)}
-          </AppLink>
-        </DropdownMenu.Item>
+        {area.paths.edit && (
+          <DropdownMenu.Item asChild className={menuItemClass}>
+            <AppLink to={area.paths.edit(row.id)}>
+              <Pencil aria-hidden="true" className="size-4" />
+              {i18n._(msg`Edit`)}
+            </AppLink>
+          </DropdownMenu.Item>
+        )}
         {extras.map((action) => {
           const Icon = action.icon;
           return (

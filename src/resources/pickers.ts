@@ -4,7 +4,13 @@
  */
 import { useLingui } from '@lingui/react';
 import { useQuery } from '@tanstack/react-query';
-import { categoryResource, cityResource, serviceProviderResource, type Language } from '@/contract';
+import {
+  categoryResource,
+  cityResource,
+  eventResource,
+  serviceProviderResource,
+  type Language,
+} from '@/contract';
 import {
   cityDropdownOptions,
   countryDropdownOptions,
@@ -48,6 +54,8 @@ function sourceQuery(source: PickerSource, parent: string | undefined) {
         : { ...pickerQueryOptions(cityResource), select: (d: PickerOption[]) => d };
     case 'category':
       return { ...pickerQueryOptions(categoryResource), select: (d: PickerOption[]) => d };
+    case 'event':
+      return { ...pickerQueryOptions(eventResource), select: (d: PickerOption[]) => d };
     case 'provider':
       return {
         ...providerQuery(),

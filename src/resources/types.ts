@@ -25,7 +25,7 @@ export interface AreaColumn<T extends BaseRecord = BaseRecord> {
 }
 
 /** Where a picker's options come from (see pickers.ts). */
-export type PickerSource = 'country' | 'city' | 'category' | 'provider';
+export type PickerSource = 'country' | 'city' | 'category' | 'provider' | 'event';
 
 export type AreaFilter = (
   | { key: string; label: MessageDescriptor; kind: 'boolean'; yes: MessageDescriptor; no: MessageDescriptor }
@@ -113,8 +113,10 @@ export interface DetailItem<T extends BaseRecord = BaseRecord> {
 /** Where an area's pages are (SPEC §2 paths). */
 export interface AreaPaths {
   list: string;
-  create: string;
-  edit: (id: number) => string;
+  /** Absent: records are not added here (bookings come from customers). */
+  create?: string;
+  /** Absent: no edit form (changes go through the area's actions). */
+  edit?: (id: number) => string;
   details?: (id: number) => string;
 }
 

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '../support/app-server';
-import { chooseLanguage, htmlLangDir, signIn, waitForShell } from '../support/app';
+import { listRows as rows, signIn, toArabic, waitForShell } from '../support/app';
 import { formatViolations, runAxe } from '../support/axe';
 import { PHONE, snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
@@ -15,16 +15,6 @@ import { browserSuite } from '../support/suite';
 const suite = browserSuite();
 
 const path = (page: Page) => new URL(page.url()).pathname;
-
-/** Switches to Arabic and waits for the reload that follows the saved choice. */
-async function toArabic(page: Page) {
-  const reloaded = page.waitForEvent('load');
-  await chooseLanguage(page, 'ar');
-  await reloaded;
-  await waitForShell(page);
-  await expect.poll(() => htmlLangDir(page)).toEqual({ lang: 'ar', dir: 'rtl' });
-}
-const rows = (page: Page) => page.getByTestId('list-row');
 
 async function searchList(page: Page, text: string) {
   const answered = page.waitForResponse(

@@ -1,5 +1,6 @@
 /** Steps through the app's screens the way a user does (labels of SPEC §2, agreed test ids). */
 import type { Page, Response } from 'playwright-core';
+import { expect } from 'vitest';
 import { SERVER_MESSAGES, type ServerMessageKey } from '../../server/messages';
 
 /** A regular expression matching a server message in `lang`, with `{params}` as wildcards. */
@@ -89,3 +90,15 @@ export async function signOut(page: Page): Promise<void> {
 /** The html element's lang and dir. */
 export const htmlLangDir = (page: Page): Promise<{ lang: string; dir: string }> =>
   page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
+
+/** Switches to Arabic and waits for the reload that follows the saved choice. */
+export async function toArabic(page: Page): Promise<void> {
+  const reloaded = page.waitForEvent('load');
+  await chooseLanguage(page, 'ar');
+  await reloaded;
+  await waitForShell(page);
+  await expect.poll(() => htmlLangDir(page)).toEqual({ lang: 'ar', dir: 'rtl' });
+}
+
+/** The rows of a resource list. */
+export const listRows = (page: Page) => page.getByTestId('list-row');

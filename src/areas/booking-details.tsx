@@ -1,0 +1,186 @@
+/**
+ * /booking-details?id={id} (SPEC §2): one booking with its customer, its event (seats sold of the
+ * capacity) and its status history (who, when, from, to), with the status and payment moves the
+ * booking allows now.
+ */
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useSearch } from '@tanstack/react-router';
+import {
+  api,
+  BOOKING_STATUSES,
+  EVENT_STATUS_LABEL,
+  PAYMENT_STATUSES,
+  type BookingStatus,
+  type Language,
+  type PaymentStatus,
+} from '@/contract';
+import { NotFoundPage } from '@/components/pages/NotFoundPage';
+import { FullPageSpinner } from '@/components/ui';
+import { call } from '@/lib/api';
+import { dateTime, localizedText, Ltr } from '@/resources/cells';
+import { cardClass, DefinitionList, RecordLoadError, RecordView } from '@/resources/DetailsPage';
+import { AppLink } from '@/resources/ListPage';
+import { parseId } from '@/resources/pages';
+import { failedToLoad } from '@/resources/queries';
+import type { DetailItem, RenderContext } from '@/resources/types';
+import { bookingArea, BookingStatusBadge, money, PaymentBadge, type Booking } from './booking';
+
+/** Under the resource's key, so that every booking write refreshes it. */
+export const bookingDetailsQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['booking', 'details', id] as const,
+    queryFn: async ({ signal }) => (await call(api.bookingDetails, { params: { id }, signal })).data,
+  });
+
+const BOOKING: DetailItem<Booking>[] = [
+  { label: msg`Code`, value: (row) => <Ltr>{row.code}</Ltr> },
+  { label: msg`Status`, value: (row, ctx) => <BookingStatusBadge status={row.status} ctx={ctx} /> },
+  { label: msg`Payment`, value: (row, ctx) => <PaymentBadge status={row.paymentStatus} ctx={ctx} /> },
+  { label: msg`Tickets`, value: (row, ctx) => ctx.i18n.number(row.tickets) },
+  { label: msg`Unit price`, value: (row, ctx) => money(row.unitPrice, ctx) },
+  { label: msg`Total`, value: (row, ctx) => <strong>{money(row.total, ctx)}</strong> },
+  { label: msg`Booked`, value: (row, ctx) => dateTime(row.createdAt, ctx) },
+  { label: msg`Last change`, value: (row, ctx) => dateTime(row.updatedAt, ctx) },
+  {
+    label: msg`Notes`,
+    value: (row) => <p className="whitespace-pre-line">{row.notes || '—'}</p>,
+  },
+];
+
+const CUSTOMER: DetailItem<Booking>[] = [
+  { label: msg`Name`, value: (row) => row.customerName },
+  {
+    label: msg`Email`,
+    value: (row) => (
+      <a className="text-indigo-700 underline dark:text-indigo-300" href={`mailto:${row.customerEmail}`}>
+        <Ltr>{row.customerEmail}</Ltr>
+      </a>
+    ),
+  },
+  {
+    label: msg`Phone`,
+    value: (row) => (
+      <a className="text-indigo-700 underline dark:text-indigo-300" href={`tel:${row.customerPhone}`}>
+        <Ltr>{row.customerPhone}</Ltr>
+      </a>
+    ),
+  },
+];
+
+const isBookingStatus = (v: string | null): v is BookingStatus =>
+  (BOOKING_STATUSES as readonly string[]).includes(v ?? '');
+const isPaymentStatus = (v: string | null): v is PaymentStatus =>
+  (PAYMENT_STATUSES as readonly string[]).includes(v ?? '');
+
+function HistoryValue({
+  field,
+  value,
+  ctx,
+}: {
+  field: 'status' | 'payment';
+  value: string;
+  ctx: RenderContext;
+}) {
+  if (field === 'status' && isBookingStatus(value)) return <BookingStatusBadge status={value} ctx={ctx} />;
+  if (field === 'payment' && isPaymentStatus(value)) return <PaymentBadge status={value} ctx={ctx} />;
+  return <span>{value}</span>;
+}
+
+export function Details() {
+  const { i18n } = useLingui();
+  const language = i18n.locale as Language;
+  const search = useSearch({ strict: false }) as { id?: unknown };
+  const id = parseId(search.id);
+  const details = useQuery({ ...bookingDetailsQuery(id ?? 0), enabled: id !== null });
+  if (id === null) return <NotFoundPage />;
+  if (details.isPending) return <FullPageSpinner inline />;
+  if (failedToLoad(details) || details.data === undefined)
+    return <RecordLoadError error={details.error} retry={() => void details.refetch()} />;
+  const { booking, event, history } = details.data;
+  const ctx: RenderContext = { i18n, language };
+  const seatsLeft = Math.max(0, event.capacity - event.soldTickets);
+  return (
+    <RecordView area={bookingArea} row={booking}>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <section className={cardClass} aria-labelledby="booking-title">
+          <h2 id="booking-title" className="mb-4 text-lg font-semibold">
+            {i18n._(msg`Booking`)}
+          </h2>
+          <DefinitionList items={BOOKING} row={booking} ctx={ctx} />
+        </section>
+        <div className="space-y-4">
+          <section className={cardClass} aria-labelledby="customer-title">
+            <h2 id="customer-title" className="mb-4 text-lg font-semibold">
+              {i18n._(msg`Customer`)}
+            </h2>
+            <DefinitionList items={CUSTOMER} row={booking} ctx={ctx} />
+          </section>
+          <section className={cardClass} aria-labelledby="event-title" data-testid="booking-event">
+            <h2 id="event-title" className="mb-4 text-lg font-semibold">
+              {i18n._(msg`Event`)}
+            </h2>
+            <p className="font-medium">
+              <AppLink
+                to={`/event/details/${event.id}`}
+                className="text-indigo-700 underline dark:text-indigo-300"
+              >
+                {localizedText(event.title, language)}
+              </AppLink>
+            </p>
+            <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+              {i18n._(msg`${dateTime(event.startsAt, ctx)} to ${dateTime(event.endsAt, ctx)}`)}
+            </p>
+            <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+              {[localizedText(event.locationName, language), localizedText(event.cityName, language)]
+                .filter(Boolean)
+                .join(i18n._(msg`, `))}
+            </p>
+            <p className="mt-1 text-sm">
+              {i18n._(
+                msg`${i18n.number(event.soldTickets)} of ${i18n.number(event.capacity)} seats sold, ${i18n.number(seatsLeft)} left`,
+              )}
+            </p>
+            <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+              {i18n._(msg`Event status: ${localizedText(EVENT_STATUS_LABEL[event.status], language)}`)}
+            </p>
+          </section>
+        </div>
+      </div>
+      <section className={cardClass} aria-labelledby="history-title">
+        <h2 id="history-title" className="mb-4 text-lg font-semibold">
+          {i18n._(msg`Status history`)}
+        </h2>
+        {history.length === 0 ? (
+          <p className="text-slate-700 dark:text-slate-300">{i18n._(msg`No changes yet.`)}</p>
+        ) : (
+          <ol className="space-y-3" data-testid="booking-history">
+            {history.map((entry) => (
+              <li key={entry.id} className="border-s-2 border-indigo-300 ps-3">
+                <p className="flex flex-wrap items-center gap-2">
+                  <span className="text-sm font-medium">
+                    {entry.field === 'status' ? i18n._(msg`Status`) : i18n._(msg`Payment`)}
+                  </span>
+                  {entry.from && <HistoryValue field={entry.field} value={entry.from} ctx={ctx} />}
+                  {entry.from && (
+                    <span aria-hidden="true" className="rtl:rotate-180">
+                      →
+                    </span>
+                  )}
+                  <HistoryValue field={entry.field} value={entry.to} ctx={ctx} />
+                </p>
+                <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+                  {entry.by
+                    ? i18n._(msg`${localizedText(entry.by.name, language)} on ${dateTime(entry.at, ctx)}`)
+                    : dateTime(entry.at, ctx)}
+                </p>
+                {entry.note && <p className="mt-1 text-sm">{i18n._(msg`Note: ${entry.note}`)}</p>}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </RecordView>
+  );
+}

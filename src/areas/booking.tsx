@@ -1,0 +1,220 @@
+/**
+ * Bookings (SPEC §2 /booking, /booking-details; issue 4). Staff and providers review bookings and
+ * move their status and payment status along the contract's transitions; every move is recorded in
+ * the booking's history. Bookings come from customers: there is no add or edit form here.
+ */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Ban, BadgeCheck, CircleDollarSign, DoorOpen, RotateCcw, Flag, Undo2, XCircle } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import {
+  api,
+  BOOKING_STATUSES,
+  BOOKING_TRANSITIONS,
+  bookingResource,
+  formatMoney,
+  PAYMENT_STATUSES,
+  PAYMENT_TRANSITIONS,
+  type BookingStatus,
+  type PaymentStatus,
+  type RecordOf,
+} from '@/contract';
+import { call } from '@/lib/api';
+import { Badge, dateTime, localizedText, Ltr } from '@/resources/cells';
+import { areaPages } from '@/resources/pages';
+import type { AreaAction, AreaConfig, RenderContext } from '@/resources/types';
+
+export type Booking = RecordOf<typeof bookingResource>;
+
+export const BOOKING_STATUS_TEXT: Record<BookingStatus, MessageDescriptor> = {
+  pending: msg`Pending`,
+  confirmed: msg`Confirmed`,
+  cancelled: msg`Cancelled`,
+  checked_in: msg`Checked in`,
+  completed: msg`Completed`,
+};
+export const PAYMENT_STATUS_TEXT: Record<PaymentStatus, MessageDescriptor> = {
+  pending: msg`Payment pending`,
+  paid: msg`Paid`,
+  refunded: msg`Refunded`,
+  failed: msg`Payment failed`,
+};
+const STATUS_TONE = {
+  pending: 'amber',
+  confirmed: 'green',
+  cancelled: 'red',
+  checked_in: 'green',
+  completed: 'grey',
+} as const;
+const PAYMENT_TONE = { pending: 'amber', paid: 'green', refunded: 'grey', failed: 'red' } as const;
+
+export const BookingStatusBadge = ({ status, ctx }: { status: BookingStatus; ctx: RenderContext }) => (
+  <Badge tone={STATUS_TONE[status]}>
+    <span data-testid="booking-status" data-status={status}>
+      {ctx.i18n._(BOOKING_STATUS_TEXT[status])}
+    </span>
+  </Badge>
+);
+
+export const PaymentBadge = ({ status, ctx }: { status: PaymentStatus; ctx: RenderContext }) => (
+  <Badge tone={PAYMENT_TONE[status]}>
+    <span data-testid="payment-status" data-status={status}>
+      {ctx.i18n._(PAYMENT_STATUS_TEXT[status])}
+    </span>
+  </Badge>
+);
+
+export const money = (minor: number, ctx: RenderContext) => formatMoney(minor, ctx.language);
+
+/** One action per status move of the contract; shown only where the booking's status allows it. */
+const statusMove = (
+  to: BookingStatus,
+  label: MessageDescriptor,
+  icon: LucideIcon,
+  extra: Partial<AreaAction<Booking>> = {},
+): AreaAction<Booking> => ({
+  id: `status-${to}`,
+  label,
+  icon,
+  visible: (row) => BOOKING_TRANSITIONS[row.status].includes(to),
+  run: (row, { reason, idempotencyKey }) =>
+    call(api.bookingUpdateStatus, {
+      body: { id: row.id, status: to, note: reason, version: row.version },
+      idempotencyKey,
+    }),
+  ...extra,
+});
+
+const paymentMove = (
+  to: PaymentStatus,
+  label: MessageDescriptor,
+  icon: LucideIcon,
+  extra: Partial<AreaAction<Booking>> = {},
+): AreaAction<Booking> => ({
+  id: `payment-${to}`,
+  label,
+  icon,
+  visible: (row) => PAYMENT_TRANSITIONS[row.paymentStatus].includes(to),
+  run: (row, { reason, idempotencyKey }) =>
+    call(api.bookingUpdateStatus, {
+      body: { id: row.id, paymentStatus: to, note: reason, version: row.version },
+      idempotencyKey,
+    }),
+  ...extra,
+});
+
+export const bookingActions: AreaAction<Booking>[] = [
+  statusMove('confirmed', msg`Confirm`, BadgeCheck, {
+    confirm: msg`Confirming holds the seats of this booking.`,
+  }),
+  statusMove('checked_in', msg`Check in`, DoorOpen),
+  statusMove('completed', msg`Complete`, Flag),
+  statusMove('cancelled', msg`Cancel booking`, Ban, {
+    danger: true,
+    reason: { title: msg`Cancel booking`, required: false },
+  }),
+  paymentMove('paid', msg`Mark as paid`, CircleDollarSign),
+  paymentMove('failed', msg`Mark payment as failed`, XCircle, { danger: true }),
+  paymentMove('pending', msg`Payment back to pending`, Undo2),
+  paymentMove('refunded', msg`Refund`, RotateCcw, {
+    danger: true,
+    reason: { title: msg`Refund`, required: false },
+  }),
+];
+
+export const bookingArea: AreaConfig<Booking> = {
+  resource: bookingResource,
+  title: msg`Bookings`,
+  createTitle: msg`Add booking`,
+  editTitle: msg`Edit booking`,
+  recordName: (row) => row.code,
+  paths: { list: '/booking', details: (id) => `/booking-details?id=${id}` },
+  columns: [
+    { id: 'code', header: msg`Code`, sort: 'code', cell: (row) => <Ltr>{row.code}</Ltr> },
+    {
+      id: 'event',
+      header: msg`Event`,
+      cell: (row, ctx) => (
+        <span className="block">
+          <span className="block font-medium">{localizedText(row.eventTitle, ctx.language)}</span>
+          <span className="block text-xs text-slate-600 dark:text-slate-400">
+            {dateTime(row.eventStartsAt, ctx)}
+          </span>
+        </span>
+      ),
+    },
+    {
+      id: 'customer',
+      header: msg`Customer`,
+      sort: 'customerName',
+      cell: (row) => (
+        <span className="block">
+          <span className="block">{row.customerName}</span>
+          <span className="block text-xs text-slate-600 dark:text-slate-400">
+            <Ltr>{row.customerEmail}</Ltr>
+          </span>
+        </span>
+      ),
+    },
+    {
+      id: 'phone',
+      header: msg`Phone`,
+      cell: (row) => <Ltr>{row.customerPhone}</Ltr>,
+      hiddenByDefault: true,
+    },
+    {
+      id: 'tickets',
+      header: msg`Tickets`,
+      sort: 'tickets',
+      cell: (row, ctx) => ctx.i18n.number(row.tickets),
+    },
+    { id: 'total', header: msg`Total`, sort: 'total', cell: (row, ctx) => money(row.total, ctx) },
+    {
+      id: 'paymentStatus',
+      header: msg`Payment`,
+      sort: 'paymentStatus',
+      cell: (row, ctx) => <PaymentBadge status={row.paymentStatus} ctx={ctx} />,
+    },
+    {
+      id: 'status',
+      header: msg`Status`,
+      sort: 'status',
+      cell: (row, ctx) => <BookingStatusBadge status={row.status} ctx={ctx} />,
+    },
+    {
+      id: 'provider',
+      header: msg`Service provider`,
+      cell: (row, ctx) => localizedText(row.providerName, ctx.language),
+      hiddenByDefault: true,
+    },
+    {
+      id: 'createdAt',
+      header: msg`Booked`,
+      sort: 'createdAt',
+      cell: (row, ctx) => dateTime(row.createdAt, ctx),
+    },
+  ],
+  fields: [],
+  filters: [
+    {
+      key: 'status',
+      kind: 'select',
+      label: msg`Status`,
+      options: BOOKING_STATUSES.map((value) => ({ value, label: BOOKING_STATUS_TEXT[value] })),
+    },
+    {
+      key: 'paymentStatus',
+      kind: 'select',
+      label: msg`Payment`,
+      options: PAYMENT_STATUSES.map((value) => ({ value, label: PAYMENT_STATUS_TEXT[value] })),
+    },
+    { key: 'eventId', kind: 'reference', source: 'event', label: msg`Event` },
+    { key: 'from', kind: 'date', label: msg`Booked from` },
+    { key: 'to', kind: 'date', label: msg`Booked until` },
+  ],
+  actions: bookingActions,
+  canCreate: () => false,
+  canRemove: () => false,
+};
+
+export const { List } = areaPages(bookingArea);

@@ -1,0 +1,131 @@
+/**
+ * Bookings through the UI (issue 4): a manager filters the bookings, opens one, confirms it and sees
+ * the history entry and the new status in the list; the list and the details read in Arabic
+ * (mirrored); axe finds nothing serious; the list works at 360 px.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO, DEMO_PASSWORD } from '../support/app-server';
+import { listRows as rows, signIn, toArabic, waitForShell } from '../support/app';
+import { formatViolations, runAxe } from '../support/axe';
+import { PHONE, snap } from '../support/browser';
+import { browserSuite } from '../support/suite';
+
+const suite = browserSuite();
+
+const url = (page: Page) => new URL(page.url());
+
+const listAnswer = (page: Page, check: (params: URLSearchParams) => boolean = () => true) =>
+  page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/api/booking' && check(new URL(r.url()).searchParams),
+  );
+
+describe('bookings', () => {
+  it('a manager filters, opens a booking, confirms it, and sees the history and the list change', async () => {
+    const { page, errors } = await suite.open();
+    await signIn(page, DEMO.manager, DEMO_PASSWORD);
+
+    await page.getByRole('link', { name: 'Bookings' }).click();
+    await expect.poll(() => url(page).pathname).toBe('/admin/booking');
+    await expect.poll(() => rows(page).count()).toBe(10);
+
+    // Filter the pending ones: the filter lives in the URL and every row is pending.
+    const pending = listAnswer(page, (p) => p.get('status') === 'pending');
+    await page.getByTestId('filter-status').selectOption('pending');
+    await pending;
+    await expect.poll(() => url(page).searchParams.get('status')).toBe('pending');
+    await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
+    const statuses = await rows(page)
+      .getByTestId('booking-status')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('data-status')));
+    expect(new Set(statuses)).toEqual(new Set(['pending']));
+
+    // Open the first one.
+    const code = (await rows(page).first().locator('td').first().innerText()).trim();
+    expect(code).toMatch(/^BK-[2-9A-HJKMNP-Z]{6}$/);
+    await page.getByRole('button', { name: `Actions for ${code}` }).click();
+    await page.getByRole('menuitem', { name: 'View' }).click();
+    await expect.poll(() => url(page).pathname).toBe('/admin/booking-details');
+    expect(url(page).searchParams.get('id')).toMatch(/^\d+$/);
+    await page.getByRole('heading', { level: 1, name: code }).waitFor();
+    await page.getByTestId('booking-event').waitFor();
+    const historyBefore = await page.getByTestId('booking-history').locator('li').count();
+
+    // Confirm it: the status changes and the history names the manager.
+    await page.getByTestId('action-status-confirmed').click();
+    const changed = page.waitForResponse((r) => r.url().endsWith('/api/booking/update-status'));
+    await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Confirm' }).click();
+    expect((await changed).status()).toBe(200);
+    await page.getByText('Success!').first().waitFor();
+    await expect
+      .poll(() => page.locator('dl').first().getByTestId('booking-status').getAttribute('data-status'))
+      .toBe('confirmed');
+    await expect
+      .poll(() => page.getByTestId('booking-history').locator('li').count())
+      .toBe(historyBefore + 1);
+    const entries = await page.getByTestId('booking-history').locator('li').allInnerTexts();
+    expect(entries.some((text) => text.includes('Omar Khalil') && text.includes('Confirmed'))).toBe(true);
+    // Confirmed bookings can no longer be confirmed; they can be checked in.
+    expect(await page.getByTestId('action-status-confirmed').count()).toBe(0);
+    await page.getByTestId('action-status-checked_in').waitFor();
+
+    // The list shows the new status: search by the code.
+    await page.goto('/admin/booking');
+    await waitForShell(page);
+    const searched = listAnswer(page, (p) => p.get('q') === code);
+    await page.getByTestId('list-search').fill(code);
+    await searched;
+    await expect.poll(() => rows(page).count()).toBe(1);
+    await expect
+      .poll(() => rows(page).first().getByTestId('booking-status').getAttribute('data-status'))
+      .toBe('confirmed');
+    expect(errors).toEqual([]);
+  });
+
+  it('reads in Arabic, mirrored, and axe finds no serious or critical violation', async () => {
+    const { page } = await suite.open();
+    await signIn(page, DEMO.manager, DEMO_PASSWORD);
+    for (const language of ['en', 'ar'] as const) {
+      if (language === 'ar') await toArabic(page);
+      await page.goto('/admin/booking');
+      await waitForShell(page);
+      await expect.poll(() => rows(page).count()).toBe(10);
+      if (language === 'ar') {
+        expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('الحجوزات');
+        expect(await rows(page).first().getByTestId('booking-status').innerText()).toMatch(/[\u0600-\u06FF]/);
+      }
+      const listViolations = await runAxe(page);
+      expect(listViolations, `booking list (${language}):\n${formatViolations(listViolations)}`).toEqual([]);
+
+      await rows(page).first().getByTestId('row-actions').click();
+      await page.getByRole('menuitem', { name: language === 'ar' ? 'عرض' : 'View' }).click();
+      await page.getByTestId('booking-event').waitFor();
+      await page.getByTestId('booking-history').waitFor();
+      const detailViolations = await runAxe(page);
+      expect(
+        detailViolations,
+        `booking details (${language}):\n${formatViolations(detailViolations)}`,
+      ).toEqual([]);
+      if (language === 'ar') await snap(page, 'booking-details-ar');
+    }
+  });
+
+  it('at 360 px the list scrolls inside its card and the details fit', async () => {
+    const { page } = await suite.open({ viewport: PHONE });
+    await signIn(page, DEMO.manager, DEMO_PASSWORD);
+    await page.goto('/admin/booking');
+    await waitForShell(page);
+    await expect.poll(() => rows(page).count()).toBe(10);
+    const widths = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      viewport: window.innerWidth,
+    }));
+    expect(widths.page).toBeLessThanOrEqual(widths.viewport);
+    await snap(page, 'booking-list-360');
+    await rows(page).first().getByTestId('row-actions').click();
+    await page.getByRole('menuitem', { name: 'View' }).click();
+    await page.getByTestId('booking-history').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await snap(page, 'booking-details-360');
+  });
+});
