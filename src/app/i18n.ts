@@ -16,10 +16,17 @@ export function applyDocumentLanguage(language: Language): void {
   root.dir = directionOf(language);
 }
 
+/**
+ * Formatting locales (numbers, dates): Arabic uses Arabic-Indic digits and the Gregorian calendar
+ * (plain `ar` formats with Latin digits in current browsers, `ar-SA` alone switches to the Hijri
+ * calendar), the same digits as the money amounts (contract `formatMoney`).
+ */
+export const FORMAT_LOCALES: Record<Language, string[]> = { en: ['en'], ar: ['ar-SA-u-ca-gregory', 'ar'] };
+
 /** Loads the compiled catalog of `language` and activates it. */
 export async function activateLanguage(language: Language = DEFAULT_LANGUAGE): Promise<void> {
   const { messages } = await import(`../locales/${language}/messages.po`);
-  i18n.loadAndActivate({ locale: language, messages });
+  i18n.loadAndActivate({ locale: language, locales: FORMAT_LOCALES[language], messages });
   applyDocumentLanguage(language);
 }
 

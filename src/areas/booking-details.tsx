@@ -21,7 +21,7 @@ import { FullPageSpinner } from '@/components/ui';
 import { call } from '@/lib/api';
 import { dateTime, localizedText, Ltr } from '@/resources/cells';
 import { cardClass, DefinitionList, RecordLoadError, RecordView } from '@/resources/DetailsPage';
-import { AppLink } from '@/resources/ListPage';
+import { AppLink } from '@/components/AppLink';
 import { parseId } from '@/resources/pages';
 import { failedToLoad } from '@/resources/queries';
 import type { DetailItem, RenderContext } from '@/resources/types';

@@ -12,7 +12,6 @@ import {
   BOOKING_STATUSES,
   BOOKING_TRANSITIONS,
   bookingResource,
-  formatMoney,
   PAYMENT_STATUSES,
   PAYMENT_TRANSITIONS,
   type BookingStatus,
@@ -20,51 +19,19 @@ import {
   type RecordOf,
 } from '@/contract';
 import { call } from '@/lib/api';
-import { Badge, dateTime, localizedText, Ltr } from '@/resources/cells';
+import { dateTime, localizedText, Ltr } from '@/resources/cells';
 import { areaPages } from '@/resources/pages';
-import type { AreaAction, AreaConfig, RenderContext } from '@/resources/types';
+import type { AreaAction, AreaConfig } from '@/resources/types';
+import {
+  BOOKING_STATUS_TEXT,
+  BookingStatusBadge,
+  money,
+  PAYMENT_STATUS_TEXT,
+  PaymentBadge,
+} from './booking-status';
 
 export type Booking = RecordOf<typeof bookingResource>;
-
-export const BOOKING_STATUS_TEXT: Record<BookingStatus, MessageDescriptor> = {
-  pending: msg`Pending`,
-  confirmed: msg`Confirmed`,
-  cancelled: msg`Cancelled`,
-  checked_in: msg`Checked in`,
-  completed: msg`Completed`,
-};
-export const PAYMENT_STATUS_TEXT: Record<PaymentStatus, MessageDescriptor> = {
-  pending: msg`Payment pending`,
-  paid: msg`Paid`,
-  refunded: msg`Refunded`,
-  failed: msg`Payment failed`,
-};
-const STATUS_TONE = {
-  pending: 'amber',
-  confirmed: 'green',
-  cancelled: 'red',
-  checked_in: 'green',
-  completed: 'grey',
-} as const;
-const PAYMENT_TONE = { pending: 'amber', paid: 'green', refunded: 'grey', failed: 'red' } as const;
-
-export const BookingStatusBadge = ({ status, ctx }: { status: BookingStatus; ctx: RenderContext }) => (
-  <Badge tone={STATUS_TONE[status]}>
-    <span data-testid="booking-status" data-status={status}>
-      {ctx.i18n._(BOOKING_STATUS_TEXT[status])}
-    </span>
-  </Badge>
-);
-
-export const PaymentBadge = ({ status, ctx }: { status: PaymentStatus; ctx: RenderContext }) => (
-  <Badge tone={PAYMENT_TONE[status]}>
-    <span data-testid="payment-status" data-status={status}>
-      {ctx.i18n._(PAYMENT_STATUS_TEXT[status])}
-    </span>
-  </Badge>
-);
-
-export const money = (minor: number, ctx: RenderContext) => formatMoney(minor, ctx.language);
+export { BookingStatusBadge, money, PaymentBadge } from './booking-status';
 
 /** One action per status move of the contract; shown only where the booking's status allows it. */
 const statusMove = (

@@ -13,7 +13,7 @@ import { NotFoundPage } from '@/components/pages/NotFoundPage';
 import { Alert, Button, FullPageSpinner } from '@/components/ui';
 import { ApiError, errorMessage } from '@/lib/api';
 import { useActionContext, useRecordActions } from './actions';
-import { AppLink } from './ListPage';
+import { AppLink } from '@/components/AppLink';
 import { detailQueryOptions, failedToLoad, type BaseRecord } from './queries';
 import type { AreaConfig, DetailItem, RenderContext } from './types';
 

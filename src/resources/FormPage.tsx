@@ -21,7 +21,7 @@ import { Alert, Button, FullPageSpinner } from '@/components/ui';
 import { ApiError, errorMessage, newIdempotencyKey } from '@/lib/api';
 import { ConfirmDialog } from './dialogs';
 import { FormField } from './fields';
-import { AppLink } from './ListPage';
+import { AppLink } from '@/components/AppLink';
 import {
   detailQueryOptions,
   failedToLoad,

@@ -17,7 +17,8 @@ import {
   type ColumnVisibilityState,
   type SortingState,
 } from '@tanstack/react-table';
-import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { AppLink } from '@/components/AppLink';
 import {
   ArrowDown,
   ArrowUp,
@@ -61,25 +62,7 @@ function readVisibility(areaKey: string, defaults: ColumnVisibilityState): Colum
   return defaults;
 }
 
-/**
- * Links to a path of the app. Area paths are plain strings built from the SPEC's routes and may carry
- * a query (`/user-details?id=7`), which becomes the link's search.
- */
-export function AppLink({
-  to,
-  ...rest
-}: {
-  to: string;
-  className?: string;
-  children: React.ReactNode;
-  'aria-label'?: string;
-  'data-testid'?: string;
-  ref?: React.Ref<HTMLAnchorElement>;
-}) {
-  const [path = '/', query] = to.split('?');
-  const search = query ? Object.fromEntries(new URLSearchParams(query)) : undefined;
-  return <Link to={path as '/'} search={search as never} {...rest} />;
-}
+export { AppLink } from '@/components/AppLink';
 
 /** Writes the list view into the URL (pushes a history entry unless `replace`). */
 export function useSetListSearch() {

@@ -1,0 +1,83 @@
+/**
+ * The dashboards (issue 4): the admin dashboard shows its figures, the items waiting for approval
+ * and both charts (drawn, with a table for screen readers) in English and in Arabic (mirrored
+ * value axis, Arabic digits); a manager sees no service-provider tile; a provider sees its own
+ * dashboard; axe finds nothing serious in either language.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO, DEMO_PASSWORD } from '../support/app-server';
+import { signIn, toArabic } from '../support/app';
+import { formatViolations, runAxe } from '../support/axe';
+import { snap } from '../support/browser';
+import { browserSuite } from '../support/suite';
+
+const suite = browserSuite();
+
+/** The chart's canvas has been drawn on (some pixel is not transparent). */
+const drawn = (page: Page, testId: string) =>
+  page.evaluate((id) => {
+    const canvas = document.querySelector<HTMLCanvasElement>(`[data-testid="${id}"] canvas`);
+    if (!canvas || canvas.width === 0) return false;
+    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+    for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) return true;
+    return false;
+  }, testId);
+
+const ARABIC_DIGIT = /[\u0660-\u0669]/;
+
+describe('dashboards', () => {
+  it('the admin dashboard shows its figures and charts, in English and in Arabic', async () => {
+    const { page, errors } = await suite.open();
+    await signIn(page, DEMO.admin, DEMO_PASSWORD);
+    for (const language of ['en', 'ar'] as const) {
+      if (language === 'ar') await toArabic(page);
+      await page.getByTestId('admin-dashboard').waitFor();
+      await page.getByTestId('stat-month').waitFor();
+      for (const id of ['waiting-providers', 'waiting-events', 'waiting-advertisements'])
+        await page.getByTestId(id).waitFor();
+      await expect.poll(() => drawn(page, 'chart-bookings-per-day')).toBe(true);
+      await expect.poll(() => drawn(page, 'chart-revenue-by-category')).toBe(true);
+      // 30 days in the screen-reader table; the demo data has bookings.
+      expect(await page.getByTestId('chart-bookings-per-day').locator('tbody tr').count()).toBe(30);
+      expect(await page.getByTestId('latest-bookings').locator('tbody tr').count()).toBeGreaterThan(0);
+
+      const month = await page.getByTestId('stat-month').innerText();
+      const revenue = await page.getByTestId('stat-revenue').innerText();
+      if (language === 'en') {
+        expect(month).toMatch(/Bookings this month\s+[\d,]+/);
+        expect(revenue).toMatch(/SAR/);
+      } else {
+        expect(month).toContain('حجوزات هذا الشهر');
+        expect(month).toMatch(ARABIC_DIGIT);
+        expect(revenue).toMatch(ARABIC_DIGIT);
+        expect(await page.getByTestId('chart-bookings-per-day').locator('figcaption').innerText()).toContain(
+          'الحجوزات يوميًا',
+        );
+        await snap(page, 'dashboard-admin-ar');
+      }
+      const violations = await runAxe(page);
+      expect(violations, `admin dashboard (${language}):\n${formatViolations(violations)}`).toEqual([]);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it('a manager sees no service-provider tile; a provider sees its own dashboard', async () => {
+    const manager = await suite.open();
+    await signIn(manager.page, DEMO.manager, DEMO_PASSWORD);
+    await manager.page.getByTestId('admin-dashboard').waitFor();
+    await manager.page.getByTestId('waiting-events').waitFor();
+    expect(await manager.page.getByTestId('waiting-providers').count()).toBe(0);
+
+    const provider = await suite.open();
+    await signIn(provider.page, DEMO.provider, DEMO_PASSWORD);
+    await provider.page.getByTestId('provider-dashboard').waitFor();
+    await provider.page.getByTestId('stat-month').waitFor();
+    await provider.page.getByTestId('upcoming-events').waitFor();
+    await expect.poll(() => drawn(provider.page, 'chart-bookings-per-day')).toBe(true);
+    expect(await provider.page.getByTestId('waiting-providers').count()).toBe(0);
+    await snap(provider.page, 'dashboard-provider');
+    const violations = await runAxe(provider.page);
+    expect(violations, `provider dashboard:\n${formatViolations(violations)}`).toEqual([]);
+  });
+});
