@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../../src/contract/areas';
 import { buildPath } from '../../src/contract/http';
 import type { Resource } from '../../src/contract/resource';
-import { users } from '../../server/db/schema';
+import { sessions, users } from '../../server/db/schema';
 import { createTestServer, type TestServer } from '../setup/server';
 import { MATRIX, type Cell } from './authz-matrix';
 import {
@@ -151,9 +151,15 @@ it('no answer of the matrix contains a password hash, token hash, OTP code or ha
   expect(findings).toEqual([]);
 });
 
-it('the secret scan finds a password hash planted in an answer', async () => {
+it('the secret scan finds a password hash or a session token hash planted in an answer', async () => {
   const [u] = await t.db.db.select({ hash: users.passwordHash }).from(users).limit(1);
-  const { findings } = await scanForSecrets(t, ['{"status":200}', JSON.stringify({ data: { x: u!.hash } })]);
-  expect(findings.length).toBeGreaterThan(0);
-  expect(findings.every((f) => !f.includes('"status":200'))).toBe(true);
+  const [session] = await t.db.db.select({ hash: sessions.tokenHash }).from(sessions).limit(1);
+  const clean = '{"status":200}';
+  const planted = [
+    JSON.stringify({ data: { x: u!.hash } }),
+    JSON.stringify({ data: { note: `see ${session!.hash}.` } }),
+  ];
+  const { findings } = await scanForSecrets(t, [clean, ...planted]);
+  for (const answer of planted) expect(findings.some((f) => f.includes(answer.slice(0, 40)))).toBe(true);
+  expect(findings.every((f) => !f.includes(clean))).toBe(true);
 });

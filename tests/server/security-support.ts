@@ -774,18 +774,16 @@ export const scanForSecrets = async (t: TestServer, answers: string[]) => {
     t.smtp.messages.flatMap((m) => [...`${m.subject}\n${m.text}`.matchAll(/\b(\d{6})\b/g)].map((x) => x[1]!)),
   );
   const findings: string[] = [];
-  const shapes: [string, RegExp][] = [['scrypt hash', /scrypt\$\d+\$\d+\$\d+\$/]];
-  if (codes.size) shapes.push(['OTP code', new RegExp(`(?<![0-9])(?:${[...codes].join('|')})(?![0-9])`)]);
-  // One search over all answers first (tens of thousands after fuzzing), then the answers that hit.
-  const all = answers.join('\n\u0000\n');
-  const hits = [...secrets].filter((secret) => all.includes(secret));
+  const scrypt = /scrypt\$\d+\$\d+\$\d+\$/;
+  // Linear in the answers' size (tens of thousands of answers and secrets after fuzzing): every run
+  // of token characters (hashes, salts, keys: base64, base64url, hex; split at "$", quotes, commas…)
+  // is looked up in the set of secrets, every 6-digit number in the set of mailed codes.
   for (const text of answers) {
-    for (const secret of hits)
-      if (text.includes(secret)) findings.push(`secret ${secret.slice(0, 12)}… in ${text.slice(0, 120)}`);
-    for (const [name, re] of shapes) {
-      const m = re.exec(text);
-      if (m) findings.push(`${name} ${m[0].slice(0, 12)} in ${text.slice(0, 120)}`);
-    }
+    for (const run of text.match(/[A-Za-z0-9+/=_-]{16,}/g) ?? [])
+      if (secrets.has(run)) findings.push(`secret ${run.slice(0, 12)}… in ${text.slice(0, 120)}`);
+    for (const code of text.match(/(?<![0-9])[0-9]{6}(?![0-9])/g) ?? [])
+      if (codes.has(code)) findings.push(`OTP code ${code} in ${text.slice(0, 120)}`);
+    if (scrypt.test(text)) findings.push(`scrypt hash in ${text.slice(0, 120)}`);
   }
   return { findings, secretCount: secrets.size, codeCount: codes.size };
 };
