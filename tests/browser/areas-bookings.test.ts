@@ -79,6 +79,20 @@ describe('bookings', () => {
     await expect
       .poll(() => rows(page).first().getByTestId('booking-status').getAttribute('data-status'))
       .toBe('confirmed');
+
+    // The header search finds it by its code (Ctrl+K focuses it) and Enter opens it.
+    await page.goto('/admin/');
+    await waitForShell(page);
+    await page.keyboard.press('Control+K');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('header-search');
+    const found = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/search');
+    await page.keyboard.type(code);
+    expect((await found).status()).toBe(200);
+    await expect.poll(() => page.getByTestId('search-option').first().innerText()).toContain(code);
+    expect(await page.getByTestId('header-search').getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => url(page).pathname).toBe('/admin/booking-details');
+    await page.getByRole('heading', { level: 1, name: code }).waitFor();
     expect(errors).toEqual([]);
   });
 

@@ -1,7 +1,8 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Link } from '@tanstack/react-router';
-import { Menu, Search } from 'lucide-react';
+import { Menu } from 'lucide-react';
+import { HeaderSearch } from '@/components/HeaderSearch';
 import { LanguageSwitcher } from '@/components/LanguageSwitcher';
 import { ProfileMenu } from '@/components/ProfileMenu';
 import { ThemeToggle } from '@/components/ThemeToggle';
@@ -35,28 +36,7 @@ export function Header({ sidebarId, sidebarOpen, onToggleSidebar }: HeaderProps)
         <img src={`${import.meta.env.BASE_URL}logo.svg`} alt="" width={32} height={32} className="size-8" />
         <span className="hidden sm:inline">{i18n._(msg`Events Back Office`)}</span>
       </Link>
-      <form
-        role="search"
-        aria-label={i18n._(msg`Search`)}
-        className="ms-4 hidden max-w-sm flex-1 md:block"
-        onSubmit={(event) => event.preventDefault()}
-      >
-        <label htmlFor="header-search" className="sr-only">
-          {i18n._(msg`Search`)}
-        </label>
-        <div className="relative">
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute inset-y-0 start-3 my-auto size-4 text-slate-500 dark:text-slate-400"
-          />
-          <input
-            id="header-search"
-            type="search"
-            placeholder={i18n._(msg`Search…`)}
-            className="block min-h-10 w-full rounded-md border border-slate-300 bg-slate-50 py-2 ps-9 pe-3 text-sm placeholder:text-slate-500 dark:border-slate-700 dark:bg-slate-800 dark:placeholder:text-slate-400"
-          />
-        </div>
-      </form>
+      <HeaderSearch />
       <div className="ms-auto flex items-center gap-1">
         <LanguageSwitcher />
         <ThemeToggle />
