@@ -24,6 +24,7 @@ import { cardClass, DefinitionList, RecordLoadError, RecordView } from '@/resour
 import { AppLink } from '@/components/AppLink';
 import { parseId } from '@/resources/pages';
 import { failedToLoad } from '@/resources/queries';
+import { HistoryList } from '@/resources/History';
 import type { DetailItem, RenderContext } from '@/resources/types';
 import { bookingArea, BookingStatusBadge, money, PaymentBadge, type Booking } from './booking';
 
@@ -155,30 +156,19 @@ export function Details() {
         {history.length === 0 ? (
           <p className="text-slate-700 dark:text-slate-300">{i18n._(msg`No changes yet.`)}</p>
         ) : (
-          <ol className="space-y-3" data-testid="booking-history">
-            {history.map((entry) => (
-              <li key={entry.id} className="border-s-2 border-indigo-300 ps-3">
-                <p className="flex flex-wrap items-center gap-2">
-                  <span className="text-sm font-medium">
-                    {entry.field === 'status' ? i18n._(msg`Status`) : i18n._(msg`Payment`)}
-                  </span>
-                  {entry.from && <HistoryValue field={entry.field} value={entry.from} ctx={ctx} />}
-                  {entry.from && (
-                    <span aria-hidden="true" className="rtl:rotate-180">
-                      →
-                    </span>
-                  )}
-                  <HistoryValue field={entry.field} value={entry.to} ctx={ctx} />
-                </p>
-                <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-                  {entry.by
-                    ? i18n._(msg`${localizedText(entry.by.name, language)} on ${dateTime(entry.at, ctx)}`)
-                    : dateTime(entry.at, ctx)}
-                </p>
-                {entry.note && <p className="mt-1 text-sm">{i18n._(msg`Note: ${entry.note}`)}</p>}
-              </li>
-            ))}
-          </ol>
+          <HistoryList
+            testId="booking-history"
+            ctx={ctx}
+            entries={history.map((entry) => ({
+              id: entry.id,
+              label: entry.field === 'status' ? i18n._(msg`Status`) : i18n._(msg`Payment`),
+              from: entry.from && <HistoryValue field={entry.field} value={entry.from} ctx={ctx} />,
+              to: <HistoryValue field={entry.field} value={entry.to} ctx={ctx} />,
+              by: entry.by,
+              at: entry.at,
+              remark: entry.note && i18n._(msg`Note: ${entry.note}`),
+            }))}
+          />
         )}
       </section>
     </RecordView>

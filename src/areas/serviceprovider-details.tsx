@@ -20,6 +20,7 @@ import { cardClass, DefinitionList, RecordLoadError, RecordView } from '@/resour
 import { failedToLoad } from '@/resources/queries';
 import { parseId } from '@/resources/pages';
 import { invalidateResource } from '@/resources/queries';
+import { HistoryList } from '@/resources/History';
 import type { DetailItem, RenderContext } from '@/resources/types';
 import { serviceProviderArea, type Provider } from './serviceprovider';
 
@@ -84,27 +85,18 @@ export function Details() {
         {history.length === 0 ? (
           <p className="text-slate-700 dark:text-slate-300">{i18n._(msg`No decisions yet.`)}</p>
         ) : (
-          <ol className="space-y-3" data-testid="approval-history">
-            {history.map((entry) => (
-              <li key={entry.id} className="border-s-2 border-indigo-300 ps-3">
-                <p className="flex flex-wrap items-center gap-2">
-                  {entry.fromStatus && <StatusBadge status={entry.fromStatus} ctx={ctx} />}
-                  {entry.fromStatus && (
-                    <span aria-hidden="true" className="rtl:rotate-180">
-                      →
-                    </span>
-                  )}
-                  <StatusBadge status={entry.toStatus} ctx={ctx} />
-                </p>
-                <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-                  {entry.by
-                    ? i18n._(msg`${localizedText(entry.by.name, language)} on ${dateTime(entry.at, ctx)}`)
-                    : dateTime(entry.at, ctx)}
-                </p>
-                {entry.reason && <p className="mt-1 text-sm">{i18n._(msg`Reason: ${entry.reason}`)}</p>}
-              </li>
-            ))}
-          </ol>
+          <HistoryList
+            testId="approval-history"
+            ctx={ctx}
+            entries={history.map((entry) => ({
+              id: entry.id,
+              from: entry.fromStatus && <StatusBadge status={entry.fromStatus} ctx={ctx} />,
+              to: <StatusBadge status={entry.toStatus} ctx={ctx} />,
+              by: entry.by,
+              at: entry.at,
+              remark: entry.reason && i18n._(msg`Reason: ${entry.reason}`),
+            }))}
+          />
         )}
       </section>
       <section className={cardClass} aria-labelledby="supervisors-title">

@@ -250,6 +250,8 @@ function BookingsPerDay({ data }: { data: AdminData['bookingsPerDay'] }) {
   );
 }
 
+const LATEST_COLUMNS = [msg`Code`, msg`Event`, msg`Customer`, msg`Total`, msg`Status`, msg`Booked`];
+
 function LatestBookings({ rows }: { rows: AdminData['latestBookings'] }) {
   const f = useFormat();
   const { permissions } = useSession();
@@ -266,24 +268,11 @@ function LatestBookings({ rows }: { rows: AdminData['latestBookings'] }) {
           <table className="w-full text-sm" data-testid="latest-bookings">
             <thead>
               <tr className="text-start text-slate-700 dark:text-slate-300">
-                <th scope="col" className="py-2 pe-3 text-start font-medium">
-                  {f.i18n._(msg`Code`)}
-                </th>
-                <th scope="col" className="py-2 pe-3 text-start font-medium">
-                  {f.i18n._(msg`Event`)}
-                </th>
-                <th scope="col" className="py-2 pe-3 text-start font-medium">
-                  {f.i18n._(msg`Customer`)}
-                </th>
-                <th scope="col" className="py-2 pe-3 text-start font-medium">
-                  {f.i18n._(msg`Total`)}
-                </th>
-                <th scope="col" className="py-2 pe-3 text-start font-medium">
-                  {f.i18n._(msg`Status`)}
-                </th>
-                <th scope="col" className="py-2 text-start font-medium">
-                  {f.i18n._(msg`Booked`)}
-                </th>
+                {LATEST_COLUMNS.map((header) => (
+                  <th key={header.id} scope="col" className="py-2 pe-3 text-start font-medium">
+                    {f.i18n._(header)}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200 dark:divide-slate-800">

@@ -1,0 +1,54 @@
+/** A record's change history (who, when, from, to, why), as the details pages show it. */
+import { msg } from '@lingui/core/macro';
+import type { ReactNode } from 'react';
+import type { Localized } from '@/contract';
+import { dateTime, localizedText } from './cells';
+import type { RenderContext } from './types';
+
+export interface HistoryEntry {
+  id: number;
+  /** What changed, when a record has several histories (status, payment). */
+  label?: ReactNode;
+  from: ReactNode | null;
+  to: ReactNode;
+  by: { name: Localized } | null;
+  at: string;
+  /** The reason or note, already worded ("Reason: …"). */
+  remark?: string | null;
+}
+
+export function HistoryList({
+  entries,
+  ctx,
+  testId,
+}: {
+  entries: readonly HistoryEntry[];
+  ctx: RenderContext;
+  testId: string;
+}) {
+  const { i18n, language } = ctx;
+  return (
+    <ol className="space-y-3" data-testid={testId}>
+      {entries.map((entry) => (
+        <li key={entry.id} className="border-s-2 border-indigo-300 ps-3">
+          <p className="flex flex-wrap items-center gap-2">
+            {entry.label && <span className="text-sm font-medium">{entry.label}</span>}
+            {entry.from}
+            {entry.from && (
+              <span aria-hidden="true" className="rtl:rotate-180">
+                →
+              </span>
+            )}
+            {entry.to}
+          </p>
+          <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+            {entry.by
+              ? i18n._(msg`${localizedText(entry.by.name, language)} on ${dateTime(entry.at, ctx)}`)
+              : dateTime(entry.at, ctx)}
+          </p>
+          {entry.remark && <p className="mt-1 text-sm">{entry.remark}</p>}
+        </li>
+      ))}
+    </ol>
+  );
+}
