@@ -26,7 +26,8 @@ import { parseId } from '@/resources/pages';
 import { failedToLoad } from '@/resources/queries';
 import { HistoryList } from '@/resources/History';
 import type { DetailItem, RenderContext } from '@/resources/types';
-import { bookingArea, BookingStatusBadge, money, PaymentBadge, type Booking } from './booking';
+import { bookingArea, type Booking } from './booking';
+import { BookingStatusBadge, money, PaymentBadge } from './booking-status';
 
 /** Under the resource's key, so that every booking write refreshes it. */
 export const bookingDetailsQuery = (id: number) =>

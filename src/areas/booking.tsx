@@ -31,59 +31,62 @@ import {
 } from './booking-status';
 
 export type Booking = RecordOf<typeof bookingResource>;
-export { BookingStatusBadge, money, PaymentBadge } from './booking-status';
 
-/** One action per status move of the contract; shown only where the booking's status allows it. */
-const statusMove = (
+/**
+ * One action per move of the contract (BOOKING_TRANSITIONS for the status, PAYMENT_TRANSITIONS for
+ * the payment), shown only where the booking's current value allows it.
+ */
+function move(
+  field: 'status',
   to: BookingStatus,
   label: MessageDescriptor,
   icon: LucideIcon,
-  extra: Partial<AreaAction<Booking>> = {},
-): AreaAction<Booking> => ({
-  id: `status-${to}`,
-  label,
-  icon,
-  visible: (row) => BOOKING_TRANSITIONS[row.status].includes(to),
-  run: (row, { reason, idempotencyKey }) =>
-    call(api.bookingUpdateStatus, {
-      body: { id: row.id, status: to, note: reason, version: row.version },
-      idempotencyKey,
-    }),
-  ...extra,
-});
-
-const paymentMove = (
+  extra?: Partial<AreaAction<Booking>>,
+): AreaAction<Booking>;
+function move(
+  field: 'paymentStatus',
   to: PaymentStatus,
   label: MessageDescriptor,
   icon: LucideIcon,
+  extra?: Partial<AreaAction<Booking>>,
+): AreaAction<Booking>;
+function move(
+  field: 'status' | 'paymentStatus',
+  to: string,
+  label: MessageDescriptor,
+  icon: LucideIcon,
   extra: Partial<AreaAction<Booking>> = {},
-): AreaAction<Booking> => ({
-  id: `payment-${to}`,
-  label,
-  icon,
-  visible: (row) => PAYMENT_TRANSITIONS[row.paymentStatus].includes(to),
-  run: (row, { reason, idempotencyKey }) =>
-    call(api.bookingUpdateStatus, {
-      body: { id: row.id, paymentStatus: to, note: reason, version: row.version },
-      idempotencyKey,
-    }),
-  ...extra,
-});
+): AreaAction<Booking> {
+  const allowed = (row: Booking): readonly string[] =>
+    field === 'status' ? BOOKING_TRANSITIONS[row.status] : PAYMENT_TRANSITIONS[row.paymentStatus];
+  return {
+    id: `${field === 'status' ? 'status' : 'payment'}-${to}`,
+    label,
+    icon,
+    visible: (row) => allowed(row).includes(to),
+    run: (row, { reason, idempotencyKey }) =>
+      call(api.bookingUpdateStatus, {
+        body: { id: row.id, [field]: to, note: reason, version: row.version },
+        idempotencyKey,
+      }),
+    ...extra,
+  };
+}
 
 export const bookingActions: AreaAction<Booking>[] = [
-  statusMove('confirmed', msg`Confirm`, BadgeCheck, {
+  move('status', 'confirmed', msg`Confirm`, BadgeCheck, {
     confirm: msg`Confirming holds the seats of this booking.`,
   }),
-  statusMove('checked_in', msg`Check in`, DoorOpen),
-  statusMove('completed', msg`Complete`, Flag),
-  statusMove('cancelled', msg`Cancel booking`, Ban, {
+  move('status', 'checked_in', msg`Check in`, DoorOpen),
+  move('status', 'completed', msg`Complete`, Flag),
+  move('status', 'cancelled', msg`Cancel booking`, Ban, {
     danger: true,
     reason: { title: msg`Cancel booking`, required: false },
   }),
-  paymentMove('paid', msg`Mark as paid`, CircleDollarSign),
-  paymentMove('failed', msg`Mark payment as failed`, XCircle, { danger: true }),
-  paymentMove('pending', msg`Payment back to pending`, Undo2),
-  paymentMove('refunded', msg`Refund`, RotateCcw, {
+  move('paymentStatus', 'paid', msg`Mark as paid`, CircleDollarSign),
+  move('paymentStatus', 'failed', msg`Mark payment as failed`, XCircle, { danger: true }),
+  move('paymentStatus', 'pending', msg`Payment back to pending`, Undo2),
+  move('paymentStatus', 'refunded', msg`Refund`, RotateCcw, {
     danger: true,
     reason: { title: msg`Refund`, required: false },
   }),
@@ -92,8 +95,6 @@ export const bookingActions: AreaAction<Booking>[] = [
 export const bookingArea: AreaConfig<Booking> = {
   resource: bookingResource,
   title: msg`Bookings`,
-  createTitle: msg`Add booking`,
-  editTitle: msg`Edit booking`,
   recordName: (row) => row.code,
   paths: { list: '/booking', details: (id) => `/booking-details?id=${id}` },
   columns: [

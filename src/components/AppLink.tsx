@@ -1,5 +1,14 @@
 import { Link } from '@tanstack/react-router';
 
+/** An app path with an optional query (`/user-details?id=7`) as the router's `to` and `search`. */
+export const linkTarget = (to: string) => {
+  const [path = '/', query] = to.split('?');
+  return {
+    to: path as '/',
+    search: (query ? Object.fromEntries(new URLSearchParams(query)) : undefined) as never,
+  };
+};
+
 /**
  * Links to a path of the app. Area paths are plain strings built from the SPEC's routes and may carry
  * a query (`/user-details?id=7`), which becomes the link's search.
@@ -15,7 +24,5 @@ export function AppLink({
   'data-testid'?: string;
   ref?: React.Ref<HTMLAnchorElement>;
 }) {
-  const [path = '/', query] = to.split('?');
-  const search = query ? Object.fromEntries(new URLSearchParams(query)) : undefined;
-  return <Link to={path as '/'} search={search as never} {...rest} />;
+  return <Link {...linkTarget(to)} {...rest} />;
 }

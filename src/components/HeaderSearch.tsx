@@ -3,7 +3,7 @@
  * bookings by code or customer, events, service providers and users through /api/search, which
  * answers only what the user may see. Offline it searches the records already cached on this
  * device and says so. An ARIA combobox: Ctrl/⌘+K focuses it, arrow keys move, Enter opens,
- * Escape closes.
+ * Escape closes. On phones a button opens it over the header.
  */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
@@ -12,9 +12,12 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { useNavigate } from '@tanstack/react-router';
 import { Search } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { api, SEARCH_MIN, type Language, type Localized, type SearchResults } from '@/contract';
+import { api, SEARCH_MIN, type Language, type SearchResults } from '@/contract';
 import { useConnection } from '@/app/connection';
+import { linkTarget } from '@/components/AppLink';
+import { cx } from '@/components/ui';
 import { call, errorMessage } from '@/lib/api';
+import { localizedText as text } from '@/resources/cells';
 
 const DEBOUNCE_MS = 250;
 const PER_KIND = 5;
@@ -35,9 +38,6 @@ const KIND_TITLE: Record<Kind, MessageDescriptor> = {
   providers: msg`Service providers`,
   users: msg`Users`,
 };
-
-const text = (value: Localized | undefined, language: Language) =>
-  value ? value[language] || value.en || value.ar : '';
 
 /** The server's answer as a flat list of hits, grouped by kind in a fixed order. */
 export function hitsOf(results: SearchResults, language: Language): Hit[] {
@@ -143,6 +143,8 @@ export function HeaderSearch() {
   const offline = connection !== 'online';
   const [value, setValue] = useState('');
   const [open, setOpen] = useState(false);
+  /** Phones: the box is behind a button and opens over the header. */
+  const [expanded, setExpanded] = useState(false);
   const [active, setActive] = useState(0);
   const input = useRef<HTMLInputElement>(null);
   const listId = useId();
@@ -173,7 +175,8 @@ export function HeaderSearch() {
     const onKey = (event: KeyboardEvent) => {
       if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
         event.preventDefault();
-        input.current?.focus();
+        setExpanded(true);
+        requestAnimationFrame(() => input.current?.focus());
         input.current?.select();
         setOpen(true);
       }
@@ -184,14 +187,11 @@ export function HeaderSearch() {
 
   const go = (hit: Hit | undefined) => {
     if (!hit) return;
-    const [path = '/', query] = hit.to.split('?');
     setOpen(false);
+    setExpanded(false);
     setValue('');
     input.current?.blur();
-    void navigate({
-      to: path as '/',
-      search: (query ? Object.fromEntries(new URLSearchParams(query)) : {}) as never,
-    });
+    void navigate(linkTarget(hit.to));
   };
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
@@ -207,6 +207,7 @@ export function HeaderSearch() {
       go(hits[Math.min(active, hits.length - 1)]);
     } else if (event.key === 'Escape') {
       setOpen(false);
+      setExpanded(false);
     }
   };
 
@@ -225,96 +226,123 @@ export function HeaderSearch() {
   const optionId = (i: number) => `${listId}-option-${i}`;
 
   return (
-    <form
-      role="search"
-      aria-label={i18n._(msg`Search`)}
-      className="relative ms-4 hidden max-w-sm flex-1 md:block"
-      onSubmit={(event) => event.preventDefault()}
-    >
-      <label htmlFor="header-search" className="sr-only">
-        {i18n._(msg`Search bookings, events, providers and users`)}
-      </label>
-      <div className="relative">
-        <Search
-          aria-hidden="true"
-          className="pointer-events-none absolute inset-y-0 start-3 my-auto size-4 text-slate-500 dark:text-slate-400"
-        />
-        <input
-          ref={input}
-          id="header-search"
-          type="search"
-          role="combobox"
-          autoComplete="off"
-          aria-autocomplete="list"
-          aria-expanded={showPanel}
-          aria-controls={listId}
-          aria-activedescendant={
-            showPanel && hits.length ? optionId(Math.min(active, hits.length - 1)) : undefined
-          }
-          aria-keyshortcuts="Control+K Meta+K"
-          placeholder={i18n._(msg`Search…`)}
-          value={value}
-          onChange={(event) => {
-            setValue(event.target.value);
-            setActive(0);
-            setOpen(true);
-          }}
-          onFocus={() => setOpen(true)}
-          onBlur={() => setTimeout(() => setOpen(false), 150)}
-          onKeyDown={onKeyDown}
-          data-testid="header-search"
-          className="block min-h-10 w-full rounded-md border border-slate-300 bg-slate-50 py-2 ps-9 pe-3 text-sm placeholder:text-slate-500 dark:border-slate-700 dark:bg-slate-800 dark:placeholder:text-slate-400"
-        />
-      </div>
-      <p role="status" aria-live="polite" className="sr-only">
-        {showPanel ? status : ''}
-      </p>
-      {showPanel && (
-        <div
-          className="absolute inset-x-0 top-full z-40 mt-1 max-h-[70vh] overflow-y-auto rounded-md border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
-          data-testid="search-results"
-        >
-          {(offline || hits.length === 0) && (
-            <p className="px-3 py-2 text-sm text-slate-700 dark:text-slate-300" data-testid="search-status">
-              {status}
-            </p>
-          )}
-          <ul id={listId} role="listbox" aria-label={i18n._(msg`Search results`)}>
-            {hits.map((hit, i) => {
-              const first = i === 0 || hits[i - 1]!.kind !== hit.kind;
-              return (
-                <li
-                  key={`${hit.kind}-${hit.id}`}
-                  id={optionId(i)}
-                  role="option"
-                  aria-selected={i === active}
-                  data-testid="search-option"
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => go(hit)}
-                  onMouseEnter={() => setActive(i)}
-                  className={`cursor-pointer rounded px-3 py-2 text-sm ${
-                    i === active ? 'bg-indigo-50 dark:bg-indigo-950' : ''
-                  } ${first ? 'mt-1' : ''}`}
-                >
-                  {first && (
-                    <span className="mb-1 block text-xs font-semibold text-slate-600 uppercase dark:text-slate-400">
-                      {i18n._(KIND_TITLE[hit.kind])}
-                    </span>
-                  )}
-                  <span className="block font-medium">
-                    <bdi>{hit.title}</bdi>
-                  </span>
-                  {hit.detail && (
-                    <span className="block text-xs text-slate-600 dark:text-slate-400">
-                      <bdi>{hit.detail}</bdi>
-                    </span>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
+    <>
+      <button
+        type="button"
+        aria-label={i18n._(msg`Search`)}
+        aria-controls="header-search"
+        aria-expanded={expanded}
+        data-testid="header-search-open"
+        onClick={() => {
+          setExpanded(true);
+          requestAnimationFrame(() => input.current?.focus());
+        }}
+        className={cx(
+          'ms-auto inline-flex size-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden dark:text-slate-200 dark:hover:bg-slate-800',
+          expanded && 'invisible',
+        )}
+      >
+        <Search aria-hidden="true" className="size-5" />
+      </button>
+      <form
+        role="search"
+        aria-label={i18n._(msg`Search`)}
+        className={cx(
+          'md:relative md:ms-4 md:block md:max-w-sm md:flex-1',
+          expanded ? 'block max-md:absolute max-md:inset-x-2 max-md:top-3 max-md:z-50' : 'hidden',
+        )}
+        onSubmit={(event) => event.preventDefault()}
+      >
+        <label htmlFor="header-search" className="sr-only">
+          {i18n._(msg`Search bookings, events, providers and users`)}
+        </label>
+        <div className="relative">
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-y-0 start-3 my-auto size-4 text-slate-500 dark:text-slate-400"
+          />
+          <input
+            ref={input}
+            id="header-search"
+            type="search"
+            role="combobox"
+            autoComplete="off"
+            aria-autocomplete="list"
+            aria-expanded={showPanel}
+            aria-controls={listId}
+            aria-activedescendant={
+              showPanel && hits.length ? optionId(Math.min(active, hits.length - 1)) : undefined
+            }
+            aria-keyshortcuts="Control+K Meta+K"
+            placeholder={i18n._(msg`Search…`)}
+            value={value}
+            onChange={(event) => {
+              setValue(event.target.value);
+              setActive(0);
+              setOpen(true);
+            }}
+            onFocus={() => setOpen(true)}
+            onBlur={() =>
+              setTimeout(() => {
+                setOpen(false);
+                setExpanded(false);
+              }, 150)
+            }
+            onKeyDown={onKeyDown}
+            data-testid="header-search"
+            className="block min-h-10 w-full rounded-md border border-slate-300 bg-slate-50 py-2 ps-9 pe-3 text-sm placeholder:text-slate-500 dark:border-slate-700 dark:bg-slate-800 dark:placeholder:text-slate-400"
+          />
         </div>
-      )}
-    </form>
+        <p role="status" aria-live="polite" className="sr-only">
+          {showPanel ? status : ''}
+        </p>
+        {showPanel && (
+          <div
+            className="absolute inset-x-0 top-full z-40 mt-1 max-h-[70vh] overflow-y-auto rounded-md border border-slate-200 bg-white p-1 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+            data-testid="search-results"
+          >
+            {(offline || hits.length === 0) && (
+              <p className="px-3 py-2 text-sm text-slate-700 dark:text-slate-300" data-testid="search-status">
+                {status}
+              </p>
+            )}
+            <ul id={listId} role="listbox" aria-label={i18n._(msg`Search results`)}>
+              {hits.map((hit, i) => {
+                const first = i === 0 || hits[i - 1]!.kind !== hit.kind;
+                return (
+                  <li
+                    key={`${hit.kind}-${hit.id}`}
+                    id={optionId(i)}
+                    role="option"
+                    aria-selected={i === active}
+                    data-testid="search-option"
+                    onMouseDown={(event) => event.preventDefault()}
+                    onClick={() => go(hit)}
+                    onMouseEnter={() => setActive(i)}
+                    className={`cursor-pointer rounded px-3 py-2 text-sm ${
+                      i === active ? 'bg-indigo-50 dark:bg-indigo-950' : ''
+                    } ${first ? 'mt-1' : ''}`}
+                  >
+                    {first && (
+                      <span className="mb-1 block text-xs font-semibold text-slate-600 uppercase dark:text-slate-400">
+                        {i18n._(KIND_TITLE[hit.kind])}
+                      </span>
+                    )}
+                    <span className="block font-medium">
+                      <bdi>{hit.title}</bdi>
+                    </span>
+                    {hit.detail && (
+                      <span className="block text-xs text-slate-600 dark:text-slate-400">
+                        <bdi>{hit.detail}</bdi>
+                      </span>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        )}
+      </form>
+    </>
   );
 }

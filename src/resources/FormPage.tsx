@@ -216,7 +216,9 @@ function RecordForm<T extends BaseRecord>({
   });
 
   const name = record ? area.recordName(record, { i18n, language }) : '';
-  const title = record ? `${i18n._(area.editTitle)}: ${name}` : i18n._(area.createTitle);
+  const title = record
+    ? `${i18n._(area.editTitle ?? area.title)}: ${name}`
+    : i18n._(area.createTitle ?? area.title);
   return (
     <section
       className="mx-auto max-w-4xl space-y-4"

@@ -62,8 +62,6 @@ function readVisibility(areaKey: string, defaults: ColumnVisibilityState): Colum
   return defaults;
 }
 
-export { AppLink } from '@/components/AppLink';
-
 /** Writes the list view into the URL (pushes a history entry unless `replace`). */
 export function useSetListSearch() {
   const navigate = useNavigate();
@@ -175,7 +173,7 @@ export function ListPage<T extends BaseRecord>({ area }: { area: AreaConfig<T> }
     }
   };
 
-  const canCreate = Boolean(area.paths.create) && (area.canCreate?.(actionContext) ?? true);
+  const createPath = area.canCreate?.(actionContext) === false ? undefined : area.paths.create;
   const filters = (area.filters ?? []).filter((filter) => filter.visible?.(actionContext) ?? true);
   const headingId = useId();
   const visibleColumnCount = table.getVisibleLeafColumns().length + 1;
@@ -203,14 +201,14 @@ export function ListPage<T extends BaseRecord>({ area }: { area: AreaConfig<T> }
             <Download aria-hidden="true" className="size-4" />
             {i18n._(msg`Export CSV`)}
           </Button>
-          {canCreate && area.paths.create && (
+          {createPath && (
             <AppLink
-              to={area.paths.create}
+              to={createPath}
               data-testid="add-record"
               className="inline-flex min-h-10 items-center gap-2 rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700"
             >
               <Plus aria-hidden="true" className="size-4" />
-              {i18n._(area.createTitle)}
+              {i18n._(area.createTitle ?? area.title)}
             </AppLink>
           )}
         </div>

@@ -124,9 +124,9 @@ export interface AreaConfig<T extends BaseRecord = BaseRecord> {
   resource: Resource;
   /** The list's heading (the sidebar's label). */
   title: MessageDescriptor;
-  /** Headings of the form: "Add country", "Edit country". */
-  createTitle: MessageDescriptor;
-  editTitle: MessageDescriptor;
+  /** Headings of the form, for areas that have one: "Add country", "Edit country". */
+  createTitle?: MessageDescriptor;
+  editTitle?: MessageDescriptor;
   /** The record's name in messages ("Delete {name}?"). */
   recordName: (row: T, ctx: RenderContext) => string;
   paths: AreaPaths;

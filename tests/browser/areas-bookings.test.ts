@@ -141,5 +141,16 @@ describe('bookings', () => {
     await page.getByTestId('booking-history').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await snap(page, 'booking-details-360');
+
+    // The header search sits behind a button on phones and opens over the header.
+    expect(await page.getByTestId('header-search').isVisible()).toBe(false);
+    await page.getByTestId('header-search-open').click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('header-search');
+    await page.keyboard.type('BK-');
+    await page.getByTestId('search-option').first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await snap(page, 'header-search-360');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => url(page).pathname).toBe('/admin/booking-details');
   });
 });

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '../support/app-server';
 import { signIn, toArabic } from '../support/app';
 import { formatViolations, runAxe } from '../support/axe';
-import { snap } from '../support/browser';
+import { PHONE, snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
 
 const suite = browserSuite();
@@ -79,5 +79,16 @@ describe('dashboards', () => {
     await snap(provider.page, 'dashboard-provider');
     const violations = await runAxe(provider.page);
     expect(violations, `provider dashboard:\n${formatViolations(violations)}`).toEqual([]);
+  });
+
+  it('at 360 px the dashboard fits the screen and still draws its charts', async () => {
+    const { page } = await suite.open({ viewport: PHONE });
+    await signIn(page, DEMO.admin, DEMO_PASSWORD);
+    await page.getByTestId('admin-dashboard').waitFor();
+    await page.getByTestId('stat-month').waitFor();
+    await expect.poll(() => drawn(page, 'chart-bookings-per-day')).toBe(true);
+    await expect.poll(() => drawn(page, 'chart-revenue-by-category')).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await snap(page, 'dashboard-admin-360');
   });
 });

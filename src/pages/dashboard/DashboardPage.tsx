@@ -17,6 +17,7 @@ import {
   MINOR_PER_MAJOR,
   type adminDashboard,
   type Language,
+  type Permission,
   type providerDashboard,
 } from '@/contract';
 import { visibleNavigation } from '@/app/navigation';
@@ -310,7 +311,7 @@ function LatestBookings({ rows }: { rows: AdminData['latestBookings'] }) {
 function AdminFigures({ data }: { data: AdminData }) {
   const f = useFormat();
   const { permissions } = useSession();
-  const may = (p: string) => permissions?.includes(p as never) ?? false;
+  const may = (p: Permission) => permissions?.includes(p) ?? false;
   const categories = useMemo(
     () => data.revenueByCategory.filter((c) => c.revenue > 0 || c.bookings > 0),
     [data],
