@@ -1,7 +1,7 @@
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import { clear, get } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cacheKeyFor, createIdbPersister } from './query';
+import { cacheKeyFor, createIdbPersister, createQueryClient } from './query';
 import { resetSessionForTests, storeSignIn } from './session';
 
 const EMAIL = 'persist@example.com';
@@ -52,6 +52,30 @@ describe('the IndexedDB persister', () => {
     const persister = createIdbPersister();
     await persister.persistClient(snapshot([{ key: 'booking', submittedAt: 1 }], 'queued'));
     await vi.waitFor(async () => expect(await stored()).toBe('queued'));
+  });
+
+  it('writes at once when asked (a write succeeded), without waiting for the throttle', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const persister = createIdbPersister();
+    await persister.persistClient(snapshot([], 'saved'));
+    await persister.flush();
+    expect(await stored()).toBe('saved');
+  });
+
+  it('a settled mutation asks the persister to write', async () => {
+    let flushed = 0;
+    const client = createQueryClient({ onMutationSettled: () => flushed++ });
+    await client
+      .getMutationCache()
+      .build(client, { mutationFn: async () => 'ok' })
+      .execute(undefined);
+    expect(flushed).toBe(1);
+    await client
+      .getMutationCache()
+      .build(client, { mutationFn: () => Promise.reject(new Error('refused')), retry: false })
+      .execute(undefined)
+      .catch(() => undefined);
+    expect(flushed).toBe(2);
   });
 
   it('writes what is still waiting when the page is left', async () => {

@@ -2,7 +2,7 @@
  * TanStack Query: one client, its cache persisted to IndexedDB through idb-keyval, one entry per
  * user (the key carries the user's e-mail), busted by the app version (DESIGN.md §5).
  */
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
 import type {
   PersistedClient,
   Persister,
@@ -27,8 +27,12 @@ const currentCacheKey = (): string | null => {
   return loginToken && email ? cacheKeyFor(email) : null;
 };
 
-export function createQueryClient(): QueryClient {
+export function createQueryClient({
+  onMutationSettled,
+}: { onMutationSettled?: () => unknown } = {}): QueryClient {
   return new QueryClient({
+    // Runs once a write's own onSuccess (the record put in the cache, the lists refreshed) is done.
+    mutationCache: new MutationCache({ onSettled: () => void onMutationSettled?.() }),
     defaultOptions: {
       queries: {
         gcTime: CACHE_MAX_AGE_MS,
@@ -47,10 +51,12 @@ export function createQueryClient(): QueryClient {
 
 /**
  * An idb-keyval persister for the signed-in user only. Cache updates are written at most once a
- * second; a change in the queued writes (an edit made offline) is written at once; and whatever is
- * still waiting is written when the page is hidden or left, so a closed tab or a reload loses nothing.
+ * second; a change in the queued writes (an edit made offline) is written at once, and so is the
+ * cache after a write succeeded (`flush`, called when a mutation settles: a reload right after saving
+ * must not reopen the record as it was before, looking fresh); whatever is still waiting is written
+ * when the page is hidden or left.
  */
-export function createIdbPersister(): Persister {
+export function createIdbPersister(): Persister & { flush: () => Promise<void> } {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let pending: { key: string; client: PersistedClient } | null = null;
   let queued = '[]';
@@ -73,6 +79,7 @@ export function createIdbPersister(): Persister {
     });
   }
   return {
+    flush,
     persistClient: (client) => {
       const key = currentCacheKey();
       if (!key) return;
@@ -103,10 +110,12 @@ export function createIdbPersister(): Persister {
   };
 }
 
-export const queryClient = createQueryClient();
+const persister = createIdbPersister();
+
+export const queryClient = createQueryClient({ onMutationSettled: persister.flush });
 
 export const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
-  persister: createIdbPersister(),
+  persister,
   maxAge: CACHE_MAX_AGE_MS,
   buster: APP_VERSION,
   dehydrateOptions: {

@@ -40,6 +40,9 @@ export function useRecordActions<T extends BaseRecord>(
     setPending(null);
     setError(null);
   };
+  // A refused request changed nothing: trying again (another reason, after fixing the cause) is a
+  // new request with a new key, not a replay that would get the stored refusal back.
+  const renewKey = () => setPending((current) => current && { ...current, key: newIdempotencyKey() });
 
   const runAction = async (action: AreaAction<T>, row: T, reason: string | null, key: string) => {
     setBusy(true);
@@ -51,8 +54,10 @@ export function useRecordActions<T extends BaseRecord>(
       close();
     } catch (caught) {
       // A refusal the user can act on stays in the dialog; other failures are a notice.
-      if (caught instanceof ApiError && caught.status >= 400 && caught.status < 500) setError(caught.message);
-      else {
+      if (caught instanceof ApiError && caught.status >= 400 && caught.status < 500) {
+        setError(caught.message);
+        renewKey();
+      } else {
         notify.error(caught);
         close();
       }
@@ -75,8 +80,10 @@ export function useRecordActions<T extends BaseRecord>(
       close();
       onDeleted?.(row);
     } catch (caught) {
-      if (caught instanceof ApiError && caught.status === 409) setError(caught.message);
-      else if (caught instanceof ApiError && caught.status === 404) {
+      if (caught instanceof ApiError && caught.status === 409) {
+        setError(caught.message);
+        renewKey();
+      } else if (caught instanceof ApiError && caught.status === 404) {
         // Already gone (deleted elsewhere): the list refreshes.
         await invalidateResource(queryClient, area.resource);
         notify.error(caught);
