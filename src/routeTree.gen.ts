@@ -18,20 +18,32 @@ import { Route as AppBookingDetailsRouteImport } from './routes/_app/booking-det
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppUserDetailsRouteImport } from './routes/_app/user-details'
 import { Route as AppUsersRouteImport } from './routes/_app/users'
+import { Route as AppAdvertisementIndexRouteImport } from './routes/_app/advertisement/index'
 import { Route as AppBookingIndexRouteImport } from './routes/_app/booking/index'
 import { Route as AppCategoryIndexRouteImport } from './routes/_app/category/index'
 import { Route as AppCityIndexRouteImport } from './routes/_app/city/index'
 import { Route as AppCountryIndexRouteImport } from './routes/_app/country/index'
+import { Route as AppEventIndexRouteImport } from './routes/_app/event/index'
 import { Route as AppLocationIndexRouteImport } from './routes/_app/location/index'
+import { Route as AppPagesIndexRouteImport } from './routes/_app/pages/index'
 import { Route as AppServiceproviderDetailsIdRouteImport } from './routes/_app/serviceprovider-details.$id'
 import { Route as AppServiceproviderIndexRouteImport } from './routes/_app/serviceprovider/index'
 import { Route as AppServiceproviderAddRouteImport } from './routes/_app/serviceprovider/add'
 import { Route as AppSupervisorIndexRouteImport } from './routes/_app/supervisor/index'
 import { Route as AppUserAddRouteImport } from './routes/_app/user/add'
+import { Route as AppAdvertisementAddChar123IdChar125RouteImport } from './routes/_app/advertisement/add/{-$id}'
+import { Route as AppAdvertisementDetailsIdRouteImport } from './routes/_app/advertisement/details/$id'
+import { Route as AppAdvertisementUpdateChar123IdChar125RouteImport } from './routes/_app/advertisement/update/{-$id}'
 import { Route as AppCategoryAddChar123IdChar125RouteImport } from './routes/_app/category/add.{-$id}'
 import { Route as AppCityAddChar123IdChar125RouteImport } from './routes/_app/city/add.{-$id}'
 import { Route as AppCountryAddChar123IdChar125RouteImport } from './routes/_app/country/add.{-$id}'
+import { Route as AppEventAddChar123IdChar125RouteImport } from './routes/_app/event/add/{-$id}'
+import { Route as AppEventDetailsIdRouteImport } from './routes/_app/event/details/$id'
+import { Route as AppEventListChar123IdChar125RouteImport } from './routes/_app/event/list/{-$id}'
 import { Route as AppLocationAddChar123IdChar125RouteImport } from './routes/_app/location/add.{-$id}'
+import { Route as AppPagesAddChar123IdChar125RouteImport } from './routes/_app/pages/add/{-$id}'
+import { Route as AppPagesPrivacypolicyChar123IdChar125RouteImport } from './routes/_app/pages/privacypolicy/{-$id}'
+import { Route as AppPagesSocialChar123IdChar125RouteImport } from './routes/_app/pages/social/{-$id}'
 import { Route as AppServiceproviderUpdateIdRouteImport } from './routes/_app/serviceprovider/update.$id'
 import { Route as AppSupervisorAddUserIdRouteImport } from './routes/_app/supervisor/add.$userId'
 import { Route as AppUserUpdateChar123IdChar125RouteImport } from './routes/_app/user/update.{-$id}'
@@ -80,6 +92,11 @@ const AppUsersRoute = AppUsersRouteImport.update({
   path: '/users',
   getParentRoute: () => AppRoute,
 } as any)
+const AppAdvertisementIndexRoute = AppAdvertisementIndexRouteImport.update({
+  id: '/advertisement/',
+  path: '/advertisement/',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppBookingIndexRoute = AppBookingIndexRouteImport.update({
   id: '/booking/',
   path: '/booking/',
@@ -100,9 +117,19 @@ const AppCountryIndexRoute = AppCountryIndexRouteImport.update({
   path: '/country/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppEventIndexRoute = AppEventIndexRouteImport.update({
+  id: '/event/',
+  path: '/event/',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppLocationIndexRoute = AppLocationIndexRouteImport.update({
   id: '/location/',
   path: '/location/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPagesIndexRoute = AppPagesIndexRouteImport.update({
+  id: '/pages/',
+  path: '/pages/',
   getParentRoute: () => AppRoute,
 } as any)
 const AppServiceproviderDetailsIdRoute =
@@ -131,6 +158,24 @@ const AppUserAddRoute = AppUserAddRouteImport.update({
   path: '/user/add',
   getParentRoute: () => AppRoute,
 } as any)
+const AppAdvertisementAddChar123IdChar125Route =
+  AppAdvertisementAddChar123IdChar125RouteImport.update({
+    id: '/advertisement/add/{-$id}',
+    path: '/advertisement/add/{-$id}',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppAdvertisementDetailsIdRoute =
+  AppAdvertisementDetailsIdRouteImport.update({
+    id: '/advertisement/details/$id',
+    path: '/advertisement/details/$id',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppAdvertisementUpdateChar123IdChar125Route =
+  AppAdvertisementUpdateChar123IdChar125RouteImport.update({
+    id: '/advertisement/update/{-$id}',
+    path: '/advertisement/update/{-$id}',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppCategoryAddChar123IdChar125Route =
   AppCategoryAddChar123IdChar125RouteImport.update({
     id: '/category/add/{-$id}',
@@ -149,10 +194,45 @@ const AppCountryAddChar123IdChar125Route =
     path: '/country/add/{-$id}',
     getParentRoute: () => AppRoute,
   } as any)
+const AppEventAddChar123IdChar125Route =
+  AppEventAddChar123IdChar125RouteImport.update({
+    id: '/event/add/{-$id}',
+    path: '/event/add/{-$id}',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppEventDetailsIdRoute = AppEventDetailsIdRouteImport.update({
+  id: '/event/details/$id',
+  path: '/event/details/$id',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppEventListChar123IdChar125Route =
+  AppEventListChar123IdChar125RouteImport.update({
+    id: '/event/list/{-$id}',
+    path: '/event/list/{-$id}',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppLocationAddChar123IdChar125Route =
   AppLocationAddChar123IdChar125RouteImport.update({
     id: '/location/add/{-$id}',
     path: '/location/add/{-$id}',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppPagesAddChar123IdChar125Route =
+  AppPagesAddChar123IdChar125RouteImport.update({
+    id: '/pages/add/{-$id}',
+    path: '/pages/add/{-$id}',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppPagesPrivacypolicyChar123IdChar125Route =
+  AppPagesPrivacypolicyChar123IdChar125RouteImport.update({
+    id: '/pages/privacypolicy/{-$id}',
+    path: '/pages/privacypolicy/{-$id}',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppPagesSocialChar123IdChar125Route =
+  AppPagesSocialChar123IdChar125RouteImport.update({
+    id: '/pages/social/{-$id}',
+    path: '/pages/social/{-$id}',
     getParentRoute: () => AppRoute,
   } as any)
 const AppServiceproviderUpdateIdRoute =
@@ -185,17 +265,29 @@ export interface FileRoutesByFullPath {
   '/serviceprovider-details/$id': typeof AppServiceproviderDetailsIdRoute
   '/serviceprovider/add': typeof AppServiceproviderAddRoute
   '/user/add': typeof AppUserAddRoute
+  '/advertisement/': typeof AppAdvertisementIndexRoute
   '/booking/': typeof AppBookingIndexRoute
   '/category/': typeof AppCategoryIndexRoute
   '/city/': typeof AppCityIndexRoute
   '/country/': typeof AppCountryIndexRoute
+  '/event/': typeof AppEventIndexRoute
   '/location/': typeof AppLocationIndexRoute
+  '/pages/': typeof AppPagesIndexRoute
   '/serviceprovider/': typeof AppServiceproviderIndexRoute
   '/supervisor/': typeof AppSupervisorIndexRoute
+  '/advertisement/add/{-$id}': typeof AppAdvertisementAddChar123IdChar125Route
+  '/advertisement/details/$id': typeof AppAdvertisementDetailsIdRoute
+  '/advertisement/update/{-$id}': typeof AppAdvertisementUpdateChar123IdChar125Route
   '/category/add/{-$id}': typeof AppCategoryAddChar123IdChar125Route
   '/city/add/{-$id}': typeof AppCityAddChar123IdChar125Route
   '/country/add/{-$id}': typeof AppCountryAddChar123IdChar125Route
+  '/event/add/{-$id}': typeof AppEventAddChar123IdChar125Route
+  '/event/details/$id': typeof AppEventDetailsIdRoute
+  '/event/list/{-$id}': typeof AppEventListChar123IdChar125Route
   '/location/add/{-$id}': typeof AppLocationAddChar123IdChar125Route
+  '/pages/add/{-$id}': typeof AppPagesAddChar123IdChar125Route
+  '/pages/privacypolicy/{-$id}': typeof AppPagesPrivacypolicyChar123IdChar125Route
+  '/pages/social/{-$id}': typeof AppPagesSocialChar123IdChar125Route
   '/serviceprovider/update/$id': typeof AppServiceproviderUpdateIdRoute
   '/supervisor/add/$userId': typeof AppSupervisorAddUserIdRoute
   '/user/update/{-$id}': typeof AppUserUpdateChar123IdChar125Route
@@ -212,17 +304,29 @@ export interface FileRoutesByTo {
   '/serviceprovider-details/$id': typeof AppServiceproviderDetailsIdRoute
   '/serviceprovider/add': typeof AppServiceproviderAddRoute
   '/user/add': typeof AppUserAddRoute
+  '/advertisement': typeof AppAdvertisementIndexRoute
   '/booking': typeof AppBookingIndexRoute
   '/category': typeof AppCategoryIndexRoute
   '/city': typeof AppCityIndexRoute
   '/country': typeof AppCountryIndexRoute
+  '/event': typeof AppEventIndexRoute
   '/location': typeof AppLocationIndexRoute
+  '/pages': typeof AppPagesIndexRoute
   '/serviceprovider': typeof AppServiceproviderIndexRoute
   '/supervisor': typeof AppSupervisorIndexRoute
+  '/advertisement/add/{-$id}': typeof AppAdvertisementAddChar123IdChar125Route
+  '/advertisement/details/$id': typeof AppAdvertisementDetailsIdRoute
+  '/advertisement/update/{-$id}': typeof AppAdvertisementUpdateChar123IdChar125Route
   '/category/add/{-$id}': typeof AppCategoryAddChar123IdChar125Route
   '/city/add/{-$id}': typeof AppCityAddChar123IdChar125Route
   '/country/add/{-$id}': typeof AppCountryAddChar123IdChar125Route
+  '/event/add/{-$id}': typeof AppEventAddChar123IdChar125Route
+  '/event/details/$id': typeof AppEventDetailsIdRoute
+  '/event/list/{-$id}': typeof AppEventListChar123IdChar125Route
   '/location/add/{-$id}': typeof AppLocationAddChar123IdChar125Route
+  '/pages/add/{-$id}': typeof AppPagesAddChar123IdChar125Route
+  '/pages/privacypolicy/{-$id}': typeof AppPagesPrivacypolicyChar123IdChar125Route
+  '/pages/social/{-$id}': typeof AppPagesSocialChar123IdChar125Route
   '/serviceprovider/update/$id': typeof AppServiceproviderUpdateIdRoute
   '/supervisor/add/$userId': typeof AppSupervisorAddUserIdRoute
   '/user/update/{-$id}': typeof AppUserUpdateChar123IdChar125Route
@@ -241,17 +345,29 @@ export interface FileRoutesById {
   '/_app/serviceprovider-details/$id': typeof AppServiceproviderDetailsIdRoute
   '/_app/serviceprovider/add': typeof AppServiceproviderAddRoute
   '/_app/user/add': typeof AppUserAddRoute
+  '/_app/advertisement/': typeof AppAdvertisementIndexRoute
   '/_app/booking/': typeof AppBookingIndexRoute
   '/_app/category/': typeof AppCategoryIndexRoute
   '/_app/city/': typeof AppCityIndexRoute
   '/_app/country/': typeof AppCountryIndexRoute
+  '/_app/event/': typeof AppEventIndexRoute
   '/_app/location/': typeof AppLocationIndexRoute
+  '/_app/pages/': typeof AppPagesIndexRoute
   '/_app/serviceprovider/': typeof AppServiceproviderIndexRoute
   '/_app/supervisor/': typeof AppSupervisorIndexRoute
+  '/_app/advertisement/add/{-$id}': typeof AppAdvertisementAddChar123IdChar125Route
+  '/_app/advertisement/details/$id': typeof AppAdvertisementDetailsIdRoute
+  '/_app/advertisement/update/{-$id}': typeof AppAdvertisementUpdateChar123IdChar125Route
   '/_app/category/add/{-$id}': typeof AppCategoryAddChar123IdChar125Route
   '/_app/city/add/{-$id}': typeof AppCityAddChar123IdChar125Route
   '/_app/country/add/{-$id}': typeof AppCountryAddChar123IdChar125Route
+  '/_app/event/add/{-$id}': typeof AppEventAddChar123IdChar125Route
+  '/_app/event/details/$id': typeof AppEventDetailsIdRoute
+  '/_app/event/list/{-$id}': typeof AppEventListChar123IdChar125Route
   '/_app/location/add/{-$id}': typeof AppLocationAddChar123IdChar125Route
+  '/_app/pages/add/{-$id}': typeof AppPagesAddChar123IdChar125Route
+  '/_app/pages/privacypolicy/{-$id}': typeof AppPagesPrivacypolicyChar123IdChar125Route
+  '/_app/pages/social/{-$id}': typeof AppPagesSocialChar123IdChar125Route
   '/_app/serviceprovider/update/$id': typeof AppServiceproviderUpdateIdRoute
   '/_app/supervisor/add/$userId': typeof AppSupervisorAddUserIdRoute
   '/_app/user/update/{-$id}': typeof AppUserUpdateChar123IdChar125Route
@@ -270,17 +386,29 @@ export interface FileRouteTypes {
     | '/serviceprovider-details/$id'
     | '/serviceprovider/add'
     | '/user/add'
+    | '/advertisement/'
     | '/booking/'
     | '/category/'
     | '/city/'
     | '/country/'
+    | '/event/'
     | '/location/'
+    | '/pages/'
     | '/serviceprovider/'
     | '/supervisor/'
+    | '/advertisement/add/{-$id}'
+    | '/advertisement/details/$id'
+    | '/advertisement/update/{-$id}'
     | '/category/add/{-$id}'
     | '/city/add/{-$id}'
     | '/country/add/{-$id}'
+    | '/event/add/{-$id}'
+    | '/event/details/$id'
+    | '/event/list/{-$id}'
     | '/location/add/{-$id}'
+    | '/pages/add/{-$id}'
+    | '/pages/privacypolicy/{-$id}'
+    | '/pages/social/{-$id}'
     | '/serviceprovider/update/$id'
     | '/supervisor/add/$userId'
     | '/user/update/{-$id}'
@@ -297,17 +425,29 @@ export interface FileRouteTypes {
     | '/serviceprovider-details/$id'
     | '/serviceprovider/add'
     | '/user/add'
+    | '/advertisement'
     | '/booking'
     | '/category'
     | '/city'
     | '/country'
+    | '/event'
     | '/location'
+    | '/pages'
     | '/serviceprovider'
     | '/supervisor'
+    | '/advertisement/add/{-$id}'
+    | '/advertisement/details/$id'
+    | '/advertisement/update/{-$id}'
     | '/category/add/{-$id}'
     | '/city/add/{-$id}'
     | '/country/add/{-$id}'
+    | '/event/add/{-$id}'
+    | '/event/details/$id'
+    | '/event/list/{-$id}'
     | '/location/add/{-$id}'
+    | '/pages/add/{-$id}'
+    | '/pages/privacypolicy/{-$id}'
+    | '/pages/social/{-$id}'
     | '/serviceprovider/update/$id'
     | '/supervisor/add/$userId'
     | '/user/update/{-$id}'
@@ -325,17 +465,29 @@ export interface FileRouteTypes {
     | '/_app/serviceprovider-details/$id'
     | '/_app/serviceprovider/add'
     | '/_app/user/add'
+    | '/_app/advertisement/'
     | '/_app/booking/'
     | '/_app/category/'
     | '/_app/city/'
     | '/_app/country/'
+    | '/_app/event/'
     | '/_app/location/'
+    | '/_app/pages/'
     | '/_app/serviceprovider/'
     | '/_app/supervisor/'
+    | '/_app/advertisement/add/{-$id}'
+    | '/_app/advertisement/details/$id'
+    | '/_app/advertisement/update/{-$id}'
     | '/_app/category/add/{-$id}'
     | '/_app/city/add/{-$id}'
     | '/_app/country/add/{-$id}'
+    | '/_app/event/add/{-$id}'
+    | '/_app/event/details/$id'
+    | '/_app/event/list/{-$id}'
     | '/_app/location/add/{-$id}'
+    | '/_app/pages/add/{-$id}'
+    | '/_app/pages/privacypolicy/{-$id}'
+    | '/_app/pages/social/{-$id}'
     | '/_app/serviceprovider/update/$id'
     | '/_app/supervisor/add/$userId'
     | '/_app/user/update/{-$id}'
@@ -412,6 +564,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppUsersRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/advertisement/': {
+      id: '/_app/advertisement/'
+      path: '/advertisement'
+      fullPath: '/advertisement/'
+      preLoaderRoute: typeof AppAdvertisementIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/booking/': {
       id: '/_app/booking/'
       path: '/booking'
@@ -440,11 +599,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCountryIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/event/': {
+      id: '/_app/event/'
+      path: '/event'
+      fullPath: '/event/'
+      preLoaderRoute: typeof AppEventIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/location/': {
       id: '/_app/location/'
       path: '/location'
       fullPath: '/location/'
       preLoaderRoute: typeof AppLocationIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/pages/': {
+      id: '/_app/pages/'
+      path: '/pages'
+      fullPath: '/pages/'
+      preLoaderRoute: typeof AppPagesIndexRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/serviceprovider-details/$id': {
@@ -482,6 +655,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppUserAddRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/advertisement/add/{-$id}': {
+      id: '/_app/advertisement/add/{-$id}'
+      path: '/advertisement/add/{-$id}'
+      fullPath: '/advertisement/add/{-$id}'
+      preLoaderRoute: typeof AppAdvertisementAddChar123IdChar125RouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/advertisement/details/$id': {
+      id: '/_app/advertisement/details/$id'
+      path: '/advertisement/details/$id'
+      fullPath: '/advertisement/details/$id'
+      preLoaderRoute: typeof AppAdvertisementDetailsIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/advertisement/update/{-$id}': {
+      id: '/_app/advertisement/update/{-$id}'
+      path: '/advertisement/update/{-$id}'
+      fullPath: '/advertisement/update/{-$id}'
+      preLoaderRoute: typeof AppAdvertisementUpdateChar123IdChar125RouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/category/add/{-$id}': {
       id: '/_app/category/add/{-$id}'
       path: '/category/add/{-$id}'
@@ -503,11 +697,53 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCountryAddChar123IdChar125RouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/event/add/{-$id}': {
+      id: '/_app/event/add/{-$id}'
+      path: '/event/add/{-$id}'
+      fullPath: '/event/add/{-$id}'
+      preLoaderRoute: typeof AppEventAddChar123IdChar125RouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/event/details/$id': {
+      id: '/_app/event/details/$id'
+      path: '/event/details/$id'
+      fullPath: '/event/details/$id'
+      preLoaderRoute: typeof AppEventDetailsIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/event/list/{-$id}': {
+      id: '/_app/event/list/{-$id}'
+      path: '/event/list/{-$id}'
+      fullPath: '/event/list/{-$id}'
+      preLoaderRoute: typeof AppEventListChar123IdChar125RouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/location/add/{-$id}': {
       id: '/_app/location/add/{-$id}'
       path: '/location/add/{-$id}'
       fullPath: '/location/add/{-$id}'
       preLoaderRoute: typeof AppLocationAddChar123IdChar125RouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/pages/add/{-$id}': {
+      id: '/_app/pages/add/{-$id}'
+      path: '/pages/add/{-$id}'
+      fullPath: '/pages/add/{-$id}'
+      preLoaderRoute: typeof AppPagesAddChar123IdChar125RouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/pages/privacypolicy/{-$id}': {
+      id: '/_app/pages/privacypolicy/{-$id}'
+      path: '/pages/privacypolicy/{-$id}'
+      fullPath: '/pages/privacypolicy/{-$id}'
+      preLoaderRoute: typeof AppPagesPrivacypolicyChar123IdChar125RouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/pages/social/{-$id}': {
+      id: '/_app/pages/social/{-$id}'
+      path: '/pages/social/{-$id}'
+      fullPath: '/pages/social/{-$id}'
+      preLoaderRoute: typeof AppPagesSocialChar123IdChar125RouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/serviceprovider/update/$id': {
@@ -544,17 +780,29 @@ interface AppRouteChildren {
   AppServiceproviderDetailsIdRoute: typeof AppServiceproviderDetailsIdRoute
   AppServiceproviderAddRoute: typeof AppServiceproviderAddRoute
   AppUserAddRoute: typeof AppUserAddRoute
+  AppAdvertisementIndexRoute: typeof AppAdvertisementIndexRoute
   AppBookingIndexRoute: typeof AppBookingIndexRoute
   AppCategoryIndexRoute: typeof AppCategoryIndexRoute
   AppCityIndexRoute: typeof AppCityIndexRoute
   AppCountryIndexRoute: typeof AppCountryIndexRoute
+  AppEventIndexRoute: typeof AppEventIndexRoute
   AppLocationIndexRoute: typeof AppLocationIndexRoute
+  AppPagesIndexRoute: typeof AppPagesIndexRoute
   AppServiceproviderIndexRoute: typeof AppServiceproviderIndexRoute
   AppSupervisorIndexRoute: typeof AppSupervisorIndexRoute
+  AppAdvertisementAddChar123IdChar125Route: typeof AppAdvertisementAddChar123IdChar125Route
+  AppAdvertisementDetailsIdRoute: typeof AppAdvertisementDetailsIdRoute
+  AppAdvertisementUpdateChar123IdChar125Route: typeof AppAdvertisementUpdateChar123IdChar125Route
   AppCategoryAddChar123IdChar125Route: typeof AppCategoryAddChar123IdChar125Route
   AppCityAddChar123IdChar125Route: typeof AppCityAddChar123IdChar125Route
   AppCountryAddChar123IdChar125Route: typeof AppCountryAddChar123IdChar125Route
+  AppEventAddChar123IdChar125Route: typeof AppEventAddChar123IdChar125Route
+  AppEventDetailsIdRoute: typeof AppEventDetailsIdRoute
+  AppEventListChar123IdChar125Route: typeof AppEventListChar123IdChar125Route
   AppLocationAddChar123IdChar125Route: typeof AppLocationAddChar123IdChar125Route
+  AppPagesAddChar123IdChar125Route: typeof AppPagesAddChar123IdChar125Route
+  AppPagesPrivacypolicyChar123IdChar125Route: typeof AppPagesPrivacypolicyChar123IdChar125Route
+  AppPagesSocialChar123IdChar125Route: typeof AppPagesSocialChar123IdChar125Route
   AppServiceproviderUpdateIdRoute: typeof AppServiceproviderUpdateIdRoute
   AppSupervisorAddUserIdRoute: typeof AppSupervisorAddUserIdRoute
   AppUserUpdateChar123IdChar125Route: typeof AppUserUpdateChar123IdChar125Route
@@ -570,17 +818,32 @@ const AppRouteChildren: AppRouteChildren = {
   AppServiceproviderDetailsIdRoute: AppServiceproviderDetailsIdRoute,
   AppServiceproviderAddRoute: AppServiceproviderAddRoute,
   AppUserAddRoute: AppUserAddRoute,
+  AppAdvertisementIndexRoute: AppAdvertisementIndexRoute,
   AppBookingIndexRoute: AppBookingIndexRoute,
   AppCategoryIndexRoute: AppCategoryIndexRoute,
   AppCityIndexRoute: AppCityIndexRoute,
   AppCountryIndexRoute: AppCountryIndexRoute,
+  AppEventIndexRoute: AppEventIndexRoute,
   AppLocationIndexRoute: AppLocationIndexRoute,
+  AppPagesIndexRoute: AppPagesIndexRoute,
   AppServiceproviderIndexRoute: AppServiceproviderIndexRoute,
   AppSupervisorIndexRoute: AppSupervisorIndexRoute,
+  AppAdvertisementAddChar123IdChar125Route:
+    AppAdvertisementAddChar123IdChar125Route,
+  AppAdvertisementDetailsIdRoute: AppAdvertisementDetailsIdRoute,
+  AppAdvertisementUpdateChar123IdChar125Route:
+    AppAdvertisementUpdateChar123IdChar125Route,
   AppCategoryAddChar123IdChar125Route: AppCategoryAddChar123IdChar125Route,
   AppCityAddChar123IdChar125Route: AppCityAddChar123IdChar125Route,
   AppCountryAddChar123IdChar125Route: AppCountryAddChar123IdChar125Route,
+  AppEventAddChar123IdChar125Route: AppEventAddChar123IdChar125Route,
+  AppEventDetailsIdRoute: AppEventDetailsIdRoute,
+  AppEventListChar123IdChar125Route: AppEventListChar123IdChar125Route,
   AppLocationAddChar123IdChar125Route: AppLocationAddChar123IdChar125Route,
+  AppPagesAddChar123IdChar125Route: AppPagesAddChar123IdChar125Route,
+  AppPagesPrivacypolicyChar123IdChar125Route:
+    AppPagesPrivacypolicyChar123IdChar125Route,
+  AppPagesSocialChar123IdChar125Route: AppPagesSocialChar123IdChar125Route,
   AppServiceproviderUpdateIdRoute: AppServiceproviderUpdateIdRoute,
   AppSupervisorAddUserIdRoute: AppSupervisorAddUserIdRoute,
   AppUserUpdateChar123IdChar125Route: AppUserUpdateChar123IdChar125Route,

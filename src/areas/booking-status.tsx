@@ -5,7 +5,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { formatMoney, type BookingStatus, type PaymentStatus } from '@/contract';
-import { Badge } from '@/resources/cells';
+import { statusBadge } from '@/resources/cells';
 import type { RenderContext } from '@/resources/types';
 
 export const BOOKING_STATUS_TEXT: Record<BookingStatus, MessageDescriptor> = {
@@ -30,20 +30,7 @@ const STATUS_TONE = {
 } as const;
 const PAYMENT_TONE = { pending: 'amber', paid: 'green', refunded: 'grey', failed: 'red' } as const;
 
-export const BookingStatusBadge = ({ status, ctx }: { status: BookingStatus; ctx: RenderContext }) => (
-  <Badge tone={STATUS_TONE[status]}>
-    <span data-testid="booking-status" data-status={status}>
-      {ctx.i18n._(BOOKING_STATUS_TEXT[status])}
-    </span>
-  </Badge>
-);
-
-export const PaymentBadge = ({ status, ctx }: { status: PaymentStatus; ctx: RenderContext }) => (
-  <Badge tone={PAYMENT_TONE[status]}>
-    <span data-testid="payment-status" data-status={status}>
-      {ctx.i18n._(PAYMENT_STATUS_TEXT[status])}
-    </span>
-  </Badge>
-);
+export const BookingStatusBadge = statusBadge(BOOKING_STATUS_TEXT, STATUS_TONE, 'booking-status');
+export const PaymentBadge = statusBadge(PAYMENT_STATUS_TEXT, PAYMENT_TONE, 'payment-status');
 
 export const money = (minor: number, ctx: RenderContext) => formatMoney(minor, ctx.language);

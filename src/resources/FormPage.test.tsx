@@ -100,6 +100,16 @@ describe('FormPage', () => {
     expect(screen.getByText('Another country already has this ISO code.')).toBeInTheDocument();
     expect(screen.getByLabelText('ISO code')).toHaveAttribute('aria-invalid', 'true');
     expect(router.state.location.pathname).toBe('/country/add');
+
+    // The corrected form is a new request: a new Idempotency-Key (the refused one changed nothing,
+    // and the server would answer a reused key with the stored refusal).
+    await user.clear(screen.getByLabelText('ISO code'));
+    await user.type(screen.getByLabelText('ISO code'), 'OX');
+    await user.click(screen.getByTestId('form-submit'));
+    await waitFor(() => expect(posts()).toHaveLength(2));
+    const [first, second] = posts();
+    expect(second!.headers['idempotency-key']).toMatch(/.{8,}/);
+    expect(second!.headers['idempotency-key']).not.toBe(first!.headers['idempotency-key']);
   });
 
   it('explains a stale version (409) and loads the latest on request', async () => {

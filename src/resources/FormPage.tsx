@@ -13,12 +13,13 @@ import { ArrowLeft } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { FormProvider, useForm, type FieldValues, type Resolver } from 'react-hook-form';
 import type { z } from 'zod';
-import { MESSAGES, type Language, type Resource } from '@/contract';
+import { MESSAGES, PLATFORM_TIME_ZONE, type Language, type Resource } from '@/contract';
 import { notify } from '@/app/notify';
 import { useSession } from '@/app/session';
 import { NotFoundPage } from '@/components/pages/NotFoundPage';
 import { Alert, Button, FullPageSpinner } from '@/components/ui';
 import { ApiError, errorMessage, newIdempotencyKey } from '@/lib/api';
+import { fromZonedInput, toZonedInput } from '@/lib/zoned';
 import { ConfirmDialog } from './dialogs';
 import { FormField } from './fields';
 import { AppLink } from '@/components/AppLink';
@@ -54,14 +55,72 @@ export function normalizeValues(fields: readonly AreaField[], values: FieldValue
   const out: FieldValues = { ...values };
   for (const field of fields) {
     const value = out[field.name];
+    if (field.when && !field.when(values)) {
+      out[field.name] = null;
+      continue;
+    }
     const blank = value === '' || value === undefined || (typeof value === 'number' && Number.isNaN(value));
+    switch (field.kind) {
+      case 'datetime':
+        out[field.name] = blank ? undefined : fromZonedInput(String(value), PLATFORM_TIME_ZONE);
+        continue;
+      case 'money':
+        out[field.name] = blank ? undefined : typeof value === 'number' ? Math.round(value * 100) : value;
+        continue;
+      case 'gallery':
+        if (!out[field.cover]) out[field.cover] = null;
+        continue;
+      case 'multireference':
+        out[field.name] = Array.isArray(value) ? value.map(Number) : [];
+        continue;
+    }
     if (!blank) continue;
     const nullable = 'nullable' in field && field.nullable;
     if (field.kind === 'image' || nullable) out[field.name] = null;
-    else if (field.kind === 'reference' || field.kind === 'number' || field.kind === 'select')
+    else if (
+      field.kind === 'reference' ||
+      field.kind === 'number' ||
+      field.kind === 'select' ||
+      field.kind === 'date'
+    )
       out[field.name] = undefined;
   }
   return out;
+}
+
+/** The record's values of the schema's keys that no field of the form holds (kept on update). */
+export function keptValues(
+  schema: z.ZodObject,
+  fields: readonly AreaField[],
+  record: Record<string, unknown> | undefined,
+): Record<string, unknown> {
+  if (!record) return {};
+  const held = new Set(fields.flatMap((f) => (f.kind === 'gallery' ? [f.name, f.cover] : [f.name])));
+  return Object.fromEntries(
+    Object.keys(schema.shape)
+      .filter((key) => !held.has(key) && key in record && key !== 'version')
+      .map((key) => [key, record[key]]),
+  );
+}
+
+/**
+ * The input a server field error belongs on: the field itself, one language of a localized field,
+ * a row of a link list (`links.2.url`); a gallery's errors (`images.3`, the cover) go on the gallery.
+ * Null: no input of this form (shown above the form).
+ */
+export function errorTarget(fields: readonly AreaField[], name: string): string | null {
+  for (const field of fields) {
+    if (field.kind === 'gallery' && (name === field.cover || name.startsWith(`${field.name}.`)))
+      return field.name;
+    if (name === field.name) return name;
+    if (!name.startsWith(`${field.name}.`)) continue;
+    if (field.kind === 'localized' || field.kind === 'richtext')
+      return name === `${field.name}.en` || name === `${field.name}.ar` ? name : field.name;
+    if (field.kind === 'links')
+      return /^\d+\.(url|name\.(en|ar))$/.test(name.slice(field.name.length + 1)) ? name : field.name;
+    return field.name;
+  }
+  return null;
 }
 
 /** Initial values: the record's (edit) or empty ones (create), as the inputs show them. */
@@ -75,6 +134,7 @@ export function initialValues(
     const stored = record?.[field.name] ?? extra[field.name];
     switch (field.kind) {
       case 'localized':
+      case 'richtext':
         values[field.name] = stored ?? { en: '', ar: '' };
         break;
       case 'boolean':
@@ -85,6 +145,22 @@ export function initialValues(
         break;
       case 'number':
         values[field.name] = stored ?? '';
+        break;
+      case 'money':
+        values[field.name] = typeof stored === 'number' ? stored / 100 : '';
+        break;
+      case 'datetime':
+        values[field.name] = toZonedInput(typeof stored === 'string' ? stored : null, PLATFORM_TIME_ZONE);
+        break;
+      case 'gallery':
+        values[field.name] = Array.isArray(stored) ? stored : [];
+        values[field.cover] = record?.[field.cover] ?? null;
+        break;
+      case 'multireference':
+        values[field.name] = Array.isArray(stored) ? stored.map(String) : [];
+        break;
+      case 'links':
+        values[field.name] = Array.isArray(stored) ? stored : [];
         break;
       case 'reference':
       case 'select':
@@ -156,8 +232,10 @@ function RecordForm<T extends BaseRecord>({
   const schema = useMemo(() => formSchema(area.resource, mode), [area.resource, mode]);
   const resolver = useMemo<Resolver<FieldValues>>(() => {
     const inner = zodResolver(schema, { error: formErrorMap }) as unknown as Resolver<FieldValues>;
-    return (values, ctx, options) => inner(normalizeValues(fields, values), ctx, options);
-  }, [schema, fields]);
+    // What this form does not show is sent as the record has it (an update replaces the record).
+    const kept = keptValues(schema, fields, record);
+    return (values, ctx, options) => inner({ ...kept, ...normalizeValues(fields, values) }, ctx, options);
+  }, [schema, fields, record]);
   const form = useForm<FieldValues>({
     resolver,
     defaultValues: initialValues(fields, record, mode === 'create' ? createDefaults : {}),
@@ -167,7 +245,9 @@ function RecordForm<T extends BaseRecord>({
   });
   const create = useCreateRecord<T>(area.resource);
   const update = useUpdateRecord<T>(area.resource);
-  const [idempotencyKey] = useState(newIdempotencyKey);
+  // One key per attempt at saving: a retry after no answer is the same request (one effect), a
+  // request the server refused changed nothing, and the corrected one is a new request.
+  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
   const [conflict, setConflict] = useState<string | null>(null);
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const [saved, setSaved] = useState(false);
@@ -194,19 +274,18 @@ function RecordForm<T extends BaseRecord>({
         notify.error(error);
         return;
       }
+      if (error.status >= 400 && error.status < 500) setIdempotencyKey(newIdempotencyKey());
       if (error.status === 409 && record && Object.keys(error.fieldErrors).length === 0) {
         setConflict(error.message);
         return;
       }
-      const known = new Set(
-        fields.flatMap((f) => (f.kind === 'localized' ? [`${f.name}.en`, `${f.name}.ar`] : [f.name])),
-      );
       const others: string[] = [];
       let first: string | null = null;
       for (const [name, text] of Object.entries(error.fieldErrors)) {
-        if (known.has(name)) {
-          form.setError(name, { type: 'server', message: text });
-          first ??= name;
+        const target = errorTarget(fields, name);
+        if (target) {
+          form.setError(target, { type: 'server', message: text });
+          first ??= target;
         } else others.push(text);
       }
       if (first) form.setFocus(first);

@@ -78,11 +78,22 @@ export function useSetListSearch() {
     });
 }
 
-export function ListPage<T extends BaseRecord>({ area }: { area: AreaConfig<T> }) {
+export function ListPage<T extends BaseRecord>({
+  area,
+  fixed,
+  heading,
+}: {
+  area: AreaConfig<T>;
+  /** Filters this page always applies (the events of one provider); their inputs are not shown. */
+  fixed?: Record<string, string>;
+  /** The heading instead of the area's title. */
+  heading?: string;
+}) {
   const { i18n } = useLingui();
   const language = i18n.locale as Language;
   const { resource } = area;
-  const search = useSearch({ strict: false }) as ListSearch;
+  const urlSearch = useSearch({ strict: false }) as ListSearch;
+  const search = useMemo(() => ({ ...urlSearch, ...fixed }), [urlSearch, fixed]);
   const setSearch = useSetListSearch();
   const actionContext = useActionContext();
   const query = toListQuery(resource, search);
@@ -174,7 +185,10 @@ export function ListPage<T extends BaseRecord>({ area }: { area: AreaConfig<T> }
   };
 
   const createPath = area.canCreate?.(actionContext) === false ? undefined : area.paths.create;
-  const filters = (area.filters ?? []).filter((filter) => filter.visible?.(actionContext) ?? true);
+  const filters = (area.filters ?? []).filter(
+    (filter) => !(fixed && filter.key in fixed) && (filter.visible?.(actionContext) ?? true),
+  );
+  const title = heading ?? i18n._(area.title);
   const headingId = useId();
   const visibleColumnCount = table.getVisibleLeafColumns().length + 1;
   const rows = table.getRowModel().rows;
@@ -189,7 +203,7 @@ export function ListPage<T extends BaseRecord>({ area }: { area: AreaConfig<T> }
     >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 id={headingId} className="text-2xl font-semibold">
-          {i18n._(area.title)}
+          {title}
         </h1>
         <div className="flex flex-wrap gap-2">
           <Button
@@ -274,7 +288,7 @@ export function ListPage<T extends BaseRecord>({ area }: { area: AreaConfig<T> }
               aria-busy={list.isFetching || undefined}
             >
               <caption className="sr-only">
-                {i18n._(area.title)}
+                {title}
                 {total > 0 && ` — ${i18n._(msg`rows ${from} to ${to} of ${total}`)}`}
               </caption>
               <thead className="bg-slate-50 text-start dark:bg-slate-800/60">
@@ -518,7 +532,7 @@ function RowMenu<T extends BaseRecord>({
         )}
         {area.paths.edit && (
           <DropdownMenu.Item asChild className={menuItemClass}>
-            <AppLink to={area.paths.edit(row.id)}>
+            <AppLink to={area.paths.edit(row.id, row)}>
               <Pencil aria-hidden="true" className="size-4" />
               {i18n._(msg`Edit`)}
             </AppLink>

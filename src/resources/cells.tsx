@@ -30,13 +30,7 @@ export function LocalizedCell({ value, ctx }: { value: Localized | null | undefi
   );
 }
 
-export function Badge({
-  tone,
-  children,
-}: {
-  tone: 'green' | 'grey' | 'amber' | 'red';
-  children: React.ReactNode;
-}) {
+export function Badge({ tone, children }: { tone: Tone; children: React.ReactNode }) {
   const tones = {
     green: 'bg-emerald-100 text-emerald-900 dark:bg-emerald-950 dark:text-emerald-100',
     grey: 'bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100',
@@ -50,6 +44,25 @@ export function Badge({
       {children}
     </span>
   );
+}
+
+export type Tone = 'green' | 'grey' | 'amber' | 'red';
+
+/** A badge component for one kind of status: its words and tones (the status in `data-status`). */
+export function statusBadge<S extends string>(
+  text: Record<S, MessageDescriptor>,
+  tone: Record<S, Tone>,
+  testId: string,
+) {
+  return function StatusOf({ status, ctx }: { status: S; ctx: RenderContext }) {
+    return (
+      <Badge tone={tone[status]}>
+        <span data-testid={testId} data-status={status}>
+          {ctx.i18n._(text[status])}
+        </span>
+      </Badge>
+    );
+  };
 }
 
 export const ActiveBadge = ({ active, ctx }: { active: boolean; ctx: RenderContext }) => (

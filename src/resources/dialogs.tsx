@@ -5,8 +5,8 @@ import { AlertDialog, Dialog } from 'radix-ui';
 import { useId, useState, type ReactNode } from 'react';
 import { Alert, Button, cx } from '@/components/ui';
 
-const overlayClass = 'fixed inset-0 z-50 bg-slate-950/50';
-const contentClass =
+export const overlayClass = 'fixed inset-0 z-50 bg-slate-950/50';
+export const contentClass =
   'fixed inset-x-0 top-1/2 z-50 mx-auto w-[min(28rem,calc(100vw-2rem))] -translate-y-1/2 rounded-xl border border-slate-200 bg-white p-5 shadow-xl dark:border-slate-700 dark:bg-slate-900';
 
 export interface ConfirmDialogProps {

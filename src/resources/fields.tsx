@@ -7,31 +7,37 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { ImageUp, X } from 'lucide-react';
-import { useEffect, useId, useMemo, useState, type ChangeEvent } from 'react';
-import {
-  get,
-  useController,
-  useFormContext,
-  useWatch,
-  type FieldError,
-  type FieldErrors,
-} from 'react-hook-form';
+import { lazy, Suspense, useEffect, useId, useMemo, useState, type ChangeEvent } from 'react';
+import { useController, useFormContext, useWatch, type Control } from 'react-hook-form';
 import { profileImageUrl } from '@/app/session';
-import { Button, cx, inputClass, TextField, useFieldMessage } from '@/components/ui';
+import { Button, cx, inputClass, Spinner, TextField, useFieldMessage } from '@/components/ui';
+import { GalleryInput, LinksInput, MultiReferenceInput } from './collections';
 import { errorMessage } from '@/lib/api';
 import { uploadFile } from '@/lib/transfer';
+import { describedBy, errorAt, FieldNotes, IMAGE_MAX_BYTES, IMAGE_TYPES, labelClass } from './field-parts';
 import { usePickerChoices } from './pickers';
 import type { AreaField } from './types';
 
-export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** A field, or nothing while its `when` answers false. */
+export function FormField(props: { field: AreaField; fields: readonly AreaField[] }) {
+  return props.field.when ? <ConditionalField {...props} /> : <FieldInput {...props} />;
+}
 
-const errorAt = (errors: FieldErrors, name: string): string | undefined =>
-  (get(errors, name) as FieldError | undefined)?.message;
+function ConditionalField(props: { field: AreaField; fields: readonly AreaField[] }) {
+  const values = useWatch() as Record<string, unknown>;
+  return props.field.when?.(values) ? <FieldInput {...props} /> : null;
+}
 
-const labelClass = 'block text-sm font-medium text-slate-800 dark:text-slate-200';
+const WIDE_KINDS: readonly AreaField['kind'][] = [
+  'localized',
+  'image',
+  'gallery',
+  'multireference',
+  'richtext',
+  'links',
+];
 
-export function FormField({ field, fields }: { field: AreaField; fields: readonly AreaField[] }) {
+function FieldInput({ field, fields }: { field: AreaField; fields: readonly AreaField[] }) {
   const { i18n } = useLingui();
   const fieldMessage = useFieldMessage();
   const {
@@ -41,17 +47,21 @@ export function FormField({ field, fields }: { field: AreaField; fields: readonl
   } = useFormContext();
   const label = i18n._(field.label);
   const hint = field.hint ? i18n._(field.hint) : undefined;
-  const wide = field.wide || field.kind === 'localized' || field.kind === 'image';
+  const wide = field.wide || WIDE_KINDS.includes(field.kind);
   const className = wide ? 'sm:col-span-2' : undefined;
   const error = fieldMessage(errorAt(errors, field.name));
 
   // Pickers that depend on this field (city on country) are cleared when it changes.
-  const dependents = fields.filter((f) => f.kind === 'reference' && f.dependsOn === field.name);
+  const dependents = fields.filter(
+    (f) => (f.kind === 'reference' || f.kind === 'multireference') && f.dependsOn === field.name,
+  );
   const onChange = dependents.length
     ? () => {
-        for (const dependent of dependents) setValue(dependent.name, '', { shouldDirty: true });
+        for (const dependent of dependents)
+          setValue(dependent.name, dependent.kind === 'multireference' ? [] : '', { shouldDirty: true });
       }
     : undefined;
+  const parent = 'dependsOn' in field ? fields.find((f) => f.name === field.dependsOn) : undefined;
 
   switch (field.kind) {
     case 'localized':
@@ -69,11 +79,59 @@ export function FormField({ field, fields }: { field: AreaField; fields: readonl
           autoComplete={field.autoComplete ?? (field.kind === 'password' ? 'new-password' : undefined)}
           dir={field.ltr || field.kind === 'email' || field.kind === 'tel' ? 'ltr' : undefined}
           placeholder={field.placeholder}
+          readOnly={field.readOnly}
           error={error}
           data-testid={`field-${field.name}`}
           {...register(field.name)}
         />
       );
+    case 'datetime':
+    case 'date':
+      return (
+        <TextField
+          className={className}
+          label={label}
+          hint={
+            hint ?? (field.kind === 'datetime' ? i18n._(msg`Venue time: Riyadh (UTC+03:00).`) : undefined)
+          }
+          type={field.kind === 'date' ? 'date' : 'datetime-local'}
+          dir="ltr"
+          error={error}
+          data-testid={`field-${field.name}`}
+          {...register(field.name)}
+        />
+      );
+    case 'money':
+      return (
+        <TextField
+          className={className}
+          label={i18n._(msg`${label} (SAR)`)}
+          hint={hint}
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step={0.01}
+          dir="ltr"
+          error={error}
+          data-testid={`field-${field.name}`}
+          {...register(field.name, { valueAsNumber: true })}
+        />
+      );
+    case 'gallery':
+      return <GalleryInput field={field} className={className} />;
+    case 'multireference':
+      return (
+        <MultiReferenceInput
+          field={field}
+          parentInForm={Boolean(parent)}
+          parentLabel={parent ? i18n._(parent.label) : undefined}
+          className={className}
+        />
+      );
+    case 'links':
+      return <LinksInput field={field} className={className} />;
+    case 'richtext':
+      return <LocalizedRichText field={field} className={className} />;
     case 'number':
       return (
         <TextField
@@ -113,7 +171,8 @@ export function FormField({ field, fields }: { field: AreaField; fields: readonl
       return (
         <ReferenceInput
           field={field}
-          parentLabel={fields.find((f) => f.name === field.dependsOn)?.label}
+          parentInForm={Boolean(parent)}
+          parentLabel={parent?.label}
           label={label}
           hint={hint}
           error={error}
@@ -185,6 +244,88 @@ function LocalizedInput({
   );
 }
 
+const RichTextEditor = lazy(() => import('./RichTextEditor'));
+
+function LocalizedRichText({
+  field,
+  className,
+}: {
+  field: AreaField & { kind: 'richtext' };
+  className?: string;
+}) {
+  const { i18n } = useLingui();
+  const fieldMessage = useFieldMessage();
+  const {
+    control,
+    formState: { errors },
+  } = useFormContext();
+  const groupId = useId();
+  const label = i18n._(field.label);
+  const editor = (language: 'en' | 'ar') => {
+    const name = `${field.name}.${language}`;
+    const id = `${groupId}-${language}`;
+    const error = fieldMessage(errorAt(errors, name));
+    const sub = language === 'en' ? i18n._(msg`${label} (English)`) : i18n._(msg`${label} (Arabic)`);
+    return (
+      <div className="space-y-1">
+        <span id={`${id}-label`} className={labelClass}>
+          {sub}
+        </span>
+        <Suspense
+          fallback={
+            <div className="flex min-h-48 items-center justify-center rounded-md border border-slate-200 dark:border-slate-700">
+              <Spinner />
+            </div>
+          }
+        >
+          <ControlledRichText
+            name={name}
+            control={control}
+            label={sub}
+            labelId={`${id}-label`}
+            language={language}
+            invalid={Boolean(error)}
+            describedBy={error ? `${id}-error` : undefined}
+          />
+        </Suspense>
+        <FieldNotes id={id} error={error} />
+      </div>
+    );
+  };
+  return (
+    <fieldset className={cx('grid gap-4 lg:grid-cols-2', className)}>
+      <legend className="sr-only">{label}</legend>
+      {editor('en')}
+      {editor('ar')}
+    </fieldset>
+  );
+}
+
+function ControlledRichText({
+  name,
+  control,
+  ...rest
+}: {
+  name: string;
+  control: Control;
+  label: string;
+  labelId: string;
+  language: 'en' | 'ar';
+  invalid: boolean;
+  describedBy?: string;
+}) {
+  const { field } = useController({ name, control });
+  return (
+    <RichTextEditor
+      value={typeof field.value === 'string' ? field.value : ''}
+      onChange={field.onChange}
+      onBlur={field.onBlur}
+      testId={`field-${name}`}
+      {...rest}
+    />
+  );
+}
+
 function CheckboxInput({
   name,
   label,
@@ -247,8 +388,6 @@ function SelectInput({
     field: { ref, value, onBlur, onChange: setValue },
   } = useController({ name, control });
   const id = useId();
-  const describedBy =
-    [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={cx('space-y-1', className)}>
       <label htmlFor={id} className={labelClass}>
@@ -257,7 +396,7 @@ function SelectInput({
       <select
         id={id}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        aria-describedby={describedBy(id, hint, error)}
         aria-busy={busy || undefined}
         className={inputClass(Boolean(error))}
         data-testid={`field-${name}`}
@@ -272,22 +411,14 @@ function SelectInput({
       >
         {children}
       </select>
-      {hint && (
-        <p id={`${id}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }
 
 function ReferenceInput({
   field,
+  parentInForm,
   parentLabel,
   label,
   hint,
@@ -296,6 +427,8 @@ function ReferenceInput({
   onChange,
 }: {
   field: AreaField & { kind: 'reference' };
+  /** The field it depends on is an input of this form (else: not asked, e.g. a provider's own). */
+  parentInForm: boolean;
   parentLabel?: MessageDescriptor;
   label: string;
   hint?: string;
@@ -305,8 +438,8 @@ function ReferenceInput({
 }) {
   const { i18n } = useLingui();
   const parent = useWatch({ name: field.dependsOn ?? '__none__', disabled: !field.dependsOn }) as unknown;
-  const parentValue = field.dependsOn ? String(parent ?? '') : undefined;
-  const waiting = Boolean(field.dependsOn) && !parentValue;
+  const parentValue = field.dependsOn && parentInForm ? String(parent ?? '') : undefined;
+  const waiting = parentInForm && Boolean(field.dependsOn) && !parentValue;
   const { choices, isLoading, isError } = usePickerChoices(field.source, parentValue, !waiting);
   const value = useWatch({ name: field.name }) as unknown;
   const current = value === undefined || value === null ? '' : String(value);

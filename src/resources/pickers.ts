@@ -8,7 +8,9 @@ import {
   categoryResource,
   cityResource,
   eventResource,
+  locationResource,
   serviceProviderResource,
+  supervisorResource,
   type Language,
 } from '@/contract';
 import {
@@ -43,6 +45,20 @@ const providerQuery = () =>
     status: '1',
   });
 
+/** Active supervisors (staff: of the chosen provider; a provider: its own), by name. */
+const supervisorQuery = (providerId: number | null) =>
+  listQueryOptions<BaseRecord & { name: { en: string; ar: string } }>(supervisorResource, {
+    page: 1,
+    pageSize: 100,
+    sort: 'name',
+    order: 'asc',
+    status: '1',
+    ...(providerId ? { providerId } : {}),
+  });
+
+const namedItems = (d: { items: (BaseRecord & { name: { en: string; ar: string } })[] }) =>
+  d.items.map((p) => ({ id: p.id, name: p.name }));
+
 function sourceQuery(source: PickerSource, parent: string | undefined) {
   const parentId = parent ? Number(parent) : NaN;
   switch (source) {
@@ -52,6 +68,13 @@ function sourceQuery(source: PickerSource, parent: string | undefined) {
       return Number.isInteger(parentId) && parentId > 0
         ? { ...cityDropdownOptions(parentId), select: (d: PickerOption[]) => d }
         : { ...pickerQueryOptions(cityResource), select: (d: PickerOption[]) => d };
+    case 'location':
+      return {
+        ...pickerQueryOptions(locationResource, Number.isInteger(parentId) ? { cityId: parentId } : {}),
+        select: (d: PickerOption[]) => d,
+      };
+    case 'supervisor':
+      return { ...supervisorQuery(Number.isInteger(parentId) ? parentId : null), select: namedItems };
     case 'category':
       return { ...pickerQueryOptions(categoryResource), select: (d: PickerOption[]) => d };
     case 'event':

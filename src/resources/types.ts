@@ -25,7 +25,7 @@ export interface AreaColumn<T extends BaseRecord = BaseRecord> {
 }
 
 /** Where a picker's options come from (see pickers.ts). */
-export type PickerSource = 'country' | 'city' | 'category' | 'provider' | 'event';
+export type PickerSource = 'country' | 'city' | 'location' | 'category' | 'provider' | 'event' | 'supervisor';
 
 export type AreaFilter = (
   | { key: string; label: MessageDescriptor; kind: 'boolean'; yes: MessageDescriptor; no: MessageDescriptor }
@@ -65,6 +65,11 @@ interface FieldBase {
   createOnly?: boolean;
   /** Takes the whole row of the form grid. */
   wide?: boolean;
+  /**
+   * Shown only while the form's values answer true (an advertisement's event or address, by its
+   * target); a hidden field is sent as null.
+   */
+  when?: (values: Record<string, unknown>) => boolean;
 }
 
 export type AreaField = FieldBase &
@@ -78,12 +83,28 @@ export type AreaField = FieldBase &
         /** Codes and numbers read left to right in Arabic too. */
         ltr?: boolean;
         placeholder?: string;
+        /** Shown, sent, not editable (a required page's slug). */
+        readOnly?: boolean;
       }
     | { kind: 'number'; step?: number; nullable?: boolean }
     | { kind: 'boolean' }
     | { kind: 'select'; options: readonly { value: string; label: MessageDescriptor }[] }
     | { kind: 'reference'; source: PickerSource; dependsOn?: string; nullable?: boolean }
     | { kind: 'image'; upload: AnyEndpoint }
+    /** A date and time on the platform's clock (PLATFORM_TIME_ZONE), sent as an ISO instant. */
+    | { kind: 'datetime' }
+    /** A calendar day `YYYY-MM-DD`. */
+    | { kind: 'date' }
+    /** An amount typed in riyals, sent in halalas (minor units). */
+    | { kind: 'money' }
+    /** Several uploaded images, one of them the cover (its path in the field `cover`). */
+    | { kind: 'gallery'; upload: AnyEndpoint; cover: string; max: number }
+    /** Several records of a source, as ids (checkboxes). */
+    | { kind: 'multireference'; source: PickerSource; dependsOn?: string }
+    /** `{ en, ar }` rich text (HTML of PAGE_ALLOWED_TAGS), edited in a lazily loaded editor. */
+    | { kind: 'richtext' }
+    /** Named https links `{ name: { en, ar }, url }[]`, added, removed and reordered. */
+    | { kind: 'links'; max: number }
   );
 
 export interface ActionContext {
@@ -115,8 +136,8 @@ export interface AreaPaths {
   list: string;
   /** Absent: records are not added here (bookings come from customers). */
   create?: string;
-  /** Absent: no edit form (changes go through the area's actions). */
-  edit?: (id: number) => string;
+  /** Absent: no edit form (changes go through the area's actions). The row picks among forms. */
+  edit?: (id: number, row: BaseRecord) => string;
   details?: (id: number) => string;
 }
 

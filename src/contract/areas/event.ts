@@ -202,6 +202,8 @@ const specialistFields = {
   role: localized(100),
   photo: eventImage.nullable().default(null),
 };
+/** What the specialist form sends (with `action` and `eventId` or `id`). */
+export const specialistInput = z.strictObject(specialistFields);
 export const MAX_SPECIALISTS = 30;
 
 export const eventHistoryEntry = z.object({

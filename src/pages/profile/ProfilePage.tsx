@@ -25,6 +25,7 @@ import { storeProfile, useSession } from '@/app/session';
 import { Avatar } from '@/components/Avatar';
 import { Alert, Button, FullPageSpinner, PasswordField, TextField, useFieldMessage } from '@/components/ui';
 import { ApiError, call, errorMessage } from '@/lib/api';
+import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '@/resources/field-parts';
 
 export const profileQueryKey = (email: string) => ['profile', email] as const;
 
@@ -43,9 +44,6 @@ const passwordSchema = changePasswordBody
     message: PASSWORDS_DIFFER,
   });
 type PasswordForm = { currentPassword: string; newPassword: string; confirmPassword: string };
-
-export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 /** Server field errors (`name.en`, `phone`, ...) onto the form's fields. */
 function mapFieldErrors<T extends FieldValues>(

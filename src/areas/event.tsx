@@ -1,0 +1,292 @@
+/**
+ * Events (SPEC §2 /event, /event/details/{id}, /event/add/{id?}, /event/list/{id?}; issue 4).
+ * A provider adds its events as drafts and submits them; an admin approves or rejects them (with a
+ * reason) and features approved ones. Status moves follow EVENT_TRANSITIONS; the buttons offered
+ * are the moves the contract allows now (the server checks them again).
+ */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { LucideIcon } from 'lucide-react';
+import { Ban, CheckCircle2, Flag, Send, Star, StarOff, Undo2, XCircle } from 'lucide-react';
+import { useParams } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useLingui } from '@lingui/react';
+import {
+  api,
+  EVENT_STATUSES,
+  eventResource,
+  serviceProviderResource,
+  eventTransition,
+  MAX_EVENT_IMAGES,
+  type EventStatus,
+  type Language,
+  type RecordOf,
+} from '@/contract';
+import { NotFoundPage } from '@/components/pages/NotFoundPage';
+import { call } from '@/lib/api';
+import { dateTime, LocalizedCell, localizedText, statusBadge, type Tone } from '@/resources/cells';
+import { ListPage } from '@/resources/ListPage';
+import { areaPages, parseId } from '@/resources/pages';
+import { detailQueryOptions, type BaseRecord } from '@/resources/queries';
+import type { ActionContext, AreaAction, AreaConfig } from '@/resources/types';
+import { choosesProvider } from './access';
+import { money } from './booking-status';
+
+export type Event = RecordOf<typeof eventResource>;
+
+export const EVENT_STATUS_TEXT: Record<EventStatus, MessageDescriptor> = {
+  draft: msg`Draft`,
+  pending: msg`Pending approval`,
+  approved: msg`Approved`,
+  rejected: msg`Rejected`,
+  cancelled: msg`Cancelled`,
+  completed: msg`Completed`,
+};
+const EVENT_TONE: Record<EventStatus, Tone> = {
+  draft: 'grey',
+  pending: 'amber',
+  approved: 'green',
+  rejected: 'red',
+  cancelled: 'red',
+  completed: 'grey',
+};
+export const EventStatusBadge = statusBadge(EVENT_STATUS_TEXT, EVENT_TONE, 'event-status');
+
+/** Whether the contract lets this caller move the event to `to` now (mirrors the server's checks). */
+export function canMove(row: Event, to: EventStatus, ctx: Pick<ActionContext, 'role'>, now = Date.now()) {
+  const rule = eventTransition(row.status, to);
+  if (!rule) return false;
+  if (rule.by === 'admin' && ctx.role !== 'admin') return false;
+  if (rule.beforeStart && now >= Date.parse(row.startsAt)) return false;
+  if (rule.afterEnd && now < Date.parse(row.endsAt)) return false;
+  return true;
+}
+
+function move(
+  to: EventStatus,
+  label: MessageDescriptor,
+  icon: LucideIcon,
+  extra: Partial<AreaAction<Event>> = {},
+): AreaAction<Event> {
+  return {
+    id: `status-${to}`,
+    label,
+    icon,
+    visible: (row, ctx) => canMove(row, to, ctx),
+    run: (row, { reason, idempotencyKey }) =>
+      to === 'approved' || to === 'rejected'
+        ? call(api.eventApprove, { body: { id: row.id, status: to, reason }, idempotencyKey })
+        : call(api.eventUpdateStatus, {
+            body: { id: row.id, status: to, reason, version: row.version },
+            idempotencyKey,
+          }),
+    ...extra,
+  };
+}
+
+const feature = (featured: boolean): AreaAction<Event> => ({
+  id: featured ? 'feature' : 'unfeature',
+  label: featured ? msg`Feature` : msg`Stop featuring`,
+  icon: featured ? Star : StarOff,
+  visible: (row, ctx) => ctx.role === 'admin' && row.status === 'approved' && row.featured !== featured,
+  run: (row, { idempotencyKey }) =>
+    call(api.eventUpdateFeatured, { body: { id: row.id, featured }, idempotencyKey }),
+});
+
+export const eventActions: AreaAction<Event>[] = [
+  move('pending', msg`Submit for approval`, Send, {
+    confirm: msg`An admin reviews the event before it is published.`,
+  }),
+  move('approved', msg`Approve`, CheckCircle2, { confirm: msg`The event is published once approved.` }),
+  move('rejected', msg`Reject`, XCircle, {
+    danger: true,
+    reason: { title: msg`Reject event`, required: true },
+  }),
+  move('draft', msg`Back to draft`, Undo2),
+  move('completed', msg`Mark as completed`, Flag),
+  move('cancelled', msg`Cancel event`, Ban, {
+    danger: true,
+    reason: {
+      title: msg`Cancel event: its pending and confirmed bookings are cancelled too`,
+      required: true,
+    },
+  }),
+  feature(true),
+  feature(false),
+];
+
+const EVENT_STATUS_OPTIONS = EVENT_STATUSES.map((value) => ({ value, label: EVENT_STATUS_TEXT[value] }));
+
+export const eventArea: AreaConfig<Event> = {
+  resource: eventResource,
+  title: msg`Events`,
+  createTitle: msg`Add event`,
+  editTitle: msg`Edit event`,
+  recordName: (row, { language }) => localizedText(row.title, language),
+  paths: {
+    list: '/event',
+    create: '/event/add',
+    edit: (id) => `/event/add/${id}`,
+    details: (id) => `/event/details/${id}`,
+  },
+  columns: [
+    {
+      id: 'title',
+      header: msg`Title`,
+      sort: 'title',
+      cell: (row, ctx) => <LocalizedCell value={row.title} ctx={ctx} />,
+    },
+    {
+      id: 'startsAt',
+      header: msg`Starts`,
+      sort: 'startsAt',
+      cell: (row, ctx) => dateTime(row.startsAt, ctx),
+    },
+    {
+      id: 'endsAt',
+      header: msg`Ends`,
+      cell: (row, ctx) => dateTime(row.endsAt, ctx),
+      hiddenByDefault: true,
+    },
+    {
+      id: 'category',
+      header: msg`Category`,
+      sort: 'category',
+      cell: (row, ctx) => localizedText(row.categoryName, ctx.language),
+    },
+    {
+      id: 'city',
+      header: msg`City`,
+      sort: 'city',
+      cell: (row, ctx) => (
+        <span className="block">
+          <span className="block">{localizedText(row.cityName, ctx.language)}</span>
+          <span className="block text-xs text-slate-600 dark:text-slate-400">
+            {localizedText(row.locationName, ctx.language)}
+          </span>
+        </span>
+      ),
+    },
+    {
+      id: 'provider',
+      header: msg`Service provider`,
+      sort: 'provider',
+      cell: (row, ctx) => localizedText(row.providerName, ctx.language),
+    },
+    { id: 'price', header: msg`Price`, sort: 'price', cell: (row, ctx) => money(row.price, ctx) },
+    {
+      id: 'capacity',
+      header: msg`Sold / capacity`,
+      sort: 'capacity',
+      cell: (row, ctx) => `${ctx.i18n.number(row.soldTickets)} / ${ctx.i18n.number(row.capacity)}`,
+    },
+    {
+      id: 'status',
+      header: msg`Status`,
+      sort: 'status',
+      cell: (row, ctx) => (
+        <span className="inline-flex items-center gap-1">
+          <EventStatusBadge status={row.status} ctx={ctx} />
+          {row.featured && (
+            <Star
+              aria-label={ctx.i18n._(msg`Featured`)}
+              role="img"
+              className="size-4 fill-amber-400 text-amber-500"
+            />
+          )}
+        </span>
+      ),
+    },
+    {
+      id: 'createdAt',
+      header: msg`Added`,
+      sort: 'createdAt',
+      cell: (row, ctx) => dateTime(row.createdAt, ctx),
+      hiddenByDefault: true,
+    },
+  ],
+  fields: [
+    { name: 'title', kind: 'localized', label: msg`Title` },
+    { name: 'description', kind: 'localized', label: msg`Description`, multiline: true },
+    { name: 'categoryId', kind: 'reference', source: 'category', label: msg`Category` },
+    {
+      name: 'providerId',
+      kind: 'reference',
+      source: 'provider',
+      label: msg`Service provider`,
+      visible: choosesProvider,
+    },
+    { name: 'countryId', kind: 'reference', source: 'country', label: msg`Country` },
+    { name: 'cityId', kind: 'reference', source: 'city', label: msg`City`, dependsOn: 'countryId' },
+    {
+      name: 'locationId',
+      kind: 'reference',
+      source: 'location',
+      label: msg`Location`,
+      dependsOn: 'cityId',
+    },
+    { name: 'startsAt', kind: 'datetime', label: msg`Starts` },
+    { name: 'endsAt', kind: 'datetime', label: msg`Ends`, hint: msg`After the start.` },
+    { name: 'price', kind: 'money', label: msg`Ticket price`, hint: msg`0 for a free event.` },
+    { name: 'capacity', kind: 'number', label: msg`Capacity`, hint: msg`Seats on sale.` },
+    {
+      name: 'images',
+      kind: 'gallery',
+      label: msg`Images`,
+      upload: api.eventImage,
+      cover: 'coverImage',
+      max: MAX_EVENT_IMAGES,
+    },
+    {
+      name: 'supervisorIds',
+      kind: 'multireference',
+      source: 'supervisor',
+      label: msg`Supervisors`,
+      hint: msg`Supervisors of the event’s provider who run it on the day.`,
+      dependsOn: 'providerId',
+    },
+  ],
+  filters: [
+    { key: 'status', kind: 'select', label: msg`Status`, options: EVENT_STATUS_OPTIONS },
+    { key: 'categoryId', kind: 'reference', source: 'category', label: msg`Category` },
+    { key: 'cityId', kind: 'reference', source: 'city', label: msg`City` },
+    {
+      key: 'providerId',
+      kind: 'reference',
+      source: 'provider',
+      label: msg`Service provider`,
+      visible: choosesProvider,
+    },
+    { key: 'featured', kind: 'boolean', label: msg`Featured`, yes: msg`Featured`, no: msg`Not featured` },
+    { key: 'from', kind: 'date', label: msg`Starts from` },
+    { key: 'to', kind: 'date', label: msg`Starts until` },
+  ],
+  actions: eventActions,
+  canRemove: (row) => row.soldTickets === 0 && (row.status === 'draft' || row.status === 'rejected'),
+};
+
+const pages = areaPages(eventArea);
+export const List = pages.List;
+export const Form = pages.formPage();
+export { Details } from './event-details';
+
+/** /event/list/{id?}: the events of one provider (a provider without an id: its own). */
+export function ProviderEvents() {
+  const { i18n } = useLingui();
+  const language = i18n.locale as Language;
+  const params = useParams({ strict: false }) as { id?: string };
+  const id = params.id === undefined || params.id === '' ? null : parseId(params.id);
+  const provider = useQuery({
+    ...detailQueryOptions<BaseRecord & { businessName: { en: string; ar: string } }>(
+      serviceProviderResource,
+      id ?? 0,
+    ),
+    enabled: id !== null,
+  });
+  if (params.id !== undefined && params.id !== '' && id === null) return <NotFoundPage />;
+  if (id === null) return <ListPage area={eventArea} />;
+  const name = provider.data ? localizedText(provider.data.businessName, language) : `#${id}`;
+  return (
+    <ListPage area={eventArea} fixed={{ providerId: String(id) }} heading={i18n._(msg`Events of ${name}`)} />
+  );
+}

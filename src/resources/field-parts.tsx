@@ -1,0 +1,33 @@
+/** Small pieces the form's inputs share: where a field's error is, the label look, hint and error lines. */
+import { get, type FieldError, type FieldErrors } from 'react-hook-form';
+
+/** Images the server takes (its upload endpoints check the content too). */
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+export const errorAt = (errors: FieldErrors, name: string): string | undefined =>
+  (get(errors, name) as FieldError | undefined)?.message;
+
+export const labelClass = 'block text-sm font-medium text-slate-800 dark:text-slate-200';
+
+/** The hint and the error under an input, with the ids its `aria-describedby` names. */
+export function FieldNotes({ id, hint, error }: { id: string; hint?: string; error?: string }) {
+  return (
+    <>
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** `aria-describedby` for an input with these notes. */
+export const describedBy = (id: string, hint?: string, error?: string) =>
+  [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
