@@ -108,13 +108,11 @@ export const pagesArea: AreaConfig<Page> = {
 
 const privacyArea: AreaConfig<Page> = {
   ...pagesArea,
-  editTitle: msg`Privacy policy`,
   fields: [slugField(true), titleField, contentField, statusField],
 };
 
 const socialArea: AreaConfig<Page> = {
   ...pagesArea,
-  editTitle: msg`Social links`,
   fields: [
     slugField(true),
     titleField,

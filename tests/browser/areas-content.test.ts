@@ -10,7 +10,7 @@ import { gradientPng } from '../../server/db/demo-events';
 import { DEMO, DEMO_PASSWORD } from '../support/app-server';
 import { listRows as rows, signIn, toArabic, waitForShell } from '../support/app';
 import { formatViolations, runAxe } from '../support/axe';
-import { snap } from '../support/browser';
+import { PHONE, snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
 
 const suite = browserSuite();
@@ -240,5 +240,24 @@ describe('static pages', () => {
         await snap(page, 'privacy-policy-ar');
       }
     }
+  });
+
+  it('at 360 px the ad and page screens fit the width', async () => {
+    const { page } = await suite.open({ viewport: PHONE });
+    await signIn(page, DEMO.admin, DEMO_PASSWORD);
+    for (const [path, ready] of [
+      ['/admin/advertisement', 'list-row'],
+      ['/admin/advertisement/add', 'form-advertisement'],
+      ['/admin/pages', 'list-row'],
+      ['/admin/pages/privacypolicy', 'field-content.ar'],
+      ['/admin/pages/social', 'link-row'],
+    ] as const) {
+      await page.goto(path);
+      await waitForShell(page);
+      await page.getByTestId(ready).first().waitFor();
+      const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+      expect(fits, path).toBe(true);
+    }
+    await snap(page, 'social-links-360');
   });
 });
