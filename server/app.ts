@@ -25,6 +25,7 @@ import { registerDashboardRoutes } from './routes/dashboard';
 import { registerEventRoutes } from './routes/events';
 import { registerPageRoutes } from './routes/pages';
 import { registerSearchRoutes } from './routes/search';
+import { registerNotificationRoutes } from './routes/notifications';
 
 export type { App, Deps } from './http/types';
 
@@ -65,6 +66,7 @@ export const createApp = (deps: Deps): App => {
   registerPageRoutes(app);
   registerDashboardRoutes(app);
   registerSearchRoutes(app);
+  registerNotificationRoutes(app);
   registerResourceRoutes(app);
   registerDocs(app, api, appVersion());
 

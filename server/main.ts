@@ -7,6 +7,8 @@
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { schedulerIntervalMs, settle, startScheduler } from './notify';
+import { loadPushConfig } from './push';
 import { ConfigError, loadConfig } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/demo-accounts';
 import { openConfiguredDatabase, redactUrl } from './db/open';
@@ -52,7 +54,16 @@ const main = async () => {
     : createConsoleMailer();
   const storage = createLocalStorage(path.join(settings.dataDir, 'uploads'));
   if (config.mode === 'demo') await seedDemoData(database.db, storage, config.now());
-  const app = createApp({ db: database.db, mailer, config, storage });
+  let push;
+  try {
+    push = loadPushConfig(process.env, settings.dataDir);
+  } catch (err) {
+    await database.close();
+    return fail(`Web push: ${(err as Error).message}`);
+  }
+  const deps = { db: database.db, mailer, config, storage, push };
+  const app = createApp(deps);
+  const scheduler = startScheduler(deps, schedulerIntervalMs(process.env));
 
   const server = serve({ fetch: app.fetch, port: settings.port, hostname: settings.host }, (info) => {
     const shownHost = ['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost'].includes(settings.host)
@@ -98,6 +109,8 @@ const main = async () => {
     force.unref();
     server.close(async () => {
       try {
+        await scheduler.stop();
+        await settle();
         await mailer.close?.();
         await database.close();
       } finally {

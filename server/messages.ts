@@ -331,6 +331,17 @@ export const SERVER_MESSAGES = {
     en: 'Another page already uses this address.',
     ar: 'توجد صفحة أخرى تستخدم هذا العنوان.',
   },
+  notificationSent: {
+    en: 'This notification has already been sent; it can no longer be changed.',
+    ar: 'أُرسل هذا الإشعار بالفعل؛ لم يعد من الممكن تغييره.',
+  },
+  notificationSending: {
+    en: 'This notification is being sent.',
+    ar: 'يجري إرسال هذا الإشعار.',
+  },
+  notificationQueued: { en: 'Notification sent.', ar: 'أُرسل الإشعار.' },
+  subscribed: { en: 'Notifications are on for this device.', ar: 'الإشعارات مفعّلة على هذا الجهاز.' },
+  unsubscribed: { en: 'Notifications are off for this device.', ar: 'الإشعارات متوقفة على هذا الجهاز.' },
   pageRequired: {
     en: 'This page is required and cannot be deleted.',
     ar: 'هذه الصفحة مطلوبة ولا يمكن حذفها.',

@@ -25,6 +25,8 @@ import { Route as AppCityIndexRouteImport } from './routes/_app/city/index'
 import { Route as AppCountryIndexRouteImport } from './routes/_app/country/index'
 import { Route as AppEventIndexRouteImport } from './routes/_app/event/index'
 import { Route as AppLocationIndexRouteImport } from './routes/_app/location/index'
+import { Route as AppNotificationIndexRouteImport } from './routes/_app/notification/index'
+import { Route as AppNotificationAddRouteImport } from './routes/_app/notification/add'
 import { Route as AppPagesIndexRouteImport } from './routes/_app/pages/index'
 import { Route as AppServiceproviderDetailsIdRouteImport } from './routes/_app/serviceprovider-details.$id'
 import { Route as AppServiceproviderIndexRouteImport } from './routes/_app/serviceprovider/index'
@@ -41,6 +43,7 @@ import { Route as AppEventAddChar123IdChar125RouteImport } from './routes/_app/e
 import { Route as AppEventDetailsIdRouteImport } from './routes/_app/event/details/$id'
 import { Route as AppEventListChar123IdChar125RouteImport } from './routes/_app/event/list/{-$id}'
 import { Route as AppLocationAddChar123IdChar125RouteImport } from './routes/_app/location/add.{-$id}'
+import { Route as AppNotificationUpdateChar123IdChar125RouteImport } from './routes/_app/notification/update/{-$id}'
 import { Route as AppPagesAddChar123IdChar125RouteImport } from './routes/_app/pages/add/{-$id}'
 import { Route as AppPagesPrivacypolicyChar123IdChar125RouteImport } from './routes/_app/pages/privacypolicy/{-$id}'
 import { Route as AppPagesSocialChar123IdChar125RouteImport } from './routes/_app/pages/social/{-$id}'
@@ -125,6 +128,16 @@ const AppEventIndexRoute = AppEventIndexRouteImport.update({
 const AppLocationIndexRoute = AppLocationIndexRouteImport.update({
   id: '/location/',
   path: '/location/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppNotificationIndexRoute = AppNotificationIndexRouteImport.update({
+  id: '/notification/',
+  path: '/notification/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppNotificationAddRoute = AppNotificationAddRouteImport.update({
+  id: '/notification/add',
+  path: '/notification/add',
   getParentRoute: () => AppRoute,
 } as any)
 const AppPagesIndexRoute = AppPagesIndexRouteImport.update({
@@ -217,6 +230,12 @@ const AppLocationAddChar123IdChar125Route =
     path: '/location/add/{-$id}',
     getParentRoute: () => AppRoute,
   } as any)
+const AppNotificationUpdateChar123IdChar125Route =
+  AppNotificationUpdateChar123IdChar125RouteImport.update({
+    id: '/notification/update/{-$id}',
+    path: '/notification/update/{-$id}',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppPagesAddChar123IdChar125Route =
   AppPagesAddChar123IdChar125RouteImport.update({
     id: '/pages/add/{-$id}',
@@ -262,6 +281,7 @@ export interface FileRoutesByFullPath {
   '/profile': typeof AppProfileRoute
   '/user-details': typeof AppUserDetailsRoute
   '/users': typeof AppUsersRoute
+  '/notification/add': typeof AppNotificationAddRoute
   '/serviceprovider-details/$id': typeof AppServiceproviderDetailsIdRoute
   '/serviceprovider/add': typeof AppServiceproviderAddRoute
   '/user/add': typeof AppUserAddRoute
@@ -272,6 +292,7 @@ export interface FileRoutesByFullPath {
   '/country/': typeof AppCountryIndexRoute
   '/event/': typeof AppEventIndexRoute
   '/location/': typeof AppLocationIndexRoute
+  '/notification/': typeof AppNotificationIndexRoute
   '/pages/': typeof AppPagesIndexRoute
   '/serviceprovider/': typeof AppServiceproviderIndexRoute
   '/supervisor/': typeof AppSupervisorIndexRoute
@@ -285,6 +306,7 @@ export interface FileRoutesByFullPath {
   '/event/details/$id': typeof AppEventDetailsIdRoute
   '/event/list/{-$id}': typeof AppEventListChar123IdChar125Route
   '/location/add/{-$id}': typeof AppLocationAddChar123IdChar125Route
+  '/notification/update/{-$id}': typeof AppNotificationUpdateChar123IdChar125Route
   '/pages/add/{-$id}': typeof AppPagesAddChar123IdChar125Route
   '/pages/privacypolicy/{-$id}': typeof AppPagesPrivacypolicyChar123IdChar125Route
   '/pages/social/{-$id}': typeof AppPagesSocialChar123IdChar125Route
@@ -301,6 +323,7 @@ export interface FileRoutesByTo {
   '/user-details': typeof AppUserDetailsRoute
   '/users': typeof AppUsersRoute
   '/': typeof AppIndexRoute
+  '/notification/add': typeof AppNotificationAddRoute
   '/serviceprovider-details/$id': typeof AppServiceproviderDetailsIdRoute
   '/serviceprovider/add': typeof AppServiceproviderAddRoute
   '/user/add': typeof AppUserAddRoute
@@ -311,6 +334,7 @@ export interface FileRoutesByTo {
   '/country': typeof AppCountryIndexRoute
   '/event': typeof AppEventIndexRoute
   '/location': typeof AppLocationIndexRoute
+  '/notification': typeof AppNotificationIndexRoute
   '/pages': typeof AppPagesIndexRoute
   '/serviceprovider': typeof AppServiceproviderIndexRoute
   '/supervisor': typeof AppSupervisorIndexRoute
@@ -324,6 +348,7 @@ export interface FileRoutesByTo {
   '/event/details/$id': typeof AppEventDetailsIdRoute
   '/event/list/{-$id}': typeof AppEventListChar123IdChar125Route
   '/location/add/{-$id}': typeof AppLocationAddChar123IdChar125Route
+  '/notification/update/{-$id}': typeof AppNotificationUpdateChar123IdChar125Route
   '/pages/add/{-$id}': typeof AppPagesAddChar123IdChar125Route
   '/pages/privacypolicy/{-$id}': typeof AppPagesPrivacypolicyChar123IdChar125Route
   '/pages/social/{-$id}': typeof AppPagesSocialChar123IdChar125Route
@@ -342,6 +367,7 @@ export interface FileRoutesById {
   '/_app/user-details': typeof AppUserDetailsRoute
   '/_app/users': typeof AppUsersRoute
   '/_app/': typeof AppIndexRoute
+  '/_app/notification/add': typeof AppNotificationAddRoute
   '/_app/serviceprovider-details/$id': typeof AppServiceproviderDetailsIdRoute
   '/_app/serviceprovider/add': typeof AppServiceproviderAddRoute
   '/_app/user/add': typeof AppUserAddRoute
@@ -352,6 +378,7 @@ export interface FileRoutesById {
   '/_app/country/': typeof AppCountryIndexRoute
   '/_app/event/': typeof AppEventIndexRoute
   '/_app/location/': typeof AppLocationIndexRoute
+  '/_app/notification/': typeof AppNotificationIndexRoute
   '/_app/pages/': typeof AppPagesIndexRoute
   '/_app/serviceprovider/': typeof AppServiceproviderIndexRoute
   '/_app/supervisor/': typeof AppSupervisorIndexRoute
@@ -365,6 +392,7 @@ export interface FileRoutesById {
   '/_app/event/details/$id': typeof AppEventDetailsIdRoute
   '/_app/event/list/{-$id}': typeof AppEventListChar123IdChar125Route
   '/_app/location/add/{-$id}': typeof AppLocationAddChar123IdChar125Route
+  '/_app/notification/update/{-$id}': typeof AppNotificationUpdateChar123IdChar125Route
   '/_app/pages/add/{-$id}': typeof AppPagesAddChar123IdChar125Route
   '/_app/pages/privacypolicy/{-$id}': typeof AppPagesPrivacypolicyChar123IdChar125Route
   '/_app/pages/social/{-$id}': typeof AppPagesSocialChar123IdChar125Route
@@ -383,6 +411,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/user-details'
     | '/users'
+    | '/notification/add'
     | '/serviceprovider-details/$id'
     | '/serviceprovider/add'
     | '/user/add'
@@ -393,6 +422,7 @@ export interface FileRouteTypes {
     | '/country/'
     | '/event/'
     | '/location/'
+    | '/notification/'
     | '/pages/'
     | '/serviceprovider/'
     | '/supervisor/'
@@ -406,6 +436,7 @@ export interface FileRouteTypes {
     | '/event/details/$id'
     | '/event/list/{-$id}'
     | '/location/add/{-$id}'
+    | '/notification/update/{-$id}'
     | '/pages/add/{-$id}'
     | '/pages/privacypolicy/{-$id}'
     | '/pages/social/{-$id}'
@@ -422,6 +453,7 @@ export interface FileRouteTypes {
     | '/user-details'
     | '/users'
     | '/'
+    | '/notification/add'
     | '/serviceprovider-details/$id'
     | '/serviceprovider/add'
     | '/user/add'
@@ -432,6 +464,7 @@ export interface FileRouteTypes {
     | '/country'
     | '/event'
     | '/location'
+    | '/notification'
     | '/pages'
     | '/serviceprovider'
     | '/supervisor'
@@ -445,6 +478,7 @@ export interface FileRouteTypes {
     | '/event/details/$id'
     | '/event/list/{-$id}'
     | '/location/add/{-$id}'
+    | '/notification/update/{-$id}'
     | '/pages/add/{-$id}'
     | '/pages/privacypolicy/{-$id}'
     | '/pages/social/{-$id}'
@@ -462,6 +496,7 @@ export interface FileRouteTypes {
     | '/_app/user-details'
     | '/_app/users'
     | '/_app/'
+    | '/_app/notification/add'
     | '/_app/serviceprovider-details/$id'
     | '/_app/serviceprovider/add'
     | '/_app/user/add'
@@ -472,6 +507,7 @@ export interface FileRouteTypes {
     | '/_app/country/'
     | '/_app/event/'
     | '/_app/location/'
+    | '/_app/notification/'
     | '/_app/pages/'
     | '/_app/serviceprovider/'
     | '/_app/supervisor/'
@@ -485,6 +521,7 @@ export interface FileRouteTypes {
     | '/_app/event/details/$id'
     | '/_app/event/list/{-$id}'
     | '/_app/location/add/{-$id}'
+    | '/_app/notification/update/{-$id}'
     | '/_app/pages/add/{-$id}'
     | '/_app/pages/privacypolicy/{-$id}'
     | '/_app/pages/social/{-$id}'
@@ -613,6 +650,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppLocationIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/notification/': {
+      id: '/_app/notification/'
+      path: '/notification'
+      fullPath: '/notification/'
+      preLoaderRoute: typeof AppNotificationIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/notification/add': {
+      id: '/_app/notification/add'
+      path: '/notification/add'
+      fullPath: '/notification/add'
+      preLoaderRoute: typeof AppNotificationAddRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/pages/': {
       id: '/_app/pages/'
       path: '/pages'
@@ -725,6 +776,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppLocationAddChar123IdChar125RouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/notification/update/{-$id}': {
+      id: '/_app/notification/update/{-$id}'
+      path: '/notification/update/{-$id}'
+      fullPath: '/notification/update/{-$id}'
+      preLoaderRoute: typeof AppNotificationUpdateChar123IdChar125RouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/pages/add/{-$id}': {
       id: '/_app/pages/add/{-$id}'
       path: '/pages/add/{-$id}'
@@ -777,6 +835,7 @@ interface AppRouteChildren {
   AppUserDetailsRoute: typeof AppUserDetailsRoute
   AppUsersRoute: typeof AppUsersRoute
   AppIndexRoute: typeof AppIndexRoute
+  AppNotificationAddRoute: typeof AppNotificationAddRoute
   AppServiceproviderDetailsIdRoute: typeof AppServiceproviderDetailsIdRoute
   AppServiceproviderAddRoute: typeof AppServiceproviderAddRoute
   AppUserAddRoute: typeof AppUserAddRoute
@@ -787,6 +846,7 @@ interface AppRouteChildren {
   AppCountryIndexRoute: typeof AppCountryIndexRoute
   AppEventIndexRoute: typeof AppEventIndexRoute
   AppLocationIndexRoute: typeof AppLocationIndexRoute
+  AppNotificationIndexRoute: typeof AppNotificationIndexRoute
   AppPagesIndexRoute: typeof AppPagesIndexRoute
   AppServiceproviderIndexRoute: typeof AppServiceproviderIndexRoute
   AppSupervisorIndexRoute: typeof AppSupervisorIndexRoute
@@ -800,6 +860,7 @@ interface AppRouteChildren {
   AppEventDetailsIdRoute: typeof AppEventDetailsIdRoute
   AppEventListChar123IdChar125Route: typeof AppEventListChar123IdChar125Route
   AppLocationAddChar123IdChar125Route: typeof AppLocationAddChar123IdChar125Route
+  AppNotificationUpdateChar123IdChar125Route: typeof AppNotificationUpdateChar123IdChar125Route
   AppPagesAddChar123IdChar125Route: typeof AppPagesAddChar123IdChar125Route
   AppPagesPrivacypolicyChar123IdChar125Route: typeof AppPagesPrivacypolicyChar123IdChar125Route
   AppPagesSocialChar123IdChar125Route: typeof AppPagesSocialChar123IdChar125Route
@@ -815,6 +876,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppUserDetailsRoute: AppUserDetailsRoute,
   AppUsersRoute: AppUsersRoute,
   AppIndexRoute: AppIndexRoute,
+  AppNotificationAddRoute: AppNotificationAddRoute,
   AppServiceproviderDetailsIdRoute: AppServiceproviderDetailsIdRoute,
   AppServiceproviderAddRoute: AppServiceproviderAddRoute,
   AppUserAddRoute: AppUserAddRoute,
@@ -825,6 +887,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppCountryIndexRoute: AppCountryIndexRoute,
   AppEventIndexRoute: AppEventIndexRoute,
   AppLocationIndexRoute: AppLocationIndexRoute,
+  AppNotificationIndexRoute: AppNotificationIndexRoute,
   AppPagesIndexRoute: AppPagesIndexRoute,
   AppServiceproviderIndexRoute: AppServiceproviderIndexRoute,
   AppSupervisorIndexRoute: AppSupervisorIndexRoute,
@@ -840,6 +903,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppEventDetailsIdRoute: AppEventDetailsIdRoute,
   AppEventListChar123IdChar125Route: AppEventListChar123IdChar125Route,
   AppLocationAddChar123IdChar125Route: AppLocationAddChar123IdChar125Route,
+  AppNotificationUpdateChar123IdChar125Route:
+    AppNotificationUpdateChar123IdChar125Route,
   AppPagesAddChar123IdChar125Route: AppPagesAddChar123IdChar125Route,
   AppPagesPrivacypolicyChar123IdChar125Route:
     AppPagesPrivacypolicyChar123IdChar125Route,

@@ -8,12 +8,14 @@
  * - keeps images of the app and of uploads in a bounded cache-first cache (the app's own pictures are
  *   fetched at install, so the login screen looks right offline);
  * - never caches /api answers: the persisted TanStack Query cache is the one offline copy of data;
- * - waits as a new version until the app sends {type: 'SKIP_WAITING'} (the "new version" prompt).
+ * - waits as a new version until the app sends {type: 'SKIP_WAITING'} (the "new version" prompt);
+ * - shows web pushes and opens their screen on a click (sw/notifications.ts).
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
+import { notifyClientsOfPush, openFromNotification, parsePush, showPush } from './notifications';
 
 declare let self: ServiceWorkerGlobalScope;
 
@@ -77,4 +79,17 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
 
 self.addEventListener('activate', (event: ExtendableEvent) => {
   event.waitUntil(self.clients.claim());
+});
+
+self.addEventListener('push', (event: PushEvent) => {
+  event.waitUntil(
+    Promise.all([showPush(self.registration, parsePush(event.data)), notifyClientsOfPush(self.clients)]),
+  );
+});
+
+self.addEventListener('notificationclick', (event: NotificationEvent) => {
+  event.notification.close();
+  const data = event.notification.data as { url?: unknown } | null;
+  const url = typeof data?.url === 'string' ? data.url : self.registration.scope;
+  event.waitUntil(openFromNotification(url, self.clients, self.registration.scope));
 });

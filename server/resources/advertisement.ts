@@ -14,6 +14,8 @@ import type { Executor, Tx } from '../db/client';
 import { advertisements, events, serviceProviders, users } from '../db/schema';
 import { fieldError, HttpError } from '../http/errors';
 import { smsg } from '../messages';
+import { notices } from '../notices';
+import { notifyAdmins } from '../notify';
 import { dayOf } from '../time';
 import { assertImagesExist, deleteUnusedImages } from './event';
 import { arText, dyn, enText, implement, textOf, type ResourceCtx } from './router';
@@ -207,6 +209,11 @@ export const advertisementImpl = implement(advertisementResource, {
   },
   async afterDelete({ deps }, existing) {
     await deleteUnusedImages(deps.db, deps.storage, [existing.image]);
+  },
+  // A new ad, and a provider's edited one, wait for an admin: admins are told.
+  async afterWrite(ctx, record, op) {
+    if (record.status === 'pending' && (op === 'create' || ctx.ownerId !== null))
+      await notifyAdmins(ctx.deps, notices.adSubmitted(record.title, record.id));
   },
   csv: [
     { header: { en: 'ID', ar: 'المعرّف' }, value: (r) => r.id },

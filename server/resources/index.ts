@@ -12,6 +12,7 @@ import { advertisementImpl } from './advertisement';
 import { bookingImpl } from './booking';
 import { eventImpl } from './event';
 import { pageImpl } from './page';
+import { notificationImpl } from './notification';
 
 /** The server implementation of every resource of the contract's registry, by key. */
 export const resourceImpls = {
@@ -26,6 +27,7 @@ export const resourceImpls = {
   advertisement: advertisementImpl,
   booking: bookingImpl,
   pages: pageImpl,
+  notification: notificationImpl,
 } satisfies Record<ResourceKey, ResourceImpls[string]>;
 
 export const registerResourceRoutes = (app: App) => registerResources(app, resourceImpls);

@@ -113,6 +113,8 @@ export interface ResourceImpl<R extends Resource, Row = Record<string, unknown>>
   update?(tx: Tx, id: number, input: Input<R>, ctx: ResourceCtx, existing: Rec<R>): Promise<void>;
   /** Custom delete (after the reference checks); what it returns goes to `afterDelete`. */
   delete?(tx: Tx, id: number, ctx: ResourceCtx, existing: Rec<R>): Promise<unknown>;
+  /** Runs after a create or update committed, with the record as answered (e.g. notifications). */
+  afterWrite?(ctx: ResourceCtx, record: Rec<R>, op: 'create' | 'update'): Promise<void>;
   /** Runs after a successful delete's transaction (e.g. removing stored files). */
   afterDelete?(ctx: ResourceCtx, existing: Rec<R>, extra: unknown): Promise<void>;
   references?: Reference[];
@@ -288,6 +290,7 @@ const create = async (resource: Resource, impl: Impl, h: H, body: Record<string,
     translateDbError(err, impl);
   }
   const record = await findOne(db, resource, impl, ctx, id!);
+  await impl.afterWrite?.(ctx, record!, 'create');
   h.setStatus(201);
   return { message: smsg('created'), data: record! };
 };
@@ -320,6 +323,7 @@ const update = async (resource: Resource, impl: Impl, h: H, id: number, body: Re
     translateDbError(err, impl);
   }
   const record = await findOne(db, resource, impl, ctx, id);
+  await impl.afterWrite?.(ctx, record!, 'update');
   return { message: smsg('saved'), data: record! };
 };
 

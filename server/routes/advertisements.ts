@@ -6,6 +6,8 @@ import { conflict, notFound } from '../http/errors';
 import { route, type Handler } from '../http/route';
 import type { App } from '../http/types';
 import { smsg } from '../messages';
+import { notices } from '../notices';
+import { notifyUser } from '../notify';
 import { loadAd } from '../resources/advertisement';
 import { dayOf } from '../time';
 import { storeUploadedImage } from './images';
@@ -16,7 +18,7 @@ type Approve = typeof advertisementApi.adsApprove;
 const approve: Handler<Approve> = async ({ deps, body }) => {
   const { db, config } = deps;
   const now = config.now();
-  await db.transaction(async (tx) => {
+  const changed = await db.transaction(async (tx) => {
     const [a] = await tx
       .select({ status: advertisements.status, endsOn: advertisements.endsOn })
       .from(advertisements)
@@ -24,7 +26,7 @@ const approve: Handler<Approve> = async ({ deps, body }) => {
       .for('update');
     if (!a) throw notFound();
     if (a.endsOn < dayOf(now)) throw conflict(smsg('adExpired'));
-    if (a.status === body.status) return;
+    if (a.status === body.status) return false;
     if (!(AD_TRANSITIONS[body.status] as readonly string[]).includes(a.status))
       throw conflict(smsg('transitionNotAllowed', { from: a.status, to: body.status }));
     await tx
@@ -36,11 +38,16 @@ const approve: Handler<Approve> = async ({ deps, body }) => {
         updatedAt: now,
       })
       .where(eq(advertisements.id, body.id));
+    return true;
   });
-  return {
-    message: smsg(body.status === 'approved' ? 'adApproved' : 'adRejected'),
-    data: (await loadAd(db, body.id, null, now))!,
-  };
+  const ad = (await loadAd(db, body.id, null, now))!;
+  if (changed && ad.providerId !== null)
+    await notifyUser(
+      deps,
+      ad.providerId,
+      notices.adDecided(ad.title, ad.id, body.status === 'approved', ad.statusReason),
+    );
+  return { message: smsg(body.status === 'approved' ? 'adApproved' : 'adRejected'), data: ad };
 };
 
 export const registerAdvertisementRoutes = (app: App) => {

@@ -13,6 +13,8 @@ import { notFound } from '../http/errors';
 import { route } from '../http/route';
 import type { App } from '../http/types';
 import { smsg } from '../messages';
+import { notices } from '../notices';
+import { notifyUser } from '../notify';
 import { changeBookingStatus, loadBooking, seatsTaken } from '../resources/booking';
 import { providerScopeOf } from '../resources/router';
 
@@ -90,9 +92,19 @@ export const registerBookingRoutes = (app: App) => {
         now: config.now(),
       }),
     );
-    return {
-      message: smsg(changed ? 'statusSaved' : 'noChange'),
-      data: (await loadBooking(db, body.id, ownerId))!,
-    };
+    const booking = (await loadBooking(db, body.id, ownerId))!;
+    // The event's provider hears of a cancellation it did not make itself.
+    if (
+      changed &&
+      body.status === 'cancelled' &&
+      booking.status === 'cancelled' &&
+      auth.user.id !== booking.providerId
+    )
+      await notifyUser(
+        deps,
+        booking.providerId,
+        notices.bookingCancelled(booking.code, booking.eventTitle, booking.id),
+      );
+    return { message: smsg(changed ? 'statusSaved' : 'noChange'), data: booking };
   });
 };

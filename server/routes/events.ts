@@ -17,7 +17,9 @@ import type { Executor } from '../db/client';
 import { bookings, eventHistory, eventSpecialists, events, eventSupervisors, users } from '../db/schema';
 import { conflict, notFound } from '../http/errors';
 import { route } from '../http/route';
-import type { App } from '../http/types';
+import type { App, Deps } from '../http/types';
+import { notices } from '../notices';
+import { notifyAdmins, notifyUser } from '../notify';
 import { smsg } from '../messages';
 import {
   assertImagesExist,
@@ -49,6 +51,17 @@ const specialistsOf = async (db: Executor, eventId: number) =>
     .from(eventSpecialists)
     .where(eq(eventSpecialists.eventId, eventId))
     .orderBy(asc(eventSpecialists.sortOrder), asc(eventSpecialists.id));
+
+/** Admins hear of a submitted event; its provider of the decision. */
+const announceEventMove = async (deps: Deps, event: EventRecord) => {
+  if (event.status === 'pending') await notifyAdmins(deps, notices.eventSubmitted(event.title, event.id));
+  else if (event.status === 'approved' || event.status === 'rejected')
+    await notifyUser(
+      deps,
+      event.providerId,
+      notices.eventDecided(event.title, event.id, event.status === 'approved', event.statusReason),
+    );
+};
 
 export const registerEventRoutes = (app: App) => {
   route(app, eventApi.eventDetails, async ({ deps, params, requireAuth }) => {
@@ -146,16 +159,15 @@ export const registerEventRoutes = (app: App) => {
         now: config.now(),
       }),
     );
-    return {
-      message: smsg(changed ? 'statusSaved' : 'noChange'),
-      data: (await loadEvent(db, body.id, ownerId))!,
-    };
+    const event = (await loadEvent(db, body.id, ownerId))!;
+    if (changed) await announceEventMove(deps, event);
+    return { message: smsg(changed ? 'statusSaved' : 'noChange'), data: event };
   });
 
   route(app, eventApi.eventApprove, async ({ deps, body, requireAuth }) => {
     const auth = requireAuth();
     const { db, config } = deps;
-    await db.transaction((tx) =>
+    const changed = await db.transaction((tx) =>
       changeEventStatus(tx, {
         id: body.id,
         to: body.status,
@@ -165,9 +177,11 @@ export const registerEventRoutes = (app: App) => {
         now: config.now(),
       }),
     );
+    const event = (await loadEvent(db, body.id, null))!;
+    if (changed) await announceEventMove(deps, event);
     return {
       message: smsg(body.status === 'approved' ? 'eventApproved' : 'eventRejected'),
-      data: (await loadEvent(db, body.id, null))!,
+      data: event,
     };
   });
 

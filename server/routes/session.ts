@@ -7,11 +7,13 @@ import type { Profile } from '../../src/contract/auth';
 import { USER_STATUS, type Permission, type Role, type UserStatus } from '../../src/contract/roles';
 import type { Language } from '../../src/contract/common';
 import { isUniqueViolation } from '../db/client';
-import { serviceProviders, users } from '../db/schema';
+import { pushSubscriptions, serviceProviders, users } from '../db/schema';
 import { conflict, fieldError, HttpError, notFound, tooLarge } from '../http/errors';
 import { route } from '../http/route';
 import type { App } from '../http/types';
 import { smsg } from '../messages';
+import { notices } from '../notices';
+import { notifyAdmins } from '../notify';
 import { consumeVerifiedOtp, emailRegistered, sendOtp, verifyOtp, withEmailLock } from '../auth/otp';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/passwords';
 import {
@@ -122,6 +124,7 @@ export const registerSessionRoutes = (app: App) => {
         });
         return row!;
       });
+      await notifyAdmins(deps, notices.providerRegistered(body.name, user.id));
       return {
         message: smsg('registered'),
         data: { id: user.id, email: user.email, role: user.role as Role, status: user.status as UserStatus },
@@ -152,7 +155,10 @@ export const registerSessionRoutes = (app: App) => {
   });
 
   route(app, authApi.logout, async ({ deps, requireAuth }) => {
-    await revokeSession(deps.db, deps.config, requireAuth().sessionId);
+    const { sessionId } = requireAuth();
+    await revokeSession(deps.db, deps.config, sessionId);
+    // The device of this session gets no more pushes for this account.
+    await deps.db.delete(pushSubscriptions).where(eq(pushSubscriptions.sessionId, sessionId));
     return { message: smsg('signedOut') };
   });
 

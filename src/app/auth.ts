@@ -1,4 +1,5 @@
 /** Sign-in and Sign Out side effects shared by the login screen and the profile menu. */
+import { forgetDevice } from './push';
 import { api } from '@/contract';
 import { call } from '@/lib/api';
 import { purgeOtherUsersCaches, purgeUserCache, queryClient } from './query';
@@ -23,10 +24,15 @@ export async function signOut(): Promise<void> {
         () => undefined, // Offline or already revoked: nothing more to do on the server side.
       )
     : Promise.resolve();
+  // This device stops receiving the user's pushes (the server drops the session's subscription).
+  const forget = forgetDevice();
   await clearSession();
   queryClient.clear();
   await purgeUserCache(email);
-  await Promise.race([revoke, new Promise((resolve) => setTimeout(resolve, REVOKE_WAIT_MS))]);
+  await Promise.race([
+    Promise.all([revoke, forget]),
+    new Promise((resolve) => setTimeout(resolve, REVOKE_WAIT_MS)),
+  ]);
 }
 
 /** How long Sign Out waits for the server before going to /login anyway. */

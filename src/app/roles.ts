@@ -2,7 +2,7 @@ import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { Role } from '@/contract';
 
-const ROLE_LABELS: Record<Role, MessageDescriptor> = {
+export const ROLE_LABELS: Record<Role, MessageDescriptor> = {
   admin: msg`Admin`,
   manager: msg`Manager`,
   serviceprovider: msg`Service provider`,

@@ -1,10 +1,13 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useNavigate, Link } from '@tanstack/react-router';
-import { ChevronDown, LogOut, UserRound } from 'lucide-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Bell, BellOff, ChevronDown, LogOut, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { signOut } from '@/app/auth';
+import { notify } from '@/app/notify';
+import { disablePush, enablePush, pushStatusQuery, pushSupported, PushRefused } from '@/app/push';
 import { roleLabel } from '@/app/roles';
 import { displayName, useSession } from '@/app/session';
 import { Avatar } from './Avatar';
@@ -66,6 +69,7 @@ export function ProfileMenu() {
             {i18n._(msg`My Profile`)}
           </Link>
         </DropdownMenu.Item>
+        <PushMenuItem />
         <DropdownMenu.Item
           className={menuItemClass}
           disabled={signingOut}
@@ -79,5 +83,63 @@ export function ProfileMenu() {
         </DropdownMenu.Item>
       </MenuContent>
     </DropdownMenu.Root>
+  );
+}
+
+/**
+ * "Enable notifications" / "Turn off notifications" for this device: permission is asked only here.
+ * Hidden where the browser has no web push or the server has no VAPID key.
+ */
+function PushMenuItem() {
+  const { i18n } = useLingui();
+  const queryClient = useQueryClient();
+  const supported = pushSupported();
+  const status = useQuery({ ...pushStatusQuery(), enabled: supported });
+  const [busy, setBusy] = useState(false);
+  if (!supported || !status.data?.publicKey) return null;
+  const on = status.data.subscribed && Notification.permission === 'granted';
+  const toggle = async () => {
+    setBusy(true);
+    try {
+      if (on) {
+        await disablePush();
+        notify.success(i18n._(msg`Notifications are off for this device.`));
+      } else {
+        await enablePush(status.data!.publicKey!);
+        notify.success(i18n._(msg`Notifications are on for this device.`));
+      }
+    } catch (error) {
+      if (error instanceof PushRefused)
+        notify.error(
+          i18n._(
+            msg`The browser blocks notifications for this app. Allow them in the site settings, then try again.`,
+          ),
+        );
+      else notify.error(error);
+    } finally {
+      setBusy(false);
+      await queryClient.invalidateQueries({ queryKey: pushStatusQuery().queryKey });
+    }
+  };
+  return (
+    <DropdownMenu.Item
+      className={menuItemClass}
+      disabled={busy}
+      data-testid="push-toggle"
+      data-state-on={on ? 'true' : 'false'}
+      onSelect={(event) => {
+        event.preventDefault();
+        void toggle();
+      }}
+    >
+      {busy ? (
+        <Spinner className="size-4" />
+      ) : on ? (
+        <BellOff aria-hidden="true" className="size-4" />
+      ) : (
+        <Bell aria-hidden="true" className="size-4" />
+      )}
+      {on ? i18n._(msg`Turn off notifications`) : i18n._(msg`Enable notifications`)}
+    </DropdownMenu.Item>
   );
 }

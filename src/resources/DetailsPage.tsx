@@ -96,7 +96,7 @@ export function RecordView<T extends BaseRecord>({
           {name}
         </h1>
         <div className="flex flex-wrap gap-2">
-          {area.paths.edit && (
+          {area.paths.edit && (area.canEdit?.(row) ?? true) && (
             <AppLink
               to={area.paths.edit(row.id, row)}
               className="inline-flex min-h-10 items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-800 dark:hover:bg-slate-700"

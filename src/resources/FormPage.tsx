@@ -56,7 +56,8 @@ export function normalizeValues(fields: readonly AreaField[], values: FieldValue
   for (const field of fields) {
     const value = out[field.name];
     if (field.when && !field.when(values)) {
-      out[field.name] = null;
+      // Not asked: the schema's default (null, an empty list) applies.
+      out[field.name] = undefined;
       continue;
     }
     const blank = value === '' || value === undefined || (typeof value === 'number' && Number.isNaN(value));
@@ -72,6 +73,9 @@ export function normalizeValues(fields: readonly AreaField[], values: FieldValue
         continue;
       case 'multireference':
         out[field.name] = Array.isArray(value) ? value.map(Number) : [];
+        continue;
+      case 'multiselect':
+        out[field.name] = Array.isArray(value) ? value : [];
         continue;
     }
     if (!blank) continue;
@@ -157,6 +161,7 @@ export function initialValues(
         values[field.cover] = record?.[field.cover] ?? null;
         break;
       case 'multireference':
+      case 'multiselect':
         values[field.name] = Array.isArray(stored) ? stored.map(String) : [];
         break;
       case 'links':

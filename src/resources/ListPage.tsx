@@ -530,7 +530,7 @@ function RowMenu<T extends BaseRecord>({
             </AppLink>
           </DropdownMenu.Item>
         )}
-        {area.paths.edit && (
+        {area.paths.edit && (area.canEdit?.(row) ?? true) && (
           <DropdownMenu.Item asChild className={menuItemClass}>
             <AppLink to={area.paths.edit(row.id, row)}>
               <Pencil aria-hidden="true" className="size-4" />

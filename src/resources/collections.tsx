@@ -217,16 +217,56 @@ export function MultiReferenceInput({
   className?: string;
 }) {
   const { i18n } = useLingui();
+  const parent = useWatch({ name: field.dependsOn ?? '__none__', disabled: !field.dependsOn }) as unknown;
+  const parentValue = field.dependsOn && parentInForm ? String(parent ?? '') : undefined;
+  const waiting = parentInForm && Boolean(field.dependsOn) && !parentValue;
+  const { choices, isLoading, isError } = usePickerChoices(field.source, parentValue, !waiting);
+  return (
+    <CheckboxGroup
+      name={field.name}
+      label={i18n._(field.label)}
+      choices={choices}
+      busy={isLoading}
+      waiting={waiting}
+      hint={
+        waiting
+          ? i18n._(msg`Choose the ${parentLabel ?? ''} first.`)
+          : isError
+            ? i18n._(msg`The choices could not be loaded.`)
+            : field.hint
+              ? i18n._(field.hint)
+              : undefined
+      }
+      className={className}
+    />
+  );
+}
+
+/** Checkboxes for a field holding several values; values not among the choices stay listed. */
+export function CheckboxGroup({
+  name,
+  label,
+  hint,
+  choices,
+  busy = false,
+  waiting = false,
+  className,
+}: {
+  name: string;
+  label: string;
+  hint?: string;
+  choices: readonly { value: string; label: string }[];
+  busy?: boolean;
+  waiting?: boolean;
+  className?: string;
+}) {
+  const { i18n } = useLingui();
   const fieldMessage = useFieldMessage();
   const {
     control,
     formState: { errors },
   } = useFormContext();
-  const { field: controlled } = useController({ name: field.name, control });
-  const parent = useWatch({ name: field.dependsOn ?? '__none__', disabled: !field.dependsOn }) as unknown;
-  const parentValue = field.dependsOn && parentInForm ? String(parent ?? '') : undefined;
-  const waiting = parentInForm && Boolean(field.dependsOn) && !parentValue;
-  const { choices, isLoading, isError } = usePickerChoices(field.source, parentValue, !waiting);
+  const { field: controlled } = useController({ name, control });
   const id = useId();
   const chosen = new Set((Array.isArray(controlled.value) ? controlled.value : []) as string[]);
   const toggle = (value: string, on: boolean) => {
@@ -236,23 +276,16 @@ export function MultiReferenceInput({
     controlled.onChange([...next]);
   };
   const unknown = [...chosen].filter((value) => !choices.some((c) => c.value === value));
-  const error = fieldMessage(errorAt(errors, field.name));
-  const hint = waiting
-    ? i18n._(msg`Choose the ${parentLabel ?? ''} first.`)
-    : isError
-      ? i18n._(msg`The choices could not be loaded.`)
-      : field.hint
-        ? i18n._(field.hint)
-        : undefined;
+  const error = fieldMessage(errorAt(errors, name));
   return (
     <fieldset
       className={cx('space-y-2', className)}
       aria-describedby={describedBy(id, hint, error)}
-      aria-busy={isLoading || undefined}
-      data-testid={`field-${field.name}`}
+      aria-busy={busy || undefined}
+      data-testid={`field-${name}`}
     >
-      <legend className={labelClass}>{i18n._(field.label)}</legend>
-      {!waiting && !isLoading && choices.length === 0 && !isError && (
+      <legend className={labelClass}>{label}</legend>
+      {!waiting && !busy && choices.length === 0 && (
         <p className="text-sm text-slate-600 dark:text-slate-400">{i18n._(msg`None to choose from.`)}</p>
       )}
       <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">

@@ -11,7 +11,7 @@ import { lazy, Suspense, useEffect, useId, useMemo, useState, type ChangeEvent }
 import { useController, useFormContext, useWatch, type Control } from 'react-hook-form';
 import { profileImageUrl } from '@/app/session';
 import { Button, cx, inputClass, Spinner, TextField, useFieldMessage } from '@/components/ui';
-import { GalleryInput, LinksInput, MultiReferenceInput } from './collections';
+import { CheckboxGroup, GalleryInput, LinksInput, MultiReferenceInput } from './collections';
 import { errorMessage } from '@/lib/api';
 import { uploadFile } from '@/lib/transfer';
 import { describedBy, errorAt, FieldNotes, IMAGE_MAX_BYTES, IMAGE_TYPES, labelClass } from './field-parts';
@@ -33,6 +33,7 @@ const WIDE_KINDS: readonly AreaField['kind'][] = [
   'image',
   'gallery',
   'multireference',
+  'multiselect',
   'richtext',
   'links',
 ];
@@ -125,6 +126,16 @@ function FieldInput({ field, fields }: { field: AreaField; fields: readonly Area
           field={field}
           parentInForm={Boolean(parent)}
           parentLabel={parent ? i18n._(parent.label) : undefined}
+          className={className}
+        />
+      );
+    case 'multiselect':
+      return (
+        <CheckboxGroup
+          name={field.name}
+          label={label}
+          hint={hint}
+          choices={field.options.map((o) => ({ value: o.value, label: i18n._(o.label) }))}
           className={className}
         />
       );

@@ -11,6 +11,7 @@ import {
   locationResource,
   serviceProviderResource,
   supervisorResource,
+  userResource,
   type Language,
 } from '@/contract';
 import {
@@ -72,6 +73,17 @@ function sourceQuery(source: PickerSource, parent: string | undefined) {
       return {
         ...pickerQueryOptions(locationResource, Number.isInteger(parentId) ? { cityId: parentId } : {}),
         select: (d: PickerOption[]) => d,
+      };
+    case 'user':
+      return {
+        ...listQueryOptions<BaseRecord & { name: { en: string; ar: string } }>(userResource, {
+          page: 1,
+          pageSize: 100,
+          sort: 'name',
+          order: 'asc',
+          status: '1',
+        }),
+        select: namedItems,
       };
     case 'supervisor':
       return { ...supervisorQuery(Number.isInteger(parentId) ? parentId : null), select: namedItems };

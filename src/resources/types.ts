@@ -25,7 +25,8 @@ export interface AreaColumn<T extends BaseRecord = BaseRecord> {
 }
 
 /** Where a picker's options come from (see pickers.ts). */
-export type PickerSource = 'country' | 'city' | 'location' | 'category' | 'provider' | 'event' | 'supervisor';
+export type PickerSource =
+  'country' | 'city' | 'location' | 'category' | 'provider' | 'event' | 'supervisor' | 'user';
 
 export type AreaFilter = (
   | { key: string; label: MessageDescriptor; kind: 'boolean'; yes: MessageDescriptor; no: MessageDescriptor }
@@ -67,7 +68,7 @@ interface FieldBase {
   wide?: boolean;
   /**
    * Shown only while the form's values answer true (an advertisement's event or address, by its
-   * target); a hidden field is sent as null.
+   * target); a hidden field is left out (the schema's default applies).
    */
   when?: (values: Record<string, unknown>) => boolean;
 }
@@ -99,6 +100,8 @@ export type AreaField = FieldBase &
     | { kind: 'money' }
     /** Several uploaded images, one of them the cover (its path in the field `cover`). */
     | { kind: 'gallery'; upload: AnyEndpoint; cover: string; max: number }
+    /** Several fixed choices, as their values (checkboxes). */
+    | { kind: 'multiselect'; options: readonly { value: string; label: MessageDescriptor }[] }
     /** Several records of a source, as ids (checkboxes). */
     | { kind: 'multireference'; source: PickerSource; dependsOn?: string }
     /** `{ en, ar }` rich text (HTML of PAGE_ALLOWED_TAGS), edited in a lazily loaded editor. */
@@ -157,6 +160,8 @@ export interface AreaConfig<T extends BaseRecord = BaseRecord> {
   actions?: readonly AreaAction<T>[];
   /** The read view's items (definition list); the columns are used when absent. */
   details?: readonly DetailItem<T>[];
+  /** Whether a record can still be edited (a sent notification cannot): hides the edit links. */
+  canEdit?: (row: T) => boolean;
   /** Who may add / delete (the server checks anyway): hides the buttons otherwise. */
   canCreate?: (ctx: ActionContext) => boolean;
   canRemove?: (row: T, ctx: ActionContext) => boolean;

@@ -162,6 +162,24 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/export/pages': adminOnly,
   'GET /api/master/pages': pub('2xx'),
 
+  // notifications (issue 5): admins and providers (a provider only its own; staff's answer 404 to it,
+  // and the staff sample, written to roles, is refused to a provider with 422)
+  'GET /api/notification': adminAndProviders,
+  'POST /api/notification': signed('2xx', 403, 422, 422),
+  'GET /api/notification/:id': signed('2xx', 403, 404, 404),
+  'PUT /api/notification/:id': signed('2xx', 403, 404, 404),
+  'DELETE /api/notification/:id': signed('2xx', 403, 404, 404),
+  'GET /api/export/notification': adminAndProviders,
+  'POST /sendNotification': signed('2xx', 403, 404, 404),
+  // every signed-in user: their own devices, entries and settings
+  'GET /get-token': everyone,
+  'POST /get-token': everyone,
+  'DELETE /get-token': everyone,
+  'GET /api/notification/inbox': everyone,
+  'POST /api/notification/inbox/read': everyone,
+  'GET /api/notification/settings': everyone,
+  'PUT /api/notification/settings': everyone,
+
   // dashboards and the header search
   'GET /api/admin-dashboard-stats': staff,
   'GET /api/dashboard/': staff,

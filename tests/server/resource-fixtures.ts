@@ -377,4 +377,44 @@ export const FIXTURES: Record<ResourceKey, Fixture> = {
     manager: 'deny',
     provider: 'deny',
   },
+  notification: {
+    // Staff write to roles; a provider's sample (to roles) is refused (422): providers write to
+    // their own supervisors only (tests/server/notifications.test.ts).
+    sample: ({ n }) => ({
+      title: L(`Test notice ${n}`, `إشعار تجريبي ${n}`),
+      body: L('The venue opens at six.', 'يفتح المكان في السادسة.'),
+      audienceType: 'roles',
+      audienceRoles: ['admin'],
+      link: '/booking',
+    }),
+    ownSample: ({ n }) => ({
+      title: L(`Test notice ${n}`, `إشعار تجريبي ${n}`),
+      body: L('Doors open at six.', 'تُفتح الأبواب في السادسة.'),
+      audienceType: 'all',
+    }),
+    edit: (r) => ({
+      body: {
+        title: r.title,
+        body: L('The venue opens at seven.', 'يفتح المكان في السابعة.'),
+        audienceType: r.audienceType,
+        audienceRoles: r.audienceRoles,
+        audienceUserIds: r.audienceUserIds,
+        link: r.link,
+        sendAt: r.sendAt,
+      },
+      changed: 'body',
+    }),
+    invalid: (c) => ({
+      body: { ...FIXTURES.notification!.sample(c), link: 'https://elsewhere.example.com' },
+      field: 'link',
+    }),
+    injection: (sample) => ({ ...sample, title: EVIL }),
+    search: {
+      q: 'notice',
+      matches: (r) => JSON.stringify(r.title).toLowerCase().includes('notice'),
+    },
+    filter: { query: { status: 'draft' }, matches: (r) => r.status === 'draft' },
+    manager: 'deny',
+    provider: 'own',
+  },
 };

@@ -681,6 +681,31 @@ export const extraRequests: Record<string, (w: World, caller: Caller) => Promise
     body: { id: (await w.fresh(resourceOf('booking'))).id, paymentStatus: 'paid' },
   }),
   'GET /api/search': async () => ({ path: '/api/search?q=Summit' }),
+  'POST /sendNotification': async (w) => ({
+    path: '/sendNotification',
+    body: { id: (await w.fresh(resourceOf('notification'))).id },
+  }),
+  'POST /get-token': async () => ({
+    path: '/get-token',
+    body: {
+      endpoint: `https://push.invalid/send/${nextN()}`,
+      keys: {
+        p256dh: 'BIPUL12DLfytvTajnryr2PRdAgXS3HGKiLqndGcJGabyhHheJYlNGCeXl1dn18gSJ1WAkAPIxr4gK0_dQds4yiI',
+        auth: 'FPssNDTKnInHVndSTdbKFw',
+      },
+    },
+  }),
+  'DELETE /get-token': async () => ({
+    path: `/get-token?endpoint=${encodeURIComponent('https://push.invalid/send/none')}`,
+  }),
+  'POST /api/notification/inbox/read': async () => ({
+    path: '/api/notification/inbox/read',
+    body: { all: true },
+  }),
+  'PUT /api/notification/settings': async () => ({
+    path: '/api/notification/settings',
+    body: { muted: ['booking_cancelled'] },
+  }),
   'POST /api/users/approve': async (w) => {
     // An active staff account that is none of the callers: approving it again changes nothing.
     const [u] = await w.t.db.db

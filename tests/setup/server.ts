@@ -11,11 +11,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createApp, type App } from '../../server/app';
+import { createApp, type App, type Deps } from '../../server/app';
+import type { PushConfig } from '../../server/push';
 import { defaultConfig, type Config } from '../../server/config';
 import { seedDemoData } from '../../server/db/demo-data';
 import { seedDemo } from '../../server/db/seed';
 import { createSmtpMailer, type Mailer } from '../../server/mail';
+import { settle } from '../../server/notify';
 import { createLocalStorage, type Storage } from '../../server/storage';
 import { createTestDb, type TestDb } from './db';
 import { startSmtpCapture, type SmtpCapture } from './smtp';
@@ -62,6 +64,8 @@ export interface RequestOptions {
 
 export interface TestServer {
   app: App;
+  /** What the app was made with (to run server jobs such as the notification scheduler). */
+  deps: Deps;
   db: TestDb;
   smtp: SmtpCapture;
   config: Config;
@@ -85,6 +89,8 @@ export interface TestServerOptions {
   demoData?: boolean;
   /** Replace the SMTP mailer (the capture server still runs). */
   mailer?: Mailer;
+  /** Web push (VAPID keys, and an agent that trusts a fake push service). */
+  push?: PushConfig;
 }
 
 export const createTestServer = async (opts: TestServerOptions = {}): Promise<TestServer> => {
@@ -100,7 +106,8 @@ export const createTestServer = async (opts: TestServerOptions = {}): Promise<Te
   const uploadsDir = path.join(tmp, 'uploads');
   const storage = createLocalStorage(uploadsDir);
   if (opts.demoData) await seedDemoData(db.db, storage, clock.now());
-  const app = createApp({ db: db.db, mailer, config, storage });
+  const deps: Deps = { db: db.db, mailer, config, storage, ...(opts.push ? { push: opts.push } : {}) };
+  const app = createApp(deps);
 
   const request = async <T>(method: string, url: string, options: RequestOptions = {}) => {
     const headers = new Headers(options.headers);
@@ -123,6 +130,7 @@ export const createTestServer = async (opts: TestServerOptions = {}): Promise<Te
 
   return {
     app,
+    deps,
     db,
     smtp,
     config,
@@ -138,6 +146,7 @@ export const createTestServer = async (opts: TestServerOptions = {}): Promise<Te
       return res.body.token;
     },
     async close() {
+      await settle();
       await mailer.close?.();
       await Promise.all([smtp.close(), db.close()]);
       await rm(tmp, { recursive: true, force: true });

@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { Menu } from 'lucide-react';
 import { HeaderSearch } from '@/components/HeaderSearch';
 import { LanguageSwitcher } from '@/components/LanguageSwitcher';
+import { NotificationBell } from '@/components/NotificationBell';
 import { ProfileMenu } from '@/components/ProfileMenu';
 import { ThemeToggle } from '@/components/ThemeToggle';
 
@@ -38,6 +39,7 @@ export function Header({ sidebarId, sidebarOpen, onToggleSidebar }: HeaderProps)
       </Link>
       <HeaderSearch />
       <div className="ms-auto flex items-center gap-1">
+        <NotificationBell />
         <LanguageSwitcher />
         <ThemeToggle />
         <ProfileMenu />

@@ -12,6 +12,7 @@ import { bookingApi, bookingResource } from './booking';
 import { dashboardApi, searchApi } from './dashboard';
 import { eventApi, eventResource } from './event';
 import { pageApi, pageResource } from './page';
+import { notificationApi, notificationResource } from './notification';
 
 export * from './master';
 export * from './category';
@@ -27,6 +28,7 @@ export * from './advertisement';
 export * from './booking';
 export * from './page';
 export * from './dashboard';
+export * from './notification';
 
 /**
  * Every resource (management area) of the API. The server routes them, the OpenAPI document lists
@@ -44,6 +46,7 @@ export const resources = [
   advertisementResource,
   bookingResource,
   pageResource,
+  notificationResource,
 ] as const satisfies readonly Resource[];
 
 export type ResourceKey = (typeof resources)[number]['key'];
@@ -70,4 +73,5 @@ export const areaApi = {
   ...pageApi,
   ...dashboardApi,
   ...searchApi,
+  ...notificationApi,
 } as const;

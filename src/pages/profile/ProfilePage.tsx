@@ -26,6 +26,7 @@ import { Avatar } from '@/components/Avatar';
 import { Alert, Button, FullPageSpinner, PasswordField, TextField, useFieldMessage } from '@/components/ui';
 import { ApiError, call, errorMessage } from '@/lib/api';
 import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '@/resources/field-parts';
+import { NotificationSettings } from './NotificationSettings';
 
 export const profileQueryKey = (email: string) => ['profile', email] as const;
 
@@ -101,6 +102,7 @@ export function ProfilePage() {
       <PictureSection profile={profile} />
       <DetailsSection profile={profile} onReload={() => query.refetch()} />
       <PasswordSection />
+      <NotificationSettings className={cardClass} />
     </div>
   );
 }

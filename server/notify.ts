@@ -1,0 +1,302 @@
+/**
+ * Delivering notifications (issue 5): in-app entries for the recipients (minus those who muted the
+ * kind), then a web push to each of their subscribed devices in the recipient's language; gone
+ * subscriptions (404/410) are removed. Written notifications are sent by hand (/sendNotification)
+ * or by the scheduler, which claims due ones in the database (`FOR UPDATE SKIP LOCKED`), so one
+ * notification is sent once even with several server processes and across restarts: a claimed one
+ * is never claimed again (at most once; a process that dies while sending leaves it `sending`).
+ *
+ * Automatic notifications (`notifyAdmins`, `notifyUser`) write their in-app entries before the
+ * answer and push after it; `settle()` waits for the pushes under way (tests, shutdown).
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Localized } from '../src/contract/common';
+import type { NotificationKind } from '../src/contract/areas/notification';
+import { USER_STATUS } from '../src/contract/roles';
+import type { Executor } from './db/client';
+import {
+  notifications,
+  notificationSettings,
+  pushSubscriptions,
+  userNotifications,
+  users,
+} from './db/schema';
+import type { Deps } from './http/types';
+import { sendPush, type PushOutcome } from './push';
+
+export interface Notice {
+  kind: NotificationKind;
+  title: Localized;
+  body: Localized;
+  link: string | null;
+}
+
+export interface Delivery {
+  recipients: number;
+  delivered: number;
+  failed: number;
+  removed: number;
+}
+
+const PUSH_CONCURRENCY = 8;
+
+/** Runs `work` on every item, at most `limit` at a time. */
+async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const runners = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) await work(items[next++]!);
+  });
+  await Promise.all(runners);
+}
+
+/** Writes the in-app entries of a notice for these users (minus those who muted its kind). */
+export async function writeEntries(
+  deps: Deps,
+  userIds: number[],
+  notice: Notice,
+  notificationId: number | null = null,
+): Promise<number[]> {
+  const { db } = deps;
+  const unique = [...new Set(userIds)];
+  if (!unique.length) return [];
+  let recipients = unique;
+  if (notice.kind !== 'message') {
+    const muted = await db
+      .select({ userId: notificationSettings.userId })
+      .from(notificationSettings)
+      .where(
+        and(
+          inArray(notificationSettings.userId, unique),
+          sql`${notificationSettings.muted} @> ${JSON.stringify([notice.kind])}::jsonb`,
+        ),
+      );
+    const mutedIds = new Set(muted.map((m) => m.userId));
+    recipients = unique.filter((id) => !mutedIds.has(id));
+  }
+  if (!recipients.length) return [];
+  const now = deps.config.now();
+  await db
+    .insert(userNotifications)
+    .values(
+      recipients.map((userId) => ({
+        userId,
+        notificationId,
+        kind: notice.kind,
+        title: notice.title,
+        body: notice.body,
+        link: notice.link,
+        createdAt: now,
+      })),
+    )
+    .onConflictDoNothing();
+  return recipients;
+}
+
+/** Sends the notice as a web push to every subscribed device of these users, in their language. */
+export async function pushTo(
+  deps: Deps,
+  recipients: number[],
+  notice: Notice,
+  tag: string,
+): Promise<Omit<Delivery, 'recipients'>> {
+  const counts = { delivered: 0, failed: 0, removed: 0 };
+  const push = deps.push;
+  if (!push || !recipients.length) return counts;
+  const { db } = deps;
+  const devices = await db
+    .select({
+      id: pushSubscriptions.id,
+      endpoint: pushSubscriptions.endpoint,
+      p256dh: pushSubscriptions.p256dh,
+      auth: pushSubscriptions.auth,
+      language: users.language,
+    })
+    .from(pushSubscriptions)
+    .innerJoin(users, eq(users.id, pushSubscriptions.userId))
+    .where(inArray(pushSubscriptions.userId, recipients));
+  const gone: number[] = [];
+  await eachLimited(devices, PUSH_CONCURRENCY, async (device) => {
+    const lang = device.language === 'ar' ? 'ar' : 'en';
+    const outcome: PushOutcome = await sendPush(
+      push,
+      device,
+      {
+        title: notice.title[lang] || notice.title.en,
+        body: notice.body[lang] || notice.body.en,
+        link: notice.link,
+        tag,
+        lang,
+      },
+      { urgency: notice.kind === 'message' ? 'normal' : 'high', topic: tag },
+    );
+    if (outcome === 'delivered') counts.delivered++;
+    else if (outcome === 'gone') {
+      counts.removed++;
+      gone.push(device.id);
+    } else counts.failed++;
+  });
+  if (gone.length) await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.id, gone));
+  return counts;
+}
+
+/* ------------------------------------------------------------- automatic ones */
+
+const running = new Set<Promise<unknown>>();
+
+/** Runs a delivery after the current answer; failures are logged, never thrown at the caller. */
+const inBackground = (work: () => Promise<unknown>) => {
+  const job = work()
+    .catch((error: Error) => console.warn(`A notification could not be delivered: ${error.message}`))
+    .finally(() => running.delete(job));
+  running.add(job);
+};
+
+/** Waits for the automatic deliveries under way. */
+export const settle = async () => {
+  while (running.size) await Promise.all([...running]);
+};
+
+/**
+ * An automatic notice: the in-app entries are written before the caller answers (they are there
+ * when the answer arrives); the pushes go out after it.
+ */
+async function announce(deps: Deps, userIds: number[], notice: Notice) {
+  try {
+    const recipients = await writeEntries(deps, userIds, notice);
+    if (recipients.length && deps.push)
+      inBackground(() => pushTo(deps, recipients, notice, `${notice.kind}-${deps.config.now().getTime()}`));
+  } catch (error) {
+    console.warn(`A notification could not be written: ${(error as Error).message}`);
+  }
+}
+
+/** Active admins get it (something waits for their approval). */
+export async function notifyAdmins(deps: Deps, notice: Notice) {
+  const admins = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.status, USER_STATUS.active)));
+  await announce(
+    deps,
+    admins.map((a) => a.id),
+    notice,
+  );
+}
+
+/** One user gets it (their event or advertisement was decided, a booking of theirs cancelled). */
+export const notifyUser = (deps: Deps, userId: number, notice: Notice) => announce(deps, [userId], notice);
+
+/* ------------------------------------------------------ written notifications */
+
+type NotificationRow = typeof notifications.$inferSelect;
+
+/** Who a written notification reaches: active accounts of its audience (a provider's: its supervisors). */
+export async function recipientsOf(db: Executor, n: NotificationRow): Promise<number[]> {
+  const active = eq(users.status, USER_STATUS.active);
+  const scope =
+    n.providerId === null ? undefined : and(eq(users.role, 'manager'), eq(users.providerId, n.providerId));
+  const audience =
+    n.audienceType === 'roles'
+      ? inArray(users.role, n.audienceRoles.length ? n.audienceRoles : ['-'])
+      : n.audienceType === 'users'
+        ? inArray(users.id, n.audienceUserIds.length ? n.audienceUserIds : [0])
+        : undefined;
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(active, scope, audience));
+  return rows.map((r) => r.id);
+}
+
+/** Sends a claimed (status `sending`) notification and records the outcome. */
+export async function sendClaimed(deps: Deps, n: NotificationRow): Promise<void> {
+  const { db } = deps;
+  let counts: Delivery = { recipients: 0, delivered: 0, failed: 0, removed: 0 };
+  let status: 'sent' | 'failed' = 'sent';
+  try {
+    const notice: Notice = { kind: 'message', title: n.title, body: n.body, link: n.link };
+    const recipients = await writeEntries(deps, await recipientsOf(db, n), notice, n.id);
+    counts = {
+      recipients: recipients.length,
+      ...(await pushTo(deps, recipients, notice, `notification-${n.id}`)),
+    };
+  } catch (error) {
+    console.warn(`Notification ${n.id} could not be sent: ${(error as Error).message}`);
+    status = 'failed';
+  }
+  const now = deps.config.now();
+  await db
+    .update(notifications)
+    .set({
+      status,
+      sentAt: status === 'sent' ? now : null,
+      ...counts,
+      version: sql`${notifications.version} + 1`,
+      updatedAt: now,
+    })
+    .where(eq(notifications.id, n.id));
+}
+
+/** Claims the notifications due now (each by one process only). */
+export async function claimDue(deps: Deps, limit = 20): Promise<NotificationRow[]> {
+  const now = deps.config.now();
+  return deps.db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(and(eq(notifications.status, 'scheduled'), sql`${notifications.sendAt} <= ${now}`))
+      .orderBy(notifications.sendAt)
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (!due.length) return [];
+    return tx
+      .update(notifications)
+      .set({ status: 'sending', updatedAt: now, version: sql`${notifications.version} + 1` })
+      .where(
+        and(
+          inArray(
+            notifications.id,
+            due.map((d) => d.id),
+          ),
+          eq(notifications.status, 'scheduled'),
+        ),
+      )
+      .returning();
+  });
+}
+
+/** Sends what is due; returns how many were sent. */
+export async function runDueNotifications(deps: Deps): Promise<number> {
+  const claimed = await claimDue(deps);
+  for (const n of claimed) await sendClaimed(deps, n);
+  return claimed.length;
+}
+
+/** NOTIFICATION_SCHEDULER_MS (default 10 s): how often due notifications are looked for. */
+export const schedulerIntervalMs = (env: NodeJS.ProcessEnv) => {
+  const n = Number(env.NOTIFICATION_SCHEDULER_MS);
+  return Number.isInteger(n) && n >= 50 ? n : 10_000;
+};
+
+/** Checks for due notifications every `intervalMs`; `stop()` ends it after the current round. */
+export function startScheduler(deps: Deps, intervalMs: number) {
+  let round: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  const timer = setInterval(() => {
+    round = round.then(() =>
+      stopped
+        ? undefined
+        : runDueNotifications(deps).catch((error: Error) =>
+            console.warn(`The notification scheduler failed: ${error.message}`),
+          ),
+    );
+  }, intervalMs);
+  timer.unref();
+  return {
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await round;
+    },
+  };
+}

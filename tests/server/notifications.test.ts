@@ -1,0 +1,284 @@
+/**
+ * Notifications and web push (issue 5), end to end on the server: pushes go to a fake HTTPS push
+ * service on 127.0.0.1 whose receiver keys the test holds, so it decrypts each payload (RFC 8291)
+ * and checks its content and headers.
+ */
+import { eq } from 'drizzle-orm';
+import webpush from 'web-push';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoPng } from '../../server/db/demo-data';
+import { notifications, pushSubscriptions, users } from '../../server/db/schema';
+import { runDueNotifications, settle } from '../../server/notify';
+import type { PushConfig } from '../../server/push';
+import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
+import { startFakePushService, type FakePushService, type FakeSubscription } from '../support/fake-push';
+
+let t: TestServer;
+let push: FakePushService;
+let vapid: PushConfig;
+let adminToken: string;
+let providerToken: string;
+
+const subscribe = async (token: string, sub: FakeSubscription) => {
+  const res = await t.request('POST', '/get-token', { token, body: sub.subscription });
+  expect(res.status, res.text).toBe(201);
+};
+
+const payloadOf = async (sub: FakeSubscription, since = 0) => {
+  const message = await push.waitFor((m) => m.id === sub.id && m.at >= since);
+  return { message, payload: JSON.parse(sub.decrypt(message.body)) as Record<string, unknown> };
+};
+
+const draft = async (token: string, body: Record<string, unknown>) => {
+  const res = await t.request('POST', '/api/notification', {
+    token,
+    body: {
+      title: { en: 'Gates open early', ar: 'تُفتح البوابات مبكرًا' },
+      body: { en: 'Doors open at five today.', ar: 'تُفتح الأبواب في الخامسة اليوم.' },
+      ...body,
+    },
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.body.data as { id: number; status: string };
+};
+
+beforeAll(async () => {
+  push = await startFakePushService();
+  const keys = webpush.generateVAPIDKeys();
+  vapid = { ...keys, subject: 'mailto:admin@example.com', agent: push.agent };
+  t = await createTestServer({ demoData: true, push: vapid });
+  adminToken = await t.login(DEMO.admin.email, DEMO_PASSWORD);
+  providerToken = await t.login(DEMO.provider.email, DEMO_PASSWORD);
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+  await push?.close();
+});
+
+describe('web push', () => {
+  it('sends a written notification to each device, encrypted, in the recipient’s language', async () => {
+    const key = await t.request('GET', '/get-token', { token: adminToken });
+    expect(key.body.data).toEqual({ publicKey: vapid.publicKey, subscribed: false });
+    const device = push.newSubscription();
+    await subscribe(adminToken, device);
+    expect((await t.request('GET', '/get-token', { token: adminToken })).body.data.subscribed).toBe(true);
+    // The admin reads Arabic.
+    await t.db.db.update(users).set({ language: 'ar' }).where(eq(users.email, DEMO.admin.email));
+
+    const n = await draft(adminToken, { audienceType: 'roles', audienceRoles: ['admin'], link: '/booking' });
+    expect(n.status).toBe('draft');
+    expect(push.received.filter((m) => m.id === device.id)).toHaveLength(0);
+    const since = Date.now();
+    const sent = await t.request('POST', '/sendNotification', { token: adminToken, body: { id: n.id } });
+    expect(sent.status, sent.text).toBe(200);
+    expect(sent.body.data).toMatchObject({ status: 'sent', delivered: 1, failed: 0, removed: 0 });
+    expect(sent.body.data.recipients).toBeGreaterThanOrEqual(1);
+
+    const { message, payload } = await payloadOf(device, since);
+    // Title, body and link in the reader's language, and nothing else of substance.
+    expect(payload).toEqual({
+      title: 'تُفتح البوابات مبكرًا',
+      body: 'تُفتح الأبواب في الخامسة اليوم.',
+      link: '/booking',
+      tag: `notification-${n.id}`,
+      lang: 'ar',
+    });
+    expect(message.method).toBe('POST');
+    expect(message.headers['content-encoding']).toBe('aes128gcm');
+    expect(message.headers.ttl).toBe('86400');
+    expect(message.headers.urgency).toBe('normal');
+    expect(message.headers.topic).toBe(`notification-${n.id}`);
+    expect(message.headers.authorization).toMatch(/^vapid t=[\w-]+\.[\w-]+\.[\w-]+, k=/);
+    expect(message.headers.authorization).toContain(`k=${vapid.publicKey}`);
+    // The wrong keys cannot read it.
+    expect(() => push.newSubscription().decrypt(message.body)).toThrow();
+
+    // Sent once: again is refused, and the in-app entry is there.
+    const again = await t.request('POST', '/sendNotification', { token: adminToken, body: { id: n.id } });
+    expect(again.status).toBe(409);
+    const inbox = await t.request('GET', '/api/notification/inbox', { token: adminToken });
+    expect(inbox.body.data.items[0]).toMatchObject({ kind: 'message', link: '/booking', readAt: null });
+    expect(inbox.body.data.unread).toBeGreaterThanOrEqual(1);
+    const read = await t.request('POST', '/api/notification/inbox/read', {
+      token: adminToken,
+      body: { all: true },
+    });
+    expect(read.body.data.unread).toBe(0);
+    await t.db.db.update(users).set({ language: 'en' }).where(eq(users.email, DEMO.admin.email));
+  });
+
+  it('removes a subscription the push service reports gone (410) and counts it', async () => {
+    const gone = push.newSubscription();
+    push.respondWith(gone.id, 410);
+    const token = await t.login(DEMO.admin.email, DEMO_PASSWORD);
+    await subscribe(token, gone);
+    const n = await draft(adminToken, { audienceType: 'roles', audienceRoles: ['admin'] });
+    const sent = await t.request('POST', '/sendNotification', { token: adminToken, body: { id: n.id } });
+    expect(sent.body.data.removed).toBe(1);
+    const left = await t.db.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, gone.subscription.endpoint));
+    expect(left).toHaveLength(0);
+  });
+
+  it('signing out removes the device of that session', async () => {
+    const device = push.newSubscription();
+    const token = await t.login(DEMO.admin.email, DEMO_PASSWORD);
+    await subscribe(token, device);
+    expect(await t.request('POST', '/api/logout', { token })).toMatchObject({ status: 200 });
+    const left = await t.db.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, device.subscription.endpoint));
+    expect(left).toHaveLength(0);
+  });
+});
+
+describe('scheduled notifications', () => {
+  it('are sent exactly once, by one of several processes, and not again after a restart', async () => {
+    const device = push.newSubscription();
+    const token = await t.login(DEMO.manager.email, DEMO_PASSWORD);
+    await subscribe(token, device);
+    const sendAt = new Date(t.clock.now().getTime() + 60 * 60_000).toISOString();
+    const n = await draft(adminToken, { audienceType: 'roles', audienceRoles: ['manager'], sendAt });
+    expect(n.status).toBe('scheduled');
+    // Not yet due.
+    expect(await runDueNotifications(t.deps)).toBe(0);
+    t.clock.advance(61 * 60_000);
+    // Two processes look at the same database at once (separate dependency sets).
+    const [a, b] = await Promise.all([
+      runDueNotifications({ ...t.deps }),
+      runDueNotifications({ ...t.deps }),
+    ]);
+    expect(a + b).toBe(1);
+    // A restarted process finds nothing left to send.
+    expect(await runDueNotifications({ ...t.deps })).toBe(0);
+    const messages = push.received.filter((m) => m.id === device.id);
+    expect(messages).toHaveLength(1);
+    const [row] = await t.db.db.select().from(notifications).where(eq(notifications.id, n.id));
+    expect(row).toMatchObject({ status: 'sent', delivered: 1 });
+  });
+
+  it('refuses a time in the past, and changes to a sent notification', async () => {
+    const past = new Date(t.clock.now().getTime() - 60_000).toISOString();
+    const res = await t.request('POST', '/api/notification', {
+      token: adminToken,
+      body: {
+        title: { en: 'Late', ar: 'متأخر' },
+        body: { en: 'x', ar: 'x' },
+        audienceType: 'all',
+        sendAt: past,
+      },
+    });
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors)).toEqual(['sendAt']);
+
+    const n = await draft(adminToken, { audienceType: 'roles', audienceRoles: ['manager'] });
+    const sent = await t.request('POST', '/sendNotification', { token: adminToken, body: { id: n.id } });
+    const record = sent.body.data as Record<string, unknown> & { version: number };
+    const edit = await t.request('PUT', `/api/notification/${n.id}`, {
+      token: adminToken,
+      body: {
+        title: record.title,
+        body: { en: 'Changed', ar: 'تغيّر' },
+        audienceType: 'roles',
+        audienceRoles: ['manager'],
+        version: record.version,
+      },
+    });
+    expect(edit.status).toBe(409);
+    const [row] = await t.db.db.select().from(notifications).where(eq(notifications.id, n.id));
+    expect(row!.body.en).toBe('Doors open at five today.');
+  });
+});
+
+describe('automatic notifications', () => {
+  it('admins hear at once of an ad waiting for approval; the provider of the decision; muting works', async () => {
+    const adminDevice = push.newSubscription();
+    const providerDevice = push.newSubscription();
+    const admin = await t.login(DEMO.admin.email, DEMO_PASSWORD);
+    await subscribe(admin, adminDevice);
+    await subscribe(providerToken, providerDevice);
+
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(demoPng())], { type: 'image/png' }), 'ad.png');
+    const image = await t.request('POST', '/api/advertisement/image', { token: providerToken, body: form });
+    const since = Date.now();
+    const ad = await t.request('POST', '/api/advertisement', {
+      token: providerToken,
+      body: {
+        title: { en: 'Spring nights', ar: 'ليالي الربيع' },
+        image: image.body.data.path,
+        targetType: 'url',
+        url: 'https://example.com/spring',
+        placement: 'home_banner',
+        startsOn: '2026-12-01',
+        endsOn: '2026-12-20',
+      },
+    });
+    expect(ad.status, ad.text).toBe(201);
+    // The entry is there when the answer arrives; the push follows within seconds.
+    const inbox = await t.request('GET', '/api/notification/inbox', { token: admin });
+    expect(inbox.body.data.items[0]).toMatchObject({
+      kind: 'ad_submitted',
+      link: `/advertisement/details/${ad.body.data.id}`,
+    });
+    const { payload, message } = await payloadOf(adminDevice, since);
+    expect(payload).toMatchObject({ title: 'An advertisement waits for approval', lang: 'en' });
+    expect(message.headers.urgency).toBe('high');
+
+    // The provider mutes decisions on ads: the approval reaches it no more.
+    const mute = await t.request('PUT', '/api/notification/settings', {
+      token: providerToken,
+      body: { muted: ['ad_decided'] },
+    });
+    expect(mute.body.data.muted).toEqual(['ad_decided']);
+    const before = push.received.filter((m) => m.id === providerDevice.id).length;
+    const approved = await t.request('POST', '/api/adsApprove', {
+      token: admin,
+      body: { id: ad.body.data.id, status: 'approved' },
+    });
+    expect(approved.status).toBe(200);
+    await settle();
+    expect(push.received.filter((m) => m.id === providerDevice.id)).toHaveLength(before);
+    const providerInbox = await t.request('GET', '/api/notification/inbox', { token: providerToken });
+    expect(providerInbox.body.data.items.some((e: { kind: string }) => e.kind === 'ad_decided')).toBe(false);
+  });
+
+  it('a provider writes to its own supervisors only', async () => {
+    const [staff] = await t.db.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, DEMO.manager.email));
+    const refused = await t.request('POST', '/api/notification', {
+      token: providerToken,
+      body: {
+        title: { en: 'Hi', ar: 'مرحبًا' },
+        body: { en: 'x', ar: 'x' },
+        audienceType: 'users',
+        audienceUserIds: [staff!.id],
+      },
+    });
+    expect(refused.status).toBe(422);
+    expect(Object.keys(refused.body.errors)).toEqual(['audienceUserIds']);
+    const n = await draft(providerToken, { audienceType: 'all' });
+    const sent = await t.request('POST', '/sendNotification', { token: providerToken, body: { id: n.id } });
+    expect(sent.status, sent.text).toBe(200);
+    const [provider] = await t.db.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, DEMO.provider.email));
+    const supervisors = await t.db.db
+      .select({ id: users.id, status: users.status })
+      .from(users)
+      .where(eq(users.providerId, provider!.id));
+    expect(sent.body.data.recipients).toBe(supervisors.filter((s) => s.status === '1').length);
+    // Staff's notifications are not the provider's to see.
+    const list = await t.request('GET', '/api/notification?pageSize=100', { token: providerToken });
+    expect(list.body.data.items.every((i: { providerId: number }) => i.providerId === provider!.id)).toBe(
+      true,
+    );
+  });
+});
