@@ -81,7 +81,7 @@ export const MESSAGES = {
   searchTooShort: { en: 'Type at least {n} characters', ar: 'اكتب {n} أحرف على الأقل' },
   appLink: {
     en: 'Enter a screen of the app that starts with / (e.g. /booking)',
-    ar: 'أدخل شاشة من التطبيق تبدأ بـ / (مثل ‎/booking)',
+    ar: 'أدخل شاشة من التطبيق تبدأ بـ / (مثل ⁦/booking⁩)',
   },
   chooseOne: { en: 'Choose at least one', ar: 'اختر واحدًا على الأقل' },
   sendAtPast: { en: 'Choose a time in the future', ar: 'اختر وقتًا في المستقبل' },

@@ -195,6 +195,30 @@ describe('scheduled notifications', () => {
 });
 
 describe('automatic notifications', () => {
+  it('an admin who enabled notifications gets a push within seconds of a provider registering', async () => {
+    const device = push.newSubscription();
+    const admin = await t.login(DEMO.admin.email, DEMO_PASSWORD);
+    await subscribe(admin, device);
+    const email = 'fresh.provider@example.net';
+    expect((await t.request('POST', '/api/sendEmailOTP', { body: { email } })).status).toBe(200);
+    const otp = t.smtp.lastOtpFor(email)!;
+    expect((await t.request('POST', '/api/verifyEmailOTP', { body: { email, otp } })).status).toBe(200);
+    const since = Date.now();
+    const reg = await t.request('POST', '/api/register', {
+      body: { name: 'Huda Saleh', phone: '+966501112299', email, password: 'Huda-Pass-2026!', otp },
+    });
+    expect(reg.status, reg.text).toBe(201);
+    const { payload } = await payloadOf(device, since);
+    expect(Date.now() - since).toBeLessThan(5_000);
+    expect(payload).toEqual({
+      title: 'A service provider waits for approval',
+      body: 'Huda Saleh registered and waits for your approval.',
+      link: `/serviceprovider-details/${reg.body.data.id as number}`,
+      tag: expect.stringMatching(/^provider_registered-\d+$/) as unknown as string,
+      lang: 'en',
+    });
+  });
+
   it('admins hear at once of an ad waiting for approval; the provider of the decision; muting works', async () => {
     const adminDevice = push.newSubscription();
     const providerDevice = push.newSubscription();
