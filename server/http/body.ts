@@ -66,8 +66,9 @@ export const parseMultipart = async (req: Request, bytes: Uint8Array<ArrayBuffer
   } catch {
     throw badRequest(smsg('needMultipart'));
   }
-  const fields: FormParts['fields'] = {};
-  const files: FormParts['files'] = {};
+  // Null-prototype records: a part named "constructor" or "__proto__" is just a name.
+  const fields: FormParts['fields'] = Object.create(null) as FormParts['fields'];
+  const files: FormParts['files'] = Object.create(null) as FormParts['files'];
   for (const [name, value] of form.entries()) {
     if (typeof value === 'string') {
       const prev = fields[name];

@@ -213,3 +213,19 @@ describe('no answer leaks secrets', () => {
     expect(all).not.toMatch(/scrypt\$|password_?hash|passwordHash|token_?hash|code_?hash/i);
   });
 });
+
+describe('multipart bodies', () => {
+  it('takes parts named like built-in object properties as plain names', async () => {
+    const { parseMultipart } = await import('./body');
+    const form = new FormData();
+    form.append('constructor', new File([new Uint8Array([1])], 'a.png', { type: 'image/png' }));
+    form.append('__proto__', 'x');
+    form.append('toString', 'y');
+    const req = new Request('http://localhost/', { method: 'POST', body: form });
+    const bytes = new Uint8Array(await req.clone().arrayBuffer());
+    const parts = await parseMultipart(req, bytes);
+    expect(parts.files.constructor).toHaveLength(1);
+    expect(Object.keys(parts.fields).sort()).toEqual(['__proto__', 'toString']);
+    expect(parts.fields.toString).toBe('y');
+  });
+});

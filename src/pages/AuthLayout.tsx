@@ -1,8 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import type { ReactNode } from 'react';
-import { LanguageSwitcher } from '@/components/LanguageSwitcher';
-import { ThemeToggle } from '@/components/ThemeToggle';
+import { LanguageSelect, ThemeSelect } from '@/components/AuthControls';
 
 const LOGIN_BACKGROUND = `${import.meta.env.BASE_URL}images/login-bg.svg`;
 
@@ -19,8 +18,8 @@ export function AuthLayout({ title, children }: { title: ReactNode; children: Re
     >
       <div className="flex justify-end gap-1 p-3">
         <div className="flex gap-1 rounded-lg bg-white/90 p-1 shadow dark:bg-slate-900/90">
-          <LanguageSwitcher />
-          <ThemeToggle />
+          <LanguageSelect />
+          <ThemeSelect />
         </div>
       </div>
       <main className="flex flex-1 items-start justify-center px-4 pt-4 pb-12 sm:items-center">
