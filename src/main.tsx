@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { activateLanguage, applyDocumentLanguage, i18n } from '@/app/i18n';
 import { showFlashNotice } from '@/app/language';
 import { watchConnection } from '@/app/connection';
+import { loadOutbox, startOutbox } from '@/app/outbox';
 import { persistOptions, queryClient } from '@/app/query';
 import { hydrateSession } from '@/app/session';
 import { initTheme } from '@/app/theme';
@@ -29,6 +30,7 @@ async function boot() {
   });
 
   watchConnection(queryClient);
+  startOutbox(queryClient);
 
   const container = document.getElementById('root');
   if (!container) throw new Error('The #root element is missing from index.html');
@@ -38,7 +40,11 @@ async function boot() {
         <PersistQueryClientProvider
           client={queryClient}
           persistOptions={persistOptions}
-          onSuccess={() => void queryClient.resumePausedMutations()}
+          onSuccess={() => {
+            void queryClient.resumePausedMutations();
+            // The queued writes show over the restored data, then go out when they can.
+            void loadOutbox();
+          }}
         >
           <RouterProvider router={router} />
         </PersistQueryClientProvider>

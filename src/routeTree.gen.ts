@@ -15,6 +15,7 @@ import { Route as RegistrationRouteImport } from './routes/registration'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppSplatRouteImport } from './routes/_app/$'
 import { Route as AppBookingDetailsRouteImport } from './routes/_app/booking-details'
+import { Route as AppOutboxRouteImport } from './routes/_app/outbox'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppUserDetailsRouteImport } from './routes/_app/user-details'
 import { Route as AppUsersRouteImport } from './routes/_app/users'
@@ -78,6 +79,11 @@ const AppSplatRoute = AppSplatRouteImport.update({
 const AppBookingDetailsRoute = AppBookingDetailsRouteImport.update({
   id: '/booking-details',
   path: '/booking-details',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppOutboxRoute = AppOutboxRouteImport.update({
+  id: '/outbox',
+  path: '/outbox',
   getParentRoute: () => AppRoute,
 } as any)
 const AppProfileRoute = AppProfileRouteImport.update({
@@ -278,6 +284,7 @@ export interface FileRoutesByFullPath {
   '/registration': typeof RegistrationRoute
   '/$': typeof AppSplatRoute
   '/booking-details': typeof AppBookingDetailsRoute
+  '/outbox': typeof AppOutboxRoute
   '/profile': typeof AppProfileRoute
   '/user-details': typeof AppUserDetailsRoute
   '/users': typeof AppUsersRoute
@@ -319,6 +326,7 @@ export interface FileRoutesByTo {
   '/registration': typeof RegistrationRoute
   '/$': typeof AppSplatRoute
   '/booking-details': typeof AppBookingDetailsRoute
+  '/outbox': typeof AppOutboxRoute
   '/profile': typeof AppProfileRoute
   '/user-details': typeof AppUserDetailsRoute
   '/users': typeof AppUsersRoute
@@ -363,6 +371,7 @@ export interface FileRoutesById {
   '/registration': typeof RegistrationRoute
   '/_app/$': typeof AppSplatRoute
   '/_app/booking-details': typeof AppBookingDetailsRoute
+  '/_app/outbox': typeof AppOutboxRoute
   '/_app/profile': typeof AppProfileRoute
   '/_app/user-details': typeof AppUserDetailsRoute
   '/_app/users': typeof AppUsersRoute
@@ -408,6 +417,7 @@ export interface FileRouteTypes {
     | '/registration'
     | '/$'
     | '/booking-details'
+    | '/outbox'
     | '/profile'
     | '/user-details'
     | '/users'
@@ -449,6 +459,7 @@ export interface FileRouteTypes {
     | '/registration'
     | '/$'
     | '/booking-details'
+    | '/outbox'
     | '/profile'
     | '/user-details'
     | '/users'
@@ -492,6 +503,7 @@ export interface FileRouteTypes {
     | '/registration'
     | '/_app/$'
     | '/_app/booking-details'
+    | '/_app/outbox'
     | '/_app/profile'
     | '/_app/user-details'
     | '/_app/users'
@@ -578,6 +590,13 @@ declare module '@tanstack/react-router' {
       path: '/booking-details'
       fullPath: '/booking-details'
       preLoaderRoute: typeof AppBookingDetailsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/outbox': {
+      id: '/_app/outbox'
+      path: '/outbox'
+      fullPath: '/outbox'
+      preLoaderRoute: typeof AppOutboxRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/profile': {
@@ -831,6 +850,7 @@ declare module '@tanstack/react-router' {
 interface AppRouteChildren {
   AppSplatRoute: typeof AppSplatRoute
   AppBookingDetailsRoute: typeof AppBookingDetailsRoute
+  AppOutboxRoute: typeof AppOutboxRoute
   AppProfileRoute: typeof AppProfileRoute
   AppUserDetailsRoute: typeof AppUserDetailsRoute
   AppUsersRoute: typeof AppUsersRoute
@@ -872,6 +892,7 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppSplatRoute: AppSplatRoute,
   AppBookingDetailsRoute: AppBookingDetailsRoute,
+  AppOutboxRoute: AppOutboxRoute,
   AppProfileRoute: AppProfileRoute,
   AppUserDetailsRoute: AppUserDetailsRoute,
   AppUsersRoute: AppUsersRoute,

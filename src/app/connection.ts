@@ -46,6 +46,9 @@ export const useConnection = (): Connection =>
 
 /** Follows the outcome of every query and mutation of `client`; returns the stop function. */
 export function watchConnection(client: QueryClient): () => void {
+  // TanStack Query assumes "online" until an event says otherwise: a cold start without a network
+  // must begin offline.
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);
   const seen = (error: unknown) => {
     if (isUnreachable(error) && onlineManager.isOnline()) setUnreachable(true);
   };

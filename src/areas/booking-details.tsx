@@ -104,7 +104,7 @@ export function Details() {
   const ctx: RenderContext = { i18n, language };
   const seatsLeft = Math.max(0, event.capacity - event.soldTickets);
   return (
-    <RecordView area={bookingArea} row={booking}>
+    <RecordView area={bookingArea} row={booking} updatedAt={details.dataUpdatedAt}>
       <div className="grid gap-4 lg:grid-cols-2">
         <section className={cardClass} aria-labelledby="booking-title">
           <h2 id="booking-title" className="mb-4 text-lg font-semibold">

@@ -8,7 +8,6 @@ import { msg } from '@lingui/core/macro';
 import { Ban, BadgeCheck, CircleDollarSign, DoorOpen, RotateCcw, Flag, Undo2, XCircle } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import {
-  api,
   BOOKING_STATUSES,
   BOOKING_TRANSITIONS,
   bookingResource,
@@ -18,7 +17,8 @@ import {
   type PaymentStatus,
   type RecordOf,
 } from '@/contract';
-import { call } from '@/lib/api';
+import { i18n } from '@lingui/core';
+import { send } from '@/app/outbox';
 import { dateTime, localizedText, Ltr } from '@/resources/cells';
 import { areaPages } from '@/resources/pages';
 import type { AreaAction, AreaConfig } from '@/resources/types';
@@ -64,11 +64,20 @@ function move(
     label,
     icon,
     visible: (row) => allowed(row).includes(to),
+    // Kept in the outbox when offline (managers at venues): applied to the cached booking at once.
     run: (row, { reason, idempotencyKey }) =>
-      call(api.bookingUpdateStatus, {
-        body: { id: row.id, [field]: to, note: reason, version: row.version },
-        idempotencyKey,
-      }),
+      send(
+        'bookingUpdateStatus',
+        { body: { id: row.id, [field]: to, note: reason, version: row.version } },
+        {
+          summary: `${row.code}: ${i18n._(label)}`,
+          resource: 'booking',
+          recordId: row.id,
+          patch: { [field]: to },
+          identity: { id: row.id, code: row.code },
+          idempotencyKey,
+        },
+      ),
     ...extra,
   };
 }

@@ -112,7 +112,7 @@ export function Details() {
   const ctx: RenderContext = { i18n, language };
   const editable = allowedTransitions.length > 0 || !['cancelled', 'completed'].includes(event.status);
   return (
-    <RecordView area={eventArea} row={event}>
+    <RecordView area={eventArea} row={event} updatedAt={details.dataUpdatedAt}>
       {event.statusReason && (event.status === 'rejected' || event.status === 'cancelled') && (
         <Alert kind="error">
           <p data-testid="event-reason">

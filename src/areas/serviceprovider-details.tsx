@@ -70,7 +70,7 @@ export function Details() {
   const { profile, documents, history, supervisors } = details.data;
   const ctx: RenderContext = { i18n, language };
   return (
-    <RecordView area={serviceProviderArea} row={profile}>
+    <RecordView area={serviceProviderArea} row={profile} updatedAt={details.dataUpdatedAt}>
       <section className={cardClass} aria-labelledby="profile-title">
         <h2 id="profile-title" className="mb-4 text-lg font-semibold">
           {i18n._(msg`Profile`)}

@@ -1,4 +1,4 @@
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useNavigate, Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -6,6 +6,8 @@ import { Bell, BellOff, ChevronDown, LogOut, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { signOut } from '@/app/auth';
+import { useOutbox } from '@/app/outbox';
+import { ConfirmDialog } from '@/resources/dialogs';
 import { notify } from '@/app/notify';
 import { disablePush, enablePush, pushStatusQuery, pushSupported, PushRefused } from '@/app/push';
 import { roleLabel } from '@/app/roles';
@@ -20,6 +22,8 @@ export function ProfileMenu() {
   const session = useSession();
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
+  const [confirmSignOut, setConfirmSignOut] = useState(false);
+  const unsent = useOutbox().length;
   const name = displayName(session);
   const role = roleLabel(i18n, session.role);
 
@@ -75,13 +79,30 @@ export function ProfileMenu() {
           disabled={signingOut}
           onSelect={(event) => {
             event.preventDefault();
-            void onSignOut();
+            // Changes still waiting in the outbox would be lost: ask first.
+            if (unsent > 0) setConfirmSignOut(true);
+            else void onSignOut();
           }}
         >
           {signingOut ? <Spinner className="size-4" /> : <LogOut aria-hidden="true" className="size-4" />}
           {i18n._(msg`Sign Out`)}
         </DropdownMenu.Item>
       </MenuContent>
+      <ConfirmDialog
+        open={confirmSignOut}
+        onOpenChange={setConfirmSignOut}
+        title={i18n._(msg`Sign out with unsent changes?`)}
+        description={i18n._(
+          msg`${plural(unsent, { one: '# change made on this device has', other: '# changes made on this device have' })} not reached the server yet. Signing out discards them. Connect and open the Outbox to send them first.`,
+        )}
+        confirmLabel={i18n._(msg`Sign out and discard`)}
+        danger
+        busy={signingOut}
+        onConfirm={() => {
+          setConfirmSignOut(false);
+          void onSignOut();
+        }}
+      />
     </DropdownMenu.Root>
   );
 }

@@ -14,6 +14,7 @@ import { Alert, Button, FullPageSpinner } from '@/components/ui';
 import { ApiError, errorMessage } from '@/lib/api';
 import { useActionContext, useRecordActions } from './actions';
 import { AppLink } from '@/components/AppLink';
+import { DataAge } from '@/components/DataAge';
 import { detailQueryOptions, failedToLoad, type BaseRecord } from './queries';
 import type { AreaConfig, DetailItem, RenderContext } from './types';
 
@@ -62,10 +63,13 @@ export function RecordLoadError({ error, retry }: { error: unknown; retry: () =>
 export function RecordView<T extends BaseRecord>({
   area,
   row,
+  updatedAt,
   children,
 }: {
   area: AreaConfig<T>;
   row: T;
+  /** When the data on screen was fetched (its age shows when it is old or offline). */
+  updatedAt?: number;
   children: ReactNode;
 }) {
   const { i18n } = useLingui();
@@ -92,9 +96,12 @@ export function RecordView<T extends BaseRecord>({
         {i18n._(area.title)}
       </AppLink>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 id="details-title" className="text-2xl font-semibold break-words">
-          {name}
-        </h1>
+        <div className="min-w-0">
+          <h1 id="details-title" className="text-2xl font-semibold break-words">
+            {name}
+          </h1>
+          {updatedAt !== undefined && <DataAge updatedAt={updatedAt} />}
+        </div>
         <div className="flex flex-wrap gap-2">
           {area.paths.edit && (area.canEdit?.(row) ?? true) && (
             <AppLink
@@ -144,7 +151,7 @@ export function DetailsPage<T extends BaseRecord>({ area, id }: { area: AreaConf
   const items: readonly DetailItem<T>[] =
     area.details ?? area.columns.map((column) => ({ label: column.header, value: column.cell }));
   return (
-    <RecordView area={area} row={detail.data}>
+    <RecordView area={area} row={detail.data} updatedAt={detail.dataUpdatedAt}>
       <section className={cardClass} aria-label={i18n._(msg`Details`)}>
         <DefinitionList items={items} row={detail.data} ctx={{ i18n, language }} />
       </section>

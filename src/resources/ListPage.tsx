@@ -41,6 +41,7 @@ import { Alert, Button, cx, inputClass } from '@/components/ui';
 import { errorMessage } from '@/lib/api';
 import { downloadFile } from '@/lib/transfer';
 import { useActionContext, useRecordActions } from './actions';
+import { DataAge } from '@/components/DataAge';
 import { FilterBar } from './filters';
 import { listQueryOptions, type BaseRecord } from './queries';
 import { hasNarrowing, toExportQuery, toListQuery, type ListSearch } from './search';
@@ -202,9 +203,12 @@ export function ListPage<T extends BaseRecord>({
       data-testid={`list-${resource.key}`}
     >
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h1 id={headingId} className="text-2xl font-semibold">
-          {title}
-        </h1>
+        <div>
+          <h1 id={headingId} className="text-2xl font-semibold">
+            {title}
+          </h1>
+          <DataAge updatedAt={list.dataUpdatedAt} />
+        </div>
         <div className="flex flex-wrap gap-2">
           <Button
             variant="secondary"

@@ -49,7 +49,7 @@ export function useRecordActions<T extends BaseRecord>(
     setError(null);
     try {
       const answer = await action.run(row, { reason, idempotencyKey: key });
-      await invalidateResource(queryClient, area.resource);
+      if (!answer.queued) await invalidateResource(queryClient, area.resource);
       notify.success(answer.message);
       close();
     } catch (caught) {

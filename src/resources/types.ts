@@ -126,7 +126,11 @@ export interface AreaAction<T extends BaseRecord = BaseRecord> {
   reason?: { title: MessageDescriptor; required: boolean };
   /** Asks to confirm first. */
   confirm?: MessageDescriptor;
-  run: (row: T, input: { reason: string | null; idempotencyKey: string }) => Promise<{ message: string }>;
+  /** `queued`: kept in the outbox for later (offline); the cached data already shows it. */
+  run: (
+    row: T,
+    input: { reason: string | null; idempotencyKey: string },
+  ) => Promise<{ message: string; queued?: boolean }>;
 }
 
 export interface DetailItem<T extends BaseRecord = BaseRecord> {

@@ -1,0 +1,232 @@
+/**
+ * Offline first (issue 6), in Chromium against the real server: cached bookings read offline after
+ * a cold reload with their age; a status change made offline survives reloads and reaches the server
+ * exactly once; a change whose answer was lost is replayed with its key and counted once; a change
+ * to a record someone else changed meanwhile becomes a conflict the manager settles; Sign Out warns
+ * about unsent changes and leaves none of the user's data in IndexedDB.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO, DEMO_PASSWORD } from '../support/app-server';
+import { listRows as rows, signIn, waitForServiceWorkerControl, waitForShell } from '../support/app';
+import { readIndexedDb } from '../support/browser';
+import { browserSuite } from '../support/suite';
+
+const suite = browserSuite();
+
+interface BookingDetails {
+  booking: { id: number; code: string; status: string; version: number; paymentStatus: string };
+  history: unknown[];
+}
+
+/** The server's view, asked from the test (not through the page). */
+async function server(
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; data: unknown }> {
+  const login = await fetch(`${suite.server.origin}/api/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: DEMO.admin, password: DEMO_PASSWORD }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const res = await fetch(`${suite.server.origin}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, data: ((await res.json()) as { data: unknown }).data };
+}
+
+const details = async (id: number) =>
+  (await server('GET', `/api/booking/details/${id}`)).data as BookingDetails;
+
+/** A pending booking (of a coming event) nobody else uses in this file. */
+const used = new Set<number>();
+async function pendingBooking(): Promise<number> {
+  const list = (await server('GET', '/api/booking?status=pending&pageSize=50')).data as {
+    items: { id: number }[];
+  };
+  const free = list.items.find((b) => !used.has(b.id));
+  if (!free) throw new Error('no pending booking left');
+  used.add(free.id);
+  return free.id;
+}
+
+async function openBooking(page: Page, id: number) {
+  await page.goto(`/admin/booking-details?id=${id}`);
+  await waitForShell(page);
+  await page.getByTestId('booking-history').or(page.getByText('No changes yet.')).first().waitFor();
+}
+
+/**
+ * Waits until the device's copy (the persisted query cache, written at most once a second) holds a
+ * query whose key contains `fragment`: what a user who opened the screen a moment ago would have.
+ */
+async function waitForCached(page: Page, fragment: string) {
+  await expect
+    .poll(async () =>
+      (await readIndexedDb(page)).some(
+        (e) =>
+          e.key.startsWith('query-cache:') &&
+          JSON.stringify(
+            (e.value as { clientState?: { queries?: { queryKey: unknown }[] } }).clientState?.queries?.map(
+              (q) => q.queryKey,
+            ),
+          ).includes(fragment),
+      ),
+    )
+    .toBe(true);
+}
+
+const shownStatus = (page: Page) =>
+  page.locator('dl').first().getByTestId('booking-status').getAttribute('data-status');
+
+async function confirmBooking(page: Page) {
+  await page.getByTestId('action-status-confirmed').click();
+  await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Confirm' }).click();
+}
+
+describe('offline first', () => {
+  it('reads the cached bookings, a booking and the sidebar after a cold reload offline, with their age', async () => {
+    const { page, context } = await suite.open();
+    await signIn(page, DEMO.manager, DEMO_PASSWORD);
+    await waitForServiceWorkerControl(page);
+    await page.goto('/admin/booking');
+    await waitForShell(page);
+    await expect.poll(() => rows(page).count()).toBe(10);
+    const firstCode = (await rows(page).first().locator('td').first().innerText()).trim();
+    await rows(page).first().getByTestId('row-actions').click();
+    await page.getByRole('menuitem', { name: 'View' }).click();
+    await page.getByRole('heading', { level: 1, name: firstCode }).waitFor();
+    await waitForCached(page, '"details"');
+
+    await context.setOffline(true);
+    await page.reload();
+    await waitForShell(page);
+    await page.getByRole('heading', { level: 1, name: firstCode }).waitFor();
+    await page.getByTestId('data-age').waitFor();
+    expect(await page.getByTestId('connection-banner').getAttribute('data-state')).toBe('offline');
+    await page.getByTestId('sidebar').getByRole('link', { name: 'Bookings' }).click();
+    await expect.poll(() => rows(page).count()).toBe(10);
+    expect(await page.getByTestId('data-age').innerText()).toMatch(/Updated/);
+    await context.setOffline(false);
+  });
+
+  it('a status change made offline survives two reloads and reaches the server exactly once', async () => {
+    const id = await pendingBooking();
+    const before = await details(id);
+    const { page, context, errors } = await suite.open();
+    await signIn(page, DEMO.manager, DEMO_PASSWORD);
+    await waitForServiceWorkerControl(page);
+    await openBooking(page, id);
+    await waitForCached(page, `"details",${id}]`);
+
+    await context.setOffline(true);
+    await confirmBooking(page);
+    await page.getByText('Saved on this device. It will be sent when the connection returns.').waitFor();
+    await expect.poll(() => shownStatus(page)).toBe('confirmed');
+    await page.getByTestId('outbox-link').waitFor();
+    for (let i = 0; i < 2; i++) {
+      await page.reload();
+      await waitForShell(page);
+      await expect.poll(() => shownStatus(page)).toBe('confirmed');
+      expect(await page.getByTestId('outbox-link').innerText()).toContain('1 change waiting');
+    }
+    // Nothing reached the server yet.
+    expect((await details(id)).booking.status).toBe('pending');
+
+    await context.setOffline(false);
+    await expect.poll(() => page.getByTestId('outbox-link').count(), { timeout: 20_000 }).toBe(0);
+    const after = await details(id);
+    expect(after.booking.status).toBe('confirmed');
+    expect(after.history.length).toBe(before.history.length + 1);
+    await expect.poll(() => shownStatus(page)).toBe('confirmed');
+    expect(errors).toEqual([]);
+  });
+
+  it('a change whose answer was lost is sent again with its key and counted once', async () => {
+    const id = await pendingBooking();
+    const before = await details(id);
+    const { page } = await suite.open();
+    await signIn(page, DEMO.manager, DEMO_PASSWORD);
+    await openBooking(page, id);
+    // The server commits, then the answer is lost on the way back.
+    let lost = 0;
+    await page.route('**/api/booking/update-status', async (route) => {
+      if (lost++ === 0) {
+        await route.fetch();
+        await route.abort('connectionreset');
+      } else await route.continue();
+    });
+    await confirmBooking(page);
+    await page.getByText('Saved on this device. It will be sent when the connection returns.').waitFor();
+    expect((await details(id)).history.length).toBe(before.history.length + 1);
+
+    await page.getByTestId('outbox-link').click();
+    await page.getByTestId('outbox-entry').waitFor();
+    const replay = page.waitForResponse((r) => r.url().endsWith('/api/booking/update-status'));
+    await page.getByRole('button', { name: 'Send now' }).click();
+    const answer = await replay;
+    expect(answer.status()).toBe(200);
+    // The server answered from its store: the first request's result, not a second change.
+    expect(answer.headers()['idempotent-replayed']).toBe('true');
+    await page.getByTestId('outbox-empty').waitFor();
+    const after = await details(id);
+    expect(after.booking.status).toBe('confirmed');
+    expect(after.history.length).toBe(before.history.length + 1);
+  });
+
+  it('a change to a booking someone else changed meanwhile becomes a conflict the manager settles', async () => {
+    const id = await pendingBooking();
+    const { page, context } = await suite.open();
+    await signIn(page, DEMO.manager, DEMO_PASSWORD);
+    await waitForServiceWorkerControl(page);
+    await openBooking(page, id);
+    await context.setOffline(true);
+    await confirmBooking(page);
+    await page.getByTestId('outbox-link').waitFor();
+    // Meanwhile an admin records the payment: the booking's version moves on.
+    const paid = await server('POST', '/api/booking/update-status', { id, paymentStatus: 'paid' });
+    expect(paid.status).toBe(200);
+
+    await context.setOffline(false);
+    await page.getByTestId('outbox-link').click();
+    await expect
+      .poll(() => page.getByTestId('outbox-entry').getAttribute('data-state'), { timeout: 20_000 })
+      .toBe('conflict');
+    await page.getByTestId('outbox-conflict').waitFor();
+    expect(await page.getByTestId('conflict-mine').innerText()).toBe('Confirmed');
+    expect(await page.getByTestId('conflict-server').innerText()).toBe('Pending');
+    expect((await details(id)).booking.status).toBe('pending');
+
+    await page.getByTestId('outbox-apply-mine').click();
+    await page.getByTestId('outbox-empty').waitFor();
+    const after = await details(id);
+    expect(after.booking).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
+  });
+
+  it('Sign Out warns about unsent changes and leaves none of the user’s data in IndexedDB', async () => {
+    const id = await pendingBooking();
+    const { page, context } = await suite.open();
+    await signIn(page, DEMO.manager, DEMO_PASSWORD);
+    await waitForServiceWorkerControl(page);
+    await openBooking(page, id);
+    await context.setOffline(true);
+    await confirmBooking(page);
+    await page.getByTestId('outbox-link').waitFor();
+    expect((await readIndexedDb(page)).some((e) => e.key.startsWith('outbox:'))).toBe(true);
+
+    await page.getByTestId('profile-menu').click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await page.getByRole('heading', { name: 'Sign out with unsent changes?' }).waitFor();
+    await page.getByRole('button', { name: 'Sign out and discard' }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/login');
+    const left = await readIndexedDb(page);
+    expect(left.filter((e) => e.key.startsWith('outbox:') || e.key.startsWith('query-cache:'))).toEqual([]);
+    expect(JSON.stringify(left)).not.toContain(DEMO.manager);
+    await context.setOffline(false);
+    expect((await details(id)).booking.status).toBe('pending');
+  });
+});
