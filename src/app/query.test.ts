@@ -1,7 +1,7 @@
 import type { PersistedClient } from '@tanstack/react-query-persist-client';
 import { clear, get } from 'idb-keyval';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cacheKeyFor, createIdbPersister, createQueryClient } from './query';
+import { cacheKeyFor, capPersistedClient, createIdbPersister, createQueryClient } from './query';
 import { resetSessionForTests, storeSignIn } from './session';
 
 const EMAIL = 'persist@example.com';
@@ -84,5 +84,27 @@ describe('the IndexedDB persister', () => {
     await persister.persistClient(snapshot([], 'before-reload'));
     window.dispatchEvent(new Event('pagehide'));
     await vi.waitFor(async () => expect(await stored()).toBe('before-reload'));
+  });
+});
+
+describe('the size cap of the device copy', () => {
+  const query = (name: string, updatedAt: number, size: number) => ({
+    queryKey: [name],
+    queryHash: JSON.stringify([name]),
+    state: { data: 'x'.repeat(size), dataUpdatedAt: updatedAt },
+  });
+  const client = (queries: ReturnType<typeof query>[]) =>
+    ({ timestamp: 0, buster: 'b', clientState: { queries, mutations: [] } }) as unknown as PersistedClient;
+
+  it('keeps everything under the cap', () => {
+    const c = client([query('a', 1, 100), query('b', 2, 100)]);
+    expect(capPersistedClient(c, 1000)).toBe(c);
+  });
+
+  it('drops the least recently fetched queries until it fits', () => {
+    const c = client([query('old', 1, 600), query('new', 3, 300), query('middle', 2, 300)]);
+    const capped = capPersistedClient(c, 700);
+    expect(capped.clientState.queries.map((q) => q.queryKey[0])).toEqual(['new', 'middle']);
+    expect(capPersistedClient(c, 400).clientState.queries.map((q) => q.queryKey[0])).toEqual(['new']);
   });
 });

@@ -1,6 +1,7 @@
 /**
  * TanStack Query: one client, its cache persisted to IndexedDB through idb-keyval, one entry per
- * user (the key carries the user's e-mail), busted by the app version (DESIGN.md §5).
+ * user (the key carries the user's e-mail), busted by the cache schema (not by every app version),
+ * capped in size (DESIGN.md §5).
  */
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import type {
@@ -9,14 +10,39 @@ import type {
   PersistQueryClientOptions,
 } from '@tanstack/react-query-persist-client';
 import { del, get, keys, set } from 'idb-keyval';
-import { version } from '../../package.json';
 import { ApiError } from '@/lib/api';
 import { getSession } from './session';
 
-export const APP_VERSION: string = version;
 /** Persisted data older than this is dropped; `gcTime` is never shorter (DESIGN.md §5). */
 export const CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 export const CACHE_KEY_PREFIX = 'query-cache:';
+/**
+ * The shape of the cached answers: bump it when a change of the contract makes older cached data
+ * unreadable. An app update that keeps it keeps the device's data (offline right after updating).
+ */
+export const CACHE_SCHEMA = 'ebo-cache-1';
+/** The device's copy is kept under this size; the least recently fetched queries go first. */
+export const CACHE_MAX_BYTES = 25 * 1024 * 1024;
+
+/**
+ * Drops the least recently fetched queries until the copy fits `maxBytes` (sizes measured as JSON
+ * text). The queued writes live in the outbox, not here, so nothing unsent is ever dropped.
+ */
+export function capPersistedClient(client: PersistedClient, maxBytes = CACHE_MAX_BYTES): PersistedClient {
+  const queries = client.clientState.queries;
+  const sized = queries.map((query) => ({ query, bytes: JSON.stringify(query.state.data ?? null).length }));
+  let total = sized.reduce((sum, q) => sum + q.bytes, 0);
+  if (total <= maxBytes) return client;
+  const keep = new Set(queries);
+  for (const { query, bytes } of [...sized].sort(
+    (a, b) => a.query.state.dataUpdatedAt - b.query.state.dataUpdatedAt,
+  )) {
+    if (total <= maxBytes) break;
+    keep.delete(query);
+    total -= bytes;
+  }
+  return { ...client, clientState: { ...client.clientState, queries: queries.filter((q) => keep.has(q)) } };
+}
 const PERSIST_THROTTLE_MS = 1000;
 
 export const cacheKeyFor = (email: string) => `${CACHE_KEY_PREFIX}${email.trim().toLowerCase()}`;
@@ -83,7 +109,7 @@ export function createIdbPersister(): Persister & { flush: () => Promise<void> }
     persistClient: (client) => {
       const key = currentCacheKey();
       if (!key) return;
-      pending = { key, client };
+      pending = { key, client: capPersistedClient(client) };
       const mutations = JSON.stringify(
         client.clientState.mutations.map((m) => [m.mutationKey, m.state.submittedAt, m.state.status]),
       );
@@ -117,7 +143,7 @@ export const queryClient = createQueryClient({ onMutationSettled: persister.flus
 export const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
   persister,
   maxAge: CACHE_MAX_AGE_MS,
-  buster: APP_VERSION,
+  buster: CACHE_SCHEMA,
   dehydrateOptions: {
     // The role and permissions live in the session keys; everything else that succeeded is kept.
     shouldDehydrateQuery: (query) => query.state.status === 'success' && query.meta?.persist !== false,

@@ -11,7 +11,16 @@ import { profileImageUrl } from '@/app/session';
 import { Button, cx, TextField, useFieldMessage } from '@/components/ui';
 import { errorMessage } from '@/lib/api';
 import { uploadFile } from '@/lib/transfer';
-import { describedBy, errorAt, FieldNotes, IMAGE_MAX_BYTES, IMAGE_TYPES, labelClass } from './field-parts';
+import { connectionState } from '@/app/connection';
+import {
+  describedBy,
+  errorAt,
+  FieldNotes,
+  IMAGE_MAX_BYTES,
+  IMAGE_TYPES,
+  labelClass,
+  OFFLINE_UPLOAD,
+} from './field-parts';
 import { usePickerChoices } from './pickers';
 import type { AreaField } from './types';
 
@@ -38,6 +47,10 @@ export function GalleryInput({ field, className }: { field: Of<'gallery'>; class
     const chosen = Array.from(event.target.files ?? []);
     event.target.value = '';
     if (chosen.length === 0) return;
+    if (connectionState() !== 'online') {
+      setProblem(i18n._(OFFLINE_UPLOAD));
+      return;
+    }
     const wrong = chosen.find((file) => !IMAGE_TYPES.includes(file.type));
     const large = chosen.find((file) => file.size > IMAGE_MAX_BYTES);
     if (wrong || large) {

@@ -1,5 +1,12 @@
 /** Small pieces the form's inputs share: where a field's error is, the label look, hint and error lines. */
+import { msg } from '@lingui/core/macro';
 import { get, type FieldError, type FieldErrors } from 'react-hook-form';
+
+/**
+ * Uploads need the server: offline they are refused at once with this message, not queued (files of
+ * up to 5 MB would crowd the device's outbox; see docs/decisions/0008).
+ */
+export const OFFLINE_UPLOAD = msg`Images can be added only while online: the upload needs the server. Try again when the connection returns.`;
 
 /** Images the server takes (its upload endpoints check the content too). */
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];

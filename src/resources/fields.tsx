@@ -14,7 +14,16 @@ import { Button, cx, inputClass, Spinner, TextField, useFieldMessage } from '@/c
 import { CheckboxGroup, GalleryInput, LinksInput, MultiReferenceInput } from './collections';
 import { errorMessage } from '@/lib/api';
 import { uploadFile } from '@/lib/transfer';
-import { describedBy, errorAt, FieldNotes, IMAGE_MAX_BYTES, IMAGE_TYPES, labelClass } from './field-parts';
+import { connectionState } from '@/app/connection';
+import {
+  describedBy,
+  errorAt,
+  FieldNotes,
+  IMAGE_MAX_BYTES,
+  IMAGE_TYPES,
+  labelClass,
+  OFFLINE_UPLOAD,
+} from './field-parts';
 import { usePickerChoices } from './pickers';
 import type { AreaField } from './types';
 
@@ -517,6 +526,10 @@ function ImageInput({
     const chosen = event.target.files?.[0] ?? null;
     event.target.value = '';
     if (!chosen) return;
+    if (connectionState() !== 'online') {
+      setProblem(i18n._(OFFLINE_UPLOAD));
+      return;
+    }
     if (!IMAGE_TYPES.includes(chosen.type)) {
       setProblem(i18n._(msg`Choose a JPEG, PNG or WebP image.`));
       return;
