@@ -20,7 +20,6 @@ import {
 import { i18n } from '@lingui/core';
 import { send } from '@/app/outbox';
 import { dateTime, localizedText, Ltr } from '@/resources/cells';
-import { areaPages } from '@/resources/pages';
 import type { AreaAction, AreaConfig } from '@/resources/types';
 import {
   BOOKING_STATUS_TEXT,
@@ -193,5 +192,3 @@ export const bookingArea: AreaConfig<Booking> = {
   canCreate: () => false,
   canRemove: () => false,
 };
-
-export const { List } = areaPages(bookingArea);

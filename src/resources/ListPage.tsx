@@ -83,12 +83,15 @@ export function ListPage<T extends BaseRecord>({
   area,
   fixed,
   heading,
+  toolbar,
 }: {
   area: AreaConfig<T>;
   /** Filters this page always applies (the events of one provider); their inputs are not shown. */
   fixed?: Record<string, string>;
   /** The heading instead of the area's title. */
   heading?: string;
+  /** More buttons of the page's toolbar (e.g. "Keep available offline"). */
+  toolbar?: React.ReactNode;
 }) {
   const { i18n } = useLingui();
   const language = i18n.locale as Language;
@@ -210,6 +213,7 @@ export function ListPage<T extends BaseRecord>({
           <DataAge updatedAt={list.dataUpdatedAt} />
         </div>
         <div className="flex flex-wrap gap-2">
+          {toolbar}
           <Button
             variant="secondary"
             loading={exporting}

@@ -229,4 +229,46 @@ describe('offline first', () => {
     await context.setOffline(false);
     expect((await details(id)).booking.status).toBe('pending');
   });
+
+  it('keeps the bookings of a chosen event available offline, with progress and the stored size', async () => {
+    const { page, context } = await suite.open();
+    await signIn(page, DEMO.manager, DEMO_PASSWORD);
+    await waitForServiceWorkerControl(page);
+    await page.goto('/admin/booking');
+    await waitForShell(page);
+    await page.getByTestId('keep-offline').click();
+    const dialog = page.getByTestId('keep-offline-dialog');
+    const first = dialog.getByRole('checkbox').first();
+    await first.waitFor();
+    await first.check();
+    const eventName = (await dialog.locator('label').first().locator('span span').first().innerText()).trim();
+    await dialog.getByTestId('keep-offline-download').click();
+    await dialog.getByTestId('keep-offline-stored').waitFor({ timeout: 60_000 });
+    expect(await dialog.getByTestId('keep-offline-stored').innerText()).toMatch(
+      /\d+ bookings kept on this device \([\d.]+ MB\)/,
+    );
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    // The event's bookings and a booking never opened before read offline after a cold reload.
+    const listed = (
+      await server(
+        'GET',
+        '/api/event?status=approved&pageSize=50&sort=startsAt&order=asc&from=' +
+          new Date().toISOString().slice(0, 10),
+      )
+    ).data as { items: { id: number; title: { en: string } }[] };
+    const event = listed.items.find((e) => e.title.en === eventName)!;
+    const bookings = (await server('GET', `/api/booking?eventId=${event.id}&pageSize=10`)).data as {
+      items: { id: number; code: string }[];
+    };
+    await waitForCached(page, `"details",${bookings.items.at(-1)!.id}]`);
+    await context.setOffline(true);
+    await page.goto(`/admin/booking?eventId=${event.id}`);
+    await waitForShell(page);
+    await expect.poll(() => rows(page).count()).toBe(bookings.items.length);
+    const last = bookings.items.at(-1)!;
+    await page.goto(`/admin/booking-details?id=${last.id}`);
+    await page.getByRole('heading', { level: 1, name: last.code }).waitFor();
+    await context.setOffline(false);
+  });
 });

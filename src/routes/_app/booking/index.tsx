@@ -6,5 +6,5 @@ import { listSearchValidator } from '@/resources/search';
 export const Route = createFileRoute('/_app/booking/')({
   codeSplitGroupings: [['loader']],
   validateSearch: listSearchValidator(bookingResource),
-  component: lazyPage(() => import('@/areas/booking'), 'List'),
+  component: lazyPage(() => import('@/areas/booking-list'), 'List'),
 });
