@@ -142,34 +142,18 @@ export function GalleryInput({ field, className }: { field: Of<'gallery'>; class
                   />
                   {i18n._(msg`Cover`)}
                 </label>
-                <div className="flex gap-1">
-                  <Button
-                    variant="ghost"
-                    className="min-h-9 px-2"
-                    disabled={index === 0}
-                    onClick={() => moveBy(index, -1)}
-                    aria-label={i18n._(msg`Move image ${number} earlier`)}
-                  >
-                    <ArrowUp aria-hidden="true" className="size-4 -rotate-90 rtl:rotate-90" />
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    className="min-h-9 px-2"
-                    disabled={index === paths.length - 1}
-                    onClick={() => moveBy(index, 1)}
-                    aria-label={i18n._(msg`Move image ${number} later`)}
-                  >
-                    <ArrowDown aria-hidden="true" className="size-4 -rotate-90 rtl:rotate-90" />
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    className="ms-auto min-h-9 px-2 text-red-700 dark:text-red-400"
-                    onClick={() => remove(path)}
-                    aria-label={i18n._(msg`Remove image ${number}`)}
-                  >
-                    <Trash2 aria-hidden="true" className="size-4" />
-                  </Button>
-                </div>
+                <ItemControls
+                  axis="row"
+                  index={index}
+                  count={paths.length}
+                  onMove={(delta) => moveBy(index, delta)}
+                  onRemove={() => remove(path)}
+                  labels={{
+                    back: i18n._(msg`Move image ${number} earlier`),
+                    forward: i18n._(msg`Move image ${number} later`),
+                    remove: i18n._(msg`Remove image ${number}`),
+                  }}
+                />
               </li>
             );
           })}
@@ -371,34 +355,18 @@ export function LinksInput({ field, className }: { field: Of<'links'>; className
                 error={at(`${base}.url`)}
                 {...register(`${base}.url`)}
               />
-              <div className="flex items-end gap-1">
-                <Button
-                  variant="ghost"
-                  className="min-h-10 px-2"
-                  disabled={index === 0}
-                  onClick={() => move(index, index - 1)}
-                  aria-label={i18n._(msg`Move link ${number} up`)}
-                >
-                  <ArrowUp aria-hidden="true" className="size-4" />
-                </Button>
-                <Button
-                  variant="ghost"
-                  className="min-h-10 px-2"
-                  disabled={index === rows.length - 1}
-                  onClick={() => move(index, index + 1)}
-                  aria-label={i18n._(msg`Move link ${number} down`)}
-                >
-                  <ArrowDown aria-hidden="true" className="size-4" />
-                </Button>
-                <Button
-                  variant="ghost"
-                  className="min-h-10 px-2 text-red-700 dark:text-red-400"
-                  onClick={() => remove(index)}
-                  aria-label={i18n._(msg`Remove link ${number}`)}
-                >
-                  <Trash2 aria-hidden="true" className="size-4" />
-                </Button>
-              </div>
+              <ItemControls
+                axis="column"
+                index={index}
+                count={rows.length}
+                onMove={(delta) => move(index, index + delta)}
+                onRemove={() => remove(index)}
+                labels={{
+                  back: i18n._(msg`Move link ${number} up`),
+                  forward: i18n._(msg`Move link ${number} down`),
+                  remove: i18n._(msg`Remove link ${number}`),
+                }}
+              />
             </li>
           );
         })}
@@ -418,5 +386,58 @@ export function LinksInput({ field, className }: { field: Of<'links'>; className
         error={listError}
       />
     </fieldset>
+  );
+}
+
+/**
+ * Move earlier / later and remove, for one item of a list field. `row`: the items run along the
+ * reading direction (a gallery), so the arrows point along it and mirror in Arabic; `column`: up/down.
+ */
+function ItemControls({
+  axis,
+  index,
+  count,
+  onMove,
+  onRemove,
+  labels,
+}: {
+  axis: 'row' | 'column';
+  index: number;
+  count: number;
+  onMove: (delta: -1 | 1) => void;
+  onRemove: () => void;
+  labels: { back: string; forward: string; remove: string };
+}) {
+  const arrow = axis === 'row' ? 'size-4 -rotate-90 rtl:rotate-90' : 'size-4';
+  const size = axis === 'row' ? 'min-h-9 px-2' : 'min-h-10 px-2';
+  return (
+    <div className={cx('flex gap-1', axis === 'column' && 'items-end')}>
+      <Button
+        variant="ghost"
+        className={size}
+        disabled={index === 0}
+        onClick={() => onMove(-1)}
+        aria-label={labels.back}
+      >
+        <ArrowUp aria-hidden="true" className={arrow} />
+      </Button>
+      <Button
+        variant="ghost"
+        className={size}
+        disabled={index === count - 1}
+        onClick={() => onMove(1)}
+        aria-label={labels.forward}
+      >
+        <ArrowDown aria-hidden="true" className={arrow} />
+      </Button>
+      <Button
+        variant="ghost"
+        className={cx(size, 'text-red-700 dark:text-red-400', axis === 'row' && 'ms-auto')}
+        onClick={onRemove}
+        aria-label={labels.remove}
+      >
+        <Trash2 aria-hidden="true" className="size-4" />
+      </Button>
+    </div>
   );
 }
