@@ -180,6 +180,15 @@ export interface SendOptions {
  * A write that may wait for the connection: sent now when the server is reachable, else (or when
  * the connection drops during the call) kept in the outbox with the same Idempotency-Key.
  */
+/**
+ * The contract's name of an endpoint (the outbox keeps names, not objects), by method and path: the
+ * masters' shared paths are one routed endpoint for every type.
+ */
+export const endpointName = (endpoint: AnyEndpoint): ApiName | null =>
+  (Object.keys(api) as ApiName[]).find(
+    (name) => api[name].method === endpoint.method && api[name].path === endpoint.path,
+  ) ?? null;
+
 export async function send(
   endpoint: ApiName,
   request: OutboxRequest,

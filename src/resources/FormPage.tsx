@@ -20,12 +20,15 @@ import { NotFoundPage } from '@/components/pages/NotFoundPage';
 import { Alert, Button, FullPageSpinner } from '@/components/ui';
 import { ApiError, errorMessage, newIdempotencyKey } from '@/lib/api';
 import { fromZonedInput, toZonedInput } from '@/lib/zoned';
+import { connectionState } from '@/app/connection';
+import { endpointName, send } from '@/app/outbox';
 import { ConfirmDialog } from './dialogs';
 import { FormField } from './fields';
 import { AppLink } from '@/components/AppLink';
 import {
   detailQueryOptions,
   failedToLoad,
+  saveRequest,
   useCreateRecord,
   useUpdateRecord,
   type BaseRecord,
@@ -267,6 +270,27 @@ function RecordForm<T extends BaseRecord>({
   const onSubmit = form.handleSubmit(async (values) => {
     setConflict(null);
     setFormErrors([]);
+    // Without a connection the save waits in the outbox (uploads were refused already).
+    if (connectionState() !== 'online') {
+      const { endpoint, request } = saveRequest(area.resource, values, record ?? null);
+      const apiName = endpointName(endpoint);
+      if (apiName) {
+        const answer = await send(apiName, request, {
+          summary: record
+            ? `${i18n._(area.editTitle ?? area.title)}: ${name}`
+            : `${i18n._(area.createTitle ?? area.title)}: ${String((values.name as { en?: string } | undefined)?.en ?? (values.title as { en?: string } | undefined)?.en ?? '')}`,
+          resource: area.resource.key,
+          recordId: record?.id ?? null,
+          patch: record ? values : null,
+          identity: record ? { id: record.id, version: record.version } : undefined,
+          idempotencyKey,
+        });
+        setSaved(true);
+        notify.success(answer.message);
+        await navigate({ to: area.paths.list as '/', ignoreBlocker: true });
+        return;
+      }
+    }
     try {
       const answer = record
         ? await update.mutateAsync({ values, id: record.id, version: record.version, idempotencyKey })

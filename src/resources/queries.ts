@@ -148,22 +148,33 @@ interface Saved<T> {
   data: T;
 }
 
+/** A save as data (endpoint and request), for the offline outbox. */
+export function saveRequest(
+  resource: Resource,
+  values: Record<string, unknown>,
+  record: { id: number; version: number } | null,
+) {
+  if (!record)
+    return { endpoint: resource.endpoints.create, request: { body: { ...values, ...resource.fixed } } };
+  const endpoint = resource.endpoints.update;
+  const request = hasIdParam(endpoint)
+    ? { params: { id: record.id }, body: { ...values, ...resource.fixed, version: record.version } }
+    : { body: { ...values, ...resource.fixed, id: record.id, version: record.version } };
+  return { endpoint, request };
+}
+
 /** The write calls of a resource as plain functions (the offline outbox can replay them). */
 export const resourceWrites = {
-  create: async <T extends BaseRecord>(resource: Resource, { values, idempotencyKey }: CreateVars) =>
-    (await call(resource.endpoints.create, {
-      body: { ...values, ...resource.fixed },
-      idempotencyKey,
-    })) as Saved<T>,
+  create: async <T extends BaseRecord>(resource: Resource, { values, idempotencyKey }: CreateVars) => {
+    const { endpoint, request } = saveRequest(resource, values, null);
+    return (await call(endpoint, { ...request, idempotencyKey })) as Saved<T>;
+  },
   update: async <T extends BaseRecord>(
     resource: Resource,
     { values, id, version, idempotencyKey }: UpdateVars,
   ) => {
-    const endpoint = resource.endpoints.update;
-    const addressed = hasIdParam(endpoint)
-      ? { params: { id }, body: { ...values, ...resource.fixed, version } }
-      : { body: { ...values, ...resource.fixed, id, version } };
-    return (await call(endpoint, { ...addressed, idempotencyKey })) as Saved<T>;
+    const { endpoint, request } = saveRequest(resource, values, { id, version });
+    return (await call(endpoint, { ...request, idempotencyKey })) as Saved<T>;
   },
   remove: async (resource: Resource, { id, idempotencyKey }: RemoveVars) => {
     if (!resource.endpoints.remove) throw new Error(`${resource.key} records cannot be deleted`);

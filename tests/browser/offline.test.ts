@@ -271,4 +271,35 @@ describe('offline first', () => {
     await page.getByRole('heading', { level: 1, name: last.code }).waitFor();
     await context.setOffline(false);
   });
+
+  it('an edit saved offline waits in the outbox, shows in the list, and is saved once online', async () => {
+    const { page, context } = await suite.open();
+    await signIn(page, DEMO.admin, DEMO_PASSWORD);
+    await waitForServiceWorkerControl(page);
+    await page.goto('/admin/category');
+    await waitForShell(page);
+    await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
+    const before = (await rows(page).first().locator('td').first().innerText()).split('\n')[0]!.trim();
+    await rows(page).first().getByTestId('row-actions').click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    await page.getByTestId('field-name.en').waitFor();
+    await waitForCached(page, '"category","detail"');
+
+    await context.setOffline(true);
+    const renamed = `${before} (offline)`;
+    await page.getByTestId('field-name.en').fill(renamed);
+    await page.getByTestId('form-submit').click();
+    await page.getByText('Saved on this device. It will be sent when the connection returns.').waitFor();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/category');
+    await expect.poll(() => rows(page).first().innerText()).toContain(renamed);
+
+    await context.setOffline(false);
+    await expect.poll(() => page.getByTestId('outbox-link').count(), { timeout: 20_000 }).toBe(0);
+    const list = (
+      await server('GET', `/api/master/listwithpagination?type=category&q=${encodeURIComponent(renamed)}`)
+    ).data as {
+      items: { name: { en: string } }[];
+    };
+    expect(list.items.map((c) => c.name.en)).toEqual([renamed]);
+  });
 });

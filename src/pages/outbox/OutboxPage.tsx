@@ -27,7 +27,14 @@ function valueText(field: string, value: unknown, ctx: RenderContext): string {
     return ctx.i18n._(BOOKING_STATUS_TEXT[value as keyof typeof BOOKING_STATUS_TEXT]);
   if (field === 'paymentStatus' && typeof value === 'string' && value in PAYMENT_STATUS_TEXT)
     return ctx.i18n._(PAYMENT_STATUS_TEXT[value as keyof typeof PAYMENT_STATUS_TEXT]);
-  return value === null || value === undefined ? '—' : String(value);
+  if (value === null || value === undefined || value === '') return '—';
+  if (Array.isArray(value)) return value.map((item) => valueText('', item, ctx)).join(', ');
+  if (typeof value === 'object') {
+    const text = value as Partial<Record<Language, string>>;
+    if ('en' in text || 'ar' in text) return text[ctx.language] || text.en || text.ar || '—';
+    return JSON.stringify(value);
+  }
+  return String(value);
 }
 
 export function OutboxPage() {
