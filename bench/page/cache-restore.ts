@@ -58,7 +58,10 @@ const booking = (i: number) => {
   };
 };
 
-/** Persists a cache holding `count` bookings as list pages of 50 (the list answer's shape). */
+/**
+ * Persists a cache holding `count` bookings as list pages of 50 (the list answer's shape); answers
+ * the size of what was stored (UTF-8 JSON of the cached answers, the bulk of the IndexedDB entry).
+ */
 async function save(count: number): Promise<number> {
   const queryClient = new QueryClient({ defaultOptions: { queries: { gcTime: MAX_AGE } } });
   const pages = Math.ceil(count / PAGE_SIZE);
@@ -76,7 +79,10 @@ async function save(count: number): Promise<number> {
     persister,
     buster: BUSTER,
   });
-  return pages;
+  return queryClient
+    .getQueryCache()
+    .getAll()
+    .reduce((bytes, q) => bytes + new TextEncoder().encode(JSON.stringify(q.state.data)).length, 0);
 }
 
 /** Milliseconds to restore the persisted cache into a new client, and the bookings restored. */

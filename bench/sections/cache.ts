@@ -61,8 +61,11 @@ export async function runCache(ctx: BenchContext): Promise<SectionResult> {
       ctx.log(`cache: ${size} bookings × ${ctx.runs}`);
       const setup = await context.newPage();
       await blankPage(setup, code);
-      await setup.evaluate((n) => benchCache.save(n), size);
+      const bytes = await setup.evaluate((n) => benchCache.save(n), size);
       await setup.close();
+      rows.push(
+        row('cache', `Stored size, ${size.toLocaleString('en')} bookings`, 'kB', stat([Math.round(bytes / 1024)])),
+      );
       const runs = await repeat(ctx.runs, async () => {
         const page = await context.newPage();
         try {
