@@ -160,9 +160,10 @@ export const settle = async () => {
  * An automatic notice: the in-app entries are written before the caller answers (they are there
  * when the answer arrives); the pushes go out after it.
  */
-async function announce(deps: Deps, userIds: number[], notice: Notice) {
+async function announce(deps: Deps, who: () => Promise<number[]>, notice: Notice) {
+  // The change it reports is already committed: a failure here is logged, never the caller's answer.
   try {
-    const recipients = await writeEntries(deps, userIds, notice);
+    const recipients = await writeEntries(deps, await who(), notice);
     if (recipients.length && deps.push)
       inBackground(() => pushTo(deps, recipients, notice, `${notice.kind}-${deps.config.now().getTime()}`));
   } catch (error) {
@@ -171,20 +172,22 @@ async function announce(deps: Deps, userIds: number[], notice: Notice) {
 }
 
 /** Active admins get it (something waits for their approval). */
-export async function notifyAdmins(deps: Deps, notice: Notice) {
-  const admins = await deps.db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.role, 'admin'), eq(users.status, USER_STATUS.active)));
-  await announce(
+export const notifyAdmins = (deps: Deps, notice: Notice) =>
+  announce(
     deps,
-    admins.map((a) => a.id),
+    async () =>
+      (
+        await deps.db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.role, 'admin'), eq(users.status, USER_STATUS.active)))
+      ).map((a) => a.id),
     notice,
   );
-}
 
 /** One user gets it (their event or advertisement was decided, a booking of theirs cancelled). */
-export const notifyUser = (deps: Deps, userId: number, notice: Notice) => announce(deps, [userId], notice);
+export const notifyUser = (deps: Deps, userId: number, notice: Notice) =>
+  announce(deps, async () => [userId], notice);
 
 /* ------------------------------------------------------ written notifications */
 

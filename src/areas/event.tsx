@@ -262,6 +262,8 @@ export const eventArea: AreaConfig<Event> = {
     { key: 'to', kind: 'date', label: msg`Starts until` },
   ],
   actions: eventActions,
+  // An event belongs to a provider: added by the provider, or by staff who can choose one.
+  canCreate: (ctx) => ctx.role === 'serviceprovider' || choosesProvider(ctx),
   canRemove: (row) => row.soldTickets === 0 && (row.status === 'draft' || row.status === 'rejected'),
 };
 
