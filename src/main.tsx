@@ -7,7 +7,6 @@ import { createRoot } from 'react-dom/client';
 import { activateLanguage, applyDocumentLanguage, i18n } from '@/app/i18n';
 import { showFlashNotice } from '@/app/language';
 import { watchConnection } from '@/app/connection';
-import { loadOutbox, startOutbox } from '@/app/outbox';
 import { persistOptions, queryClient } from '@/app/query';
 import { hydrateSession } from '@/app/session';
 import { initTheme } from '@/app/theme';
@@ -30,7 +29,11 @@ async function boot() {
   });
 
   watchConnection(queryClient);
-  startOutbox(queryClient);
+  // The outbox loads beside the first screen (the login page does not need it).
+  const outbox = import('@/app/outbox').then((module) => {
+    module.startOutbox(queryClient);
+    return module;
+  });
 
   const container = document.getElementById('root');
   if (!container) throw new Error('The #root element is missing from index.html');
@@ -43,7 +46,7 @@ async function boot() {
           onSuccess={() => {
             void queryClient.resumePausedMutations();
             // The queued writes show over the restored data, then go out when they can.
-            void loadOutbox();
+            void outbox.then((module) => module.loadOutbox());
           }}
         >
           <RouterProvider router={router} />

@@ -1,5 +1,4 @@
 /** Sign-in and Sign Out side effects shared by the login screen and the profile menu. */
-import { clearOutbox, loadOutbox } from './outbox';
 import { forgetDevice } from './push';
 import { api } from '@/contract';
 import { call } from '@/lib/api';
@@ -10,7 +9,8 @@ import { clearSession, getSession, storeSignIn, type SignIn } from './session';
 export async function completeSignIn(answer: SignIn): Promise<void> {
   await storeSignIn(answer);
   await purgeOtherUsersCaches(getSession().email);
-  await loadOutbox();
+  // The outbox is not part of the login page's first load.
+  await (await import('./outbox')).loadOutbox();
 }
 
 /**
@@ -31,7 +31,7 @@ export async function signOut(): Promise<void> {
   await clearSession();
   queryClient.clear();
   await purgeUserCache(email);
-  await clearOutbox(email);
+  await (await import('./outbox')).clearOutbox(email);
   await Promise.race([
     Promise.all([revoke, forget]),
     new Promise((resolve) => setTimeout(resolve, REVOKE_WAIT_MS)),

@@ -228,6 +228,13 @@ describe('offline first', () => {
     expect(JSON.stringify(left)).not.toContain(DEMO.manager);
     await context.setOffline(false);
     expect((await details(id)).booking.status).toBe('pending');
+
+    // Another user on the same browser sees none of it: no outbox, the booking as the server has it.
+    await signIn(page, DEMO.admin, DEMO_PASSWORD);
+    await openBooking(page, id);
+    await expect.poll(() => shownStatus(page)).toBe('pending');
+    expect(await page.getByTestId('outbox-link').count()).toBe(0);
+    expect(JSON.stringify(await readIndexedDb(page))).not.toContain(DEMO.manager);
   });
 
   it('keeps the bookings of a chosen event available offline, with progress and the stored size', async () => {

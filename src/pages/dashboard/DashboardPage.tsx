@@ -24,6 +24,7 @@ import { visibleNavigation } from '@/app/navigation';
 import { roleLabel, usesAdminDashboard } from '@/app/roles';
 import { displayName, useSession } from '@/app/session';
 import { BookingStatusBadge } from '@/areas/booking-status';
+import { DataAge } from '@/components/DataAge';
 import { Avatar } from '@/components/Avatar';
 import { Alert, Button, FullPageSpinner } from '@/components/ui';
 import { call, errorMessage } from '@/lib/api';
@@ -42,7 +43,10 @@ export function AdminDashboard() {
   const query = useQuery(adminDashboardQuery);
   return (
     <div data-testid="admin-dashboard" className="mx-auto max-w-6xl space-y-6">
-      <h1 className="text-2xl font-semibold">{i18n._(msg`Admin dashboard`)}</h1>
+      <div>
+        <h1 className="text-2xl font-semibold">{i18n._(msg`Admin dashboard`)}</h1>
+        <DataAge updatedAt={query.dataUpdatedAt} />
+      </div>
       <Figures query={query}>{(data) => <AdminFigures data={data} />}</Figures>
       <UserSummary />
     </div>
@@ -54,7 +58,10 @@ export function ProviderDashboard() {
   const query = useQuery(providerDashboardQuery);
   return (
     <div data-testid="provider-dashboard" className="mx-auto max-w-6xl space-y-6">
-      <h1 className="text-2xl font-semibold">{i18n._(msg`Service provider dashboard`)}</h1>
+      <div>
+        <h1 className="text-2xl font-semibold">{i18n._(msg`Service provider dashboard`)}</h1>
+        <DataAge updatedAt={query.dataUpdatedAt} />
+      </div>
       <Figures query={query}>{(data) => <ProviderFigures data={data} />}</Figures>
       <UserSummary />
       <section aria-labelledby="business-title" className="space-y-3">
