@@ -64,7 +64,12 @@ export async function runCache(ctx: BenchContext): Promise<SectionResult> {
       const bytes = await setup.evaluate((n) => benchCache.save(n), size);
       await setup.close();
       rows.push(
-        row('cache', `Stored size, ${size.toLocaleString('en')} bookings`, 'kB', stat([Math.round(bytes / 1024)])),
+        row(
+          'cache',
+          `Stored size, ${size.toLocaleString('en')} bookings`,
+          'kB',
+          stat([Math.round(bytes / 1024)]),
+        ),
       );
       const runs = await repeat(ctx.runs, async () => {
         const page = await context.newPage();

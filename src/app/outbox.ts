@@ -45,7 +45,6 @@ export interface OutboxEntry {
   state: 'queued' | 'sending' | 'failed' | 'conflict';
   /** The server's message of a refusal or conflict. */
   error: string | null;
-  attempts: number;
 }
 
 const keyOf = (email: string) => `outbox:${email.trim().toLowerCase()}`;
@@ -128,11 +127,7 @@ export async function flushOutbox(): Promise<void> {
         await client?.invalidateQueries({ queryKey: [entry.resource] });
       } catch (error) {
         if (isUnreachable(error)) {
-          await update(
-            entries.map((e) =>
-              e.id === entry.id ? { ...e, state: 'queued' as const, attempts: e.attempts + 1 } : e,
-            ),
-          );
+          await update(entries.map((e) => (e.id === entry.id ? { ...e, state: 'queued' as const } : e)));
           break;
         }
         const conflict = error instanceof ApiError && error.status === 409;
@@ -143,7 +138,6 @@ export async function flushOutbox(): Promise<void> {
                   ...e,
                   state: conflict ? ('conflict' as const) : ('failed' as const),
                   error: errorMessage(error),
-                  attempts: e.attempts + 1,
                 }
               : e,
           ),
@@ -158,10 +152,8 @@ export async function flushOutbox(): Promise<void> {
 }
 
 /** Keeps a write for later and shows it in the cached data at once. */
-export async function enqueue(
-  entry: Omit<OutboxEntry, 'createdAt' | 'state' | 'error' | 'attempts'>,
-): Promise<void> {
-  const full: OutboxEntry = { ...entry, createdAt: Date.now(), state: 'queued', error: null, attempts: 0 };
+export async function enqueue(entry: Omit<OutboxEntry, 'createdAt' | 'state' | 'error'>): Promise<void> {
+  const full: OutboxEntry = { ...entry, createdAt: Date.now(), state: 'queued', error: null };
   await update([...entries.filter((e) => e.id !== entry.id), full]);
   patchCached(full);
 }

@@ -276,9 +276,12 @@ function RecordForm<T extends BaseRecord>({
       const apiName = endpointName(endpoint);
       if (apiName) {
         const answer = await send(apiName, request, {
-          summary: record
-            ? `${i18n._(area.editTitle ?? area.title)}: ${name}`
-            : `${i18n._(area.createTitle ?? area.title)}: ${String((values.name as { en?: string } | undefined)?.en ?? (values.title as { en?: string } | undefined)?.en ?? '')}`,
+          // "Edit country: Oman" / "Add country: Oman", named as the area names its records.
+          summary: `${i18n._(record ? (area.editTitle ?? area.title) : (area.createTitle ?? area.title))}: ${
+            record
+              ? name
+              : area.recordName({ ...values, id: 0, version: 0 } as unknown as T, { i18n, language })
+          }`,
           resource: area.resource.key,
           recordId: record?.id ?? null,
           patch: record ? values : null,

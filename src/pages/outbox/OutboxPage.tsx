@@ -15,11 +15,10 @@ import { useConnection } from '@/app/connection';
 import { BOOKING_STATUS_TEXT, PAYMENT_STATUS_TEXT } from '@/areas/booking-status';
 import { Alert, Button } from '@/components/ui';
 import { Badge, dateTime } from '@/resources/cells';
+import { cardClass } from '@/resources/DetailsPage';
 import { ConfirmDialog } from '@/resources/dialogs';
 import { detailQueryOptions, type BaseRecord } from '@/resources/queries';
 import type { RenderContext } from '@/resources/types';
-
-const cardClass = 'rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900';
 
 /** A field's value in words where the app has them (statuses), else as it is. */
 function valueText(field: string, value: unknown, ctx: RenderContext): string {
