@@ -12,6 +12,7 @@ import { loadPushConfig } from './push';
 import { ConfigError, loadConfig } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/demo-accounts';
 import { openConfiguredDatabase, redactUrl } from './db/open';
+import { ReadCache } from './http/read-cache';
 import { seedDemoData } from './db/demo-data';
 import { seedDemo, syncRoles } from './db/seed';
 import { createConsoleMailer, createSmtpMailer } from './mail';
@@ -61,7 +62,9 @@ const main = async () => {
     await database.close();
     return fail(`Web push: ${(err as Error).message}`);
   }
-  const deps = { db: database.db, mailer, config, storage, push };
+  // PGlite: this process alone writes, so answers are kept until the next write (ADR 0009).
+  const cache = database.changes ? new ReadCache(database.changes) : undefined;
+  const deps = { db: database.db, mailer, config, storage, push, cache };
   const app = createApp(deps);
   const scheduler = startScheduler(deps, schedulerIntervalMs(process.env));
 

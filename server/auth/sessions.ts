@@ -3,12 +3,14 @@
  * idle expiry (default 7 days) and absolute expiry (default 30 days), `last_used_at` written at most
  * once a minute, revocation on sign-out and password change.
  */
-import { and, asc, eq, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { USER_STATUS } from '../../src/contract/roles';
+import { KEEPS_READ_CACHE } from '../db/changes';
 import type { Db, Executor } from '../db/client';
 import { rolePermissions, sessions, users } from '../db/schema';
 import type { Config } from '../config';
 import { HttpError, unauthorized } from '../http/errors';
+import type { ReadCache } from '../http/read-cache';
 import { smsg } from '../messages';
 import { hashToken, newToken } from './tokens';
 
@@ -69,22 +71,45 @@ export const permissionsOf = async (db: Db, role: string): Promise<string[]> =>
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]{20,200})$/;
 
-/** Resolves the Authorization header to a live session, or throws 401. */
-export const authenticate = async (
-  db: Db,
-  config: Config,
-  authorization: string | undefined,
-): Promise<AuthInfo> => {
-  const token = authorization ? BEARER.exec(authorization.trim())?.[1] : undefined;
-  if (!token) throw unauthorized();
+/** What a bearer token resolves to (kept by the read cache between writes). */
+export interface ResolvedSession {
+  session: typeof sessions.$inferSelect;
+  user: UserRow;
+  permissions: string[];
+}
+
+const resolve = async (db: Db, tokenHash: string): Promise<ResolvedSession | null> => {
   const [row] = await db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, hashToken(token)))
+    .where(eq(sessions.tokenHash, tokenHash))
     .limit(1);
-  if (!row) throw unauthorized();
-  const { session, user } = row;
+  return row ? { ...row, permissions: await permissionsOf(db, row.user.role) } : null;
+};
+
+/**
+ * Resolves the Authorization header to a live session, or throws 401. With a read cache (PGlite)
+ * the session is read again only after a write; its expiry is checked on every request.
+ */
+export const authenticate = async (
+  db: Db,
+  config: Config,
+  authorization: string | undefined,
+  cache?: ReadCache,
+): Promise<AuthInfo> => {
+  const token = authorization ? BEARER.exec(authorization.trim())?.[1] : undefined;
+  if (!token) throw unauthorized();
+  const tokenHash = hashToken(token);
+  let resolved = cache?.session(tokenHash);
+  if (!resolved) {
+    const generation = cache?.generation ?? 0;
+    const read = await resolve(db, tokenHash);
+    if (!read) throw unauthorized();
+    resolved = read;
+    cache?.keepSession(tokenHash, generation, read);
+  }
+  const { session, user, permissions } = resolved;
   const now = config.now();
   if (
     session.revokedAt ||
@@ -97,9 +122,14 @@ export const authenticate = async (
     await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, session.id));
     throw new HttpError(401, refusal);
   }
-  if (now.getTime() - session.lastUsedAt.getTime() >= TOUCH_EVERY_MS)
-    await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, session.id));
-  return { user, sessionId: session.id, permissions: await permissionsOf(db, user.role) };
+  if (now.getTime() - session.lastUsedAt.getTime() >= TOUCH_EVERY_MS) {
+    // The last use changes no answer: this write leaves the read cache as it is.
+    await db.execute(
+      sql`${sql.raw(KEEPS_READ_CACHE)} update ${sessions} set ${sql.identifier('last_used_at')} = ${now} where ${sessions.id} = ${session.id}`,
+    );
+    session.lastUsedAt = now;
+  }
+  return { user, sessionId: session.id, permissions };
 };
 
 export const revokeSession = (db: Db, config: Config, sessionId: number) =>

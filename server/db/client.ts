@@ -13,6 +13,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { trackChanges, type Changes } from './changes';
 import { schema } from './schema';
 
 export type Schema = typeof schema;
@@ -27,6 +28,11 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.me
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * The write generation when this process alone writes to the database (PGlite), else null
+   * (PostgreSQL: other processes may write).
+   */
+  changes: Changes | null;
   /** Applies pending migrations (safe with several processes on one PostgreSQL). */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -37,14 +43,16 @@ export const openPglite = async (dataDir?: string): Promise<Database> => {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // pg_trgm: the trigram index of the booking search (the migration creates the extension).
   const extensions = { pg_trgm };
-  const client = dataDir ? new PGlite(dataDir, { extensions }) : new PGlite({ extensions });
-  await client.waitReady;
+  const pglite = dataDir ? new PGlite(dataDir, { extensions }) : new PGlite({ extensions });
+  await pglite.waitReady;
+  const { client, changes } = trackChanges(pglite);
   const db = drizzlePglite({ client, schema });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
+    changes,
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
-    close: () => client.close(),
+    close: () => pglite.close(),
   };
 };
 
@@ -59,6 +67,7 @@ export const openPostgres = async (connectionString: string): Promise<Database> 
   return {
     db: db as unknown as Db,
     kind: 'postgres',
+    changes: null,
     migrate: async () => {
       const client = await pool.connect();
       try {

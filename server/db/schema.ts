@@ -4,6 +4,7 @@
  * database's `now()`, so that tests can move time and several processes agree.
  */
 import {
+  bigint,
   bigserial,
   boolean,
   doublePrecision,
@@ -421,11 +422,12 @@ export const bookings = pgTable(
     index('bookings_event_created_idx').on(t.eventId, t.createdAt, t.id),
     index('bookings_event_status_idx').on(t.eventId, t.status),
     index('bookings_provider_created_idx').on(t.providerId, t.createdAt, t.id),
-    index('bookings_paid_idx')
-      .on(t.paidAt)
+    // Revenue sums read `total` from these indexes alone (index-only scans).
+    index('bookings_paid_total_idx')
+      .on(t.paidAt, t.total)
       .where(sql`${t.paymentStatus} = 'paid'`),
-    index('bookings_provider_paid_idx')
-      .on(t.providerId, t.paidAt)
+    index('bookings_provider_paid_total_idx')
+      .on(t.providerId, t.paidAt, t.total)
       .where(sql`${t.paymentStatus} = 'paid'`),
     index('bookings_search_trgm_idx').using(
       'gin',
@@ -433,6 +435,33 @@ export const bookings = pgTable(
     ),
   ],
 );
+
+/**
+ * How many bookings each provider has per status and payment status, kept exact by statement
+ * triggers on `bookings` (migration 0004): the list's total for its usual filters (status, payment
+ * status, provider) is a sum over a few of these rows instead of a count over the table.
+ */
+export const bookingCounts = pgTable(
+  'booking_counts',
+  {
+    providerId: integer('provider_id').notNull(),
+    status: text('status').notNull(),
+    paymentStatus: text('payment_status').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.providerId, t.status, t.paymentStatus] })],
+);
+
+/**
+ * Bookings made and revenue paid per UTC hour, kept exact by the same triggers: the platform-wide
+ * dashboard figures of a day, week or month sum a few hundred of these rows, however many bookings
+ * there are (a platform day of a whole-hour time zone is a range of UTC hours).
+ */
+export const bookingHours = pgTable('booking_hours', {
+  hour: time('hour').primaryKey(),
+  made: bigint('made', { mode: 'number' }).notNull(),
+  revenue: bigint('revenue', { mode: 'number' }).notNull(),
+});
 
 /** Status and payment changes of a booking: who, when, from, to. */
 export const bookingHistory = pgTable(
@@ -572,6 +601,8 @@ export const schema = {
   eventHistory,
   advertisements,
   bookings,
+  bookingCounts,
+  bookingHours,
   bookingHistory,
   pages,
   notifications,

@@ -21,6 +21,7 @@ import { clientIp } from './client-ip';
 import { DB_FAULT_MESSAGES, DB_RETRY_AFTER_S, isDbUnavailable } from './db-faults';
 import { HttpError, forbidden, unauthorized, type FieldErrors } from './errors';
 import { withIdempotency } from './idempotency';
+import type { CachedAnswer } from './read-cache';
 import type { App, AppEnv, Deps } from './types';
 
 type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
@@ -229,18 +230,33 @@ export const allows = (access: AnyEndpoint['access'], auth: AuthInfo, permission
 /** An endpoint whose answer is a file (`produces`): the handler returns the Response itself. */
 export type FileHandler<E extends AnyEndpoint> = (ctx: HandlerContext<E>) => Promise<Response>;
 
-export const route = <E extends AnyEndpoint>(app: App, endpoint: E, handler: Handler<E>) =>
-  register(app, endpoint, handler, false);
+export interface RouteOptions {
+  /**
+   * A read whose answer depends only on the database, the caller, the URL, the language and the
+   * day: kept by the read cache (when there is one) until the next write.
+   */
+  cache?: boolean;
+}
+
+export const route = <E extends AnyEndpoint>(
+  app: App,
+  endpoint: E,
+  handler: Handler<E>,
+  options: RouteOptions = {},
+) => register(app, endpoint, handler, false, options);
 
 export const routeFile = <E extends AnyEndpoint>(app: App, endpoint: E, handler: FileHandler<E>) =>
-  register(app, endpoint, handler, true);
+  register(app, endpoint, handler, true, {});
 
 const register = <E extends AnyEndpoint>(
   app: App,
   endpoint: E,
   handler: Handler<E> | FileHandler<E>,
   file: boolean,
+  options: RouteOptions,
 ) => {
+  if (options.cache && (endpoint.method !== 'GET' || endpoint.access.kind !== 'session' || file))
+    throw new Error(`${endpoint.method} ${endpoint.path}: only signed-in GET answers can be cached`);
   if (Boolean(endpoint.produces) !== file)
     throw new Error(
       `${endpoint.method} ${endpoint.path}: use routeFile exactly for endpoints that produce files`,
@@ -263,7 +279,7 @@ const register = <E extends AnyEndpoint>(
       // 1. who is calling (deny by default)
       let auth: AuthInfo | null = null;
       if (access.kind === 'session') {
-        auth = await authenticate(deps.db, deps.config, c.req.header('authorization'));
+        auth = await authenticate(deps.db, deps.config, c.req.header('authorization'), deps.cache);
         if (!allows(access, auth, access.permission)) throw forbidden();
       }
       // 2. what they send
@@ -341,22 +357,28 @@ const register = <E extends AnyEndpoint>(
       };
 
       // 3. run, once per Idempotency-Key
-      const answer =
-        endpoint.idempotent && auth ? await withIdempotency(deps, c, auth.user.id, raw, run) : await run();
-      if (answer.status >= 400) {
-        return errorResponse(
-          c,
-          new HttpError(
-            answer.status,
-            String(answer.body.message),
-            answer.body.errors as FieldErrors | undefined,
-          ),
-          lang,
-        );
-      }
-      const out = { ...answer.body };
-      if (typeof out.message === 'string') out.message = localizeMessage(out.message, lang);
-      return c.json(out, answer.status as 200);
+      const answer = async (): Promise<CachedAnswer> => {
+        const done =
+          endpoint.idempotent && auth ? await withIdempotency(deps, c, auth.user.id, raw, run) : await run();
+        if (done.status >= 400)
+          throw new HttpError(
+            done.status,
+            String(done.body.message),
+            done.body.errors as FieldErrors | undefined,
+          );
+        const out = { ...done.body };
+        if (typeof out.message === 'string') out.message = localizeMessage(out.message, lang);
+        return { status: done.status, text: JSON.stringify(out) };
+      };
+      const { status, text } =
+        options.cache && deps.cache && auth
+          ? await deps.cache.answer(
+              `${auth.user.id}\n${c.req.url}\n${lang}`,
+              deps.config.now().getTime(),
+              answer,
+            )
+          : await answer();
+      return c.body(text, status as 200, { 'Content-Type': 'application/json' });
     } catch (err) {
       if (err instanceof HttpError) return errorResponse(c, err, lang);
       return serverFault(c, err, lang);

@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import type { Mailer } from '../mail';
 import type { PushConfig } from '../push';
 import type { Storage } from '../storage';
+import type { ReadCache } from './read-cache';
 
 /** What `createApp` needs: everything with state or side effects is injected. */
 export interface Deps {
@@ -14,6 +15,11 @@ export interface Deps {
   storage: Storage;
   /** Web push (VAPID keys); absent: in-app notifications only. */
   push?: PushConfig;
+  /**
+   * Answers and sessions kept between writes, when this process alone writes to the database
+   * (PGlite); absent with PostgreSQL (server/http/read-cache.ts, ADR 0009).
+   */
+  cache?: ReadCache;
 }
 
 export type AppEnv = { Variables: { deps: Deps; lang: Language } };

@@ -17,7 +17,7 @@ import {
 import { CURRENCY, MINOR_PER_MAJOR } from '../../src/contract/areas/values';
 import type { AuthInfo } from '../auth/sessions';
 import type { Executor, Tx } from '../db/client';
-import { bookingHistory, bookings, events, serviceProviders } from '../db/schema';
+import { bookingCounts, bookingHistory, bookings, events, serviceProviders } from '../db/schema';
 import { conflict, fieldError, notFound } from '../http/errors';
 import { smsg } from '../messages';
 import { addDays, startOfDay } from '../time';
@@ -116,6 +116,23 @@ export const bookingImpl = implement(bookingResource, {
     updatedAt: () => bookings.updatedAt,
   },
   search: [bookingSearchText],
+  pageByIds: true,
+  // The counters answer the list's usual filters (status, payment status, provider, scope).
+  async count(db, f, ctx, q) {
+    if (q !== undefined || f.eventId !== undefined || f.from !== undefined || f.to !== undefined) return null;
+    const [row] = await db
+      .select({ n: sql<number>`coalesce(sum(${bookingCounts.n}), 0)`.mapWith(Number) })
+      .from(bookingCounts)
+      .where(
+        and(
+          ctx.ownerId === null ? undefined : eq(bookingCounts.providerId, ctx.ownerId),
+          f.providerId === undefined ? undefined : eq(bookingCounts.providerId, f.providerId),
+          f.status === undefined ? undefined : eq(bookingCounts.status, f.status),
+          f.paymentStatus === undefined ? undefined : eq(bookingCounts.paymentStatus, f.paymentStatus),
+        ),
+      );
+    return row!.n;
+  },
   filters: (f) => [
     f.status === undefined ? undefined : eq(bookings.status, f.status),
     f.paymentStatus === undefined ? undefined : eq(bookings.paymentStatus, f.paymentStatus),

@@ -16,7 +16,20 @@
  *
  * Every write runs in one transaction. Permission checks and idempotency come from `route`.
  */
-import { and, asc, count, desc, eq, ilike, or, sql, type Column, type SQL, type Subquery } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  or,
+  sql,
+  type Column,
+  type SQL,
+  type Subquery,
+} from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Language } from '../../src/contract/common';
@@ -101,6 +114,16 @@ export interface ResourceImpl<R extends Resource, Row = Record<string, unknown>>
   filters(filters: Filters<R>, ctx: ResourceCtx): (SQL | undefined)[];
   /** Always applied (e.g. supervisors: role manager with a provider). */
   base?: SQL;
+  /**
+   * The list's total without counting rows, where the area keeps counts (bookings: counters per
+   * provider, status and payment status); null when these filters need a real count.
+   */
+  count?(db: Executor, filters: Filters<R>, ctx: ResourceCtx, q: string | undefined): Promise<number | null>;
+  /**
+   * The filters, search and sorts use the area's own table only: a page takes its ids from that
+   * table's indexes first (a deep offset skips index entries, not joined rows) and joins just them.
+   */
+  pageByIds?: boolean;
   /** The owner's records only (applied when `ownerId` is set; required for owner operations). */
   scope?: (ownerId: number) => SQL;
   /** Extra checks of an input before it is written (throw field errors). */
@@ -158,6 +181,9 @@ const scopeOf = (impl: ResourceImpl<Resource, unknown>, ctx: ResourceCtx, resour
   return impl.scope(ctx.ownerId);
 };
 
+const filtersOf = (resource: Resource, query: Record<string, unknown>) =>
+  Object.fromEntries(Object.keys(resource.filters.shape).map((k) => [k, query[k]])) as Filters<Resource>;
+
 const whereOf = (
   resource: Resource,
   impl: ResourceImpl<Resource, unknown>,
@@ -165,13 +191,10 @@ const whereOf = (
   query: Record<string, unknown>,
 ) => {
   const q = typeof query.q === 'string' && query.q !== '' ? query.q : undefined;
-  const filters = Object.fromEntries(
-    Object.keys(resource.filters.shape).map((k) => [k, query[k]]),
-  ) as Filters<Resource>;
   return and(
     impl.base,
     scopeOf(impl, ctx, resource),
-    ...impl.filters(filters, ctx),
+    ...impl.filters(filtersOf(resource, query), ctx),
     q ? or(...impl.search.map((col) => ilike(col as Column, likePattern(q)))) : undefined,
   );
 };
@@ -227,24 +250,54 @@ const list = async (resource: Resource, impl: Impl, h: H) => {
   };
   const where = whereOf(resource, impl, ctx, query);
   const sortBy = impl.sort[query.sort as never] as SortFn;
+  const order = [orderOf(sortBy(h.lang, ctx), query.order), orderOf(impl.columns.id, query.order)];
+  const offset = (query.page - 1) * query.pageSize;
   const { db } = h.deps;
-  // The page and the total are two queries: the page walks an index in the sort's order and stops
-  // after pageSize rows; the count wraps the filtered select, whose unused joins and columns the
-  // planner drops (a window count would join and sort every matching row).
-  const [rows, [counted]] = await Promise.all([
-    impl
-      .select(db, {}, ctx)
-      .where(where)
-      .orderBy(orderOf(sortBy(h.lang, ctx), query.order), orderOf(impl.columns.id, query.order))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(impl.select(db, {}, ctx).where(where).as('filtered') as Subquery),
-  ]);
+  // The page and the total are separate queries: the page walks an index in the sort's order and
+  // stops after pageSize rows; the total comes from the area's counters when it keeps them, else
+  // it counts the filtered select, whose unused joins and columns the planner drops (a window count
+  // would join and sort every matching row).
+  const page = async (): Promise<Rec<Resource>[]> => {
+    if (!impl.pageByIds)
+      return (
+        await impl
+          .select(db, {}, ctx)
+          .where(where)
+          .orderBy(...order)
+          .limit(query.pageSize)
+          .offset(offset)
+      ).map((r) => impl.toRecord(r));
+    const ids = (
+      (await db
+        .select({ id: impl.columns.id })
+        .from(impl.table)
+        .where(where)
+        .orderBy(...order)
+        .limit(query.pageSize)
+        .offset(offset)) as { id: number }[]
+    ).map((r) => r.id);
+    if (!ids.length) return [];
+    const records = (await impl.select(db, {}, ctx).where(inArray(impl.columns.id, ids))).map(
+      (r) => impl.toRecord(r) as Rec<Resource> & { id: number },
+    );
+    const at = new Map(ids.map((id, i) => [id, i]));
+    return records.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
+  };
+  const total = async () => {
+    const q = typeof query.q === 'string' && query.q !== '' ? query.q : undefined;
+    const kept = await impl.count?.(db, filtersOf(resource, query), ctx, q);
+    if (kept !== undefined && kept !== null) return kept;
+    const [counted] = await db
+      .select({ n: count() })
+      .from(impl.select(db, {}, ctx).where(where).as('filtered') as Subquery);
+    return Number(counted?.n ?? 0);
+  };
+  const [items, n] = await Promise.all([page(), total()]);
   return {
     message: smsg('loaded'),
     data: {
-      items: rows.map((r) => impl.toRecord(r)),
-      total: Number(counted?.n ?? 0),
+      items,
+      total: n,
       page: query.page,
       pageSize: query.pageSize,
     },
@@ -513,10 +566,16 @@ export const registerResources = (app: App, impls: ResourceImpls) => {
         return exportCsv(t.resource, impls[t.resource.key]!, h as H);
       });
     } else {
-      route(app, r.endpoint, async (h) => {
-        const t = pick(h as H);
-        return run(t.resource, impls[t.resource.key]!, t.op, h as H) as never;
-      });
+      route(
+        app,
+        r.endpoint,
+        async (h) => {
+          const t = pick(h as H);
+          return run(t.resource, impls[t.resource.key]!, t.op, h as H) as never;
+        },
+        // lists, records and options
+        { cache: r.endpoint.method === 'GET' },
+      );
     }
   }
 };

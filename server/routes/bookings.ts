@@ -19,62 +19,67 @@ import { changeBookingStatus, loadBooking, seatsTaken } from '../resources/booki
 import { providerScopeOf } from '../resources/router';
 
 export const registerBookingRoutes = (app: App) => {
-  route(app, bookingApi.bookingDetails, async ({ deps, params, requireAuth }) => {
-    const auth = requireAuth();
-    const { db } = deps;
-    const booking = await loadBooking(db, params.id, providerScopeOf(auth, 'booking', true));
-    if (!booking) throw notFound();
-    const [[event], sold, history] = await Promise.all([
-      db
-        .select({
-          id: events.id,
-          title: events.title,
-          startsAt: events.startsAt,
-          endsAt: events.endsAt,
-          status: events.status,
-          capacity: events.capacity,
-          locationName: locations.name,
-          cityName: cities.name,
-        })
-        .from(events)
-        .innerJoin(locations, eq(locations.id, events.locationId))
-        .innerJoin(cities, eq(cities.id, events.cityId))
-        .where(eq(events.id, booking.eventId)),
-      seatsTaken(db, booking.eventId),
-      db
-        .select({ h: bookingHistory, byName: users.name })
-        .from(bookingHistory)
-        .leftJoin(users, eq(users.id, bookingHistory.byUserId))
-        .where(and(eq(bookingHistory.bookingId, booking.id)))
-        .orderBy(desc(bookingHistory.at), desc(bookingHistory.id)),
-    ]);
-    return {
-      message: smsg('loaded'),
-      data: {
-        booking,
-        event: {
-          ...event!,
-          startsAt: event!.startsAt.toISOString(),
-          endsAt: event!.endsAt.toISOString(),
-          status: event!.status as EventStatus,
-          soldTickets: sold,
+  route(
+    app,
+    bookingApi.bookingDetails,
+    async ({ deps, params, requireAuth }) => {
+      const auth = requireAuth();
+      const { db } = deps;
+      const booking = await loadBooking(db, params.id, providerScopeOf(auth, 'booking', true));
+      if (!booking) throw notFound();
+      const [[event], sold, history] = await Promise.all([
+        db
+          .select({
+            id: events.id,
+            title: events.title,
+            startsAt: events.startsAt,
+            endsAt: events.endsAt,
+            status: events.status,
+            capacity: events.capacity,
+            locationName: locations.name,
+            cityName: cities.name,
+          })
+          .from(events)
+          .innerJoin(locations, eq(locations.id, events.locationId))
+          .innerJoin(cities, eq(cities.id, events.cityId))
+          .where(eq(events.id, booking.eventId)),
+        seatsTaken(db, booking.eventId),
+        db
+          .select({ h: bookingHistory, byName: users.name })
+          .from(bookingHistory)
+          .leftJoin(users, eq(users.id, bookingHistory.byUserId))
+          .where(and(eq(bookingHistory.bookingId, booking.id)))
+          .orderBy(desc(bookingHistory.at), desc(bookingHistory.id)),
+      ]);
+      return {
+        message: smsg('loaded'),
+        data: {
+          booking,
+          event: {
+            ...event!,
+            startsAt: event!.startsAt.toISOString(),
+            endsAt: event!.endsAt.toISOString(),
+            status: event!.status as EventStatus,
+            soldTickets: sold,
+          },
+          history: history.map(({ h, byName }) => ({
+            id: h.id,
+            field: h.field as 'status' | 'payment',
+            from: h.fromValue,
+            to: h.toValue,
+            note: h.note,
+            by: h.byUserId !== null && byName ? { id: h.byUserId, name: byName } : null,
+            at: h.at.toISOString(),
+          })),
+          allowed: {
+            status: [...BOOKING_TRANSITIONS[booking.status as BookingStatus]],
+            paymentStatus: [...PAYMENT_TRANSITIONS[booking.paymentStatus as PaymentStatus]],
+          },
         },
-        history: history.map(({ h, byName }) => ({
-          id: h.id,
-          field: h.field as 'status' | 'payment',
-          from: h.fromValue,
-          to: h.toValue,
-          note: h.note,
-          by: h.byUserId !== null && byName ? { id: h.byUserId, name: byName } : null,
-          at: h.at.toISOString(),
-        })),
-        allowed: {
-          status: [...BOOKING_TRANSITIONS[booking.status as BookingStatus]],
-          paymentStatus: [...PAYMENT_TRANSITIONS[booking.paymentStatus as PaymentStatus]],
-        },
-      },
-    };
-  });
+      };
+    },
+    { cache: true },
+  );
 
   route(app, bookingApi.bookingUpdateStatus, async ({ deps, body, requireAuth }) => {
     const auth = requireAuth();

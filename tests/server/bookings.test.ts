@@ -3,7 +3,7 @@
  * ownership (provider A never reaches provider B's bookings; a supervisor only its provider's),
  * and the capacity race: 50 concurrent confirmations for the last seat give exactly one success.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingHistory, events, users } from '../../server/db/schema';
 import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
@@ -308,5 +308,88 @@ describe('capacity', () => {
       422,
       { capacity: `The capacity cannot be lower than the ${sold} tickets already sold.` },
     ]);
+  });
+});
+
+describe('list totals and pages', () => {
+  /** What a plain count over the table says for the same filters. */
+  const counted = async (where: ReturnType<typeof sql>) =>
+    Number(
+      (
+        (await t.db.db.execute(sql`select count(*)::int as n from bookings where ${where}`)) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows[0]!.n,
+    );
+
+  it('the counters agree with the table after creates, moves and event changes', async () => {
+    // Writes of every kind the counters follow: new bookings, status and payment moves, and a
+    // pending booking moved to another provider's event.
+    const fresh = await newBooking(eventA.id as number);
+    await newBooking(eventB.id as number);
+    expect((await setStatus(fresh.id, { status: 'confirmed', paymentStatus: 'paid' })).status).toBe(200);
+    const moving = await newBooking(eventA.id as number);
+    const moved = await call('PUT', `/api/booking/${moving.id}`, admin, {
+      eventId: eventB.id,
+      customerName: moving.customerName,
+      customerEmail: moving.customerEmail,
+      customerPhone: moving.customerPhone,
+      tickets: 2,
+      notes: null,
+      version: moving.version,
+    });
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.body.data.providerId).toBe(idB);
+
+    const kept = (await t.db.db.execute(
+      sql`select provider_id, status, payment_status, n::int as n from booking_counts where n <> 0 order by 1, 2, 3`,
+    )) as unknown as { rows: unknown[] };
+    const real = (await t.db.db.execute(
+      sql`select provider_id, status, payment_status, count(*)::int as n from bookings group by 1, 2, 3 order by 1, 2, 3`,
+    )) as unknown as { rows: unknown[] };
+    expect(kept.rows).toEqual(real.rows);
+
+    const cases: [string, string, ReturnType<typeof sql>][] = [
+      [admin, '', sql`true`],
+      [admin, 'status=confirmed', sql`status = 'confirmed'`],
+      [admin, 'status=pending&paymentStatus=pending', sql`status = 'pending' and payment_status = 'pending'`],
+      [admin, `providerId=${idB}`, sql`provider_id = ${idB}`],
+      [admin, `providerId=${idB}&status=pending`, sql`provider_id = ${idB} and status = 'pending'`],
+      [providerA, '', sql`provider_id = ${idA}`],
+      [providerA, 'paymentStatus=paid', sql`provider_id = ${idA} and payment_status = 'paid'`],
+      [providerA, `providerId=${idB}`, sql`false`],
+      [supervisorA, 'status=confirmed', sql`provider_id = ${idA} and status = 'confirmed'`],
+      // filters the counters do not keep: a real count
+      [admin, `eventId=${eventB.id}`, sql`event_id = ${eventB.id}`],
+      [admin, 'q=race', sql`customer_name ilike '%race%' or customer_email ilike '%race%'`],
+    ];
+    for (const [token, filter, where] of cases) {
+      const res = await call('GET', `/api/booking?${filter}`, token);
+      expect(res.status, `${filter}: ${res.text}`).toBe(200);
+      expect(res.body.data.total, filter).toBe(await counted(where));
+    }
+  });
+
+  it('pages follow the sort without gaps or repeats, deep pages included', async () => {
+    const idsOf = async (query: ReturnType<typeof sql>) =>
+      ((await t.db.db.execute(query)) as unknown as { rows: { id: number }[] }).rows.map((r) => r.id);
+    const walk = async (filter: string, pageSize: number) => {
+      const seen: number[] = [];
+      for (let page = 1; ; page++) {
+        const res = await call('GET', `/api/booking?${filter}&pageSize=${pageSize}&page=${page}`, admin);
+        expect(res.status, res.text).toBe(200);
+        const items = res.body.data.items as Rec[];
+        for (const b of items)
+          expect([typeof b.eventTitle, typeof b.providerName]).toEqual(['object', 'object']);
+        seen.push(...items.map((b) => b.id));
+        if (items.length < pageSize) return seen;
+      }
+    };
+    const all = await idsOf(sql`select id from bookings order by created_at desc, id desc`);
+    expect(all.length).toBeGreaterThan(1000);
+    expect(await walk('sort=createdAt&order=desc', 100)).toEqual(all);
+    expect(await walk('status=cancelled&sort=customerName&order=asc', 25)).toEqual(
+      await idsOf(sql`select id from bookings where status = 'cancelled' order by lower(customer_name), id`),
+    );
   });
 });

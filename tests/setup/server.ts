@@ -18,6 +18,7 @@ import { seedDemoData } from '../../server/db/demo-data';
 import { seedDemo } from '../../server/db/seed';
 import { createSmtpMailer, type Mailer } from '../../server/mail';
 import { settle } from '../../server/notify';
+import { ReadCache } from '../../server/http/read-cache';
 import { createLocalStorage, type Storage } from '../../server/storage';
 import { createTestDb, type TestDb } from './db';
 import { startSmtpCapture, type SmtpCapture } from './smtp';
@@ -106,7 +107,14 @@ export const createTestServer = async (opts: TestServerOptions = {}): Promise<Te
   const uploadsDir = path.join(tmp, 'uploads');
   const storage = createLocalStorage(uploadsDir);
   if (opts.demoData) await seedDemoData(db.db, storage, clock.now());
-  const deps: Deps = { db: db.db, mailer, config, storage, ...(opts.push ? { push: opts.push } : {}) };
+  const deps: Deps = {
+    db: db.db,
+    mailer,
+    config,
+    storage,
+    ...(opts.push ? { push: opts.push } : {}),
+    ...(db.changes ? { cache: new ReadCache(db.changes) } : {}),
+  };
   const app = createApp(deps);
 
   const request = async <T>(method: string, url: string, options: RequestOptions = {}) => {
