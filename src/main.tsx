@@ -1,13 +1,10 @@
 import './styles.css';
 import { I18nProvider } from '@lingui/react';
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { activateLanguage, applyDocumentLanguage, i18n } from '@/app/i18n';
 import { showFlashNotice } from '@/app/language';
-import { watchConnection } from '@/app/connection';
-import { persistOptions, queryClient } from '@/app/query';
 import { hydrateSession } from '@/app/session';
 import { initTheme } from '@/app/theme';
 import { configureApi } from '@/lib/api';
@@ -20,6 +17,9 @@ async function boot() {
   // of index.html shows meanwhile); <html lang dir> are set before anything is painted in the language.
   const session = await hydrateSession();
   applyDocumentLanguage(session.language);
+  // Signed in: the shell (query cache, outbox) loads beside the catalog instead of after the first
+  // render. The login page's first load carries neither (issue 8).
+  if (session.loginToken) void import('@/app/shell/SignedInShell').catch(() => undefined);
   await activateLanguage(session.language);
 
   configureApi({
@@ -28,29 +28,12 @@ async function boot() {
     },
   });
 
-  watchConnection(queryClient);
-  // The outbox loads beside the first screen (the login page does not need it).
-  const outbox = import('@/app/outbox').then((module) => {
-    module.startOutbox(queryClient);
-    return module;
-  });
-
   const container = document.getElementById('root');
   if (!container) throw new Error('The #root element is missing from index.html');
   createRoot(container).render(
     <StrictMode>
       <I18nProvider i18n={i18n}>
-        <PersistQueryClientProvider
-          client={queryClient}
-          persistOptions={persistOptions}
-          onSuccess={() => {
-            void queryClient.resumePausedMutations();
-            // The queued writes show over the restored data, then go out when they can.
-            void outbox.then((module) => module.loadOutbox());
-          }}
-        >
-          <RouterProvider router={router} />
-        </PersistQueryClientProvider>
+        <RouterProvider router={router} />
       </I18nProvider>
     </StrictMode>,
   );

@@ -1,5 +1,4 @@
 import { createRouter } from '@tanstack/react-router';
-import { queryClient } from '@/app/query';
 import { NotFoundPage } from '@/components/pages/NotFoundPage';
 import { RouteErrorPage } from '@/components/pages/RouteErrorPage';
 import { FullPageSpinner } from '@/components/ui';
@@ -9,7 +8,6 @@ import { routeTree } from './routeTree.gen';
 export const router = createRouter({
   routeTree,
   basepath: '/admin',
-  context: { queryClient },
   defaultPreload: 'intent',
   defaultPendingComponent: () => <FullPageSpinner inline />,
   defaultPendingMs: 150,

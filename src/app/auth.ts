@@ -1,17 +1,9 @@
-/** Sign-in and Sign Out side effects shared by the login screen and the profile menu. */
+/** Sign Out's side effects (the profile menu); a sign-in's are in sign-in.ts. */
 import { forgetDevice } from './push';
 import { api } from '@/contract';
 import { call } from '@/lib/api';
-import { purgeOtherUsersCaches, purgeUserCache, queryClient } from './query';
-import { clearSession, getSession, storeSignIn, type SignIn } from './session';
-
-/** After a successful login: store the session, drop other users' cached data. */
-export async function completeSignIn(answer: SignIn): Promise<void> {
-  await storeSignIn(answer);
-  await purgeOtherUsersCaches(getSession().email);
-  // The outbox is not part of the login page's first load.
-  await (await import('./outbox')).loadOutbox();
-}
+import { purgeUserCache, queryClient } from './query';
+import { clearSession, getSession } from './session';
 
 /**
  * Sign Out: the server revokes the token (best effort: offline, the local sign-out still happens),

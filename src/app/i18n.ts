@@ -1,5 +1,5 @@
 import { i18n } from '@lingui/core';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@/contract';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@/contract/plain';
 
 /** Names of the languages in their own script (never translated: a reader looks for their own). */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', ar: 'العربية' };

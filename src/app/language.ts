@@ -4,13 +4,17 @@
  * the screen re-renders in the new language.
  */
 import { t } from '@lingui/core/macro';
-import { api, type Language } from '@/contract';
-import { call } from '@/lib/api';
+import type { api } from '@/contract';
+import { plainRoutes, type Language } from '@/contract/plain';
+import { call, endpointRef } from '@/lib/api';
 import { activateLanguage, LANGUAGE_NAMES } from './i18n';
 import { notify } from './notify';
 import { getSession, storeLanguage } from './session';
 
 const FLASH_KEY = 'pending-notice';
+
+/** The contract's `api.setLanguage`, without its schemas (the login page can switch language). */
+const setLanguageEndpoint = endpointRef<typeof api.setLanguage>(plainRoutes.setLanguage);
 
 interface Flash {
   kind: 'success' | 'error';
@@ -56,7 +60,7 @@ export async function changeLanguage(
   await activateLanguage(language);
   if (!signedIn) return 'local';
   try {
-    await call(api.setLanguage, { body: { language } });
+    await call(setLanguageEndpoint, { body: { language } });
   } catch {
     notify.error(t`Failed to change language`);
     return 'failed';

@@ -2,9 +2,9 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { act, render, screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api';
-import { NOTICE_DURATION_MS, NoticeHost, notify } from './notify';
+import { loadNotices, NOTICE_DURATION_MS, NoticeHost, notify } from './notify';
 
 const renderHost = (dir: 'ltr' | 'rtl' = 'ltr') =>
   render(
@@ -13,6 +13,9 @@ const renderHost = (dir: 'ltr' | 'rtl' = 'ltr') =>
     </I18nProvider>,
   );
 
+beforeAll(async () => {
+  await loadNotices();
+});
 beforeEach(() => {
   i18n.activate('en');
 });

@@ -1,81 +1,63 @@
 /**
- * Notices (SPEC §8, §9): react-hot-toast at the top end (top-right in LTR, top-left in RTL), 2000 ms,
- * a title "Success!" or "Error!", the text, a progress bar over the 2000 ms, no confirm button.
+ * The one notice helper of the app (SPEC §8, §9; the notices themselves are in notices.tsx). The
+ * toast library loads with the first notice, not with the first screen (issue 8): a notice asked for
+ * before it arrived shows as soon as it has.
  */
-import { msg } from '@lingui/core/macro';
-import { useLingui } from '@lingui/react';
-import { CircleAlert, CircleCheck } from 'lucide-react';
-import toast, { Toaster, type Toast } from 'react-hot-toast';
+import { useSyncExternalStore } from 'react';
 import { errorMessage } from '@/lib/api';
+import type * as NoticesModule from './notices';
 
 export const NOTICE_DURATION_MS = 2000;
 
 export type NoticeKind = 'success' | 'error';
 
-const TITLES = { success: msg`Success!`, error: msg`Error!` } as const;
+type Notices = typeof NoticesModule;
 
-export function Notice({
-  toast: t,
-  kind,
-  text,
-}: {
-  toast: Pick<Toast, 'id' | 'visible'>;
-  kind: NoticeKind;
-  text: string;
-}) {
-  const { i18n } = useLingui();
-  const Icon = kind === 'success' ? CircleCheck : CircleAlert;
-  return (
-    <div
-      role={kind === 'error' ? 'alert' : 'status'}
-      aria-live={kind === 'error' ? 'assertive' : 'polite'}
-      data-testid="notice"
-      data-kind={kind}
-      className={`pointer-events-auto w-80 max-w-[calc(100vw-2rem)] overflow-hidden rounded-lg border bg-white shadow-lg transition-opacity duration-200 dark:bg-slate-900 ${
-        t.visible ? 'opacity-100' : 'opacity-0'
-      } ${kind === 'success' ? 'border-emerald-300 dark:border-emerald-700' : 'border-red-300 dark:border-red-700'}`}
-    >
-      <div className="flex items-start gap-3 p-3">
-        <Icon
-          aria-hidden="true"
-          className={`mt-0.5 size-5 shrink-0 ${kind === 'success' ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-700 dark:text-red-400'}`}
-        />
-        <div className="min-w-0">
-          <p className="font-semibold">{i18n._(TITLES[kind])}</p>
-          <p className="text-sm break-words text-slate-700 dark:text-slate-300">{text}</p>
-        </div>
-      </div>
-      <div
-        aria-hidden="true"
-        data-testid="notice-progress"
-        style={{ animationDuration: `${NOTICE_DURATION_MS}ms` }}
-        className={`animate-notice-progress h-1 origin-left rtl:origin-right ${
-          kind === 'success' ? 'bg-emerald-600' : 'bg-red-600'
-        }`}
-      />
-    </div>
+let notices: Notices | null = null;
+let loading: Promise<Notices> | null = null;
+const listeners = new Set<() => void>();
+
+/** Loads the notices' part of the app (once); the hosts then render it. */
+export function loadNotices(): Promise<Notices> {
+  loading ??= import('./notices').then(
+    (module) => {
+      notices = module;
+      listeners.forEach((listener) => listener());
+      return module;
+    },
+    (error: unknown) => {
+      loading = null; // A later notice tries again.
+      throw error;
+    },
   );
+  return loading;
 }
 
-const show = (kind: NoticeKind, text: string) =>
-  toast.custom((t) => <Notice toast={t} kind={kind} text={text} />, { duration: NOTICE_DURATION_MS });
+const show = (kind: NoticeKind, text: string) => {
+  if (notices) notices.show(kind, text);
+  else
+    loadNotices().then(
+      (module) => module.show(kind, text),
+      (error: unknown) => console.warn('Could not show a notice', text, error),
+    );
+};
 
-/** The one notice helper of the app. */
 export const notify = {
   success: (text: string) => show('success', text),
   /** An `ApiError`, any error or a text: the message follows SPEC §8's fallback order. */
   error: (errorOrText: unknown) => show('error', errorMessage(errorOrText)),
 };
 
-/** Where notices appear: top-end of the reading direction. */
-/**
- * react-hot-toast aligns a "-right" position to the flex end of its container, which follows the
- * document direction: "top-right" is the top end, the top left in Arabic (the browser suite checks it).
- */
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+};
+const loaded = () => notices;
+
+/** Where notices appear (top end of the reading direction), once the first one was asked for. */
 export function NoticeHost({ dir }: { dir: 'ltr' | 'rtl' }) {
-  return (
-    <div dir={dir}>
-      <Toaster position="top-right" toastOptions={{ duration: NOTICE_DURATION_MS }} />
-    </div>
-  );
+  const module = useSyncExternalStore(subscribe, loaded, loaded);
+  return module ? <module.NoticeToaster dir={dir} /> : null;
 }

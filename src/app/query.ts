@@ -9,13 +9,15 @@ import type {
   Persister,
   PersistQueryClientOptions,
 } from '@tanstack/react-query-persist-client';
-import { del, get, keys, set } from 'idb-keyval';
+import { del, get, set } from 'idb-keyval';
 import { ApiError } from '@/lib/api';
+import { cacheKeyFor } from './cache-keys';
 import { getSession } from './session';
+
+export { CACHE_KEY_PREFIX, cacheKeyFor, purgeOtherUsersCaches, purgeUserCache } from './cache-keys';
 
 /** Persisted data older than this is dropped; `gcTime` is never shorter (DESIGN.md §5). */
 export const CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
-export const CACHE_KEY_PREFIX = 'query-cache:';
 /**
  * The shape of the cached answers: bump it when a change of the contract makes older cached data
  * unreadable. An app update that keeps it keeps the device's data (offline right after updating).
@@ -44,8 +46,6 @@ export function capPersistedClient(client: PersistedClient, maxBytes = CACHE_MAX
   return { ...client, clientState: { ...client.clientState, queries: queries.filter((q) => keep.has(q)) } };
 }
 const PERSIST_THROTTLE_MS = 1000;
-
-export const cacheKeyFor = (email: string) => `${CACHE_KEY_PREFIX}${email.trim().toLowerCase()}`;
 
 /** The user whose cache may be read or written: only while signed in. */
 const currentCacheKey = (): string | null => {
@@ -149,26 +149,3 @@ export const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
     shouldDehydrateQuery: (query) => query.state.status === 'success' && query.meta?.persist !== false,
   },
 };
-
-/** Sign Out: drops that user's persisted cache. */
-export async function purgeUserCache(email: string): Promise<void> {
-  if (!email) return;
-  try {
-    await del(cacheKeyFor(email));
-  } catch (error) {
-    console.warn('Could not remove the query cache', error);
-  }
-}
-
-/** A sign-in: the caches of any other user on this device go. */
-export async function purgeOtherUsersCaches(email: string): Promise<void> {
-  const keep = cacheKeyFor(email);
-  try {
-    const stale = (await keys()).filter(
-      (key): key is string => typeof key === 'string' && key.startsWith(CACHE_KEY_PREFIX) && key !== keep,
-    );
-    await Promise.all(stale.map((key) => del(key)));
-  } catch (error) {
-    console.warn('Could not remove other users’ query caches', error);
-  }
-}

@@ -4,15 +4,15 @@
  */
 import { delMany, getMany, setMany } from 'idb-keyval';
 import { useSyncExternalStore } from 'react';
+import type { Localized } from '@/contract';
 import {
   DEFAULT_LANGUAGE,
   PERMISSIONS,
   ROLES,
   type Language,
-  type Localized,
   type Permission,
   type Role,
-} from '@/contract';
+} from '@/contract/plain';
 import { isLanguage } from './i18n';
 
 /** The IndexedDB keys, exactly as SPEC §3 names them, plus the permission list and the Arabic name. */

@@ -7,7 +7,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Languages, Monitor, Moon, Sun, type LucideIcon } from 'lucide-react';
 import { useId, useState } from 'react';
-import { LANGUAGES, type Language } from '@/contract';
+import { LANGUAGES, type Language } from '@/contract/plain';
 import { LANGUAGE_NAMES } from '@/app/i18n';
 import { changeLanguage } from '@/app/language';
 import { useSession } from '@/app/session';

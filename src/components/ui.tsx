@@ -10,7 +10,6 @@ import {
   type InputHTMLAttributes,
   type ReactNode,
 } from 'react';
-import { localizeMessage, type Language } from '@/contract';
 
 export const cx = (...classes: (string | false | null | undefined)[]) => classes.filter(Boolean).join(' ');
 
@@ -71,13 +70,6 @@ export function FullPageSpinner({ inline = false }: { inline?: boolean }) {
       <span className="sr-only">{i18n._(msg`Loading…`)}</span>
     </div>
   );
-}
-
-/** A field's error text, turned into the reader's language when it is a contract message. */
-export function useFieldMessage() {
-  const { i18n } = useLingui();
-  return (message: string | undefined) =>
-    message ? localizeMessage(message, i18n.locale as Language) : undefined;
 }
 
 export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {

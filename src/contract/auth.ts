@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { email, language, localized, otp, password, phone, version } from './common';
 import { msg } from './messages';
+import { plainRoutes } from './plain';
 import { endpoint, ok, okMessage, publicAccess, signedIn } from './http';
 import { permission, role, userStatus } from './roles';
 
@@ -105,11 +106,9 @@ const tag = 'Session';
 
 export const authApi = {
   login: endpoint({
-    method: 'POST',
-    path: '/api/login',
+    ...plainRoutes.login,
     summary: 'Sign in with e-mail and password; answers an opaque bearer token.',
     tag,
-    access: publicAccess,
     body: loginBody,
     response: loginResponse,
   }),
@@ -151,11 +150,9 @@ export const authApi = {
     response: roleResponse,
   }),
   setLanguage: endpoint({
-    method: 'POST',
-    path: '/api/set-language',
+    ...plainRoutes.setLanguage,
     summary: "Save the signed-in user's language (en or ar).",
     tag,
-    access: signedIn,
     body: setLanguageBody,
     response: okMessage,
   }),

@@ -1,12 +1,10 @@
 import './zod-config';
 import { z } from 'zod';
 import { msg } from './messages';
+import { LANGUAGES } from './plain';
 
-/** Languages of the product (SPEC §9): English is the default and the source language. */
-export const LANGUAGES = ['en', 'ar'] as const;
+export { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './plain';
 export const language = z.enum(LANGUAGES);
-export type Language = z.infer<typeof language>;
-export const DEFAULT_LANGUAGE: Language = 'en';
 
 /** Localised texts are stored and served as `{ en, ar }` (DESIGN.md §3). */
 export const localized = (max = 200) =>

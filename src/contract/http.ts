@@ -98,14 +98,7 @@ export type RequestOf<E extends AnyEndpoint> = {
   params: Input<E['params']>;
 };
 
-/** Fills `:name` segments of a path. */
-export const buildPath = (path: string, params?: Record<string, string | number>): string =>
-  // An absent parameter drops its segment with its slash; the path's own trailing slash stays
-  // (SPEC paths such as /api/dashboard/ and /api/users/approve/ differ from their slashless twins).
-  path.replace(/\/:([A-Za-z_]+)\??/g, (_, name: string) => {
-    const value = params?.[name];
-    return value === undefined ? '' : `/${encodeURIComponent(String(value))}`;
-  }) || '/';
+export { buildPath } from './plain';
 
 /* ----------------------------------------------------------------- envelopes */
 

@@ -7,7 +7,7 @@
  * Add every new server or validation message here with its Arabic text; a unit test fails on an
  * English text that the server sends without an entry.
  */
-import type { Language } from './common';
+import type { Language } from './plain';
 
 export const MESSAGES = {
   required: { en: 'Required', ar: 'هذا الحقل مطلوب' },

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { PERMISSIONS, ROLES, type Permission, type Role } from './plain';
 
-export const ROLES = ['admin', 'manager', 'serviceprovider'] as const;
+export { PERMISSIONS, ROLES, type Permission, type Role } from './plain';
 export const role = z.enum(ROLES);
-export type Role = z.infer<typeof role>;
 
 /**
  * Account status codes. Self-registered service providers start at "0" (SPEC §3, §4).
@@ -11,30 +11,7 @@ export const USER_STATUS = { pending: '0', active: '1', rejected: '2', blocked: 
 export const userStatus = z.enum(['0', '1', '2', '3']);
 export type UserStatus = z.infer<typeof userStatus>;
 
-/** Section permissions (SPEC §6); the database holds the role → permission table. */
-export const PERMISSIONS = [
-  'dashboard',
-  'service_provider',
-  'serviceprovider',
-  'configuration',
-  'country',
-  'city',
-  'category',
-  'location',
-  'event_manager',
-  'event',
-  'advertisement_manager',
-  'advertisement',
-  'supervisor',
-  'user_manager',
-  'usermanager',
-  'notification',
-  'booking',
-  'page_manager',
-  'pages',
-] as const;
 export const permission = z.enum(PERMISSIONS);
-export type Permission = z.infer<typeof permission>;
 
 /** The role table of SPEC §6, used to seed the database. */
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {

@@ -8,8 +8,8 @@
  * - A 401 from any call but the login removes the token and sends the user to /login (SPEC §2, §4).
  */
 import { t } from '@lingui/core/macro';
-import { FetchError, ofetch } from 'ofetch';
-import { buildPath, type AnyEndpoint, type RequestOf, type ResponseOf } from '@/contract';
+import type { AnyEndpoint, RequestOf, ResponseOf } from '@/contract';
+import { buildPath } from '@/contract/plain';
 import { getSession, removeToken } from '@/app/session';
 
 export const API_TIMEOUT_MS = 30_000;
@@ -55,6 +55,16 @@ const config: ApiConfig = {
 export const configureApi = (patch: Partial<ApiConfig>) => {
   Object.assign(config, patch);
 };
+
+/** What a call needs of an endpoint: method, path, access (no schemas). */
+type CallTarget = Pick<AnyEndpoint, 'method' | 'path' | 'access' | 'idempotent'>;
+
+/**
+ * A call target typed as the contract's endpoint `E` without importing its schemas: the sign-in
+ * screens call through these, so that their first load carries neither zod nor the contract (issue 8).
+ */
+export type EndpointRef<E extends AnyEndpoint> = CallTarget & { readonly endpoint?: E };
+export const endpointRef = <E extends AnyEndpoint>(target: CallTarget): EndpointRef<E> => target;
 
 export type CallOptions<E extends AnyEndpoint> = {
   body?: RequestOf<E>['body'] | FormData;
@@ -164,9 +174,33 @@ export function errorOfXhr(status: number, text: string): ApiError {
 
 export { newIdempotencyKey };
 
+/** An answer outside 2xx, with its body. */
+class HttpError extends Error {
+  override readonly name = 'HttpError';
+  readonly status: number;
+  readonly data: unknown;
+  constructor(status: number, data: unknown) {
+    super(`HTTP ${status}`);
+    this.status = status;
+    this.data = data;
+  }
+}
+
+/** An answer's body: parsed when it is JSON (or its text when it does not parse), else its text. */
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  if (!/[/+]json\b/i.test(response.headers.get('content-type') ?? '')) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
 /** Calls one endpoint of the contract. */
 export async function call<E extends AnyEndpoint>(
-  endpoint: E,
+  endpoint: E | EndpointRef<E>,
   options: CallOptions<E> = {},
 ): Promise<ResponseOf<E>> {
   const session = getSession();
@@ -177,7 +211,7 @@ export async function call<E extends AnyEndpoint>(
   if (session.loginToken) headers.Authorization = `Bearer ${session.loginToken}`;
   if (endpoint.idempotent) headers['Idempotency-Key'] = options.idempotencyKey ?? newIdempotencyKey();
 
-  // One controller for the caller's signal and the timeout (ofetch's own timeout ignores a signal).
+  // One controller for the caller's signal and the timeout.
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -188,21 +222,27 @@ export async function call<E extends AnyEndpoint>(
   if (options.signal?.aborted) onAbort();
   else options.signal?.addEventListener('abort', onAbort, { once: true });
 
-  const query = options.query
-    ? Object.fromEntries(Object.entries(options.query).filter(([, v]) => v !== undefined && v !== null))
-    : undefined;
-  const body = options.body as Record<string, unknown> | FormData | undefined;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(options.query ?? {}))
+    if (value !== undefined && value !== null) search.set(key, String(value));
+  const qs = search.toString();
+  const url = `${config.baseURL}${buildPath(endpoint.path, options.params)}${qs ? `?${qs}` : ''}`;
+
+  // JSON bodies are sent as JSON; form data (uploads) as multipart, its boundary set by the browser.
+  const raw = endpoint.method === 'GET' ? undefined : options.body;
+  const isForm = typeof FormData !== 'undefined' && raw instanceof FormData;
+  if (raw !== undefined && !isForm) headers['Content-Type'] = 'application/json';
 
   try {
-    return await ofetch<ResponseOf<E>>(buildPath(endpoint.path, options.params), {
-      baseURL: config.baseURL || undefined,
+    const response = await fetch(url, {
       method: endpoint.method,
       headers,
-      query,
-      body: endpoint.method === 'GET' ? undefined : body,
+      body: raw === undefined ? undefined : isForm ? raw : JSON.stringify(raw),
       signal: controller.signal,
-      retry: 0,
     });
+    const data = await readBody(response);
+    if (!response.ok) throw new HttpError(response.status, data);
+    return data as ResponseOf<E>;
   } catch (error) {
     throw toApiError(endpoint, options, error, timedOut);
   } finally {
@@ -212,13 +252,13 @@ export async function call<E extends AnyEndpoint>(
 }
 
 function toApiError(
-  endpoint: AnyEndpoint,
+  endpoint: CallTarget,
   options: CallOptions<AnyEndpoint>,
   error: unknown,
   timedOut: boolean,
 ): ApiError {
-  if (error instanceof FetchError && error.response) {
-    const status = error.response.status;
+  if (error instanceof HttpError) {
+    const { status } = error;
     const apiError = new ApiError(
       status,
       resolveMessage(serverMessageOf(error.data), undefined),
@@ -230,7 +270,7 @@ function toApiError(
     }
     return apiError;
   }
-  const cause = error instanceof FetchError ? (error.cause ?? error) : error;
+  const cause = error;
   const aborted = !timedOut && Boolean(options.signal?.aborted);
   return new ApiError(0, resolveMessage(undefined, clientMessageOf(cause, timedOut)), {}, { cause, aborted });
 }

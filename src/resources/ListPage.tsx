@@ -44,12 +44,18 @@ import { useActionContext, useRecordActions } from './actions';
 import { DataAge } from '@/components/DataAge';
 import { FilterBar } from './filters';
 import { listQueryOptions, type BaseRecord } from './queries';
-import { hasNarrowing, toExportQuery, toListQuery, type ListSearch } from './search';
+import { hasNarrowing, listSearchValidator, toExportQuery, toListQuery, type ListSearch } from './search';
 import type { AreaConfig } from './types';
 
 const features = tableFeatures({ rowSortingFeature, rowPaginationFeature, columnVisibilityFeature });
 const SEARCH_DEBOUNCE_MS = 350;
 const emptyRows: BaseRecord[] = [];
+
+/** The same list view (keys with no value do not count). */
+const sameSearch = (a: ListSearch, b: ListSearch): boolean => {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((key) => a[key] === b[key]);
+};
 
 const visibilityKey = (areaKey: string) => `columns:${areaKey}`;
 
@@ -63,15 +69,18 @@ function readVisibility(areaKey: string, defaults: ColumnVisibilityState): Colum
   return defaults;
 }
 
-/** Writes the list view into the URL (pushes a history entry unless `replace`). */
-export function useSetListSearch() {
+/**
+ * Writes the list view into the URL (pushes a history entry unless `replace`); `clean` keeps the
+ * valid values of the current URL (the others are dropped from it).
+ */
+export function useSetListSearch(clean: (search: ListSearch) => ListSearch = (search) => search) {
   const navigate = useNavigate();
   return (patch: Partial<ListSearch>, { replace = false }: { replace?: boolean } = {}) =>
     void navigate({
       to: '.',
       replace,
       search: ((prev: ListSearch) => {
-        const next: ListSearch = { ...prev, ...patch };
+        const next: ListSearch = { ...clean(prev), ...patch };
         for (const key of Object.keys(next))
           if (next[key] === undefined || next[key] === '') delete next[key];
         return next;
@@ -97,8 +106,16 @@ export function ListPage<T extends BaseRecord>({
   const language = i18n.locale as Language;
   const { resource } = area;
   const urlSearch = useSearch({ strict: false }) as ListSearch;
-  const search = useMemo(() => ({ ...urlSearch, ...fixed }), [urlSearch, fixed]);
-  const setSearch = useSetListSearch();
+  // The route keeps the URL's values as they are: this list checks them against its resource.
+  const cleanSearch = useMemo(() => listSearchValidator(resource), [resource]);
+  const view = useMemo(() => cleanSearch(urlSearch), [cleanSearch, urlSearch]);
+  const search = useMemo(() => ({ ...view, ...fixed }), [view, fixed]);
+  const setSearch = useSetListSearch(cleanSearch);
+  // Invalid values and defaults leave the address bar (a shared link shows the view it opens).
+  const urlIsClean = sameSearch(urlSearch, view);
+  useEffect(() => {
+    if (!urlIsClean) setSearch({}, { replace: true });
+  });
   const actionContext = useActionContext();
   const query = toListQuery(resource, search);
   const list = useQuery({ ...listQueryOptions<T>(resource, query), placeholderData: keepPreviousData });

@@ -8,7 +8,8 @@ import { ArrowDown, ArrowUp, ImagePlus, Plus, Star, Trash2 } from 'lucide-react'
 import { useId, useState, type ChangeEvent } from 'react';
 import { useController, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { profileImageUrl } from '@/app/session';
-import { Button, cx, TextField, useFieldMessage } from '@/components/ui';
+import { Button, cx, TextField } from '@/components/ui';
+import { useFieldMessage } from '@/components/field-message';
 import { errorMessage } from '@/lib/api';
 import { uploadFile } from '@/lib/transfer';
 import { connectionState } from '@/app/connection';

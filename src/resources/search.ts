@@ -2,21 +2,14 @@
  * A list's view (page, page size, sort, order, search, filters) lives in the URL: a shared link
  * reopens the same view. The URL keeps the wire form of the contract's list query (strings, numbers);
  * each value is checked with the resource's own `listQuery` field schema, and a value that fails is
- * dropped (the default applies) instead of breaking the page.
+ * dropped (the default applies) instead of breaking the page. The routes keep the wire values
+ * (`listSearch` of lib/search-params.ts, no zod in the first load); the list page checks them here.
  */
 import type { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, type Resource } from '@/contract';
+import type { ListSearch } from '@/lib/search-params';
 
-/** The list view as kept in the URL (every key optional: absent = the default). */
-export interface ListSearch {
-  page?: number;
-  pageSize?: number;
-  sort?: string;
-  order?: 'asc' | 'desc';
-  q?: string;
-  /** Filters, in their wire form ("true", "7", "0", "2026-11-22"). */
-  [filter: string]: string | number | undefined;
-}
+export type { ListSearch };
 
 /** The normalised query sent to the list endpoint (and part of its cache key). */
 export type ListQueryValues = Record<string, string | number>;
@@ -34,17 +27,14 @@ export const filterKeys = (resource: Pick<Resource, 'filters'>): string[] =>
   Object.keys(resource.filters.shape);
 
 /**
- * `validateSearch` of a list route: keeps the valid list-query values of `raw` (wire form), drops
+ * The list view of a URL's search: keeps the valid list-query values of `raw` (wire form), drops
  * invalid ones, unknown keys and values equal to their default.
  */
 export function listSearchValidator(resource: Pick<Resource, 'listQuery' | 'discriminator' | 'defaultSort'>) {
   const shape = resource.listQuery.shape as Record<string, z.ZodType>;
   const skip = resource.discriminator?.field;
   return (raw: Record<string, unknown>): ListSearch => {
-    // Every key of the list is set, invalid ones to undefined: the router merges a route's validated
-    // search over the raw one, so a dropped value must be overwritten, not just left out.
     const search: ListSearch = {};
-    for (const key of Object.keys(shape)) if (key !== skip) search[key] = undefined;
     for (const [key, schema] of Object.entries(shape)) {
       if (key === skip) continue;
       const wire = asWire(raw[key])?.trim();

@@ -1,16 +1,11 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { createRootRoute, Outlet } from '@tanstack/react-router';
 import { Direction } from 'radix-ui';
 import { directionOf } from '@/app/i18n';
 import { NoticeHost } from '@/app/notify';
 import { useSession } from '@/app/session';
 import { UpdatePrompt } from '@/components/UpdatePrompt';
 
-export interface RouterContext {
-  queryClient: QueryClient;
-}
-
-export const Route = createRootRouteWithContext<RouterContext>()({
+export const Route = createRootRoute({
   component: RootLayout,
 });
 

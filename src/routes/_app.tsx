@@ -10,5 +10,5 @@ export const Route = createFileRoute('/_app')({
     if (!getSession().loginToken) throw redirect({ to: '/login' });
   },
   pendingComponent: () => <FullPageSpinner />,
-  component: lazyPage(() => import('@/app/shell/AppShell'), 'AppShell'),
+  component: lazyPage(() => import('@/app/shell/SignedInShell'), 'SignedInShell'),
 });

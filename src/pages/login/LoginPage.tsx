@@ -3,45 +3,130 @@
  * a small spinner while submitting; after success the session is stored and the app reloads at /.
  * Throttling (429), pending approval and blocked accounts (403) show the server's message.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { api, loginBody } from '@/contract';
-import { completeSignIn } from '@/app/auth';
-import { Alert, Button, TextField, useFieldMessage } from '@/components/ui';
-import { ApiError, call, errorMessage } from '@/lib/api';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { api } from '@/contract';
+import type { MESSAGES } from '@/contract/messages';
+import { plainRoutes, type Language } from '@/contract/plain';
+import { completeSignIn } from '@/app/sign-in';
+import { Alert, Button, TextField } from '@/components/ui';
+import { ApiError, call, endpointRef, errorMessage } from '@/lib/api';
 import { AuthLayout, linkClass } from '../AuthLayout';
 import { notify } from '@/app/notify';
 
 const route = getRouteApi('/login');
 
+/** The contract's `api.login`, without its schemas: zod stays out of the login page (issue 8). */
+const loginEndpoint = endpointRef<typeof api.login>(plainRoutes.login);
+
 type LoginForm = { email: string; password: string };
+type LoginErrors = Partial<Record<keyof LoginForm, string>>;
+
+/** Limits of the contract's `loginBody`. */
+export const EMAIL_MAX = 254;
+export const PASSWORD_MAX = 1024;
+
+/** A problem of a field, as a key of the contract's message table (`MESSAGES`). */
+type Problem = { key: 'required' } | { key: 'maxChars'; n: number };
+type LoginProblems = Partial<Record<keyof LoginForm, Problem>>;
+
+/**
+ * The two fields checked as the contract's `loginBody` checks them (required, at most so long; the
+ * e-mail trimmed and lower-cased). The server checks them again: its field errors show too.
+ */
+export function validateLogin(values: LoginForm): { values: LoginForm; problems: LoginProblems } {
+  const email = values.email.trim().toLowerCase();
+  const problems: LoginProblems = {};
+  if (email === '') problems.email = { key: 'required' };
+  else if (email.length > EMAIL_MAX) problems.email = { key: 'maxChars', n: EMAIL_MAX };
+  if (values.password === '') problems.password = { key: 'required' };
+  else if (values.password.length > PASSWORD_MAX) problems.password = { key: 'maxChars', n: PASSWORD_MAX };
+  return { values: { email, password: values.password }, problems };
+}
+
+type MessageTable = typeof MESSAGES;
+
+/**
+ * The texts of `problems` in `language`, from the contract's message table (the server's words for
+ * the same problems). The page loads the table with the first problem: its first load does not carry
+ * it (issue 8).
+ */
+export function problemTexts(problems: LoginProblems, language: Language, table: MessageTable): LoginErrors {
+  const text = (problem: Problem) =>
+    table[problem.key][language].replace('{n}', problem.key === 'maxChars' ? String(problem.n) : '');
+  return {
+    email: problems.email && text(problems.email),
+    password: problems.password && text(problems.password),
+  };
+}
 
 /** Where the app goes after a login: / with a full reload (SPEC §2). */
 export const goHomeAndReload = () => window.location.assign(import.meta.env.BASE_URL);
 
 export function LoginPage({ onSignedIn = goHomeAndReload }: { onSignedIn?: () => void }) {
   const { i18n } = useLingui();
-  const fieldMessage = useFieldMessage();
+  const language = i18n.locale as Language;
   const { registered } = route.useSearch();
   const [failure, setFailure] = useState<{ status: number; message: string } | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginForm>({
-    resolver: zodResolver(loginBody),
-    defaultValues: { email: '', password: '' },
+  const [submitting, setSubmitting] = useState(false);
+  // After a first submit, the fields are checked again as they change (as a form library would).
+  const [submitted, setSubmitted] = useState(false);
+  /** What the client's checks found; their texts come from the contract's table, loaded on demand. */
+  const [problems, setProblems] = useState<LoginProblems>({});
+  const [table, setTable] = useState<MessageTable>();
+  /** The server's field errors (already in the reader's language), until the fields change. */
+  const [serverErrors, setServerErrors] = useState<LoginErrors>({});
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  const hasProblems = Boolean(problems.email || problems.password);
+  useEffect(() => {
+    if (!hasProblems || table) return;
+    let live = true;
+    import('@/contract/messages').then(
+      ({ MESSAGES }) => {
+        if (live) setTable(MESSAGES);
+      },
+      () => undefined, // Not loaded: the fields are still refused (focus, no call), without a text.
+    );
+    return () => {
+      live = false;
+    };
+  }, [hasProblems, table]);
+  const errors: LoginErrors = hasProblems
+    ? table
+      ? problemTexts(problems, language, table)
+      : {}
+    : serverErrors;
+
+  const current = (): LoginForm => ({
+    email: emailRef.current?.value ?? '',
+    password: passwordRef.current?.value ?? '',
   });
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onChange = () => {
+    if (!submitted) return;
+    setProblems(validateLogin(current()).problems);
+    setServerErrors({});
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (submitting) return;
+    setSubmitted(true);
+    const checked = validateLogin(current());
+    setProblems(checked.problems);
+    setServerErrors({});
+    if (checked.problems.email || checked.problems.password) {
+      (checked.problems.email ? emailRef : passwordRef).current?.focus();
+      return;
+    }
     setFailure(null);
+    setSubmitting(true);
     try {
-      const answer = await call(api.login, { body: values });
+      const answer = await call(loginEndpoint, { body: checked.values });
       await completeSignIn(answer);
       onSignedIn();
     } catch (error) {
@@ -49,12 +134,16 @@ export function LoginPage({ onSignedIn = goHomeAndReload }: { onSignedIn?: () =>
       setFailure({ status, message: errorMessage(error) });
       notify.error(error);
       if (error instanceof ApiError) {
+        const server: LoginErrors = {};
         for (const [field, text] of Object.entries(error.fieldErrors)) {
-          if (field === 'email' || field === 'password') setError(field, { message: text });
+          if (field === 'email' || field === 'password') server[field] = text;
         }
+        setServerErrors(server);
       }
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
 
   return (
     <AuthLayout title={i18n._(msg`Sign in`)}>
@@ -72,7 +161,7 @@ export function LoginPage({ onSignedIn = goHomeAndReload }: { onSignedIn?: () =>
           </p>
         </Alert>
       )}
-      <form noValidate onSubmit={onSubmit} className="space-y-4">
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
         <TextField
           label={i18n._(msg`Email Id`)}
           type="text"
@@ -82,8 +171,10 @@ export function LoginPage({ onSignedIn = goHomeAndReload }: { onSignedIn?: () =>
           spellCheck={false}
           required
           aria-required="true"
-          error={fieldMessage(errors.email?.message)}
-          {...register('email')}
+          name="email"
+          ref={emailRef}
+          onChange={onChange}
+          error={errors.email}
         />
         <TextField
           label={i18n._(msg`Password`)}
@@ -91,10 +182,12 @@ export function LoginPage({ onSignedIn = goHomeAndReload }: { onSignedIn?: () =>
           autoComplete="current-password"
           required
           aria-required="true"
-          error={fieldMessage(errors.password?.message)}
-          {...register('password')}
+          name="password"
+          ref={passwordRef}
+          onChange={onChange}
+          error={errors.password}
         />
-        <Button type="submit" loading={isSubmitting} className="w-full">
+        <Button type="submit" loading={submitting} className="w-full">
           {i18n._(msg`Login`)}
         </Button>
       </form>

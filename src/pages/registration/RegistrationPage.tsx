@@ -12,7 +12,8 @@ import { useEffect, useReducer, useRef, useState, type ChangeEvent, type FormEve
 import { useForm } from 'react-hook-form';
 import { api, localizeMessage, PASSWORD_MIN, registerBody, type Language } from '@/contract';
 import { notify } from '@/app/notify';
-import { Button, PasswordField, TextField, useFieldMessage } from '@/components/ui';
+import { Button, PasswordField, TextField } from '@/components/ui';
+import { useFieldMessage } from '@/components/field-message';
 import { ApiError, call } from '@/lib/api';
 import { AuthLayout, linkClass } from '../AuthLayout';
 import {

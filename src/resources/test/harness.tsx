@@ -15,7 +15,7 @@ import { NoticeHost } from '@/app/notify';
 import { parseSearch, stringifySearch } from '@/lib/search-params';
 import { areaPages } from '../pages';
 import type { BaseRecord } from '../queries';
-import { listSearchValidator } from '../search';
+import { listSearch } from '@/lib/search-params';
 import type { AreaConfig } from '../types';
 
 export function renderArea<T extends BaseRecord>(area: AreaConfig<T>, initial: string) {
@@ -31,7 +31,7 @@ export function renderArea<T extends BaseRecord>(area: AreaConfig<T>, initial: s
   const list = createRoute({
     getParentRoute: () => root,
     path: area.paths.list,
-    validateSearch: listSearchValidator(area.resource),
+    validateSearch: listSearch,
     component: pages.List,
   });
   const form = createRoute({

@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { lazyPage } from '@/app/lazy';
-import { userResource } from '@/contract';
-import { listSearchValidator } from '@/resources/search';
+import { listSearch } from '@/lib/search-params';
 
 export const Route = createFileRoute('/_app/users')({
   codeSplitGroupings: [['loader']],
-  validateSearch: listSearchValidator(userResource),
+  validateSearch: listSearch,
   component: lazyPage(() => import('@/areas/user'), 'List'),
 });

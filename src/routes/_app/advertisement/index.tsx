@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { lazyPage } from '@/app/lazy';
-import { advertisementResource } from '@/contract';
-import { listSearchValidator } from '@/resources/search';
+import { listSearch } from '@/lib/search-params';
 
 export const Route = createFileRoute('/_app/advertisement/')({
   codeSplitGroupings: [['loader']],
-  validateSearch: listSearchValidator(advertisementResource),
+  validateSearch: listSearch,
   component: lazyPage(() => import('@/areas/advertisement'), 'List'),
 });

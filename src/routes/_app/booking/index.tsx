@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { lazyPage } from '@/app/lazy';
-import { bookingResource } from '@/contract';
-import { listSearchValidator } from '@/resources/search';
+import { listSearch } from '@/lib/search-params';
 
 export const Route = createFileRoute('/_app/booking/')({
   codeSplitGroupings: [['loader']],
-  validateSearch: listSearchValidator(bookingResource),
+  validateSearch: listSearch,
   component: lazyPage(() => import('@/areas/booking-list'), 'List'),
 });

@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { lazyPage } from '@/app/lazy';
-import { categoryResource } from '@/contract';
-import { listSearchValidator } from '@/resources/search';
+import { listSearch } from '@/lib/search-params';
 
 export const Route = createFileRoute('/_app/category/')({
   codeSplitGroupings: [['loader']],
-  validateSearch: listSearchValidator(categoryResource),
+  validateSearch: listSearch,
   component: lazyPage(() => import('@/areas/category'), 'List'),
 });

@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { lazyPage } from '@/app/lazy';
-import { cityResource } from '@/contract';
-import { listSearchValidator } from '@/resources/search';
+import { listSearch } from '@/lib/search-params';
 
 export const Route = createFileRoute('/_app/city/')({
   codeSplitGroupings: [['loader']],
-  validateSearch: listSearchValidator(cityResource),
+  validateSearch: listSearch,
   component: lazyPage(() => import('@/areas/city'), 'List'),
 });

@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { lazyPage } from '@/app/lazy';
-import { countryResource } from '@/contract';
-import { listSearchValidator } from '@/resources/search';
+import { listSearch } from '@/lib/search-params';
 
 export const Route = createFileRoute('/_app/country/')({
   codeSplitGroupings: [['loader']],
-  validateSearch: listSearchValidator(countryResource),
+  validateSearch: listSearch,
   component: lazyPage(() => import('@/areas/country'), 'List'),
 });

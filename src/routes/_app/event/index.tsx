@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { lazyPage } from '@/app/lazy';
-import { eventResource } from '@/contract';
-import { listSearchValidator } from '@/resources/search';
+import { listSearch } from '@/lib/search-params';
 
 export const Route = createFileRoute('/_app/event/')({
   codeSplitGroupings: [['loader']],
-  validateSearch: listSearchValidator(eventResource),
+  validateSearch: listSearch,
   component: lazyPage(() => import('@/areas/event'), 'List'),
 });

@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { lazyPage } from '@/app/lazy';
-import { locationResource } from '@/contract';
-import { listSearchValidator } from '@/resources/search';
+import { listSearch } from '@/lib/search-params';
 
 export const Route = createFileRoute('/_app/location/')({
   codeSplitGroupings: [['loader']],
-  validateSearch: listSearchValidator(locationResource),
+  validateSearch: listSearch,
   component: lazyPage(() => import('@/areas/location'), 'List'),
 });

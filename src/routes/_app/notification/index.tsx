@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { lazyPage } from '@/app/lazy';
-import { notificationResource } from '@/contract';
-import { listSearchValidator } from '@/resources/search';
+import { listSearch } from '@/lib/search-params';
 
 export const Route = createFileRoute('/_app/notification/')({
   codeSplitGroupings: [['loader']],
-  validateSearch: listSearchValidator(notificationResource),
+  validateSearch: listSearch,
   component: lazyPage(() => import('@/areas/notification'), 'List'),
 });

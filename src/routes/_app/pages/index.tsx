@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { lazyPage } from '@/app/lazy';
-import { pageResource } from '@/contract';
-import { listSearchValidator } from '@/resources/search';
+import { listSearch } from '@/lib/search-params';
 
 export const Route = createFileRoute('/_app/pages/')({
   codeSplitGroupings: [['loader']],
-  validateSearch: listSearchValidator(pageResource),
+  validateSearch: listSearch,
   component: lazyPage(() => import('@/areas/pages'), 'List'),
 });

@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { lazyPage } from '@/app/lazy';
-import { serviceProviderResource } from '@/contract';
-import { listSearchValidator } from '@/resources/search';
+import { listSearch } from '@/lib/search-params';
 
 export const Route = createFileRoute('/_app/serviceprovider/')({
   codeSplitGroupings: [['loader']],
-  validateSearch: listSearchValidator(serviceProviderResource),
+  validateSearch: listSearch,
   component: lazyPage(() => import('@/areas/serviceprovider'), 'List'),
 });

@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { lazyPage } from '@/app/lazy';
-import { supervisorResource } from '@/contract';
-import { listSearchValidator } from '@/resources/search';
+import { listSearch } from '@/lib/search-params';
 
 export const Route = createFileRoute('/_app/supervisor/')({
   codeSplitGroupings: [['loader']],
-  validateSearch: listSearchValidator(supervisorResource),
+  validateSearch: listSearch,
   component: lazyPage(() => import('@/areas/supervisor'), 'List'),
 });
