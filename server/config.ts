@@ -49,6 +49,8 @@ export interface ProcessSettings {
   dataDirExplicit: boolean;
   databaseUrl: string | null;
   smtpUrl: string | null;
+  /** Keep sessions and read answers between writes (PGlite only; ADR 0009). READ_CACHE=off: never. */
+  readCache: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -76,6 +78,7 @@ export const loadConfig = (
     dataDirExplicit: Boolean(env.DATA_DIR?.trim()),
     databaseUrl: env.DATABASE_URL?.trim() || null,
     smtpUrl: env.SMTP_URL?.trim() || null,
+    readCache: !/^(0|false|no|off)$/i.test(env.READ_CACHE?.trim() ?? ''),
   };
   if (mode === 'production') {
     const missing: string[] = [];

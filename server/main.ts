@@ -63,7 +63,7 @@ const main = async () => {
     return fail(`Web push: ${(err as Error).message}`);
   }
   // PGlite: this process alone writes, so answers are kept until the next write (ADR 0009).
-  const cache = database.changes ? new ReadCache(database.changes) : undefined;
+  const cache = database.changes && settings.readCache ? new ReadCache(database.changes) : undefined;
   const deps = { db: database.db, mailer, config, storage, push, cache };
   const app = createApp(deps);
   const scheduler = startScheduler(deps, schedulerIntervalMs(process.env));

@@ -30,6 +30,8 @@ export async function startServer(options: {
   distDir: string;
   dataDir: string;
   databaseUrl?: string;
+  /** false: READ_CACHE=off (every request reads the database). */
+  readCache?: boolean;
 }): Promise<BenchServer> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -43,6 +45,8 @@ export async function startServer(options: {
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  if (options.readCache === false) env.READ_CACHE = 'off';
+  else delete env.READ_CACHE;
   let log = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: process.cwd(),

@@ -78,14 +78,30 @@ export interface ResolvedSession {
   permissions: string[];
 }
 
-const resolve = async (db: Db, tokenHash: string): Promise<ResolvedSession | null> => {
-  const [row] = await db
-    .select({ session: sessions, user: users })
+/** The role's permissions in their order, as `permissionsOf` lists them. */
+const permissionsOfUser = sql<
+  string[]
+>`array(select ${rolePermissions.permission} from ${rolePermissions} where ${rolePermissions.role} = ${users.role} order by ${rolePermissions.position}, ${rolePermissions.permission})`;
+
+/**
+ * One prepared query per database for every signed-in request: the session, its user and the
+ * user's permissions (the statement is parsed and planned once per connection).
+ */
+const bySessionToken = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
+const prepareSessionQuery = (db: Db) =>
+  db
+    .select({ session: sessions, user: users, permissions: permissionsOfUser })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, tokenHash))
-    .limit(1);
-  return row ? { ...row, permissions: await permissionsOf(db, row.user.role) } : null;
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('session_by_token');
+
+const resolve = async (db: Db, tokenHash: string): Promise<ResolvedSession | null> => {
+  let query = bySessionToken.get(db);
+  if (!query) bySessionToken.set(db, (query = prepareSessionQuery(db)));
+  const [row] = await query.execute({ tokenHash });
+  return row ?? null;
 };
 
 /**

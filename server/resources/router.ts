@@ -258,30 +258,29 @@ const list = async (resource: Resource, impl: Impl, h: H) => {
   // it counts the filtered select, whose unused joins and columns the planner drops (a window count
   // would join and sort every matching row).
   const page = async (): Promise<Rec<Resource>[]> => {
-    if (!impl.pageByIds)
-      return (
-        await impl
-          .select(db, {}, ctx)
+    // pageByIds: the page's ids come from the area's table alone (an index-only walk, even deep),
+    // and only those rows are joined: `where id in (select id … limit … offset …)`, one query.
+    const pageIds = impl.pageByIds
+      ? db
+          .select({ id: impl.columns.id })
+          .from(impl.table)
           .where(where)
           .orderBy(...order)
           .limit(query.pageSize)
           .offset(offset)
-      ).map((r) => impl.toRecord(r));
-    const ids = (
-      (await db
-        .select({ id: impl.columns.id })
-        .from(impl.table)
-        .where(where)
-        .orderBy(...order)
-        .limit(query.pageSize)
-        .offset(offset)) as { id: number }[]
-    ).map((r) => r.id);
-    if (!ids.length) return [];
-    const records = (await impl.select(db, {}, ctx).where(inArray(impl.columns.id, ids))).map(
-      (r) => impl.toRecord(r) as Rec<Resource> & { id: number },
-    );
-    const at = new Map(ids.map((id, i) => [id, i]));
-    return records.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
+      : null;
+    const rows = pageIds
+      ? await impl
+          .select(db, {}, ctx)
+          .where(inArray(impl.columns.id, pageIds))
+          .orderBy(...order)
+      : await impl
+          .select(db, {}, ctx)
+          .where(where)
+          .orderBy(...order)
+          .limit(query.pageSize)
+          .offset(offset);
+    return rows.map((r) => impl.toRecord(r));
   };
   const total = async () => {
     const q = typeof query.q === 'string' && query.q !== '' ? query.q : undefined;
