@@ -1,9 +1,11 @@
 /**
  * A bar chart (Chart.js, loaded lazily) that reads right to left in Arabic: the category axis is
  * mirrored (the newest day on the left), the value axis stands on the right, tooltips are RTL and
- * numbers use the language's digits. Screen readers get a table of the same figures.
+ * numbers use the language's digits. Screen readers get a table of the same figures. Chart.js loads
+ * and draws when the chart comes near the screen: a dashboard whose charts are below the fold (phones)
+ * does not parse and run it on its first load (issue 8).
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Language } from '@/contract';
 import { useTheme } from '@/app/theme';
 import type { Chart } from './chart-setup';
@@ -47,8 +49,24 @@ export function BarChart(props: BarChartProps) {
   const tickFormat = props.tickFormat ?? format;
   const canvas = useRef<HTMLCanvasElement>(null);
   const theme = useTheme();
+  // Without IntersectionObserver the chart is drawn at once.
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
 
   useEffect(() => {
+    const target = canvas.current?.parentElement;
+    if (near || !target) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '100px 0px' },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [near]);
+
+  useEffect(() => {
+    if (!near) return;
     let chart: Chart | undefined;
     let cancelled = false;
     void import('./chart-setup').then(({ Chart }) => {
@@ -101,7 +119,7 @@ export function BarChart(props: BarChartProps) {
       cancelled = true;
       chart?.destroy();
     };
-  }, [labels, values, valueLabel, format, tickFormat, language, horizontal, theme]);
+  }, [near, labels, values, valueLabel, format, tickFormat, language, horizontal, theme]);
 
   const height = horizontal ? Math.max(160, labels.length * 36) : 240;
   return (
