@@ -49,7 +49,7 @@ export interface ProcessSettings {
   dataDirExplicit: boolean;
   databaseUrl: string | null;
   smtpUrl: string | null;
-  /** Keep sessions and read answers between writes (PGlite only; ADR 0009). READ_CACHE=off: never. */
+  /** Keep sessions and read answers until the next write (ADR 0009). READ_CACHE=off: never. */
   readCache: boolean;
 }
 

@@ -62,8 +62,8 @@ const main = async () => {
     await database.close();
     return fail(`Web push: ${(err as Error).message}`);
   }
-  // PGlite: this process alone writes, so answers are kept until the next write (ADR 0009).
-  const cache = database.changes && settings.readCache ? new ReadCache(database.changes) : undefined;
+  // Answers are kept until the next write of any process (ADR 0009).
+  const cache = settings.readCache ? new ReadCache(database.changes) : undefined;
   const deps = { db: database.db, mailer, config, storage, push, cache };
   const app = createApp(deps);
   const scheduler = startScheduler(deps, schedulerIntervalMs(process.env));

@@ -1,11 +1,17 @@
 /**
- * The write generation of a database this process alone owns (embedded PGlite: only one process
- * can open its directory). Every statement that may change data, and every transaction, moves the
- * generation on once it has finished, so an answer computed from the database stays true exactly as
- * long as the generation it started under is current (server/http/read-cache.ts).
+ * The write generation of the database (ADR 0009): it moves on after every write, so an answer
+ * computed from the database stays true as long as the generation it started under is current
+ * (server/http/read-cache.ts).
  *
- * PostgreSQL has no such counter (other processes write too): nothing there is cached.
+ * - Embedded PGlite: only this process can open the directory, so it sees every write itself: the
+ *   client is wrapped, and every statement that may change data, and every transaction, moves the
+ *   generation on once it has finished.
+ * - PostgreSQL: other processes write too. Every table's statement trigger (migration 0005) sends a
+ *   notification on channel `ebo_writes` when a write commits; a dedicated connection listens and
+ *   moves the generation on. While that connection is down the generation is not `live` and nothing
+ *   is kept; it moves on again once listening resumes.
  */
+import pg from 'pg';
 
 /** Starts a write that changes nothing a cached answer shows (a session's last-use time). */
 export const KEEPS_READ_CACHE = '/* keeps read cache */';
@@ -13,7 +19,12 @@ export const KEEPS_READ_CACHE = '/* keeps read cache */';
 export interface Changes {
   /** Moves on after every write. */
   readonly generation: number;
+  /** Whether every write is seen (false: keep nothing). */
+  readonly live: boolean;
 }
+
+/** The channel of migration 0005's triggers. */
+export const WRITES_CHANNEL = 'ebo_writes';
 
 /** Statements that only read: everything else (and any transaction) counts as a write. */
 const READ_ONLY = /^\s*(select|show|explain)\b/i;
@@ -36,7 +47,7 @@ interface QueryClient {
  * if it does, the answer it makes is labelled with the older generation and never served).
  */
 export const trackChanges = <C extends QueryClient>(client: C): { client: C; changes: Changes } => {
-  const changes = { generation: 0 };
+  const changes = { generation: 0, live: true };
   const after = async <T>(run: Promise<T>, writes: boolean): Promise<T> => {
     try {
       return await run;
@@ -62,4 +73,55 @@ export const trackChanges = <C extends QueryClient>(client: C): { client: C; cha
     },
   });
   return { client: wrapped, changes };
+};
+
+/**
+ * Listens for the writes of every process on a PostgreSQL database. `close()` stops listening.
+ * A lost connection is retried every `retryMs` (the generation is not live meanwhile).
+ */
+export const listenForWrites = (
+  connectionString: string,
+  retryMs = 1_000,
+): { changes: Changes; close(): Promise<void> } => {
+  const changes = { generation: 0, live: false };
+  let client: pg.Client | null = null;
+  let closed = false;
+  let retry: NodeJS.Timeout | null = null;
+  const lost = (current: pg.Client) => {
+    if (client !== current) return;
+    client = null;
+    changes.live = false;
+    changes.generation++;
+    current.end().catch(() => {});
+    if (!closed) retry = setTimeout(() => void listen(), retryMs);
+  };
+  const listen = async () => {
+    retry = null;
+    const c = new pg.Client({ connectionString });
+    client = c;
+    c.on('notification', () => changes.generation++);
+    c.on('error', () => lost(c));
+    c.on('end', () => lost(c));
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${WRITES_CHANNEL}`);
+      if (client !== c || closed) return;
+      changes.generation++;
+      changes.live = true;
+    } catch {
+      lost(c);
+    }
+  };
+  void listen();
+  return {
+    changes,
+    close: async () => {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      const c = client;
+      client = null;
+      changes.live = false;
+      await c?.end().catch(() => {});
+    },
+  };
 };

@@ -13,7 +13,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { trackChanges, type Changes } from './changes';
+import { listenForWrites, trackChanges, type Changes } from './changes';
 import { schema } from './schema';
 
 export type Schema = typeof schema;
@@ -28,11 +28,8 @@ export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.me
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /**
-   * The write generation when this process alone writes to the database (PGlite), else null
-   * (PostgreSQL: other processes may write).
-   */
-  changes: Changes | null;
+  /** The write generation (server/db/changes.ts): every write moves it on. */
+  changes: Changes;
   /** Applies pending migrations (safe with several processes on one PostgreSQL). */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -64,10 +61,11 @@ export const openPostgres = async (connectionString: string): Promise<Database> 
   // An idle client's error (e.g. the server restarting) must not crash the process.
   pool.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
   const db = drizzlePg({ client: pool, schema });
+  const writes = listenForWrites(connectionString);
   return {
     db: db as unknown as Db,
     kind: 'postgres',
-    changes: null,
+    changes: writes.changes,
     migrate: async () => {
       const client = await pool.connect();
       try {
@@ -81,7 +79,10 @@ export const openPostgres = async (connectionString: string): Promise<Database> 
         client.release();
       }
     },
-    close: () => pool.end(),
+    close: async () => {
+      await writes.close();
+      await pool.end();
+    },
   };
 };
 

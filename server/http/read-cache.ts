@@ -1,8 +1,9 @@
 /**
- * Answers that skip the database when nothing has changed (ADR 0009). Only for a database this
- * process alone writes to (embedded PGlite): an entry is served while the database's write
- * generation is the one it was computed under (server/db/changes.ts) and, because some answers
- * depend on the time (today's figures, expiries), for at most `ttlMs` of the server's clock.
+ * Answers that skip the database when nothing has changed (ADR 0009): an entry is served while the
+ * database's write generation is the one it was computed under (server/db/changes.ts: PGlite's
+ * own writes, or PostgreSQL's notifications of every process's writes) and, because some answers
+ * depend on the time (today's figures, expiries), for at most `ttlMs` of the server's clock. While
+ * the generation is not live (PostgreSQL's listening connection is down) nothing is kept.
  *
  * Two kinds of entries:
  * - signed-in sessions by token hash (the session and user rows and the role's permissions), so a
@@ -88,8 +89,10 @@ export class ReadCache {
   readonly #sessions: Lru<ResolvedSession>;
   readonly #making = new Map<string, Promise<CachedAnswer>>();
   readonly #ttlMs: number;
-  /** Answers served from the cache and answers made (for tests and the bench). */
-  readonly stats = { hits: 0, misses: 0 };
+  /** Writes this process finished (requests that may write), on top of the database's generation. */
+  #local = 0;
+  /** Answers served from the cache, made and kept, and made without keeping (not live). */
+  readonly stats = { hits: 0, misses: 0, bypassed: 0 };
 
   constructor(changes: Changes, options: ReadCacheOptions = {}) {
     this.#changes = changes;
@@ -99,13 +102,22 @@ export class ReadCache {
   }
 
   get generation() {
-    return this.#changes.generation;
+    return this.#changes.generation + this.#local;
+  }
+
+  /**
+   * A request that may have written has finished: forget everything now, without waiting for the
+   * database's notification (so the writer's next read shows its write).
+   */
+  wrote() {
+    this.#local++;
   }
 
   #fresh<T>(entry: Entry<T> | undefined, now: number): entry is Entry<T> {
     return (
       entry !== undefined &&
-      entry.generation === this.#changes.generation &&
+      this.#changes.live &&
+      entry.generation === this.generation &&
       now >= entry.at &&
       now - entry.at < this.#ttlMs
     );
@@ -121,7 +133,11 @@ export class ReadCache {
       this.stats.hits++;
       return kept.value;
     }
-    const generation = this.#changes.generation;
+    if (!this.#changes.live) {
+      this.stats.bypassed++;
+      return make();
+    }
+    const generation = this.generation;
     const pendingKey = `${generation}\n${key}`;
     const pending = this.#making.get(pendingKey);
     if (pending) {
@@ -133,7 +149,7 @@ export class ReadCache {
     this.#making.set(pendingKey, making);
     try {
       const value = await making;
-      if (this.#changes.generation === generation)
+      if (this.generation === generation && this.#changes.live)
         this.#answers.set(key, { generation, at: now, value, bytes: value.text.length * 2 });
       return value;
     } finally {
@@ -144,13 +160,13 @@ export class ReadCache {
   /** The session kept under this token hash, while no write has happened since it was read. */
   session(tokenHash: string): ResolvedSession | undefined {
     const entry = this.#sessions.get(tokenHash);
-    if (entry && entry.generation === this.#changes.generation) return entry.value;
+    if (entry && this.#changes.live && entry.generation === this.generation) return entry.value;
     return undefined;
   }
 
   /** Keeps a session read under `generation` (taken before the read began). */
   keepSession(tokenHash: string, generation: number, session: ResolvedSession) {
-    if (generation === this.#changes.generation)
+    if (generation === this.generation && this.#changes.live)
       this.#sessions.set(tokenHash, { generation, at: 0, value: session, bytes: 0 });
   }
 }

@@ -382,6 +382,9 @@ const register = <E extends AnyEndpoint>(
     } catch (err) {
       if (err instanceof HttpError) return errorResponse(c, err, lang);
       return serverFault(c, err, lang);
+    } finally {
+      // Anything but a read may have written: kept answers go at once (ADR 0009).
+      if (endpoint.method !== 'GET') deps.cache?.wrote();
     }
   });
 };

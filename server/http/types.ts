@@ -15,10 +15,7 @@ export interface Deps {
   storage: Storage;
   /** Web push (VAPID keys); absent: in-app notifications only. */
   push?: PushConfig;
-  /**
-   * Answers and sessions kept between writes, when this process alone writes to the database
-   * (PGlite); absent with PostgreSQL (server/http/read-cache.ts, ADR 0009).
-   */
+  /** Answers and sessions kept until the next write (server/http/read-cache.ts, ADR 0009). */
   cache?: ReadCache;
 }
 

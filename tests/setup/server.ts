@@ -113,7 +113,7 @@ export const createTestServer = async (opts: TestServerOptions = {}): Promise<Te
     config,
     storage,
     ...(opts.push ? { push: opts.push } : {}),
-    ...(db.changes ? { cache: new ReadCache(db.changes) } : {}),
+    cache: new ReadCache(db.changes),
   };
   const app = createApp(deps);
 
