@@ -35,10 +35,18 @@ describe('bookings', () => {
     await pending;
     await expect.poll(() => url(page).searchParams.get('status')).toBe('pending');
     await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
-    const statuses = await rows(page)
-      .getByTestId('booking-status')
-      .evaluateAll((els) => els.map((el) => el.getAttribute('data-status')));
-    expect(new Set(statuses)).toEqual(new Set(['pending']));
+    // The answer has arrived; the rows it replaces may still be on screen for a frame.
+    await expect
+      .poll(async () =>
+        [
+          ...new Set(
+            await rows(page)
+              .getByTestId('booking-status')
+              .evaluateAll((els) => els.map((el) => el.getAttribute('data-status'))),
+          ),
+        ].join(),
+      )
+      .toBe('pending');
 
     // Open the first one.
     const code = (await rows(page).first().locator('td').first().innerText()).trim();
