@@ -181,6 +181,10 @@ const scopeOf = (impl: ResourceImpl<Resource, unknown>, ctx: ResourceCtx, resour
   return impl.scope(ctx.ownerId);
 };
 
+/** The list's search text, when there is one. */
+const searchOf = (query: Record<string, unknown>) =>
+  typeof query.q === 'string' && query.q !== '' ? query.q : undefined;
+
 const filtersOf = (resource: Resource, query: Record<string, unknown>) =>
   Object.fromEntries(Object.keys(resource.filters.shape).map((k) => [k, query[k]])) as Filters<Resource>;
 
@@ -190,7 +194,7 @@ const whereOf = (
   ctx: ResourceCtx,
   query: Record<string, unknown>,
 ) => {
-  const q = typeof query.q === 'string' && query.q !== '' ? query.q : undefined;
+  const q = searchOf(query);
   return and(
     impl.base,
     scopeOf(impl, ctx, resource),
@@ -283,8 +287,7 @@ const list = async (resource: Resource, impl: Impl, h: H) => {
     return rows.map((r) => impl.toRecord(r));
   };
   const total = async () => {
-    const q = typeof query.q === 'string' && query.q !== '' ? query.q : undefined;
-    const kept = await impl.count?.(db, filtersOf(resource, query), ctx, q);
+    const kept = await impl.count?.(db, filtersOf(resource, query), ctx, searchOf(query));
     if (kept !== undefined && kept !== null) return kept;
     const [counted] = await db
       .select({ n: count() })
