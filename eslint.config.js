@@ -34,6 +34,7 @@ export default tseslint.config(
   },
   {
     files: ['src/contract/**/*.ts'],
+    ignores: ['src/contract/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -44,6 +45,7 @@ export default tseslint.config(
   {
     // Area descriptors live one folder down: `../` still stays inside the contract.
     files: ['src/contract/areas/**/*.ts'],
+    ignores: ['src/contract/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

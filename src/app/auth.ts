@@ -1,6 +1,6 @@
 /** Sign Out's side effects (the profile menu); a sign-in's are in sign-in.ts. */
 import { forgetDevice } from './push';
-import { api } from '@/contract';
+import { routes } from '@/contract/routes.gen';
 import { call } from '@/lib/api';
 import { purgeUserCache, queryClient } from './query';
 import { clearSession, getSession } from './session';
@@ -13,7 +13,7 @@ export async function signOut(): Promise<void> {
   const { email, loginToken } = getSession();
   // The call reads the token before the local sign-out below removes it.
   const revoke = loginToken
-    ? call(api.logout, { ignoreUnauthorized: true }).then(
+    ? call(routes.logout, { ignoreUnauthorized: true }).then(
         () => undefined,
         () => undefined, // Offline or already revoked: nothing more to do on the server side.
       )

@@ -12,12 +12,13 @@ import { msg } from '@lingui/core/macro';
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { del, get, set } from 'idb-keyval';
 import { useSyncExternalStore } from 'react';
-import { api, type AnyEndpoint } from '@/contract';
+import type { RouteRef } from '@/contract/plain';
+import { routes } from '@/contract/routes.gen';
 import { ApiError, call, errorMessage, newIdempotencyKey } from '@/lib/api';
 import { connectionState, isUnreachable } from './connection';
 import { getSession } from './session';
 
-type ApiName = keyof typeof api;
+type ApiName = keyof typeof routes;
 
 export interface OutboxRequest {
   params?: Record<string, string | number>;
@@ -120,7 +121,7 @@ export async function flushOutbox(): Promise<void> {
       await update(entries.map((e) => (e.id === entry.id ? { ...e, state: 'sending' as const } : e)));
       try {
         await call(
-          api[entry.endpoint] as AnyEndpoint,
+          routes[entry.endpoint] as RouteRef,
           { ...entry.request, idempotencyKey: entry.id } as never,
         );
         await update(entries.filter((e) => e.id !== entry.id));
@@ -176,9 +177,9 @@ export interface SendOptions {
  * The contract's name of an endpoint (the outbox keeps names, not objects), by method and path: the
  * masters' shared paths are one routed endpoint for every type.
  */
-export const endpointName = (endpoint: AnyEndpoint): ApiName | null =>
-  (Object.keys(api) as ApiName[]).find(
-    (name) => api[name].method === endpoint.method && api[name].path === endpoint.path,
+export const endpointName = (endpoint: RouteRef): ApiName | null =>
+  (Object.keys(routes) as ApiName[]).find(
+    (name) => routes[name].method === endpoint.method && routes[name].path === endpoint.path,
   ) ?? null;
 
 export async function send(
@@ -209,7 +210,7 @@ export async function send(
     return queued();
   try {
     const answer = (await call(
-      api[endpoint] as AnyEndpoint,
+      routes[endpoint] as RouteRef,
       { ...request, idempotencyKey: id } as never,
     )) as {
       message: string;

@@ -4,7 +4,7 @@
  * "Turn off" and Sign Out remove it. The service worker shows the pushes (sw/push.ts).
  */
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '@/contract';
+import { routes } from '@/contract/routes.gen';
 import { call } from '@/lib/api';
 
 export const pushSupported = (): boolean =>
@@ -17,7 +17,7 @@ export const pushSupported = (): boolean =>
 export const pushStatusQuery = () =>
   queryOptions({
     queryKey: ['push', 'status'] as const,
-    queryFn: async ({ signal }) => (await call(api.pushKey, { signal })).data,
+    queryFn: async ({ signal }) => (await call(routes.pushKey, { signal })).data,
     meta: { persist: false },
   });
 
@@ -46,7 +46,7 @@ export async function enablePush(publicKey: string): Promise<void> {
       applicationServerKey: applicationServerKey(publicKey),
     }));
   const json = subscription.toJSON() as { endpoint: string; keys: { p256dh: string; auth: string } };
-  await call(api.pushSubscribe, { body: { endpoint: json.endpoint, keys: json.keys } });
+  await call(routes.pushSubscribe, { body: { endpoint: json.endpoint, keys: json.keys } });
 }
 
 /** This device's subscription, if any (never waits for a service worker that is not there). */
@@ -60,7 +60,7 @@ async function currentSubscription(): Promise<PushSubscription | null> {
 export async function disablePush(): Promise<void> {
   const subscription = await currentSubscription();
   if (!subscription) return;
-  await call(api.pushUnsubscribe, { query: { endpoint: subscription.endpoint } });
+  await call(routes.pushUnsubscribe, { query: { endpoint: subscription.endpoint } });
   await subscription.unsubscribe();
 }
 

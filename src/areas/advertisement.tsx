@@ -17,6 +17,7 @@ import {
   type AdStatus,
   type RecordOf,
 } from '@/contract';
+import { routes } from '@/contract/routes.gen';
 import { profileImageUrl } from '@/app/session';
 import { AppLink } from '@/components/AppLink';
 import { call } from '@/lib/api';
@@ -67,7 +68,7 @@ const decide = (to: 'approved' | 'rejected'): AreaAction<Advertisement> => ({
     : { reason: { title: msg`Reject advertisement`, required: true } }),
   visible: (row, ctx) => ctx.role === 'admin' && AD_TRANSITIONS[to].includes(row.status),
   run: (row, { reason, idempotencyKey }) =>
-    call(api.adsApprove, { body: { id: row.id, status: to, reason }, idempotencyKey }),
+    call(routes.adsApprove, { body: { id: row.id, status: to, reason }, idempotencyKey }),
 });
 
 function Target({ row, ctx }: { row: Advertisement; ctx: RenderContext }) {

@@ -8,7 +8,6 @@ import { useLingui } from '@lingui/react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import {
-  api,
   BOOKING_STATUSES,
   EVENT_STATUS_LABEL,
   PAYMENT_STATUSES,
@@ -16,6 +15,7 @@ import {
   type Language,
   type PaymentStatus,
 } from '@/contract';
+import { routes } from '@/contract/routes.gen';
 import { NotFoundPage } from '@/components/pages/NotFoundPage';
 import { FullPageSpinner } from '@/components/ui';
 import { call } from '@/lib/api';
@@ -33,7 +33,7 @@ import { BookingStatusBadge, money, PaymentBadge } from './booking-status';
 export const bookingDetailsQuery = (id: number) =>
   queryOptions({
     queryKey: ['booking', 'details', id] as const,
-    queryFn: async ({ signal }) => (await call(api.bookingDetails, { params: { id }, signal })).data,
+    queryFn: async ({ signal }) => (await call(routes.bookingDetails, { params: { id }, signal })).data,
   });
 
 const BOOKING: DetailItem<Booking>[] = [

@@ -4,7 +4,8 @@
  */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { formatMoney, type BookingStatus, type PaymentStatus } from '@/contract';
+import type { BookingStatus, PaymentStatus } from '@/contract';
+import { formatMoney } from '@/contract/plain';
 import { statusBadge } from '@/resources/cells';
 import type { RenderContext } from '@/resources/types';
 

@@ -23,6 +23,7 @@ import {
   type Language,
   type UserStatus,
 } from '@/contract';
+import { routes } from '@/contract/routes.gen';
 import { notify } from '@/app/notify';
 import { profileImageUrl } from '@/app/session';
 import { AppLink } from '@/components/AppLink';
@@ -45,7 +46,7 @@ import { eventArea, EventStatusBadge, type Event } from './event';
 export const eventDetailsQuery = (id: number) =>
   queryOptions({
     queryKey: ['event', 'details', id] as const,
-    queryFn: async ({ signal }) => (await call(api.eventDetails, { params: { id }, signal })).data,
+    queryFn: async ({ signal }) => (await call(routes.eventDetails, { params: { id }, signal })).data,
   });
 
 const INFO: DetailItem<Event>[] = [
@@ -290,7 +291,7 @@ function Specialists({
     setBusy(true);
     setRemoveError(null);
     try {
-      const answer = await call(api.eventSpecialist, {
+      const answer = await call(routes.eventSpecialist, {
         body: { action: 'remove', id: removing.id },
         idempotencyKey: removeKey,
       });
@@ -423,7 +424,7 @@ function SpecialistDialog({
       photo: string | null;
     };
     try {
-      const answer = await call(api.eventSpecialist, {
+      const answer = await call(routes.eventSpecialist, {
         body: specialist
           ? { action: 'update', id: specialist.id, ...fields }
           : { action: 'add', eventId, ...fields },

@@ -22,6 +22,7 @@ import {
   type Language,
   type RecordOf,
 } from '@/contract';
+import { routes } from '@/contract/routes.gen';
 import { NotFoundPage } from '@/components/pages/NotFoundPage';
 import { call } from '@/lib/api';
 import { dateTime, LocalizedCell, localizedText, statusBadge, type Tone } from '@/resources/cells';
@@ -75,8 +76,8 @@ function move(
     visible: (row, ctx) => canMove(row, to, ctx),
     run: (row, { reason, idempotencyKey }) =>
       to === 'approved' || to === 'rejected'
-        ? call(api.eventApprove, { body: { id: row.id, status: to, reason }, idempotencyKey })
-        : call(api.eventUpdateStatus, {
+        ? call(routes.eventApprove, { body: { id: row.id, status: to, reason }, idempotencyKey })
+        : call(routes.eventUpdateStatus, {
             body: { id: row.id, status: to, reason, version: row.version },
             idempotencyKey,
           }),
@@ -90,7 +91,7 @@ const feature = (featured: boolean): AreaAction<Event> => ({
   icon: featured ? Star : StarOff,
   visible: (row, ctx) => ctx.role === 'admin' && row.status === 'approved' && row.featured !== featured,
   run: (row, { idempotencyKey }) =>
-    call(api.eventUpdateFeatured, { body: { id: row.id, featured }, idempotencyKey }),
+    call(routes.eventUpdateFeatured, { body: { id: row.id, featured }, idempotencyKey }),
 });
 
 export const eventActions: AreaAction<Event>[] = [

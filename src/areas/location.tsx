@@ -4,7 +4,8 @@
  */
 import { msg } from '@lingui/core/macro';
 import { useQuery } from '@tanstack/react-query';
-import { api, locationResource, type RecordOf } from '@/contract';
+import { locationResource, type RecordOf } from '@/contract';
+import { routes } from '@/contract/routes.gen';
 import { call } from '@/lib/api';
 import { ActiveBadge, dateTime, localizedText, LocalizedCell, Ltr } from '@/resources/cells';
 import { areaPages } from '@/resources/pages';
@@ -22,7 +23,7 @@ const round6 = (n: number | undefined) => (n === undefined ? undefined : Math.ro
 function useInitialLocation() {
   const query = useQuery({
     queryKey: ['dropdown', 'initialLocation'],
-    queryFn: async ({ signal }) => (await call(api.initialLocation, { signal })).data,
+    queryFn: async ({ signal }) => (await call(routes.initialLocation, { signal })).data,
     staleTime: 5 * 60_000,
   });
   const data = query.data;

@@ -8,13 +8,13 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Send } from 'lucide-react';
 import {
-  api,
   NOTIFICATION_STATUSES,
   notificationResource,
   ROLES,
   type NotificationStatus,
   type RecordOf,
 } from '@/contract';
+import { routes } from '@/contract/routes.gen';
 import { call } from '@/lib/api';
 import { dateTime, LocalizedCell, localizedText, Ltr, statusBadge, type Tone } from '@/resources/cells';
 import { areaPages } from '@/resources/pages';
@@ -183,7 +183,8 @@ export const notificationArea: AreaConfig<Notification> = {
       icon: Send,
       confirm: msg`Every recipient gets it in the app, and on each device where they turned notifications on.`,
       visible: (row) => row.status === 'draft' || row.status === 'scheduled' || row.status === 'failed',
-      run: (row, { idempotencyKey }) => call(api.sendNotification, { body: { id: row.id }, idempotencyKey }),
+      run: (row, { idempotencyKey }) =>
+        call(routes.sendNotification, { body: { id: row.id }, idempotencyKey }),
     },
   ],
   canRemove: editable,

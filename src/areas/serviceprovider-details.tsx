@@ -9,6 +9,7 @@ import { useParams } from '@tanstack/react-router';
 import { Download, Eye, FileUp, Trash2 } from 'lucide-react';
 import { useId, useState, type ChangeEvent } from 'react';
 import { api, DOCUMENT_TYPES, MAX_DOCUMENT_BYTES, type Language, type ProviderDocument } from '@/contract';
+import { routes } from '@/contract/routes.gen';
 import { notify } from '@/app/notify';
 import { NotFoundPage } from '@/components/pages/NotFoundPage';
 import { Button, FullPageSpinner } from '@/components/ui';
@@ -27,7 +28,8 @@ import { serviceProviderArea, type Provider } from './serviceprovider';
 export const providerDetailsQuery = (id: number) =>
   queryOptions({
     queryKey: ['serviceprovider', 'details', id] as const,
-    queryFn: async ({ signal }) => (await call(api.serviceProviderDetails, { query: { id }, signal })).data,
+    queryFn: async ({ signal }) =>
+      (await call(routes.serviceProviderDetails, { query: { id }, signal })).data,
   });
 
 const PROFILE: DetailItem<Provider>[] = [
@@ -197,7 +199,7 @@ function Documents({
     setBusy(true);
     setRemoveError(null);
     try {
-      const answer = await call(api.serviceProviderRemoveDocuments, {
+      const answer = await call(routes.serviceProviderRemoveDocuments, {
         body: { ids: [doc.id] },
         idempotencyKey: newIdempotencyKey(),
       });

@@ -5,7 +5,8 @@
  */
 import { msg } from '@lingui/core/macro';
 import { Ban, CheckCircle2, XCircle } from 'lucide-react';
-import { api, serviceProviderResource, type RecordOf } from '@/contract';
+import { serviceProviderResource, type RecordOf } from '@/contract';
+import { routes } from '@/contract/routes.gen';
 import { call } from '@/lib/api';
 import { dateTime, localizedText, LocalizedCell, Ltr, StatusBadge, statusOptions } from '@/resources/cells';
 import { areaPages } from '@/resources/pages';
@@ -18,7 +19,7 @@ const isStaff = (ctx: { permissions: readonly string[] }) => ctx.permissions.inc
 const decide =
   (status: '1' | '2' | '3') =>
   async (row: Provider, { reason, idempotencyKey }: { reason: string | null; idempotencyKey: string }) =>
-    call(api.serviceProviderApprove, { body: { id: row.id, status, reason }, idempotencyKey });
+    call(routes.serviceProviderApprove, { body: { id: row.id, status, reason }, idempotencyKey });
 
 export const providerActions: AreaAction<Provider>[] = [
   {

@@ -5,7 +5,8 @@
  */
 import { msg } from '@lingui/core/macro';
 import { Power, PowerOff } from 'lucide-react';
-import { api, supervisorResource, type RecordOf } from '@/contract';
+import { supervisorResource, type RecordOf } from '@/contract';
+import { routes } from '@/contract/routes.gen';
 import { call } from '@/lib/api';
 import { dateTime, localizedText, LocalizedCell, Ltr, StatusBadge } from '@/resources/cells';
 import { areaPages } from '@/resources/pages';
@@ -17,7 +18,7 @@ const LABELS = { '0': msg`Pending`, '1': msg`Active`, '2': msg`Rejected`, '3': m
 const isStaff = (ctx: { permissions: readonly string[] }) => ctx.permissions.includes('supervisor');
 
 const setStatus = (status: '1' | '3') => async (row: Supervisor) =>
-  call(api.supervisorStatus, { body: { id: row.id, status } });
+  call(routes.supervisorStatus, { body: { id: row.id, status } });
 
 export const supervisorArea: AreaConfig<Supervisor> = {
   resource: supervisorResource,

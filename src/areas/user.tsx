@@ -4,7 +4,8 @@
  */
 import { msg } from '@lingui/core/macro';
 import { Ban, CheckCircle2, Undo2, XCircle } from 'lucide-react';
-import { api, ROLES, userResource, type RecordOf } from '@/contract';
+import { ROLES, userResource, type RecordOf } from '@/contract';
+import { routes } from '@/contract/routes.gen';
 import { roleLabel } from '@/app/roles';
 import { call } from '@/lib/api';
 import { dateTime, localizedText, LocalizedCell, Ltr, StatusBadge, statusOptions } from '@/resources/cells';
@@ -21,7 +22,7 @@ const ROLE_OPTIONS = ROLES.map((role) => ({
 const setStatus =
   (status: '1' | '2' | '3') =>
   async (row: User, { reason, idempotencyKey }: { reason: string | null; idempotencyKey: string }) =>
-    call(api.usersApprove, { body: { id: row.id, status, reason }, idempotencyKey });
+    call(routes.usersApprove, { body: { id: row.id, status, reason }, idempotencyKey });
 
 const actions: AreaAction<User>[] = [
   {

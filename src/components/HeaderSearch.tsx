@@ -12,7 +12,9 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { useNavigate } from '@tanstack/react-router';
 import { Search } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { api, SEARCH_MIN, type Language, type SearchResults } from '@/contract';
+import type { SearchResults } from '@/contract';
+import { SEARCH_MIN, type Language } from '@/contract/plain';
+import { routes } from '@/contract/routes.gen';
 import { useConnection } from '@/app/connection';
 import { linkTarget } from '@/components/AppLink';
 import { cx } from '@/components/ui';
@@ -153,7 +155,8 @@ export function HeaderSearch() {
 
   const remote = useQuery({
     queryKey: ['search', q] as const,
-    queryFn: async ({ signal }) => (await call(api.search, { query: { q, limit: PER_KIND }, signal })).data,
+    queryFn: async ({ signal }) =>
+      (await call(routes.search, { query: { q, limit: PER_KIND }, signal })).data,
     enabled: ready && !offline,
     staleTime: 30_000,
     meta: { persist: false },

@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react';
 import { Check, Languages } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
-import { LANGUAGES, type Language } from '@/contract';
+import { LANGUAGES, type Language } from '@/contract/plain';
 import { LANGUAGE_NAMES } from '@/app/i18n';
 import { changeLanguage } from '@/app/language';
 import { useSession } from '@/app/session';

@@ -10,7 +10,8 @@ import { useNavigate } from '@tanstack/react-router';
 import { Bell, CheckCheck } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useEffect } from 'react';
-import { api, type InboxEntry, type Language } from '@/contract';
+import type { InboxEntry, Language } from '@/contract';
+import { routes } from '@/contract/routes.gen';
 import { call } from '@/lib/api';
 import { dateTime, localizedText } from '@/resources/cells';
 import { linkTarget } from './AppLink';
@@ -20,7 +21,8 @@ import { cx } from './ui';
 export const inboxQuery = () =>
   queryOptions({
     queryKey: ['inbox'] as const,
-    queryFn: async ({ signal }) => (await call(api.notificationInbox, { query: { limit: 10 }, signal })).data,
+    queryFn: async ({ signal }) =>
+      (await call(routes.notificationInbox, { query: { limit: 10 }, signal })).data,
     refetchInterval: 60_000,
     staleTime: 10_000,
     // Always asked afresh when the app opens: a restored copy would hide what arrived meanwhile.
@@ -34,7 +36,7 @@ export function NotificationBell() {
   const queryClient = useQueryClient();
   const inbox = useQuery(inboxQuery());
   const read = useMutation({
-    mutationFn: (body: { ids?: number[]; all?: boolean }) => call(api.notificationRead, { body }),
+    mutationFn: (body: { ids?: number[]; all?: boolean }) => call(routes.notificationRead, { body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: inboxQuery().queryKey }),
   });
 

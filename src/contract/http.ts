@@ -7,8 +7,7 @@ import { z } from 'zod';
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** The role whose users own records (their profile, documents, supervisors…). */
-export const OWNER_ROLE = 'serviceprovider';
+export { OWNER_ROLE } from './plain';
 
 /**
  * Who may call an endpoint: anyone, or a signed-in user holding `permission` (null = any role).

@@ -1,9 +1,11 @@
 /**
- * The zod-free part of the contract: constants, path building and the method and path of the calls
- * the sign-in screens make. The app's first load (the login page, issue 8) imports this module
- * instead of the whole contract, so that zod and the schemas load only once they are needed. The
- * schemas' modules import these values, so there is still one description of each.
+ * The zod-free part of the contract: constants, path building, money formatting and the method and
+ * path of the calls the sign-in screens make. The app's first loads (the login page and the signed-in
+ * dashboard, issue 8) import this module and `routes.gen.ts` instead of the whole contract, so that
+ * zod and the schemas load only once a screen needs them (a form, a list). The schemas' modules
+ * import these values, so there is still one description of each.
  */
+import type { Access, AnyEndpoint, HttpMethod } from './http';
 
 /** Languages of the product (SPEC §9): English is the default and the source language. */
 export const LANGUAGES = ['en', 'ar'] as const;
@@ -12,6 +14,9 @@ export const DEFAULT_LANGUAGE: Language = 'en';
 
 export const ROLES = ['admin', 'manager', 'serviceprovider'] as const;
 export type Role = (typeof ROLES)[number];
+
+/** The role whose users own records (their profile, documents, supervisors…). */
+export const OWNER_ROLE = 'serviceprovider';
 
 /** Section permissions (SPEC §6); the database holds the role → permission table. */
 export const PERMISSIONS = [
@@ -51,3 +56,51 @@ export const plainRoutes = {
   login: { method: 'POST', path: '/api/login', access: { kind: 'public' } },
   setLanguage: { method: 'POST', path: '/api/set-language', access: { kind: 'session', permission: null } },
 } as const;
+
+/**
+ * What a call needs of an endpoint (method, path, access, idempotency), typed as the contract's
+ * endpoint `E` without its schemas: `call(routes.dashboard)` answers the dashboard's response type.
+ */
+export interface RouteRef<E extends AnyEndpoint = AnyEndpoint> {
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly access: Access;
+  readonly idempotent?: boolean;
+  /** Type only: never set. */
+  readonly endpoint?: E;
+}
+
+/* ---------------------------------------------------------------------- money */
+
+/**
+ * Money is stored and sent as whole minor units (halalas) with its currency: 15000 is 150.00 SAR.
+ */
+export const CURRENCY = 'SAR' as const;
+export const MINOR_PER_MAJOR = 100;
+
+// Building an Intl formatter costs far more than using one (a dashboard formats dozens of sums).
+const moneyFormats = new Map<Language, Intl.NumberFormat>();
+
+/** Formats minor units for people: `formatMoney(15000, 'ar')` → "١٥٠٫٠٠ ر.س.‏". */
+export const formatMoney = (minor: number, lang: Language): string => {
+  let format = moneyFormats.get(lang);
+  if (!format) {
+    format = new Intl.NumberFormat(lang === 'ar' ? 'ar-SA' : 'en-SA', {
+      style: 'currency',
+      currency: CURRENCY,
+    });
+    moneyFormats.set(lang, format);
+  }
+  return format.format(minor / MINOR_PER_MAJOR);
+};
+
+/** The header search's shortest query. */
+export const SEARCH_MIN = 2;
+
+/** The route of an endpoint: what routes.gen.ts holds of it (scripts/generate-routes.ts). */
+export const routeOf = ({ method, path, access, idempotent }: RouteRef): RouteRef => ({
+  method,
+  path,
+  access,
+  ...(idempotent ? { idempotent } : {}),
+});

@@ -9,7 +9,7 @@
  */
 import { t } from '@lingui/core/macro';
 import type { AnyEndpoint, RequestOf, ResponseOf } from '@/contract';
-import { buildPath } from '@/contract/plain';
+import { buildPath, type RouteRef } from '@/contract/plain';
 import { getSession, removeToken } from '@/app/session';
 
 export const API_TIMEOUT_MS = 30_000;
@@ -57,14 +57,14 @@ export const configureApi = (patch: Partial<ApiConfig>) => {
 };
 
 /** What a call needs of an endpoint: method, path, access (no schemas). */
-type CallTarget = Pick<AnyEndpoint, 'method' | 'path' | 'access' | 'idempotent'>;
+type CallTarget = Omit<RouteRef, 'endpoint'>;
 
 /**
- * A call target typed as the contract's endpoint `E` without importing its schemas: the sign-in
- * screens call through these, so that their first load carries neither zod nor the contract (issue 8).
+ * A call target typed as the contract's endpoint `E` without importing its schemas (issue 8): the
+ * app calls through `routes` (src/contract/routes.gen.ts); the sign-in screens, whose first load is
+ * smaller still, through the few `plainRoutes` they need.
  */
-export type EndpointRef<E extends AnyEndpoint> = CallTarget & { readonly endpoint?: E };
-export const endpointRef = <E extends AnyEndpoint>(target: CallTarget): EndpointRef<E> => target;
+export const endpointRef = <E extends AnyEndpoint>(target: CallTarget): RouteRef<E> => target;
 
 export type CallOptions<E extends AnyEndpoint> = {
   body?: RequestOf<E>['body'] | FormData;
@@ -200,7 +200,7 @@ async function readBody(response: Response): Promise<unknown> {
 
 /** Calls one endpoint of the contract. */
 export async function call<E extends AnyEndpoint>(
-  endpoint: E | EndpointRef<E>,
+  endpoint: E | RouteRef<E>,
   options: CallOptions<E> = {},
 ): Promise<ResponseOf<E>> {
   const session = getSession();

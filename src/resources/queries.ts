@@ -5,7 +5,8 @@
  * same key. Every write invalidates the resource's keys and those of the areas that show its data.
  */
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, type AnyEndpoint, type Localized, type Resource } from '@/contract';
+import type { AnyEndpoint, Localized, Resource } from '@/contract';
+import { routes } from '@/contract/routes.gen';
 import { ApiError, call, newIdempotencyKey } from '@/lib/api';
 import type { ListQueryValues } from './search';
 
@@ -117,14 +118,14 @@ export function pickerQueryOptions(resource: Resource, filters: Record<string, s
 export const countryDropdownOptions = () =>
   queryOptions({
     queryKey: dropdownKeys.countries,
-    queryFn: async ({ signal }) => (await call(api.masterCountry, { signal })).data,
+    queryFn: async ({ signal }) => (await call(routes.masterCountry, { signal })).data,
     staleTime: 5 * 60_000,
   });
 
 export const cityDropdownOptions = (countryId: number) =>
   queryOptions({
     queryKey: dropdownKeys.cities(countryId),
-    queryFn: async ({ signal }) => (await call(api.masterCity, { query: { countryId }, signal })).data,
+    queryFn: async ({ signal }) => (await call(routes.masterCity, { query: { countryId }, signal })).data,
     staleTime: 5 * 60_000,
   });
 

@@ -11,7 +11,8 @@ import { Outlet, useLocation } from '@tanstack/react-router';
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useId, useState } from 'react';
-import { api, OWNER_ROLE } from '@/contract';
+import { OWNER_ROLE } from '@/contract/plain';
+import { routes } from '@/contract/routes.gen';
 import { ConnectionBanner } from '@/components/ConnectionBanner';
 import { NoAccessPage } from '@/components/pages/NoAccessPage';
 import { Sidebar } from '@/components/Sidebar';
@@ -30,7 +31,7 @@ export function useRoleQuery() {
   return useQuery({
     queryKey: roleQueryKey(email),
     queryFn: async ({ signal }) => {
-      const answer = await call(api.role, { signal });
+      const answer = await call(routes.role, { signal });
       await storeRole(answer.data, answer.permissions);
       return answer;
     },

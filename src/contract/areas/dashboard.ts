@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SEARCH_MAX, localizedText } from '../resource';
 import { endpoint, needs, ok, signedIn } from '../http';
 import { msg } from '../messages';
+import { SEARCH_MIN } from '../plain';
 import { bookingStatus, paymentStatus } from './booking';
 import { eventStatus } from './event';
 
@@ -123,7 +124,7 @@ export const dashboardApi = {
 
 /* ------------------------------------------------------------- header search */
 
-export const SEARCH_MIN = 2;
+export { SEARCH_MIN };
 export const SEARCH_PER_KIND = 5;
 
 export const searchResults = z.object({

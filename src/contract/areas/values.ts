@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import { msg } from '../messages';
 
+export { CURRENCY, formatMoney, MINOR_PER_MAJOR } from '../plain';
+
 /**
  * Values shared by the event, advertisement, booking and dashboard areas.
  *
- * Money is stored and sent as whole minor units (halalas) with its currency: 15000 is 150.00 SAR.
- * Calendar figures (today, this week, this month, per day) follow the platform's time zone; the
+ * Money is stored and sent as whole minor units (halalas) with its currency (plain.ts). Calendar figures (today, this week, this month, per day) follow the platform's time zone; the
  * week starts on Sunday.
  */
-export const CURRENCY = 'SAR' as const;
-export const MINOR_PER_MAJOR = 100;
 export const PLATFORM_TIME_ZONE = 'Asia/Riyadh';
 /** 0 = Sunday. */
 export const WEEK_STARTS_ON = 0;
@@ -47,9 +46,3 @@ export const imagePath = (folder: string) =>
 
 /** The answer of an image upload. */
 export const uploadedImage = z.object({ path: z.string() });
-
-/** Formats minor units for people: `formatMoney(15000, 'ar')` → "١٥٠٫٠٠ ر.س.‏". */
-export const formatMoney = (minor: number, lang: 'en' | 'ar') =>
-  new Intl.NumberFormat(lang === 'ar' ? 'ar-SA' : 'en-SA', { style: 'currency', currency: CURRENCY }).format(
-    minor / MINOR_PER_MAJOR,
-  );

@@ -7,7 +7,8 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, MUTABLE_KINDS, type NotificationKind } from '@/contract';
+import { MUTABLE_KINDS, type NotificationKind } from '@/contract';
+import { routes } from '@/contract/routes.gen';
 import { notify } from '@/app/notify';
 import { Alert, Button, Spinner } from '@/components/ui';
 import { call, errorMessage } from '@/lib/api';
@@ -29,7 +30,7 @@ export function NotificationSettings({ className }: { className: string }) {
   const { i18n } = useLingui();
   const settings = useQuery({
     queryKey: settingsKey,
-    queryFn: async ({ signal }) => (await call(api.notificationSettings, { signal })).data,
+    queryFn: async ({ signal }) => (await call(routes.notificationSettings, { signal })).data,
   });
   return (
     <section
@@ -62,7 +63,7 @@ function SettingsForm({ initial }: { initial: NotificationKind[] }) {
   const [muted, setMuted] = useState<Set<NotificationKind>>(() => new Set(initial));
   const save = useMutation({
     mutationFn: () =>
-      call(api.notificationSettingsUpdate, {
+      call(routes.notificationSettingsUpdate, {
         body: { muted: MUTABLE_KINDS.filter((kind) => muted.has(kind)) },
       }),
     onSuccess: async (answer) => {

@@ -11,14 +11,8 @@ import { ImageUp } from 'lucide-react';
 import { useEffect, useId, useMemo, useState, type ChangeEvent } from 'react';
 import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
 import { z } from 'zod';
-import {
-  api,
-  changePasswordBody,
-  localized,
-  PASSWORD_MIN,
-  phone as phoneSchema,
-  type Profile,
-} from '@/contract';
+import { changePasswordBody, localized, PASSWORD_MIN, phone as phoneSchema, type Profile } from '@/contract';
+import { routes } from '@/contract/routes.gen';
 import { notify } from '@/app/notify';
 import { roleLabel } from '@/app/roles';
 import { storeProfile, useSession } from '@/app/session';
@@ -64,7 +58,7 @@ export function ProfilePage() {
   const session = useSession();
   const query = useQuery({
     queryKey: profileQueryKey(session.email),
-    queryFn: async ({ signal }) => (await call(api.profile, { signal })).data,
+    queryFn: async ({ signal }) => (await call(routes.profile, { signal })).data,
   });
 
   if (query.isPending) return <FullPageSpinner inline />;
@@ -130,7 +124,7 @@ function PictureSection({ profile }: { profile: Profile }) {
     mutationFn: async (chosen: File) => {
       const form = new FormData();
       form.append('file', chosen);
-      return call(api.uploadProfileImage, { body: form });
+      return call(routes.uploadProfileImage, { body: form });
     },
     onSuccess: async (answer) => {
       queryClient.setQueryData(profileQueryKey(email), answer.data);
@@ -241,7 +235,7 @@ function DetailsSection({ profile, onReload }: { profile: Profile; onReload: () 
   const onSubmit = handleSubmit(async (values) => {
     setConflict(null);
     try {
-      const answer = await call(api.updateProfile, {
+      const answer = await call(routes.updateProfile, {
         body: {
           name: values.name,
           phone: values.phone === '' ? null : values.phone,
@@ -334,7 +328,7 @@ function PasswordSection() {
 
   const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
     try {
-      const answer = await call(api.changePassword, { body: { currentPassword, newPassword } });
+      const answer = await call(routes.changePassword, { body: { currentPassword, newPassword } });
       reset();
       notify.success(answer.message);
     } catch (error) {

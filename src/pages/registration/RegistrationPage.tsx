@@ -10,7 +10,8 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { CircleCheck } from 'lucide-react';
 import { useEffect, useReducer, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { api, localizeMessage, PASSWORD_MIN, registerBody, type Language } from '@/contract';
+import { localizeMessage, PASSWORD_MIN, registerBody, type Language } from '@/contract';
+import { routes } from '@/contract/routes.gen';
 import { notify } from '@/app/notify';
 import { Button, PasswordField, TextField } from '@/components/ui';
 import { useFieldMessage } from '@/components/field-message';
@@ -76,7 +77,7 @@ export function RegistrationPage() {
     if (problem) return;
     setSending(true);
     try {
-      const answer = await call(api.sendEmailOtp, { body: { email: address } });
+      const answer = await call(routes.sendEmailOtp, { body: { email: address } });
       dispatch({ type: 'otpSent', email: address });
       setOtp('');
       setOtpProblem(null);
@@ -96,7 +97,7 @@ export function RegistrationPage() {
     setVerifying(true);
     try {
       const address = getValues('email');
-      const answer = await call(api.verifyEmailOtp, { body: { email: address, otp: otp.trim() } });
+      const answer = await call(routes.verifyEmailOtp, { body: { email: address, otp: otp.trim() } });
       dispatch({ type: 'verified', email: address });
       setSubmitProblem(null);
       notify.success(answer.message);
@@ -110,7 +111,7 @@ export function RegistrationPage() {
 
   const submit = handleSubmit(async (values) => {
     try {
-      const answer = await call(api.register, {
+      const answer = await call(routes.register, {
         body: { ...values, otp: otp.trim(), role: 'serviceprovider', status: '0' },
       });
       notify.success(answer.message);
