@@ -3,7 +3,7 @@ import babel from '@rolldown/plugin-babel';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pwaManifest } from './src/app/manifest';
 
@@ -14,10 +14,66 @@ export const linguiMacros = () =>
     plugins: ['@lingui/babel-plugin-lingui-macro'],
   });
 
+/**
+ * What the signed-in shell and the dashboard need and the sign-in screens do not (query cache, outbox,
+ * header, menus, dialogs, the dashboard's cards…) goes in one chunk: a signed-in first load fetches
+ * it in one request instead of a score of small ones split by which pages share them, which on a
+ * phone's connection costs round trips (issue 8). Every signed-in page renders inside the shell; the
+ * dashboard's own code (a few kB) is the part other pages load without using. The plugin reads the
+ * module graph once it is built; the chunk group then names its members.
+ */
+const signedInChunk = () => {
+  const members = new Set<string>();
+  const plugin: Plugin = {
+    name: 'ebo:signed-in-chunk',
+    apply: 'build',
+    buildEnd() {
+      const ids = [...this.getModuleIds()];
+      const closure = (root: string | undefined) => {
+        const seen = new Set<string>();
+        const stack = root ? [root] : [];
+        while (stack.length) {
+          const id = stack.pop()!;
+          if (seen.has(id)) continue;
+          seen.add(id);
+          stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+        return seen;
+      };
+      // The shell and the dashboard, the first screen after signing in.
+      const first = ids.filter((id) =>
+        /[\\/]src[\\/](app[\\/]shell[\\/]SignedInShell|pages[\\/]dashboard[\\/]DashboardPage)\.tsx$/.test(id),
+      );
+      const shell = new Set(first.flatMap((id) => [...closure(id)]));
+      // The entry's modules, and those of the sign-in screens (which load without the shell), stay out.
+      const outside = [
+        ...closure(ids.find((id) => /[\\/]src[\\/]main\.tsx$/.test(id))),
+        ...ids
+          .filter((id) => /[\\/]src[\\/]pages[\\/](login|registration)[\\/]/.test(id))
+          .flatMap((id) => [...closure(id)]),
+      ];
+      members.clear();
+      for (const id of shell) members.add(id);
+      for (const id of outside) members.delete(id);
+    },
+  };
+  return {
+    plugin,
+    // Only the members: their dependencies that the entry or the sign-in screens hold stay there.
+    group: {
+      name: 'signed-in',
+      test: (id: string) => members.has(id),
+      includeDependenciesRecursively: false,
+    },
+  };
+};
+const signedIn = signedInChunk();
+
 export default defineConfig({
   base: '/admin/',
   resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
   plugins: [
+    signedIn.plugin,
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
@@ -52,5 +108,6 @@ export default defineConfig({
     // dist/.vite/manifest.json: the size-budget test and the bench read what each page loads.
     manifest: true,
     chunkSizeWarningLimit: 600,
+    rolldownOptions: { output: { codeSplitting: { groups: [signedIn.group] } } },
   },
 });
