@@ -11,15 +11,9 @@ import { Link } from '@tanstack/react-router';
 import { ChevronRight } from 'lucide-react';
 import { useMemo } from 'react';
 import type { z } from 'zod';
-import {
-  api,
-  formatMoney,
-  MINOR_PER_MAJOR,
-  type adminDashboard,
-  type Language,
-  type Permission,
-  type providerDashboard,
-} from '@/contract';
+import type { adminDashboard, providerDashboard } from '@/contract';
+import { formatMoney, MINOR_PER_MAJOR, type Language, type Permission } from '@/contract/plain';
+import { routes } from '@/contract/routes.gen';
 import { visibleNavigation } from '@/app/navigation';
 import { roleLabel, usesAdminDashboard } from '@/app/roles';
 import { displayName, useSession } from '@/app/session';
@@ -97,12 +91,12 @@ export function ProviderDashboard() {
 
 const adminDashboardQuery = queryOptions({
   queryKey: ['dashboard', 'admin'] as const,
-  queryFn: async ({ signal }) => (await call(api.dashboard, { signal })).data,
+  queryFn: async ({ signal }) => (await call(routes.dashboard, { signal })).data,
   staleTime: 60_000,
 });
 const providerDashboardQuery = queryOptions({
   queryKey: ['dashboard', 'provider'] as const,
-  queryFn: async ({ signal }) => (await call(api.serviceProviderDashboard, { signal })).data,
+  queryFn: async ({ signal }) => (await call(routes.serviceProviderDashboard, { signal })).data,
   staleTime: 60_000,
 });
 
@@ -111,6 +105,11 @@ type ProviderData = z.infer<typeof providerDashboard>;
 type Waiting = AdminData['waiting']['events'];
 
 const card = 'rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';
+/**
+ * The parts under the figures are laid out and painted once they come near the screen (they are
+ * still in the page and its accessibility tree): the first screen is drawn sooner (issue 8).
+ */
+const belowFold = '[content-visibility:auto] [contain-intrinsic-size:auto_24rem]';
 
 /** Skeleton while loading, the error with a retry, else the figures (cached figures stay on screen). */
 function Figures<T>({
@@ -265,7 +264,7 @@ function LatestBookings({ rows }: { rows: AdminData['latestBookings'] }) {
   const { permissions } = useSession();
   const canOpen = permissions?.includes('booking') ?? false;
   return (
-    <section className={card} aria-labelledby="latest-title">
+    <section className={`${card} ${belowFold}`} aria-labelledby="latest-title">
       <h2 id="latest-title" className="mb-3 text-lg font-semibold">
         {f.i18n._(msg`Latest bookings`)}
       </h2>
@@ -356,7 +355,7 @@ function AdminFigures({ data }: { data: AdminData }) {
           </div>
         </section>
       )}
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className={`grid gap-4 lg:grid-cols-2 ${belowFold}`}>
         <section className={card}>
           <BookingsPerDay data={data.bookingsPerDay} />
         </section>
@@ -391,7 +390,7 @@ function ProviderFigures({ data }: { data: ProviderData }) {
   return (
     <>
       <Stats data={data} />
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className={`grid gap-4 lg:grid-cols-2 ${belowFold}`}>
         <section className={card} aria-labelledby="upcoming-title">
           <h2 id="upcoming-title" className="mb-3 text-lg font-semibold">
             {f.i18n._(msg`My upcoming events`)}
