@@ -1,11 +1,14 @@
+import { createHash } from 'node:crypto';
 import { lingui } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import type { OutputChunk } from 'rolldown';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pwaManifest } from './src/app/manifest';
+import { SIGNED_IN_MARK } from './src/app/signed-in-mark';
 
 /** Lingui macros are compiled by Babel, only in files that import a macro. */
 export const linguiMacros = () =>
@@ -22,6 +25,9 @@ export const linguiMacros = () =>
  * dashboard's own code (a few kB) is the part other pages load without using. The plugin reads the
  * module graph once it is built; the chunk group then names its members.
  */
+const SHELL_MODULE = /[\\/]src[\\/]app[\\/]shell[\\/]SignedInShell\.tsx$/;
+const DASHBOARD_MODULE = /[\\/]src[\\/]pages[\\/]dashboard[\\/]DashboardPage\.tsx$/;
+
 const signedInChunk = () => {
   const members = new Set<string>();
   const plugin: Plugin = {
@@ -41,9 +47,7 @@ const signedInChunk = () => {
         return seen;
       };
       // The shell and the dashboard, the first screen after signing in.
-      const first = ids.filter((id) =>
-        /[\\/]src[\\/](app[\\/]shell[\\/]SignedInShell|pages[\\/]dashboard[\\/]DashboardPage)\.tsx$/.test(id),
-      );
+      const first = ids.filter((id) => SHELL_MODULE.test(id) || DASHBOARD_MODULE.test(id));
       const shell = new Set(first.flatMap((id) => [...closure(id)]));
       // The entry's modules, and those of the sign-in screens (which load without the shell), stay out.
       const outside = [
@@ -69,11 +73,83 @@ const signedInChunk = () => {
 };
 const signedIn = signedInChunk();
 
+/**
+ * A signed-in visit starts downloading its first screen with the page, not after the entry has
+ * downloaded and run (issue 8): a small module script, first in <head>, adds `modulepreload` links
+ * for the chunks of the signed-in shell and the dashboard when the device holds a session (the
+ * mark of src/app/signed-in-mark.ts). Signed-out visits (the sign-in screens) fetch nothing more.
+ * It is a hashed file, so the CSP stays `script-src 'self'` and caching stays immutable.
+ */
+const firstScreenPreload = (): Plugin => {
+  let base = '/';
+  let fileName = '';
+  return {
+    name: 'ebo:first-screen-preload',
+    apply: 'build',
+    // Its generateBundle runs before Vite writes index.html, which then names the file.
+    enforce: 'pre',
+    configResolved(config) {
+      base = config.base;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const withImports = (roots: (OutputChunk | undefined)[]) => {
+        const seen = new Set<string>();
+        const stack = roots.flatMap((chunk) => (chunk ? [chunk.fileName] : []));
+        while (stack.length) {
+          const name = stack.pop()!;
+          if (seen.has(name)) continue;
+          seen.add(name);
+          const file = bundle[name];
+          if (file?.type === 'chunk') stack.push(...file.imports);
+        }
+        return seen;
+      };
+      const facade = (pattern: RegExp) =>
+        chunks.find((c) => c.facadeModuleId !== null && pattern.test(c.facadeModuleId));
+      const loaded = withImports(chunks.filter((c) => c.isEntry));
+      const wanted = [...withImports([facade(SHELL_MODULE), facade(DASHBOARD_MODULE)])]
+        .filter((name) => !loaded.has(name))
+        .sort();
+      if (!wanted.length)
+        throw new Error('first-screen preload: the shell and dashboard chunks were not found');
+      const source = `// The signed-in first screen's chunks (vite.config.ts, firstScreenPreload).
+try {
+  if (localStorage.getItem(${JSON.stringify(SIGNED_IN_MARK)}) === '1')
+    for (const href of ${JSON.stringify(wanted.map((name) => base + name))}) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.href = href;
+      link.crossOrigin = '';
+      document.head.append(link);
+    }
+} catch {}
+`;
+      fileName = `assets/first-screen-${createHash('sha256').update(source).digest('hex').slice(0, 10)}.js`;
+      this.emitFile({ type: 'asset', fileName, source });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler: () =>
+        fileName
+          ? [
+              {
+                tag: 'script',
+                attrs: { type: 'module', crossorigin: true, src: base + fileName },
+                injectTo: 'head-prepend',
+              },
+            ]
+          : [],
+    },
+  };
+};
+
 export default defineConfig({
   base: '/admin/',
   resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
   plugins: [
     signedIn.plugin,
+    firstScreenPreload(),
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,

@@ -15,6 +15,7 @@ import {
   storeRole,
   storeSignIn,
 } from './session';
+import { SIGNED_IN_MARK } from './signed-in-mark';
 
 beforeEach(async () => {
   await clear();
@@ -98,6 +99,21 @@ describe('session storage keys', () => {
     expect(profileImageUrl('uploads/a.png', 'https://bo.example')).toBe('https://bo.example/uploads/a.png');
     expect(profileImageUrl('/uploads/a.png', 'https://bo.example')).toBe('https://bo.example/uploads/a.png');
     expect(profileImageUrl('', 'https://bo.example')).toBe(DEFAULT_AVATAR);
+  });
+
+  it('marks in localStorage whether the device holds a session (the first-screen preload reads it)', async () => {
+    localStorage.clear();
+    await signIn();
+    expect(localStorage.getItem(SIGNED_IN_MARK)).toBe('1');
+    await removeToken();
+    expect(localStorage.getItem(SIGNED_IN_MARK)).toBeNull();
+    await signIn();
+    await clearSession();
+    expect(localStorage.getItem(SIGNED_IN_MARK)).toBeNull();
+    // A session read back from IndexedDB sets the mark again (devices signed in before it existed).
+    await set('loginToken', 'kept');
+    await hydrateSession();
+    expect(localStorage.getItem(SIGNED_IN_MARK)).toBe('1');
   });
 
   it('a 401 removes only the token', async () => {

@@ -14,6 +14,7 @@ import {
   type Role,
 } from '@/contract/plain';
 import { isLanguage } from './i18n';
+import { markSignedIn } from './signed-in-mark';
 
 /** The IndexedDB keys, exactly as SPEC §3 names them, plus the permission list and the Arabic name. */
 export const SESSION_KEYS = {
@@ -66,10 +67,14 @@ const emit = () => {
   for (const listener of listeners) listener();
 };
 
-const update = (patch: Partial<Session>) => {
-  state = { ...state, ...patch };
+/** Every change of the session goes through here: listeners hear of it, and the mark follows the token. */
+const replace = (next: Session) => {
+  state = next;
+  markSignedIn(state.loginToken !== null);
   emit();
 };
+
+const update = (patch: Partial<Session>) => replace({ ...state, ...patch });
 
 /** Storage errors (private mode, quota) must not break the app: the memory copy still works. */
 const persist = async (work: () => Promise<void>) => {
@@ -105,7 +110,8 @@ export async function hydrateSession(): Promise<Session> {
     console.warn('Could not read the session from IndexedDB', error);
   }
   const [loginToken, name, email, role, profileImage, language, permissions, nameAr] = values;
-  state = {
+  hydrated = true;
+  replace({
     loginToken: str(loginToken),
     name: str(name) ?? DEFAULT_NAME,
     nameAr: str(nameAr),
@@ -114,9 +120,7 @@ export async function hydrateSession(): Promise<Session> {
     profileImage: str(profileImage),
     language: isLanguage(language) ? language : DEFAULT_LANGUAGE,
     permissions: isPermissionList(permissions) ? permissions : null,
-  };
-  hydrated = true;
-  emit();
+  });
   return state;
 }
 
@@ -209,9 +213,7 @@ export async function removeToken(): Promise<void> {
 
 /** Sign Out: the token, the user's keys and the permissions go; the language stays. */
 export async function clearSession(): Promise<void> {
-  const { language } = state;
-  state = { ...defaultSession(), language };
-  emit();
+  replace({ ...defaultSession(), language: state.language });
   await persist(() =>
     delMany([
       SESSION_KEYS.loginToken,

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '../support/app-server';
-import { signIn, toArabic } from '../support/app';
+import { signIn, signOut, toArabic } from '../support/app';
 import { formatViolations, runAxe } from '../support/axe';
 import { PHONE, snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
@@ -95,5 +95,37 @@ describe('dashboards', () => {
     await expect.poll(() => drawn(page, 'chart-revenue-by-category')).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await snap(page, 'dashboard-admin-360');
+  });
+
+  it('a signed-in visit fetches the shell with the page, before the app has run; a signed-out one does not', async () => {
+    // No service worker, and the app's entry refused on the reloads: what is fetched then comes from
+    // index.html's first script alone.
+    const { page, errors } = await suite.open({ serviceWorkers: 'block' });
+    const fetched = () =>
+      page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
+    const shellChunk = (urls: string[]) => urls.some((url) => /\/assets\/signed-in-[\w-]+\.js$/.test(url));
+    const reloadWithoutApp = async () => {
+      await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort());
+      await page.reload({ waitUntil: 'load' });
+      await page.waitForLoadState('networkidle');
+      await page.unroute(/\/assets\/index-[\w-]+\.js$/);
+    };
+
+    await page.goto('/admin/login');
+    await reloadWithoutApp();
+    expect(shellChunk(await fetched())).toBe(false);
+
+    await page.goto('/admin/login');
+    await signIn(page, DEMO.admin, DEMO_PASSWORD);
+    await reloadWithoutApp();
+    expect(shellChunk(await fetched())).toBe(true);
+
+    await page.goto('/admin/');
+    await page.getByTestId('admin-dashboard').waitFor();
+    await signOut(page);
+    await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
+    await reloadWithoutApp();
+    expect(shellChunk(await fetched())).toBe(false);
+    expect(errors.filter((e) => !/index-[\w-]+\.js/.test(e))).toEqual([]);
   });
 });
