@@ -9,7 +9,7 @@ import { useLingui } from '@lingui/react';
 import { queryOptions, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ChevronRight } from 'lucide-react';
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import type { z } from 'zod';
 import type { adminDashboard, providerDashboard } from '@/contract';
 import { formatMoney, MINOR_PER_MAJOR, type Language, type Permission } from '@/contract/plain';
@@ -32,17 +32,25 @@ export function DashboardPage() {
   return usesAdminDashboard(role) ? <AdminDashboard /> : <ProviderDashboard />;
 }
 
+/**
+ * False in the first render, true in a second one that React starts once the first is committed and
+ * may interrupt: the charts, tables and links under the figures do not hold up the first screen
+ * (issue 8). They come last on the page, so nothing on screen moves when they arrive.
+ */
+const useRest = () => useDeferredValue(true, false);
+
 export function AdminDashboard() {
   const { i18n } = useLingui();
   const query = useQuery(adminDashboardQuery);
+  const rest = useRest();
   return (
     <div data-testid="admin-dashboard" className="mx-auto max-w-6xl space-y-6">
       <div>
         <h1 className="text-2xl font-semibold">{i18n._(msg`Admin dashboard`)}</h1>
         <DataAge updatedAt={query.dataUpdatedAt} />
       </div>
-      <Figures query={query}>{(data) => <AdminFigures data={data} />}</Figures>
-      <UserSummary />
+      <Figures query={query}>{(data) => <AdminFigures data={data} rest={rest} />}</Figures>
+      {rest && <UserSummary />}
     </div>
   );
 }
@@ -50,14 +58,15 @@ export function AdminDashboard() {
 export function ProviderDashboard() {
   const { i18n } = useLingui();
   const query = useQuery(providerDashboardQuery);
+  const rest = useRest();
   return (
     <div data-testid="provider-dashboard" className="mx-auto max-w-6xl space-y-6">
       <div>
         <h1 className="text-2xl font-semibold">{i18n._(msg`Service provider dashboard`)}</h1>
         <DataAge updatedAt={query.dataUpdatedAt} />
       </div>
-      <Figures query={query}>{(data) => <ProviderFigures data={data} />}</Figures>
-      <UserSummary />
+      <Figures query={query}>{(data) => <ProviderFigures data={data} rest={rest} />}</Figures>
+      {rest && <UserSummary />}
       <section aria-labelledby="business-title" className="space-y-3">
         <h2 id="business-title" className="text-lg font-semibold">
           {i18n._(msg`My business`)}
@@ -314,7 +323,7 @@ function LatestBookings({ rows }: { rows: AdminData['latestBookings'] }) {
   );
 }
 
-function AdminFigures({ data }: { data: AdminData }) {
+function AdminFigures({ data, rest }: { data: AdminData; rest: boolean }) {
   const f = useFormat();
   const { permissions } = useSession();
   const may = (p: Permission) => permissions?.includes(p) ?? false;
@@ -355,37 +364,41 @@ function AdminFigures({ data }: { data: AdminData }) {
           </div>
         </section>
       )}
-      <div className={`grid gap-4 lg:grid-cols-2 ${belowFold}`}>
-        <section className={card}>
-          <BookingsPerDay data={data.bookingsPerDay} />
-        </section>
-        <section className={card}>
-          {categories.length === 0 ? (
-            <p className="text-slate-700 dark:text-slate-300">
-              {f.i18n._(msg`No revenue in the last 30 days.`)}
-            </p>
-          ) : (
-            <BarChart
-              testId="chart-revenue-by-category"
-              title={f.i18n._(msg`Revenue by category, last 30 days`)}
-              labels={categoryLabels}
-              values={categoryValues}
-              labelHeader={f.i18n._(msg`Category`)}
-              valueLabel={f.i18n._(msg`Revenue`)}
-              format={f.money}
-              tickFormat={f.compactMoney}
-              language={f.language}
-              horizontal
-            />
-          )}
-        </section>
-      </div>
-      <LatestBookings rows={data.latestBookings} />
+      {rest && (
+        <>
+          <div className={`grid gap-4 lg:grid-cols-2 ${belowFold}`}>
+            <section className={card}>
+              <BookingsPerDay data={data.bookingsPerDay} />
+            </section>
+            <section className={card}>
+              {categories.length === 0 ? (
+                <p className="text-slate-700 dark:text-slate-300">
+                  {f.i18n._(msg`No revenue in the last 30 days.`)}
+                </p>
+              ) : (
+                <BarChart
+                  testId="chart-revenue-by-category"
+                  title={f.i18n._(msg`Revenue by category, last 30 days`)}
+                  labels={categoryLabels}
+                  values={categoryValues}
+                  labelHeader={f.i18n._(msg`Category`)}
+                  valueLabel={f.i18n._(msg`Revenue`)}
+                  format={f.money}
+                  tickFormat={f.compactMoney}
+                  language={f.language}
+                  horizontal
+                />
+              )}
+            </section>
+          </div>
+          <LatestBookings rows={data.latestBookings} />
+        </>
+      )}
     </>
   );
 }
 
-function ProviderFigures({ data }: { data: ProviderData }) {
+function ProviderFigures({ data, rest }: { data: ProviderData; rest: boolean }) {
   const f = useFormat();
   return (
     <>
@@ -434,10 +447,14 @@ function ProviderFigures({ data }: { data: ProviderData }) {
           </div>
         </section>
       </div>
-      <section className={card}>
-        <BookingsPerDay data={data.bookingsPerDay} />
-      </section>
-      <LatestBookings rows={data.latestBookings} />
+      {rest && (
+        <>
+          <section className={`${card} ${belowFold}`}>
+            <BookingsPerDay data={data.bookingsPerDay} />
+          </section>
+          <LatestBookings rows={data.latestBookings} />
+        </>
+      )}
     </>
   );
 }
