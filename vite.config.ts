@@ -8,7 +8,8 @@ import { defineConfig, type Plugin } from 'vite';
 import type { OutputChunk } from 'rolldown';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pwaManifest } from './src/app/manifest';
-import { SIGNED_IN_MARK } from './src/app/signed-in-mark';
+import { LANGUAGE_MARK, SIGNED_IN_MARK } from './src/app/first-screen-marks';
+import { DEFAULT_LANGUAGE, LANGUAGES } from './src/contract/plain';
 
 /** Lingui macros are compiled by Babel, only in files that import a macro. */
 export const linguiMacros = () =>
@@ -74,10 +75,11 @@ const signedInChunk = () => {
 const signedIn = signedInChunk();
 
 /**
- * A signed-in visit starts downloading its first screen with the page, not after the entry has
- * downloaded and run (issue 8): a small module script, first in <head>, adds `modulepreload` links
- * for the chunks of the signed-in shell and the dashboard when the device holds a session (the
- * mark of src/app/signed-in-mark.ts). Signed-out visits (the sign-in screens) fetch nothing more.
+ * A visit starts downloading its first screen with the page, not after the entry has downloaded and
+ * run (issue 8): a small module script, first in <head>, adds `modulepreload` links for the catalog
+ * of the reader's language and, when the device holds a session, the chunks of the signed-in shell
+ * and the dashboard (the marks of src/app/first-screen-marks.ts). Signed-out visits (the sign-in
+ * screens) fetch only their catalog early.
  * It is a hashed file, so the CSP stays `script-src 'self'` and caching stays immutable.
  */
 const firstScreenPreload = (): Plugin => {
@@ -108,21 +110,32 @@ const firstScreenPreload = (): Plugin => {
       const facade = (pattern: RegExp) =>
         chunks.find((c) => c.facadeModuleId !== null && pattern.test(c.facadeModuleId));
       const loaded = withImports(chunks.filter((c) => c.isEntry));
-      const wanted = [...withImports([facade(SHELL_MODULE), facade(DASHBOARD_MODULE)])]
-        .filter((name) => !loaded.has(name))
-        .sort();
-      if (!wanted.length)
-        throw new Error('first-screen preload: the shell and dashboard chunks were not found');
-      const source = `// The signed-in first screen's chunks (vite.config.ts, firstScreenPreload).
+      const urls = (roots: (OutputChunk | undefined)[]) =>
+        [...withImports(roots)]
+          .filter((name) => !loaded.has(name))
+          .sort()
+          .map((name) => base + name);
+      const shell = urls([facade(SHELL_MODULE), facade(DASHBOARD_MODULE)]);
+      const catalogs = Object.fromEntries(
+        LANGUAGES.map((language) => [
+          language,
+          urls([facade(new RegExp(`[\\\\/]src[\\\\/]locales[\\\\/]${language}[\\\\/]messages\\.po$`))]),
+        ]),
+      );
+      if (!shell.length || LANGUAGES.some((language) => !catalogs[language]?.length))
+        throw new Error('first-screen preload: the shell, dashboard or catalog chunks were not found');
+      const source = `// The first screen's chunks (vite.config.ts, firstScreenPreload).
 try {
-  if (localStorage.getItem(${JSON.stringify(SIGNED_IN_MARK)}) === '1')
-    for (const href of ${JSON.stringify(wanted.map((name) => base + name))}) {
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.href = href;
-      link.crossOrigin = '';
-      document.head.append(link);
-    }
+  const catalogs = ${JSON.stringify(catalogs)};
+  const hrefs = catalogs[localStorage.getItem(${JSON.stringify(LANGUAGE_MARK)})] ?? catalogs[${JSON.stringify(DEFAULT_LANGUAGE)}];
+  if (localStorage.getItem(${JSON.stringify(SIGNED_IN_MARK)}) === '1') hrefs.push(...${JSON.stringify(shell)});
+  for (const href of hrefs) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    link.crossOrigin = '';
+    document.head.append(link);
+  }
 } catch {}
 `;
       fileName = `assets/first-screen-${createHash('sha256').update(source).digest('hex').slice(0, 10)}.js`;

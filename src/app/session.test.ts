@@ -15,7 +15,7 @@ import {
   storeRole,
   storeSignIn,
 } from './session';
-import { SIGNED_IN_MARK } from './signed-in-mark';
+import { LANGUAGE_MARK, SIGNED_IN_MARK } from './first-screen-marks';
 
 beforeEach(async () => {
   await clear();
@@ -101,15 +101,18 @@ describe('session storage keys', () => {
     expect(profileImageUrl('', 'https://bo.example')).toBe(DEFAULT_AVATAR);
   });
 
-  it('marks in localStorage whether the device holds a session (the first-screen preload reads it)', async () => {
+  it('marks in localStorage whether the device holds a session, and its language (the first-screen preload reads them)', async () => {
     localStorage.clear();
     await signIn();
     expect(localStorage.getItem(SIGNED_IN_MARK)).toBe('1');
+    await storeLanguage('ar');
+    expect(localStorage.getItem(LANGUAGE_MARK)).toBe('ar');
     await removeToken();
     expect(localStorage.getItem(SIGNED_IN_MARK)).toBeNull();
     await signIn();
     await clearSession();
     expect(localStorage.getItem(SIGNED_IN_MARK)).toBeNull();
+    expect(localStorage.getItem(LANGUAGE_MARK)).toBe('ar'); // Sign Out keeps the language.
     // A session read back from IndexedDB sets the mark again (devices signed in before it existed).
     await set('loginToken', 'kept');
     await hydrateSession();

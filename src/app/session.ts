@@ -14,7 +14,7 @@ import {
   type Role,
 } from '@/contract/plain';
 import { isLanguage } from './i18n';
-import { markSignedIn } from './signed-in-mark';
+import { markSession } from './first-screen-marks';
 
 /** The IndexedDB keys, exactly as SPEC §3 names them, plus the permission list and the Arabic name. */
 export const SESSION_KEYS = {
@@ -70,7 +70,7 @@ const emit = () => {
 /** Every change of the session goes through here: listeners hear of it, and the mark follows the token. */
 const replace = (next: Session) => {
   state = next;
-  markSignedIn(state.loginToken !== null);
+  markSession(state.loginToken !== null, state.language);
   emit();
 };
 

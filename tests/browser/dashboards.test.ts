@@ -97,13 +97,14 @@ describe('dashboards', () => {
     await snap(page, 'dashboard-admin-360');
   });
 
-  it('a signed-in visit fetches the shell with the page, before the app has run; a signed-out one does not', async () => {
+  it('a visit fetches its catalog, and signed in the shell, with the page before the app has run; signed out not the shell', async () => {
     // No service worker, and the app's entry refused on the reloads: what is fetched then comes from
     // index.html's first script alone.
     const { page, errors } = await suite.open({ serviceWorkers: 'block' });
     const fetched = () =>
       page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
     const shellChunk = (urls: string[]) => urls.some((url) => /\/assets\/signed-in-[\w-]+\.js$/.test(url));
+    const catalog = (urls: string[]) => urls.some((url) => /\/assets\/messages-[\w-]+\.js$/.test(url));
     const reloadWithoutApp = async () => {
       await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort());
       await page.reload({ waitUntil: 'load' });
@@ -114,6 +115,7 @@ describe('dashboards', () => {
     await page.goto('/admin/login');
     await reloadWithoutApp();
     expect(shellChunk(await fetched())).toBe(false);
+    expect(catalog(await fetched())).toBe(true); // The language's catalog, signed in or not.
 
     await page.goto('/admin/login');
     await signIn(page, DEMO.admin, DEMO_PASSWORD);
