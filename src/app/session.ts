@@ -67,7 +67,7 @@ const emit = () => {
   for (const listener of listeners) listener();
 };
 
-/** Every change of the session goes through here: listeners hear of it, and the mark follows the token. */
+/** Every change of the session goes through here: listeners hear of it, and the marks follow it. */
 const replace = (next: Session) => {
   state = next;
   markSession(state.loginToken !== null, state.language);
