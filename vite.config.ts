@@ -18,6 +18,19 @@ export const linguiMacros = () =>
     plugins: ['@lingui/babel-plugin-lingui-macro'],
   });
 
+/** Every id reachable from `roots` through `next` (module imports, chunk imports), roots included. */
+const reachable = (roots: readonly string[], next: (id: string) => readonly string[]) => {
+  const seen = new Set<string>();
+  const stack = [...roots];
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    stack.push(...next(id));
+  }
+  return seen;
+};
+
 /**
  * What the signed-in shell and the dashboard need and the sign-in screens do not (query cache, outbox,
  * header, menus, dialogs, the dashboard's cards…) goes in one chunk: a signed-in first load fetches
@@ -36,17 +49,8 @@ const signedInChunk = () => {
     apply: 'build',
     buildEnd() {
       const ids = [...this.getModuleIds()];
-      const closure = (root: string | undefined) => {
-        const seen = new Set<string>();
-        const stack = root ? [root] : [];
-        while (stack.length) {
-          const id = stack.pop()!;
-          if (seen.has(id)) continue;
-          seen.add(id);
-          stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
-        }
-        return seen;
-      };
+      const closure = (root: string | undefined) =>
+        reachable(root ? [root] : [], (id) => this.getModuleInfo(id)?.importedIds ?? []);
       // The shell and the dashboard, the first screen after signing in.
       const first = ids.filter((id) => SHELL_MODULE.test(id) || DASHBOARD_MODULE.test(id));
       const shell = new Set(first.flatMap((id) => [...closure(id)]));
@@ -95,18 +99,14 @@ const firstScreenPreload = (): Plugin => {
     },
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
-      const withImports = (roots: (OutputChunk | undefined)[]) => {
-        const seen = new Set<string>();
-        const stack = roots.flatMap((chunk) => (chunk ? [chunk.fileName] : []));
-        while (stack.length) {
-          const name = stack.pop()!;
-          if (seen.has(name)) continue;
-          seen.add(name);
-          const file = bundle[name];
-          if (file?.type === 'chunk') stack.push(...file.imports);
-        }
-        return seen;
-      };
+      const withImports = (roots: (OutputChunk | undefined)[]) =>
+        reachable(
+          roots.flatMap((chunk) => (chunk ? [chunk.fileName] : [])),
+          (name) => {
+            const file = bundle[name];
+            return file?.type === 'chunk' ? file.imports : [];
+          },
+        );
       const facade = (pattern: RegExp) =>
         chunks.find((c) => c.facadeModuleId !== null && pattern.test(c.facadeModuleId));
       const loaded = withImports(chunks.filter((c) => c.isEntry));

@@ -3,7 +3,7 @@ import { I18nProvider } from '@lingui/react';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { activateLanguage, applyDocumentLanguage, i18n } from '@/app/i18n';
+import { activateLanguage, applyDocumentLanguage, FORMAT_LOCALES, i18n } from '@/app/i18n';
 import { showFlashNotice } from '@/app/language';
 import { hydrateSession } from '@/app/session';
 import { initTheme } from '@/app/theme';
@@ -40,8 +40,9 @@ async function boot() {
   // The first number formatter of a page loads the language's number data, tens of milliseconds on a
   // phone: built while the catalog and the screen's parts download, not in the first render (issue 8).
   // Two tasks, each short enough not to hold up input.
-  setTimeout(() => new Intl.NumberFormat(session.language).format(0), 0);
-  setTimeout(() => new Intl.PluralRules(session.language).select(0), 0);
+  const locales = FORMAT_LOCALES[session.language];
+  setTimeout(() => new Intl.NumberFormat(locales).format(0), 0);
+  setTimeout(() => new Intl.PluralRules(locales).select(0), 0);
   await activateLanguage(session.language);
 
   configureApi({
