@@ -1,8 +1,9 @@
 import './styles.css';
 import { I18nProvider } from '@lingui/react';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
+import { afterFirstScreen, firstScreenCommitted, holdUntilFirstScreen } from '@/app/first-screen';
 import { activateLanguage, applyDocumentLanguage, FORMAT_LOCALES, i18n } from '@/app/i18n';
 import { showFlashNotice } from '@/app/language';
 import { hydrateSession } from '@/app/session';
@@ -31,7 +32,15 @@ function preloadFirstScreen(signedIn: boolean) {
   }
 }
 
+/** Rendered beside the router: its effect runs with the first screen's commit. */
+function FirstScreen() {
+  useEffect(firstScreenCommitted, []);
+  return null;
+}
+
 async function boot() {
+  // Requests and the service worker wait until the first screen is shown (app/first-screen.ts).
+  holdUntilFirstScreen();
   // Session, permissions and language come from IndexedDB before the first render (the boot spinner
   // of index.html shows meanwhile); <html lang dir> are set before anything is painted in the language.
   const session = await hydrateSession();
@@ -50,20 +59,32 @@ async function boot() {
       void router.navigate({ to: '/login' });
     },
   });
+  // The address's route is resolved (its parts, the signed-in shell's cached data) before the first
+  // render, so that the first screen renders in one time-sliced pass, not in a router update, which
+  // React renders in one blocking task (issue 8).
+  await router.load();
 
   const container = document.getElementById('root');
   if (!container) throw new Error('The #root element is missing from index.html');
-  createRoot(container).render(
-    <StrictMode>
-      <I18nProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nProvider>
-    </StrictMode>,
+  const root = createRoot(container);
+  // Rendered in slices that give way to input and paint (a transition), not in one long task: the
+  // first screen is the biggest render of a visit (issue 8).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <I18nProvider i18n={i18n}>
+          <RouterProvider router={router} />
+          <FirstScreen />
+        </I18nProvider>
+      </StrictMode>,
+    ),
   );
   showFlashNotice();
 
   if (import.meta.env.PROD) {
-    void import('./pwa/register').then(({ registerServiceWorker }) => registerServiceWorker());
+    void afterFirstScreen()
+      .then(() => import('./pwa/register'))
+      .then(({ registerServiceWorker }) => registerServiceWorker());
   }
 }
 

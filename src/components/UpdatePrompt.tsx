@@ -2,12 +2,14 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { afterFirstScreen } from '@/app/first-screen';
 import type * as PwaRegister from '@/pwa/register';
 import { Button } from './ui';
 
 /** What the prompt uses of the service worker module. */
 type PwaModule = Pick<typeof PwaRegister, 'onNeedRefresh' | 'applyUpdate'>;
-const loadPwa = (): Promise<PwaModule> => import('@/pwa/register');
+// Not before the first screen is shown, like the registration itself (app/first-screen.ts).
+const loadPwa = (): Promise<PwaModule> => afterFirstScreen().then(() => import('@/pwa/register'));
 
 /**
  * "A new version is available — Reload" (DESIGN.md §5). The service worker module is loaded on demand,

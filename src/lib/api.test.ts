@@ -2,7 +2,15 @@ import { i18n } from '@lingui/core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { get, clear } from 'idb-keyval';
 import { api } from '@/contract';
-import { getSession, hydrateSession, resetSessionForTests, storeLanguage, storeSignIn } from '@/app/session';
+import { firstScreenCommitted, holdUntilFirstScreen } from '@/app/first-screen';
+import {
+  clearSession,
+  getSession,
+  hydrateSession,
+  resetSessionForTests,
+  storeLanguage,
+  storeSignIn,
+} from '@/app/session';
 import { json, startLocalServer, type LocalServer } from '@/test-utils/http';
 import { API_TIMEOUT_MS, ApiError, call, configureApi, errorMessage, resolveMessage } from './api';
 
@@ -84,6 +92,21 @@ describe('call', () => {
     });
     expect(server.received[0]?.headers['idempotency-key']).toMatch(/.{8,}/);
     expect(server.received[1]?.headers['idempotency-key']).toBe('replay-1');
+  });
+
+  it('goes out once the first screen is shown, with the session of the moment it was made', async () => {
+    await signIn();
+    server.on('POST /api/logout', (_req, res) => json(res, 200, { status: 200, message: 'Signed out' }));
+    holdUntilFirstScreen();
+    // Sign Out calls logout, then clears the session at once: the call must still carry the token.
+    const logout = call(api.logout, { ignoreUnauthorized: true });
+    await clearSession();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.received).toHaveLength(0);
+    firstScreenCommitted();
+    await logout;
+    expect(server.received).toHaveLength(1);
+    expect(server.received[0]?.headers.authorization).toBe('Bearer token-123');
   });
 });
 

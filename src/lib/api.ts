@@ -10,6 +10,7 @@
 import { t } from '@lingui/core/macro';
 import type { AnyEndpoint, RequestOf, ResponseOf } from '@/contract';
 import { buildPath, type RouteRef } from '@/contract/plain';
+import { afterFirstScreen } from '@/app/first-screen';
 import { getSession, removeToken } from '@/app/session';
 
 export const API_TIMEOUT_MS = 30_000;
@@ -203,6 +204,7 @@ export async function call<E extends AnyEndpoint>(
   endpoint: E | RouteRef<E>,
   options: CallOptions<E> = {},
 ): Promise<ResponseOf<E>> {
+  // The session is read now: a call made just before Sign Out still carries the token it revokes.
   const session = getSession();
   const headers: Record<string, string> = {
     Accept: 'application/json',
@@ -234,6 +236,8 @@ export async function call<E extends AnyEndpoint>(
   if (raw !== undefined && !isForm) headers['Content-Type'] = 'application/json';
 
   try {
+    // The first screen paints before the app talks to the server (app/first-screen.ts).
+    await afterFirstScreen();
     const response = await fetch(url, {
       method: endpoint.method,
       headers,

@@ -10,5 +10,10 @@ export const Route = createFileRoute('/_app')({
     if (!getSession().loginToken) throw redirect({ to: '/login' });
   },
   pendingComponent: () => <FullPageSpinner />,
-  component: lazyPage(() => import('@/app/shell/SignedInShell'), 'SignedInShell'),
+  // The shell's part arrives with the device's copy of the data read (see SignedInShell.tsx).
+  component: lazyPage(async () => {
+    const shell = await import('@/app/shell/SignedInShell');
+    await shell.restored;
+    return shell;
+  }, 'SignedInShell'),
 });

@@ -5,11 +5,9 @@
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
-import { Suspense, use, type ReactNode } from 'react';
 import { watchConnection } from '@/app/connection';
 import { loadOutbox, startOutbox } from '@/app/outbox';
 import { persistOptions, queryClient } from '@/app/query';
-import { FullPageSpinner } from '@/components/ui';
 import { AppShell } from './AppShell';
 
 // Once per page load, when the signed-in part first loads (beside the catalog, see main.tsx).
@@ -20,12 +18,16 @@ startOutbox(queryClient);
  * The device's copy of the user's data is read as soon as this module loads, and the shell renders
  * once it is in: pages open with their cached data (offline too) instead of a placeholder that the
  * data then pushes down. Changes are saved from then on.
+ *
+ * The route waits for it with the module (routes/_app.tsx), not through a Suspense boundary: a
+ * boundary that has shown its fallback holds the content back for React's 300 ms fallback throttle,
+ * and `use` suspends once even on a settled promise, so the first screen painted 300 ms late (issue 8).
  */
 // The persister package types the client with its own copy of query-core's types (same client).
 const persistence = { ...persistOptions, queryClient } as unknown as Parameters<
   typeof persistQueryClientRestore
 >[0];
-const restored: Promise<void> = persistQueryClientRestore(persistence)
+export const restored: Promise<void> = persistQueryClientRestore(persistence)
   .catch(() => undefined) // An unreadable copy has been discarded: the pages fetch afresh.
   .then(() => {
     persistQueryClientSubscribe(persistence);
@@ -34,19 +36,11 @@ const restored: Promise<void> = persistQueryClientRestore(persistence)
     void loadOutbox();
   });
 
-function Restored({ children }: { children: ReactNode }) {
-  use(restored);
-  return children;
-}
-
+/** Rendered once `restored` has settled. */
 export function SignedInShell() {
   return (
     <QueryClientProvider client={queryClient}>
-      <Suspense fallback={<FullPageSpinner />}>
-        <Restored>
-          <AppShell />
-        </Restored>
-      </Suspense>
+      <AppShell />
     </QueryClientProvider>
   );
 }
