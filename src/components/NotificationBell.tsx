@@ -8,14 +8,13 @@ import { useLingui } from '@lingui/react';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Bell, CheckCheck } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
 import { useEffect } from 'react';
 import type { InboxEntry, Language } from '@/contract';
 import { routes } from '@/contract/routes.gen';
 import { call } from '@/lib/api';
 import { dateTime, localizedText } from '@/resources/cells';
 import { linkTarget } from './AppLink';
-import { MenuContent, menuItemClass, triggerClass } from './menu';
+import { HeaderMenu, menuItemClass } from './menu';
 import { cx } from './ui';
 
 export const inboxQuery = () =>
@@ -66,77 +65,87 @@ export function NotificationBell() {
       ? i18n._(msg`Notifications, ${plural(unread, { one: '# unread', other: '# unread' })}`)
       : i18n._(msg`Notifications`);
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className={cx(triggerClass, 'relative')} aria-label={label} data-testid="bell">
-        <Bell aria-hidden="true" className="size-5" />
-        {unread > 0 && (
-          <span
-            aria-hidden="true"
-            data-testid="bell-count"
-            className="absolute -end-0.5 -top-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs leading-5 font-semibold text-white"
-          >
-            {unread > 99 ? '99+' : i18n.number(unread)}
-          </span>
-        )}
-      </DropdownMenu.Trigger>
-      <MenuContent className="w-[min(24rem,calc(100vw-1rem))]" testId="bell-menu">
-        <div className="flex items-center justify-between gap-2 px-2 py-1">
-          <DropdownMenu.Label className="font-semibold">{i18n._(msg`Notifications`)}</DropdownMenu.Label>
+    <HeaderMenu
+      testId="bell"
+      label={label}
+      triggerClassName="relative"
+      contentClassName="w-[min(24rem,calc(100vw-1rem))]"
+      contentTestId="bell-menu"
+      trigger={
+        <>
+          <Bell aria-hidden="true" className="size-5" />
           {unread > 0 && (
-            <DropdownMenu.Item
-              className={cx(menuItemClass, 'text-indigo-700 dark:text-indigo-300')}
-              onSelect={(event) => {
-                event.preventDefault();
-                read.mutate({ all: true });
-              }}
-              data-testid="bell-read-all"
+            <span
+              aria-hidden="true"
+              data-testid="bell-count"
+              className="absolute -end-0.5 -top-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs leading-5 font-semibold text-white"
             >
-              <CheckCheck aria-hidden="true" className="size-4" />
-              {i18n._(msg`Mark all as read`)}
-            </DropdownMenu.Item>
+              {unread > 99 ? '99+' : i18n.number(unread)}
+            </span>
           )}
-        </div>
-        <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
-        {items.length === 0 ? (
-          <p className="px-2 py-3 text-sm text-slate-700 dark:text-slate-300">
-            {inbox.isError
-              ? i18n._(msg`The notifications could not be loaded.`)
-              : i18n._(msg`No notifications yet.`)}
-          </p>
-        ) : (
-          <div className="max-h-96 overflow-y-auto">
-            {items.map((entry) => (
+        </>
+      }
+    >
+      {(DropdownMenu) => (
+        <>
+          <div className="flex items-center justify-between gap-2 px-2 py-1">
+            <DropdownMenu.Label className="font-semibold">{i18n._(msg`Notifications`)}</DropdownMenu.Label>
+            {unread > 0 && (
               <DropdownMenu.Item
-                key={entry.id}
-                className={cx(menuItemClass, 'items-start')}
-                onSelect={() => open(entry)}
-                data-testid="bell-entry"
-                data-unread={entry.readAt ? undefined : 'true'}
+                className={cx(menuItemClass, 'text-indigo-700 dark:text-indigo-300')}
+                onSelect={(event) => {
+                  event.preventDefault();
+                  read.mutate({ all: true });
+                }}
+                data-testid="bell-read-all"
               >
-                <span
-                  aria-hidden="true"
-                  className={cx(
-                    'mt-1.5 size-2 shrink-0 rounded-full',
-                    entry.readAt ? 'bg-transparent' : 'bg-indigo-600',
-                  )}
-                />
-                <span className="min-w-0">
-                  <span className={cx('block', !entry.readAt && 'font-semibold')}>
-                    {!entry.readAt && <span className="sr-only">{i18n._(msg`Unread:`)} </span>}
-                    {localizedText(entry.title, language)}
-                  </span>
-                  <span className="block text-sm text-slate-700 dark:text-slate-300">
-                    {localizedText(entry.body, language)}
-                  </span>
-                  <span className="block text-xs text-slate-600 dark:text-slate-400">
-                    {dateTime(entry.createdAt, { i18n, language })}
-                  </span>
-                </span>
+                <CheckCheck aria-hidden="true" className="size-4" />
+                {i18n._(msg`Mark all as read`)}
               </DropdownMenu.Item>
-            ))}
+            )}
           </div>
-        )}
-      </MenuContent>
-    </DropdownMenu.Root>
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
+          {items.length === 0 ? (
+            <p className="px-2 py-3 text-sm text-slate-700 dark:text-slate-300">
+              {inbox.isError
+                ? i18n._(msg`The notifications could not be loaded.`)
+                : i18n._(msg`No notifications yet.`)}
+            </p>
+          ) : (
+            <div className="max-h-96 overflow-y-auto">
+              {items.map((entry) => (
+                <DropdownMenu.Item
+                  key={entry.id}
+                  className={cx(menuItemClass, 'items-start')}
+                  onSelect={() => open(entry)}
+                  data-testid="bell-entry"
+                  data-unread={entry.readAt ? undefined : 'true'}
+                >
+                  <span
+                    aria-hidden="true"
+                    className={cx(
+                      'mt-1.5 size-2 shrink-0 rounded-full',
+                      entry.readAt ? 'bg-transparent' : 'bg-indigo-600',
+                    )}
+                  />
+                  <span className="min-w-0">
+                    <span className={cx('block', !entry.readAt && 'font-semibold')}>
+                      {!entry.readAt && <span className="sr-only">{i18n._(msg`Unread:`)} </span>}
+                      {localizedText(entry.title, language)}
+                    </span>
+                    <span className="block text-sm text-slate-700 dark:text-slate-300">
+                      {localizedText(entry.body, language)}
+                    </span>
+                    <span className="block text-xs text-slate-600 dark:text-slate-400">
+                      {dateTime(entry.createdAt, { i18n, language })}
+                    </span>
+                  </span>
+                </DropdownMenu.Item>
+              ))}
+            </div>
+          )}
+        </>
+      )}
+    </HeaderMenu>
   );
 }

@@ -3,18 +3,21 @@ import { useLingui } from '@lingui/react';
 import { useNavigate, Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bell, BellOff, ChevronDown, LogOut, UserRound } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { signOut } from '@/app/auth';
 import { useOutbox } from '@/app/outbox';
-import { ConfirmDialog } from '@/resources/dialogs';
 import { notify } from '@/app/notify';
 import { disablePush, enablePush, pushStatusQuery, pushSupported, PushRefused } from '@/app/push';
 import { roleLabel } from '@/app/roles';
 import { displayName, useSession } from '@/app/session';
 import { Avatar } from './Avatar';
-import { MenuContent, menuItemClass, triggerClass } from './menu';
+import { HeaderMenu, menuItemClass, type MenuParts } from './menu';
 import { Spinner } from './ui';
+
+// Radix's dialogs load only when Sign Out has to ask (issue 8).
+const ConfirmDialog = lazy(() =>
+  import('@/resources/dialogs').then((module) => ({ default: module.ConfirmDialog })),
+);
 
 /** The user's name, e-mail and role, My Profile and Sign Out (SPEC §2 header). */
 export function ProfileMenu() {
@@ -38,72 +41,83 @@ export function ProfileMenu() {
   };
 
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        data-testid="profile-menu"
-        aria-label={i18n._(msg`Account menu for ${name}`)}
-        className={triggerClass}
+    <>
+      <HeaderMenu
+        testId="profile-menu"
+        label={i18n._(msg`Account menu for ${name}`)}
+        contentClassName="w-64"
+        contentTestId="profile-menu-content"
+        trigger={
+          <>
+            <Avatar path={session.profileImage} />
+            <span className="hidden max-w-40 truncate md:inline">{name}</span>
+            <ChevronDown aria-hidden="true" className="hidden size-4 md:inline" />
+          </>
+        }
       >
-        <Avatar path={session.profileImage} />
-        <span className="hidden max-w-40 truncate md:inline">{name}</span>
-        <ChevronDown aria-hidden="true" className="hidden size-4 md:inline" />
-      </DropdownMenu.Trigger>
-      <MenuContent className="w-64" testId="profile-menu-content">
-        <DropdownMenu.Label className="px-2 py-2">
-          <span className="block truncate font-semibold" data-testid="profile-name">
-            {name}
-          </span>
-          <span
-            className="block truncate text-sm text-slate-700 dark:text-slate-300"
-            data-testid="profile-email"
-          >
-            {session.email}
-          </span>
-          <span
-            className="mt-1 inline-block rounded bg-indigo-100 px-2 py-0.5 text-xs font-medium text-indigo-900 dark:bg-indigo-900 dark:text-indigo-100"
-            data-testid="profile-role"
-          >
-            {role}
-          </span>
-        </DropdownMenu.Label>
-        <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
-        <DropdownMenu.Item asChild className={menuItemClass}>
-          <Link to="/profile">
-            <UserRound aria-hidden="true" className="size-4" />
-            {i18n._(msg`My Profile`)}
-          </Link>
-        </DropdownMenu.Item>
-        <PushMenuItem />
-        <DropdownMenu.Item
-          className={menuItemClass}
-          disabled={signingOut}
-          onSelect={(event) => {
-            event.preventDefault();
-            // Changes still waiting in the outbox would be lost: ask first.
-            if (unsent > 0) setConfirmSignOut(true);
-            else void onSignOut();
-          }}
-        >
-          {signingOut ? <Spinner className="size-4" /> : <LogOut aria-hidden="true" className="size-4" />}
-          {i18n._(msg`Sign Out`)}
-        </DropdownMenu.Item>
-      </MenuContent>
-      <ConfirmDialog
-        open={confirmSignOut}
-        onOpenChange={setConfirmSignOut}
-        title={i18n._(msg`Sign out with unsent changes?`)}
-        description={i18n._(
-          msg`${plural(unsent, { one: '# change made on this device has', other: '# changes made on this device have' })} not reached the server yet. Signing out discards them. Connect and open the Outbox to send them first.`,
+        {(DropdownMenu) => (
+          <>
+            <DropdownMenu.Label className="px-2 py-2">
+              <span className="block truncate font-semibold" data-testid="profile-name">
+                {name}
+              </span>
+              <span
+                className="block truncate text-sm text-slate-700 dark:text-slate-300"
+                data-testid="profile-email"
+              >
+                {session.email}
+              </span>
+              <span
+                className="mt-1 inline-block rounded bg-indigo-100 px-2 py-0.5 text-xs font-medium text-indigo-900 dark:bg-indigo-900 dark:text-indigo-100"
+                data-testid="profile-role"
+              >
+                {role}
+              </span>
+            </DropdownMenu.Label>
+            <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
+            <DropdownMenu.Item asChild className={menuItemClass}>
+              <Link to="/profile">
+                <UserRound aria-hidden="true" className="size-4" />
+                {i18n._(msg`My Profile`)}
+              </Link>
+            </DropdownMenu.Item>
+            <PushMenuItem DropdownMenu={DropdownMenu} />
+            <DropdownMenu.Item
+              className={menuItemClass}
+              disabled={signingOut}
+              onSelect={(event) => {
+                event.preventDefault();
+                // Changes still waiting in the outbox would be lost: ask first.
+                if (unsent > 0) setConfirmSignOut(true);
+                else void onSignOut();
+              }}
+            >
+              {signingOut ? <Spinner className="size-4" /> : <LogOut aria-hidden="true" className="size-4" />}
+              {i18n._(msg`Sign Out`)}
+            </DropdownMenu.Item>
+          </>
         )}
-        confirmLabel={i18n._(msg`Sign out and discard`)}
-        danger
-        busy={signingOut}
-        onConfirm={() => {
-          setConfirmSignOut(false);
-          void onSignOut();
-        }}
-      />
-    </DropdownMenu.Root>
+      </HeaderMenu>
+      {confirmSignOut && (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={confirmSignOut}
+            onOpenChange={setConfirmSignOut}
+            title={i18n._(msg`Sign out with unsent changes?`)}
+            description={i18n._(
+              msg`${plural(unsent, { one: '# change made on this device has', other: '# changes made on this device have' })} not reached the server yet. Signing out discards them. Connect and open the Outbox to send them first.`,
+            )}
+            confirmLabel={i18n._(msg`Sign out and discard`)}
+            danger
+            busy={signingOut}
+            onConfirm={() => {
+              setConfirmSignOut(false);
+              void onSignOut();
+            }}
+          />
+        </Suspense>
+      )}
+    </>
   );
 }
 
@@ -111,7 +125,7 @@ export function ProfileMenu() {
  * "Enable notifications" / "Turn off notifications" for this device: permission is asked only here.
  * Hidden where the browser has no web push or the server has no VAPID key.
  */
-function PushMenuItem() {
+function PushMenuItem({ DropdownMenu }: { DropdownMenu: MenuParts }) {
   const { i18n } = useLingui();
   const queryClient = useQueryClient();
   const supported = pushSupported();

@@ -2,9 +2,8 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Check, Monitor, Moon, Sun, type LucideIcon } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
 import { setTheme, THEME_CHOICES, useTheme, type ThemeChoice } from '@/app/theme';
-import { MenuContent, menuItemClass, triggerClass } from './menu';
+import { HeaderMenu, menuItemClass } from './menu';
 
 const LABELS: Record<ThemeChoice, MessageDescriptor> = {
   light: msg`Light`,
@@ -19,35 +18,34 @@ export function ThemeToggle() {
   const theme = useTheme();
   const Icon = ICONS[theme];
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        data-testid="theme-toggle"
-        aria-label={i18n._(msg`Theme: ${i18n._(LABELS[theme])}`)}
-        className={triggerClass}
-      >
-        <Icon aria-hidden="true" className="size-5" />
-      </DropdownMenu.Trigger>
-      <MenuContent>
-        <DropdownMenu.Label className="px-2 py-1 text-xs font-semibold text-slate-600 dark:text-slate-400">
-          {i18n._(msg`Theme`)}
-        </DropdownMenu.Label>
-        <DropdownMenu.RadioGroup value={theme} onValueChange={(value) => setTheme(value as ThemeChoice)}>
-          {THEME_CHOICES.map((choice) => {
-            const ItemIcon = ICONS[choice];
-            return (
-              <DropdownMenu.RadioItem key={choice} value={choice} className={menuItemClass}>
-                <span className="flex size-4 items-center justify-center">
-                  <DropdownMenu.ItemIndicator>
-                    <Check aria-hidden="true" className="size-4" />
-                  </DropdownMenu.ItemIndicator>
-                </span>
-                <ItemIcon aria-hidden="true" className="size-4" />
-                {i18n._(LABELS[choice])}
-              </DropdownMenu.RadioItem>
-            );
-          })}
-        </DropdownMenu.RadioGroup>
-      </MenuContent>
-    </DropdownMenu.Root>
+    <HeaderMenu
+      testId="theme-toggle"
+      label={i18n._(msg`Theme: ${i18n._(LABELS[theme])}`)}
+      trigger={<Icon aria-hidden="true" className="size-5" />}
+    >
+      {(DropdownMenu) => (
+        <>
+          <DropdownMenu.Label className="px-2 py-1 text-xs font-semibold text-slate-600 dark:text-slate-400">
+            {i18n._(msg`Theme`)}
+          </DropdownMenu.Label>
+          <DropdownMenu.RadioGroup value={theme} onValueChange={(value) => setTheme(value as ThemeChoice)}>
+            {THEME_CHOICES.map((choice) => {
+              const ItemIcon = ICONS[choice];
+              return (
+                <DropdownMenu.RadioItem key={choice} value={choice} className={menuItemClass}>
+                  <span className="flex size-4 items-center justify-center">
+                    <DropdownMenu.ItemIndicator>
+                      <Check aria-hidden="true" className="size-4" />
+                    </DropdownMenu.ItemIndicator>
+                  </span>
+                  <ItemIcon aria-hidden="true" className="size-4" />
+                  {i18n._(LABELS[choice])}
+                </DropdownMenu.RadioItem>
+              );
+            })}
+          </DropdownMenu.RadioGroup>
+        </>
+      )}
+    </HeaderMenu>
   );
 }

@@ -130,4 +130,53 @@ describe('dashboards', () => {
     expect(shellChunk(await fetched())).toBe(false);
     expect(errors.filter((e) => !/index-[\w-]+\.js/.test(e))).toEqual([]);
   });
+
+  it('the header menus load after the first screen; a click before that opens the menu once it has loaded', async () => {
+    const { page, errors } = await suite.open({ serviceWorkers: 'block' });
+    await signIn(page, DEMO.admin, DEMO_PASSWORD);
+    // The menus' module is held back on the next load.
+    const menus = /\/assets\/menu-content-[\w-]+\.js$/;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(menus, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Admin dashboard' }).waitFor();
+
+    // The page is on screen with the header's triggers, before the menus have loaded.
+    const profile = page.getByTestId('profile-menu');
+    expect(await profile.getAttribute('aria-haspopup')).toBe('menu');
+    await profile.click();
+    await page.waitForTimeout(300);
+    expect(await page.getByTestId('profile-menu-content').count()).toBe(0);
+
+    release();
+    await page.getByTestId('profile-menu-content').waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Sign Out' }).isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('profile-menu-content').waitFor({ state: 'detached' });
+
+    // A trigger that had the focus when its menu arrived keeps it: reload, focus, then release.
+    let releaseAgain: () => void = () => undefined;
+    const heldAgain = new Promise<void>((resolve) => (releaseAgain = resolve));
+    await page.unroute(menus);
+    await page.route(menus, async (route) => {
+      await heldAgain;
+      await route.continue();
+    });
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Admin dashboard' }).waitFor();
+    await page.getByTestId('theme-toggle').focus();
+    releaseAgain();
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-state') === 'closed');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+      'theme-toggle',
+    );
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitemradio', { name: 'Dark' }).waitFor();
+    await page.unroute(menus);
+    expect(errors).toEqual([]);
+  });
 });

@@ -8,9 +8,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useLocation } from '@tanstack/react-router';
-import { X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { OWNER_ROLE } from '@/contract/plain';
 import { routes } from '@/contract/routes.gen';
 import { ConnectionBanner } from '@/components/ConnectionBanner';
@@ -22,6 +20,10 @@ import { DESKTOP_QUERY, useMediaQuery } from '@/lib/useMediaQuery';
 import { ownerMayOpen, permissionForPath } from '../navigation';
 import { storeRole, useSession } from '../session';
 import { Header } from './Header';
+
+const MobileDrawer = lazy(() =>
+  import('./MobileDrawer').then((module) => ({ default: module.MobileDrawer })),
+);
 
 export const roleQueryKey = (email: string) => ['session', 'role', email] as const;
 
@@ -49,11 +51,19 @@ export function AppShell() {
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
   const [desktopOpen, setDesktopOpen] = useState(true);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The drawer's module loads with its first opening, then stays (for its closing and next openings).
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const sidebarId = useId();
 
   const permissions = session.permissions;
   const sidebarOpen = isDesktop ? desktopOpen : drawerOpen;
-  const toggleSidebar = () => (isDesktop ? setDesktopOpen((v) => !v) : setDrawerOpen((v) => !v));
+  const toggleSidebar = () => {
+    if (isDesktop) setDesktopOpen((v) => !v);
+    else {
+      setDrawerUsed(true);
+      setDrawerOpen((v) => !v);
+    }
+  };
 
   const needed = permissionForPath(pathname);
   let content: React.ReactNode;
@@ -97,40 +107,22 @@ export function AppShell() {
       <Header sidebarId={sidebarId} sidebarOpen={sidebarOpen} onToggleSidebar={toggleSidebar} />
       <ConnectionBanner />
       <div className="flex flex-1">
-        {isDesktop ? (
-          desktopOpen && (
-            <aside
-              id={sidebarId}
-              className="sticky top-16 h-[calc(100dvh-4rem)] w-64 shrink-0 overflow-y-auto border-e border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
-            >
-              {sidebar}
-            </aside>
-          )
-        ) : (
-          <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
-            <Dialog.Portal>
-              <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/50" />
-              <Dialog.Content
+        {isDesktop
+          ? desktopOpen && (
+              <aside
                 id={sidebarId}
-                className="fixed inset-y-0 start-0 z-50 flex w-72 max-w-[85vw] flex-col overflow-y-auto bg-white shadow-xl dark:bg-slate-900"
+                className="sticky top-16 h-[calc(100dvh-4rem)] w-64 shrink-0 overflow-y-auto border-e border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
               >
-                <div className="flex items-center justify-between border-b border-slate-200 p-3 dark:border-slate-800">
-                  <Dialog.Title className="font-semibold">{i18n._(msg`Menu`)}</Dialog.Title>
-                  <Dialog.Close
-                    aria-label={i18n._(msg`Close menu`)}
-                    className="inline-flex size-10 items-center justify-center rounded-md hover:bg-slate-100 dark:hover:bg-slate-800"
-                  >
-                    <X aria-hidden="true" className="size-5" />
-                  </Dialog.Close>
-                </div>
-                <Dialog.Description className="sr-only">
-                  {i18n._(msg`Sections of the back office`)}
-                </Dialog.Description>
                 {sidebar}
-              </Dialog.Content>
-            </Dialog.Portal>
-          </Dialog.Root>
-        )}
+              </aside>
+            )
+          : drawerUsed && (
+              <Suspense fallback={null}>
+                <MobileDrawer id={sidebarId} open={drawerOpen} onOpenChange={setDrawerOpen}>
+                  {sidebar}
+                </MobileDrawer>
+              </Suspense>
+            )}
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-4 outline-none sm:p-6">
           {content}
         </main>
