@@ -74,7 +74,8 @@ export function HeaderMenu({
 
   useEffect(() => {
     if (loaded) {
-      if (refocus.current) triggerRef.current?.focus();
+      // A menu that opens on arrival takes the focus itself.
+      if (refocus.current && !openOnLoad) triggerRef.current?.focus();
       refocus.current = false;
       return;
     }
@@ -88,7 +89,7 @@ export function HeaderMenu({
     return () => {
       live = false;
     };
-  }, [loaded]);
+  }, [loaded, openOnLoad]);
 
   const triggerProps = {
     'aria-label': label,

@@ -155,6 +155,13 @@ describe('dashboards', () => {
     release();
     await page.getByTestId('profile-menu-content').waitFor();
     expect(await page.getByRole('menuitem', { name: 'Sign Out' }).isVisible()).toBe(true);
+    // The open menu has the focus (arrow keys move through it), not the trigger.
+    await page.waitForTimeout(100);
+    expect(
+      await page.evaluate(() =>
+        Boolean(document.activeElement?.closest('[data-testid="profile-menu-content"]')),
+      ),
+    ).toBe(true);
     await page.keyboard.press('Escape');
     await page.getByTestId('profile-menu-content').waitFor({ state: 'detached' });
 
