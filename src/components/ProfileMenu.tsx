@@ -10,6 +10,7 @@ import { notify } from '@/app/notify';
 import { disablePush, enablePush, pushStatusQuery, pushSupported, PushRefused } from '@/app/push';
 import { roleLabel } from '@/app/roles';
 import { displayName, useSession } from '@/app/session';
+import { useOpenedOnce } from '@/lib/useOpenedOnce';
 import { Avatar } from './Avatar';
 import { HeaderMenu, menuItemClass, type MenuParts } from './menu';
 import { Spinner } from './ui';
@@ -26,6 +27,7 @@ export function ProfileMenu() {
   const navigate = useNavigate();
   const [signingOut, setSigningOut] = useState(false);
   const [confirmSignOut, setConfirmSignOut] = useState(false);
+  const confirmMounted = useOpenedOnce(confirmSignOut);
   const unsent = useOutbox().length;
   const name = displayName(session);
   const role = roleLabel(i18n, session.role);
@@ -98,7 +100,7 @@ export function ProfileMenu() {
           </>
         )}
       </HeaderMenu>
-      {confirmSignOut && (
+      {confirmMounted && (
         <Suspense fallback={null}>
           <ConfirmDialog
             open={confirmSignOut}

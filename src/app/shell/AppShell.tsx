@@ -17,6 +17,7 @@ import { Sidebar } from '@/components/Sidebar';
 import { Alert, Button, FullPageSpinner } from '@/components/ui';
 import { call, errorMessage } from '@/lib/api';
 import { DESKTOP_QUERY, useMediaQuery } from '@/lib/useMediaQuery';
+import { useOpenedOnce } from '@/lib/useOpenedOnce';
 import { ownerMayOpen, permissionForPath } from '../navigation';
 import { storeRole, useSession } from '../session';
 import { Header } from './Header';
@@ -51,19 +52,13 @@ export function AppShell() {
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
   const [desktopOpen, setDesktopOpen] = useState(true);
   const [drawerOpen, setDrawerOpen] = useState(false);
-  // The drawer's module loads with its first opening, then stays (for its closing and next openings).
-  const [drawerUsed, setDrawerUsed] = useState(false);
+  // The drawer's module loads with its first opening.
+  const drawerMounted = useOpenedOnce(drawerOpen);
   const sidebarId = useId();
 
   const permissions = session.permissions;
   const sidebarOpen = isDesktop ? desktopOpen : drawerOpen;
-  const toggleSidebar = () => {
-    if (isDesktop) setDesktopOpen((v) => !v);
-    else {
-      setDrawerUsed(true);
-      setDrawerOpen((v) => !v);
-    }
-  };
+  const toggleSidebar = () => (isDesktop ? setDesktopOpen((v) => !v) : setDrawerOpen((v) => !v));
 
   const needed = permissionForPath(pathname);
   let content: React.ReactNode;
@@ -116,7 +111,7 @@ export function AppShell() {
                 {sidebar}
               </aside>
             )
-          : drawerUsed && (
+          : drawerMounted && (
               <Suspense fallback={null}>
                 <MobileDrawer id={sidebarId} open={drawerOpen} onOpenChange={setDrawerOpen}>
                   {sidebar}
