@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { lingui } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import tailwindcss from '@tailwindcss/vite';
@@ -35,12 +36,20 @@ const reachable = (roots: readonly string[], next: (id: string) => readonly stri
  * What the signed-in shell and the dashboard need and the sign-in screens do not (query cache, outbox,
  * header, menus, dialogs, the dashboard's cards…) goes in one chunk: a signed-in first load fetches
  * it in one request instead of a score of small ones split by which pages share them, which on a
- * phone's connection costs round trips (issue 8). Every signed-in page renders inside the shell; the
+ * phone's connection costs round trips (docs/decisions/0010-signed-in-first-load.md). Every signed-in page renders inside the shell; the
  * dashboard's own code (a few kB) is the part other pages load without using. The plugin reads the
  * module graph once it is built; the chunk group then names its members.
  */
-const SHELL_MODULE = /[\\/]src[\\/]app[\\/]shell[\\/]SignedInShell\.tsx$/;
-const DASHBOARD_MODULE = /[\\/]src[\\/]pages[\\/]dashboard[\\/]DashboardPage\.tsx$/;
+const file = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const SHELL_MODULE = file('./src/components/shell/SignedInShell.tsx');
+const DASHBOARD_MODULE = file('./src/pages/dashboard/DashboardPage.tsx');
+const ENTRY_MODULE = file('./src/main.tsx');
+/** The sign-in screens, which load without the shell. */
+const SIGNED_OUT_MODULES = [
+  file('./src/pages/login/LoginPage.tsx'),
+  file('./src/pages/registration/RegistrationPage.tsx'),
+];
+const catalogModule = (language: string) => file(`./src/locales/${language}/messages.po`);
 
 const signedInChunk = () => {
   const members = new Set<string>();
@@ -49,18 +58,17 @@ const signedInChunk = () => {
     apply: 'build',
     buildEnd() {
       const ids = [...this.getModuleIds()];
-      const closure = (root: string | undefined) =>
-        reachable(root ? [root] : [], (id) => this.getModuleInfo(id)?.importedIds ?? []);
+      const closure = (roots: string[]) =>
+        reachable(
+          roots.filter((id) => ids.includes(id)),
+          (id) => this.getModuleInfo(id)?.importedIds ?? [],
+        );
       // The shell and the dashboard, the first screen after signing in.
-      const first = ids.filter((id) => SHELL_MODULE.test(id) || DASHBOARD_MODULE.test(id));
-      const shell = new Set(first.flatMap((id) => [...closure(id)]));
+      const shell = closure([SHELL_MODULE, DASHBOARD_MODULE]);
       // The entry's modules, and those of the sign-in screens (which load without the shell), stay out.
-      const outside = [
-        ...closure(ids.find((id) => /[\\/]src[\\/]main\.tsx$/.test(id))),
-        ...ids
-          .filter((id) => /[\\/]src[\\/]pages[\\/](login|registration)[\\/]/.test(id))
-          .flatMap((id) => [...closure(id)]),
-      ];
+      const outside = closure([ENTRY_MODULE, ...SIGNED_OUT_MODULES]);
+      if (!shell.has(SHELL_MODULE) || !outside.has(ENTRY_MODULE))
+        throw new Error('signed-in chunk: the shell or the entry module was not found');
       members.clear();
       for (const id of shell) members.add(id);
       for (const id of outside) members.delete(id);
@@ -80,7 +88,7 @@ const signedIn = signedInChunk();
 
 /**
  * A visit starts downloading its first screen with the page, not after the entry has downloaded and
- * run (issue 8): a small module script, first in <head>, adds `modulepreload` links for the catalog
+ * run (docs/decisions/0011-first-screen-before-the-network.md): a small module script, first in <head>, adds `modulepreload` links for the catalog
  * of the reader's language and, when the device holds a session, the chunks of the signed-in shell
  * and the dashboard (the marks of src/app/first-screen-marks.ts). Signed-out visits (the sign-in
  * screens) fetch only their catalog early.
@@ -107,8 +115,7 @@ const firstScreenPreload = (): Plugin => {
             return file?.type === 'chunk' ? file.imports : [];
           },
         );
-      const facade = (pattern: RegExp) =>
-        chunks.find((c) => c.facadeModuleId !== null && pattern.test(c.facadeModuleId));
+      const facade = (module: string) => chunks.find((c) => c.facadeModuleId === module);
       const loaded = withImports(chunks.filter((c) => c.isEntry));
       const urls = (roots: (OutputChunk | undefined)[]) =>
         [...withImports(roots)]
@@ -117,10 +124,7 @@ const firstScreenPreload = (): Plugin => {
           .map((name) => base + name);
       const shell = urls([facade(SHELL_MODULE), facade(DASHBOARD_MODULE)]);
       const catalogs = Object.fromEntries(
-        LANGUAGES.map((language) => [
-          language,
-          urls([facade(new RegExp(`[\\\\/]src[\\\\/]locales[\\\\/]${language}[\\\\/]messages\\.po$`))]),
-        ]),
+        LANGUAGES.map((language) => [language, urls([facade(catalogModule(language))])]),
       );
       if (!shell.length || LANGUAGES.some((language) => !catalogs[language]?.length))
         throw new Error('first-screen preload: the shell, dashboard or catalog chunks were not found');

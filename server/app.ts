@@ -14,18 +14,8 @@ import { securityHeaders } from './http/security';
 import { registerStatic, registerUploads } from './http/static';
 import type { App, AppEnv, Deps } from './http/types';
 import { smsg } from './messages';
-import { registerResourceRoutes } from './resources';
-import { registerAccountRoutes } from './routes/accounts';
-import { registerMasterRoutes } from './routes/masters';
-import { registerProviderRoutes } from './routes/providers';
-import { registerSessionRoutes } from './routes/session';
-import { registerAdvertisementRoutes } from './routes/advertisements';
-import { registerBookingRoutes } from './routes/bookings';
-import { registerDashboardRoutes } from './routes/dashboard';
-import { registerEventRoutes } from './routes/events';
-import { registerPageRoutes } from './routes/pages';
-import { registerSearchRoutes } from './routes/search';
-import { registerNotificationRoutes } from './routes/notifications';
+import { registerAreas } from './areas';
+import { registerSessionRoutes } from './auth/session.routes';
 
 export type { App, Deps } from './http/types';
 
@@ -54,20 +44,9 @@ export const createApp = (deps: Deps): App => {
     c.res.headers.append('Vary', 'Accept-Language, Authorization');
   });
 
-  // API: one route per contract endpoint (each area adds its register function here).
+  // API: one route per contract endpoint (sign-in and profile, then every area: server/areas).
   registerSessionRoutes(app);
-  // Fixed paths before the resources' `/:id` paths (Hono tries routes in registration order).
-  registerMasterRoutes(app);
-  registerProviderRoutes(app);
-  registerAccountRoutes(app);
-  registerEventRoutes(app);
-  registerAdvertisementRoutes(app);
-  registerBookingRoutes(app);
-  registerPageRoutes(app);
-  registerDashboardRoutes(app);
-  registerSearchRoutes(app);
-  registerNotificationRoutes(app);
-  registerResourceRoutes(app);
+  registerAreas(app);
   registerDocs(app, api, appVersion());
 
   app.all('/api/*', (c) => {

@@ -8,7 +8,7 @@ import { activateLanguage, applyDocumentLanguage, FORMAT_LOCALES, i18n } from '@
 import { showFlashNotice } from '@/app/language';
 import { hydrateSession } from '@/app/session';
 import { initTheme } from '@/app/theme';
-import { configureApi } from '@/lib/api';
+import { connectApi } from '@/app/api-setup';
 import { router } from './router';
 
 initTheme();
@@ -54,10 +54,8 @@ async function boot() {
   setTimeout(() => new Intl.PluralRules(locales).select(0), 0);
   await activateLanguage(session.language);
 
-  configureApi({
-    onUnauthorized: () => {
-      void router.navigate({ to: '/login' });
-    },
+  connectApi(() => {
+    void router.navigate({ to: '/login' });
   });
   // The address's route is resolved (its parts, the signed-in shell's cached data) before the first
   // render, so that the first screen renders in one time-sliced pass, not in a router update, which

@@ -1,6 +1,6 @@
 import { createRouter } from '@tanstack/react-router';
-import { NotFoundPage } from '@/components/pages/NotFoundPage';
-import { RouteErrorPage } from '@/components/pages/RouteErrorPage';
+import { lazyPage } from '@/app/lazy';
+import { RouteErrorPage } from '@/components/error-pages/RouteErrorPage';
 import { FullPageSpinner } from '@/components/ui';
 import { parseSearch, stringifySearch } from '@/lib/search-params';
 import { routeTree } from './routeTree.gen';
@@ -12,8 +12,9 @@ export const router = createRouter({
   defaultPendingComponent: () => <FullPageSpinner inline />,
   defaultPendingMs: 150,
   defaultPendingMinMs: 300,
+  // The error page stays in the entry: it is what shows when a chunk cannot be loaded.
   defaultErrorComponent: RouteErrorPage,
-  defaultNotFoundComponent: NotFoundPage,
+  defaultNotFoundComponent: lazyPage(() => import('@/components/error-pages/NotFoundPage'), 'NotFoundPage'),
   scrollRestoration: true,
   parseSearch,
   stringifySearch,

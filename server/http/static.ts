@@ -13,7 +13,7 @@ import type { Context } from 'hono';
 import type { Language } from '../../src/contract/common';
 import { SERVER_MESSAGES } from '../messages';
 import { isValidKey } from '../storage';
-import { MIME_BY_EXT } from '../routes/images';
+import { MIME_BY_EXT } from './uploads';
 import { UPLOAD_CSP } from './security';
 import type { App } from './types';
 

@@ -16,7 +16,7 @@ import {
   type PaymentStatus,
 } from '@/contract';
 import { routes } from '@/contract/routes.gen';
-import { NotFoundPage } from '@/components/pages/NotFoundPage';
+import { NotFoundPage } from '@/components/error-pages/NotFoundPage';
 import { FullPageSpinner } from '@/components/ui';
 import { call } from '@/lib/api';
 import { dateTime, localizedText, Ltr } from '@/resources/cells';

@@ -18,7 +18,7 @@ import { Alert, Button } from '@/components/ui';
 import { errorMessage } from '@/lib/api';
 import { dateTime, localizedText } from '@/resources/cells';
 import { contentClass, overlayClass } from '@/resources/dialogs';
-import { listQueryOptions, type BaseRecord, type ListPage } from '@/resources/queries';
+import { listQueryOptions, type BaseRecord, type ListAnswer } from '@/resources/queries';
 import { toListQuery } from '@/resources/search';
 import { ListPage as ResourceList } from '@/resources/ListPage';
 import { bookingArea } from './booking';
@@ -71,7 +71,7 @@ export async function downloadBookings(
     const first = (await client.fetchQuery({
       ...eventPage(eventId, 1),
       staleTime: 0,
-    })) as ListPage<BaseRecord>;
+    })) as ListAnswer<BaseRecord>;
     bytes += sizeOf(first);
     ids.push(...first.items.map((b) => b.id));
     const pages = Math.ceil(first.total / first.pageSize);
@@ -81,7 +81,7 @@ export async function downloadBookings(
       const next = (await client.fetchQuery({
         ...eventPage(eventId, page),
         staleTime: 0,
-      })) as ListPage<BaseRecord>;
+      })) as ListAnswer<BaseRecord>;
       bytes += sizeOf(next);
       ids.push(...next.items.map((b) => b.id));
       onProgress(++done, of);

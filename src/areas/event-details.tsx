@@ -27,7 +27,7 @@ import { routes } from '@/contract/routes.gen';
 import { notify } from '@/app/notify';
 import { profileImageUrl } from '@/app/session';
 import { AppLink } from '@/components/AppLink';
-import { NotFoundPage } from '@/components/pages/NotFoundPage';
+import { NotFoundPage } from '@/components/error-pages/NotFoundPage';
 import { Alert, Button, FullPageSpinner } from '@/components/ui';
 import { ApiError, call, errorMessage, newIdempotencyKey } from '@/lib/api';
 import { dateTime, localizedText, Ltr, StatusBadge } from '@/resources/cells';

@@ -23,7 +23,7 @@ import {
   type RecordOf,
 } from '@/contract';
 import { routes } from '@/contract/routes.gen';
-import { NotFoundPage } from '@/components/pages/NotFoundPage';
+import { NotFoundPage } from '@/components/error-pages/NotFoundPage';
 import { call } from '@/lib/api';
 import { dateTime, LocalizedCell, localizedText, statusBadge, type Tone } from '@/resources/cells';
 import { ListPage } from '@/resources/ListPage';

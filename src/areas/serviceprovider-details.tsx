@@ -11,7 +11,7 @@ import { useId, useState, type ChangeEvent } from 'react';
 import { api, DOCUMENT_TYPES, MAX_DOCUMENT_BYTES, type Language, type ProviderDocument } from '@/contract';
 import { routes } from '@/contract/routes.gen';
 import { notify } from '@/app/notify';
-import { NotFoundPage } from '@/components/pages/NotFoundPage';
+import { NotFoundPage } from '@/components/error-pages/NotFoundPage';
 import { Button, FullPageSpinner } from '@/components/ui';
 import { ApiError, call, errorMessage, newIdempotencyKey } from '@/lib/api';
 import { fetchFile, saveBlob, uploadFile } from '@/lib/transfer';

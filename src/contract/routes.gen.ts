@@ -441,27 +441,27 @@ const resourceRoutes: Readonly<Record<string, RouteRef>> = {
     path: '/api/export/booking',
     access: { kind: 'session', permission: 'booking' },
   },
-  pagesList: { method: 'GET', path: '/api/pages', access: { kind: 'session', permission: 'pages' } },
-  pagesGet: { method: 'GET', path: '/api/pages/:id', access: { kind: 'session', permission: 'pages' } },
-  pagesCreate: {
+  pageList: { method: 'GET', path: '/api/pages', access: { kind: 'session', permission: 'pages' } },
+  pageGet: { method: 'GET', path: '/api/pages/:id', access: { kind: 'session', permission: 'pages' } },
+  pageCreate: {
     method: 'POST',
     path: '/api/pages',
     access: { kind: 'session', permission: 'pages' },
     idempotent: true,
   },
-  pagesUpdate: {
+  pageUpdate: {
     method: 'PUT',
     path: '/api/pages/:id',
     access: { kind: 'session', permission: 'pages' },
     idempotent: true,
   },
-  pagesRemove: {
+  pageRemove: {
     method: 'DELETE',
     path: '/api/pages/:id',
     access: { kind: 'session', permission: 'pages' },
     idempotent: true,
   },
-  pagesExport: { method: 'GET', path: '/api/export/pages', access: { kind: 'session', permission: 'pages' } },
+  pageExport: { method: 'GET', path: '/api/export/page', access: { kind: 'session', permission: 'pages' } },
   notificationList: {
     method: 'GET',
     path: '/api/notification',

@@ -2,6 +2,7 @@ import { i18n } from '@lingui/core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { get, clear } from 'idb-keyval';
 import { api } from '@/contract';
+import { connectApi } from '@/app/api-setup';
 import { firstScreenCommitted, holdUntilFirstScreen } from '@/app/first-screen';
 import {
   clearSession,
@@ -19,7 +20,8 @@ const onUnauthorized = vi.fn();
 
 beforeAll(async () => {
   server = await startLocalServer();
-  configureApi({ baseURL: server.url, onUnauthorized });
+  connectApi(onUnauthorized);
+  configureApi({ baseURL: server.url });
 });
 afterAll(async () => {
   configureApi({ baseURL: '', timeoutMs: API_TIMEOUT_MS });

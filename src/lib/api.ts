@@ -1,8 +1,13 @@
 /**
  * The API client: one `call(endpoint, options)` typed from the contract's endpoint descriptors.
  *
- * - Accept JSON, bearer token from the stored loginToken, Accept-Language = current language.
- * - Timeout 30 s (DESIGN.md §4 deviation from SPEC's "none"): a call never hangs forever.
+ * - Built on ofetch (body serialisation, answer parsing, timeout, retry, hooks); the app configures it
+ *   at start (`configureApi`: the session's token and language, when calls may go out, what a 401
+ *   does), so this module imports nothing of the layers above it (docs/architecture.md §9).
+ * - Accept JSON, bearer token, Accept-Language = current language.
+ * - Timeout 30 s (docs/architecture.md §4, a departure from the product's "none"): a call never
+ *   hangs forever. A read that meets 502/504 (an instance restarting behind the proxy) is tried
+ *   once more.
  * - Errors become `ApiError { status, message, fieldErrors }`; the message is the server's message,
  *   else the client error's message, else "Something went wrong" (SPEC §8).
  * - A 401 from any call but the login removes the token and sends the user to /login (SPEC §2, §4).
@@ -10,8 +15,7 @@
 import { t } from '@lingui/core/macro';
 import type { AnyEndpoint, RequestOf, ResponseOf } from '@/contract';
 import { buildPath, type RouteRef } from '@/contract/plain';
-import { afterFirstScreen } from '@/app/first-screen';
-import { getSession, removeToken } from '@/app/session';
+import { FetchError, ofetch } from 'ofetch';
 
 export const API_TIMEOUT_MS = 30_000;
 
@@ -41,13 +45,19 @@ export interface ApiConfig {
   /** Prefix of every path (empty: same origin). */
   baseURL: string;
   timeoutMs: number;
-  /** Where a 401 sends the user (the router is plugged in at start-up). */
-  onUnauthorized: () => void;
+  /** The token and language of the moment, read when a call is made (the app plugs in its session). */
+  credentials: () => { token: string | null; language: string };
+  /** Resolves when calls may go out (the app holds them until its first screen is shown). */
+  ready: () => Promise<void>;
+  /** A 401 on a signed-in call: the app removes the token and shows the sign-in screen. */
+  onUnauthorized: () => void | Promise<void>;
 }
 
 const config: ApiConfig = {
   baseURL: '',
   timeoutMs: API_TIMEOUT_MS,
+  credentials: () => ({ token: null, language: document.documentElement.lang || 'en' }),
+  ready: () => Promise.resolve(),
   onUnauthorized: () => {
     window.location.assign(`${import.meta.env.BASE_URL}login`);
   },
@@ -112,10 +122,6 @@ const fieldErrorsOf = (data: unknown): Record<string, string> => {
   );
 };
 
-class TimeoutError extends Error {
-  override readonly name = 'TimeoutError';
-}
-
 /** The client-side message of an error that has no answer (network down, timeout). */
 const clientMessageOf = (error: unknown, timedOut: boolean): string | undefined => {
   if (timedOut) return t`The server did not answer in time. Please try again.`;
@@ -130,9 +136,9 @@ const newIdempotencyKey = () =>
 
 /** The headers of an authenticated request (for the XHR uploads and file downloads). */
 export function requestHeaders(): Record<string, string> {
-  const session = getSession();
-  const headers: Record<string, string> = { 'Accept-Language': session.language };
-  if (session.loginToken) headers.Authorization = `Bearer ${session.loginToken}`;
+  const { token, language } = config.credentials();
+  const headers: Record<string, string> = { 'Accept-Language': language };
+  if (token) headers.Authorization = `Bearer ${token}`;
   return headers;
 }
 
@@ -175,29 +181,18 @@ export function errorOfXhr(status: number, text: string): ApiError {
 
 export { newIdempotencyKey };
 
-/** An answer outside 2xx, with its body. */
-class HttpError extends Error {
-  override readonly name = 'HttpError';
-  readonly status: number;
-  readonly data: unknown;
-  constructor(status: number, data: unknown) {
-    super(`HTTP ${status}`);
-    this.status = status;
-    this.data = data;
-  }
-}
+/**
+ * Reads are tried once more when a proxy answers that the instance behind it is gone (502, 504); the
+ * server's own 503 (database busy) is shown to the user, with a Retry.
+ */
+const RETRY_STATUS = [502, 504];
+const RETRY_DELAY_MS = 500;
 
-/** An answer's body: parsed when it is JSON (or its text when it does not parse), else its text. */
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (text === '') return undefined;
-  if (!/[/+]json\b/i.test(response.headers.get('content-type') ?? '')) return text;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
+/** The caller's signal and the timeout as one signal (the caller's alone where `any` is missing). */
+const withTimeout = (signal: AbortSignal | undefined, ms: number): AbortSignal | undefined => {
+  if (!signal) return undefined;
+  return typeof AbortSignal.any === 'function' ? AbortSignal.any([signal, AbortSignal.timeout(ms)]) : signal;
+};
 
 /** Calls one endpoint of the contract. */
 export async function call<E extends AnyEndpoint>(
@@ -205,89 +200,66 @@ export async function call<E extends AnyEndpoint>(
   options: CallOptions<E> = {},
 ): Promise<ResponseOf<E>> {
   // The session is read now: a call made just before Sign Out still carries the token it revokes.
-  const session = getSession();
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    'Accept-Language': session.language,
-  };
-  if (session.loginToken) headers.Authorization = `Bearer ${session.loginToken}`;
-  if (endpoint.idempotent) headers['Idempotency-Key'] = options.idempotencyKey ?? newIdempotencyKey();
-
-  // One controller for the caller's signal and the timeout.
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort(new TimeoutError('The operation was aborted due to timeout'));
-  }, config.timeoutMs);
-  const onAbort = () => controller.abort(options.signal?.reason);
-  if (options.signal?.aborted) onAbort();
-  else options.signal?.addEventListener('abort', onAbort, { once: true });
-
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(options.query ?? {}))
-    if (value !== undefined && value !== null) search.set(key, String(value));
-  const qs = search.toString();
-  const url = `${config.baseURL}${buildPath(endpoint.path, options.params)}${qs ? `?${qs}` : ''}`;
-
-  // JSON bodies are sent as JSON; form data (uploads) as multipart, its boundary set by the browser.
-  const raw = endpoint.method === 'GET' ? undefined : options.body;
-  const isForm = typeof FormData !== 'undefined' && raw instanceof FormData;
-  if (raw !== undefined && !isForm) headers['Content-Type'] = 'application/json';
-
+  const headers = { Accept: 'application/json', ...requestHeaders() };
+  if (endpoint.idempotent)
+    Object.assign(headers, { 'Idempotency-Key': options.idempotencyKey ?? newIdempotencyKey() });
+  const query = Object.fromEntries(
+    Object.entries(options.query ?? {}).filter(([, value]) => value !== undefined && value !== null),
+  );
   try {
-    // The first screen paints before the app talks to the server (app/first-screen.ts).
-    await afterFirstScreen();
-    const response = await fetch(url, {
+    return (await ofetch(buildPath(endpoint.path, options.params), {
+      baseURL: config.baseURL || undefined,
       method: endpoint.method,
       headers,
-      body: raw === undefined ? undefined : isForm ? raw : JSON.stringify(raw),
-      signal: controller.signal,
-    });
-    const data = await readBody(response);
-    if (!response.ok) throw new HttpError(response.status, data);
-    return data as ResponseOf<E>;
+      query,
+      // JSON bodies go as JSON; form data (uploads) as multipart, its boundary set by the browser.
+      body: endpoint.method === 'GET' ? undefined : (options.body as Record<string, unknown> | FormData),
+      // ofetch's own timeout applies when the caller brings no signal; else the two are combined.
+      timeout: options.signal ? undefined : config.timeoutMs,
+      signal: withTimeout(options.signal, config.timeoutMs),
+      retry: endpoint.method === 'GET' ? 1 : 0,
+      retryStatusCodes: RETRY_STATUS,
+      retryDelay: RETRY_DELAY_MS,
+      // The first screen paints before the app talks to the server (app/first-screen.ts).
+      onRequest: () => config.ready(),
+      onResponseError: ({ response }) => {
+        if (response.status === 401 && !options.ignoreUnauthorized && endpoint.access.kind !== 'public')
+          void handleUnauthorized();
+      },
+    })) as ResponseOf<E>;
   } catch (error) {
-    throw toApiError(endpoint, options, error, timedOut);
-  } finally {
-    clearTimeout(timer);
-    options.signal?.removeEventListener('abort', onAbort);
+    throw toApiError(options, error);
   }
 }
 
-function toApiError(
-  endpoint: CallTarget,
-  options: CallOptions<AnyEndpoint>,
-  error: unknown,
-  timedOut: boolean,
-): ApiError {
-  if (error instanceof HttpError) {
-    const { status } = error;
-    const apiError = new ApiError(
-      status,
-      resolveMessage(serverMessageOf(error.data), undefined),
-      fieldErrorsOf(error.data),
-      { cause: error },
+const isTimeout = (error: unknown) => error instanceof Error && error.name === 'TimeoutError';
+
+function toApiError(options: CallOptions<AnyEndpoint>, error: unknown): ApiError {
+  if (error instanceof FetchError && error.response) {
+    const { data } = error;
+    return new ApiError(
+      error.response.status,
+      resolveMessage(serverMessageOf(data), undefined),
+      fieldErrorsOf(data),
+      {
+        cause: error,
+      },
     );
-    if (status === 401 && !options.ignoreUnauthorized && endpoint.access.kind !== 'public') {
-      void handleUnauthorized();
-    }
-    return apiError;
   }
-  const cause = error;
+  const cause = error instanceof FetchError ? (error.cause ?? error) : error;
+  const timedOut = isTimeout(cause);
   const aborted = !timedOut && Boolean(options.signal?.aborted);
   return new ApiError(0, resolveMessage(undefined, clientMessageOf(cause, timedOut)), {}, { cause, aborted });
 }
 
 let redirecting = false;
 
-/** A 401: the stored token is removed and the user goes to /login. */
+/** A 401: the app removes the stored token and sends the user to /login. */
 async function handleUnauthorized() {
   if (redirecting) return;
   redirecting = true;
   try {
-    await removeToken();
-    config.onUnauthorized();
+    await config.onUnauthorized();
   } finally {
     redirecting = false;
   }

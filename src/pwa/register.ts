@@ -4,12 +4,11 @@
  *
  * No UI here: the app shell subscribes with `onNeedRefresh` and calls `applyUpdate` from its prompt.
  */
-import { Workbox } from 'workbox-window';
-
 export const SW_URL = '/admin/sw.js';
 export const SW_SCOPE = '/admin/';
 
-let workbox: Workbox | null = null;
+let registration: ServiceWorkerRegistration | null = null;
+let started = false;
 let updateWaiting = false;
 const needRefreshListeners = new Set<() => void>();
 
@@ -18,18 +17,35 @@ const notifyNeedRefresh = () => {
   for (const listener of needRefreshListeners) listener();
 };
 
-/** Registers the service worker once the page has loaded. Safe to call more than once. */
+/** A version waits when a worker is installed while another one controls the page. */
+const watchInstalling = (worker: ServiceWorker | null) => {
+  worker?.addEventListener('statechange', () => {
+    if (worker.state === 'installed' && navigator.serviceWorker.controller) notifyNeedRefresh();
+  });
+};
+
+/**
+ * Registers the service worker once the page has loaded. Safe to call more than once. The platform's
+ * own API, not workbox-window: the three events it needs cost fewer bytes than the library
+ * (docs/decisions/0012-http-client-on-ofetch.md).
+ */
 export function registerServiceWorker(): void {
-  if (workbox || typeof window === 'undefined' || !('serviceWorker' in navigator)) return;
-  const wb = new Workbox(SW_URL, { scope: SW_SCOPE });
-  workbox = wb;
-  // A new version is installed and waits for the user's consent (also when it was already
-  // waiting before this page loaded, or was installed by another tab).
-  wb.addEventListener('waiting', notifyNeedRefresh);
+  if (started || typeof window === 'undefined' || !('serviceWorker' in navigator)) return;
+  started = true;
   const start = () => {
-    wb.register({ immediate: true }).catch((error: unknown) => {
-      console.error('Service worker registration failed', error);
-    });
+    navigator.serviceWorker
+      .register(SW_URL, { scope: SW_SCOPE })
+      .then((reg) => {
+        registration = reg;
+        // A new version is installed and waits for the user's consent (also when it was already
+        // waiting before this page loaded, or was installed by another tab).
+        if (reg.waiting && navigator.serviceWorker.controller) notifyNeedRefresh();
+        watchInstalling(reg.installing);
+        reg.addEventListener('updatefound', () => watchInstalling(reg.installing));
+      })
+      .catch((error: unknown) => {
+        console.error('Service worker registration failed', error);
+      });
   };
   if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });
@@ -49,8 +65,8 @@ export function onNeedRefresh(callback: () => void): () => void {
  * when no version waits. Queued offline edits are persisted in IndexedDB, so the reload loses nothing.
  */
 export function applyUpdate(): Promise<void> {
-  const wb = workbox;
-  if (!wb || !updateWaiting || !('serviceWorker' in navigator)) return Promise.resolve();
+  const waiting = registration?.waiting;
+  if (!waiting || !updateWaiting) return Promise.resolve();
   return new Promise<void>((resolve) => {
     navigator.serviceWorker.addEventListener(
       'controllerchange',
@@ -61,6 +77,6 @@ export function applyUpdate(): Promise<void> {
       },
       { once: true },
     );
-    wb.messageSkipWaiting();
+    waiting.postMessage({ type: 'SKIP_WAITING' });
   });
 }

@@ -9,7 +9,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Language } from '@/contract';
-import { NotFoundPage } from '@/components/pages/NotFoundPage';
+import { NotFoundPage } from '@/components/error-pages/NotFoundPage';
 import { Alert, Button, FullPageSpinner } from '@/components/ui';
 import { ApiError, errorMessage } from '@/lib/api';
 import { useActionContext, useRecordActions } from './actions';

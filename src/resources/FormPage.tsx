@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import { MESSAGES, PLATFORM_TIME_ZONE, type Language, type Resource } from '@/contract';
 import { notify } from '@/app/notify';
 import { useSession } from '@/app/session';
-import { NotFoundPage } from '@/components/pages/NotFoundPage';
+import { NotFoundPage } from '@/components/error-pages/NotFoundPage';
 import { Alert, Button, FullPageSpinner } from '@/components/ui';
 import { ApiError, errorMessage, newIdempotencyKey } from '@/lib/api';
 import { fromZonedInput, toZonedInput } from '@/lib/zoned';

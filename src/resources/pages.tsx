@@ -3,7 +3,7 @@
  * view. Route files load them on demand (lazyPage) and say where the record's id comes from.
  */
 import { Navigate, useParams, useSearch } from '@tanstack/react-router';
-import { NotFoundPage } from '@/components/pages/NotFoundPage';
+import { NotFoundPage } from '@/components/error-pages/NotFoundPage';
 import { DetailsPage } from './DetailsPage';
 import { FormPage } from './FormPage';
 import { ListPage } from './ListPage';

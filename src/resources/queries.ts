@@ -11,7 +11,7 @@ import { ApiError, call, newIdempotencyKey } from '@/lib/api';
 import type { ListQueryValues } from './search';
 
 /** The answer of a list call. */
-export interface ListPage<T> {
+export interface ListAnswer<T> {
   items: T[];
   total: number;
   page: number;
@@ -78,7 +78,7 @@ export function listQueryOptions<T extends BaseRecord = BaseRecord>(
   return queryOptions({
     queryKey: resourceKeys.list(resource, query),
     queryFn: async ({ signal }) => {
-      const answer = (await call(resource.endpoints.list, { query, signal })) as { data: ListPage<T> };
+      const answer = (await call(resource.endpoints.list, { query, signal })) as { data: ListAnswer<T> };
       return answer.data;
     },
   });

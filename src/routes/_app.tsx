@@ -12,7 +12,7 @@ export const Route = createFileRoute('/_app')({
   pendingComponent: () => <FullPageSpinner />,
   // The shell's part arrives with the device's copy of the data read (see SignedInShell.tsx).
   component: lazyPage(async () => {
-    const shell = await import('@/app/shell/SignedInShell');
+    const shell = await import('@/components/shell/SignedInShell');
     await shell.restored;
     return shell;
   }, 'SignedInShell'),

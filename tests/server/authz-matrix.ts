@@ -159,7 +159,7 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/pages/:id': adminOnly,
   'PUT /api/pages/:id': adminOnly,
   'DELETE /api/pages/:id': adminOnly,
-  'GET /api/export/pages': adminOnly,
+  'GET /api/export/page': adminOnly,
   'GET /api/master/pages': pub('2xx'),
 
   // notifications (issue 5): admins and providers (a provider only its own; staff's answer 404 to it,

@@ -355,7 +355,7 @@ export const FIXTURES: Record<ResourceKey, Fixture> = {
     manager: 'allow',
     provider: 'own',
   },
-  pages: {
+  page: {
     sample: ({ n }) => ({
       slug: `test-page-${n}`,
       title: L(`Test Page ${n}`, `صفحة تجريبية ${n}`),
@@ -366,7 +366,7 @@ export const FIXTURES: Record<ResourceKey, Fixture> = {
       body: { slug: r.slug, title: r.title, content: r.content, links: r.links, status: 'draft' },
       changed: 'status',
     }),
-    invalid: (c) => ({ body: { ...FIXTURES.pages!.sample(c), slug: 'Not A Slug' }, field: 'slug' }),
+    invalid: (c) => ({ body: { ...FIXTURES.page!.sample(c), slug: 'Not A Slug' }, field: 'slug' }),
     injection: (sample) => ({ ...sample, title: EVIL }),
     search: {
       q: 'privacy',

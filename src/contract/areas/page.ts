@@ -52,7 +52,7 @@ const content = z.strictObject({
 export const pageLink = z.strictObject({ name: localized(60), url: httpsUrl });
 
 export const pageResource = defineResource({
-  key: 'pages',
+  key: 'page',
   tag,
   permission: 'pages',
   paths: {

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotFoundPage } from '@/components/pages/NotFoundPage';
+import { lazyPage } from '@/app/lazy';
 
 /** Any other path, signed in: "page not found" inside the shell. */
 export const Route = createFileRoute('/_app/$')({
   codeSplitGroupings: [['loader']],
-  component: NotFoundPage,
+  component: lazyPage(() => import('@/components/error-pages/NotFoundPage'), 'NotFoundPage'),
 });

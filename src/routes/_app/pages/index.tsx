@@ -5,5 +5,5 @@ import { listSearch } from '@/lib/search-params';
 export const Route = createFileRoute('/_app/pages/')({
   codeSplitGroupings: [['loader']],
   validateSearch: listSearch,
-  component: lazyPage(() => import('@/areas/pages'), 'List'),
+  component: lazyPage(() => import('@/areas/page'), 'List'),
 });

@@ -3,5 +3,5 @@ import { lazyPage } from '@/app/lazy';
 
 export const Route = createFileRoute('/_app/pages/add/{-$id}')({
   codeSplitGroupings: [['loader']],
-  component: lazyPage(() => import('@/areas/pages'), 'Form'),
+  component: lazyPage(() => import('@/areas/page'), 'Form'),
 });

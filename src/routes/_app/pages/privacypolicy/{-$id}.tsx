@@ -3,5 +3,5 @@ import { lazyPage } from '@/app/lazy';
 
 export const Route = createFileRoute('/_app/pages/privacypolicy/{-$id}')({
   codeSplitGroupings: [['loader']],
-  component: lazyPage(() => import('@/areas/pages'), 'PrivacyPolicy'),
+  component: lazyPage(() => import('@/areas/page'), 'PrivacyPolicy'),
 });

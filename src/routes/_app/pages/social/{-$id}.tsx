@@ -3,5 +3,5 @@ import { lazyPage } from '@/app/lazy';
 
 export const Route = createFileRoute('/_app/pages/social/{-$id}')({
   codeSplitGroupings: [['loader']],
-  component: lazyPage(() => import('@/areas/pages'), 'Social'),
+  component: lazyPage(() => import('@/areas/page'), 'Social'),
 });

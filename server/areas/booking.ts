@@ -1,0 +1,309 @@
+/**
+ * Bookings: the resource implementation (the list is the hot path: see the indexes in schema.ts)
+ * and the status / payment changes with their capacity check and history.
+ */
+import { randomInt } from 'node:crypto';
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import {
+  BOOKING_STATUS_LABEL,
+  BOOKING_TRANSITIONS,
+  PAYMENT_STATUS_LABEL,
+  PAYMENT_TRANSITIONS,
+  SEAT_HOLDING,
+  bookingResource,
+  type BookingStatus,
+  type PaymentStatus,
+} from '../../src/contract/areas/booking';
+import { CURRENCY, MINOR_PER_MAJOR } from '../../src/contract/areas/values';
+import type { AuthInfo } from '../auth/sessions';
+import type { Executor, Tx } from '../db/client';
+import { bookingCounts, bookingHistory, bookings, events, serviceProviders } from '../db/schema';
+import { conflict, fieldError, notFound } from '../http/errors';
+import { smsg } from '../messages';
+import { addDays, startOfDay } from '../time';
+import { dyn, implement, type ResourceCtx } from '../http/resource-router';
+
+const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+export const newBookingCode = () =>
+  `BK-${Array.from({ length: 6 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('')}`;
+
+/** The searched texts, exactly as the trigram index `bookings_search_trgm_idx` is built. */
+export const bookingSearchText = sql`(${bookings.code} || ' ' || ${bookings.customerName} || ' ' || ${bookings.customerEmail} || ' ' || ${bookings.customerPhone})`;
+
+/** Left joins: the list's count query leaves them out (every booking has its event and provider). */
+export const selectBookings = (db: Executor, extra: Record<string, ReturnType<typeof sql>> = {}) =>
+  dyn(
+    db
+      .select({
+        b: bookings,
+        eventTitle: events.title,
+        eventStartsAt: events.startsAt,
+        providerName: serviceProviders.businessName,
+        ...extra,
+      })
+      .from(bookings)
+      .leftJoin(events, eq(events.id, bookings.eventId))
+      .leftJoin(serviceProviders, eq(serviceProviders.userId, bookings.providerId))
+      .$dynamic(),
+  );
+
+type BookingRow = Awaited<ReturnType<typeof selectBookings>>[number];
+
+export const toBooking = (r: BookingRow) => ({
+  id: r.b.id,
+  version: r.b.version,
+  createdAt: r.b.createdAt.toISOString(),
+  updatedAt: r.b.updatedAt.toISOString(),
+  code: r.b.code,
+  eventId: r.b.eventId,
+  eventTitle: r.eventTitle!,
+  eventStartsAt: r.eventStartsAt!.toISOString(),
+  providerId: r.b.providerId,
+  providerName: r.providerName!,
+  customerName: r.b.customerName,
+  customerEmail: r.b.customerEmail,
+  customerPhone: r.b.customerPhone,
+  tickets: r.b.tickets,
+  unitPrice: r.b.unitPrice,
+  total: r.b.total,
+  currency: CURRENCY,
+  paymentStatus: r.b.paymentStatus as PaymentStatus,
+  status: r.b.status as BookingStatus,
+  notes: r.b.notes,
+});
+
+export const loadBooking = async (db: Executor, id: number, ownerId: number | null) => {
+  const [row] = await selectBookings(db)
+    .where(and(eq(bookings.id, id), ownerId === null ? undefined : eq(bookings.providerId, ownerId)))
+    .limit(1);
+  return row ? toBooking(row) : null;
+};
+
+/** The event of a new or moved booking: one the caller may see, approved and not ended. */
+const bookableEvent = async (tx: Tx, eventId: number, ctx: ResourceCtx) => {
+  const [e] = await tx
+    .select({
+      id: events.id,
+      providerId: events.providerId,
+      status: events.status,
+      endsAt: events.endsAt,
+      price: events.price,
+    })
+    .from(events)
+    .where(
+      and(eq(events.id, eventId), ctx.ownerId === null ? undefined : eq(events.providerId, ctx.ownerId)),
+    );
+  if (!e) throw fieldError('eventId', smsg('unknownEvent'));
+  if (e.status !== 'approved' || e.endsAt.getTime() <= ctx.now.getTime())
+    throw fieldError('eventId', smsg('eventNotBookable'), 409);
+  return e;
+};
+
+export const bookingImpl = implement(bookingResource, {
+  table: bookings,
+  columns: { id: bookings.id, version: bookings.version, updatedAt: bookings.updatedAt },
+  select: (db, extra) => selectBookings(db, extra),
+  toRecord: toBooking,
+  scope: (ownerId) => eq(bookings.providerId, ownerId),
+  sort: {
+    createdAt: () => bookings.createdAt,
+    code: () => bookings.code,
+    customerName: () => sql`lower(${bookings.customerName})`,
+    tickets: () => bookings.tickets,
+    total: () => bookings.total,
+    status: () => bookings.status,
+    paymentStatus: () => bookings.paymentStatus,
+    updatedAt: () => bookings.updatedAt,
+  },
+  search: [bookingSearchText],
+  pageByIds: true,
+  // The counters answer the list's usual filters (status, payment status, provider, scope).
+  async count(db, f, ctx, q) {
+    if (q !== undefined || f.eventId !== undefined || f.from !== undefined || f.to !== undefined) return null;
+    const [row] = await db
+      .select({ n: sql<number>`coalesce(sum(${bookingCounts.n}), 0)`.mapWith(Number) })
+      .from(bookingCounts)
+      .where(
+        and(
+          ctx.ownerId === null ? undefined : eq(bookingCounts.providerId, ctx.ownerId),
+          f.providerId === undefined ? undefined : eq(bookingCounts.providerId, f.providerId),
+          f.status === undefined ? undefined : eq(bookingCounts.status, f.status),
+          f.paymentStatus === undefined ? undefined : eq(bookingCounts.paymentStatus, f.paymentStatus),
+        ),
+      );
+    return row!.n;
+  },
+  filters: (f) => [
+    f.status === undefined ? undefined : eq(bookings.status, f.status),
+    f.paymentStatus === undefined ? undefined : eq(bookings.paymentStatus, f.paymentStatus),
+    f.eventId === undefined ? undefined : eq(bookings.eventId, f.eventId),
+    f.providerId === undefined ? undefined : eq(bookings.providerId, f.providerId),
+    f.from === undefined ? undefined : gte(bookings.createdAt, startOfDay(f.from)),
+    f.to === undefined ? undefined : lt(bookings.createdAt, startOfDay(addDays(f.to, 1))),
+  ],
+  async check(tx, input, ctx, existing) {
+    if (existing && (input.eventId !== existing.eventId || input.tickets !== existing.tickets)) {
+      if (existing.status !== 'pending') throw conflict(smsg('bookingLocked'));
+    }
+    if (!existing || input.eventId !== existing.eventId) await bookableEvent(tx, input.eventId, ctx);
+  },
+  async insert(tx, input, ctx) {
+    const e = await bookableEvent(tx, input.eventId, ctx);
+    for (let attempt = 0; ; attempt++) {
+      const [row] = await tx
+        .insert(bookings)
+        .values({
+          code: newBookingCode(),
+          eventId: e.id,
+          providerId: e.providerId,
+          customerName: input.customerName,
+          customerEmail: input.customerEmail,
+          customerPhone: input.customerPhone,
+          tickets: input.tickets,
+          unitPrice: e.price,
+          total: e.price * input.tickets,
+          paymentStatus: 'pending',
+          status: 'pending',
+          notes: input.notes,
+          createdAt: ctx.now,
+          updatedAt: ctx.now,
+        })
+        .onConflictDoNothing({ target: bookings.code })
+        .returning({ id: bookings.id });
+      if (row) {
+        await tx.insert(bookingHistory).values({
+          bookingId: row.id,
+          field: 'status',
+          fromValue: null,
+          toValue: 'pending',
+          note: null,
+          byUserId: ctx.auth.user.id,
+          at: ctx.now,
+        });
+        return row.id;
+      }
+      if (attempt > 5) throw new Error('Could not find a free booking code');
+    }
+  },
+  async update(tx, id, input, ctx, existing) {
+    const moved = input.eventId !== existing.eventId;
+    const e = moved ? await bookableEvent(tx, input.eventId, ctx) : null;
+    const unitPrice = e ? e.price : existing.unitPrice;
+    await tx
+      .update(bookings)
+      .set({
+        eventId: input.eventId,
+        ...(e ? { providerId: e.providerId } : {}),
+        customerName: input.customerName,
+        customerEmail: input.customerEmail,
+        customerPhone: input.customerPhone,
+        tickets: input.tickets,
+        unitPrice,
+        total: unitPrice * input.tickets,
+        notes: input.notes,
+      })
+      .where(eq(bookings.id, id));
+  },
+  csv: [
+    { header: { en: 'ID', ar: 'المعرّف' }, value: (r) => r.id },
+    { header: { en: 'Code', ar: 'الرمز' }, value: (r) => r.code },
+    { header: { en: 'Event', ar: 'الفعالية' }, value: (r, lang) => r.eventTitle[lang] },
+    { header: { en: 'Customer', ar: 'العميل' }, value: (r) => r.customerName },
+    { header: { en: 'Email', ar: 'البريد الإلكتروني' }, value: (r) => r.customerEmail },
+    { header: { en: 'Phone', ar: 'الهاتف' }, value: (r) => r.customerPhone },
+    { header: { en: 'Tickets', ar: 'التذاكر' }, value: (r) => r.tickets },
+    {
+      header: { en: `Total (${CURRENCY})`, ar: 'الإجمالي (ر.س)' },
+      value: (r) => (r.total / MINOR_PER_MAJOR).toFixed(2),
+    },
+    {
+      header: { en: 'Payment', ar: 'الدفع' },
+      value: (r, lang) => PAYMENT_STATUS_LABEL[r.paymentStatus][lang],
+    },
+    { header: { en: 'Status', ar: 'الحالة' }, value: (r, lang) => BOOKING_STATUS_LABEL[r.status][lang] },
+    { header: { en: 'Booked', ar: 'تاريخ الحجز' }, value: (r) => r.createdAt },
+  ],
+});
+
+/* ---------------------------------------------------------- status changes */
+
+export interface BookingChange {
+  id: number;
+  status?: BookingStatus | undefined;
+  paymentStatus?: PaymentStatus | undefined;
+  note: string | null;
+  version?: number | undefined;
+  auth: AuthInfo;
+  ownerId: number | null;
+  now: Date;
+}
+
+/** Seats of the event's confirmed, checked-in and completed bookings. */
+export const seatsTaken = async (tx: Executor, eventId: number) =>
+  (
+    await tx
+      .select({ n: sql<number>`coalesce(sum(${bookings.tickets}), 0)`.mapWith(Number) })
+      .from(bookings)
+      .where(and(eq(bookings.eventId, eventId), inArray(bookings.status, [...SEAT_HOLDING])))
+  )[0]!.n;
+
+/**
+ * One transaction: lock the event row, then the booking row (always in this order, as cancelling
+ * an event does, so the two never deadlock); check the moves, the version and, when confirming,
+ * the seats left; write the new values and one history entry per change. Returns whether anything
+ * changed (asking for the current values again is a no-op, so replays are harmless).
+ */
+export const changeBookingStatus = async (tx: Tx, change: BookingChange): Promise<boolean> => {
+  const scope = change.ownerId === null ? undefined : eq(bookings.providerId, change.ownerId);
+  const [peek] = await tx
+    .select({ eventId: bookings.eventId })
+    .from(bookings)
+    .where(and(eq(bookings.id, change.id), scope));
+  if (!peek) throw notFound();
+  const [event] = await tx
+    .select({ capacity: events.capacity, status: events.status })
+    .from(events)
+    .where(eq(events.id, peek.eventId))
+    .for('update');
+  const [b] = await tx
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.id, change.id), scope))
+    .for('update');
+  if (!b || !event) throw notFound();
+  if (change.version !== undefined && change.version !== b.version) throw conflict();
+  const from = b.status as BookingStatus;
+  const payFrom = b.paymentStatus as PaymentStatus;
+  const to = change.status !== undefined && change.status !== from ? change.status : null;
+  const payTo =
+    change.paymentStatus !== undefined && change.paymentStatus !== payFrom ? change.paymentStatus : null;
+  if (to === null && payTo === null) return false;
+  if (to !== null && !BOOKING_TRANSITIONS[from].includes(to))
+    throw conflict(smsg('transitionNotAllowed', { from, to }));
+  if (payTo !== null && !PAYMENT_TRANSITIONS[payFrom].includes(payTo))
+    throw conflict(smsg('transitionNotAllowed', { from: payFrom, to: payTo }));
+  if (to === 'confirmed') {
+    if (event.status !== 'approved') throw conflict(smsg('eventNotBookable'));
+    const taken = await seatsTaken(tx, b.eventId);
+    if (taken + b.tickets > event.capacity)
+      throw conflict(smsg('soldOut', { n: Math.max(0, event.capacity - taken) }));
+  }
+  const { now, auth } = change;
+  await tx
+    .update(bookings)
+    .set({
+      ...(to !== null ? { status: to } : {}),
+      ...(payTo !== null ? { paymentStatus: payTo, ...(payTo === 'paid' ? { paidAt: now } : {}) } : {}),
+      version: sql`${bookings.version} + 1`,
+      updatedAt: now,
+    })
+    .where(eq(bookings.id, b.id));
+  const entry = { bookingId: b.id, note: change.note, byUserId: auth.user.id, at: now };
+  await tx
+    .insert(bookingHistory)
+    .values([
+      ...(to !== null ? [{ ...entry, field: 'status', fromValue: from, toValue: to }] : []),
+      ...(payTo !== null ? [{ ...entry, field: 'payment', fromValue: payFrom, toValue: payTo }] : []),
+    ]);
+  return true;
+};

@@ -1,0 +1,463 @@
+/**
+ * Events: the resource implementation (list, get, create, update, delete, pickers, CSV) and the
+ * shared pieces of the event routes (select, record, status changes).
+ */
+import { and, eq, gte, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { msg } from '../../src/contract/messages';
+import {
+  EVENT_EDITABLE,
+  EVENT_STATUS_LABEL,
+  eventResource,
+  eventTransition,
+  type EventStatus,
+} from '../../src/contract/areas/event';
+import { SEAT_HOLDING } from '../../src/contract/areas/booking';
+import { CURRENCY, MINOR_PER_MAJOR } from '../../src/contract/areas/values';
+import { USER_STATUS } from '../../src/contract/roles';
+import type { AuthInfo } from '../auth/sessions';
+import type { Executor, Tx } from '../db/client';
+import {
+  bookingHistory,
+  bookings,
+  advertisements,
+  categories,
+  cities,
+  countries,
+  eventHistory,
+  eventSpecialists,
+  events,
+  eventSupervisors,
+  locations,
+  serviceProviders,
+  users,
+} from '../db/schema';
+import { conflict, fieldError, forbidden, HttpError, notFound } from '../http/errors';
+import { smsg } from '../messages';
+import { addDays, startOfDay } from '../time';
+import { arText, dyn, enText, implement, textOf, type ResourceCtx } from '../http/resource-router';
+
+type L = { en: string; ar: string };
+
+/**
+ * Seats held by the bookings of the event row of the outer query (qualified names: drizzle leaves
+ * column names unqualified in single-table selects, where `id` would mean the subquery's own).
+ */
+export const soldTicketsOf = () =>
+  sql<number>`(select coalesce(sum(sb.tickets), 0) from bookings sb where sb.event_id = "events"."id" and sb.status in (${sql.join(
+    SEAT_HOLDING.map((s) => sql`${s}`),
+    sql`, `,
+  )}))`.mapWith(Number);
+
+const supervisorIdsOf = sql<
+  number[]
+>`coalesce((select jsonb_agg(es.user_id order by es.user_id) from event_supervisors es where es.event_id = "events"."id"), '[]'::jsonb)`;
+
+/** The event select with its joined names (also used by the event routes). */
+export const selectEvents = (db: Executor, extra: Record<string, ReturnType<typeof sql>> = {}) =>
+  dyn(
+    db
+      .select({
+        e: events,
+        categoryName: categories.name,
+        providerName: serviceProviders.businessName,
+        cityName: cities.name,
+        countryId: countries.id,
+        countryName: countries.name,
+        locationName: locations.name,
+        soldTickets: soldTicketsOf(),
+        supervisorIds: supervisorIdsOf,
+        ...extra,
+      })
+      .from(events)
+      .innerJoin(categories, eq(categories.id, events.categoryId))
+      .innerJoin(serviceProviders, eq(serviceProviders.userId, events.providerId))
+      .innerJoin(cities, eq(cities.id, events.cityId))
+      .innerJoin(countries, eq(countries.id, cities.countryId))
+      .innerJoin(locations, eq(locations.id, events.locationId))
+      .$dynamic(),
+  );
+
+type EventRow = Awaited<ReturnType<typeof selectEvents>>[number];
+
+export const toEvent = (r: EventRow) => ({
+  id: r.e.id,
+  version: r.e.version,
+  createdAt: r.e.createdAt.toISOString(),
+  updatedAt: r.e.updatedAt.toISOString(),
+  title: r.e.title,
+  description: r.e.description,
+  categoryId: r.e.categoryId,
+  categoryName: r.categoryName,
+  providerId: r.e.providerId,
+  providerName: r.providerName,
+  countryId: r.countryId,
+  countryName: r.countryName,
+  cityId: r.e.cityId,
+  cityName: r.cityName,
+  locationId: r.e.locationId,
+  locationName: r.locationName,
+  startsAt: r.e.startsAt.toISOString(),
+  endsAt: r.e.endsAt.toISOString(),
+  price: r.e.price,
+  currency: CURRENCY,
+  capacity: r.e.capacity,
+  soldTickets: Number(r.soldTickets),
+  images: r.e.images,
+  coverImage: r.e.coverImage,
+  supervisorIds: (r.supervisorIds ?? []).map(Number),
+  featured: r.e.featured,
+  status: r.e.status as EventStatus,
+  statusReason: r.e.statusReason,
+});
+export type EventRecord = ReturnType<typeof toEvent>;
+
+export const loadEvent = async (db: Executor, id: number, ownerId: number | null) => {
+  const [row] = await selectEvents(db)
+    .where(and(eq(events.id, id), ownerId === null ? undefined : eq(events.providerId, ownerId)))
+    .limit(1);
+  return row ? toEvent(row) : null;
+};
+
+/** Storage key of an uploaded image path (`uploads/<key>`). */
+export const keyOfPath = (path: string) => path.slice('uploads/'.length);
+
+/**
+ * Removes the stored files of these image paths that no event, specialist or advertisement uses
+ * any more (a picture may be shared, e.g. by demo records or a copied advertisement).
+ */
+export const deleteUnusedImages = async (
+  db: Executor,
+  storage: { delete(key: string): Promise<void> },
+  paths: string[],
+) => {
+  for (const p of new Set(paths)) {
+    const uses = await Promise.all([
+      db
+        .select({ id: events.id })
+        .from(events)
+        .where(or(sql`${events.images} @> ${JSON.stringify([p])}::jsonb`, eq(events.coverImage, p)))
+        .limit(1),
+      db
+        .select({ id: eventSpecialists.id })
+        .from(eventSpecialists)
+        .where(eq(eventSpecialists.photo, p))
+        .limit(1),
+      db.select({ id: advertisements.id }).from(advertisements).where(eq(advertisements.image, p)).limit(1),
+    ]);
+    if (uses.every((u) => u.length === 0)) await storage.delete(keyOfPath(p));
+  }
+};
+
+export const assertImagesExist = async (
+  ctx: Pick<ResourceCtx, 'deps'>,
+  field: string,
+  paths: string[],
+  known: string[] = [],
+) => {
+  for (const p of paths)
+    if (!known.includes(p) && !(await ctx.deps.storage.get(keyOfPath(p))))
+      throw fieldError(field, smsg('imageMissing'));
+};
+
+/** The event's provider: a provider (or supervisor) always gets its own; staff must name one. */
+const providerFor = async (tx: Tx, requested: number | undefined, ctx: ResourceCtx, current?: number) => {
+  if (ctx.ownerId !== null) {
+    if (requested !== undefined && requested !== ctx.ownerId)
+      throw fieldError('providerId', smsg('unknownProvider'));
+    return ctx.ownerId;
+  }
+  const id = requested ?? current;
+  if (id === undefined) throw fieldError('providerId', msg('required'));
+  if (id !== current) {
+    const [p] = await tx
+      .select({ id: serviceProviders.userId })
+      .from(serviceProviders)
+      .innerJoin(users, eq(users.id, serviceProviders.userId))
+      .where(and(eq(serviceProviders.userId, id), eq(users.status, USER_STATUS.active)));
+    if (!p) throw fieldError('providerId', smsg('unknownProvider'));
+  }
+  return id;
+};
+
+type EventInput = {
+  title: L;
+  description: L;
+  categoryId: number;
+  providerId?: number | undefined;
+  countryId: number;
+  cityId: number;
+  locationId: number;
+  startsAt: string;
+  endsAt: string;
+  price: number;
+  capacity: number;
+  images: string[];
+  coverImage: string | null;
+  supervisorIds: number[];
+};
+
+const fields = (input: EventInput, providerId: number) => ({
+  title: input.title,
+  description: input.description,
+  categoryId: input.categoryId,
+  providerId,
+  cityId: input.cityId,
+  locationId: input.locationId,
+  startsAt: new Date(input.startsAt),
+  endsAt: new Date(input.endsAt),
+  price: input.price,
+  capacity: input.capacity,
+  images: input.images,
+  coverImage: input.coverImage ?? input.images[0] ?? null,
+});
+
+const writeSupervisors = async (tx: Tx, eventId: number, ids: number[]) => {
+  await tx.delete(eventSupervisors).where(eq(eventSupervisors.eventId, eventId));
+  const unique = [...new Set(ids)];
+  if (unique.length) await tx.insert(eventSupervisors).values(unique.map((userId) => ({ eventId, userId })));
+};
+
+const countBookings = async (tx: Executor, eventId: number) =>
+  (
+    await tx
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(bookings)
+      .where(eq(bookings.eventId, eventId))
+  )[0]!.n;
+
+export const eventImpl = implement(eventResource, {
+  table: events,
+  columns: { id: events.id, version: events.version, updatedAt: events.updatedAt, name: events.title },
+  select: (db, extra) => selectEvents(db, extra),
+  toRecord: toEvent,
+  scope: (ownerId) => eq(events.providerId, ownerId),
+  sort: {
+    title: (lang) => textOf(events.title, lang),
+    startsAt: () => events.startsAt,
+    price: () => events.price,
+    capacity: () => events.capacity,
+    status: () => events.status,
+    category: (lang) => textOf(categories.name, lang),
+    city: (lang) => textOf(cities.name, lang),
+    provider: (lang) => textOf(serviceProviders.businessName, lang),
+    createdAt: () => events.createdAt,
+    updatedAt: () => events.updatedAt,
+  },
+  search: [enText(events.title), arText(events.title)],
+  filters: (f) => [
+    f.status === undefined ? undefined : eq(events.status, f.status),
+    f.categoryId === undefined ? undefined : eq(events.categoryId, f.categoryId),
+    f.cityId === undefined ? undefined : eq(events.cityId, f.cityId),
+    f.providerId === undefined ? undefined : eq(events.providerId, f.providerId),
+    f.featured === undefined ? undefined : eq(events.featured, f.featured),
+    f.from === undefined ? undefined : gte(events.startsAt, startOfDay(f.from)),
+    f.to === undefined ? undefined : lt(events.startsAt, startOfDay(addDays(f.to, 1))),
+  ],
+  option: (r) => ({ id: r.id, name: r.title }),
+  optionsWhere: () => undefined,
+  async check(tx, input, ctx, existing) {
+    if (existing && !EVENT_EDITABLE.includes(existing.status)) throw conflict(smsg('eventNotEditable'));
+    const providerId = await providerFor(tx, input.providerId, ctx, existing?.providerId);
+    const errors: Record<string, string> = {};
+    if (new Date(input.endsAt).getTime() <= new Date(input.startsAt).getTime())
+      errors.endsAt = msg('endAfterStart');
+    if (input.coverImage !== null && !input.images.includes(input.coverImage))
+      errors.coverImage = msg('coverNotInImages');
+    const [category] = await tx
+      .select({ id: categories.id })
+      .from(categories)
+      .where(eq(categories.id, input.categoryId));
+    if (!category) errors.categoryId = smsg('unknownCategory');
+    const [city] = await tx
+      .select({ countryId: cities.countryId })
+      .from(cities)
+      .where(eq(cities.id, input.cityId));
+    if (!city) errors.cityId = smsg('unknownCity');
+    else if (city.countryId !== input.countryId) errors.cityId = smsg('cityNotInCountry');
+    const [location] = await tx
+      .select({ cityId: locations.cityId })
+      .from(locations)
+      .where(eq(locations.id, input.locationId));
+    if (!location) errors.locationId = smsg('unknownLocation');
+    else if (location.cityId !== input.cityId) errors.locationId = smsg('locationNotInCity');
+    if (input.supervisorIds.length) {
+      const ids = [...new Set(input.supervisorIds)];
+      const found = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            inArray(users.id, ids),
+            eq(users.role, 'manager'),
+            isNotNull(users.providerId),
+            eq(users.providerId, providerId),
+          ),
+        );
+      if (found.length !== ids.length) errors.supervisorIds = smsg('unknownSupervisor');
+    }
+    if (existing && input.capacity < existing.soldTickets)
+      errors.capacity = smsg('capacityBelowSold', { n: existing.soldTickets });
+    const keys = Object.keys(errors);
+    if (keys.length)
+      throw new HttpError(422, keys.length === 1 ? errors[keys[0]!]! : msg('validationFailed'), errors);
+    if (existing && providerId !== existing.providerId && (await countBookings(tx, existing.id)) > 0)
+      throw conflict(smsg('usedByBookings', { n: await countBookings(tx, existing.id) }));
+    await assertImagesExist(ctx, 'images', input.images, existing?.images);
+  },
+  async insert(tx, input, ctx) {
+    const providerId = await providerFor(tx, input.providerId, ctx);
+    const [row] = await tx
+      .insert(events)
+      .values({ ...fields(input, providerId), status: 'draft', createdAt: ctx.now, updatedAt: ctx.now })
+      .returning({ id: events.id });
+    await writeSupervisors(tx, row!.id, input.supervisorIds);
+    await tx.insert(eventHistory).values({
+      eventId: row!.id,
+      fromStatus: null,
+      toStatus: 'draft',
+      reason: null,
+      byUserId: ctx.auth.user.id,
+      at: ctx.now,
+    });
+    return row!.id;
+  },
+  async update(tx, id, input, ctx, existing) {
+    const providerId = await providerFor(tx, input.providerId, ctx, existing.providerId);
+    await tx.update(events).set(fields(input, providerId)).where(eq(events.id, id));
+    await writeSupervisors(tx, id, input.supervisorIds);
+  },
+  references: [
+    { count: countBookings, message: (n) => smsg('usedByBookings', { n }) },
+    {
+      count: async (tx, id) =>
+        (
+          await tx
+            .select({ n: sql<number>`count(*)`.mapWith(Number) })
+            .from(advertisements)
+            .where(eq(advertisements.eventId, id))
+        )[0]!.n,
+      message: (n) => smsg('usedByAds', { n }),
+    },
+  ],
+  async delete(tx, id, _ctx, existing) {
+    const photos = await tx
+      .select({ photo: eventSpecialists.photo })
+      .from(eventSpecialists)
+      .where(eq(eventSpecialists.eventId, id));
+    await tx.delete(events).where(eq(events.id, id));
+    return [...existing.images, ...photos.map((p) => p.photo).filter((p): p is string => p !== null)];
+  },
+  async afterDelete({ deps }, _existing, paths) {
+    await deleteUnusedImages(deps.db, deps.storage, paths as string[]);
+  },
+  csv: [
+    { header: { en: 'ID', ar: 'المعرّف' }, value: (r) => r.id },
+    { header: { en: 'Title (English)', ar: 'العنوان (بالإنجليزية)' }, value: (r) => r.title.en },
+    { header: { en: 'Title (Arabic)', ar: 'العنوان (بالعربية)' }, value: (r) => r.title.ar },
+    { header: { en: 'Category', ar: 'الفئة' }, value: (r, lang) => r.categoryName[lang] },
+    { header: { en: 'Service provider', ar: 'مقدم الخدمة' }, value: (r, lang) => r.providerName[lang] },
+    { header: { en: 'City', ar: 'المدينة' }, value: (r, lang) => r.cityName[lang] },
+    { header: { en: 'Location', ar: 'الموقع' }, value: (r, lang) => r.locationName[lang] },
+    { header: { en: 'Starts', ar: 'يبدأ' }, value: (r) => r.startsAt },
+    { header: { en: 'Ends', ar: 'ينتهي' }, value: (r) => r.endsAt },
+    {
+      header: { en: `Price (${CURRENCY})`, ar: 'السعر (ر.س)' },
+      value: (r) => (r.price / MINOR_PER_MAJOR).toFixed(2),
+    },
+    { header: { en: 'Capacity', ar: 'السعة' }, value: (r) => r.capacity },
+    { header: { en: 'Tickets sold', ar: 'التذاكر المباعة' }, value: (r) => r.soldTickets },
+    { header: { en: 'Featured', ar: 'مميزة' }, value: (r, lang) => yes(r.featured, lang) },
+    { header: { en: 'Status', ar: 'الحالة' }, value: (r, lang) => EVENT_STATUS_LABEL[r.status][lang] },
+  ],
+});
+
+const yes = (v: boolean, lang: 'en' | 'ar') => (lang === 'ar' ? (v ? 'نعم' : 'لا') : v ? 'Yes' : 'No');
+
+/* ------------------------------------------------------------ status changes */
+
+export interface StatusChange {
+  id: number;
+  to: EventStatus;
+  reason: string | null;
+  version?: number | undefined;
+  auth: AuthInfo;
+  ownerId: number | null;
+  now: Date;
+}
+
+/**
+ * Moves an event along EVENT_TRANSITIONS in one transaction (the row locked): 404 outside the
+ * caller's scope, 409 for a stale version or a move that is not allowed (or not now), 403 for an
+ * admin move by someone else, 422 without a needed reason. The same status again changes nothing.
+ * Cancelling cancels the pending and confirmed bookings, with history.
+ */
+export const changeEventStatus = async (tx: Tx, change: StatusChange): Promise<boolean> => {
+  const { id, to, auth, now } = change;
+  const [e] = await tx
+    .select({
+      status: events.status,
+      version: events.version,
+      startsAt: events.startsAt,
+      endsAt: events.endsAt,
+      providerId: events.providerId,
+    })
+    .from(events)
+    .where(
+      and(eq(events.id, id), change.ownerId === null ? undefined : eq(events.providerId, change.ownerId)),
+    )
+    .for('update');
+  if (!e) throw notFound();
+  if (change.version !== undefined && change.version !== e.version) throw conflict();
+  const from = e.status as EventStatus;
+  if (from === to) return false;
+  const rule = eventTransition(from, to);
+  if (!rule) throw conflict(smsg('transitionNotAllowed', { from, to }));
+  if (rule.by === 'admin' && auth.user.role !== 'admin') throw forbidden(smsg('adminOnlyTransition'));
+  const reason = change.reason?.trim() || null;
+  if (rule.reason && !reason) throw fieldError('reason', smsg('reasonNeeded'));
+  if (rule.beforeStart && e.startsAt.getTime() <= now.getTime()) throw conflict(smsg('eventStarted'));
+  if (rule.afterEnd && e.endsAt.getTime() > now.getTime()) throw conflict(smsg('eventNotEnded'));
+  await tx
+    .update(events)
+    .set({
+      status: to,
+      statusReason: to === 'rejected' || to === 'cancelled' ? reason : null,
+      ...(to === 'approved' ? {} : { featured: false }),
+      version: sql`${events.version} + 1`,
+      updatedAt: now,
+    })
+    .where(eq(events.id, id));
+  await tx
+    .insert(eventHistory)
+    .values({ eventId: id, fromStatus: from, toStatus: to, reason, byUserId: auth.user.id, at: now });
+  if (to === 'cancelled') {
+    const open = await tx
+      .select({ id: bookings.id, status: bookings.status })
+      .from(bookings)
+      .where(and(eq(bookings.eventId, id), inArray(bookings.status, ['pending', 'confirmed'])))
+      .for('update');
+    if (open.length) {
+      await tx
+        .update(bookings)
+        .set({ status: 'cancelled', version: sql`${bookings.version} + 1`, updatedAt: now })
+        .where(
+          inArray(
+            bookings.id,
+            open.map((b) => b.id),
+          ),
+        );
+      await tx.insert(bookingHistory).values(
+        open.map((b) => ({
+          bookingId: b.id,
+          field: 'status',
+          fromValue: b.status,
+          toValue: 'cancelled',
+          note: reason,
+          byUserId: auth.user.id,
+          at: now,
+        })),
+      );
+    }
+  }
+  return true;
+};

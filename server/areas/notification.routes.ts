@@ -1,0 +1,172 @@
+/**
+ * Notification endpoints besides the resource: send now, the device's push subscription
+ * (/get-token), the user's in-app entries and the kinds they muted.
+ */
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { notificationApi, type NotificationKind } from '../../src/contract/areas/notification';
+import {
+  notifications,
+  notificationSettings,
+  pushSubscriptions,
+  userNotifications,
+  users,
+} from '../db/schema';
+import { conflict, notFound } from '../http/errors';
+import { route } from '../http/route';
+import type { App } from '../http/types';
+import { smsg } from '../messages';
+import { sendClaimed } from '../notify';
+import { toNotification } from './notification';
+import { providerScopeOf } from '../http/resource-router';
+import type { Executor } from '../db/client';
+
+const unreadOf = async (db: Executor, userId: number) => {
+  const [row] = await db
+    .select({ n: count() })
+    .from(userNotifications)
+    .where(and(eq(userNotifications.userId, userId), isNull(userNotifications.readAt)));
+  return row?.n ?? 0;
+};
+
+const mutedOf = async (db: Executor, userId: number) => {
+  const [row] = await db
+    .select({ muted: notificationSettings.muted })
+    .from(notificationSettings)
+    .where(eq(notificationSettings.userId, userId));
+  return (row?.muted ?? []) as NotificationKind[];
+};
+
+export const registerNotificationRoutes = (app: App) => {
+  route(app, notificationApi.sendNotification, async ({ deps, body, requireAuth }) => {
+    const auth = requireAuth();
+    const ownerId = providerScopeOf(auth, 'notification', true);
+    const { db } = deps;
+    const now = deps.config.now();
+    const scope = ownerId === null ? undefined : eq(notifications.providerId, ownerId);
+    // Claim it: only one request (or the scheduler) moves it to `sending`.
+    const [claimed] = await db
+      .update(notifications)
+      .set({ status: 'sending', updatedAt: now, version: sql`${notifications.version} + 1` })
+      .where(
+        and(
+          eq(notifications.id, body.id),
+          inArray(notifications.status, ['draft', 'scheduled', 'failed']),
+          scope,
+        ),
+      )
+      .returning();
+    if (!claimed) {
+      const [existing] = await db
+        .select({ status: notifications.status })
+        .from(notifications)
+        .where(and(eq(notifications.id, body.id), scope));
+      if (!existing) throw notFound();
+      throw conflict(smsg(existing.status === 'sending' ? 'notificationSending' : 'notificationSent'));
+    }
+    await sendClaimed(deps, claimed);
+    const [row] = await db
+      .select({ n: notifications, authorName: users.name })
+      .from(notifications)
+      .leftJoin(users, eq(users.id, notifications.createdBy))
+      .where(eq(notifications.id, body.id));
+    return { message: smsg('notificationQueued'), data: toNotification(row!) };
+  });
+
+  route(app, notificationApi.pushKey, async ({ deps, requireAuth }) => {
+    const auth = requireAuth();
+    const [mine] = await deps.db
+      .select({ n: count() })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.sessionId, auth.sessionId));
+    return {
+      message: smsg('loaded'),
+      data: { publicKey: deps.push?.publicKey ?? null, subscribed: (mine?.n ?? 0) > 0 },
+    };
+  });
+
+  route(app, notificationApi.pushSubscribe, async ({ deps, body, requireAuth, setStatus }) => {
+    const auth = requireAuth();
+    const now = deps.config.now();
+    // One row per endpoint: a device signed in as another user now belongs to this one.
+    await deps.db
+      .insert(pushSubscriptions)
+      .values({
+        userId: auth.user.id,
+        sessionId: auth.sessionId,
+        endpoint: body.endpoint,
+        p256dh: body.keys.p256dh,
+        auth: body.keys.auth,
+        createdAt: now,
+      })
+      .onConflictDoUpdate({
+        target: pushSubscriptions.endpoint,
+        set: {
+          userId: auth.user.id,
+          sessionId: auth.sessionId,
+          p256dh: body.keys.p256dh,
+          auth: body.keys.auth,
+          createdAt: now,
+        },
+      });
+    setStatus(201);
+    return { message: smsg('subscribed'), data: { subscribed: true as const } };
+  });
+
+  route(app, notificationApi.pushUnsubscribe, async ({ deps, query, requireAuth }) => {
+    const auth = requireAuth();
+    await deps.db
+      .delete(pushSubscriptions)
+      .where(and(eq(pushSubscriptions.endpoint, query.endpoint), eq(pushSubscriptions.userId, auth.user.id)));
+    return { message: smsg('unsubscribed'), data: { subscribed: false as const } };
+  });
+
+  route(app, notificationApi.notificationInbox, async ({ deps, query, requireAuth }) => {
+    const auth = requireAuth();
+    const rows = await deps.db
+      .select()
+      .from(userNotifications)
+      .where(eq(userNotifications.userId, auth.user.id))
+      .orderBy(desc(userNotifications.createdAt), desc(userNotifications.id))
+      .limit(query.limit);
+    return {
+      message: smsg('loaded'),
+      data: {
+        unread: await unreadOf(deps.db, auth.user.id),
+        items: rows.map((r) => ({
+          id: r.id,
+          kind: r.kind as NotificationKind,
+          title: r.title,
+          body: r.body,
+          link: r.link,
+          createdAt: r.createdAt.toISOString(),
+          readAt: r.readAt?.toISOString() ?? null,
+        })),
+      },
+    };
+  });
+
+  route(app, notificationApi.notificationRead, async ({ deps, body, requireAuth }) => {
+    const auth = requireAuth();
+    const which = body.all ? undefined : inArray(userNotifications.id, body.ids?.length ? body.ids : [0]);
+    await deps.db
+      .update(userNotifications)
+      .set({ readAt: deps.config.now() })
+      .where(and(eq(userNotifications.userId, auth.user.id), isNull(userNotifications.readAt), which));
+    return { message: smsg('saved'), data: { unread: await unreadOf(deps.db, auth.user.id) } };
+  });
+
+  route(app, notificationApi.notificationSettings, async ({ deps, requireAuth }) => {
+    const auth = requireAuth();
+    return { message: smsg('loaded'), data: { muted: await mutedOf(deps.db, auth.user.id) } };
+  });
+
+  route(app, notificationApi.notificationSettingsUpdate, async ({ deps, body, requireAuth }) => {
+    const auth = requireAuth();
+    const muted = [...new Set(body.muted)];
+    await deps.db
+      .insert(notificationSettings)
+      .values({ userId: auth.user.id, muted })
+      .onConflictDoUpdate({ target: notificationSettings.userId, set: { muted } });
+    return { message: smsg('saved'), data: { muted } };
+  });
+};

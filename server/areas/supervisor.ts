@@ -1,0 +1,120 @@
+import { and, eq, isNotNull } from 'drizzle-orm';
+import { supervisorResource } from '../../src/contract/areas/supervisor';
+import { msg } from '../../src/contract/messages';
+import { USER_STATUS, type UserStatus } from '../../src/contract/roles';
+import { hashPassword } from '../auth/passwords';
+import type { Tx } from '../db/client';
+import { serviceProviders, users } from '../db/schema';
+import { fieldError } from '../http/errors';
+import { smsg } from '../messages';
+import { arText, dyn, enText, implement, textOf, type ResourceCtx } from '../http/resource-router';
+
+const STATUS: Record<string, { en: string; ar: string }> = {
+  '1': { en: 'Active', ar: 'نشط' },
+  '3': { en: 'Inactive', ar: 'غير نشط' },
+};
+
+/** The supervisor's provider: a provider's own calls always get itself; staff must name one. */
+const providerFor = async (tx: Tx, requested: number | undefined, ctx: ResourceCtx, current?: number) => {
+  if (ctx.ownerId !== null) {
+    if (requested !== undefined && requested !== ctx.ownerId)
+      throw fieldError('providerId', smsg('unknownProvider'));
+    return ctx.ownerId;
+  }
+  const id = requested ?? current;
+  if (id === undefined) throw fieldError('providerId', msg('required'));
+  if (id !== current) {
+    const [p] = await tx
+      .select({ id: serviceProviders.userId })
+      .from(serviceProviders)
+      .where(eq(serviceProviders.userId, id));
+    if (!p) throw fieldError('providerId', smsg('unknownProvider'));
+  }
+  return id;
+};
+
+export const supervisorImpl = implement(supervisorResource, {
+  table: users,
+  columns: { id: users.id, version: users.version, updatedAt: users.updatedAt },
+  select: (db, extra) =>
+    dyn(
+      db
+        .select({ u: users, providerName: serviceProviders.businessName, ...extra })
+        .from(users)
+        .innerJoin(serviceProviders, eq(serviceProviders.userId, users.providerId))
+        .$dynamic(),
+    ),
+  toRecord: ({ u, providerName }) => ({
+    id: u.id,
+    version: u.version,
+    createdAt: u.createdAt.toISOString(),
+    updatedAt: u.updatedAt.toISOString(),
+    name: u.name,
+    email: u.email,
+    phone: u.phone,
+    providerId: u.providerId!,
+    providerName,
+    status: u.status as UserStatus,
+  }),
+  base: and(eq(users.role, 'manager'), isNotNull(users.providerId)),
+  scope: (ownerId) => eq(users.providerId, ownerId),
+  sort: {
+    name: (lang) => textOf(users.name, lang),
+    email: () => users.email,
+    provider: (lang) => textOf(serviceProviders.businessName, lang),
+    status: () => users.status,
+    createdAt: () => users.createdAt,
+    updatedAt: () => users.updatedAt,
+  },
+  search: [
+    enText(users.name),
+    arText(users.name),
+    users.email,
+    users.phone,
+    enText(serviceProviders.businessName),
+    arText(serviceProviders.businessName),
+  ],
+  filters: (f) => [
+    f.providerId === undefined ? undefined : eq(users.providerId, f.providerId),
+    f.status === undefined ? undefined : eq(users.status, f.status),
+  ],
+  unique: { users_email_key: { field: 'email', message: smsg('emailTaken') } },
+  async check(tx, input, ctx, existing) {
+    await providerFor(tx, input.providerId, ctx, existing?.providerId);
+  },
+  async insert(tx, input, ctx) {
+    const providerId = await providerFor(tx, input.providerId, ctx);
+    const [row] = await tx
+      .insert(users)
+      .values({
+        email: input.email,
+        passwordHash: await hashPassword(input.password),
+        name: input.name,
+        phone: input.phone,
+        role: 'manager',
+        status: USER_STATUS.active,
+        providerId,
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      })
+      .returning({ id: users.id });
+    return row!.id;
+  },
+  async update(tx, id, input, ctx, existing) {
+    const providerId = await providerFor(tx, input.providerId, ctx, existing.providerId);
+    await tx
+      .update(users)
+      .set({ name: input.name, email: input.email, phone: input.phone, providerId })
+      .where(eq(users.id, id));
+  },
+  csv: [
+    { header: { en: 'ID', ar: 'المعرّف' }, value: (r) => r.id },
+    { header: { en: 'Name (English)', ar: 'الاسم (بالإنجليزية)' }, value: (r) => r.name.en },
+    { header: { en: 'Name (Arabic)', ar: 'الاسم (بالعربية)' }, value: (r) => r.name.ar },
+    { header: { en: 'Email', ar: 'البريد الإلكتروني' }, value: (r) => r.email },
+    { header: { en: 'Phone', ar: 'الهاتف' }, value: (r) => r.phone },
+    { header: { en: 'Service provider', ar: 'مقدم الخدمة' }, value: (r, lang) => r.providerName[lang] },
+    { header: { en: 'Status', ar: 'الحالة' }, value: (r, lang) => (STATUS[r.status] ?? STATUS['3']!)[lang] },
+    { header: { en: 'Created', ar: 'تاريخ الإنشاء' }, value: (r) => r.createdAt },
+  ],
+});

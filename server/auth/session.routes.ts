@@ -1,0 +1,223 @@
+/** Sign-in, registration with e-mail OTP, role, language, sign-out and My Profile (issue 2). */
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { authApi } from '../../src/contract/auth';
+import { msg } from '../../src/contract/messages';
+import type { Profile } from '../../src/contract/auth';
+import { USER_STATUS, type Permission, type Role, type UserStatus } from '../../src/contract/roles';
+import type { Language } from '../../src/contract/common';
+import { isUniqueViolation } from '../db/client';
+import { pushSubscriptions, serviceProviders, users } from '../db/schema';
+import { conflict, fieldError, HttpError, notFound, tooLarge } from '../http/errors';
+import { route } from '../http/route';
+import type { App } from '../http/types';
+import { smsg } from '../messages';
+import { notices } from '../notices';
+import { notifyAdmins } from '../notify';
+import { consumeVerifiedOtp, emailRegistered, sendOtp, verifyOtp, withEmailLock } from './otp';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
+import { createSession, revokeOtherSessions, revokeSession, statusRefusal, type UserRow } from './sessions';
+import { assertNotThrottled, clearLoginFailures, recordLoginFailure } from './throttle';
+import { assertIpLimit, countIpEvent, IP_LIMITS, takeIpSlot } from './limits';
+import { MAX_IMAGE_BYTES, sniffImage } from '../http/uploads';
+
+export const toProfile = (user: UserRow): Profile => ({
+  id: user.id,
+  name: user.name,
+  email: user.email,
+  phone: user.phone,
+  role: user.role as Role,
+  status: user.status as UserStatus,
+  language: user.language as Language,
+  profileImage: user.profileImage,
+  createdAt: user.createdAt.toISOString(),
+  version: user.version,
+});
+
+export const registerSessionRoutes = (app: App) => {
+  route(app, authApi.login, async ({ deps, body, ip, c }) => {
+    const { db, config } = deps;
+    const { email, password } = body;
+    await assertNotThrottled(db, config, email, ip);
+    const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+    const ok = user
+      ? await verifyPassword(password, user.passwordHash)
+      : (await burnPasswordCheck(password), false);
+    if (!user || !ok) {
+      await recordLoginFailure(db, config, email, ip);
+      throw new HttpError(401, smsg('badCredentials'));
+    }
+    await clearLoginFailures(db, email, ip);
+    const refusal = statusRefusal(user.status);
+    if (refusal) throw new HttpError(403, refusal);
+    const token = await createSession(db, config, user.id, { ip, userAgent: c.req.header('user-agent') });
+    return {
+      message: smsg('signedIn'),
+      token,
+      name: user.name,
+      email: user.email,
+      profileImage: user.profileImage,
+      role: user.role as Role,
+    };
+  });
+
+  route(app, authApi.sendEmailOtp, async ({ deps, body, lang, ip }) => {
+    await takeIpSlot(deps.db, deps.config, IP_LIMITS.otpSend, ip);
+    await sendOtp(deps, body.email, lang);
+    return { message: smsg('otpSent', { email: body.email }) };
+  });
+
+  route(app, authApi.verifyEmailOtp, async ({ deps, body, ip }) => {
+    await assertIpLimit(deps.db, deps.config, IP_LIMITS.otpVerifyFailures, ip);
+    try {
+      await verifyOtp(deps, body.email, body.otp);
+    } catch (err) {
+      if (err instanceof HttpError && err.status === 422)
+        await countIpEvent(deps.db, deps.config, IP_LIMITS.otpVerifyFailures, ip);
+      throw err;
+    }
+    return { message: smsg('otpVerified') };
+  });
+
+  route(app, authApi.register, async ({ deps, body, lang, ip }) => {
+    const { db, config } = deps;
+    await takeIpSlot(db, config, IP_LIMITS.register, ip);
+    // Fast refusals before the slow hash; all of it is checked again in the transaction.
+    if (await emailRegistered(db, body.email)) throw fieldError('email', smsg('emailTaken'), 409);
+    const passwordHash = await hashPassword(body.password);
+    const now = config.now();
+    try {
+      const user = await withEmailLock(db, body.email, async (tx) => {
+        if (await emailRegistered(tx, body.email)) throw fieldError('email', smsg('emailTaken'), 409);
+        if (!(await consumeVerifiedOtp(tx, now, body.email, body.otp)))
+          throw fieldError('otp', msg('verifyFirst'));
+        const [row] = await tx
+          .insert(users)
+          .values({
+            email: body.email,
+            passwordHash,
+            name: { en: body.name, ar: body.name },
+            phone: body.phone,
+            // Forced by the server whatever the contract allows (SPEC §3, DESIGN.md §4).
+            role: 'serviceprovider',
+            status: USER_STATUS.pending,
+            language: lang,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+        // The business profile starts with the person's name; the provider completes it later.
+        await tx.insert(serviceProviders).values({
+          userId: row!.id,
+          businessName: { en: body.name, ar: body.name },
+          description: { en: '', ar: '' },
+          createdAt: now,
+          updatedAt: now,
+        });
+        return row!;
+      });
+      await notifyAdmins(deps, notices.providerRegistered(body.name, user.id));
+      return {
+        message: smsg('registered'),
+        data: { id: user.id, email: user.email, role: user.role as Role, status: user.status as UserStatus },
+      };
+    } catch (err) {
+      if (isUniqueViolation(err)) throw fieldError('email', smsg('emailTaken'), 409);
+      throw err;
+    }
+  });
+
+  route(app, authApi.role, async ({ requireAuth }) => {
+    const { user, permissions } = requireAuth();
+    return {
+      message: smsg('roleLoaded'),
+      data: user.role as Role,
+      // Checked against the contract's permission list by the route's response validation.
+      permissions: permissions as Permission[],
+    };
+  });
+
+  route(app, authApi.setLanguage, async ({ deps, body, requireAuth }) => {
+    const { user } = requireAuth();
+    await deps.db
+      .update(users)
+      .set({ language: body.language, updatedAt: deps.config.now() })
+      .where(eq(users.id, user.id));
+    return { message: smsg('languageSaved') };
+  });
+
+  route(app, authApi.logout, async ({ deps, requireAuth }) => {
+    const { sessionId } = requireAuth();
+    await revokeSession(deps.db, deps.config, sessionId);
+    // The device of this session gets no more pushes for this account.
+    await deps.db.delete(pushSubscriptions).where(eq(pushSubscriptions.sessionId, sessionId));
+    return { message: smsg('signedOut') };
+  });
+
+  route(app, authApi.profile, async ({ requireAuth }) => ({
+    message: smsg('profileLoaded'),
+    data: toProfile(requireAuth().user),
+  }));
+
+  route(app, authApi.updateProfile, async ({ deps, body, requireAuth }) => {
+    const { user } = requireAuth();
+    const [row] = await deps.db
+      .update(users)
+      .set({
+        name: body.name,
+        phone: body.phone,
+        version: sql`${users.version} + 1`,
+        updatedAt: deps.config.now(),
+      })
+      .where(and(eq(users.id, user.id), eq(users.version, body.version)))
+      .returning();
+    if (!row) throw conflict();
+    return { message: smsg('profileSaved'), data: toProfile(row) };
+  });
+
+  route(app, authApi.uploadProfileImage, async ({ deps, files, requireAuth }) => {
+    const { user } = requireAuth();
+    const file = files.file?.[0];
+    if (!file || file.size === 0) throw fieldError('file', smsg('fileRequired'));
+    if ((files.file?.length ?? 0) > 1) throw fieldError('file', smsg('fileRequired'));
+    if (file.size > MAX_IMAGE_BYTES) throw tooLarge(smsg('imageTooBig'), { file: smsg('imageTooBig') });
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const type = sniffImage(bytes);
+    if (!type) throw fieldError('file', smsg('imageType'));
+    const key = `avatars/${randomBytes(18).toString('base64url')}.${type.ext}`;
+    await deps.storage.put(key, bytes);
+    const [row] = await deps.db
+      .update(users)
+      .set({
+        profileImage: `uploads/${key}`,
+        version: sql`${users.version} + 1`,
+        updatedAt: deps.config.now(),
+      })
+      .where(eq(users.id, user.id))
+      .returning();
+    if (!row) {
+      await deps.storage.delete(key);
+      throw notFound();
+    }
+    if (user.profileImage?.startsWith('uploads/'))
+      await deps.storage.delete(user.profileImage.slice('uploads/'.length));
+    return { message: smsg('imageSaved'), data: toProfile(row) };
+  });
+
+  route(app, authApi.changePassword, async ({ deps, body, ip, requireAuth }) => {
+    const { db, config } = deps;
+    const { user, sessionId } = requireAuth();
+    await assertNotThrottled(db, config, user.email, ip);
+    if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
+      await recordLoginFailure(db, config, user.email, ip);
+      throw fieldError('currentPassword', smsg('passwordWrong'));
+    }
+    if (body.newPassword === body.currentPassword) throw fieldError('newPassword', smsg('passwordSame'));
+    const passwordHash = await hashPassword(body.newPassword);
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash, updatedAt: config.now() }).where(eq(users.id, user.id));
+      await revokeOtherSessions(tx, config, user.id, sessionId);
+    });
+    return { message: smsg('passwordChanged') };
+  });
+};

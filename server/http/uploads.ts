@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import { fieldError, tooLarge } from '../http/errors';
+import { smsg } from '../messages';
+import type { Storage } from '../storage';
+
+/** The largest image a user may upload (profile, event, advertisement, category icon). */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+/** Image type from the file's first bytes (never from its name or the client's Content-Type). */
+export type ImageType = { ext: 'jpg' | 'png' | 'webp'; mime: string };
+
+export const sniffImage = (bytes: Uint8Array): ImageType | null => {
+  const starts = (sig: number[], at = 0) => sig.every((b, i) => bytes[at + i] === b);
+  if (bytes.length >= 8 && starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+    return { ext: 'png', mime: 'image/png' };
+  if (bytes.length >= 4 && starts([0xff, 0xd8, 0xff])) return { ext: 'jpg', mime: 'image/jpeg' };
+  if (bytes.length >= 12 && starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8))
+    return { ext: 'webp', mime: 'image/webp' };
+  return null;
+};
+
+export const MIME_BY_EXT: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+};
+
+/**
+ * Stores the one image of a multipart upload (field "file": JPEG, PNG or WebP, at most `maxBytes`,
+ * type sniffed from the content) under a server-generated name in `folder`; returns its path
+ * `uploads/<folder>/<key>.<ext>`.
+ */
+export const storeUploadedImage = async (
+  storage: Storage,
+  files: Record<string, File[]>,
+  folder: string,
+  maxBytes: number,
+): Promise<string> => {
+  const list = files.file ?? [];
+  const file = list[0];
+  if (!file || file.size === 0 || list.length > 1) throw fieldError('file', smsg('fileRequired'));
+  if (file.size > maxBytes) throw tooLarge(smsg('imageTooBig'), { file: smsg('imageTooBig') });
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const type = sniffImage(bytes);
+  if (!type) throw fieldError('file', smsg('imageType'));
+  const key = `${folder}/${randomBytes(18).toString('base64url')}.${type.ext}`;
+  await storage.put(key, bytes);
+  return `uploads/${key}`;
+};
