@@ -38,7 +38,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(?!zod$|\\./)', message: 'The contract imports zod only (DESIGN.md §2).' }] },
+        { patterns: [{ regex: '^(?!zod$|\\./)', message: 'The contract imports zod only (docs/architecture.md §2).' }] },
       ],
     },
   },
@@ -53,7 +53,7 @@ export default tseslint.config(
           patterns: [
             {
               regex: '^(?!zod$|\\./|\\.\\./(?!\\.\\./))',
-              message: 'The contract imports zod only (DESIGN.md §2).',
+              message: 'The contract imports zod only (docs/architecture.md §2).',
             },
           ],
         },

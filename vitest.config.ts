@@ -7,7 +7,7 @@ const alias = { '@': new URL('./src', import.meta.url).pathname };
 const usePostgres = Boolean(process.env.DATABASE_URL);
 
 /**
- * One `vitest run` runs every suite (DESIGN.md §7):
+ * One `vitest run` runs every suite (docs/architecture.md §7):
  * - unit: app units and components in happy-dom;
  * - server: the real Hono app in-process on PGlite (and again on PostgreSQL when DATABASE_URL is set);
  * - browser: Debian Chromium through playwright-core against the built app and the real server.

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 8): builds the app, measures what staff feel and prints a table; writes
+ * `npm run bench` (docs/decisions/0010-signed-in-first-load.md): builds the app, measures what staff feel and prints a table; writes
  * bench/results/latest.json (the previous one moves to previous.json). On this machine, 127.0.0.1 only.
  *
  *   npm run bench                          every section

@@ -3,7 +3,7 @@
  * Generates the PWA's icons and images in public/ from the SVG sources below, rendering the PNGs
  * with Debian's Chromium through playwright-core (no downloads), then reduces them to 256-colour
  * palettes with Debian's pngquant (apt-get install pngquant): the 192 px icon drops from 14 kB to 4 kB,
- * and Chromium fetches it with the first screen of every page (issue 8). The outputs are committed;
+ * and Chromium fetches it with the first screen of every page (docs/decisions/0010-signed-in-first-load.md). The outputs are committed;
  * run this again only when the artwork changes:  node scripts/generate-icons.mjs
  */
 import { spawnSync } from 'node:child_process';

@@ -2,7 +2,7 @@
  * `npm run routes:generate`: writes src/contract/routes.gen.ts, the method, path, access and
  * idempotency of every endpoint of the contract without its schemas. The signed-in first load (the
  * shell, the dashboard, the outbox) calls the API through it, so that zod and the schemas load only
- * with the screens that validate (issue 8). src/contract/routes.test.ts fails when the file is stale.
+ * with the screens that validate (docs/decisions/0010-signed-in-first-load.md). src/contract/routes.test.ts fails when the file is stale.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';

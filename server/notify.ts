@@ -1,5 +1,5 @@
 /**
- * Delivering notifications (issue 5): in-app entries for the recipients (minus those who muted the
+ * Delivering notifications (docs/decisions/0007-notifications-and-push.md): in-app entries for the recipients (minus those who muted the
  * kind), then a web push to each of their subscribed devices in the recipient's language; gone
  * subscriptions (404/410) are removed. Written notifications are sent by hand (/sendNotification)
  * or by the scheduler, which claims due ones in the database (`FOR UPDATE SKIP LOCKED`), so one

@@ -1,5 +1,5 @@
 /**
- * Web push (issue 5) with the `web-push` library: VAPID keys from the environment or generated once
+ * Web push (docs/decisions/0007-notifications-and-push.md) with the `web-push` library: VAPID keys from the environment or generated once
  * and kept in the data directory; one send per subscription with a TTL, an urgency and a topic; a
  * subscription the push service reports gone (404/410) is removed by the caller. A payload carries
  * the title, the body and the link, nothing else.

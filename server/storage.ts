@@ -1,5 +1,5 @@
 /**
- * File storage for uploads (DESIGN.md §3: one storage interface, local directory by default).
+ * File storage for uploads (docs/architecture.md §3: one storage interface, local directory by default).
  * Keys are server-generated, like `avatars/Zk3…q.webp`; the site serves them under `/uploads/<key>`.
  */
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';

@@ -15,7 +15,7 @@ initTheme();
 
 /**
  * The first screen's parts load beside the catalog instead of after the first render: one round trip
- * less before the page shows (issue 8). They are the route components of the address, or those of
+ * less before the page shows (docs/decisions/0010-signed-in-first-load.md). They are the route components of the address, or those of
  * /login for a signed-out visit to the app and of / for a signed-in visit to the sign-in screens (where
  * the routes' beforeLoad sends them).
  */
@@ -47,7 +47,7 @@ async function boot() {
   applyDocumentLanguage(session.language);
   preloadFirstScreen(Boolean(session.loginToken));
   // The first number formatter of a page loads the language's number data, tens of milliseconds on a
-  // phone: built while the catalog and the screen's parts download, not in the first render (issue 8).
+  // phone: built while the catalog and the screen's parts download, not in the first render (docs/decisions/0010-signed-in-first-load.md).
   // Two tasks, each short enough not to hold up input.
   const locales = FORMAT_LOCALES[session.language];
   setTimeout(() => new Intl.NumberFormat(locales).format(0), 0);
@@ -59,14 +59,14 @@ async function boot() {
   });
   // The address's route is resolved (its parts, the signed-in shell's cached data) before the first
   // render, so that the first screen renders in one time-sliced pass, not in a router update, which
-  // React renders in one blocking task (issue 8).
+  // React renders in one blocking task (docs/decisions/0010-signed-in-first-load.md).
   await router.load();
 
   const container = document.getElementById('root');
   if (!container) throw new Error('The #root element is missing from index.html');
   const root = createRoot(container);
   // Rendered in slices that give way to input and paint (a transition), not in one long task: the
-  // first screen is the biggest render of a visit (issue 8).
+  // first screen is the biggest render of a visit (docs/decisions/0010-signed-in-first-load.md).
   startTransition(() =>
     root.render(
       <StrictMode>

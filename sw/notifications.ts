@@ -1,5 +1,5 @@
 /**
- * Web push in the service worker (issue 5): `push` shows the notification (title, body, icon, badge,
+ * Web push in the service worker (docs/decisions/0007-notifications-and-push.md): `push` shows the notification (title, body, icon, badge,
  * tag, the link) in the recipient's language and tells open windows to refresh their bell;
  * `notificationclick` focuses an open window of the app and takes it to the link, or opens one.
  * Pure functions of their inputs, so that they are unit-tested with fake clients.

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /**
- * The service worker of the back office (DESIGN.md §5), built by vite-plugin-pwa (injectManifest)
+ * The service worker of the back office (docs/architecture.md §5), built by vite-plugin-pwa (injectManifest)
  * and registered with scope /admin/ by src/pwa/register.ts.
  *
  * - precaches the app shell (the build's js/css/html) and drops caches of older builds;

@@ -1,4 +1,4 @@
-/** Advertisement approval (two SPEC paths, one handler) and image upload. */
+/** Advertisement approval (two product paths, one handler) and image upload. */
 import { eq, sql } from 'drizzle-orm';
 import { AD_IMAGE_FOLDER, AD_TRANSITIONS, advertisementApi } from '../../src/contract/areas/advertisement';
 import { advertisements } from '../db/schema';

@@ -1,5 +1,5 @@
 /**
- * Per-IP abuse limits of the public sign-up endpoints (issue 7), on top of the per-address OTP
+ * Per-IP abuse limits of the public sign-up endpoints (docs/security.md), on top of the per-address OTP
  * rules (otp.ts) and the per (e-mail, IP) sign-in throttle (throttle.ts):
  *
  * - OTP sends: at most 30 per hour from one IP (mail bombing of many addresses);

@@ -18,7 +18,7 @@ const login = (email: string, password: string, ip: string, lang?: string) =>
   t.request('POST', '/api/login', { body: { email, password }, lang, headers: { 'X-Forwarded-For': ip } });
 
 describe('POST /api/login', () => {
-  it('signs in with the right password and answers the SPEC §3 fields', async () => {
+  it('signs in with the right password and answers the docs/product.md §3 fields', async () => {
     const res = await login('  Admin@Example.com ', DEMO_PASSWORD, nextIp());
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({

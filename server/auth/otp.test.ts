@@ -150,7 +150,7 @@ describe('POST /api/verifyEmailOTP', () => {
     expect(right.body.message).toBe(SERVER_MESSAGES.otpMissing.en);
   });
 
-  it('refuses an empty OTP with the SPEC message', async () => {
+  it('refuses an empty OTP with the product message', async () => {
     const res = await verify(freshEmail(), '');
     expect(res.status).toBe(422);
     expect(res.body.message).toBe('Please enter a valid OTP.');

@@ -1,5 +1,5 @@
 /**
- * E-mail one-time codes (DESIGN.md §4): 6 digits, only a salted hash stored, valid 10 minutes,
+ * E-mail one-time codes (docs/architecture.md §4): 6 digits, only a salted hash stored, valid 10 minutes,
  * single use, 5 wrong tries void the code, at most one send per 60 s and 5 per hour per address.
  * Each step runs in a transaction holding an advisory lock on the address, so that concurrent
  * requests (even on several processes) cannot slip past the limits.

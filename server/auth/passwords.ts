@@ -1,5 +1,5 @@
 /**
- * Password hashing with node:crypto scrypt (DESIGN.md §4): a random 16-byte salt per password, the
+ * Password hashing with node:crypto scrypt (docs/architecture.md §4): a random 16-byte salt per password, the
  * cost parameters stored with the hash so they can be raised later, constant-time comparison.
  * Format: `scrypt$<N>$<r>$<p>$<salt b64url>$<hash b64url>`.
  */

@@ -27,7 +27,7 @@ describe('GET /api/master/role', () => {
     ['admin', DEMO.admin.email],
     ['manager', DEMO.manager.email],
     ['serviceprovider', DEMO.provider.email],
-  ] as const)('answers %s with the permissions of SPEC §6', async (role, email) => {
+  ] as const)('answers %s with the permissions of docs/product.md §6', async (role, email) => {
     const token = await t.login(email, DEMO_PASSWORD);
     const res = await t.request('GET', '/api/master/role', { token });
     expect(res.status).toBe(200);

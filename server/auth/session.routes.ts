@@ -1,4 +1,4 @@
-/** Sign-in, registration with e-mail OTP, role, language, sign-out and My Profile (issue 2). */
+/** Sign-in, registration with e-mail OTP, role, language, sign-out and My Profile (docs/product.md §2). */
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { authApi } from '../../src/contract/auth';
@@ -98,7 +98,7 @@ export const registerSessionRoutes = (app: App) => {
             passwordHash,
             name: { en: body.name, ar: body.name },
             phone: body.phone,
-            // Forced by the server whatever the contract allows (SPEC §3, DESIGN.md §4).
+            // Forced by the server whatever the contract allows (docs/product.md §3, docs/architecture.md §4).
             role: 'serviceprovider',
             status: USER_STATUS.pending,
             language: lang,

@@ -1,5 +1,5 @@
 /**
- * Bearer-token sessions (DESIGN.md §4): opaque 256-bit tokens, only their SHA-256 in the database,
+ * Bearer-token sessions (docs/architecture.md §4): opaque 256-bit tokens, only their SHA-256 in the database,
  * idle expiry (default 7 days) and absolute expiry (default 30 days), `last_used_at` written at most
  * once a minute, revocation on sign-out and password change.
  */

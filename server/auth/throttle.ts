@@ -1,5 +1,5 @@
 /**
- * Sign-in throttling (DESIGN.md §4): 5 failures within 15 minutes for one (e-mail, IP) pair block
+ * Sign-in throttling (docs/architecture.md §4): 5 failures within 15 minutes for one (e-mail, IP) pair block
  * further attempts of that pair until the oldest of those failures is 15 minutes old. Counted in
  * the database, so every server process sees the same numbers.
  */

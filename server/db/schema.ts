@@ -24,12 +24,12 @@ import { sql } from 'drizzle-orm';
 
 const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
-/** Roles (SPEC §6). */
+/** Roles (docs/product.md §6). */
 export const roles = pgTable('roles', {
   name: text('name').primaryKey(),
 });
 
-/** The role → permission table; `position` keeps the order of SPEC §6. */
+/** The role → permission table; `position` keeps the order of docs/product.md §6. */
 export const rolePermissions = pgTable(
   'role_permissions',
   {
@@ -122,7 +122,7 @@ export const emailOtps = pgTable(
 );
 
 /**
- * Idempotency keys of replayable writes (DESIGN.md §5): the first answer is stored and replayed for
+ * Idempotency keys of replayable writes (docs/architecture.md §5): the first answer is stored and replayed for
  * the same key; `statusCode` stays null while the first request is still running.
  */
 export const idempotencyKeys = pgTable(
@@ -499,7 +499,7 @@ export const pages = pgTable(
   (t) => [uniqueIndex('pages_slug_key').on(t.slug)],
 );
 
-/** Written notifications (issue 5): drafts, scheduled ones (the scheduler claims them), sent ones. */
+/** Written notifications (docs/decisions/0007-notifications-and-push.md): drafts, scheduled ones (the scheduler claims them), sent ones. */
 export const notifications = pgTable(
   'notifications',
   {

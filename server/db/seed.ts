@@ -1,5 +1,5 @@
 /**
- * Seeding. `syncRoles` writes the role → permission table of SPEC §6 (src/contract/roles.ts); it is
+ * Seeding. `syncRoles` writes the role → permission table of docs/product.md §6 (src/contract/roles.ts); it is
  * reference data, run on every start in every mode, adding what is missing and never removing.
  * `seedDemo` (demo mode only) adds the demo accounts (see demo-data.ts for the demo records).
  * Both are idempotent.

@@ -1,5 +1,5 @@
 /**
- * Idempotency keys (DESIGN.md §5): a write replayed from the app's offline outbox carries an
+ * Idempotency keys (docs/architecture.md §5): a write replayed from the app's offline outbox carries an
  * `Idempotency-Key`; the first answer for (user, key) is stored in the database and replayed for any
  * repeat, so a replay never applies a change twice, whichever server process receives it.
  */

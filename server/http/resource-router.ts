@@ -1,5 +1,5 @@
 /**
- * The generic resource router (DESIGN.md §2; the contract side is src/contract/resource.ts). `registerResources(app,
+ * The generic resource router (docs/architecture.md §2; the contract side is src/contract/resource.ts). `registerResources(app,
  * impls)` routes every endpoint of the contract's `resources` registry; an area's `ResourceImpl`
  * gives only what differs (its select with joins, sortable and searchable columns, filters, row →
  * record mapping, ownership scope, reference checks, extra validation). The router serves:

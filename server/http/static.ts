@@ -1,5 +1,5 @@
 /**
- * The built app under /admin/ (DESIGN.md §1): files from dist/, the SPA fallback to index.html for
+ * The built app under /admin/ (docs/architecture.md §1): files from dist/, the SPA fallback to index.html for
  * non-file paths, immutable caching of hashed assets, no-cache for index.html and the service
  * worker, precompressed .br/.gz when present (else compressed on the fly), ETag revalidation.
  * Also the redirects `/`, `/login`, `/registration` → `/admin/...` and uploaded files under /uploads/.

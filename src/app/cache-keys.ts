@@ -1,7 +1,7 @@
 /**
  * Where each user's persisted query cache lives in IndexedDB, and its removal. Apart from
  * `query.ts` (TanStack Query) so that a sign-in can purge other users' data without loading the
- * query client on the login page (issue 8).
+ * query client on the login page (docs/decisions/0010-signed-in-first-load.md).
  */
 import { del, keys } from 'idb-keyval';
 

@@ -1,7 +1,7 @@
 /**
  * Is the API reachable? "offline" when the device has no network (TanStack Query's onlineManager,
  * fed by the browser's online/offline events); "unreachable" when the network is there but the
- * server answered 502/503/504 (its database is down, DESIGN.md §5 / issue 7) or no answer came
+ * server answered 502/503/504 (its database is down, docs/architecture.md §5 / docs/security.md) or no answer came
  * (status 0, not cancelled). Pages keep showing their cached data meanwhile; while unreachable, the
  * active queries are retried every RETRY_MS, and the first success ends the state.
  */

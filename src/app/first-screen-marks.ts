@@ -2,7 +2,7 @@
  * Marks in localStorage of what the first screen will need (the session itself is in IndexedDB,
  * which a page reads only asynchronously): whether the device holds a session, and the reader's
  * language. The first script of index.html reads them to start fetching the signed-in shell and the
- * language's catalog with the page (vite.config.ts, issue 8). They hold no secret.
+ * language's catalog with the page (vite.config.ts, docs/decisions/0010-signed-in-first-load.md). They hold no secret.
  */
 export const SIGNED_IN_MARK = 'ebo.signedIn';
 export const LANGUAGE_MARK = 'ebo.language';

@@ -1,5 +1,5 @@
 /**
- * Work that can wait until the first screen is on screen (issue 8): the app's requests to the server
+ * Work that can wait until the first screen is on screen (docs/decisions/0010-signed-in-first-load.md): the app's requests to the server
  * and the service worker's registration start once the browser has shown the page the reader opened,
  * so they do not compete with it for the network and the main thread. main.tsx holds them for the
  * first screen of a page load; elsewhere (a later screen, tests) they go at once.

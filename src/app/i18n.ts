@@ -9,7 +9,7 @@ export const isLanguage = (value: unknown): value is Language =>
 
 export const directionOf = (language: Language): 'ltr' | 'rtl' => (language === 'ar' ? 'rtl' : 'ltr');
 
-/** `<html lang dir>` follow the language (SPEC §2, DESIGN.md §6). */
+/** `<html lang dir>` follow the language (docs/product.md §2, docs/architecture.md §6). */
 export function applyDocumentLanguage(language: Language): void {
   const root = document.documentElement;
   root.lang = language;

@@ -1,5 +1,5 @@
 /**
- * The language change flow (SPEC §4, §8): store the choice, call the server, then a success notice and
+ * The language change flow (docs/product.md §4, §8): store the choice, call the server, then a success notice and
  * a reload, or an error notice. Without a session (login, registration) only the choice is stored and
  * the screen re-renders in the new language.
  */

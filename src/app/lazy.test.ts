@@ -5,7 +5,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('page part loading (SPEC §8, §9)', () => {
+describe('page part loading (docs/product.md §8, §9)', () => {
   it('waits 120 000 ms before failing with a chunk-loading error', async () => {
     vi.useFakeTimers();
     expect(CHUNK_TIMEOUT_MS).toBe(120_000);

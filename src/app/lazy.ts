@@ -1,6 +1,6 @@
 /**
  * Page parts load on demand; a part that has not arrived after 120 000 ms fails with a chunk-loading
- * error (SPEC §8, §9), shown with a Reload button by the route error page.
+ * error (docs/product.md §8, §9), shown with a Reload button by the route error page.
  */
 import { lazyRouteComponent } from '@tanstack/react-router';
 

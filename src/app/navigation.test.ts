@@ -16,8 +16,8 @@ const shape = (entries: NavEntry[]) =>
     entry.kind === 'item' ? entry.id : `${entry.id}>${entry.children.map((c) => c.id).join(',')}`,
   );
 
-describe('the navigation table (SPEC §2)', () => {
-  it('has exactly the SPEC entries, groups and links', () => {
+describe('the navigation table (docs/product.md §2)', () => {
+  it('has exactly the product entries, groups and links', () => {
     expect(
       NAVIGATION.map((entry) =>
         entry.kind === 'item'
@@ -60,7 +60,7 @@ describe('the navigation table (SPEC §2)', () => {
   });
 });
 
-describe('visibility per role (SPEC §6)', () => {
+describe('visibility per role (docs/product.md §6)', () => {
   it('admin sees everything', () => {
     expect(shape(visibleNavigation(ROLE_PERMISSIONS.admin))).toEqual([
       'dashboard',
@@ -129,7 +129,7 @@ describe('active item by path', () => {
     expect(groupOfPath('/profile')).toBeUndefined();
   });
 
-  it('gives every route of the SPEC table its permission', () => {
+  it('gives every route of the product table its permission', () => {
     const table: [string, string][] = [
       ['/', 'dashboard'],
       ['/country/add/1', 'country'],

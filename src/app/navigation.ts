@@ -1,5 +1,5 @@
 /**
- * The one navigation table (SPEC §2 sidebar, SPEC §2 route table, SPEC §6 permissions). The sidebar,
+ * The one navigation table (docs/product.md §2 sidebar, docs/product.md §2 route table, docs/product.md §6 permissions). The sidebar,
  * the route permission guard, the dashboards' "what you can manage" lists and the tests all read it.
  */
 import type { MessageDescriptor } from '@lingui/core';
@@ -25,7 +25,7 @@ export interface NavItem {
   /** The sidebar link. */
   to: string;
   permission: Permission;
-  /** Other route prefixes of the area (SPEC §2 route table) that are not under `to`. */
+  /** Other route prefixes of the area (docs/product.md §2 route table) that are not under `to`. */
   also?: readonly string[];
   /** Only the dashboard: active on an exact match. */
   exact?: boolean;
@@ -170,7 +170,7 @@ export function visibleNavigation(permissions: readonly string[]): NavEntry[] {
   return result;
 }
 
-/** Active by path (SPEC §2): the dashboard on an exact match, the others on a prefix match. */
+/** Active by path (docs/product.md §2): the dashboard on an exact match, the others on a prefix match. */
 export function isActivePath(pathname: string, item: NavItem): boolean {
   const path = normalize(pathname);
   if (item.exact) return path === item.to;
@@ -184,7 +184,7 @@ export const groupOfPath = (pathname: string): NavGroup | undefined =>
       entry.kind === 'group' && entry.children.some((child) => isActivePath(pathname, child)),
   );
 
-/** The permission a route needs (SPEC §2 route table), or null for pages every signed-in user sees. */
+/** The permission a route needs (docs/product.md §2 route table), or null for pages every signed-in user sees. */
 export function permissionForPath(pathname: string): Permission | null {
   const item = NAV_ITEMS.find((candidate) => isActivePath(pathname, candidate));
   return item?.permission ?? null;

@@ -1,7 +1,7 @@
 /**
- * Notices (SPEC §8, §9): react-hot-toast at the top end (top-right in LTR, top-left in RTL), 2000 ms,
+ * Notices (docs/product.md §8, §9): react-hot-toast at the top end (top-right in LTR, top-left in RTL), 2000 ms,
  * a title "Success!" or "Error!", the text, a progress bar over the 2000 ms, no confirm button.
- * Loaded on the first notice (notify.tsx), not with the first screen (issue 8).
+ * Loaded on the first notice (notify.tsx), not with the first screen (docs/decisions/0010-signed-in-first-load.md).
  */
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';

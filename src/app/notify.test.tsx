@@ -24,7 +24,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('notify (SPEC §8, §9)', () => {
+describe('notify (docs/product.md §8, §9)', () => {
   it('shows a success notice with the title Success!, the text and a 2000 ms progress bar', async () => {
     renderHost();
     act(() => {

@@ -1,6 +1,6 @@
 /**
- * The one notice helper of the app (SPEC §8, §9; the notices themselves are in notices.tsx). The
- * toast library loads with the first notice, not with the first screen (issue 8): a notice asked for
+ * The one notice helper of the app (docs/product.md §8, §9; the notices themselves are in notices.tsx). The
+ * toast library loads with the first notice, not with the first screen (docs/decisions/0010-signed-in-first-load.md): a notice asked for
  * before it arrived shows as soon as it has.
  */
 import { useSyncExternalStore } from 'react';
@@ -44,7 +44,7 @@ const show = (kind: NoticeKind, text: string) => {
 
 export const notify = {
   success: (text: string) => show('success', text),
-  /** An `ApiError`, any error or a text: the message follows SPEC §8's fallback order. */
+  /** An `ApiError`, any error or a text: the message follows docs/product.md §8's fallback order. */
   error: (errorOrText: unknown) => show('error', errorMessage(errorOrText)),
 };
 

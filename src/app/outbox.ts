@@ -1,5 +1,5 @@
 /**
- * The outbox (issue 6): writes made without a connection are kept on the device (IndexedDB, per
+ * The outbox (docs/decisions/0008-offline-outbox-and-cache.md): writes made without a connection are kept on the device (IndexedDB, per
  * user, apart from the query cache so that a new app version never drops them), shown at once in the
  * cached data (optimistic patch), and sent in order when the connection returns. Each carries its
  * Idempotency-Key from the start, so a write the server committed before the answer was lost is

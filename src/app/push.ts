@@ -1,5 +1,5 @@
 /**
- * Web push on this device (issue 5): permission is asked only when the user presses "Enable
+ * Web push on this device (docs/decisions/0007-notifications-and-push.md): permission is asked only when the user presses "Enable
  * notifications"; the subscription (VAPID key from /get-token) is registered with the server;
  * "Turn off" and Sign Out remove it. The service worker shows the pushes (sw/push.ts).
  */

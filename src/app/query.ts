@@ -1,7 +1,7 @@
 /**
  * TanStack Query: one client, its cache persisted to IndexedDB through idb-keyval, one entry per
  * user (the key carries the user's e-mail), busted by the cache schema (not by every app version),
- * capped in size (DESIGN.md §5).
+ * capped in size (docs/architecture.md §5).
  */
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import type {
@@ -16,7 +16,7 @@ import { getSession } from './session';
 
 export { CACHE_KEY_PREFIX, cacheKeyFor, purgeOtherUsersCaches, purgeUserCache } from './cache-keys';
 
-/** Persisted data older than this is dropped; `gcTime` is never shorter (DESIGN.md §5). */
+/** Persisted data older than this is dropped; `gcTime` is never shorter (docs/architecture.md §5). */
 export const CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /**
  * The shape of the cached answers: bump it when a change of the contract makes older cached data

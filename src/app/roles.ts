@@ -8,8 +8,8 @@ export const ROLE_LABELS: Record<Role, MessageDescriptor> = {
   serviceprovider: msg`Service provider`,
 };
 
-/** The role's label; "Admin" while the role is unknown (SPEC §9 fallback label). */
+/** The role's label; "Admin" while the role is unknown (docs/product.md §9 fallback label). */
 export const roleLabel = (i18n: I18n, role: Role | null): string => i18n._(ROLE_LABELS[role ?? 'admin']);
 
-/** Admins and managers see the admin dashboard, every other role the provider one (SPEC §2). */
+/** Admins and managers see the admin dashboard, every other role the provider one (docs/product.md §2). */
 export const usesAdminDashboard = (role: Role | null) => role === 'admin' || role === 'manager';

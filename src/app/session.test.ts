@@ -32,7 +32,7 @@ const signIn = () =>
     role: 'manager',
   });
 
-describe('session defaults (SPEC §3, §9)', () => {
+describe('session defaults (docs/product.md §3, §9)', () => {
   it('starts signed out with name ADMIN, role label Admin, language en and no permissions', async () => {
     const session = await hydrateSession();
     expect(session).toMatchObject({
@@ -61,7 +61,7 @@ describe('session defaults (SPEC §3, §9)', () => {
 });
 
 describe('session storage keys', () => {
-  it('stores a login under the SPEC keys, and reads them back after a reload', async () => {
+  it('stores a login under the product keys, and reads them back after a reload', async () => {
     await signIn();
     expect(await get('loginToken')).toBe('tok');
     expect(await get('name')).toBe('Omar Haddad');

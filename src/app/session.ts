@@ -1,5 +1,5 @@
 /**
- * Session state (SPEC §3, DESIGN.md §5): kept in IndexedDB through idb-keyval under the SPEC's keys,
+ * Session state (docs/product.md §3, docs/architecture.md §5): kept in IndexedDB through idb-keyval under the product's keys,
  * mirrored in memory for synchronous reads, and hydrated before the first render.
  */
 import { delMany, getMany, setMany } from 'idb-keyval';
@@ -16,7 +16,7 @@ import {
 import { isLanguage } from './i18n';
 import { markSession } from './first-screen-marks';
 
-/** The IndexedDB keys, exactly as SPEC §3 names them, plus the permission list and the Arabic name. */
+/** The IndexedDB keys, exactly as docs/product.md §3 names them, plus the permission list and the Arabic name. */
 export const SESSION_KEYS = {
   loginToken: 'loginToken',
   name: 'name',
@@ -28,13 +28,13 @@ export const SESSION_KEYS = {
   nameAr: 'nameAr',
 } as const;
 
-/** SPEC §3 and §9 defaults. */
+/** docs/product.md §3 and §9 defaults. */
 export const DEFAULT_NAME = 'ADMIN';
 export const DEFAULT_ROLE_LABEL = 'Admin';
 
 export interface Session {
   loginToken: string | null;
-  /** The English name (SPEC: the en value of the login answer); `DEFAULT_NAME` when absent. */
+  /** The English name (docs/product.md: the en value of the login answer); `DEFAULT_NAME` when absent. */
   name: string;
   /** The Arabic name, shown in Arabic when present. */
   nameAr: string | null;
@@ -147,7 +147,7 @@ export interface SignIn {
   role: Role;
 }
 
-/** Stores a successful login (SPEC §3): the permissions wait for the role endpoint. */
+/** Stores a successful login (docs/product.md §3): the permissions wait for the role endpoint. */
 export async function storeSignIn(answer: SignIn): Promise<void> {
   const email = answer.email.trim().toLowerCase();
   update({
@@ -205,7 +205,7 @@ export async function storeLanguage(language: Language): Promise<void> {
   await persist(() => setMany([[SESSION_KEYS.language, language]]));
 }
 
-/** A 401 or a failed role fetch: only the token goes (SPEC §4). */
+/** A 401 or a failed role fetch: only the token goes (docs/product.md §4). */
 export async function removeToken(): Promise<void> {
   update({ loginToken: null });
   await persist(() => delMany([SESSION_KEYS.loginToken]));

@@ -1,7 +1,7 @@
 /**
  * After a successful login: store the session, drop other users' cached data, show this user's
  * queued writes. Apart from Sign Out (auth.ts), which needs the query client and the contract: the
- * login page's first load carries neither (issue 8).
+ * login page's first load carries neither (docs/decisions/0010-signed-in-first-load.md).
  */
 import { purgeOtherUsersCaches } from './cache-keys';
 import { getSession, storeSignIn, type SignIn } from './session';

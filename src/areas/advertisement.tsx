@@ -1,6 +1,6 @@
 /**
- * Advertisements (SPEC §2 /advertisement, /advertisement/add/{id?}, /advertisement/update/{id?},
- * /advertisement/details/{id}; issue 4). An ad shows an image at a placement between two dates and
+ * Advertisements (docs/product.md §2 /advertisement, /advertisement/add/{id?}, /advertisement/update/{id?},
+ * /advertisement/details/{id}; docs/product.md §2). An ad shows an image at a placement between two dates and
  * leads to an event or an https address. New and edited ads wait for an admin, who approves or
  * rejects them (with a reason); an ad whose end date has passed is expired.
  */

@@ -1,5 +1,5 @@
 /**
- * /booking-details?id={id} (SPEC §2): one booking with its customer, its event (seats sold of the
+ * /booking-details?id={id} (docs/product.md §2): one booking with its customer, its event (seats sold of the
  * capacity) and its status history (who, when, from, to), with the status and payment moves the
  * booking allows now.
  */

@@ -1,6 +1,6 @@
 /**
  * /booking: the bookings list (bookingArea on the shared list page) with "Keep available offline"
- * (issue 6): a manager chooses coming events and the app
+ * (docs/decisions/0008-offline-outbox-and-cache.md): a manager chooses coming events and the app
  * downloads, in the background, their bookings' list pages (as the list shows them, filtered by the
  * event) and each booking's details into the device's copy, with progress and the stored size. The
  * choice is kept per user and refreshed when the app is online again.

@@ -1,5 +1,5 @@
 /**
- * Bookings (SPEC §2 /booking, /booking-details; issue 4). Staff and providers review bookings and
+ * Bookings (docs/product.md §2 /booking, /booking-details; docs/product.md §2). Staff and providers review bookings and
  * move their status and payment status along the contract's transitions; every move is recorded in
  * the booking's history. Bookings come from customers: there is no add or edit form here.
  */

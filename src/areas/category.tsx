@@ -1,4 +1,4 @@
-/** Category Master (SPEC §2 /category, /category/add/{id?}): name, icon, active flag, sort order. */
+/** Category Master (docs/product.md §2 /category, /category/add/{id?}): name, icon, active flag, sort order. */
 import { msg } from '@lingui/core/macro';
 import { api, categoryResource, type RecordOf } from '@/contract';
 import { ActiveBadge, dateTime, localizedText, LocalizedCell, Thumbnail } from '@/resources/cells';

@@ -1,4 +1,4 @@
-/** City Master (SPEC §2 /city, /city/add/{id?}): a city belongs to a country. */
+/** City Master (docs/product.md §2 /city, /city/add/{id?}): a city belongs to a country. */
 import { msg } from '@lingui/core/macro';
 import { cityResource, type RecordOf } from '@/contract';
 import { ActiveBadge, dateTime, localizedText, LocalizedCell } from '@/resources/cells';

@@ -1,4 +1,4 @@
-/** Country Master (SPEC §2 /country, /country/add/{id?}). */
+/** Country Master (docs/product.md §2 /country, /country/add/{id?}). */
 import { msg } from '@lingui/core/macro';
 import { countryResource, type RecordOf } from '@/contract';
 import { ActiveBadge, dateTime, localizedText, LocalizedCell, Ltr } from '@/resources/cells';

@@ -1,5 +1,5 @@
 /**
- * /event/details/{id} (SPEC §2, `/api/event/get-details/{id}`): the event's information, gallery
+ * /event/details/{id} (docs/product.md §2, `/api/event/get-details/{id}`): the event's information, gallery
  * (cover first), specialists (added, edited and removed here through /api/event/specialist),
  * supervisors, bookings summary and status history, with the moves the event allows now.
  */

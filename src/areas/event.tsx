@@ -1,5 +1,5 @@
 /**
- * Events (SPEC §2 /event, /event/details/{id}, /event/add/{id?}, /event/list/{id?}; issue 4).
+ * Events (docs/product.md §2 /event, /event/details/{id}, /event/add/{id?}, /event/list/{id?}; docs/product.md §2).
  * A provider adds its events as drafts and submits them; an admin approves or rejects them (with a
  * reason) and features approved ones. Status moves follow EVENT_TRANSITIONS; the buttons offered
  * are the moves the contract allows now (the server checks them again).

@@ -1,5 +1,5 @@
 /**
- * Location Master (SPEC §2 /location, /location/add/{id?}): country → city pickers cascade; a new
+ * Location Master (docs/product.md §2 /location, /location/add/{id?}): country → city pickers cascade; a new
  * location starts from /api/getInitialLocation (default country, city and map centre).
  */
 import { msg } from '@lingui/core/macro';

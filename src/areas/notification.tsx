@@ -1,6 +1,6 @@
 /**
- * The Notification Manager (SPEC §2 /notification, /notification/add/, /notification/update/{id?};
- * issue 5). Staff write to everyone, to roles or to chosen users; a provider writes to its own
+ * The Notification Manager (docs/product.md §2 /notification, /notification/add/, /notification/update/{id?};
+ * docs/decisions/0007-notifications-and-push.md). Staff write to everyone, to roles or to chosen users; a provider writes to its own
  * supervisors. A notification is sent now (Send now) or at its time (the server's scheduler); the
  * list shows how many devices it reached.
  */

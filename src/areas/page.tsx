@@ -1,6 +1,6 @@
 /**
- * Static pages (SPEC §2 /pages, /pages/add/{id?}, /pages/privacypolicy/{id?}, /pages/social/{id?};
- * issue 4): slug, title and rich-text content in both languages, status. The privacy policy and the
+ * Static pages (docs/product.md §2 /pages, /pages/add/{id?}, /pages/privacypolicy/{id?}, /pages/social/{id?};
+ * docs/product.md §2): slug, title and rich-text content in both languages, status. The privacy policy and the
  * social links page always exist (they cannot be deleted) and have their own forms: the policy's
  * text, and the social page's named https links. The server sanitises the content; the editor
  * offers only what it keeps.

@@ -1,5 +1,5 @@
 /**
- * Service providers (SPEC §2 /serviceprovider, /serviceprovider-details/{id}, /serviceprovider/add,
+ * Service providers (docs/product.md §2 /serviceprovider, /serviceprovider-details/{id}, /serviceprovider/add,
  * /serviceprovider/update/{id}). Staff approve, reject (with a reason) or block; a provider sees and
  * edits only its own profile.
  */

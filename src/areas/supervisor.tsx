@@ -1,5 +1,5 @@
 /**
- * Supervisors (event managers), SPEC §2 /supervisor and /supervisor/add/{userId}: `userId` is the
+ * Supervisors (event managers), docs/product.md §2 /supervisor and /supervisor/add/{userId}: `userId` is the
  * supervisor's user id to edit it, or `new` to add one. Staff choose the provider it belongs to; a
  * service provider manages only its own supervisors. Activate / deactivate via /api/users/approve/.
  */

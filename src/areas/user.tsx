@@ -1,5 +1,5 @@
 /**
- * Users (SPEC §2 /users, /user-details?id=, /user/add, /user/update/{id?}): every account; approve,
+ * Users (docs/product.md §2 /users, /user-details?id=, /user/add, /user/update/{id?}): every account; approve,
  * reject, block and unblock. Only admins see and change the role.
  */
 import { msg } from '@lingui/core/macro';

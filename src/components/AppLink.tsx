@@ -10,7 +10,7 @@ export const linkTarget = (to: string) => {
 };
 
 /**
- * Links to a path of the app. Area paths are plain strings built from the SPEC's routes and may carry
+ * Links to a path of the app. Area paths are plain strings built from the product's routes and may carry
  * a query (`/user-details?id=7`), which becomes the link's search.
  */
 export function AppLink({

@@ -1,7 +1,7 @@
 /**
  * The language and theme choices of the sign-in and registration screens as native selects: the
  * signed-in header's menus need Radix (about 29 kB compressed), which the first load of the login
- * page should not carry (issue 8).
+ * page should not carry (docs/decisions/0010-signed-in-first-load.md).
  */
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';

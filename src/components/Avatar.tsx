@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { AVATAR_SIZE, DEFAULT_AVATAR, profileImageUrl } from '@/app/session';
 import { cx } from './ui';
 
-/** The user's picture (SPEC §9: 36x36 px), or the default avatar when absent or broken. */
+/** The user's picture (docs/product.md §9: 36x36 px), or the default avatar when absent or broken. */
 export function Avatar({
   path,
   size = AVATAR_SIZE,

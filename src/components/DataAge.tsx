@@ -1,6 +1,6 @@
 /**
  * How old the data on screen is ("Updated 3 hours ago"), for screens read from the device's copy
- * (issue 6). Shown while offline or unreachable, or once the copy is older than a minute.
+ * (docs/decisions/0008-offline-outbox-and-cache.md). Shown while offline or unreachable, or once the copy is older than a minute.
  */
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';

@@ -1,5 +1,5 @@
 /**
- * The header's search box (SPEC §2, issue 4): as you type (from SEARCH_MIN characters) it finds
+ * The header's search box (docs/product.md §2): as you type (from SEARCH_MIN characters) it finds
  * bookings by code or customer, events, service providers and users through /api/search, which
  * answers only what the user may see. Offline it searches the records already cached on this
  * device and says so. An ARIA combobox: Ctrl/⌘+K focuses it, arrow keys move, Enter opens,

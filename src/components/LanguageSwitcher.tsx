@@ -9,7 +9,7 @@ import { useSession } from '@/app/session';
 import { HeaderMenu, menuItemClass } from './menu';
 import { Spinner } from './ui';
 
-/** English / العربية. Signed in, the choice is also saved on the server (SPEC §4). */
+/** English / العربية. Signed in, the choice is also saved on the server (docs/product.md §4). */
 export function LanguageSwitcher() {
   const { i18n } = useLingui();
   const { language } = useSession();

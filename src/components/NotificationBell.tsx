@@ -1,5 +1,5 @@
 /**
- * The header's bell (issue 5): the unread count and the latest in-app notifications; choosing one
+ * The header's bell (docs/decisions/0007-notifications-and-push.md): the unread count and the latest in-app notifications; choosing one
  * marks it read and opens its screen. It refreshes every minute, when the window regains focus,
  * and at once when the service worker receives a push.
  */

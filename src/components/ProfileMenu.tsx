@@ -15,12 +15,12 @@ import { Avatar } from './Avatar';
 import { HeaderMenu, menuItemClass, type MenuParts } from './menu';
 import { Spinner } from './ui';
 
-// Radix's dialogs load only when Sign Out has to ask (issue 8).
+// Radix's dialogs load only when Sign Out has to ask (docs/decisions/0010-signed-in-first-load.md).
 const ConfirmDialog = lazy(() =>
   import('@/resources/dialogs').then((module) => ({ default: module.ConfirmDialog })),
 );
 
-/** The user's name, e-mail and role, My Profile and Sign Out (SPEC §2 header). */
+/** The user's name, e-mail and role, My Profile and Sign Out (docs/product.md §2 header). */
 export function ProfileMenu() {
   const { i18n } = useLingui();
   const session = useSession();

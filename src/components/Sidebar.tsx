@@ -1,5 +1,5 @@
 /**
- * The sidebar of SPEC §2: entries from the navigation table, hidden without permission, groups that
+ * The sidebar of docs/product.md §2: entries from the navigation table, hidden without permission, groups that
  * expand and collapse (and open by themselves on a child's path), active item by path, "Loading"
  * until the permissions are known.
  */

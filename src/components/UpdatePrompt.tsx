@@ -13,7 +13,7 @@ type PwaModule = Pick<typeof PwaRegister, 'onNeedRefresh' | 'applyUpdate'>;
 const loadPwa = (): Promise<PwaModule> => afterFirstScreen().then(() => import('@/pwa/register'));
 
 /**
- * "A new version is available — Reload" (DESIGN.md §5). The service worker module is loaded on demand,
+ * "A new version is available — Reload" (docs/architecture.md §5). The service worker module is loaded on demand,
  * the same instance that main.tsx registered with.
  */
 export function UpdatePrompt({ load = loadPwa }: { load?: () => Promise<PwaModule> }) {

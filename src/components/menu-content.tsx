@@ -1,5 +1,5 @@
 /**
- * What the header's menus load once the first screen is shown (menu.tsx, issue 8): Radix's
+ * What the header's menus load once the first screen is shown (menu.tsx, docs/decisions/0010-signed-in-first-load.md): Radix's
  * DropdownMenu parts and the shared panel. Only imported dynamically, so the build keeps it as its
  * own entry (bench/budgets.json names it).
  */

@@ -1,7 +1,7 @@
 /**
  * The header's drop-down menus: their shared look, and `HeaderMenu`, whose trigger renders with the
  * page while the menu itself (Radix, about 30 kB compressed) loads once the first screen is shown
- * (issue 8). A click on the trigger before then opens the menu as soon as it has loaded, and a
+ * (docs/decisions/0010-signed-in-first-load.md). A click on the trigger before then opens the menu as soon as it has loaded, and a
  * trigger that has the focus keeps it.
  */
 import type { DropdownMenu as RadixDropdownMenu } from 'radix-ui';

@@ -57,7 +57,7 @@ export function Spinner({ className }: { className?: string }) {
   return <Loader2 aria-hidden="true" className={cx('animate-spin', className)} />;
 }
 
-/** The spinner shown while the role or a page part loads (SPEC §2 Loading). */
+/** The spinner shown while the role or a page part loads (docs/product.md §2 Loading). */
 export function FullPageSpinner({ inline = false }: { inline?: boolean }) {
   const { i18n } = useLingui();
   return (

@@ -20,7 +20,7 @@ export const loginBody = z.strictObject({
     .max(1024),
 });
 
-/** SPEC §3: token, message, name (per language; the en value is used), email, profileImage, role. */
+/** docs/product.md §3: token, message, name (per language; the en value is used), email, profileImage, role. */
 export const loginResponse = z.object({
   status: z.number().int(),
   message: z.string(),
@@ -36,7 +36,7 @@ export const loginResponse = z.object({
 export const sendOtpBody = z.strictObject({ email });
 export const verifyOtpBody = z.strictObject({ email, otp });
 
-/** SPEC §3: role is fixed to serviceprovider and status to "0"; the server enforces both. */
+/** docs/product.md §3: role is fixed to serviceprovider and status to "0"; the server enforces both. */
 export const registerBody = z.strictObject({
   name: z
     .string({ error: msg('required') })
@@ -63,7 +63,7 @@ export const registeredUser = z.object({
 export const roleResponse = z.object({
   status: z.number().int(),
   message: z.string(),
-  /** SPEC §7: the role string in `data`. */
+  /** docs/product.md §7: the role string in `data`. */
   data: role,
   permissions: z.array(permission),
 });

@@ -6,7 +6,7 @@ import { LANGUAGES } from './plain';
 export { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './plain';
 export const language = z.enum(LANGUAGES);
 
-/** Localised texts are stored and served as `{ en, ar }` (DESIGN.md §3). */
+/** Localised texts are stored and served as `{ en, ar }` (docs/architecture.md §3). */
 export const localized = (max = 200) =>
   z.strictObject({
     en: z

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 /**
  * Endpoint descriptors: the one description of every API call that the server routes, the
- * client calls and the tests exercise. Imports zod only (DESIGN.md §2).
+ * client calls and the tests exercise. Imports zod only (docs/architecture.md §2).
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -101,7 +101,7 @@ export { buildPath } from './plain';
 
 /* ----------------------------------------------------------------- envelopes */
 
-/** Every success answer: `{ status, message, data }` (DESIGN.md §2). */
+/** Every success answer: `{ status, message, data }` (docs/architecture.md §2). */
 export const ok = <T extends z.ZodType>(data: T) =>
   z.object({ status: z.number().int(), message: z.string(), data });
 

@@ -1,13 +1,13 @@
 /**
  * The zod-free part of the contract: constants, path building, money formatting and the method and
  * path of the calls the sign-in screens make. The app's first loads (the login page and the signed-in
- * dashboard, issue 8) import this module and `routes.gen.ts` instead of the whole contract, so that
+ * dashboard, docs/decisions/0010-signed-in-first-load.md) import this module and `routes.gen.ts` instead of the whole contract, so that
  * zod and the schemas load only once a screen needs them (a form, a list). The schemas' modules
  * import these values, so there is still one description of each.
  */
 import type { Access, AnyEndpoint, HttpMethod } from './http';
 
-/** Languages of the product (SPEC §9): English is the default and the source language. */
+/** Languages of the product (docs/product.md §9): English is the default and the source language. */
 export const LANGUAGES = ['en', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
@@ -18,7 +18,7 @@ export type Role = (typeof ROLES)[number];
 /** The role whose users own records (their profile, documents, supervisors…). */
 export const OWNER_ROLE = 'serviceprovider';
 
-/** Section permissions (SPEC §6); the database holds the role → permission table. */
+/** Section permissions (docs/product.md §6); the database holds the role → permission table. */
 export const PERMISSIONS = [
   'dashboard',
   'service_provider',
@@ -45,7 +45,7 @@ export type Permission = (typeof PERMISSIONS)[number];
 /** Fills `:name` segments of a path. */
 export const buildPath = (path: string, params?: Record<string, string | number>): string =>
   // An absent parameter drops its segment with its slash; the path's own trailing slash stays
-  // (SPEC paths such as /api/dashboard/ and /api/users/approve/ differ from their slashless twins).
+  // (product paths such as /api/dashboard/ and /api/users/approve/ differ from their slashless twins).
   path.replace(/\/:([A-Za-z_]+)\??/g, (_, name: string) => {
     const value = params?.[name];
     return value === undefined ? '' : `/${encodeURIComponent(String(value))}`;

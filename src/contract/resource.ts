@@ -14,7 +14,7 @@ import { msg } from './messages';
 import type { Permission } from './roles';
 
 /**
- * The resource pattern (DESIGN.md §2): one descriptor per
+ * The resource pattern (docs/architecture.md §2): one descriptor per
  * management area drives the server router, the client queries and the generic list / form /
  * details pages. An area writes only what makes it different: its record and input schemas,
  * sortable columns, filters, where its endpoints live and its extra actions.
@@ -94,7 +94,7 @@ export interface ResourceConfig<
   key: string;
   /** OpenAPI tag. */
   tag: string;
-  /** Permission of every endpoint of the area (SPEC §2 route table). */
+  /** Permission of every endpoint of the area (docs/product.md §2 route table). */
   permission: Permission;
   /** Operations a service provider may use on its own records without the permission. */
   ownerOps?: readonly ResourceOp[];
@@ -124,7 +124,7 @@ export interface ResourceConfig<
   defaultSort: { column: TSort[number]; order: 'asc' | 'desc' };
   /** What `q` searches (shown in the docs and the search box's hint). */
   searchIn: string;
-  /** What the chosen methods and payloads are, per operation (docs; SPEC left them open). */
+  /** What the chosen methods and payloads are, per operation (docs; product left them open). */
   notes?: Partial<Record<ResourceOp, string>>;
 }
 

@@ -5,7 +5,7 @@ export { PERMISSIONS, ROLES, type Permission, type Role } from './plain';
 export const role = z.enum(ROLES);
 
 /**
- * Account status codes. Self-registered service providers start at "0" (SPEC §3, §4).
+ * Account status codes. Self-registered service providers start at "0" (docs/product.md §3, §4).
  */
 export const USER_STATUS = { pending: '0', active: '1', rejected: '2', blocked: '3' } as const;
 export const userStatus = z.enum(['0', '1', '2', '3']);
@@ -13,7 +13,7 @@ export type UserStatus = z.infer<typeof userStatus>;
 
 export const permission = z.enum(PERMISSIONS);
 
-/** The role table of SPEC §6, used to seed the database. */
+/** The role table of docs/product.md §6, used to seed the database. */
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   admin: [
     'dashboard',

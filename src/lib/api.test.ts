@@ -112,7 +112,7 @@ describe('call', () => {
   });
 });
 
-describe('errors (SPEC §8 message fallback order)', () => {
+describe('errors (docs/product.md §8 message fallback order)', () => {
   it('uses the server message and the field errors first', async () => {
     server.on('POST /api/register', (_req, res) =>
       json(res, 400, {
@@ -201,7 +201,7 @@ describe('401', () => {
     await vi.waitFor(() => expect(onUnauthorized).toHaveBeenCalledTimes(1));
     expect(getSession().loginToken).toBeNull();
     expect(await get('loginToken')).toBeUndefined();
-    // Only the token goes (SPEC §4).
+    // Only the token goes (docs/product.md §4).
     expect(getSession().email).toBe('amal@example.com');
   });
 

@@ -9,8 +9,8 @@
  *   hangs forever. A read that meets 502/504 (an instance restarting behind the proxy) is tried
  *   once more.
  * - Errors become `ApiError { status, message, fieldErrors }`; the message is the server's message,
- *   else the client error's message, else "Something went wrong" (SPEC §8).
- * - A 401 from any call but the login removes the token and sends the user to /login (SPEC §2, §4).
+ *   else the client error's message, else "Something went wrong" (docs/product.md §8).
+ * - A 401 from any call but the login removes the token and sends the user to /login (docs/product.md §2, §4).
  */
 import { t } from '@lingui/core/macro';
 import type { AnyEndpoint, RequestOf, ResponseOf } from '@/contract';
@@ -71,7 +71,7 @@ export const configureApi = (patch: Partial<ApiConfig>) => {
 type CallTarget = Omit<RouteRef, 'endpoint'>;
 
 /**
- * A call target typed as the contract's endpoint `E` without importing its schemas (issue 8): the
+ * A call target typed as the contract's endpoint `E` without importing its schemas (docs/decisions/0010-signed-in-first-load.md): the
  * app calls through `routes` (src/contract/routes.gen.ts); the sign-in screens, whose first load is
  * smaller still, through the few `plainRoutes` they need.
  */
@@ -88,7 +88,7 @@ export type CallOptions<E extends AnyEndpoint> = {
   ignoreUnauthorized?: boolean;
 };
 
-/** The fallback order of SPEC §8: server message, then client error message, then a generic text. */
+/** The fallback order of docs/product.md §8: server message, then client error message, then a generic text. */
 export function resolveMessage(serverMessage: unknown, clientMessage: unknown): string {
   if (typeof serverMessage === 'string' && serverMessage.trim() !== '') return serverMessage;
   if (typeof clientMessage === 'string' && clientMessage.trim() !== '') return clientMessage;

@@ -12,7 +12,7 @@ describe('buildPath', () => {
     expect(buildPath('/api/x/:id?', { id: 7 })).toBe('/api/x/7');
   });
 
-  it('keeps a trailing slash that is part of the path (SPEC paths that differ by it)', () => {
+  it('keeps a trailing slash that is part of the path (product paths that differ by it)', () => {
     expect(buildPath('/api/dashboard/')).toBe('/api/dashboard/');
     expect(buildPath('/api/users/approve/')).toBe('/api/users/approve/');
     expect(buildPath('/api/users/approve')).toBe('/api/users/approve');

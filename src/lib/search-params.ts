@@ -38,7 +38,7 @@ const wholeNumber = (value: unknown): number | undefined => {
  * `validateSearch` of the list routes: the URL's values in their wire form, typed as a list view.
  * It does not know the area: the list page checks each value against its resource's list query
  * (`cleanListSearch` in resources/search.ts) and drops what fails, so that the route table, part of
- * the first load, needs neither zod nor the contract (issue 8).
+ * the first load, needs neither zod nor the contract (docs/decisions/0010-signed-in-first-load.md).
  */
 export function listSearch(raw: Record<string, unknown>): ListSearch {
   const search: ListSearch = {};

@@ -1,5 +1,5 @@
 /**
- * Wall-clock times of one time zone (the platform's, SPEC: events happen at venues in Asia/Riyadh),
+ * Wall-clock times of one time zone (the platform's, docs/product.md: events happen at venues in Asia/Riyadh),
  * for `<input type="datetime-local">`: what the input shows is the venue's time whatever the zone
  * of the device, and what is sent is an ISO instant with that zone's offset.
  */

@@ -6,7 +6,7 @@ import { LanguageSelect, ThemeSelect } from '@/components/AuthControls';
 const LOGIN_BACKGROUND = `${import.meta.env.BASE_URL}images/login-bg.svg`;
 
 /**
- * Login and registration: no header or sidebar (SPEC §1), a background image over a fallback colour,
+ * Login and registration: no header or sidebar (docs/product.md §1), a background image over a fallback colour,
  * and the language and theme switches at the top end.
  */
 export function AuthLayout({ title, children }: { title: ReactNode; children: ReactNode }) {

@@ -1,6 +1,6 @@
 /**
- * Service worker registration (SPEC §7: registered under the admin base path after page load;
- * DESIGN.md §5: the app prompts "new version available" and reloads only when the user agrees).
+ * Service worker registration (docs/product.md §7: registered under the admin base path after page load;
+ * docs/architecture.md §5: the app prompts "new version available" and reloads only when the user agrees).
  *
  * No UI here: the app shell subscribes with `onNeedRefresh` and calls `applyUpdate` from its prompt.
  */

@@ -1,5 +1,5 @@
 /**
- * The generic add / edit form (issue 3): react-hook-form with the contract's input schema, messages
+ * The generic add / edit form (docs/decisions/0005-resource-pattern.md): react-hook-form with the contract's input schema, messages
  * in the reader's language (`localizeMessage`), the server's 422 field errors on their fields, a stale
  * version (409) explained with a way to load the latest, an unsaved-changes guard (router blocker and
  * beforeunload), and a notice then the list after saving.

@@ -1,5 +1,5 @@
 /**
- * The generic list (issue 3): server-side pagination (10/25/50/100), sorting by column (aria-sort),
+ * The generic list (docs/decisions/0005-resource-pattern.md): server-side pagination (10/25/50/100), sorting by column (aria-sort),
  * a debounced search box and the area's filters, all kept in the URL; a column menu kept per area;
  * row actions; skeleton, empty and error (Retry) states; CSV export of the current view. At phone
  * width the table scrolls sideways inside its card.

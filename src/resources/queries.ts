@@ -1,5 +1,5 @@
 /**
- * Client queries built from a resource descriptor (DESIGN.md §2): list and detail query options with
+ * Client queries built from a resource descriptor (docs/architecture.md §2): list and detail query options with
  * stable keys (persisted to IndexedDB by the app's persister), and create / update / remove calls
  * whose variables carry their Idempotency-Key, so that a paused (offline) mutation replays with the
  * same key. Every write invalidates the resource's keys and those of the areas that show its data.

@@ -1,5 +1,5 @@
 /**
- * What an area writes (issue 3 "The pattern"): its descriptor, its columns, its form fields, its
+ * What an area writes (docs/decisions/0005-resource-pattern.md): its descriptor, its columns, its form fields, its
  * filters and its extra actions. The generic list, form and details pages do the rest.
  */
 import type { I18n, MessageDescriptor } from '@lingui/core';
@@ -138,7 +138,7 @@ export interface DetailItem<T extends BaseRecord = BaseRecord> {
   value: (row: T, ctx: RenderContext) => ReactNode;
 }
 
-/** Where an area's pages are (SPEC §2 paths). */
+/** Where an area's pages are (docs/product.md §2 paths). */
 export interface AreaPaths {
   list: string;
   /** Absent: records are not added here (bookings come from customers). */

@@ -1,5 +1,5 @@
 /**
- * Accessibility and phone widths (issue 2 "Done when"): axe-core finds no serious or critical
+ * Accessibility and phone widths (docs/product.md §2): axe-core finds no serious or critical
  * violation on login, registration and the signed-in shell, in English and Arabic; at 360 px wide the
  * sidebar is a drawer. Screenshots go to tests/.artifacts/.
  */

@@ -1,5 +1,5 @@
 /**
- * Bookings through the UI (issue 4): a manager filters the bookings, opens one, confirms it and sees
+ * Bookings through the UI (docs/product.md §2): a manager filters the bookings, opens one, confirms it and sees
  * the history entry and the new status in the list; the list and the details read in Arabic
  * (mirrored); axe finds nothing serious; the list works at 360 px.
  */

@@ -1,5 +1,5 @@
 /**
- * Advertisements and static pages through the UI (issue 4): an admin adds an ad leading to a web
+ * Advertisements and static pages through the UI (docs/product.md §2): an admin adds an ad leading to a web
  * address (an http address is refused on its field), switches its target, approves it and reads it;
  * a provider's ad waits for approval; the privacy policy is edited in the rich-text editor and
  * served formatted; the social links page refuses an http link and keeps https ones; Arabic + axe.

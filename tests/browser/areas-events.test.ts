@@ -1,5 +1,5 @@
 /**
- * Events through the UI (issue 4): a provider adds an event (venue times typed on a device in
+ * Events through the UI (docs/product.md §2): a provider adds an event (venue times typed on a device in
  * another time zone, price in riyals, two images with the second as cover), adds a specialist and
  * submits it; an admin approves and features it; the edit form shows what was saved; the events of
  * one provider; Arabic (mirrored, axe) and 360 px.

@@ -1,5 +1,5 @@
 /**
- * Configuration masters through the UI (issue 3): an admin creates, edits and deletes a country and
+ * Configuration masters through the UI (docs/decisions/0005-resource-pattern.md): an admin creates, edits and deletes a country and
  * a city; a referenced country cannot be deleted; list views live in the URL; an edit in Arabic shows
  * a mirrored form with Arabic messages; axe finds nothing serious on a list and a form in both
  * languages; the list and the form work at 360 px.

@@ -1,5 +1,5 @@
 /**
- * Service providers through the UI (issue 3): an admin approves a provider who registered through
+ * Service providers through the UI (docs/decisions/0005-resource-pattern.md): an admin approves a provider who registered through
  * the registration screen, who can then sign in; a provider sees only its own profile, and another
  * provider's details page answers "page not found".
  */

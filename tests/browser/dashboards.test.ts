@@ -1,5 +1,5 @@
 /**
- * The dashboards (issue 4): the admin dashboard shows its figures, the items waiting for approval
+ * The dashboards (docs/product.md §2): the admin dashboard shows its figures, the items waiting for approval
  * and both charts (drawn, with a table for screen readers) in English and in Arabic (mirrored
  * value axis, Arabic digits); a manager sees no service-provider tile; a provider sees its own
  * dashboard; axe finds nothing serious in either language.

@@ -1,4 +1,4 @@
-/** Arabic switch (SPEC §4, §8): dir=rtl, translated texts, a notice, kept after reload and on the login screen. */
+/** Arabic switch (docs/product.md §4, §8): dir=rtl, translated texts, a notice, kept after reload and on the login screen. */
 import { describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { DEMO, DEMO_PASSWORD } from '../support/app-server';
@@ -35,7 +35,7 @@ describe('language', () => {
     await waitForShell(page);
 
     await expect.poll(() => htmlLangDir(page)).toEqual({ lang: 'ar', dir: 'rtl' });
-    // The success notice (SPEC §8: 'Language changed to' + the Arabic word for Arabic), at the top end:
+    // The success notice (docs/product.md §8: 'Language changed to' + the Arabic word for Arabic), at the top end:
     // top-left in right-to-left.
     const notice = page.getByTestId('notice').filter({ hasText: 'العربية' }).first();
     await notice.waitFor();

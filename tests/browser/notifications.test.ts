@@ -1,5 +1,5 @@
 /**
- * Notifications in the browser (issue 5). Headless Chromium reaches no push service, so the page's
+ * Notifications in the browser (docs/decisions/0007-notifications-and-push.md). Headless Chromium reaches no push service, so the page's
  * PushManager is stubbed with a subscription to a fake push service on 127.0.0.1 (the server process
  * trusts its certificate through NODE_EXTRA_CA_CERTS): an admin enables notifications from the
  * profile menu and receives, encrypted, the push sent when a provider submits an advertisement.

@@ -1,5 +1,5 @@
 /**
- * Offline first (issue 6), in Chromium against the real server: cached bookings read offline after
+ * Offline first (docs/decisions/0008-offline-outbox-and-cache.md), in Chromium against the real server: cached bookings read offline after
  * a cold reload with their age; a status change made offline survives reloads and reaches the server
  * exactly once; a change whose answer was lost is replayed with its key and counted once; a change
  * to a record someone else changed meanwhile becomes a conflict the manager settles; Sign Out warns

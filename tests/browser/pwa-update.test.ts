@@ -1,5 +1,5 @@
 /**
- * "A new version is available — Reload" (issue 2 item 6, DESIGN.md §5): the server serves its own copy
+ * "A new version is available — Reload" (docs/product.md §2, docs/architecture.md §5): the server serves its own copy
  * of the build; publishing a changed service worker makes the app show the prompt, and Reload activates
  * the new version and reloads the page under it.
  */

@@ -1,5 +1,5 @@
 /**
- * The installable PWA (issue 2 item 6): manifest and icons, service worker scope and control,
+ * The installable PWA (docs/product.md §2): manifest and icons, service worker scope and control,
  * installability errors empty, offline reload of visited pages and deep links, no API data in caches.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Registration end to end (SPEC §2, §4, §5): the OTP is read from the mail that the real server sent
+ * Registration end to end (docs/product.md §2, §4, §5): the OTP is read from the mail that the real server sent
  * to a real SMTP server on 127.0.0.1; the new account waits for approval and cannot sign in yet.
  */
 import { describe, expect, it } from 'vitest';
@@ -69,7 +69,7 @@ describe('registration', () => {
     await page.getByRole('button', { name: 'Verify OTP' }).click();
     await page.getByText('Please enter a valid OTP.').first().waitFor();
 
-    // Submitting before verification is refused (SPEC §5) — Register stays disabled.
+    // Submitting before verification is refused (docs/product.md §5) — Register stays disabled.
     await page.getByLabel('Password', { exact: true }).fill('Provider-Pass-2026!');
     expect(await page.getByRole('button', { name: 'Register', exact: true }).isDisabled()).toBe(true);
 

@@ -1,5 +1,5 @@
 /**
- * The browser side of issue 7:
+ * The browser side of docs/security.md:
  * - the strict Content-Security-Policy holds and the app works under it: no `securitypolicyviolation`
  *   event and no CSP console error across sign-in, dashboard, profile, lists, details and a form;
  * - user text never runs as code: script payloads stored (through the API) in every text field the

@@ -1,5 +1,5 @@
 /**
- * Session (SPEC §4, DESIGN.md §5): a 401 from any call sends the user to /login; Sign Out revokes the
+ * Session (docs/product.md §4, docs/architecture.md §5): a 401 from any call sends the user to /login; Sign Out revokes the
  * token on the server, removes it locally and purges that user's cached data, keeping the language.
  */
 import { describe, expect, it } from 'vitest';

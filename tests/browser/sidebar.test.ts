@@ -1,7 +1,7 @@
 /**
- * The sidebar of each role equals SPEC §6 (issue 2 item 8). The expected entries are derived from
- * the role table in the contract (ROLE_PERMISSIONS, SPEC §6) and the sidebar entries and routes of
- * SPEC §2, written out here independently of the app's own navigation table.
+ * The sidebar of each role equals docs/product.md §6 (docs/product.md §2). The expected entries are derived from
+ * the role table in the contract (ROLE_PERMISSIONS, docs/product.md §6) and the sidebar entries and routes of
+ * docs/product.md §2, written out here independently of the app's own navigation table.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -24,7 +24,7 @@ interface Group {
   children: Leaf[];
 }
 
-/** SPEC §2 "Sidebar", with the permission of each entry (SPEC §2 route table, §6 section names). */
+/** docs/product.md §2 "Sidebar", with the permission of each entry (docs/product.md §2 route table, §6 section names). */
 const SIDEBAR: (Leaf | Group)[] = [
   { label: 'Dashboard', path: '/admin/', permission: 'dashboard' },
   {
@@ -128,7 +128,7 @@ const ROLES: [Role, string][] = [
   ['serviceprovider', DEMO.provider],
 ];
 
-describe('sidebar per role (SPEC §6)', () => {
+describe('sidebar per role (docs/product.md §6)', () => {
   it.each(ROLES)('shows exactly the entries of %s', async (role, email) => {
     const { page } = await suite.open();
     await signIn(page, email, DEMO_PASSWORD);

@@ -1,4 +1,4 @@
-/** Sign-in (issue 2 item 8): right, wrong, throttled, pending and blocked accounts. */
+/** Sign-in (docs/product.md §2): right, wrong, throttled, pending and blocked accounts. */
 import { describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '../support/app-server';
 import { idbValue, snap } from '../support/browser';
@@ -32,7 +32,7 @@ describe('sign-in', () => {
     expect(await idbValue(page, 'email')).toBe(DEMO.admin);
     expect(await idbValue(page, 'role')).toBe('admin');
 
-    // A stored token sends the login screen on to the app (SPEC §2).
+    // A stored token sends the login screen on to the app (docs/product.md §2).
     await page.goto('/admin/login');
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/admin/');
     await waitForShell(page);

@@ -72,7 +72,7 @@ const masterRows = (type: string): Record<string, Row> => ({
 });
 
 export const MATRIX: Record<string, Row> = {
-  // session (issue 2)
+  // session (docs/product.md §2)
   'POST /api/login': pub('2xx'),
   'POST /api/sendEmailOTP': pub('2xx'),
   // a code never sent: refused as invalid for anyone
@@ -86,7 +86,7 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/profile/image': everyone,
   'POST /api/profile/password': everyone,
 
-  // configuration masters (issue 3)
+  // configuration masters (docs/decisions/0005-resource-pattern.md)
   ...masterRows('category'),
   ...masterRows('country'),
   ...masterRows('city'),
@@ -126,7 +126,7 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/export/user': adminOnly,
   'POST /api/users/approve': adminOnly,
 
-  // events (issue 4): staff and the owning provider; approving and featuring are for admins
+  // events (docs/product.md §2): staff and the owning provider; approving and featuring are for admins
   ...ownedArea('/api/event', '/api/event/:id', { 'DELETE /api/event/:id': staffAndOwner }),
   'GET /api/event/get-all-event': everyone,
   'GET /api/export/event': everyone,
@@ -162,7 +162,7 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/export/page': adminOnly,
   'GET /api/master/pages': pub('2xx'),
 
-  // notifications (issue 5): admins and providers (a provider only its own; staff's answer 404 to it,
+  // notifications (docs/decisions/0007-notifications-and-push.md): admins and providers (a provider only its own; staff's answer 404 to it,
   // and the staff sample, written to roles, is refused to a provider with 422)
   'GET /api/notification': adminAndProviders,
   'POST /api/notification': signed('2xx', 403, 422, 422),

@@ -1,5 +1,5 @@
 /**
- * Property-based fuzzing (fast-check) of every routed endpoint (issue 7): FUZZ_RUNS (default 200)
+ * Property-based fuzzing (fast-check) of every routed endpoint (docs/security.md): FUZZ_RUNS (default 200)
  * generated requests per endpoint, signed in (as admin, or as the role the endpoint is for), and as anonymous for public endpoints. Each
  * request starts from a valid one and breaks it: wrong types, huge and negative numbers, long and
  * odd Unicode (Arabic, right-to-left marks, NUL, lone surrogates), unknown fields, `__proto__` and

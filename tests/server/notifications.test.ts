@@ -1,5 +1,5 @@
 /**
- * Notifications and web push (issue 5), end to end on the server: pushes go to a fake HTTPS push
+ * Notifications and web push (docs/decisions/0007-notifications-and-push.md), end to end on the server: pushes go to a fake HTTPS push
  * service on 127.0.0.1 whose receiver keys the test holds, so it decrypts each payload (RFC 8291)
  * and checks its content and headers.
  */

@@ -1,5 +1,5 @@
 /**
- * Faults (issue 7):
+ * Faults (docs/security.md):
  * - the database unreachable: the API answers 503 with a clear, localised message and Retry-After
  *   within a few seconds, and serves again by itself when the database returns (PostgreSQL only:
  *   the connection goes through a TCP proxy on 127.0.0.1 that the test cuts and restores; PGlite

@@ -1,5 +1,5 @@
 /**
- * Security headers (issue 7) on every kind of answer: API (success and error), the app, uploads;
+ * Security headers (docs/security.md) on every kind of answer: API (success and error), the app, uploads;
  * HSTS only over HTTPS (directly or behind a trusted proxy).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Mass assignment and limits (issue 7), walking the contract so that new endpoints are covered:
+ * Mass assignment and limits (docs/security.md), walking the contract so that new endpoints are covered:
  * unknown or forbidden fields are refused (422, never ignored), sort and filter accept only the
  * listed columns, page sizes are limited, bodies over the limit answer 413; uploads are checked by
  * content (a renamed HTML or SVG file is refused), limited in size, and served so they never run.

@@ -1,5 +1,5 @@
 /**
- * Sessions and abuse limits (issue 7). The limits are counted in the database, so they hold across
+ * Sessions and abuse limits (docs/security.md). The limits are counted in the database, so they hold across
  * a server restart: a second app on the same database (a new process would see the same rows)
  * continues where the first stopped, answering 429 with Retry-After. Unknown e-mail and wrong
  * password look the same; sessions expire when idle and absolutely (injected clock); a password

@@ -1,5 +1,5 @@
 /**
- * First-load size budgets (issue 8): the gzip JS and CSS of the login page and of the signed-in
+ * First-load size budgets (docs/decisions/0010-signed-in-first-load.md): the gzip JS and CSS of the login page and of the signed-in
  * dashboard, from Vite's manifest, against bench/budgets.json. Sizes are deterministic, so this runs
  * in `npm test`. It reads dist/ when dist/.vite/manifest.json is newer than the sources; otherwise it
  * builds once into a temporary directory (about 10 s).

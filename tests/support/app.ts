@@ -1,4 +1,4 @@
-/** Steps through the app's screens the way a user does (labels of SPEC §2, agreed test ids). */
+/** Steps through the app's screens the way a user does (labels of docs/product.md §2, agreed test ids). */
 import type { Page, Response } from 'playwright-core';
 import { expect } from 'vitest';
 import { SERVER_MESSAGES, type ServerMessageKey } from '../../server/messages';

@@ -1,5 +1,5 @@
 /**
- * Debian Chromium through playwright-core (DESIGN.md §7: never a downloaded browser).
+ * Debian Chromium through playwright-core (docs/architecture.md §7: never a downloaded browser).
  * One browser per test file, a fresh context (profile, IndexedDB, service workers) per test.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';

@@ -1,5 +1,5 @@
 /**
- * A fake Web Push service for tests (issue 5): HTTPS on 127.0.0.1 with a certificate made at start
+ * A fake Web Push service for tests (docs/decisions/0007-notifications-and-push.md): HTTPS on 127.0.0.1 with a certificate made at start
  * (openssl), recording every message; subscriptions whose receiver keys the test holds, so that it
  * decrypts what the server sent (RFC 8291 key derivation, RFC 8188 `aes128gcm` content coding).
  */

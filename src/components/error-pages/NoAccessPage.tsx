@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react';
 import { Link } from '@tanstack/react-router';
 import { ShieldX } from 'lucide-react';
 
-/** A route whose permission the user lacks (DESIGN.md §4: shown instead of the page). */
+/** A route whose permission the user lacks (docs/architecture.md §4: shown instead of the page). */
 export function NoAccessPage() {
   const { i18n } = useLingui();
   return (

@@ -1,7 +1,7 @@
 /**
- * The signed-in shell (SPEC §2): header, sidebar (a drawer on phones), and the page. Fetches the role
+ * The signed-in shell (docs/product.md §2): header, sidebar (a drawer on phones), and the page. Fetches the role
  * and permission list; while they are unknown the sidebar says "Loading" and the page waits behind the
- * full-page spinner (grant nothing while the role loads, DESIGN.md §4). A page whose permission the
+ * full-page spinner (grant nothing while the role loads, docs/architecture.md §4). A page whose permission the
  * user lacks shows "no access".
  */
 import { msg } from '@lingui/core/macro';

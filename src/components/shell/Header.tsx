@@ -14,7 +14,7 @@ export interface HeaderProps {
   onToggleSidebar: () => void;
 }
 
-/** Logo, sidebar toggle, search box, language switcher, theme toggle and profile menu (SPEC §2). */
+/** Logo, sidebar toggle, search box, language switcher, theme toggle and profile menu (docs/product.md §2). */
 export function Header({ sidebarId, sidebarOpen, onToggleSidebar }: HeaderProps) {
   const { i18n } = useLingui();
   return (

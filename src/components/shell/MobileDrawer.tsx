@@ -1,6 +1,6 @@
 /**
- * The sidebar as a drawer on phones (SPEC §2). Radix's dialog loads with the first opening, not with
- * the first screen (AppShell, issue 8).
+ * The sidebar as a drawer on phones (docs/product.md §2). Radix's dialog loads with the first opening, not with
+ * the first screen (AppShell, docs/decisions/0010-signed-in-first-load.md).
  */
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';

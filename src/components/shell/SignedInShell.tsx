@@ -1,7 +1,7 @@
 /**
- * The signed-in part of the app: the query cache (restored from IndexedDB, DESIGN.md §5), the
+ * The signed-in part of the app: the query cache (restored from IndexedDB, docs/architecture.md §5), the
  * connection watch and the outbox start here, with the shell, and not in the first load of the login
- * page, which needs none of them (issue 8).
+ * page, which needs none of them (docs/decisions/0010-signed-in-first-load.md).
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
@@ -21,7 +21,7 @@ startOutbox(queryClient);
  *
  * The route waits for it with the module (routes/_app.tsx), not through a Suspense boundary: a
  * boundary that has shown its fallback holds the content back for React's 300 ms fallback throttle,
- * and `use` suspends once even on a settled promise, so the first screen painted 300 ms late (issue 8).
+ * and `use` suspends once even on a settled promise, so the first screen painted 300 ms late (docs/decisions/0010-signed-in-first-load.md).
  */
 // The persister package types the client with its own copy of query-core's types (same client).
 const persistence = { ...persistOptions, queryClient } as unknown as Parameters<

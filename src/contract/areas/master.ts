@@ -1,7 +1,7 @@
 import type { Place, ResourcePaths } from '../resource';
 
 /**
- * The configuration masters (category, country, city, location) share the SPEC §7 paths
+ * The configuration masters (category, country, city, location) share the docs/product.md §7 paths
  * /api/master/*, told apart by `type` (query for GET, body for POST):
  * - GET  /api/master/listwithpagination?type=country&page=1&pageSize=10&sort=name&order=asc&q=&…filters
  * - GET  /api/master/list?type=country&…filters   every active record as { id, name } (pickers)

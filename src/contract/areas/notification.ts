@@ -7,7 +7,7 @@ import { role } from '../roles';
 import { dateTime } from './values';
 
 /**
- * Notifications (permission `notification`, issue 5). Staff write a notification (title and body
+ * Notifications (permission `notification`, docs/decisions/0007-notifications-and-push.md). Staff write a notification (title and body
  * in both languages, an audience, an optional link to a screen of the app) and send it now
  * (`/sendNotification`) or at a time (a scheduler in the database sends it once). Each recipient
  * gets an in-app entry and a web push on every subscribed device, in the recipient's language.

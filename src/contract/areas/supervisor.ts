@@ -54,7 +54,7 @@ export const supervisorApi = {
     method: 'POST',
     path: '/api/users/approve/',
     summary:
-      'Supervisor status (note the trailing slash, SPEC §7): { id, status: "1" active | "3" inactive }. Deactivating signs the supervisor out.',
+      'Supervisor status (note the trailing slash, docs/product.md §7): { id, status: "1" active | "3" inactive }. Deactivating signs the supervisor out.',
     tag,
     access: needs('supervisor', { owner: true }),
     body: z.strictObject({ id, status: z.enum(['1', '3']) }),

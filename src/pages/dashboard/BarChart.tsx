@@ -3,7 +3,7 @@
  * mirrored (the newest day on the left), the value axis stands on the right, tooltips are RTL and
  * numbers use the language's digits. Screen readers get a table of the same figures. Chart.js loads
  * and draws when the chart comes near the screen: a dashboard whose charts are below the fold (phones)
- * does not parse and run it on its first load (issue 8).
+ * does not parse and run it on its first load (docs/decisions/0010-signed-in-first-load.md).
  */
 import { useEffect, useRef, useState } from 'react';
 import type { Language } from '@/contract';

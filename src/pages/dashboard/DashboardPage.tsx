@@ -1,5 +1,5 @@
 /**
- * The dashboard at / (SPEC §2, issue 4): admins and managers see the platform's figures (bookings
+ * The dashboard at / (docs/product.md §2): admins and managers see the platform's figures (bookings
  * and revenue, items waiting for approval, bookings per day, revenue by category, latest bookings),
  * a service provider its own (upcoming events, bookings, revenue, its items waiting for approval).
  * Both end with the user's own summary: who they are and what they can manage.
@@ -35,7 +35,7 @@ export function DashboardPage() {
 /**
  * False in the first render, true in a second one that React starts once the first is committed and
  * may interrupt: the charts, tables and links under the figures do not hold up the first screen
- * (issue 8). They come last on the page, so nothing on screen moves when they arrive.
+ * (docs/decisions/0010-signed-in-first-load.md). They come last on the page, so nothing on screen moves when they arrive.
  */
 const useRest = () => useDeferredValue(true, false);
 
@@ -116,7 +116,7 @@ type Waiting = AdminData['waiting']['events'];
 const card = 'rounded-xl border border-slate-200 bg-white p-4 dark:border-slate-800 dark:bg-slate-900';
 /**
  * The parts under the figures are laid out and painted once they come near the screen (they are
- * still in the page and its accessibility tree): the first screen is drawn sooner (issue 8).
+ * still in the page and its accessibility tree): the first screen is drawn sooner (docs/decisions/0010-signed-in-first-load.md).
  */
 const belowFold = '[content-visibility:auto] [contain-intrinsic-size:auto_24rem]';
 

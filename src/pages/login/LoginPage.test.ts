@@ -3,7 +3,7 @@ import { api, loginBody, localizeMessage, MESSAGES } from '@/contract';
 import { plainRoutes } from '@/contract/plain';
 import { EMAIL_MAX, PASSWORD_MAX, problemTexts, validateLogin } from './LoginPage';
 
-describe('the login form without zod (issue 8)', () => {
+describe('the login form without zod (docs/decisions/0010-signed-in-first-load.md)', () => {
   it('calls the contract’s login and set-language endpoints', () => {
     expect(api.login).toMatchObject(plainRoutes.login);
     expect(api.setLanguage).toMatchObject(plainRoutes.setLanguage);

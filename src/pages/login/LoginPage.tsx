@@ -1,5 +1,5 @@
 /**
- * Login (SPEC §2): "Email Id" (plain text, required) and "Password" (required); the Login button shows
+ * Login (docs/product.md §2): "Email Id" (plain text, required) and "Password" (required); the Login button shows
  * a small spinner while submitting; after success the session is stored and the app reloads at /.
  * Throttling (429), pending approval and blocked accounts (403) show the server's message.
  */
@@ -18,7 +18,7 @@ import { notify } from '@/app/notify';
 
 const route = getRouteApi('/login');
 
-/** The contract's `api.login`, without its schemas: zod stays out of the login page (issue 8). */
+/** The contract's `api.login`, without its schemas: zod stays out of the login page (docs/decisions/0010-signed-in-first-load.md). */
 const loginEndpoint = endpointRef<typeof api.login>(plainRoutes.login);
 
 type LoginForm = { email: string; password: string };
@@ -51,7 +51,7 @@ type MessageTable = typeof MESSAGES;
 /**
  * The texts of `problems` in `language`, from the contract's message table (the server's words for
  * the same problems). The page loads the table with the first problem: its first load does not carry
- * it (issue 8).
+ * it (docs/decisions/0010-signed-in-first-load.md).
  */
 export function problemTexts(problems: LoginProblems, language: Language, table: MessageTable): LoginErrors {
   const text = (problem: Problem) =>
@@ -62,7 +62,7 @@ export function problemTexts(problems: LoginProblems, language: Language, table:
   };
 }
 
-/** Where the app goes after a login: / with a full reload (SPEC §2). */
+/** Where the app goes after a login: / with a full reload (docs/product.md §2). */
 export const goHomeAndReload = () => window.location.assign(import.meta.env.BASE_URL);
 
 export function LoginPage({ onSignedIn = goHomeAndReload }: { onSignedIn?: () => void }) {

@@ -1,5 +1,5 @@
 /**
- * /outbox (issue 6): the changes made on this device that the server has not taken yet: what, when,
+ * /outbox (docs/decisions/0008-offline-outbox-and-cache.md): the changes made on this device that the server has not taken yet: what, when,
  * and their state. Waiting ones go out by themselves; a refused one shows the server's message
  * (retry or discard); a conflict shows the user's change next to the record as it is on the server
  * now, and the user chooses.

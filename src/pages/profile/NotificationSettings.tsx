@@ -1,5 +1,5 @@
 /**
- * My Profile → Notifications (issue 5): which automatic notifications the user receives. Written
+ * My Profile → Notifications (docs/decisions/0007-notifications-and-push.md): which automatic notifications the user receives. Written
  * notifications from staff always arrive.
  */
 import type { MessageDescriptor } from '@lingui/core';

@@ -78,7 +78,7 @@ function renderPage() {
 }
 
 describe('RegistrationPage', () => {
-  it('has the SPEC fields with visible labels; Register starts disabled', async () => {
+  it('has the product fields with visible labels; Register starts disabled', async () => {
     renderPage();
     expect(await screen.findByLabelText('Full Name')).toBeRequired();
     expect(screen.getByLabelText('Phone')).toBeRequired();

@@ -1,7 +1,7 @@
 /**
- * Service provider self-registration (SPEC §2, §4, §5, §8): Full Name, Phone, Email with Send OTP,
+ * Service provider self-registration (docs/product.md §2, §4, §5, §8): Full Name, Phone, Email with Send OTP,
  * Enter OTP with Verify OTP (only after the send call answered 200), Password (masked, with a show/hide
- * toggle: DESIGN.md §4), Register (disabled until the e-mail is verified).
+ * toggle: docs/architecture.md §4), Register (disabled until the e-mail is verified).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';

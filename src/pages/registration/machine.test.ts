@@ -13,7 +13,7 @@ import {
 
 const run = (...events: RegistrationEvent[]) => events.reduce(registrationReducer, initialRegistration);
 
-describe('registration states (SPEC §4)', () => {
+describe('registration states (docs/product.md §4)', () => {
   it('start: OTP button, no OTP field, Register disabled', () => {
     expect(showsOtpButton(initialRegistration)).toBe(true);
     expect(showsOtpField(initialRegistration)).toBe(false);
@@ -54,7 +54,7 @@ describe('registration states (SPEC §4)', () => {
   });
 });
 
-describe('client messages (SPEC §5)', () => {
+describe('client messages (docs/product.md §5)', () => {
   it('an empty or malformed e-mail cannot get an OTP', () => {
     expect(checkSendOtp('')).toBe('Please enter a valid email.');
     expect(checkSendOtp('not-an-email')).toBe('Please enter a valid email.');

@@ -1,5 +1,5 @@
 /**
- * The registration states of SPEC §4: start → OTP requested (the send call answered 200) → e-mail
+ * The registration states of docs/product.md §4: start → OTP requested (the send call answered 200) → e-mail
  * verified (the verify call answered 200) → submit. Changing the e-mail address starts over.
  */
 import { email as emailSchema, MESSAGES, otp as otpSchema } from '@/contract';
@@ -41,7 +41,7 @@ export const showsOtpField = (state: RegistrationState) => state.step === 'otpSe
 export const showsOtpButton = (state: RegistrationState) => state.step !== 'verified';
 export const canRegister = (state: RegistrationState) => state.step === 'verified';
 
-/** Client messages of SPEC §5, in English (the screen passes them through `localizeMessage`). */
+/** Client messages of docs/product.md §5, in English (the screen passes them through `localizeMessage`). */
 export const checkSendOtp = (value: string): string | null =>
   emailSchema.safeParse(value).success ? null : MESSAGES.invalidEmail.en;
 

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { lazyPage } from '@/app/lazy';
 
-/** SPEC §2 writes it /notification/add/ (the router treats the trailing slash as the same page). */
+/** docs/product.md §2 writes it /notification/add/ (the router treats the trailing slash as the same page). */
 export const Route = createFileRoute('/_app/notification/add')({
   codeSplitGroupings: [['loader']],
   component: lazyPage(() => import('@/areas/notification'), 'Add'),
