@@ -2,6 +2,48 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import unicorn from 'eslint-plugin-unicorn';
+
+/** src/** never imports server/**. */
+const SRC = [['^(\\.\\./)+server(/|$)', 'The app never imports the server (only both import src/contract).']];
+/** Shared code never imports an area, a page or a route. */
+const SHARED = [
+  ['^(@|(\\.\\./)+)(areas|pages|routes)(/|$)', 'Shared code never imports an area, a page or a route.'],
+  ['^(@/|(\\.\\./)+)routeTree\\.gen$', 'Shared code never imports the route tree.'],
+];
+/** The library is the bottom layer: it never imports the app or the components. */
+const LIB = [
+  [
+    '^(@|(\\.\\./)+)(app|components)(/|$)',
+    'src/lib never imports src/app or src/components (configure it at start instead).',
+  ],
+];
+
+/**
+ * One `no-restricted-imports` rule per folder, with the patterns of every fence that applies to it: a
+ * later config object replaces an earlier one's rule for the files it matches, so the groups go from
+ * the broadest folder to the narrowest. Tests (`*.test.*`) of a narrower folder keep the broader
+ * fence: a test may use an area as its example. Dynamic `import()`s are fenced the same way.
+ */
+function fences(groups) {
+  return groups.map(({ files, patterns, tests = false }) => ({
+    files,
+    ignores: tests ? [] : ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: patterns.map(([regex, message]) => ({ regex, message })) },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        ...patterns.map(([regex, message]) => ({
+          selector: `ImportExpression > Literal[value=/${regex.replace(/\//g, '\\/')}/]`,
+          message,
+        })),
+      ],
+    },
+  }));
+}
 
 export default tseslint.config(
   {
@@ -32,32 +74,53 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  // The fences of docs/architecture.md §9: which folder may import which. A fence in the way is a
+  // design question, answered in an ADR, not with a disable comment.
+  ...fences([
+    { files: ['src/**/*.{ts,tsx}'], patterns: SRC, tests: true },
+    { files: ['src/{app,components,resources}/**/*.{ts,tsx}'], patterns: [...SRC, ...SHARED] },
+    { files: ['src/lib/**/*.{ts,tsx}'], patterns: [...SRC, ...SHARED, ...LIB] },
+    {
+      // zod and the contract's own files (area descriptors one folder down reach `../`).
+      files: ['src/contract/**/*.ts'],
+      patterns: [
+        ['^(?!zod$|\\./|\\.\\./(?!\\.\\./))', 'The contract imports zod and itself only.'],
+        ['^\\.\\./(?!areas/)[^/]+/', 'The contract imports zod and itself only.'],
+      ],
+    },
+    {
+      files: ['server/**/*.ts'],
+      tests: true,
+      patterns: [['^(\\.\\./)+src/(?!contract(/|$))', 'The server imports from src/ only src/contract.']],
+    },
+    {
+      files: ['sw/**/*.ts'],
+      tests: true,
+      patterns: [
+        ['^\\.\\./(?!src/contract(/|$))', 'The service worker imports its own files and src/contract only.'],
+        ['^@/(?!contract(/|$))', 'The service worker imports its own files and src/contract only.'],
+      ],
+    },
+  ]),
   {
-    files: ['src/contract/**/*.ts'],
-    ignores: ['src/contract/**/*.test.ts'],
+    // Names: components PascalCase, hooks camelCase (use…), every other module kebab-case.
+    files: ['{src,server,sw,tests,scripts,bench}/**/*.{ts,tsx,mjs}'],
+    ignores: ['src/routes/**'],
+    plugins: { unicorn },
     rules: {
-      'no-restricted-imports': [
+      'unicorn/filename-case': [
         'error',
-        { patterns: [{ regex: '^(?!zod$|\\./)', message: 'The contract imports zod only (docs/architecture.md §2).' }] },
+        { cases: { kebabCase: true, pascalCase: true }, ignore: ['^use[A-Z][A-Za-z]*(\\.test)?\\.tsx?$'] },
       ],
     },
   },
   {
-    // Area descriptors live one folder down: `../` still stays inside the contract.
-    files: ['src/contract/areas/**/*.ts'],
-    ignores: ['src/contract/**/*.test.ts'],
+    // Sizes that stay readable (docs/architecture.md §9): a warning, not a failure.
+    files: ['{src,server,sw,scripts,bench}/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'src/contract/routes.gen.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^(?!zod$|\\./|\\.\\./(?!\\.\\./))',
-              message: 'The contract imports zod only (docs/architecture.md §2).',
-            },
-          ],
-        },
-      ],
+      'max-lines': ['warn', { max: 300, skipBlankLines: true, skipComments: true }],
+      'max-lines-per-function': ['warn', { max: 80, skipBlankLines: true, skipComments: true }],
     },
   },
 );

@@ -30,7 +30,7 @@ import {
   statusBadge,
   type Tone,
 } from '@/resources/cells';
-import { areaPages } from '@/resources/pages';
+import { areaPages } from '@/resources/screens';
 import type { AreaAction, AreaConfig, RenderContext } from '@/resources/types';
 import { choosesProvider } from './access';
 

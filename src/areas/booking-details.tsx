@@ -22,7 +22,7 @@ import { call } from '@/lib/api';
 import { dateTime, localizedText, Ltr } from '@/resources/cells';
 import { cardClass, DefinitionList, RecordLoadError, RecordView } from '@/resources/DetailsPage';
 import { AppLink } from '@/components/AppLink';
-import { parseId } from '@/resources/pages';
+import { parseId } from '@/resources/screens';
 import { failedToLoad } from '@/resources/queries';
 import { HistoryList } from '@/resources/History';
 import type { DetailItem, RenderContext } from '@/resources/types';

@@ -2,7 +2,7 @@
 import { msg } from '@lingui/core/macro';
 import { countryResource, type RecordOf } from '@/contract';
 import { ActiveBadge, dateTime, localizedText, LocalizedCell, Ltr } from '@/resources/cells';
-import { areaPages } from '@/resources/pages';
+import { areaPages } from '@/resources/screens';
 import type { AreaConfig } from '@/resources/types';
 
 type Country = RecordOf<typeof countryResource>;

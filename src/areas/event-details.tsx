@@ -36,7 +36,7 @@ import { ConfirmDialog, contentClass, overlayClass } from '@/resources/dialogs';
 import { FormField } from '@/resources/fields';
 import { errorTarget, formErrorMap, initialValues, normalizeValues } from '@/resources/FormPage';
 import { HistoryList } from '@/resources/History';
-import { parseId } from '@/resources/pages';
+import { parseId } from '@/resources/screens';
 import { failedToLoad, invalidateResource } from '@/resources/queries';
 import type { AreaField, DetailItem, RenderContext } from '@/resources/types';
 import { BOOKING_STATUS_TEXT, money } from './booking-status';

@@ -27,7 +27,7 @@ import { NotFoundPage } from '@/components/error-pages/NotFoundPage';
 import { call } from '@/lib/api';
 import { dateTime, LocalizedCell, localizedText, statusBadge, type Tone } from '@/resources/cells';
 import { ListPage } from '@/resources/ListPage';
-import { areaPages, parseId } from '@/resources/pages';
+import { areaPages, parseId } from '@/resources/screens';
 import { detailQueryOptions, type BaseRecord } from '@/resources/queries';
 import type { ActionContext, AreaAction, AreaConfig } from '@/resources/types';
 import { choosesProvider } from './access';

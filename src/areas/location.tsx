@@ -8,7 +8,7 @@ import { locationResource, type RecordOf } from '@/contract';
 import { routes } from '@/contract/routes.gen';
 import { call } from '@/lib/api';
 import { ActiveBadge, dateTime, localizedText, LocalizedCell, Ltr } from '@/resources/cells';
-import { areaPages } from '@/resources/pages';
+import { areaPages } from '@/resources/screens';
 import type { AreaConfig } from '@/resources/types';
 
 type Location = RecordOf<typeof locationResource>;

@@ -17,7 +17,7 @@ import {
 import { routes } from '@/contract/routes.gen';
 import { call } from '@/lib/api';
 import { dateTime, LocalizedCell, localizedText, Ltr, statusBadge, type Tone } from '@/resources/cells';
-import { areaPages } from '@/resources/pages';
+import { areaPages } from '@/resources/screens';
 import type { AreaConfig, FieldContext, RenderContext } from '@/resources/types';
 import { ROLE_LABELS, roleLabel } from '@/app/roles';
 

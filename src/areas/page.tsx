@@ -21,7 +21,7 @@ import { FullPageSpinner } from '@/components/ui';
 import { Badge, dateTime, LocalizedCell, Ltr, statusBadge } from '@/resources/cells';
 import { RecordLoadError } from '@/resources/DetailsPage';
 import { FormPage } from '@/resources/FormPage';
-import { areaPages, parseId } from '@/resources/pages';
+import { areaPages, parseId } from '@/resources/screens';
 import { failedToLoad, listQueryOptions } from '@/resources/queries';
 import type { AreaConfig, AreaField } from '@/resources/types';
 

@@ -19,7 +19,7 @@ import { dateTime, localizedText, Ltr, StatusBadge } from '@/resources/cells';
 import { ConfirmDialog } from '@/resources/dialogs';
 import { cardClass, DefinitionList, RecordLoadError, RecordView } from '@/resources/DetailsPage';
 import { failedToLoad } from '@/resources/queries';
-import { parseId } from '@/resources/pages';
+import { parseId } from '@/resources/screens';
 import { invalidateResource } from '@/resources/queries';
 import { HistoryList } from '@/resources/History';
 import type { DetailItem, RenderContext } from '@/resources/types';

@@ -9,7 +9,7 @@ import { supervisorResource, type RecordOf } from '@/contract';
 import { routes } from '@/contract/routes.gen';
 import { call } from '@/lib/api';
 import { dateTime, localizedText, LocalizedCell, Ltr, StatusBadge } from '@/resources/cells';
-import { areaPages } from '@/resources/pages';
+import { areaPages } from '@/resources/screens';
 import type { AreaConfig } from '@/resources/types';
 
 type Supervisor = RecordOf<typeof supervisorResource>;

@@ -9,7 +9,7 @@ import { routes } from '@/contract/routes.gen';
 import { roleLabel } from '@/app/roles';
 import { call } from '@/lib/api';
 import { dateTime, localizedText, LocalizedCell, Ltr, StatusBadge, statusOptions } from '@/resources/cells';
-import { areaPages } from '@/resources/pages';
+import { areaPages } from '@/resources/screens';
 import type { AreaAction, AreaConfig } from '@/resources/types';
 
 type User = RecordOf<typeof userResource>;

@@ -13,7 +13,7 @@ import {
 import { render } from '@testing-library/react';
 import { NoticeHost } from '@/app/notify';
 import { parseSearch, stringifySearch } from '@/lib/search-params';
-import { areaPages } from '../pages';
+import { areaPages } from '../screens';
 import type { BaseRecord } from '../queries';
 import { listSearch } from '@/lib/search-params';
 import type { AreaConfig } from '../types';
