@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 
-export type Mode = 'demo' | 'production';
+type Mode = 'demo' | 'production';
 
 export interface Config {
   mode: Mode;

@@ -31,7 +31,7 @@ export interface Notice {
   link: string | null;
 }
 
-export interface Delivery {
+interface Delivery {
   recipients: number;
   delivered: number;
   failed: number;
@@ -50,7 +50,7 @@ async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Prom
 }
 
 /** Writes the in-app entries of a notice for these users (minus those who muted its kind). */
-export async function writeEntries(
+async function writeEntries(
   deps: Deps,
   userIds: number[],
   notice: Notice,
@@ -93,7 +93,7 @@ export async function writeEntries(
 }
 
 /** Sends the notice as a web push to every subscribed device of these users, in their language. */
-export async function pushTo(
+async function pushTo(
   deps: Deps,
   recipients: number[],
   notice: Notice,
@@ -194,7 +194,7 @@ export const notifyUser = (deps: Deps, userId: number, notice: Notice) =>
 type NotificationRow = typeof notifications.$inferSelect;
 
 /** Who a written notification reaches: active accounts of its audience (a provider's: its supervisors). */
-export async function recipientsOf(db: Executor, n: NotificationRow): Promise<number[]> {
+async function recipientsOf(db: Executor, n: NotificationRow): Promise<number[]> {
   const active = eq(users.status, USER_STATUS.active);
   const scope =
     n.providerId === null ? undefined : and(eq(users.role, 'manager'), eq(users.providerId, n.providerId));
@@ -241,7 +241,7 @@ export async function sendClaimed(deps: Deps, n: NotificationRow): Promise<void>
 }
 
 /** Claims the notifications due now (each by one process only). */
-export async function claimDue(deps: Deps, limit = 20): Promise<NotificationRow[]> {
+async function claimDue(deps: Deps, limit = 20): Promise<NotificationRow[]> {
   const now = deps.config.now();
   return deps.db.transaction(async (tx) => {
     const due = await tx

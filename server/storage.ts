@@ -6,7 +6,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 
-export interface StoredFile {
+interface StoredFile {
   data: Uint8Array;
   size: number;
 }
@@ -18,7 +18,7 @@ export interface Storage {
 }
 
 /** Keys are `<folder>/<name>.<ext>` of safe characters only: no traversal is possible. */
-export const KEY_PATTERN = /^[a-z0-9-]+\/[A-Za-z0-9_-]{8,128}\.[a-z0-9]{1,8}$/;
+const KEY_PATTERN = /^[a-z0-9-]+\/[A-Za-z0-9_-]{8,128}\.[a-z0-9]{1,8}$/;
 
 export const isValidKey = (key: string) => KEY_PATTERN.test(key);
 

@@ -18,7 +18,7 @@ export interface PushContent {
 const FALLBACK_TITLE = 'Events Back Office';
 
 /** Only paths of this app: one leading slash, no scheme, no protocol-relative `//host`. */
-export const safeLink = (value: unknown): string | null =>
+const safeLink = (value: unknown): string | null =>
   typeof value === 'string' && /^\/(?![/\\])/.test(value) && !/[\s<>"'`]/.test(value) ? value : null;
 
 /** The payload our server sends (`{ title, body, link, tag, lang }`), read defensively. */

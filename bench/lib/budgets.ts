@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-export interface PageBudget {
+interface PageBudget {
   path: string;
   modules: string[];
   budget: { jsGzip: number };

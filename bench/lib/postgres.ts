@@ -8,7 +8,7 @@ import { chownSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { CACHE_DIR } from './build';
 
-export const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 54331);
+const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 54331);
 const PGDATA = join(CACHE_DIR, 'pgdata');
 const LOG = join(CACHE_DIR, 'postgres.log');
 
@@ -25,7 +25,7 @@ const chownForPostgres = (path: string) => {
   chownSync(path, uid, gid);
 };
 
-export const databaseUrl = (db = 'bench') => `postgres://postgres@127.0.0.1:${PG_PORT}/${db}`;
+const databaseUrl = (db = 'bench') => `postgres://postgres@127.0.0.1:${PG_PORT}/${db}`;
 
 /** Starts the cluster (creating it first if needed) and makes sure database `db` exists. */
 export function startPostgres(db = 'bench'): { url: string; stop: () => void } {

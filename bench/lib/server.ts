@@ -12,7 +12,7 @@ export interface BenchServer {
   stop: () => Promise<void>;
 }
 
-export const DEMO_PASSWORD = 'Demo-Pass-2026!';
+const DEMO_PASSWORD = 'Demo-Pass-2026!';
 
 export const freePort = (): Promise<number> =>
   new Promise((resolve, reject) => {

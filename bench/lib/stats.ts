@@ -6,7 +6,7 @@ export interface Stat {
   runs: number;
 }
 
-export const median = (values: readonly number[]): number => {
+const median = (values: readonly number[]): number => {
   if (!values.length) return Number.NaN;
   const s = [...values].sort((a, b) => a - b);
   const mid = Math.floor(s.length / 2);

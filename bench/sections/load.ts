@@ -54,7 +54,7 @@ const track = async (cdp: CDPSession) => {
   return requests;
 };
 
-export interface LoadFigures {
+interface LoadFigures {
   requests: number;
   jsRequests: number;
   jsTransferred: number;

@@ -23,10 +23,10 @@ import { arText, dyn, enText, implement, textOf, type ResourceCtx } from '../htt
 const targetEvents = alias(events, 'ad_event');
 
 /** `expired` once the end date is before today (platform day), else the stored status. */
-export const adStatusSql = (today: string) =>
+const adStatusSql = (today: string) =>
   sql<AdStatus>`(case when ${advertisements.endsOn} < ${today} then 'expired' else ${advertisements.status} end)`;
 
-export const selectAds = (db: Executor, today: string, extra: Record<string, SQL> = {}) =>
+const selectAds = (db: Executor, today: string, extra: Record<string, SQL> = {}) =>
   dyn(
     db
       .select({
@@ -44,7 +44,7 @@ export const selectAds = (db: Executor, today: string, extra: Record<string, SQL
 
 type AdRow = Awaited<ReturnType<typeof selectAds>>[number];
 
-export const toAd = (r: AdRow) => ({
+const toAd = (r: AdRow) => ({
   id: r.a.id,
   version: r.a.version,
   createdAt: r.a.createdAt.toISOString(),

@@ -24,14 +24,14 @@ import { addDays, startOfDay } from '../time';
 import { dyn, implement, type ResourceCtx } from '../http/resource-router';
 
 const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
-export const newBookingCode = () =>
+const newBookingCode = () =>
   `BK-${Array.from({ length: 6 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('')}`;
 
 /** The searched texts, exactly as the trigram index `bookings_search_trgm_idx` is built. */
 export const bookingSearchText = sql`(${bookings.code} || ' ' || ${bookings.customerName} || ' ' || ${bookings.customerEmail} || ' ' || ${bookings.customerPhone})`;
 
 /** Left joins: the list's count query leaves them out (every booking has its event and provider). */
-export const selectBookings = (db: Executor, extra: Record<string, ReturnType<typeof sql>> = {}) =>
+const selectBookings = (db: Executor, extra: Record<string, ReturnType<typeof sql>> = {}) =>
   dyn(
     db
       .select({
@@ -49,7 +49,7 @@ export const selectBookings = (db: Executor, extra: Record<string, ReturnType<ty
 
 type BookingRow = Awaited<ReturnType<typeof selectBookings>>[number];
 
-export const toBooking = (r: BookingRow) => ({
+const toBooking = (r: BookingRow) => ({
   id: r.b.id,
   version: r.b.version,
   createdAt: r.b.createdAt.toISOString(),

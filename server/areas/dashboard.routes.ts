@@ -216,7 +216,7 @@ const waitingProviders = async (db: Executor, scope: Scope) => {
 };
 
 /** The number cards of the admin / manager dashboard. */
-export const adminStatsOf = async (db: Executor, scope: Scope, now: Date) => {
+const adminStatsOf = async (db: Executor, scope: Scope, now: Date) => {
   const p = periods(now);
   const [providers, evs, ads, today, week, month, rev] = await Promise.all([
     waitingProviders(db, scope),

@@ -34,7 +34,7 @@ import { MAX_IMAGE_BYTES, storeUploadedImage } from '../http/uploads';
 const scopeOf = (auth: AuthInfo) => providerScopeOf(auth, 'event', true);
 
 /** The moves this caller may make now (the server checks them again on the move itself). */
-export const allowedEventMoves = (event: EventRecord, auth: AuthInfo, now: Date): EventStatus[] =>
+const allowedEventMoves = (event: EventRecord, auth: AuthInfo, now: Date): EventStatus[] =>
   EVENT_TRANSITIONS[event.status]
     .filter(
       (t) =>

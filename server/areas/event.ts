@@ -53,7 +53,7 @@ const supervisorIdsOf = sql<
 >`coalesce((select jsonb_agg(es.user_id order by es.user_id) from event_supervisors es where es.event_id = "events"."id"), '[]'::jsonb)`;
 
 /** The event select with its joined names (also used by the event routes). */
-export const selectEvents = (db: Executor, extra: Record<string, ReturnType<typeof sql>> = {}) =>
+const selectEvents = (db: Executor, extra: Record<string, ReturnType<typeof sql>> = {}) =>
   dyn(
     db
       .select({
@@ -79,7 +79,7 @@ export const selectEvents = (db: Executor, extra: Record<string, ReturnType<type
 
 type EventRow = Awaited<ReturnType<typeof selectEvents>>[number];
 
-export const toEvent = (r: EventRow) => ({
+const toEvent = (r: EventRow) => ({
   id: r.e.id,
   version: r.e.version,
   createdAt: r.e.createdAt.toISOString(),
@@ -119,7 +119,7 @@ export const loadEvent = async (db: Executor, id: number, ownerId: number | null
 };
 
 /** Storage key of an uploaded image path (`uploads/<key>`). */
-export const keyOfPath = (path: string) => path.slice('uploads/'.length);
+const keyOfPath = (path: string) => path.slice('uploads/'.length);
 
 /**
  * Removes the stored files of these image paths that no event, specialist or advertisement uses

@@ -40,7 +40,7 @@ type Area = {
   routes?: (app: App) => void;
 };
 
-export const areas = {
+const areas = {
   category: { resource: categoryImpl, routes: registerCategoryRoutes },
   country: { resource: countryImpl, routes: registerCountryRoutes },
   city: { resource: cityImpl, routes: registerCityRoutes },

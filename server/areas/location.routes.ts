@@ -9,7 +9,7 @@ import { cityOption } from './city.routes';
 import { countryOption } from './country.routes';
 
 /** The default country of location forms (when active; else the first active country). */
-export const DEFAULT_COUNTRY_ISO = 'SA';
+const DEFAULT_COUNTRY_ISO = 'SA';
 
 export const registerLocationRoutes = (app: App) => {
   route(app, locationApi.initialLocation, async ({ deps }) => {

@@ -9,7 +9,7 @@ import { arText, dyn, enText, implement, textOf } from '../http/resource-router'
 
 const isRequired = (slug: string) => (REQUIRED_PAGE_SLUGS as readonly string[]).includes(slug);
 
-export const toPage = (p: typeof pages.$inferSelect) => ({
+const toPage = (p: typeof pages.$inferSelect) => ({
   id: p.id,
   version: p.version,
   createdAt: p.createdAt.toISOString(),

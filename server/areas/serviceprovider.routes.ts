@@ -26,7 +26,7 @@ import { selectProviders, toProvider } from './serviceprovider';
 import { sniffImage } from '../http/uploads';
 
 /** Document type from the file's first bytes: PDF, JPEG or PNG (never from its name). */
-export const sniffDocument = (bytes: Uint8Array): { ext: string; mime: string } | null => {
+const sniffDocument = (bytes: Uint8Array): { ext: string; mime: string } | null => {
   if (bytes.length >= 5 && [0x25, 0x50, 0x44, 0x46, 0x2d].every((b, i) => bytes[i] === b))
     return { ext: 'pdf', mime: 'application/pdf' };
   const image = sniffImage(bytes);
@@ -34,7 +34,7 @@ export const sniffDocument = (bytes: Uint8Array): { ext: string; mime: string } 
 };
 
 /** A file name safe to show and to send back in Content-Disposition. */
-export const cleanFileName = (name: string, ext: string) => {
+const cleanFileName = (name: string, ext: string) => {
   const base = (name.split(/[\\/]/).pop() ?? '')
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '')

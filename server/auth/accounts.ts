@@ -18,7 +18,7 @@ export const assertNotLastAdmin = async (tx: Executor, userId: number) => {
   if ((others?.n ?? 0) === 0) throw conflict(smsg('lastAdmin'));
 };
 
-export const revokeAllSessions = (tx: Executor, userId: number, now: Date) =>
+const revokeAllSessions = (tx: Executor, userId: number, now: Date) =>
   tx
     .update(sessions)
     .set({ revokedAt: now })

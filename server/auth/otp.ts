@@ -14,12 +14,12 @@ import { smsg } from '../messages';
 import type { Deps } from '../http/types';
 import { hashOtp, newOtpCode, otpMatches } from './tokens';
 
-export const OTP_TTL_MS = 10 * 60 * 1000;
+const OTP_TTL_MS = 10 * 60 * 1000;
 export const OTP_SEND_GAP_MS = 60 * 1000;
-export const OTP_HOURLY_MAX = 5;
-export const OTP_MAX_TRIES = 5;
+const OTP_HOURLY_MAX = 5;
+const OTP_MAX_TRIES = 5;
 /** How long after verification the verified code can still complete a registration. */
-export const OTP_REGISTER_WINDOW_MS = 30 * 60 * 1000;
+const OTP_REGISTER_WINDOW_MS = 30 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
 
 /** Runs `fn` in a transaction that holds the lock of `email`. */

@@ -21,7 +21,7 @@ import { assertNotThrottled, clearLoginFailures, recordLoginFailure } from './th
 import { assertIpLimit, countIpEvent, IP_LIMITS, takeIpSlot } from './limits';
 import { MAX_IMAGE_BYTES, sniffImage } from '../http/uploads';
 
-export const toProfile = (user: UserRow): Profile => ({
+const toProfile = (user: UserRow): Profile => ({
   id: user.id,
   name: user.name,
   email: user.email,

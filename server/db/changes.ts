@@ -24,7 +24,7 @@ export interface Changes {
 }
 
 /** The channel of migration 0005's triggers. */
-export const WRITES_CHANNEL = 'ebo_writes';
+const WRITES_CHANNEL = 'ebo_writes';
 
 /** Statements that only read: everything else (and any transaction) counts as a write. */
 const READ_ONLY = /^\s*(select|show|explain)\b/i;

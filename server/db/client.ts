@@ -16,14 +16,14 @@ import pg from 'pg';
 import { listenForWrites, trackChanges, type Changes } from './changes';
 import { schema } from './schema';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction of `Db`. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Something that runs queries: the database or a transaction. */
 export type Executor = Db | Tx;
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export interface Database {
   db: Db;

@@ -265,7 +265,7 @@ const REJECTIONS = [
 const BLOCKS = ['Repeated customer complaints about no-shows.', 'Payment disputes under review.'];
 
 /** A small, valid one-page PDF. */
-export const demoPdf = (title: string): Uint8Array => {
+const demoPdf = (title: string): Uint8Array => {
   const text = title.replace(/[()\\]/g, '');
   const content = `BT /F1 14 Tf 40 60 Td (${text}) Tj ET`;
   const objects = [

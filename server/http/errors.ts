@@ -25,7 +25,6 @@ export const forbidden = (message = smsg('forbidden')) => new HttpError(403, mes
 export const notFound = (message = smsg('notFound')) => new HttpError(404, message);
 export const conflict = (message = smsg('conflict'), errors?: FieldErrors) =>
   new HttpError(409, message, errors);
-export const unprocessable = (message: string, errors?: FieldErrors) => new HttpError(422, message, errors);
 export const tooLarge = (message: string, errors?: FieldErrors) => new HttpError(413, message, errors);
 
 /** 429 with Retry-After in whole seconds (at least 1). */

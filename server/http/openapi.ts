@@ -174,7 +174,7 @@ const fieldTable = (schema: JsonSchema | undefined) => {
   );
 };
 
-export const renderDocs = (doc: ReturnType<typeof buildOpenApi>) => {
+const renderDocs = (doc: ReturnType<typeof buildOpenApi>) => {
   type Op = {
     operationId: string;
     summary: string;

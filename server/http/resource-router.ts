@@ -39,9 +39,9 @@ import { resourceRoutes } from '../../src/contract/areas';
 import { EXPORT_CHUNK, type EndpointOp, type Resource } from '../../src/contract/resource';
 import type { AuthInfo } from '../auth/sessions';
 import { isUniqueViolation, pgErrorCode, type Executor, type Tx } from '../db/client';
-import { conflict, HttpError, notFound, type FieldErrors } from '../http/errors';
-import { route, routeFile, validate, type HandlerContext } from '../http/route';
-import type { App, Deps } from '../http/types';
+import { conflict, HttpError, notFound } from './errors';
+import { route, routeFile, validate, type HandlerContext } from './route';
+import type { App, Deps } from './types';
 import { smsg } from '../messages';
 
 /* -------------------------------------------------------------------- types */
@@ -88,12 +88,12 @@ type Rec<R extends Resource> = z.input<R['record']>;
 type Input<R extends Resource> = z.output<R['createBody']>;
 type Filters<R extends Resource> = z.output<R['filters']>;
 
-export interface CsvColumn<R extends Resource> {
+interface CsvColumn<R extends Resource> {
   header: { en: string; ar: string };
   value: (record: Rec<R>, lang: Language) => string | number | boolean | null | undefined;
 }
 
-export interface Reference {
+interface Reference {
   /** How many rows still point at record `id`. */
   count(tx: Executor, id: number): Promise<number>;
   /** The 409 message (an English server message with `{n}`). */
@@ -441,7 +441,7 @@ const options = async (resource: Resource, impl: Impl, h: H) => {
 /* ---------------------------------------------------------------------- CSV */
 
 /** One CSV cell: text starting with = + - @ (or tab / CR) gets a leading ' (CSV injection). */
-export const csvCell = (value: string | number | boolean | null | undefined): string => {
+const csvCell = (value: string | number | boolean | null | undefined): string => {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   let s = value;
@@ -581,5 +581,3 @@ export const registerResources = (app: App, impls: ResourceImpls) => {
     }
   }
 };
-
-export type { FieldErrors };

@@ -49,7 +49,7 @@ export interface HandlerContext<E extends AnyEndpoint> {
 }
 
 /** What a handler returns: the answer without `status` (the route adds it); texts in English. */
-export type Reply<E extends AnyEndpoint> = Omit<z.input<ResponseT<E>>, 'status'>;
+type Reply<E extends AnyEndpoint> = Omit<z.input<ResponseT<E>>, 'status'>;
 export type Handler<E extends AnyEndpoint> = (ctx: HandlerContext<E>) => Promise<Reply<E>>;
 
 /* ------------------------------------------------------------------ registry */
@@ -221,7 +221,7 @@ const discriminatedPermission = (access: AnyEndpoint['access'], query: unknown, 
 };
 
 /** Does this session pass `access` (before any discriminator)? */
-export const allows = (access: AnyEndpoint['access'], auth: AuthInfo, permission: string | null) =>
+const allows = (access: AnyEndpoint['access'], auth: AuthInfo, permission: string | null) =>
   (access.kind !== 'session' || !access.roles || access.roles.includes(auth.user.role)) &&
   (permission === null ||
     auth.permissions.includes(permission) ||

@@ -20,7 +20,7 @@ import type { App } from './types';
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
-export const BASE = '/admin/';
+const BASE = '/admin/';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -222,7 +222,7 @@ export const registerStatic = (app: App, distDir: string | null) => {
 
 /** Uploaded files: `/uploads/<key>` from the storage, as inert images. */
 /** Storage folders never served publicly under /uploads/. */
-export const PRIVATE_FOLDERS = ['documents/'];
+const PRIVATE_FOLDERS = ['documents/'];
 
 export const registerUploads = (app: App) => {
   app.get('/uploads/*', async (c) => {

@@ -22,7 +22,7 @@ interface Flash {
 }
 
 /** A notice shown after the next page load (the reload would hide it otherwise). */
-export function setFlashNotice(flash: Flash): void {
+function setFlashNotice(flash: Flash): void {
   try {
     sessionStorage.setItem(FLASH_KEY, JSON.stringify(flash));
   } catch {

@@ -22,7 +22,7 @@ export const pushStatusQuery = () =>
   });
 
 /** A VAPID key (URL-safe base64) as the bytes `PushManager.subscribe` takes. */
-export function applicationServerKey(base64url: string): Uint8Array<ArrayBuffer> {
+function applicationServerKey(base64url: string): Uint8Array<ArrayBuffer> {
   const base64 = (base64url + '='.repeat((4 - (base64url.length % 4)) % 4))
     .replace(/-/g, '+')
     .replace(/_/g, '/');

@@ -14,17 +14,17 @@ import { ApiError } from '@/lib/api';
 import { cacheKeyFor } from './cache-keys';
 import { getSession } from './session';
 
-export { CACHE_KEY_PREFIX, cacheKeyFor, purgeOtherUsersCaches, purgeUserCache } from './cache-keys';
+export { cacheKeyFor, purgeUserCache } from './cache-keys';
 
 /** Persisted data older than this is dropped; `gcTime` is never shorter (docs/architecture.md §5). */
-export const CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+const CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /**
  * The shape of the cached answers: bump it when a change of the contract makes older cached data
  * unreadable. An app update that keeps it keeps the device's data (offline right after updating).
  */
-export const CACHE_SCHEMA = 'ebo-cache-1';
+const CACHE_SCHEMA = 'ebo-cache-1';
 /** The device's copy is kept under this size; the least recently fetched queries go first. */
-export const CACHE_MAX_BYTES = 25 * 1024 * 1024;
+const CACHE_MAX_BYTES = 25 * 1024 * 1024;
 
 /**
  * Drops the least recently fetched queries until the copy fits `maxBytes` (sizes measured as JSON

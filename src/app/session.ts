@@ -17,7 +17,7 @@ import { isLanguage } from './i18n';
 import { markSession } from './first-screen-marks';
 
 /** The IndexedDB keys, exactly as docs/product.md §3 names them, plus the permission list and the Arabic name. */
-export const SESSION_KEYS = {
+const SESSION_KEYS = {
   loginToken: 'loginToken',
   name: 'name',
   email: 'email',
@@ -29,8 +29,7 @@ export const SESSION_KEYS = {
 } as const;
 
 /** docs/product.md §3 and §9 defaults. */
-export const DEFAULT_NAME = 'ADMIN';
-export const DEFAULT_ROLE_LABEL = 'Admin';
+const DEFAULT_NAME = 'ADMIN';
 
 export interface Session {
   loginToken: string | null;
@@ -48,7 +47,7 @@ export interface Session {
   permissions: Permission[] | null;
 }
 
-export const defaultSession = (): Session => ({
+const defaultSession = (): Session => ({
   loginToken: null,
   name: DEFAULT_NAME,
   nameAr: null,
@@ -60,7 +59,6 @@ export const defaultSession = (): Session => ({
 });
 
 let state: Session = defaultSession();
-let hydrated = false;
 const listeners = new Set<() => void>();
 
 const emit = () => {
@@ -110,7 +108,6 @@ export async function hydrateSession(): Promise<Session> {
     console.warn('Could not read the session from IndexedDB', error);
   }
   const [loginToken, name, email, role, profileImage, language, permissions, nameAr] = values;
-  hydrated = true;
   replace({
     loginToken: str(loginToken),
     name: str(name) ?? DEFAULT_NAME,
@@ -124,10 +121,9 @@ export async function hydrateSession(): Promise<Session> {
   return state;
 }
 
-export const isHydrated = () => hydrated;
 export const getSession = (): Session => state;
 
-export const subscribeSession = (listener: () => void): (() => void) => {
+const subscribeSession = (listener: () => void): (() => void) => {
   listeners.add(listener);
   return () => {
     listeners.delete(listener);
@@ -246,6 +242,5 @@ export function profileImageUrl(path: string | null, origin: string = window.loc
 /** Test helper: back to the state before hydration. */
 export const resetSessionForTests = () => {
   state = defaultSession();
-  hydrated = false;
   emit();
 };

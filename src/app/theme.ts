@@ -6,7 +6,7 @@ import { useSyncExternalStore } from 'react';
 
 export const THEME_CHOICES = ['light', 'dark', 'system'] as const;
 export type ThemeChoice = (typeof THEME_CHOICES)[number];
-export const THEME_STORAGE_KEY = 'theme';
+const THEME_STORAGE_KEY = 'theme';
 
 const DARK_QUERY = '(prefers-color-scheme: dark)';
 const listeners = new Set<() => void>();
@@ -18,7 +18,7 @@ const isChoice = (value: unknown): value is ThemeChoice =>
 const systemPrefersDark = () =>
   typeof window.matchMedia === 'function' && window.matchMedia(DARK_QUERY).matches;
 
-export const resolveTheme = (value: ThemeChoice, prefersDark: boolean): 'light' | 'dark' =>
+const resolveTheme = (value: ThemeChoice, prefersDark: boolean): 'light' | 'dark' =>
   value === 'system' ? (prefersDark ? 'dark' : 'light') : value;
 
 function apply() {
@@ -54,7 +54,7 @@ export function setTheme(next: ThemeChoice): void {
   for (const listener of listeners) listener();
 }
 
-export const getTheme = (): ThemeChoice => choice;
+const getTheme = (): ThemeChoice => choice;
 
 export const useTheme = (): ThemeChoice =>
   useSyncExternalStore(

@@ -81,7 +81,7 @@ function move(
   };
 }
 
-export const bookingActions: AreaAction<Booking>[] = [
+const bookingActions: AreaAction<Booking>[] = [
   move('status', 'confirmed', msg`Confirm`, BadgeCheck, {
     confirm: msg`Confirming holds the seats of this booking.`,
   }),

@@ -43,7 +43,7 @@ import { BOOKING_STATUS_TEXT, money } from './booking-status';
 import { eventArea, EventStatusBadge, type Event } from './event';
 
 /** Under the resource's key, so that every event write refreshes it. */
-export const eventDetailsQuery = (id: number) =>
+const eventDetailsQuery = (id: number) =>
   queryOptions({
     queryKey: ['event', 'details', id] as const,
     queryFn: async ({ signal }) => (await call(routes.eventDetails, { params: { id }, signal })).data,

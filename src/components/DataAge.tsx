@@ -17,7 +17,7 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 ];
 
 /** "3 hours ago" in the reader's language (minutes at least: "0 minutes ago" reads "now"). */
-export function ageText(ms: number, language: Language): string {
+function ageText(ms: number, language: Language): string {
   const format = new Intl.RelativeTimeFormat(FORMAT_LOCALES[language], { numeric: 'auto' });
   for (const [unit, size] of UNITS) if (ms >= size) return format.format(-Math.floor(ms / size), unit);
   return format.format(0, 'minute');

@@ -17,7 +17,7 @@ import { linkTarget } from './AppLink';
 import { HeaderMenu, menuItemClass } from './menu';
 import { cx } from './ui';
 
-export const inboxQuery = () =>
+const inboxQuery = () =>
   queryOptions({
     queryKey: ['inbox'] as const,
     queryFn: async ({ signal }) =>

@@ -16,7 +16,7 @@ export const menuContentClass =
 export const menuItemClass =
   'flex cursor-pointer items-center gap-2 rounded px-2 py-2 text-sm outline-none select-none data-[highlighted]:bg-indigo-50 data-[highlighted]:text-indigo-900 dark:data-[highlighted]:bg-slate-800 dark:data-[highlighted]:text-white';
 
-export const triggerClass =
+const triggerClass =
   'inline-flex min-h-10 items-center gap-2 rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 data-[state=open]:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 dark:data-[state=open]:bg-slate-800';
 
 /** Radix's DropdownMenu parts, handed to a header menu's items once loaded. */

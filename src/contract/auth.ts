@@ -21,7 +21,7 @@ export const loginBody = z.strictObject({
 });
 
 /** docs/product.md §3: token, message, name (per language; the en value is used), email, profileImage, role. */
-export const loginResponse = z.object({
+const loginResponse = z.object({
   status: z.number().int(),
   message: z.string(),
   token: z.string(),
@@ -33,8 +33,8 @@ export const loginResponse = z.object({
 
 /* ------------------------------------------------------------- registration */
 
-export const sendOtpBody = z.strictObject({ email });
-export const verifyOtpBody = z.strictObject({ email, otp });
+const sendOtpBody = z.strictObject({ email });
+const verifyOtpBody = z.strictObject({ email, otp });
 
 /** docs/product.md §3: role is fixed to serviceprovider and status to "0"; the server enforces both. */
 export const registerBody = z.strictObject({
@@ -51,7 +51,7 @@ export const registerBody = z.strictObject({
   status: z.literal('0', { error: msg('pendingOnRegistration') }).default('0'),
 });
 
-export const registeredUser = z.object({
+const registeredUser = z.object({
   id: z.number().int(),
   email: z.string(),
   role,
@@ -60,7 +60,7 @@ export const registeredUser = z.object({
 
 /* ---------------------------------------------------------------- session */
 
-export const roleResponse = z.object({
+const roleResponse = z.object({
   status: z.number().int(),
   message: z.string(),
   /** docs/product.md §7: the role string in `data`. */
@@ -68,11 +68,11 @@ export const roleResponse = z.object({
   permissions: z.array(permission),
 });
 
-export const setLanguageBody = z.strictObject({ language });
+const setLanguageBody = z.strictObject({ language });
 
 /* ---------------------------------------------------------------- profile */
 
-export const profile = z.object({
+const profile = z.object({
   id: z.number().int(),
   name: localized(),
   email: z.string(),
@@ -86,7 +86,7 @@ export const profile = z.object({
 });
 export type Profile = z.infer<typeof profile>;
 
-export const updateProfileBody = z.strictObject({
+const updateProfileBody = z.strictObject({
   name: localized(100),
   phone: phone.nullable(),
   version,

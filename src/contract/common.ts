@@ -39,17 +39,17 @@ export const phone = z
   .transform((v) => v.replace(/[ -]/g, ''));
 
 export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+const PASSWORD_MAX = 128;
 export const password = z
   .string({ error: msg('required') })
   .min(PASSWORD_MIN, msg('minChars', { n: PASSWORD_MIN }))
   .max(PASSWORD_MAX, msg('maxChars', { n: PASSWORD_MAX }));
 
-export const OTP_LENGTH = 6;
+const OTP_LENGTH = 6;
 export const otp = z
   .string({ error: msg('invalidOtp') })
   .trim()
-  .regex(/^[0-9]{6}$/, msg('invalidOtp'));
+  .regex(new RegExp(`^[0-9]{${OTP_LENGTH}}$`), msg('invalidOtp'));
 
 export const id = z.coerce.number().int().positive().max(2_147_483_647);
 export const version = z.number().int().nonnegative();

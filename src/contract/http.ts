@@ -89,7 +89,6 @@ export type AnyEndpoint = EndpointDef<
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
 type Input<T> = T extends z.ZodType ? z.input<T> : undefined;
-export type BodyOf<E> = E extends EndpointDef<infer B, never, never, never> ? Input<B> : never;
 export type ResponseOf<E> = E extends { response: infer R } ? Infer<R> : never;
 export type RequestOf<E extends AnyEndpoint> = {
   body: Input<E['body']>;
@@ -114,4 +113,3 @@ export const errorBody = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.string()).optional(),
 });
-export type ErrorBody = z.infer<typeof errorBody>;

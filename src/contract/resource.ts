@@ -32,7 +32,6 @@ import type { Permission } from './roles';
  */
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
-export type PageSize = (typeof PAGE_SIZES)[number];
 export const DEFAULT_PAGE_SIZE = 10;
 export const SEARCH_MAX = 100;
 /** Rows read from the database per chunk of a CSV export. */
@@ -44,7 +43,7 @@ export type ResourceOp = 'list' | 'get' | 'create' | 'update' | 'remove' | 'opti
 export const localizedText = z.strictObject({ en: z.string(), ar: z.string() });
 
 /** Fields every stored record carries. */
-export const recordBase = {
+const recordBase = {
   id: z.number().int(),
   version,
   createdAt: z.string(),
@@ -339,7 +338,6 @@ export interface Resource {
   };
 }
 
-export type ListQuery<R extends { listQuery: z.ZodType }> = z.input<R['listQuery']>;
 export type RecordOf<R extends { record: z.ZodType }> = z.output<R['record']>;
 
 /* -------------------------------------------------------- routed endpoints */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PERMISSIONS, ROLES, type Permission, type Role } from './plain';
 
-export { PERMISSIONS, ROLES, type Permission, type Role } from './plain';
+export { ROLES, type Permission, type Role } from './plain';
 export const role = z.enum(ROLES);
 
 /**

@@ -7,7 +7,7 @@ import { buildPath, type AnyEndpoint, type ResponseOf } from '@/contract';
 import { ApiError, apiUrl, errorOfResponse, errorOfXhr, requestHeaders } from './api';
 
 /** The file name of a Content-Disposition header, if any. */
-export function fileNameOf(disposition: string | null, fallback: string): string {
+function fileNameOf(disposition: string | null, fallback: string): string {
   if (!disposition) return fallback;
   const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
   if (star?.[1]) {

@@ -47,7 +47,7 @@ export const formErrorMap = (issue: { code?: string; input?: unknown }): string 
 };
 
 /** The schema of the form: create's body (without the discriminator) or the update's input. */
-export function formSchema(resource: Resource, mode: 'create' | 'edit'): z.ZodObject {
+function formSchema(resource: Resource, mode: 'create' | 'edit'): z.ZodObject {
   if (mode === 'edit') return resource.input;
   const disc = resource.discriminator?.field;
   return disc ? resource.createBody.omit({ [disc]: true } as never) : resource.createBody;
@@ -96,7 +96,7 @@ export function normalizeValues(fields: readonly AreaField[], values: FieldValue
 }
 
 /** The record's values of the schema's keys that no field of the form holds (kept on update). */
-export function keptValues(
+function keptValues(
   schema: z.ZodObject,
   fields: readonly AreaField[],
   record: Record<string, unknown> | undefined,

@@ -74,7 +74,7 @@ function readVisibility(areaKey: string, defaults: ColumnVisibilityState): Colum
  * Writes the list view into the URL (pushes a history entry unless `replace`); `clean` keeps the
  * valid values of the current URL (the others are dropped from it).
  */
-export function useSetListSearch(clean: (search: ListSearch) => ListSearch = (search) => search) {
+function useSetListSearch(clean: (search: ListSearch) => ListSearch = (search) => search) {
   const navigate = useNavigate();
   return (patch: Partial<ListSearch>, { replace = false }: { replace?: boolean } = {}) =>
     void navigate({

@@ -37,8 +37,7 @@ export interface RichTextEditorProps {
 }
 
 /** https and mailto only, as the server allows. */
-export const isAllowedLink = (href: string) =>
-  /^(https:\/\/[^\s]+|mailto:[^\s@]+@[^\s@]+)$/i.test(href.trim());
+const isAllowedLink = (href: string) => /^(https:\/\/[^\s]+|mailto:[^\s@]+@[^\s@]+)$/i.test(href.trim());
 
 export default function RichTextEditor({
   value,

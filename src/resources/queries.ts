@@ -7,7 +7,7 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AnyEndpoint, Localized, Resource } from '@/contract';
 import { routes } from '@/contract/routes.gen';
-import { ApiError, call, newIdempotencyKey } from '@/lib/api';
+import { ApiError, call } from '@/lib/api';
 import type { ListQueryValues } from './search';
 
 /** The answer of a list call. */
@@ -33,7 +33,7 @@ export interface PickerOption {
   [field: string]: unknown;
 }
 
-export const resourceKeys = {
+const resourceKeys = {
   all: (resource: Pick<Resource, 'key'>) => [resource.key] as const,
   lists: (resource: Pick<Resource, 'key'>) => [resource.key, 'list'] as const,
   list: (resource: Pick<Resource, 'key'>, query: ListQueryValues) => [resource.key, 'list', query] as const,
@@ -43,7 +43,7 @@ export const resourceKeys = {
 };
 
 /** Dropdown data of the masters (/api/master/country, /api/master/city?countryId=). */
-export const dropdownKeys = {
+const dropdownKeys = {
   all: ['dropdown'] as const,
   countries: ['dropdown', 'country'] as const,
   cities: (countryId: number) => ['dropdown', 'city', countryId] as const,
@@ -53,7 +53,7 @@ export const dropdownKeys = {
  * Areas whose records show another area's data (a city shows its country's name, a provider its
  * category and city): a write to the key on the left refreshes the ones on the right.
  */
-export const DEPENDENTS: Record<string, readonly string[]> = {
+const DEPENDENTS: Record<string, readonly string[]> = {
   country: ['city', 'location', 'serviceprovider'],
   city: ['location', 'serviceprovider'],
   category: ['serviceprovider'],
@@ -65,7 +65,7 @@ export const DEPENDENTS: Record<string, readonly string[]> = {
 const hasIdParam = (endpoint: AnyEndpoint) => /:id\b/.test(endpoint.path);
 
 /** How an endpoint that addresses one record takes its id: `:id`, a query or the body. */
-export function byId(resource: Pick<Resource, 'fixed'>, endpoint: AnyEndpoint, id: number) {
+function byId(resource: Pick<Resource, 'fixed'>, endpoint: AnyEndpoint, id: number) {
   if (hasIdParam(endpoint)) return { params: { id } };
   const fields = { ...resource.fixed, id };
   return endpoint.method === 'GET' || endpoint.method === 'DELETE' ? { query: fields } : { body: fields };
@@ -165,7 +165,7 @@ export function saveRequest(
 }
 
 /** The write calls of a resource as plain functions (the offline outbox can replay them). */
-export const resourceWrites = {
+const resourceWrites = {
   create: async <T extends BaseRecord>(resource: Resource, { values, idempotencyKey }: CreateVars) => {
     const { endpoint, request } = saveRequest(resource, values, null);
     return (await call(endpoint, { ...request, idempotencyKey })) as Saved<T>;
@@ -195,17 +195,11 @@ export async function invalidateResource(queryClient: QueryClient, resource: Pic
   ]);
 }
 
-export const mutationKeys = {
+const mutationKeys = {
   create: (resource: Pick<Resource, 'key'>) => [resource.key, 'create'] as const,
   update: (resource: Pick<Resource, 'key'>) => [resource.key, 'update'] as const,
   remove: (resource: Pick<Resource, 'key'>) => [resource.key, 'remove'] as const,
 };
-
-/** Variables with a fresh Idempotency-Key (kept with the mutation, reused by a replay). */
-export const withKey = <V extends object>(vars: V): V & { idempotencyKey: string } => ({
-  ...vars,
-  idempotencyKey: newIdempotencyKey(),
-});
 
 export function useCreateRecord<T extends BaseRecord = BaseRecord>(resource: Resource) {
   const queryClient = useQueryClient();

@@ -14,8 +14,6 @@ export type { ListSearch };
 /** The normalised query sent to the list endpoint (and part of its cache key). */
 export type ListQueryValues = Record<string, string | number>;
 
-const PAGING_KEYS = ['page', 'pageSize', 'sort', 'order', 'q'] as const;
-
 const asWire = (value: unknown): string | undefined => {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
@@ -23,8 +21,7 @@ const asWire = (value: unknown): string | undefined => {
 };
 
 /** The names of a resource's filters (the keys of its `filters` schema). */
-export const filterKeys = (resource: Pick<Resource, 'filters'>): string[] =>
-  Object.keys(resource.filters.shape);
+const filterKeys = (resource: Pick<Resource, 'filters'>): string[] => Object.keys(resource.filters.shape);
 
 /**
  * The list view of a URL's search: keeps the valid list-query values of `raw` (wire form), drops
@@ -97,5 +94,3 @@ export function toExportQuery(
 /** Filters and search set in a view (to say "no results for these filters" instead of "empty"). */
 export const hasNarrowing = (resource: Pick<Resource, 'filters'>, search: ListSearch): boolean =>
   Boolean(search.q) || filterKeys(resource).some((key) => search[key] !== undefined);
-
-export { PAGING_KEYS };

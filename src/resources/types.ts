@@ -14,7 +14,7 @@ export interface RenderContext {
   language: Language;
 }
 
-export interface AreaColumn<T extends BaseRecord = BaseRecord> {
+interface AreaColumn<T extends BaseRecord = BaseRecord> {
   id: string;
   header: MessageDescriptor;
   /** The resource's sort column for this column (absent: not sortable). */
@@ -139,7 +139,7 @@ export interface DetailItem<T extends BaseRecord = BaseRecord> {
 }
 
 /** Where an area's pages are (docs/product.md §2 paths). */
-export interface AreaPaths {
+interface AreaPaths {
   list: string;
   /** Absent: records are not added here (bookings come from customers). */
   create?: string;

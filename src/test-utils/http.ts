@@ -12,7 +12,7 @@ export interface Received {
   body: string;
 }
 
-export type Handler = (request: Received, response: ServerResponse) => void | Promise<void>;
+type Handler = (request: Received, response: ServerResponse) => void | Promise<void>;
 
 export interface LocalServer {
   url: string;

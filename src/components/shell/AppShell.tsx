@@ -26,10 +26,10 @@ const MobileDrawer = lazy(() =>
   import('./MobileDrawer').then((module) => ({ default: module.MobileDrawer })),
 );
 
-export const roleQueryKey = (email: string) => ['session', 'role', email] as const;
+const roleQueryKey = (email: string) => ['session', 'role', email] as const;
 
 /** Fetches the role and permissions and stores them in the session keys. */
-export function useRoleQuery() {
+function useRoleQuery() {
   const { email, loginToken } = useSession();
   return useQuery({
     queryKey: roleQueryKey(email),

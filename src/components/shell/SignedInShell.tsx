@@ -36,7 +36,10 @@ export const restored: Promise<void> = persistQueryClientRestore(persistence)
     void loadOutbox();
   });
 
-/** Rendered once `restored` has settled. */
+/**
+ * Rendered once `restored` has settled.
+ * @public Loaded by name through lazyPage (src/routes/_app.tsx).
+ */
 export function SignedInShell() {
   return (
     <QueryClientProvider client={queryClient}>

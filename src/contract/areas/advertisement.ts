@@ -3,7 +3,7 @@ import { id, localized } from '../common';
 import { endpoint, needs, ok } from '../http';
 import { msg } from '../messages';
 import { defineResource, idParam, localizedText, recordOf } from '../resource';
-import { dateOnly, dateParam, httpsUrl, imagePath, uploadedImage } from './values';
+import { dateOnly, httpsUrl, imagePath, uploadedImage } from './values';
 
 /**
  * Advertisements (permission `advertisement`). An ad shows an image at a placement between two
@@ -16,7 +16,7 @@ import { dateOnly, dateParam, httpsUrl, imagePath, uploadedImage } from './value
 const tag = 'Advertisements';
 
 export const AD_STATUSES = ['pending', 'approved', 'rejected', 'expired'] as const;
-export const adStatus = z.enum(AD_STATUSES);
+const adStatus = z.enum(AD_STATUSES);
 export type AdStatus = z.infer<typeof adStatus>;
 export const AD_STATUS_LABEL: Record<AdStatus, { en: string; ar: string }> = {
   pending: { en: 'Pending approval', ar: 'بانتظار الموافقة' },
@@ -37,7 +37,7 @@ export const AD_PLACEMENTS = [
   'event_details',
   'search_results',
 ] as const;
-export const adPlacement = z.enum(AD_PLACEMENTS);
+const adPlacement = z.enum(AD_PLACEMENTS);
 export type AdPlacement = z.infer<typeof adPlacement>;
 export const AD_PLACEMENT_LABEL: Record<AdPlacement, { en: string; ar: string }> = {
   home_banner: { en: 'Home banner', ar: 'شعار الصفحة الرئيسية' },
@@ -46,7 +46,7 @@ export const AD_PLACEMENT_LABEL: Record<AdPlacement, { en: string; ar: string }>
   event_details: { en: 'Event details', ar: 'تفاصيل الفعالية' },
   search_results: { en: 'Search results', ar: 'نتائج البحث' },
 };
-export const AD_TARGETS = ['event', 'url'] as const;
+const AD_TARGETS = ['event', 'url'] as const;
 export const AD_IMAGE_FOLDER = 'ad-images';
 
 export const advertisementResource = defineResource({
@@ -98,7 +98,7 @@ export const advertisementResource = defineResource({
     providerId: idParam.optional(),
     eventId: idParam.optional(),
     /** Running on this day (startsOn ≤ day ≤ endsOn). */
-    activeOn: dateParam.optional(),
+    activeOn: dateOnly.optional(),
   }),
   sort: ['title', 'placement', 'startsOn', 'endsOn', 'status', 'createdAt', 'updatedAt'],
   defaultSort: { column: 'createdAt', order: 'desc' },

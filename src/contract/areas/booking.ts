@@ -4,7 +4,7 @@ import { endpoint, needs, ok } from '../http';
 import { msg } from '../messages';
 import { defineResource, idParam, localizedText, recordOf } from '../resource';
 import { eventStatus } from './event';
-import { CURRENCY, dateParam } from './values';
+import { CURRENCY, dateOnly } from './values';
 
 /**
  * Bookings (permission `booking`). Customers book on the platform; staff may also add a booking
@@ -54,9 +54,7 @@ export const PAYMENT_TRANSITIONS: Record<PaymentStatus, readonly PaymentStatus[]
 };
 /** Statuses whose tickets hold seats. */
 export const SEAT_HOLDING: readonly BookingStatus[] = ['confirmed', 'checked_in', 'completed'];
-export const MAX_TICKETS_PER_BOOKING = 20;
-/** `BK-` and six characters without look-alikes (no 0/O, 1/I/L). */
-export const BOOKING_CODE = /^BK-[2-9A-HJKMNP-Z]{6}$/;
+const MAX_TICKETS_PER_BOOKING = 20;
 
 const tickets = z
   .number({ error: msg('tickets', { max: MAX_TICKETS_PER_BOOKING }) })
@@ -119,9 +117,9 @@ export const bookingResource = defineResource({
     eventId: idParam.optional(),
     providerId: idParam.optional(),
     /** Booked on or after this day (platform time zone). */
-    from: dateParam.optional(),
+    from: dateOnly.optional(),
     /** Booked on or before this day (platform time zone). */
-    to: dateParam.optional(),
+    to: dateOnly.optional(),
   }),
   sort: ['createdAt', 'code', 'customerName', 'tickets', 'total', 'status', 'paymentStatus', 'updatedAt'],
   defaultSort: { column: 'createdAt', order: 'desc' },
@@ -134,7 +132,7 @@ export const bookingResource = defineResource({
   },
 });
 
-export const bookingHistoryEntry = z.object({
+const bookingHistoryEntry = z.object({
   id: z.number().int(),
   /** `status` or `payment`. */
   field: z.enum(['status', 'payment']),
@@ -145,7 +143,7 @@ export const bookingHistoryEntry = z.object({
   at: z.string(),
 });
 
-export const bookingDetails = z.object({
+const bookingDetails = z.object({
   booking: bookingResource.record,
   event: z.object({
     id: z.number().int(),

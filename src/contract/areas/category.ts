@@ -6,7 +6,7 @@ import { boolParam, defineResource, localizedText, recordOf } from '../resource'
 import { masterPaths, masterTag } from './master';
 
 /** An uploaded category icon, as answered by POST /api/master/category/icon. */
-export const CATEGORY_ICON_PATH = /^uploads\/category-icons\/[A-Za-z0-9_-]{8,128}\.(png|jpg|webp)$/;
+const CATEGORY_ICON_PATH = /^uploads\/category-icons\/[A-Za-z0-9_-]{8,128}\.(png|jpg|webp)$/;
 
 export const categoryResource = defineResource({
   key: 'category',

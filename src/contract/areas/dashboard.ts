@@ -40,7 +40,7 @@ const latest = z.array(
   }),
 );
 
-export const adminStats = z.object({
+const adminStats = z.object({
   /** The instant the figures were computed for (ISO) and the platform day (YYYY-MM-DD). */
   asOf: z.string(),
   today: z.string(),
@@ -124,10 +124,9 @@ export const dashboardApi = {
 
 /* ------------------------------------------------------------- header search */
 
-export { SEARCH_MIN };
-export const SEARCH_PER_KIND = 5;
+const SEARCH_PER_KIND = 5;
 
-export const searchResults = z.object({
+const searchResults = z.object({
   /** Kinds the caller may not see are absent. */
   bookings: z
     .array(

@@ -3,7 +3,7 @@ import { id, localized } from '../common';
 import { endpoint, needs, ok } from '../http';
 import { msg } from '../messages';
 import { boolParam, defineResource, idParam, localizedText, recordOf } from '../resource';
-import { CURRENCY, dateParam, dateTime, imagePath, uploadedImage } from './values';
+import { CURRENCY, dateOnly, dateTime, imagePath, uploadedImage } from './values';
 
 /**
  * Events (permission `event`). Records belong to a service provider (`providerScoped`): a provider
@@ -68,11 +68,11 @@ export const eventTransition = (from: EventStatus, to: EventStatus) =>
 export const EVENT_EDITABLE: readonly EventStatus[] = ['draft', 'pending', 'rejected', 'approved'];
 
 export const MAX_EVENT_IMAGES = 10;
-export const MAX_EVENT_CAPACITY = 100_000;
+const MAX_EVENT_CAPACITY = 100_000;
 /** 1,000,000.00 SAR in halalas. */
-export const MAX_PRICE = 100_000_000;
+const MAX_PRICE = 100_000_000;
 export const EVENT_IMAGE_FOLDER = 'event-images';
-export const eventImage = imagePath(EVENT_IMAGE_FOLDER);
+const eventImage = imagePath(EVENT_IMAGE_FOLDER);
 
 const reason = z
   .string()
@@ -158,9 +158,9 @@ export const eventResource = defineResource({
     providerId: idParam.optional(),
     featured: boolParam.optional(),
     /** Starts on or after this day (platform time zone). */
-    from: dateParam.optional(),
+    from: dateOnly.optional(),
     /** Starts on or before this day (platform time zone). */
-    to: dateParam.optional(),
+    to: dateOnly.optional(),
   }),
   sort: [
     'title',
@@ -187,7 +187,7 @@ export const eventResource = defineResource({
   },
 });
 
-export const eventSpecialist = z.object({
+const eventSpecialist = z.object({
   id: z.number().int(),
   eventId: z.number().int(),
   name: localizedText,
@@ -206,7 +206,7 @@ const specialistFields = {
 export const specialistInput = z.strictObject(specialistFields);
 export const MAX_SPECIALISTS = 30;
 
-export const eventHistoryEntry = z.object({
+const eventHistoryEntry = z.object({
   id: z.number().int(),
   fromStatus: eventStatus.nullable(),
   toStatus: eventStatus,
@@ -215,7 +215,7 @@ export const eventHistoryEntry = z.object({
   at: z.string(),
 });
 
-export const eventDetails = z.object({
+const eventDetails = z.object({
   event: eventResource.record,
   /** The images with the cover first. */
   gallery: z.array(z.object({ path: z.string(), cover: z.boolean() })),

@@ -56,7 +56,7 @@ export const locationResource = defineResource({
   notes: { create: 'countryId and cityId must match (the city belongs to the country), else 422.' },
 });
 
-export const initialLocation = z.object({
+const initialLocation = z.object({
   country: countryOption.nullable(),
   city: cityOption.nullable(),
   /** Map centre: the mean of the default city's locations (null when it has none). */

@@ -9,8 +9,6 @@ import type { Place, ResourcePaths } from '../resource';
  * - POST /api/master/addlist {type, …fields} creates (201); {type, id, version, …fields} updates
  * - POST /api/master/deletelist {type, id}
  */
-export const MASTER_TYPES = ['category', 'country', 'city', 'location'] as const;
-export type MasterType = (typeof MASTER_TYPES)[number];
 
 const get = (path: string): Place => ({ method: 'GET', path });
 const post = (path: string): Place => ({ method: 'POST', path });

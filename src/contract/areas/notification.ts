@@ -20,14 +20,14 @@ import { dateTime } from './values';
 const tag = 'Notifications';
 
 export const NOTIFICATION_STATUSES = ['draft', 'scheduled', 'sending', 'sent', 'failed'] as const;
-export const notificationStatus = z.enum(NOTIFICATION_STATUSES);
+const notificationStatus = z.enum(NOTIFICATION_STATUSES);
 export type NotificationStatus = z.infer<typeof notificationStatus>;
 
-export const AUDIENCE_TYPES = ['all', 'roles', 'users'] as const;
+const AUDIENCE_TYPES = ['all', 'roles', 'users'] as const;
 export type AudienceType = (typeof AUDIENCE_TYPES)[number];
 
 /** What an in-app entry is about; all but `message` (a written notification) can be muted. */
-export const NOTIFICATION_KINDS = [
+const NOTIFICATION_KINDS = [
   'message',
   'provider_registered',
   'event_submitted',
@@ -36,12 +36,12 @@ export const NOTIFICATION_KINDS = [
   'ad_decided',
   'booking_cancelled',
 ] as const;
-export const notificationKind = z.enum(NOTIFICATION_KINDS);
+const notificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKind>;
 export const MUTABLE_KINDS = NOTIFICATION_KINDS.filter((k) => k !== 'message');
 
 /** A screen of the app (`/booking-details?id=4`): a path that starts with one slash. */
-export const appLink = z
+const appLink = z
   .string()
   .trim()
   .max(300, msg('maxChars', { n: 300 }))
@@ -115,7 +115,7 @@ export const notificationResource = defineResource({
   },
 });
 
-export const inboxEntry = z.object({
+const inboxEntry = z.object({
   id: z.number().int(),
   kind: notificationKind,
   title: localizedText,
@@ -126,7 +126,7 @@ export const inboxEntry = z.object({
 });
 export type InboxEntry = z.infer<typeof inboxEntry>;
 
-export const pushSubscription = z.strictObject({
+const pushSubscription = z.strictObject({
   endpoint: z
     .string()
     .max(1000)

@@ -16,7 +16,7 @@ import { httpsUrl } from './values';
 const tag = 'Pages';
 
 export const PAGE_STATUSES = ['draft', 'published'] as const;
-export const pageStatus = z.enum(PAGE_STATUSES);
+const pageStatus = z.enum(PAGE_STATUSES);
 export const PRIVACY_POLICY_SLUG = 'privacy-policy';
 export const SOCIAL_LINKS_SLUG = 'social-links';
 export const REQUIRED_PAGE_SLUGS = [PRIVACY_POLICY_SLUG, SOCIAL_LINKS_SLUG] as const;
@@ -35,7 +35,7 @@ export const PAGE_ALLOWED_TAGS = [
   'blockquote',
   'br',
 ] as const;
-export const MAX_PAGE_CONTENT = 100_000;
+const MAX_PAGE_CONTENT = 100_000;
 export const MAX_SOCIAL_LINKS = 20;
 
 const content = z.strictObject({
@@ -49,7 +49,7 @@ const content = z.strictObject({
     .default(''),
 });
 
-export const pageLink = z.strictObject({ name: localized(60), url: httpsUrl });
+const pageLink = z.strictObject({ name: localized(60), url: httpsUrl });
 
 export const pageResource = defineResource({
   key: 'page',
@@ -94,7 +94,7 @@ export const pageResource = defineResource({
   },
 });
 
-export const publishedPage = z.object({
+const publishedPage = z.object({
   id: z.number().int(),
   slug: z.string(),
   title: localizedText,

@@ -79,7 +79,7 @@ export const serviceProviderResource = defineResource({
   },
 });
 
-export const providerDocument = z.object({
+const providerDocument = z.object({
   id: z.number().int(),
   providerId: z.number().int(),
   fileName: z.string(),
@@ -91,7 +91,7 @@ export const providerDocument = z.object({
 });
 export type ProviderDocument = z.infer<typeof providerDocument>;
 
-export const approvalEntry = z.object({
+const approvalEntry = z.object({
   id: z.number().int(),
   fromStatus: userStatus.nullable(),
   toStatus: userStatus,
@@ -100,7 +100,7 @@ export const approvalEntry = z.object({
   at: z.string(),
 });
 
-export const providerSupervisor = z.object({
+const providerSupervisor = z.object({
   id: z.number().int(),
   name: localizedText,
   email: z.string(),
@@ -111,7 +111,7 @@ export const DOCUMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as 
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
 export const MAX_DOCUMENTS_PER_PROVIDER = 20;
 
-export const approveProviderBody = z
+const approveProviderBody = z
   .strictObject({
     id,
     /** "1" approve, "2" reject, "3" block; "2" and "3" need a reason. */

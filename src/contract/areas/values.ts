@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { msg } from '../messages';
 
-export { CURRENCY, formatMoney, MINOR_PER_MAJOR } from '../plain';
+export { CURRENCY, MINOR_PER_MAJOR } from '../plain';
 
 /**
  * Values shared by the event, advertisement, booking and dashboard areas.
@@ -15,11 +15,11 @@ export const WEEK_STARTS_ON = 0;
 
 /** An instant with its offset: `2026-12-01T18:00:00+03:00` or `…Z`. */
 export const dateTime = z.iso.datetime({ offset: true, error: msg('invalidDateTime') });
-/** A calendar date `YYYY-MM-DD`. */
+/**
+ * A calendar date `YYYY-MM-DD`; as a list's `from` / `to` filter, inclusive days in the platform's
+ * time zone.
+ */
 export const dateOnly = z.iso.date({ error: msg('invalidDate') });
-
-/** A date query filter (`from` / `to` of a list, inclusive days in the platform's time zone). */
-export const dateParam = dateOnly;
 
 /** An `https://` address (no other scheme, no credentials), at most 500 characters. */
 export const httpsUrl = z

@@ -4,7 +4,7 @@
  */
 import { email as emailSchema, MESSAGES, otp as otpSchema } from '@/contract';
 
-export type RegistrationStep = 'start' | 'otpSent' | 'verified';
+type RegistrationStep = 'start' | 'otpSent' | 'verified';
 
 export interface RegistrationState {
   step: RegistrationStep;
@@ -19,7 +19,7 @@ export type RegistrationEvent =
 
 export const initialRegistration: RegistrationState = { step: 'start', email: null };
 
-export const normalizeEmail = (value: string) => value.trim().toLowerCase();
+const normalizeEmail = (value: string) => value.trim().toLowerCase();
 
 export function registrationReducer(state: RegistrationState, event: RegistrationEvent): RegistrationState {
   switch (event.type) {

@@ -1,0 +1,21 @@
+/**
+ * `npm run knip` (part of `npm run validate`): unused files, exports, types and dependencies.
+ * Entries are what runs: the app, the server, the service worker, the scripts, the bench and the tests.
+ */
+import { defineConfig } from 'knip/config';
+
+export default defineConfig({
+  entry: [
+    'src/routes/**/*.tsx',
+    'scripts/*.{mjs,ts}',
+    'bench/{seed,table}.ts',
+    'bench/page/*.ts',
+    'tests/**/*.ts',
+    '**/*.test.{ts,tsx}',
+  ],
+  project: ['{src,server,sw,scripts,bench,tests}/**/*.{ts,tsx,mjs}'],
+  // Tailwind is imported by src/styles.css (`@import 'tailwindcss'`), which knip does not read.
+  ignoreDependencies: ['tailwindcss'],
+  // Debian programs the bench, the icon script and the push test double call.
+  ignoreBinaries: ['psql', 'pngquant', 'openssl'],
+});
