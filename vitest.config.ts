@@ -22,7 +22,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'happy-dom',
-          include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts', 'tests/unit/**/*.test.ts'],
           setupFiles: ['tests/setup/unit.ts'],
         },
       },

@@ -40,7 +40,7 @@ type Area = {
   routes?: (app: App) => void;
 };
 
-const areas = {
+export const areas = {
   category: { resource: categoryImpl, routes: registerCategoryRoutes },
   country: { resource: countryImpl, routes: registerCountryRoutes },
   city: { resource: cityImpl, routes: registerCityRoutes },

@@ -56,7 +56,7 @@ const statusField: AreaField = {
   hint: msg`Published pages are served to the site and the app.`,
 };
 
-export const pagesArea: AreaConfig<Page> = {
+export const pageArea: AreaConfig<Page> = {
   resource: pageResource,
   title: msg`Pages`,
   createTitle: msg`Add page`,
@@ -107,12 +107,12 @@ export const pagesArea: AreaConfig<Page> = {
 };
 
 const privacyArea: AreaConfig<Page> = {
-  ...pagesArea,
+  ...pageArea,
   fields: [slugField(true), titleField, contentField, statusField],
 };
 
 const socialArea: AreaConfig<Page> = {
-  ...pagesArea,
+  ...pageArea,
   fields: [
     slugField(true),
     titleField,
@@ -126,7 +126,7 @@ const socialArea: AreaConfig<Page> = {
   ],
 };
 
-const pages = areaPages(pagesArea);
+const pages = areaPages(pageArea);
 export const List = pages.List;
 export const Form = pages.formPage();
 
