@@ -8,13 +8,13 @@ import unicorn from 'eslint-plugin-unicorn';
 const SRC = [['^(\\.\\./)+server(/|$)', 'The app never imports the server (only both import src/contract).']];
 /** Shared code never imports an area, a page or a route. */
 const SHARED = [
-  ['^(@|(\\.\\./)+)(areas|pages|routes)(/|$)', 'Shared code never imports an area, a page or a route.'],
+  ['^(@/|(\\.\\./)+)(areas|pages|routes)(/|$)', 'Shared code never imports an area, a page or a route.'],
   ['^(@/|(\\.\\./)+)routeTree\\.gen$', 'Shared code never imports the route tree.'],
 ];
 /** The library is the bottom layer: it never imports the app or the components. */
 const LIB = [
   [
-    '^(@|(\\.\\./)+)(app|components)(/|$)',
+    '^(@/|(\\.\\./)+)(app|components)(/|$)',
     'src/lib never imports src/app or src/components (configure it at start instead).',
   ],
 ];

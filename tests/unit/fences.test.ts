@@ -1,0 +1,47 @@
+// @vitest-environment node
+/**
+ * The fences of docs/architecture.md §9 hold: an import across one fails `npm run lint`. Each case
+ * lints a planted line as if it were in the named file, with the project's own ESLint config.
+ */
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ cwd: new URL('../..', import.meta.url).pathname });
+
+const fenceErrors = async (filePath: string, code: string) => {
+  const [result] = await eslint.lintText(`${code}\nexport const planted = x;\n`, { filePath });
+  return (result?.messages ?? []).filter(
+    (m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax',
+  );
+};
+
+describe('lint fences', () => {
+  it.each([
+    ['src/lib/planted.ts', "import { x } from '../../server/app';"],
+    ['src/app/planted.ts', "import { x } from '../../server/http/route';"],
+    ['src/lib/planted.ts', "import { x } from '@/app/session';"],
+    ['src/lib/planted.ts', "import { x } from '../components/ui';"],
+    ['src/components/planted.tsx', "import { x } from '@/areas/country';"],
+    ['src/resources/planted.tsx', "import { x } from '@/pages/login/LoginPage';"],
+    ['src/app/planted.ts', "const x = await import('@/routes/login');"],
+    ['server/planted.ts', "import { x } from '../src/app/session';"],
+    ['server/http/planted.ts', "import { x } from '../../src/lib/api';"],
+    ['src/contract/planted.ts', "import { x } from 'drizzle-orm';"],
+    ['src/contract/areas/planted.ts', "import { x } from '../../lib/api';"],
+    ['sw/planted.ts', "import { x } from '../src/app/session';"],
+    ['sw/planted.ts', "import { x } from '@/lib/api';"],
+  ])('%s: %s fails', async (file, line) => {
+    expect(await fenceErrors(file, line)).not.toHaveLength(0);
+  });
+
+  it.each([
+    ['server/planted.ts', "import { x } from '../src/contract/http';"],
+    ['src/app/planted.ts', "import { x } from '@/lib/api';"],
+    ['src/areas/planted.tsx', "import { x } from '@/resources/screens';"],
+    ['src/contract/areas/planted.ts', "import { x } from '../http';"],
+    ['sw/planted.ts', "import { x } from '../src/contract/plain';"],
+    ['src/resources/planted.test.tsx', "import { x } from '@/areas/country';"],
+  ])('%s: %s passes', async (file, line) => {
+    expect(await fenceErrors(file, line)).toHaveLength(0);
+  });
+});
