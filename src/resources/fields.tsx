@@ -7,7 +7,7 @@ import type { ComponentType } from 'react';
 import { useLingui } from '@lingui/react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useFieldMessage } from '@/components/field-message';
-import { GalleryInput, LinksInput } from './collections';
+import { LinksInput } from './collections';
 import { errorAt } from './field-parts';
 import {
   BooleanInput,
@@ -16,6 +16,7 @@ import {
   MultiSelectInput,
   PickerInput,
 } from './inputs/ChoiceInputs';
+import { GalleryInput } from './inputs/GalleryInput';
 import { ImageInput } from './inputs/ImageInput';
 import type { FieldInputProps, FieldKind } from './inputs/input-props';
 import { LocalizedInput, LocalizedRichText } from './inputs/LocalizedInputs';
