@@ -1,0 +1,111 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { Permission } from '@/contract/plain';
+import { useSession } from '@/app/session';
+import { DataAge } from '@/components/DataAge';
+import { localizedText } from '@/resources/cells';
+import { BarChart } from './BarChart';
+import {
+  adminDashboardQuery,
+  belowFold,
+  card,
+  useFormat,
+  useRest,
+  type AdminData,
+  type Waiting,
+} from './dashboard-data';
+import { BookingsPerDay, Figures, LatestBookings, Stats, WaitingCard } from './DashboardParts';
+import { UserSummary } from './UserSummary';
+
+export function AdminDashboard() {
+  const { i18n } = useLingui();
+  const query = useQuery(adminDashboardQuery);
+  const rest = useRest();
+  return (
+    <div data-testid="admin-dashboard" className="mx-auto max-w-6xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-semibold">{i18n._(msg`Admin dashboard`)}</h1>
+        <DataAge updatedAt={query.dataUpdatedAt} />
+      </div>
+      <Figures query={query}>{(data) => <AdminFigures data={data} rest={rest} />}</Figures>
+      {rest && <UserSummary />}
+    </div>
+  );
+}
+
+function AdminFigures({ data, rest }: { data: AdminData; rest: boolean }) {
+  const f = useFormat();
+  const { permissions } = useSession();
+  const may = (p: Permission) => permissions?.includes(p) ?? false;
+  const categories = useMemo(
+    () => data.revenueByCategory.filter((c) => c.revenue > 0 || c.bookings > 0),
+    [data],
+  );
+  const categoryLabels = useMemo(
+    () => categories.map((c) => localizedText(c.name, f.language)),
+    [categories, f],
+  );
+  const categoryValues = useMemo(() => categories.map((c) => c.revenue), [categories]);
+  const waiting = [
+    may('serviceprovider') && {
+      key: 'providers',
+      title: f.i18n._(msg`Service providers`),
+      waiting: data.waiting.providers,
+    },
+    may('event') && { key: 'events', title: f.i18n._(msg`Events`), waiting: data.waiting.events },
+    may('advertisement') && {
+      key: 'advertisements',
+      title: f.i18n._(msg`Advertisements`),
+      waiting: data.waiting.advertisements,
+    },
+  ].filter((w): w is { key: string; title: string; waiting: Waiting } => Boolean(w));
+  return (
+    <>
+      <Stats data={data} />
+      {waiting.length > 0 && (
+        <section aria-labelledby="waiting-title" className="space-y-3">
+          <h2 id="waiting-title" className="text-lg font-semibold">
+            {f.i18n._(msg`Waiting for approval`)}
+          </h2>
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {waiting.map((w) => (
+              <WaitingCard key={w.key} testId={`waiting-${w.key}`} title={w.title} waiting={w.waiting} />
+            ))}
+          </div>
+        </section>
+      )}
+      {rest && (
+        <>
+          <div className={`grid gap-4 lg:grid-cols-2 ${belowFold}`}>
+            <section className={card}>
+              <BookingsPerDay data={data.bookingsPerDay} />
+            </section>
+            <section className={card}>
+              {categories.length === 0 ? (
+                <p className="text-slate-700 dark:text-slate-300">
+                  {f.i18n._(msg`No revenue in the last 30 days.`)}
+                </p>
+              ) : (
+                <BarChart
+                  testId="chart-revenue-by-category"
+                  title={f.i18n._(msg`Revenue by category, last 30 days`)}
+                  labels={categoryLabels}
+                  values={categoryValues}
+                  labelHeader={f.i18n._(msg`Category`)}
+                  valueLabel={f.i18n._(msg`Revenue`)}
+                  format={f.money}
+                  tickFormat={f.compactMoney}
+                  language={f.language}
+                  horizontal
+                />
+              )}
+            </section>
+          </div>
+          <LatestBookings rows={data.latestBookings} />
+        </>
+      )}
+    </>
+  );
+}

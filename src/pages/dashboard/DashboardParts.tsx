@@ -1,0 +1,197 @@
+/** The parts both dashboards show: figures, waiting items, bookings per day, latest bookings. */
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { ChevronRight } from 'lucide-react';
+import { useMemo } from 'react';
+import { useSession } from '@/app/session';
+import { BookingStatusBadge } from '@/areas/booking-status';
+import { AppLink } from '@/components/AppLink';
+import { Alert, Button } from '@/components/ui';
+import { errorMessage } from '@/lib/api';
+import { dateTime, localizedText, Ltr } from '@/resources/cells';
+import { BarChart } from './BarChart';
+import { belowFold, card, useFormat, type AdminData, type Waiting } from './dashboard-data';
+
+/** Skeleton while loading, the error with a retry, else the figures (cached figures stay on screen). */
+export function Figures<T>({
+  query,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  children: (data: T) => React.ReactNode;
+}) {
+  const { i18n } = useLingui();
+  if (query.data !== undefined) return <>{children(query.data)}</>;
+  if (query.isError)
+    return (
+      <Alert kind="error">
+        <p>{errorMessage(query.error)}</p>
+        <Button className="mt-3" onClick={() => void query.refetch()}>
+          {i18n._(msg`Retry`)}
+        </Button>
+      </Alert>
+    );
+  return (
+    <div
+      aria-busy="true"
+      data-testid="dashboard-loading"
+      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
+    >
+      <span className="sr-only">{i18n._(msg`Loading…`)}</span>
+      {[0, 1, 2, 3].map((i) => (
+        <div key={i} className={`${card} h-24 animate-pulse`} />
+      ))}
+    </div>
+  );
+}
+
+function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div className={card} data-testid={testId}>
+      <p className="text-sm text-slate-700 dark:text-slate-300">{label}</p>
+      <p className="mt-1 text-2xl font-semibold tabular-nums">{value}</p>
+    </div>
+  );
+}
+
+export function Stats({
+  data,
+}: {
+  data: Pick<AdminData, 'bookingsToday' | 'bookingsThisWeek' | 'bookingsThisMonth' | 'revenueThisMonth'>;
+}) {
+  const f = useFormat();
+  return (
+    <section
+      aria-label={f.i18n._(msg`Bookings and revenue`)}
+      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
+    >
+      <Stat testId="stat-today" label={f.i18n._(msg`Bookings today`)} value={f.count(data.bookingsToday)} />
+      <Stat
+        testId="stat-week"
+        label={f.i18n._(msg`Bookings this week`)}
+        value={f.count(data.bookingsThisWeek)}
+      />
+      <Stat
+        testId="stat-month"
+        label={f.i18n._(msg`Bookings this month`)}
+        value={f.count(data.bookingsThisMonth)}
+      />
+      <Stat
+        testId="stat-revenue"
+        label={f.i18n._(msg`Revenue this month`)}
+        value={f.money(data.revenueThisMonth)}
+      />
+    </section>
+  );
+}
+
+export function WaitingCard({ title, waiting, testId }: { title: string; waiting: Waiting; testId: string }) {
+  const f = useFormat();
+  return (
+    <div className={card} data-testid={testId}>
+      <h3 className="flex items-baseline justify-between gap-2 font-semibold">
+        <span>{title}</span>
+        <span className="text-2xl tabular-nums" data-testid={`${testId}-count`}>
+          {f.count(waiting.count)}
+        </span>
+      </h3>
+      {waiting.items.length > 0 && (
+        <ul className="mt-2 space-y-1 text-sm">
+          {waiting.items.map((item) => (
+            <li key={item.id} className="truncate">
+              <AppLink
+                to={item.link}
+                className="text-indigo-700 underline-offset-4 hover:underline dark:text-indigo-300"
+              >
+                {localizedText(item.title, f.language)}
+              </AppLink>
+            </li>
+          ))}
+        </ul>
+      )}
+      <AppLink
+        to={waiting.link}
+        className="mt-3 inline-flex items-center gap-1 text-sm font-medium text-indigo-700 underline-offset-4 hover:underline dark:text-indigo-300"
+      >
+        {waiting.count > 0 ? f.i18n._(msg`Review all`) : f.i18n._(msg`Open the list`)}
+        <ChevronRight aria-hidden="true" className="size-4 rtl:rotate-180" />
+      </AppLink>
+    </div>
+  );
+}
+
+export function BookingsPerDay({ data }: { data: AdminData['bookingsPerDay'] }) {
+  const f = useFormat();
+  const labels = useMemo(() => data.map((d) => f.day(d.day)), [data, f]);
+  const values = useMemo(() => data.map((d) => d.bookings), [data]);
+  return (
+    <BarChart
+      testId="chart-bookings-per-day"
+      title={f.i18n._(msg`Bookings per day, last 30 days`)}
+      labels={labels}
+      values={values}
+      labelHeader={f.i18n._(msg`Day`)}
+      valueLabel={f.i18n._(msg`Bookings`)}
+      format={f.count}
+      language={f.language}
+    />
+  );
+}
+
+const LATEST_COLUMNS = [msg`Code`, msg`Event`, msg`Customer`, msg`Total`, msg`Status`, msg`Booked`];
+
+export function LatestBookings({ rows }: { rows: AdminData['latestBookings'] }) {
+  const f = useFormat();
+  const { permissions } = useSession();
+  const canOpen = permissions?.includes('booking') ?? false;
+  return (
+    <section className={`${card} ${belowFold}`} aria-labelledby="latest-title">
+      <h2 id="latest-title" className="mb-3 text-lg font-semibold">
+        {f.i18n._(msg`Latest bookings`)}
+      </h2>
+      {rows.length === 0 ? (
+        <p className="text-slate-700 dark:text-slate-300">{f.i18n._(msg`No bookings yet.`)}</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-sm" data-testid="latest-bookings">
+            <thead>
+              <tr className="text-start text-slate-700 dark:text-slate-300">
+                {LATEST_COLUMNS.map((header) => (
+                  <th key={header.id} scope="col" className="py-2 pe-3 text-start font-medium">
+                    {f.i18n._(header)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-200 dark:divide-slate-800">
+              {rows.map((row) => (
+                <tr key={row.id}>
+                  <td className="py-2 pe-3 whitespace-nowrap">
+                    {canOpen ? (
+                      <AppLink
+                        to={`/booking-details?id=${row.id}`}
+                        className="text-indigo-700 underline-offset-4 hover:underline dark:text-indigo-300"
+                      >
+                        <Ltr>{row.code}</Ltr>
+                      </AppLink>
+                    ) : (
+                      <Ltr>{row.code}</Ltr>
+                    )}
+                  </td>
+                  <td className="py-2 pe-3">{localizedText(row.eventTitle, f.language)}</td>
+                  <td className="py-2 pe-3">{row.customerName}</td>
+                  <td className="py-2 pe-3 whitespace-nowrap tabular-nums">{f.money(row.total)}</td>
+                  <td className="py-2 pe-3">
+                    <BookingStatusBadge status={row.status} ctx={f.ctx} />
+                  </td>
+                  <td className="py-2 whitespace-nowrap">{dateTime(row.createdAt, f.ctx)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

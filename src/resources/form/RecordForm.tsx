@@ -1,0 +1,129 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { ArrowLeft } from 'lucide-react';
+import { FormProvider } from 'react-hook-form';
+import { AppLink } from '@/components/AppLink';
+import { Alert, Button } from '@/components/ui';
+import { ConfirmDialog } from '../dialogs';
+import { FormField } from '../fields';
+import type { BaseRecord } from '../queries';
+import type { AreaConfig } from '../types';
+import { useRecordForm } from './useRecordForm';
+
+export function RecordForm<T extends BaseRecord>({
+  area,
+  record,
+  createDefaults,
+  reload,
+}: {
+  area: AreaConfig<T>;
+  record: T | undefined;
+  createDefaults: Record<string, unknown>;
+  reload: () => Promise<unknown>;
+}) {
+  const { i18n, name, fields, form, onSubmit, isSubmitting, blocker, conflict, setConflict, formErrors } =
+    useRecordForm(area, record, createDefaults);
+  const title = record
+    ? `${i18n._(area.editTitle ?? area.title)}: ${name}`
+    : i18n._(area.createTitle ?? area.title);
+  return (
+    <section
+      className="mx-auto max-w-4xl space-y-4"
+      aria-labelledby="form-title"
+      data-testid={`form-${area.resource.key}`}
+    >
+      <AppLink
+        to={area.paths.list}
+        className="inline-flex items-center gap-1 text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300"
+      >
+        <ArrowLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
+        {i18n._(area.title)}
+      </AppLink>
+      <h1 id="form-title" className="text-2xl font-semibold">
+        {title}
+      </h1>
+      {conflict && (
+        <ConflictAlert
+          conflict={conflict}
+          onReload={() => {
+            setConflict(null);
+            void reload();
+          }}
+        />
+      )}
+      {formErrors.length > 0 && <FormErrors errors={formErrors} />}
+      <FormProvider {...form}>
+        <form
+          noValidate
+          onSubmit={onSubmit}
+          className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 sm:grid-cols-2 dark:border-slate-800 dark:bg-slate-900"
+        >
+          {fields.map((field) => (
+            <FormField key={field.name} field={field} fields={fields} />
+          ))}
+          <div className="flex flex-wrap gap-2 sm:col-span-2">
+            <Button type="submit" loading={isSubmitting} data-testid="form-submit">
+              {i18n._(msg`Save`)}
+            </Button>
+            <AppLink
+              to={area.paths.list}
+              className="inline-flex min-h-10 items-center rounded-md border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
+            >
+              {i18n._(msg`Cancel`)}
+            </AppLink>
+          </div>
+        </form>
+      </FormProvider>
+      {blocker.status === 'blocked' && (
+        <LeaveDialog onStay={() => blocker.reset()} onLeave={() => blocker.proceed()} />
+      )}
+    </section>
+  );
+}
+
+/** Someone else saved the record meanwhile: the way to load the latest version. */
+function ConflictAlert({ conflict, onReload }: { conflict: string; onReload: () => void }) {
+  const { i18n } = useLingui();
+  return (
+    <Alert kind="error">
+      <p data-testid="version-conflict">{conflict}</p>
+      <p className="mt-1">
+        {i18n._(
+          msg`Someone else saved this record after you opened it. Load the latest version to edit it; your changes here will be discarded.`,
+        )}
+      </p>
+      <Button variant="secondary" className="mt-3" onClick={onReload}>
+        {i18n._(msg`Load the latest version`)}
+      </Button>
+    </Alert>
+  );
+}
+
+/** The server's errors that belong to no input of the form. */
+function FormErrors({ errors }: { errors: string[] }) {
+  return (
+    <Alert kind="error">
+      <ul className="list-inside list-disc">
+        {errors.map((text) => (
+          <li key={text}>{text}</li>
+        ))}
+      </ul>
+    </Alert>
+  );
+}
+
+/** Leaving with unsaved changes asks first. */
+function LeaveDialog({ onStay, onLeave }: { onStay: () => void; onLeave: () => void }) {
+  const { i18n } = useLingui();
+  return (
+    <ConfirmDialog
+      open
+      onOpenChange={(open) => !open && onStay()}
+      title={i18n._(msg`Leave without saving?`)}
+      description={i18n._(msg`Your changes to this form have not been saved and will be lost.`)}
+      confirmLabel={i18n._(msg`Leave`)}
+      danger
+      onConfirm={onLeave}
+    />
+  );
+}

@@ -1,0 +1,184 @@
+import type { I18n } from '@lingui/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useLingui } from '@lingui/react';
+import { useBlocker, useNavigate } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { useForm, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
+import type { Language } from '@/contract';
+import { connectionState } from '@/app/connection';
+import { notify } from '@/app/notify';
+import { endpointName, send } from '@/app/outbox';
+import { useSession } from '@/app/session';
+import { ApiError, newIdempotencyKey } from '@/lib/api';
+import { saveRequest, useCreateRecord, useUpdateRecord, type BaseRecord } from '../queries';
+import type { AreaConfig, AreaField, FieldContext } from '../types';
+import {
+  errorTarget,
+  formErrorMap,
+  formSchema,
+  initialValues,
+  keptValues,
+  normalizeValues,
+} from './form-values';
+
+/** The fields this reader fills in, and react-hook-form with the contract's schema. */
+function useFormSetup<T extends BaseRecord>(
+  area: AreaConfig<T>,
+  record: T | undefined,
+  createDefaults: Record<string, unknown>,
+) {
+  const session = useSession();
+  const mode = record ? 'edit' : 'create';
+  const fields = useMemo(() => {
+    const context: FieldContext = { mode, role: session.role, permissions: session.permissions ?? [] };
+    return area.fields.filter(
+      (field) => (mode === 'create' || !field.createOnly) && (field.visible?.(context) ?? true),
+    );
+  }, [area.fields, mode, session.role, session.permissions]);
+  const schema = useMemo(() => formSchema(area.resource, mode), [area.resource, mode]);
+  const resolver = useMemo<Resolver<FieldValues>>(() => {
+    const inner = zodResolver(schema, { error: formErrorMap }) as unknown as Resolver<FieldValues>;
+    // What this form does not show is sent as the record has it (an update replaces the record).
+    const kept = keptValues(schema, fields, record);
+    return (values, ctx, options) => inner({ ...kept, ...normalizeValues(fields, values) }, ctx, options);
+  }, [schema, fields, record]);
+  const form = useForm<FieldValues>({
+    resolver,
+    defaultValues: initialValues(fields, record, mode === 'create' ? createDefaults : {}),
+    // Checked on submit, then again as fields change: a server error stays until its field changes.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  return { fields, form };
+}
+
+/** The save kept in the outbox for later; null when its endpoint does not wait there. */
+async function saveOffline<T extends BaseRecord>({
+  area,
+  record,
+  values,
+  name,
+  i18n,
+  idempotencyKey,
+}: {
+  area: AreaConfig<T>;
+  record: T | undefined;
+  values: FieldValues;
+  name: string;
+  i18n: I18n;
+  idempotencyKey: string;
+}) {
+  const language = i18n.locale as Language;
+  const { endpoint, request } = saveRequest(area.resource, values, record ?? null);
+  const apiName = endpointName(endpoint);
+  if (!apiName) return null;
+  return send(apiName, request, {
+    // "Edit country: Oman" / "Add country: Oman", named as the area names its records.
+    summary: `${i18n._(record ? (area.editTitle ?? area.title) : (area.createTitle ?? area.title))}: ${
+      record ? name : area.recordName({ ...values, id: 0, version: 0 } as unknown as T, { i18n, language })
+    }`,
+    resource: area.resource.key,
+    recordId: record?.id ?? null,
+    patch: record ? values : null,
+    identity: record ? { id: record.id, version: record.version } : undefined,
+    idempotencyKey,
+  });
+}
+
+/**
+ * A refused save: a stale version (409) becomes the conflict notice, field errors go on their inputs
+ * (the first takes the focus), the others above the form.
+ */
+function showSaveError(
+  error: unknown,
+  {
+    record,
+    fields,
+    form,
+    renewKey,
+    setConflict,
+    setFormErrors,
+  }: {
+    record: BaseRecord | undefined;
+    fields: readonly AreaField[];
+    form: UseFormReturn<FieldValues>;
+    renewKey: () => void;
+    setConflict: (message: string) => void;
+    setFormErrors: (messages: string[]) => void;
+  },
+) {
+  if (!(error instanceof ApiError)) {
+    notify.error(error);
+    return;
+  }
+  if (error.status >= 400 && error.status < 500) renewKey();
+  if (error.status === 409 && record && Object.keys(error.fieldErrors).length === 0) {
+    setConflict(error.message);
+    return;
+  }
+  const others: string[] = [];
+  let first: string | null = null;
+  for (const [name, text] of Object.entries(error.fieldErrors)) {
+    const target = errorTarget(fields, name);
+    if (target) {
+      form.setError(target, { type: 'server', message: text });
+      first ??= target;
+    } else others.push(text);
+  }
+  if (first) form.setFocus(first);
+  setFormErrors(others);
+  notify.error(error);
+}
+
+/** The add / edit form's state: the form, its save (online or to the outbox) and the leave guard. */
+export function useRecordForm<T extends BaseRecord>(
+  area: AreaConfig<T>,
+  record: T | undefined,
+  createDefaults: Record<string, unknown>,
+) {
+  const { i18n } = useLingui();
+  const language = i18n.locale as Language;
+  const navigate = useNavigate();
+  const { fields, form } = useFormSetup(area, record, createDefaults);
+  const create = useCreateRecord<T>(area.resource);
+  const update = useUpdateRecord<T>(area.resource);
+  // One key per attempt at saving: a retry after no answer is the same request (one effect), a
+  // request the server refused changed nothing, and the corrected one is a new request.
+  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const [saved, setSaved] = useState(false);
+
+  const { isDirty, isSubmitting } = form.formState;
+  const blocker = useBlocker({
+    shouldBlockFn: () => isDirty && !saved,
+    enableBeforeUnload: () => isDirty && !saved,
+    withResolver: true,
+  });
+
+  const name = record ? area.recordName(record, { i18n, language }) : '';
+  const finish = async (message: string) => {
+    setSaved(true);
+    notify.success(message);
+    await navigate({ to: area.paths.list as '/', ignoreBlocker: true });
+  };
+  const onSubmit = form.handleSubmit(async (values) => {
+    setConflict(null);
+    setFormErrors([]);
+    // Without a connection the save waits in the outbox (uploads were refused already).
+    if (connectionState() !== 'online') {
+      const answer = await saveOffline({ area, record, values, name, i18n, idempotencyKey });
+      if (answer) return finish(answer.message);
+    }
+    try {
+      const answer = record
+        ? await update.mutateAsync({ values, id: record.id, version: record.version, idempotencyKey })
+        : await create.mutateAsync({ values, idempotencyKey });
+      await finish(answer.message);
+    } catch (error) {
+      const renewKey = () => setIdempotencyKey(newIdempotencyKey());
+      showSaveError(error, { record, fields, form, renewKey, setConflict, setFormErrors });
+    }
+  });
+  return { i18n, name, fields, form, onSubmit, isSubmitting, blocker, conflict, setConflict, formErrors };
+}

@@ -1,0 +1,85 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { Eye, MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import type { Language } from '@/contract';
+import { AppLink } from '@/components/AppLink';
+import { menuItemClass } from '@/components/menu';
+import { MenuContent } from '@/components/menu-panel';
+import { cx } from '@/components/ui';
+import { useActionContext } from '../actions';
+import type { BaseRecord } from '../queries';
+import type { AreaConfig } from '../types';
+
+export function RowMenu<T extends BaseRecord>({
+  area,
+  row,
+  onDelete,
+  onAction,
+}: {
+  area: AreaConfig<T>;
+  row: T;
+  onDelete: () => void;
+  onAction: (action: NonNullable<AreaConfig<T>['actions']>[number]) => void;
+}) {
+  const { i18n } = useLingui();
+  const language = i18n.locale as Language;
+  const context = useActionContext();
+  const name = area.recordName(row, { i18n, language });
+  const extras = (area.actions ?? []).filter((action) => action.visible?.(row, context) ?? true);
+  const canRemove = Boolean(area.resource.endpoints.remove) && (area.canRemove?.(row, context) ?? true);
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger asChild>
+        <button
+          type="button"
+          aria-label={i18n._(msg`Actions for ${name}`)}
+          data-testid="row-actions"
+          className="inline-flex size-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 data-[state=open]:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 dark:data-[state=open]:bg-slate-800"
+        >
+          <MoreHorizontal aria-hidden="true" className="size-5" />
+        </button>
+      </DropdownMenu.Trigger>
+      <MenuContent>
+        {area.paths.details && (
+          <DropdownMenu.Item asChild className={menuItemClass}>
+            <AppLink to={area.paths.details(row.id)}>
+              <Eye aria-hidden="true" className="size-4" />
+              {i18n._(msg`View`)}
+            </AppLink>
+          </DropdownMenu.Item>
+        )}
+        {area.paths.edit && (area.canEdit?.(row) ?? true) && (
+          <DropdownMenu.Item asChild className={menuItemClass}>
+            <AppLink to={area.paths.edit(row.id, row)}>
+              <Pencil aria-hidden="true" className="size-4" />
+              {i18n._(msg`Edit`)}
+            </AppLink>
+          </DropdownMenu.Item>
+        )}
+        {extras.map((action) => {
+          const Icon = action.icon;
+          return (
+            <DropdownMenu.Item
+              key={action.id}
+              className={cx(menuItemClass, action.danger && 'text-red-700 dark:text-red-400')}
+              onSelect={() => onAction(action)}
+            >
+              {Icon && <Icon aria-hidden="true" className="size-4" />}
+              {i18n._(action.label)}
+            </DropdownMenu.Item>
+          );
+        })}
+        {canRemove && (
+          <DropdownMenu.Item
+            className={cx(menuItemClass, 'text-red-700 dark:text-red-400')}
+            onSelect={onDelete}
+          >
+            <Trash2 aria-hidden="true" className="size-4" />
+            {i18n._(msg`Delete`)}
+          </DropdownMenu.Item>
+        )}
+      </MenuContent>
+    </DropdownMenu.Root>
+  );
+}
