@@ -1,6 +1,6 @@
 /**
  * The header's bell (docs/decisions/0007-notifications-and-push.md): the unread count and the latest in-app notifications; choosing one
- * marks it read and opens its screen. It refreshes every minute, when the window regains focus,
+ * marks it read and opens its screen. Its counts also set the app icon's badge (src/app/badge.ts). It refreshes every minute, when the window regains focus,
  * and at once when the service worker receives a push.
  */
 import { msg, plural } from '@lingui/core/macro';
@@ -11,6 +11,7 @@ import { Bell, CheckCheck } from 'lucide-react';
 import { useEffect } from 'react';
 import type { InboxEntry, Language } from '@/contract';
 import { routes } from '@/contract/routes.gen';
+import { badgeCount, showBadge } from '@/app/badge';
 import { call } from '@/lib/api';
 import { dateTime, localizedText } from '@/resources/cells';
 import { linkTarget } from './AppLink';
@@ -55,6 +56,12 @@ export function NotificationBell() {
   }, [queryClient, navigate]);
 
   const unread = inbox.data?.unread ?? 0;
+  const approvals = inbox.data?.approvals;
+  // The app icon's badge follows what waits (src/app/badge.ts): set when the counts change, cleared at zero.
+  useEffect(() => {
+    if (approvals === undefined) return;
+    void showBadge(badgeCount({ unread, approvals }));
+  }, [unread, approvals]);
   const items = inbox.data?.items ?? [];
   const open = (entry: InboxEntry) => {
     if (!entry.readAt) read.mutate({ ids: [entry.id] });
