@@ -29,6 +29,8 @@ export const inboxQuery = () =>
     meta: { persist: false },
   });
 
+const READ_KEY = ['inbox', 'read'] as const;
+
 export function NotificationBell() {
   const { i18n } = useLingui();
   const language = i18n.locale as Language;
@@ -36,9 +38,25 @@ export function NotificationBell() {
   const queryClient = useQueryClient();
   const inbox = useQuery(inboxQuery());
   const read = useMutation({
+    mutationKey: READ_KEY,
     mutationFn: (body: { ids?: number[]; all?: boolean }) => call(routes.notificationRead, { body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: inboxQuery().queryKey }),
   });
+
+  // A write elsewhere (an approval decided, a record changed) may change what waits: the counts, and
+  // with them the app icon's badge, are asked again. Marking read refreshes them itself.
+  useEffect(
+    () =>
+      queryClient.getMutationCache().subscribe((event) => {
+        if (
+          event.type === 'updated' &&
+          event.action.type === 'success' &&
+          event.mutation.options.mutationKey?.[0] !== READ_KEY[0]
+        )
+          void queryClient.invalidateQueries({ queryKey: inboxQuery().queryKey });
+      }),
+    [queryClient],
+  );
 
   // The service worker says a push arrived (refresh), or asks to open a notification's screen.
   useEffect(() => {

@@ -217,6 +217,30 @@ describe('PWA', () => {
     const badgeCalls = () =>
       page.evaluate(() => (window as unknown as { __badgeCalls: unknown[] }).__badgeCalls);
     await context.grantPermissions(['notifications']);
+    // Something unread waits for the admins: a notification written and sent to them.
+    const token = (
+      (await (
+        await page.request.post('/api/login', { data: { email: DEMO.admin, password: DEMO_PASSWORD } })
+      ).json()) as { token: string }
+    ).token;
+    const auth = { Authorization: `Bearer ${token}` };
+    const written = (await (
+      await page.request.post('/api/notification', {
+        headers: auth,
+        data: {
+          title: { en: 'Badge check', ar: 'فحص الشارة' },
+          body: { en: 'One unread.', ar: 'واحد غير مقروء.' },
+          audienceType: 'roles',
+          audienceRoles: ['admin'],
+          link: '/booking',
+        },
+      })
+    ).json()) as { data: { id: number } };
+    const sent = await page.request.post('/sendNotification', {
+      headers: auth,
+      data: { id: written.data.id },
+    });
+    expect(sent.status()).toBe(200);
     await signIn(page, DEMO.admin, DEMO_PASSWORD);
     await waitForServiceWorkerControl(page);
 
@@ -235,6 +259,12 @@ describe('PWA', () => {
     const expected = waiting.reduce((a, b) => a + b, 0) + unread;
     expect(expected).toBeGreaterThan(0);
     await expect.poll(async () => (await badgeCalls()).at(-1)).toBe(expected);
+
+    // Seen: once the notifications are read, the badge counts the approvals alone.
+    expect(unread).toBeGreaterThan(0);
+    await page.getByTestId('bell').click();
+    await page.getByTestId('bell-read-all').click();
+    await expect.poll(async () => (await badgeCalls()).at(-1)).toBe(expected - unread);
 
     // A push reaches the service worker with the count: it sets the badge (its navigator records it).
     const worker = context.serviceWorkers().find((w) => w.url().endsWith('/admin/sw.js'))!;
