@@ -8,7 +8,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import type { OutputChunk } from 'rolldown';
 import { VitePWA } from 'vite-plugin-pwa';
-import { pwaManifest } from './src/app/manifest';
+import { MANIFEST_FILES, manifestFor, pwaManifest } from './src/app/manifest';
 import { LANGUAGE_MARK, SIGNED_IN_MARK } from './src/app/first-screen-marks';
 import { DEFAULT_LANGUAGE, LANGUAGES } from './src/contract/plain';
 
@@ -168,12 +168,29 @@ try {
   };
 };
 
+/**
+ * The Arabic manifest next to the English one that vite-plugin-pwa writes (src/app/manifest.ts): the
+ * app links it instead while the interface is in Arabic (src/app/i18n.ts).
+ */
+const arabicManifest = (): Plugin => ({
+  name: 'ebo:arabic-manifest',
+  apply: 'build',
+  generateBundle() {
+    this.emitFile({
+      type: 'asset',
+      fileName: MANIFEST_FILES.ar,
+      source: `${JSON.stringify(manifestFor('ar'))}\n`,
+    });
+  },
+});
+
 export default defineConfig({
   base: '/admin/',
   resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
   plugins: [
     signedIn.plugin,
     firstScreenPreload(),
+    arabicManifest(),
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,

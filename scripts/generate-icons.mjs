@@ -11,6 +11,10 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { __iconData as bell } from 'lucide-react/dist/esm/icons/bell.mjs';
+import { __iconData as calendarCheck } from 'lucide-react/dist/esm/icons/calendar-check.mjs';
+import { __iconData as calendarDays } from 'lucide-react/dist/esm/icons/calendar-days.mjs';
+import { __iconData as cloudUpload } from 'lucide-react/dist/esm/icons/cloud-upload.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pub = (...p) => join(root, 'public', ...p);
@@ -112,6 +116,32 @@ const defaultAvatar = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 6
 </svg>
 `;
 
+/**
+ * Shortcut icons (src/app/manifest.ts SHORTCUTS): the sidebar's Lucide glyph of the screen, white on
+ * the app's tile, so that the shortcut menu reads like the sidebar.
+ */
+const shortcutSvg = ({ node }) => `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96">${gradient}
+  <rect width="96" height="96" rx="22" fill="url(#bg)"/>
+  <g transform="translate(24 24) scale(2)" fill="none" stroke="#fff" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">
+    ${node
+      .map(
+        ([tag, attrs]) =>
+          `<${tag} ${Object.entries(attrs)
+            .filter(([name]) => name !== 'key')
+            .map(([name, value]) => `${name}="${value}"`)
+            .join(' ')}/>`,
+      )
+      .join('')}
+  </g>
+</svg>
+`;
+const SHORTCUT_GLYPHS = {
+  booking: calendarCheck,
+  event: calendarDays,
+  notification: bell,
+  outbox: cloudUpload,
+};
+
 const svgFiles = {
   'favicon.svg': tileSvg,
   'logo.svg': tileSvg,
@@ -126,6 +156,11 @@ const pngFiles = [
   { file: 'icons/maskable-512.png', size: 512, svg: fullBleedSvg(0.9) },
   // iOS rounds the corners itself and wants an opaque square.
   { file: 'apple-touch-icon.png', size: 180, svg: fullBleedSvg(0.85) },
+  ...Object.entries(SHORTCUT_GLYPHS).map(([key, glyph]) => ({
+    file: `icons/shortcut-${key}-96.png`,
+    size: 96,
+    svg: shortcutSvg(glyph),
+  })),
 ];
 
 for (const [file, text] of Object.entries(svgFiles)) {

@@ -23,6 +23,7 @@ import {
 } from './db/schema';
 import type { Deps } from './http/types';
 import { sendPush, type PushOutcome } from './push';
+import { badgesOf } from './badge';
 
 export interface Notice {
   kind: NotificationKind;
@@ -110,10 +111,12 @@ async function pushTo(
       p256dh: pushSubscriptions.p256dh,
       auth: pushSubscriptions.auth,
       language: users.language,
+      userId: pushSubscriptions.userId,
     })
     .from(pushSubscriptions)
     .innerJoin(users, eq(users.id, pushSubscriptions.userId))
     .where(inArray(pushSubscriptions.userId, recipients));
+  const badges = await badgesOf(db, recipients, deps.config.now());
   const gone: number[] = [];
   await eachLimited(devices, PUSH_CONCURRENCY, async (device) => {
     const lang = device.language === 'ar' ? 'ar' : 'en';
@@ -126,6 +129,7 @@ async function pushTo(
         link: notice.link,
         tag,
         lang,
+        badge: badges.get(device.userId) ?? 0,
       },
       { urgency: notice.kind === 'message' ? 'normal' : 'high', topic: tag },
     );

@@ -2,7 +2,7 @@
  * Web push (docs/decisions/0007-notifications-and-push.md) with the `web-push` library: VAPID keys from the environment or generated once
  * and kept in the data directory; one send per subscription with a TTL, an urgency and a topic; a
  * subscription the push service reports gone (404/410) is removed by the caller. A payload carries
- * the title, the body and the link, nothing else.
+ * the title, the body, the link and the recipient's badge count, nothing else.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Agent } from 'node:https';
@@ -25,6 +25,8 @@ export interface PushPayload {
   link: string | null;
   tag: string;
   lang: 'en' | 'ar';
+  /** What waits for the recipient (server/badge.ts): the service worker shows it on the app's icon. */
+  badge?: number;
 }
 
 export type PushOutcome = 'delivered' | 'gone' | 'failed';

@@ -1,5 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { linkUrl, notifyClientsOfPush, openFromNotification, parsePush, showPush } from './notifications';
+import {
+  badgeFromPush,
+  linkUrl,
+  notifyClientsOfPush,
+  openFromNotification,
+  parsePush,
+  showPush,
+} from './notifications';
 
 const SCOPE = 'https://app.example/admin/';
 const data = (value: unknown) => ({
@@ -51,6 +58,7 @@ describe('push payloads', () => {
       tag: undefined,
       lang: 'en',
       dir: 'ltr',
+      badge: null,
     });
     expect(parsePush(null).title).toBe('Events Back Office');
   });
@@ -67,6 +75,32 @@ describe('push payloads', () => {
     expect(linkUrl(parsePush(data({ title: 't', link: '/booking-details?id=7' })).link, SCOPE)).toBe(
       `${SCOPE}booking-details?id=7`,
     );
+  });
+});
+
+describe('the app badge of a push', () => {
+  const nav = () => ({
+    setAppBadge: vi.fn(async (_n?: number) => undefined),
+    clearAppBadge: vi.fn(async () => undefined),
+  });
+
+  it('sets the count the push carries, and clears it at zero', async () => {
+    const n = nav();
+    await badgeFromPush(parsePush(data({ title: 't', badge: 17 })), n);
+    expect(n.setAppBadge).toHaveBeenCalledWith(17);
+    await badgeFromPush(parsePush(data({ title: 't', badge: 0 })), n);
+    expect(n.clearAppBadge).toHaveBeenCalled();
+  });
+
+  it('leaves the badge alone without a valid count or without the Badging API', async () => {
+    const n = nav();
+    for (const badge of [undefined, -2, 1.5, '3', null])
+      await badgeFromPush(parsePush(data({ title: 't', badge })), n);
+    expect(n.setAppBadge).not.toHaveBeenCalled();
+    expect(n.clearAppBadge).not.toHaveBeenCalled();
+    await expect(badgeFromPush(parsePush(data({ title: 't', badge: 2 })), {})).resolves.toBeUndefined();
+    const refusing = { setAppBadge: vi.fn(async () => Promise.reject(new Error('denied'))) };
+    await expect(badgeFromPush(parsePush(data({ title: 't', badge: 2 })), refusing)).resolves.toBeUndefined();
   });
 });
 
@@ -92,6 +126,27 @@ describe('notification clicks', () => {
     const none = { matchAll: vi.fn(async () => []), openWindow: vi.fn(async () => null) };
     await openFromNotification('https://evil.example/', none, SCOPE);
     expect(none.openWindow).toHaveBeenCalledWith(SCOPE);
+  });
+
+  it('focuses the open window before navigating it, and navigates it even when focus is refused', async () => {
+    const order: string[] = [];
+    const app = {
+      url: `${SCOPE}`,
+      focus: vi.fn(async () => {
+        order.push('focus');
+        throw new Error('InvalidAccessError');
+      }),
+      navigate: vi.fn(async () => {
+        order.push('navigate');
+        return null;
+      }),
+      postMessage: vi.fn(),
+    };
+    const clients = { matchAll: async () => [app], openWindow: vi.fn() };
+    await openFromNotification(`${SCOPE}booking`, clients, SCOPE);
+    expect(order).toEqual(['focus', 'navigate']);
+    expect(app.navigate).toHaveBeenCalledWith(`${SCOPE}booking`);
+    expect(clients.openWindow).not.toHaveBeenCalled();
   });
 
   it('asks the window to navigate itself when it cannot be navigated', async () => {

@@ -1,6 +1,7 @@
 /**
  * Web push in the service worker (docs/decisions/0007-notifications-and-push.md): `push` shows the notification (title, body, icon, badge,
- * tag, the link) in the recipient's language and tells open windows to refresh their bell;
+ * tag, the link) in the recipient's language, sets the app icon's badge to the count it carries and
+ * tells open windows to refresh their bell;
  * `notificationclick` focuses an open window of the app and takes it to the link, or opens one.
  * Pure functions of their inputs, so that they are unit-tested with fake clients.
  */
@@ -13,6 +14,8 @@ export interface PushContent {
   tag: string | undefined;
   lang: 'en' | 'ar';
   dir: 'ltr' | 'rtl';
+  /** What waits for the recipient (approvals and unread notifications), or null when not sent. */
+  badge: number | null;
 }
 
 const FALLBACK_TITLE = 'Events Back Office';
@@ -38,7 +41,29 @@ export function parsePush(data: { json(): unknown } | null | undefined): PushCon
     tag: typeof raw.tag === 'string' && raw.tag ? raw.tag : undefined,
     lang,
     dir: lang === 'ar' ? 'rtl' : 'ltr',
+    badge: typeof raw.badge === 'number' && Number.isInteger(raw.badge) && raw.badge >= 0 ? raw.badge : null,
   };
+}
+
+/** What is used of the worker's navigator (the Badging API may be missing). */
+export interface BadgeNavigator {
+  setAppBadge?: (contents?: number) => Promise<void>;
+  clearAppBadge?: () => Promise<void>;
+}
+
+/**
+ * A push carries the recipient's count: the app's icon shows it (cleared at zero), even with no
+ * window open. Feature-detected and never throws: the notification is what matters.
+ */
+export async function badgeFromPush(content: PushContent, nav: BadgeNavigator): Promise<void> {
+  if (content.badge === null || typeof nav.setAppBadge !== 'function') return;
+  try {
+    if (content.badge > 0) await nav.setAppBadge(content.badge);
+    else if (typeof nav.clearAppBadge === 'function') await nav.clearAppBadge();
+    else await nav.setAppBadge(0);
+  } catch {
+    // No permission to badge: the notification still shows.
+  }
 }
 
 /** The absolute address of a link under the app's scope (`https://host/admin/`). */
@@ -77,7 +102,10 @@ export async function notifyClientsOfPush(clients: ClientsLike): Promise<void> {
     client.postMessage({ type: 'PUSH_RECEIVED' });
 }
 
-/** A click: an open window of the app is focused and taken to the link; else a new one opens. */
+/**
+ * A click: an open window of the app is focused first and taken to the link (the manifest's
+ * launch_handler does the same for launches); only when none is open does a new one open.
+ */
 export async function openFromNotification(url: string, clients: ClientsLike, scope: string): Promise<void> {
   const target = url.startsWith(scope) ? url : scope;
   const windows = await clients.matchAll({ type: 'window', includeUncontrolled: true });
@@ -86,7 +114,11 @@ export async function openFromNotification(url: string, clients: ClientsLike, sc
     await clients.openWindow(target);
     return;
   }
-  await app.focus();
+  try {
+    await app.focus();
+  } catch {
+    // Focus refused (no user activation): the window is still the one taken to the link.
+  }
   try {
     await app.navigate(target);
   } catch {

@@ -9,13 +9,20 @@
  *   fetched at install, so the login screen looks right offline);
  * - never caches /api answers: the persisted TanStack Query cache is the one offline copy of data;
  * - waits as a new version until the app sends {type: 'SKIP_WAITING'} (the "new version" prompt);
- * - shows web pushes and opens their screen on a click (sw/notifications.ts).
+ * - shows web pushes, sets the app icon's badge they carry, and on a click focuses the open window
+ *   and takes it to their screen, or opens one (sw/notifications.ts).
  */
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { notifyClientsOfPush, openFromNotification, parsePush, showPush } from './notifications';
+import {
+  badgeFromPush,
+  notifyClientsOfPush,
+  openFromNotification,
+  parsePush,
+  showPush,
+} from './notifications';
 
 declare let self: ServiceWorkerGlobalScope;
 
@@ -82,8 +89,13 @@ self.addEventListener('activate', (event: ExtendableEvent) => {
 });
 
 self.addEventListener('push', (event: PushEvent) => {
+  const content = parsePush(event.data);
   event.waitUntil(
-    Promise.all([showPush(self.registration, parsePush(event.data)), notifyClientsOfPush(self.clients)]),
+    Promise.all([
+      showPush(self.registration, content),
+      badgeFromPush(content, self.navigator),
+      notifyClientsOfPush(self.clients),
+    ]),
   );
 });
 

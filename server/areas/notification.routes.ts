@@ -19,14 +19,7 @@ import { sendClaimed } from '../notify';
 import { toNotification } from './notification';
 import { providerScopeOf } from '../http/resource-router';
 import type { Executor } from '../db/client';
-
-const unreadOf = async (db: Executor, userId: number) => {
-  const [row] = await db
-    .select({ n: count() })
-    .from(userNotifications)
-    .where(and(eq(userNotifications.userId, userId), isNull(userNotifications.readAt)));
-  return row?.n ?? 0;
-};
+import { approvalsOf, unreadOf } from '../badge';
 
 const mutedOf = async (db: Executor, userId: number) => {
   const [row] = await db
@@ -128,10 +121,15 @@ export const registerNotificationRoutes = (app: App) => {
       .where(eq(userNotifications.userId, auth.user.id))
       .orderBy(desc(userNotifications.createdAt), desc(userNotifications.id))
       .limit(query.limit);
+    const [unread, approvals] = await Promise.all([
+      unreadOf(deps.db, auth.user.id),
+      approvalsOf(deps.db, auth.user, auth.permissions, deps.config.now()),
+    ]);
     return {
       message: smsg('loaded'),
       data: {
-        unread: await unreadOf(deps.db, auth.user.id),
+        unread,
+        approvals,
         items: rows.map((r) => ({
           id: r.id,
           kind: r.kind as NotificationKind,

@@ -59,7 +59,13 @@ const COMPRESSIBLE = new Set([
   '.ico',
 ]);
 /** Files the browser must revalidate every time (they name the hashed files). */
-const NO_CACHE = new Set(['index.html', 'sw.js', 'registerSW.js', 'manifest.webmanifest']);
+const NO_CACHE = new Set([
+  'index.html',
+  'sw.js',
+  'registerSW.js',
+  'manifest.webmanifest',
+  'manifest-ar.webmanifest',
+]);
 
 const cacheControl = (rel: string) => {
   if (rel.startsWith('assets/')) return 'public, max-age=31536000, immutable';

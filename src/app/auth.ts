@@ -1,4 +1,5 @@
 /** Sign Out's side effects (the profile menu); a sign-in's are in sign-in.ts. */
+import { clearBadge } from './badge';
 import { forgetDevice } from './push';
 import { routes } from '@/contract/routes.gen';
 import { call } from '@/lib/api';
@@ -21,6 +22,8 @@ export async function signOut(): Promise<void> {
   // This device stops receiving the user's pushes (the server drops the session's subscription).
   const forget = forgetDevice();
   await clearSession();
+  // The icon no longer shows what waited for this user (src/app/badge.ts).
+  void clearBadge();
   queryClient.clear();
   await purgeUserCache(email);
   await (await import('./outbox')).clearOutbox(email);

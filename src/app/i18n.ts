@@ -9,11 +9,23 @@ export const isLanguage = (value: unknown): value is Language =>
 
 export const directionOf = (language: Language): 'ltr' | 'rtl' => (language === 'ar' ? 'rtl' : 'ltr');
 
-/** `<html lang dir>` follow the language (docs/product.md §2, docs/architecture.md §6). */
+/** The manifest of each language (src/app/manifest.ts MANIFEST_FILES; a copy keeps its words off this bundle). */
+export const MANIFEST_HREFS: Record<Language, string> = {
+  en: `${import.meta.env.BASE_URL}manifest.webmanifest`,
+  ar: `${import.meta.env.BASE_URL}manifest-ar.webmanifest`,
+};
+
+/**
+ * `<html lang dir>` follow the language (docs/product.md §2, docs/architecture.md §6), and so does the
+ * linked manifest: an Arabic reader installs the Arabic app (same id, so never a second app).
+ */
 export function applyDocumentLanguage(language: Language): void {
   const root = document.documentElement;
   root.lang = language;
   root.dir = directionOf(language);
+  const manifest = document.querySelector<HTMLLinkElement>('link[rel="manifest"]');
+  if (manifest && manifest.getAttribute('href') !== MANIFEST_HREFS[language])
+    manifest.setAttribute('href', MANIFEST_HREFS[language]);
 }
 
 /**

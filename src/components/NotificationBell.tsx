@@ -1,6 +1,6 @@
 /**
  * The header's bell (docs/decisions/0007-notifications-and-push.md): the unread count and the latest in-app notifications; choosing one
- * marks it read and opens its screen. It refreshes every minute, when the window regains focus,
+ * marks it read and opens its screen. Its counts also set the app icon's badge (src/app/badge.ts). It refreshes every minute, when the window regains focus,
  * and at once when the service worker receives a push.
  */
 import { msg, plural } from '@lingui/core/macro';
@@ -11,6 +11,7 @@ import { Bell, CheckCheck } from 'lucide-react';
 import { useEffect } from 'react';
 import type { InboxEntry, Language } from '@/contract';
 import { routes } from '@/contract/routes.gen';
+import { badgeCount, showBadge } from '@/app/badge';
 import { call } from '@/lib/api';
 import { dateTime, localizedText } from '@/resources/cells';
 import { linkTarget } from './AppLink';
@@ -28,6 +29,8 @@ const inboxQuery = () =>
     meta: { persist: false },
   });
 
+const READ_KEY = ['inbox', 'read'] as const;
+
 export function NotificationBell() {
   const { i18n } = useLingui();
   const language = i18n.locale as Language;
@@ -35,9 +38,25 @@ export function NotificationBell() {
   const queryClient = useQueryClient();
   const inbox = useQuery(inboxQuery());
   const read = useMutation({
+    mutationKey: READ_KEY,
     mutationFn: (body: { ids?: number[]; all?: boolean }) => call(routes.notificationRead, { body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: inboxQuery().queryKey }),
   });
+
+  // A write elsewhere (an approval decided, a record changed) may change what waits: the counts, and
+  // with them the app icon's badge, are asked again. Marking read refreshes them itself.
+  useEffect(
+    () =>
+      queryClient.getMutationCache().subscribe((event) => {
+        if (
+          event.type === 'updated' &&
+          event.action.type === 'success' &&
+          event.mutation.options.mutationKey?.[0] !== READ_KEY[0]
+        )
+          void queryClient.invalidateQueries({ queryKey: inboxQuery().queryKey });
+      }),
+    [queryClient],
+  );
 
   // The service worker says a push arrived (refresh), or asks to open a notification's screen.
   useEffect(() => {
@@ -55,6 +74,12 @@ export function NotificationBell() {
   }, [queryClient, navigate]);
 
   const unread = inbox.data?.unread ?? 0;
+  const approvals = inbox.data?.approvals;
+  // The app icon's badge follows what waits (src/app/badge.ts): set when the counts change, cleared at zero.
+  useEffect(() => {
+    if (approvals === undefined) return;
+    void showBadge(badgeCount({ unread, approvals }));
+  }, [unread, approvals]);
   const items = inbox.data?.items ?? [];
   const open = (entry: InboxEntry) => {
     if (!entry.readAt) read.mutate({ ids: [entry.id] });

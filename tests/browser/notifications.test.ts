@@ -123,7 +123,10 @@ describe('notifications', () => {
       link: `/advertisement/details/${ad.body.data.id as number}`,
       tag: expect.stringMatching(/^ad_submitted-\d+$/) as unknown as string,
       lang: 'en',
+      // What waits for the admin, the new advertisement among it: the app icon's badge.
+      badge: expect.any(Number) as unknown as number,
     });
+    expect((JSON.parse(sub.decrypt(message.body)) as { badge: number }).badge).toBeGreaterThanOrEqual(2);
 
     // The bell shows it; choosing it opens the advertisement.
     await page.reload();

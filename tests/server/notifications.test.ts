@@ -76,13 +76,20 @@ describe('web push', () => {
     expect(sent.body.data.recipients).toBeGreaterThanOrEqual(1);
 
     const { message, payload } = await payloadOf(device, since);
-    // Title, body and link in the reader's language, and nothing else of substance.
+    // What waits for the admin, as the inbox counts it: the app icon's badge.
+    const counts = (await t.request('GET', '/api/notification/inbox', { token: adminToken })).body.data as {
+      unread: number;
+      approvals: number;
+    };
+    expect(counts.approvals).toBeGreaterThan(0);
+    // Title, body and link in the reader's language, the badge count, and nothing else of substance.
     expect(payload).toEqual({
       title: 'تُفتح البوابات مبكرًا',
       body: 'تُفتح الأبواب في الخامسة اليوم.',
       link: '/booking',
       tag: `notification-${n.id}`,
       lang: 'ar',
+      badge: counts.unread + counts.approvals,
     });
     expect(message.method).toBe('POST');
     expect(message.headers['content-encoding']).toBe('aes128gcm');
@@ -216,7 +223,16 @@ describe('automatic notifications', () => {
       link: `/serviceprovider-details/${reg.body.data.id as number}`,
       tag: expect.stringMatching(/^provider_registered-\d+$/) as unknown as string,
       lang: 'en',
+      badge: expect.any(Number) as unknown as number,
     });
+    // The badge counts the new provider among the approvals, and the notice among the unread.
+    const counts = (await t.request('GET', '/api/notification/inbox', { token: admin })).body.data as {
+      unread: number;
+      approvals: number;
+    };
+    expect(payload.badge).toBe(counts.unread + counts.approvals);
+    expect(counts.approvals).toBeGreaterThanOrEqual(1);
+    expect(counts.unread).toBeGreaterThanOrEqual(1);
   });
 
   it('admins hear at once of an ad waiting for approval; the provider of the decision; muting works', async () => {
@@ -269,6 +285,8 @@ describe('automatic notifications', () => {
     expect(push.received.filter((m) => m.id === providerDevice.id)).toHaveLength(before);
     const providerInbox = await t.request('GET', '/api/notification/inbox', { token: providerToken });
     expect(providerInbox.body.data.items.some((e: { kind: string }) => e.kind === 'ad_decided')).toBe(false);
+    // A provider approves nothing: only its unread notifications would badge its icon.
+    expect(providerInbox.body.data.approvals).toBe(0);
   });
 
   it('a provider writes to its own supervisors only', async () => {

@@ -190,11 +190,14 @@ export const notificationApi = {
   notificationInbox: endpoint({
     method: 'GET',
     path: '/api/notification/inbox',
-    summary: 'The signed-in user’s in-app notifications, newest first, and the unread count.',
+    summary:
+      'The signed-in user’s in-app notifications, newest first, the unread count and the number of approvals waiting that the user may act on (the app icon’s badge shows their sum).',
     tag,
     access: signedIn,
     query: z.strictObject({ limit: z.coerce.number().int().min(1).max(50).default(10) }),
-    response: ok(z.object({ unread: z.number().int(), items: z.array(inboxEntry) })),
+    response: ok(
+      z.object({ unread: z.number().int(), approvals: z.number().int(), items: z.array(inboxEntry) }),
+    ),
   }),
   notificationRead: endpoint({
     method: 'POST',
