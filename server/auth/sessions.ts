@@ -3,7 +3,7 @@
  * idle expiry (default 7 days) and absolute expiry (default 30 days), `last_used_at` written at most
  * once a minute, revocation on sign-out and password change.
  */
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { USER_STATUS } from '../../src/contract/roles';
 import { KEEPS_READ_CACHE } from '../db/changes';
 import type { Db, Executor } from '../db/client';
@@ -59,6 +59,16 @@ export const statusRefusal = (status: string): string | null => {
       return smsg('accountBlocked');
   }
 };
+
+/** A role's permissions in their order. */
+export const permissionsOf = async (db: Db, role: string): Promise<string[]> =>
+  (
+    await db
+      .select({ permission: rolePermissions.permission })
+      .from(rolePermissions)
+      .where(eq(rolePermissions.role, role))
+      .orderBy(asc(rolePermissions.position), asc(rolePermissions.permission))
+  ).map((r) => r.permission);
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]{20,200})$/;
 

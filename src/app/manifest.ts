@@ -19,7 +19,7 @@ export const SHORTCUTS = [
   { key: 'notification', url: '/admin/notification' },
   { key: 'outbox', url: '/admin/outbox' },
 ] as const;
-export type ShortcutKey = (typeof SHORTCUTS)[number]['key'];
+type ShortcutKey = (typeof SHORTCUTS)[number]['key'];
 
 /**
  * Screenshots of the install dialog (made by scripts/screenshots.mjs from the built app and the demo
@@ -32,7 +32,7 @@ export const SCREENSHOTS = [
   { name: 'dashboard-narrow', width: 720, height: 1440, form_factor: 'narrow' },
   { name: 'bookings-narrow', width: 720, height: 1440, form_factor: 'narrow' },
 ] as const;
-export type ScreenshotName = (typeof SCREENSHOTS)[number]['name'];
+type ScreenshotName = (typeof SCREENSHOTS)[number]['name'];
 
 const screenshotFile = (name: ScreenshotName, language: Language) => `screenshots/${name}-${language}.png`;
 
