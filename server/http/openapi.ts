@@ -99,6 +99,8 @@ const responsesOf = (name: string, e: AnyEndpoint) => {
   if (e.mayCreate) responses['201'] = { ...ok, description: 'Created (no id was sent)' };
   if (hasBody) responses['400'] = errorResponse('Malformed body');
   if (session) responses['401'] = errorResponse('Not signed in, or the session expired');
+  if (name === 'login')
+    responses['401'] = errorResponse('Wrong e-mail or password, or an account that may not sign in');
   if (refuses) responses['403'] = errorResponse('The role or permission does not allow it');
   if (namesRecord(e) || (e.access.kind === 'session' && e.access.owner))
     responses['404'] = errorResponse('No such record, or not one the caller may reach');
