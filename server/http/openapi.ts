@@ -114,6 +114,10 @@ const responsesOf = (name: string, e: AnyEndpoint) => {
   if (RATE_LIMITED.has(name))
     responses['429'] = errorResponse('Too many attempts: wait as Retry-After says', {
       'Retry-After': header('RetryAfter'),
+      'RateLimit-Limit': header('RateLimitLimit'),
+      'RateLimit-Remaining': header('RateLimitRemaining'),
+      'RateLimit-Reset': header('RateLimitReset'),
+      'RateLimit-Policy': header('RateLimitPolicy'),
     });
   responses['500'] = errorResponse('Server fault (logged; no detail is given)');
   responses['503'] = errorResponse('The database cannot be reached: retry after Retry-After', {
@@ -202,6 +206,26 @@ export const buildOpenApi = (api: Record<string, AnyEndpoint>, version: string) 
           description: 'Seconds to wait (sent when the same Idempotency-Key is still in progress)',
           required: false,
           schema: { type: 'string', pattern: '^[0-9]+$' },
+        },
+        RateLimitLimit: {
+          description: 'How many requests the limit that was hit allows in its window',
+          required: true,
+          schema: { type: 'string', pattern: '^[0-9]+$' },
+        },
+        RateLimitRemaining: {
+          description: 'Requests left in the window (0 on a 429)',
+          required: true,
+          schema: { type: 'string', pattern: '^[0-9]+$' },
+        },
+        RateLimitReset: {
+          description: 'Seconds until a request is allowed again',
+          required: true,
+          schema: { type: 'string', pattern: '^[0-9]+$' },
+        },
+        RateLimitPolicy: {
+          description: 'The limit that was hit: `<max>;w=<window in seconds>`',
+          required: true,
+          schema: { type: 'string', pattern: '^[0-9]+;w=[0-9]+$' },
         },
         ContentDisposition: {
           description: 'attachment, with the file name',

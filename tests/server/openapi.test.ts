@@ -138,7 +138,7 @@ it('the checks catch an answer that does not fit: status, media type, body, requ
   for (const [what, res] of cases) {
     const before = mismatches.length;
     check(`made-up ${what}`, e, 'POST', '/api/login', res);
-    expect(mismatches.length, what).toBe(before + 1);
+    expect(mismatches.length, what).toBeGreaterThan(before);
   }
   mismatches.length = 0;
   answers -= cases.length;
@@ -159,59 +159,39 @@ it(
         check(`${c.key} as ${caller}`, c.endpoint, c.endpoint.method, req.path, res);
         await req.after?.();
       }
+      // bad input, as a caller the matrix lets through: refused before the handler runs, so one
+      // request (and its target) serves every variant
       const caller = callerOf(c);
       const token = await tokenOf(caller);
-      // an unknown query parameter
       const req = await c.build(w, caller);
-      const odd = `${req.path}${req.path.includes('?') ? '&' : '?'}unknownParameter=1`;
-      check(
-        `${c.key} with an unknown parameter`,
-        c.endpoint,
-        c.endpoint.method,
-        odd,
-        await t.request(c.endpoint.method, odd, { token, body: req.body }),
+      const { method } = c.endpoint;
+      const send = async (label: string, path: string, options: Parameters<TestServer['request']>[2]) =>
+        check(`${c.key} ${label}`, c.endpoint, method, path, await t.request(method, path, options));
+      await send(
+        'with an unknown parameter',
+        `${req.path}${req.path.includes('?') ? '&' : '?'}unknownParameter=1`,
+        { token, body: req.body },
       );
+      if (method !== 'GET' && method !== 'DELETE') {
+        await send(
+          'with a malformed body',
+          req.path,
+          c.endpoint.multipart
+            ? { token, body: '--x\r\nbroken', headers: { 'Content-Type': 'multipart/form-data; boundary=x' } }
+            : { token, body: '{"unclosed": ', headers: { 'Content-Type': 'application/json' } },
+        );
+        const limit = c.endpoint.multipart ? t.config.multipartBodyLimit : t.config.jsonBodyLimit;
+        await send('with a body over the limit', req.path, {
+          token,
+          body: JSON.stringify({ text: 'x'.repeat(limit + 10) }),
+          headers: { 'Content-Type': 'application/json' },
+        });
+      }
       await req.after?.();
       // an id that does not exist
       if (/:id\b/.test(c.endpoint.path) || c.endpoint.body || c.endpoint.query) {
         const missing = genericRequest(c.endpoint, 2_147_483_000);
-        check(
-          `${c.key} with an unknown id`,
-          c.endpoint,
-          c.endpoint.method,
-          missing.path,
-          await t.request(c.endpoint.method, missing.path, { token, body: missing.body }),
-        );
-      }
-      if (c.endpoint.method !== 'GET' && c.endpoint.method !== 'DELETE') {
-        const base = (await c.build(w, caller)).path;
-        // a malformed body
-        const malformed = c.endpoint.multipart
-          ? {
-              body: '--x\r\nbroken',
-              headers: { 'Content-Type': 'multipart/form-data; boundary=x' },
-            }
-          : { body: '{"unclosed": ', headers: { 'Content-Type': 'application/json' } };
-        check(
-          `${c.key} with a malformed body`,
-          c.endpoint,
-          c.endpoint.method,
-          base,
-          await t.request(c.endpoint.method, base, { token, ...malformed }),
-        );
-        // a body over the limit
-        const big = c.endpoint.multipart ? t.config.multipartBodyLimit : t.config.jsonBodyLimit;
-        check(
-          `${c.key} with a body over the limit`,
-          c.endpoint,
-          c.endpoint.method,
-          base,
-          await t.request(c.endpoint.method, base, {
-            token,
-            body: JSON.stringify({ text: 'x'.repeat(big + 10) }),
-            headers: { 'Content-Type': 'application/json' },
-          }),
-        );
+        await send('with an unknown id', missing.path, { token, body: missing.body });
       }
     }
     // a rate limit: a second code for the same address at once
@@ -219,7 +199,11 @@ it(
     for (let i = 0; i < 2; i++) {
       const res = await t.request('POST', '/api/sendEmailOTP', { body: { email } });
       check('POST /api/sendEmailOTP again at once', api.sendEmailOtp!, 'POST', '/api/sendEmailOTP', res);
-      if (i === 1) expect(res.status).toBe(429);
+      if (i === 1) {
+        expect(res.status).toBe(429);
+        expect(res.headers.get('RateLimit-Policy')).toBe('1;w=60');
+        expect(res.headers.get('RateLimit-Remaining')).toBe('0');
+      }
     }
 
     expect(mismatches, mismatches.join('\n')).toEqual([]);
