@@ -29,7 +29,7 @@ export const unprocessable = (message: string, errors?: FieldErrors) => new Http
 export const tooLarge = (message: string, errors?: FieldErrors) => new HttpError(413, message, errors);
 
 /** A rate limit: at most `max` within `windowMs`. */
-export interface RateLimit {
+interface RateLimit {
   max: number;
   windowMs: number;
 }
