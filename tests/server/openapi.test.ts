@@ -112,6 +112,20 @@ const check = (label: string, e: AnyEndpoint, method: string, path: string, res:
     if (h.required && !res.headers.has(name)) fail(`required header ${name} missing`);
 };
 
+it('every request string has a maxLength, a const or an enum (the bounds the server enforces)', () => {
+  const unbounded: string[] = [];
+  const walk = (node: unknown, at: string, inRequest: boolean) => {
+    if (!node || typeof node !== 'object') return;
+    const s = node as Record<string, unknown>;
+    if (inRequest && s.type === 'string' && s.format !== 'binary')
+      if (s.maxLength === undefined && s.const === undefined && s.enum === undefined) unbounded.push(at);
+    for (const [k, v] of Object.entries(s))
+      walk(v, `${at}/${k}`, inRequest || k === 'requestBody' || k === 'parameters');
+  };
+  walk(oas.definition.paths, '#/paths', false);
+  expect(unbounded).toEqual([]);
+});
+
 /** A made-up answer of `e` (to prove that the checks catch one that does not fit). */
 const fake = (status: number, body: unknown, contentType = 'application/json'): TestResponse => ({
   status,
