@@ -38,7 +38,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(?!zod$|\\./)', message: 'The contract imports zod only (docs/architecture.md §2).' }] },
+        {
+          patterns: [
+            { regex: '^(?!zod$|\\./)', message: 'The contract imports zod only (docs/architecture.md §2).' },
+          ],
+        },
       ],
     },
   },
