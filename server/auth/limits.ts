@@ -41,10 +41,11 @@ const LIMIT_MESSAGES = {
 };
 registerMessages(LIMIT_MESSAGES);
 
-const tooMany = (waitMs: number) =>
+const tooMany = (limit: IpLimit, waitMs: number) =>
   tooManyRequests(
     LIMIT_MESSAGES.tooManyFromIp.en.replace('{minutes}', String(Math.max(1, Math.ceil(waitMs / 60_000)))),
     waitMs,
+    limit,
   );
 
 const where = (limit: IpLimit, ip: string) =>
@@ -58,7 +59,7 @@ const check = async (tx: Pick<Db, 'select'>, limit: IpLimit, ip: string, now: nu
     .orderBy(asc(loginFailures.at));
   if (recent.length < limit.max) return;
   const freeAt = recent[recent.length - limit.max]!.at.getTime() + limit.windowMs;
-  throw tooMany(Math.max(1000, freeAt - now));
+  throw tooMany(limit, Math.max(1000, freeAt - now));
 };
 
 const lock = (tx: Pick<Db, 'execute'>, limit: IpLimit, ip: string) =>

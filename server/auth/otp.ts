@@ -45,11 +45,17 @@ export const sendOtp = async ({ db, config, mailer }: Deps, email: string, lang:
     const last = recent[0];
     if (last && now.getTime() - last.createdAt.getTime() < OTP_SEND_GAP_MS) {
       const wait = last.createdAt.getTime() + OTP_SEND_GAP_MS - now.getTime();
-      throw tooManyRequests(smsg('otpWait', { seconds: Math.ceil(wait / 1000) }), wait);
+      throw tooManyRequests(smsg('otpWait', { seconds: Math.ceil(wait / 1000) }), wait, {
+        max: 1,
+        windowMs: OTP_SEND_GAP_MS,
+      });
     }
     if (recent.length >= OTP_HOURLY_MAX) {
       const wait = recent[OTP_HOURLY_MAX - 1]!.createdAt.getTime() + HOUR - now.getTime();
-      throw tooManyRequests(smsg('otpHourly', { minutes: Math.ceil(wait / 60_000) }), wait);
+      throw tooManyRequests(smsg('otpHourly', { minutes: Math.ceil(wait / 60_000) }), wait, {
+        max: OTP_HOURLY_MAX,
+        windowMs: HOUR,
+      });
     }
     await tx
       .update(emailOtps)

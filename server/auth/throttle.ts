@@ -26,7 +26,10 @@ export const assertNotThrottled = async (db: Db, config: Config, email: string, 
   if (recent.length < LOGIN_MAX_FAILURES) return;
   const freeAt = recent[recent.length - LOGIN_MAX_FAILURES]!.at.getTime() + LOGIN_WINDOW_MS;
   const wait = Math.max(1000, freeAt - now);
-  throw tooManyRequests(smsg('tooManyLogins', { minutes: Math.ceil(wait / 60_000) }), wait);
+  throw tooManyRequests(smsg('tooManyLogins', { minutes: Math.ceil(wait / 60_000) }), wait, {
+    max: LOGIN_MAX_FAILURES,
+    windowMs: LOGIN_WINDOW_MS,
+  });
 };
 
 export const recordLoginFailure = async (db: Db, config: Config, email: string, ip: string) => {

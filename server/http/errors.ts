@@ -27,11 +27,27 @@ export const conflict = (message = smsg('conflict'), errors?: FieldErrors) =>
   new HttpError(409, message, errors);
 export const tooLarge = (message: string, errors?: FieldErrors) => new HttpError(413, message, errors);
 
-/** 429 with Retry-After in whole seconds (at least 1). */
-export const tooManyRequests = (message: string, retryAfterMs: number) =>
-  new HttpError(429, message, undefined, {
-    'Retry-After': String(Math.max(1, Math.ceil(retryAfterMs / 1000))),
+/** A rate limit: at most `max` within `windowMs`. */
+interface RateLimit {
+  max: number;
+  windowMs: number;
+}
+
+/**
+ * 429 with Retry-After in whole seconds (at least 1) and the limit that was hit in the RateLimit
+ * header fields of the IETF draft (draft-ietf-httpapi-ratelimit-headers-06, as most servers send
+ * them): RateLimit-Limit, RateLimit-Remaining (0), RateLimit-Reset (seconds), RateLimit-Policy.
+ */
+export const tooManyRequests = (message: string, retryAfterMs: number, limit: RateLimit) => {
+  const seconds = String(Math.max(1, Math.ceil(retryAfterMs / 1000)));
+  return new HttpError(429, message, undefined, {
+    'Retry-After': seconds,
+    'RateLimit-Limit': String(limit.max),
+    'RateLimit-Remaining': '0',
+    'RateLimit-Reset': seconds,
+    'RateLimit-Policy': `${limit.max};w=${Math.round(limit.windowMs / 1000)}`,
   });
+};
 
 /** A single-field validation failure: the field's message is also the answer's message. */
 export const fieldError = (field: string, message: string, status = 422) =>

@@ -13,10 +13,104 @@ type JsonSchema = Record<string, unknown> & {
   type?: string | string[];
 };
 
+/** Drops repeated branches of `anyOf` (resources sharing an endpoint may answer alike). */
+const dedupeAnyOf = (node: unknown): unknown => {
+  if (Array.isArray(node)) return node.map(dedupeAnyOf);
+  if (!node || typeof node !== 'object') return node;
+  const out = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, dedupeAnyOf(v)])) as JsonSchema;
+  if (Array.isArray(out.anyOf)) {
+    const seen = new Map((out.anyOf as unknown[]).map((b) => [JSON.stringify(b), b]));
+    if (seen.size === 1) {
+      const { anyOf: _, ...rest } = out;
+      return { ...rest, ...([...seen.values()][0] as JsonSchema) };
+    }
+    out.anyOf = [...seen.values()];
+  }
+  return out;
+};
+
+/**
+ * The longest string a regular expression of the contract can match, or Infinity (`*`, `+`, `{n,}`,
+ * back-references). Anchors and look-arounds match no characters.
+ */
+export const patternMaxLength = (pattern: string): number => {
+  let i = 0;
+  const alternatives = (): number => {
+    let max = sequence();
+    while (pattern[i] === '|') {
+      i++;
+      max = Math.max(max, sequence());
+    }
+    return max;
+  };
+  const sequence = (): number => {
+    let total = 0;
+    while (i < pattern.length && pattern[i] !== '|' && pattern[i] !== ')') total += quantified(atom());
+    return total;
+  };
+  const atom = (): number => {
+    const ch = pattern[i++]!;
+    if (ch === '^' || ch === '$') return 0;
+    if (ch === '(') {
+      let width = 1;
+      if (pattern[i] === '?') {
+        const look = /^\?(?:=|!|<=|<!)/.exec(pattern.slice(i));
+        if (look) width = 0;
+        i += look ? look[0].length : pattern[i + 1] === '<' ? pattern.indexOf('>', i) - i + 1 : 2;
+      }
+      const inner = alternatives();
+      i++; // ')'
+      return inner * width;
+    }
+    if (ch === '[') {
+      if (pattern[i] === '^') i++;
+      if (pattern[i] === ']') i++;
+      while (i < pattern.length && pattern[i] !== ']') i += pattern[i] === '\\' ? 2 : 1;
+      i++; // ']'
+      return 1;
+    }
+    if (ch === '\\') {
+      const next = pattern[i++]!;
+      if (next === 'b' || next === 'B') return 0;
+      if (/[1-9k]/.test(next)) return Infinity;
+      if (next === 'u' && pattern[i] === '{') i = pattern.indexOf('}', i) + 1;
+      else if (next === 'u') i += 4;
+      else if (next === 'x') i += 2;
+      else if (next === 'p' || next === 'P') i = pattern.indexOf('}', i) + 1;
+      return 1;
+    }
+    return 1;
+  };
+  const quantified = (width: number): number => {
+    const q = /^(?:[*+]|\?|\{(\d+)(,(\d*))?\})\??/.exec(pattern.slice(i));
+    if (!q) return width;
+    i += q[0].length;
+    if (q[0][0] === '*' || q[0][0] === '+') return width === 0 ? 0 : Infinity;
+    if (q[0][0] === '?') return width;
+    const max = q[2] === undefined ? Number(q[1]) : q[3] ? Number(q[3]) : Infinity;
+    return width === 0 ? 0 : width * max;
+  };
+  const max = alternatives();
+  return i === pattern.length ? max : Infinity;
+};
+
+/** Request strings bounded only by a pattern get that bound as `maxLength` (what the server enforces). */
+const boundStrings = (node: unknown): unknown => {
+  if (Array.isArray(node)) return node.map(boundStrings);
+  if (!node || typeof node !== 'object') return node;
+  const out = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, boundStrings(v)])) as JsonSchema;
+  if (out.type === 'string' && typeof out.pattern === 'string' && out.maxLength === undefined) {
+    const max = patternMaxLength(out.pattern);
+    if (Number.isFinite(max)) out.maxLength = max;
+  }
+  return out;
+};
+
 const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
   const out = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
   delete out.$schema;
-  return out;
+  const clean = dedupeAnyOf(out);
+  return (io === 'input' ? boundStrings(clean) : clean) as JsonSchema;
 };
 
 const openapiPath = (path: string) => path.replace(/:([A-Za-z_]+)\??/g, '{$1}');
@@ -32,10 +126,83 @@ const parametersOf = (schema: z.ZodType | undefined, where: 'path' | 'query') =>
   }));
 };
 
-const errorResponse = (description: string) => ({
+const errorResponse = (description: string, headers?: Record<string, unknown>) => ({
   description,
+  ...(headers ? { headers } : {}),
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 });
+
+const header = (ref: string) => ({ $ref: `#/components/headers/${ref}` });
+
+/**
+ * Endpoints under a rate limit (docs/security.md): sign-in and password change (per e-mail and IP),
+ * OTP sends and checks, registration (per IP and per address). Over it: 429 with Retry-After.
+ */
+const RATE_LIMITED = new Set(['login', 'sendEmailOtp', 'verifyEmailOtp', 'register', 'changePassword']);
+
+/** Has the endpoint an `id` (path, query or body): an unknown or unreachable one answers 404. */
+const namesRecord = (e: AnyEndpoint) =>
+  [e.params, e.query, e.body].some((s) => {
+    if (!s) return false;
+    const json = toSchema(s, 'input');
+    const props = [json, ...((json.anyOf ?? json.oneOf ?? []) as JsonSchema[])].flatMap((x) =>
+      Object.keys(x.properties ?? {}),
+    );
+    return props.some((k) => k === 'id' || k === 'ids' || k.endsWith('Id'));
+  });
+
+/** Every answer an endpoint can give (route.ts, errors.ts): success, then errors by status. */
+const responsesOf = (name: string, e: AnyEndpoint) => {
+  const session = e.access.kind === 'session';
+  const refuses =
+    e.access.kind === 'session' && Boolean(e.access.permission || e.access.roles || e.access.permissionBy);
+  const hasBody = e.method !== 'GET' && e.method !== 'DELETE';
+  const success = String(e.successStatus ?? 200);
+  const produces = typeof e.produces === 'string' ? [e.produces] : (e.produces ?? []);
+  const file = (mediaType: string) =>
+    mediaType === 'text/csv'
+      ? { schema: { type: 'string' } }
+      : { schema: { type: 'string', contentMediaType: mediaType } };
+  const ok = produces.length
+    ? {
+        description: produces.includes('text/csv') ? 'A CSV file (UTF-8)' : 'The file, as an attachment',
+        headers: { 'Content-Disposition': header('ContentDisposition') },
+        content: Object.fromEntries(produces.map((m) => [m, file(m)])),
+      }
+    : {
+        description: 'Success',
+        content: { 'application/json': { schema: toSchema(e.response, 'output') } },
+      };
+  const responses: Record<string, unknown> = { [success]: ok };
+  if (e.mayCreate) responses['201'] = { ...ok, description: 'Created (no id was sent)' };
+  if (hasBody) responses['400'] = errorResponse('Malformed body');
+  if (session) responses['401'] = errorResponse('Not signed in, or the session expired');
+  if (name === 'login')
+    responses['401'] = errorResponse('Wrong e-mail or password, or an account that may not sign in');
+  if (refuses) responses['403'] = errorResponse('The role or permission does not allow it');
+  if (namesRecord(e) || (e.access.kind === 'session' && e.access.owner))
+    responses['404'] = errorResponse('No such record, or not one the caller may reach');
+  if (e.idempotent || hasBody)
+    responses['409'] = errorResponse(
+      'Conflict: a stale version, a record still referenced, a duplicate, or the same Idempotency-Key in progress',
+      { 'Retry-After': header('RetryAfterOptional') },
+    );
+  if (hasBody) responses['413'] = errorResponse('Body, or a file in it, too large');
+  responses['422'] = errorResponse('Invalid input (errors per field; unknown fields and parameters too)');
+  if (RATE_LIMITED.has(name))
+    responses['429'] = errorResponse('Too many attempts: wait as Retry-After says', {
+      'Retry-After': header('RetryAfter'),
+      'RateLimit-Limit': header('RateLimitLimit'),
+      'RateLimit-Remaining': header('RateLimitRemaining'),
+      'RateLimit-Reset': header('RateLimitReset'),
+      'RateLimit-Policy': header('RateLimitPolicy'),
+    });
+  responses['500'] = errorResponse('Server fault (logged; no detail is given)');
+  responses['503'] = errorResponse('The database cannot be reached: retry after Retry-After', {
+    'Retry-After': header('RetryAfter'),
+  });
+  return responses;
+};
 
 export const buildOpenApi = (api: Record<string, AnyEndpoint>, version: string) => {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -64,32 +231,19 @@ export const buildOpenApi = (api: Record<string, AnyEndpoint>, version: string) 
         content: { 'application/json': { schema: toSchema(e.body, 'input') } },
       };
     }
-    const success = String(e.successStatus ?? 200);
-    const responses: Record<string, unknown> = {
-      [success]: {
-        description: 'Success',
-        content: { 'application/json': { schema: toSchema(e.response, 'output') } },
-      },
-    };
-    if (e.body || e.query || e.params || e.multipart)
-      responses['422'] = errorResponse('Invalid input (errors per field)');
-    if (e.body || e.multipart) {
-      responses['400'] = errorResponse('Malformed body');
-      responses['413'] = errorResponse('Body too large');
-    }
-    if (session) responses['401'] = errorResponse('Not signed in, or the session expired');
-    if (permission) responses['403'] = errorResponse(`Needs the "${permission}" permission`);
-    if (e.idempotent)
-      responses['409'] = errorResponse('Stale version, or the same Idempotency-Key is in progress');
-    if (name === 'login' || name === 'sendEmailOtp')
-      responses['429'] = errorResponse('Too many attempts (see Retry-After)');
+    const responses = responsesOf(name, e);
     const parameters = [...parametersOf(e.params, 'path'), ...parametersOf(e.query, 'query')];
     if (e.idempotent)
       parameters.push({
         name: 'Idempotency-Key',
         in: 'header' as never,
         required: false,
-        schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{8,200}$' } as JsonSchema,
+        schema: {
+          type: 'string',
+          minLength: 8,
+          maxLength: 200,
+          pattern: '^[A-Za-z0-9_-]{8,200}$',
+        } as JsonSchema,
       });
     (paths[openapiPath(e.path)] ??= {})[e.method.toLowerCase()] = {
       operationId: name,
@@ -111,6 +265,7 @@ export const buildOpenApi = (api: Record<string, AnyEndpoint>, version: string) 
       description:
         'Generated from src/contract. Success answers are `{ status, message, data }`; errors are ' +
         '`{ status, message, errors? }` with the real HTTP status. Send `Accept-Language: ar` for Arabic messages.',
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: '/' }],
     paths,
@@ -119,6 +274,43 @@ export const buildOpenApi = (api: Record<string, AnyEndpoint>, version: string) 
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'The token of POST /api/login' },
       },
       schemas: { Error: toSchema(errorBody, 'output') },
+      headers: {
+        RetryAfter: {
+          description: 'Seconds to wait before trying again',
+          required: true,
+          schema: { type: 'string', pattern: '^[0-9]+$' },
+        },
+        RetryAfterOptional: {
+          description: 'Seconds to wait (sent when the same Idempotency-Key is still in progress)',
+          required: false,
+          schema: { type: 'string', pattern: '^[0-9]+$' },
+        },
+        RateLimitLimit: {
+          description: 'How many requests the limit that was hit allows in its window',
+          required: true,
+          schema: { type: 'string', pattern: '^[0-9]+$' },
+        },
+        RateLimitRemaining: {
+          description: 'Requests left in the window (0 on a 429)',
+          required: true,
+          schema: { type: 'string', pattern: '^[0-9]+$' },
+        },
+        RateLimitReset: {
+          description: 'Seconds until a request is allowed again',
+          required: true,
+          schema: { type: 'string', pattern: '^[0-9]+$' },
+        },
+        RateLimitPolicy: {
+          description: 'The limit that was hit: `<max>;w=<window in seconds>`',
+          required: true,
+          schema: { type: 'string', pattern: '^[0-9]+;w=[0-9]+$' },
+        },
+        ContentDisposition: {
+          description: 'attachment, with the file name',
+          required: true,
+          schema: { type: 'string', pattern: '^attachment' },
+        },
+      },
     },
   };
 };

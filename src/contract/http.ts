@@ -62,13 +62,15 @@ export interface EndpointDef<
   response: TResponse;
   /** Status of a successful answer (200 unless said). */
   successStatus?: 200 | 201;
+  /** A save that creates when no id is sent: answers 201 then, `successStatus` otherwise. */
+  mayCreate?: boolean;
   /** Writes that may be replayed from the offline outbox honour an Idempotency-Key. */
   idempotent?: boolean;
   /**
-   * The answer is a file of this media type (CSV export, document download), not JSON: `response`
-   * then describes it for the docs only.
+   * The answer is a file of this media type, or of one of these (CSV export, document download), not
+   * JSON: `response` then describes it for the docs only.
    */
-  produces?: string;
+  produces?: string | readonly string[];
 }
 
 export const endpoint = <

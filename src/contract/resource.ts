@@ -225,6 +225,7 @@ export const defineResource = <
         body: saveBody,
         response: ok(record),
         successStatus: 200,
+        mayCreate: true,
         idempotent: true,
       })
     : null;
@@ -424,6 +425,7 @@ export const routesOf = (resources: readonly Resource[]): ResourceRoute[] => {
         undefined,
       ),
       ...(e.successStatus ? { successStatus: e.successStatus } : {}),
+      ...(eps.some((x) => x.mayCreate) ? { mayCreate: true } : {}),
       ...(e.idempotent ? { idempotent: true } : {}),
     });
     return { name: camel(e.path.replace(/^\/api\//, '')), endpoint: merged, targets };

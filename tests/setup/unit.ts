@@ -1,15 +1,29 @@
 /**
- * Setup of the "unit" vitest project (happy-dom): IndexedDB for idb-keyval, jest-dom matchers,
- * the API client connected to the session, the English catalog active, and a clean DOM between tests.
+ * Setup of the "unit" vitest project (happy-dom): IndexedDB for idb-keyval, Web Storage of the test
+ * environment's own, jest-dom matchers, the API client connected to the session, the English catalog
+ * active, and a clean DOM and empty storage between tests.
  */
 import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { i18n } from '@lingui/core';
+import { Storage } from 'happy-dom';
 import { afterEach, beforeAll } from 'vitest';
 import { connectApi } from '../../src/app/api-setup';
 import { messages as en } from '../../src/locales/en/messages.po';
 import { messages as ar } from '../../src/locales/ar/messages.po';
+
+// Web Storage from happy-dom, set here whatever the runtime provides: Node 25 and later have their own
+// `localStorage` and `sessionStorage` globals (without --localstorage-file, `localStorage` is
+// undefined), and the test environment does not replace globals that already exist
+// (docs/architecture.md §7).
+for (const name of ['localStorage', 'sessionStorage'] as const)
+  Object.defineProperty(globalThis, name, {
+    value: new Storage(),
+    configurable: true,
+    enumerable: true,
+    writable: true,
+  });
 
 // The API client reads the session and waits for the first screen, as in the app (src/main.tsx).
 connectApi(() => undefined);
@@ -21,4 +35,6 @@ beforeAll(() => {
 
 afterEach(() => {
   cleanup();
+  localStorage.clear();
+  sessionStorage.clear();
 });

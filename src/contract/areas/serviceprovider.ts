@@ -190,6 +190,6 @@ export const serviceProviderApi = {
     access: owner,
     params: z.strictObject({ id }),
     response: z.string(),
-    produces: 'application/octet-stream',
+    produces: DOCUMENT_TYPES,
   }),
 } as const;

@@ -13,8 +13,13 @@ export const PLATFORM_TIME_ZONE = 'Asia/Riyadh';
 /** 0 = Sunday. */
 export const WEEK_STARTS_ON = 0;
 
-/** An instant with its offset: `2026-12-01T18:00:00+03:00` or `…Z`. */
-export const dateTime = z.iso.datetime({ offset: true, error: msg('invalidDateTime') });
+/**
+ * An instant with its offset: `2026-12-01T18:00:00+03:00` or `…Z`; at most 40 characters (the
+ * format allows any number of fractional digits).
+ */
+export const dateTime = z.iso
+  .datetime({ offset: true, error: msg('invalidDateTime') })
+  .max(40, msg('invalidDateTime'));
 /**
  * A calendar date `YYYY-MM-DD`; as a list's `from` / `to` filter, inclusive days in the platform's
  * time zone.
