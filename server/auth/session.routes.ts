@@ -17,8 +17,8 @@ import { notifyAdmins } from '../notify';
 import { consumeVerifiedOtp, emailRegistered, sendOtp, verifyOtp, withEmailLock } from './otp';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import { createSession, revokeOtherSessions, revokeSession, statusRefusal, type UserRow } from './sessions';
-import { assertNotThrottled, clearLoginFailures, recordLoginFailure } from './throttle';
-import { assertIpLimit, countIpEvent, IP_LIMITS, takeIpSlot } from './limits';
+import { clearLoginFailures, takeLoginAttempt } from './throttle';
+import { giveBackSlot, IP_LIMITS, takeIpSlot } from './limits';
 import { MAX_IMAGE_BYTES, sniffImage } from '../http/uploads';
 
 export const toProfile = (user: UserRow): Profile => ({
@@ -38,15 +38,13 @@ export const registerSessionRoutes = (app: App) => {
   route(app, authApi.login, async ({ deps, body, ip, c }) => {
     const { db, config } = deps;
     const { email, password } = body;
-    await assertNotThrottled(db, config, email, ip);
+    await takeLoginAttempt(db, config, email, ip);
     const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
     const ok = user
       ? await verifyPassword(password, user.passwordHash)
       : (await burnPasswordCheck(password), false);
-    if (!user || !ok) {
-      await recordLoginFailure(db, config, email, ip);
-      throw new HttpError(401, smsg('badCredentials'));
-    }
+    // the attempt already counts as a failure (throttle.ts)
+    if (!user || !ok) throw new HttpError(401, smsg('badCredentials'));
     await clearLoginFailures(db, email, ip);
     const refusal = statusRefusal(user.status);
     if (refusal) throw new HttpError(403, refusal);
@@ -68,14 +66,15 @@ export const registerSessionRoutes = (app: App) => {
   });
 
   route(app, authApi.verifyEmailOtp, async ({ deps, body, ip }) => {
-    await assertIpLimit(deps.db, deps.config, IP_LIMITS.otpVerifyFailures, ip);
+    // The try counts before it is judged (limits.ts); only a wrong code keeps its slot.
+    const slot = await takeIpSlot(deps.db, deps.config, IP_LIMITS.otpVerifyFailures, ip);
     try {
       await verifyOtp(deps, body.email, body.otp);
     } catch (err) {
-      if (err instanceof HttpError && err.status === 422)
-        await countIpEvent(deps.db, deps.config, IP_LIMITS.otpVerifyFailures, ip);
+      if (!(err instanceof HttpError && err.status === 422)) await giveBackSlot(deps.db, slot);
       throw err;
     }
+    await giveBackSlot(deps.db, slot);
     return { message: smsg('otpVerified') };
   });
 
@@ -207,11 +206,10 @@ export const registerSessionRoutes = (app: App) => {
   route(app, authApi.changePassword, async ({ deps, body, ip, requireAuth }) => {
     const { db, config } = deps;
     const { user, sessionId } = requireAuth();
-    await assertNotThrottled(db, config, user.email, ip);
-    if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
-      await recordLoginFailure(db, config, user.email, ip);
+    await takeLoginAttempt(db, config, user.email, ip);
+    if (!(await verifyPassword(body.currentPassword, user.passwordHash)))
       throw fieldError('currentPassword', smsg('passwordWrong'));
-    }
+    await clearLoginFailures(db, user.email, ip);
     if (body.newPassword === body.currentPassword) throw fieldError('newPassword', smsg('passwordSame'));
     const passwordHash = await hashPassword(body.newPassword);
     await db.transaction(async (tx) => {
