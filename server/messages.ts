@@ -9,6 +9,14 @@ export const SERVER_MESSAGES = {
   // generic
   ok: { en: 'Done.', ar: 'تم.' },
   badJson: { en: 'The request body is not valid JSON.', ar: 'نص الطلب ليس بتنسيق JSON صالح.' },
+  jsonTooDeep: {
+    en: 'The request body is nested too deeply (at most {n} levels).',
+    ar: 'نص الطلب متداخل بعمق كبير جدًا (الحد الأقصى {n} مستوى).',
+  },
+  jsonTooMany: {
+    en: 'The request body holds too many values (at most {n}).',
+    ar: 'نص الطلب يحتوي على قيم كثيرة جدًا (الحد الأقصى {n}).',
+  },
   needJson: {
     en: 'Send the request body as JSON (Content-Type: application/json).',
     ar: 'أرسل نص الطلب بتنسيق JSON (Content-Type: application/json).',

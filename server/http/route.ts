@@ -152,13 +152,20 @@ const noFields = z.strictObject({});
  * The dotted path of the first text (value or key) holding a NUL character, which PostgreSQL cannot
  * store in text or jsonb (it would fail the query: a 500). Null when there is none.
  */
-const nulAt = (value: unknown, path: string[] = []): string | null => {
-  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || 'body' : null;
-  if (!value || typeof value !== 'object') return null;
-  for (const [k, v] of Object.entries(value)) {
-    if (k.includes('\u0000')) return [...path, k.split('\u0000').join('')].join('.') || 'body';
-    const hit = nulAt(v, [...path, k]);
-    if (hit !== null) return hit;
+const nulAt = (value: unknown, start: string[] = []): string | null => {
+  // Iterative (an explicit stack): input is never walked by recursion (docs/security.md, "Input limits").
+  const stack: Array<[unknown, string[]]> = [[value, start]];
+  while (stack.length) {
+    const [v, path] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return path.join('.') || 'body';
+      continue;
+    }
+    if (!v || typeof v !== 'object') continue;
+    const entries = Object.entries(v);
+    for (const [k] of entries)
+      if (k.includes('\u0000')) return [...path, k.split('\u0000').join('')].join('.') || 'body';
+    for (let i = entries.length - 1; i >= 0; i--) stack.push([entries[i]![1], [...path, entries[i]![0]]]);
   }
   return null;
 };
