@@ -11,6 +11,7 @@ import { schedulerIntervalMs, settle, startScheduler } from './notify';
 import { loadPushConfig } from './push';
 import { ConfigError, loadConfig } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/demo-accounts';
+import { DataDirInUse, lockDataDir } from './db/data-dir-lock';
 import { openConfiguredDatabase, redactUrl } from './db/open';
 import { ReadCache } from './http/read-cache';
 import { seedDemoData } from './db/demo-data';
@@ -23,6 +24,12 @@ const fail = (message: string): never => {
   process.exit(1);
 };
 
+/** What went wrong, never "undefined": the message, else the error code, else the value itself. */
+const describe = (err: unknown) =>
+  err instanceof Error
+    ? err.message || (err as NodeJS.ErrnoException).code || err.name
+    : String(err ?? 'unknown error');
+
 const main = async () => {
   let loaded: ReturnType<typeof loadConfig>;
   try {
@@ -33,19 +40,29 @@ const main = async () => {
   }
   const { config, settings } = loaded;
 
-  const database = await openConfiguredDatabase(settings).catch((err: Error) =>
-    fail(
+  // One process per embedded data directory (server/db/data-dir-lock.ts).
+  let unlock = () => {};
+  if (!settings.databaseUrl) {
+    try {
+      unlock = lockDataDir(settings.dataDir);
+    } catch (err) {
+      if (err instanceof DataDirInUse) return fail(err.message);
+      return fail(`Could not take the lock of DATA_DIR ${settings.dataDir}: ${describe(err)}`);
+    }
+  }
+  const database = await openConfiguredDatabase(settings).catch((err: unknown) => {
+    unlock();
+    return fail(
       settings.databaseUrl
-        ? `Could not connect to PostgreSQL at ${redactUrl(settings.databaseUrl)}: ${err.message}`
-        : `Could not open the embedded database in ${settings.dataDir}: ${err.message}\n` +
-            'Is another server process using the same DATA_DIR? Only one process may open it.',
-    ),
-  );
+        ? `Could not connect to PostgreSQL at ${redactUrl(settings.databaseUrl)}: ${describe(err)}`
+        : `Could not open the embedded database in ${path.join(settings.dataDir, 'pglite')}: ${describe(err)}`,
+    );
+  });
   try {
     await database.migrate();
   } catch (err) {
     await database.close();
-    return fail(`Applying the database migrations failed: ${(err as Error).message}`);
+    return fail(`Applying the database migrations failed: ${describe(err)}`);
   }
   await syncRoles(database.db);
   if (config.mode === 'demo') await seedDemo(database.db, config.now());
@@ -60,7 +77,7 @@ const main = async () => {
     push = loadPushConfig(process.env, settings.dataDir);
   } catch (err) {
     await database.close();
-    return fail(`Web push: ${(err as Error).message}`);
+    return fail(`Web push: ${describe(err)}`);
   }
   // Answers are kept until the next write of any process (ADR 0009).
   const cache = settings.readCache ? new ReadCache(database.changes) : undefined;
@@ -117,6 +134,7 @@ const main = async () => {
         await mailer.close?.();
         await database.close();
       } finally {
+        unlock();
         process.exit(0);
       }
     });
