@@ -177,7 +177,9 @@ const refuseNul = (value: unknown, where = '') => {
 };
 
 const queryObject = (c: Context) => {
-  const out: Record<string, string | string[]> = {};
+  // No prototype: "?__proto__=1" is an own key, refused like any unknown one (docs/security.md,
+  // "Input rules"), instead of setting the prototype and vanishing.
+  const out = Object.create(null) as Record<string, string | string[]>;
   for (const [name, values] of Object.entries(c.req.queries()))
     out[name] = values.length === 1 ? values[0]! : values;
   return out;
