@@ -81,15 +81,15 @@ export const registerSessionRoutes = (app: App) => {
   route(app, authApi.register, async ({ deps, body, lang, ip }) => {
     const { db, config } = deps;
     await takeIpSlot(db, config, IP_LIMITS.register, ip);
-    // Fast refusals before the slow hash; all of it is checked again in the transaction.
-    if (await emailRegistered(db, body.email)) throw fieldError('email', smsg('emailTaken'), 409);
     const passwordHash = await hashPassword(body.password);
     const now = config.now();
     try {
       const user = await withEmailLock(db, body.email, async (tx) => {
-        if (await emailRegistered(tx, body.email)) throw fieldError('email', smsg('emailTaken'), 409);
+        // The code first: only the mailbox's owner can learn that the address is taken (a known
+        // address never receives a code, otp.ts), everyone else gets the same answer.
         if (!(await consumeVerifiedOtp(tx, now, body.email, body.otp)))
           throw fieldError('otp', msg('verifyFirst'));
+        if (await emailRegistered(tx, body.email)) throw fieldError('email', smsg('emailTaken'), 409);
         const [row] = await tx
           .insert(users)
           .values({
