@@ -85,6 +85,10 @@ export const SERVER_MESSAGES = {
     en: 'Your registration was not approved. Please contact an administrator.',
     ar: 'لم تتم الموافقة على تسجيلك. يرجى التواصل مع المسؤول.',
   },
+  providerInactive: {
+    en: 'The service provider you supervise for is not active, so its supervisors cannot sign in. Please contact an administrator.',
+    ar: 'مقدم الخدمة الذي تشرف لديه غير نشط، لذلك لا يمكن لمشرفيه تسجيل الدخول. يرجى التواصل مع المسؤول.',
+  },
   accountBlocked: {
     en: 'Your account has been blocked. Please contact an administrator.',
     ar: 'تم حظر حسابك. يرجى التواصل مع المسؤول.',

@@ -6,7 +6,7 @@ import { msg } from '../../src/contract/messages';
 import type { Profile } from '../../src/contract/auth';
 import { USER_STATUS, type Permission, type Role, type UserStatus } from '../../src/contract/roles';
 import type { Language } from '../../src/contract/common';
-import { isUniqueViolation } from '../db/client';
+import { isUniqueViolation, type Db } from '../db/client';
 import { pushSubscriptions, serviceProviders, users } from '../db/schema';
 import { conflict, fieldError, HttpError, notFound, tooLarge } from '../http/errors';
 import { route } from '../http/route';
@@ -16,7 +16,14 @@ import { notices } from '../notices';
 import { notifyAdmins } from '../notify';
 import { consumeVerifiedOtp, emailRegistered, sendOtp, verifyOtp, withEmailLock } from './otp';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
-import { createSession, revokeOtherSessions, revokeSession, statusRefusal, type UserRow } from './sessions';
+import {
+  createSession,
+  providerRefusal,
+  revokeOtherSessions,
+  revokeSession,
+  statusRefusal,
+  type UserRow,
+} from './sessions';
 import { clearLoginFailures, takeLoginAttempt } from './throttle';
 import { giveBackSlot, IP_LIMITS, takeIpSlot } from './limits';
 import { MAX_IMAGE_BYTES, sniffImage } from '../http/uploads';
@@ -34,6 +41,13 @@ export const toProfile = (user: UserRow): Profile => ({
   version: user.version,
 });
 
+/** The status of a supervisor's provider (null for accounts that belong to no provider). */
+const providerStatusOf = async (db: Db, user: UserRow) => {
+  if (user.providerId === null) return null;
+  const [p] = await db.select({ status: users.status }).from(users).where(eq(users.id, user.providerId));
+  return p?.status ?? 'deleted';
+};
+
 export const registerSessionRoutes = (app: App) => {
   route(app, authApi.login, async ({ deps, body, ip, c }) => {
     const { db, config } = deps;
@@ -46,7 +60,7 @@ export const registerSessionRoutes = (app: App) => {
     // the attempt already counts as a failure (throttle.ts)
     if (!user || !ok) throw new HttpError(401, smsg('badCredentials'));
     await clearLoginFailures(db, email, ip);
-    const refusal = statusRefusal(user.status);
+    const refusal = statusRefusal(user.status) ?? providerRefusal(await providerStatusOf(db, user));
     if (refusal) throw new HttpError(403, refusal);
     const token = await createSession(db, config, user.id, { ip, userAgent: c.req.header('user-agent') });
     return {
