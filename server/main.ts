@@ -1,18 +1,18 @@
 /**
  * The server process: `node --import tsx server/main.ts` (npm run serve; npm start builds first).
- * Reads the environment (README: PORT, HOST, DATA_DIR, DATABASE_URL, SMTP_URL, MAIL_FROM, NODE_ENV,
- * TRUST_PROXY, SESSION_IDLE_DAYS, SESSION_ABSOLUTE_DAYS, DIST_DIR), opens and migrates the database,
+ * Reads the environment (README; every variable is validated by ENV_SCHEMA in config.ts), opens and migrates the database,
  * seeds the demo data in demo mode, serves, and shuts down gracefully on SIGINT/SIGTERM.
  */
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { schedulerIntervalMs, settle, startScheduler } from './notify';
+import { DEFAULT_SCHEDULER_MS, settle, startScheduler } from './notify';
 import { loadPushConfig } from './push';
 import { ConfigError, loadConfig } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/demo-accounts';
 import { DataDirInUse, lockDataDir } from './db/data-dir-lock';
 import { openConfiguredDatabase, redactUrl } from './db/open';
+import { DB_CONNECT_TIMEOUT_MS } from './db/client';
 import { ReadCache } from './http/read-cache';
 import { seedDemoData } from './db/demo-data';
 import { seedDemo, syncRoles } from './db/seed';
@@ -38,7 +38,7 @@ const main = async () => {
     if (err instanceof ConfigError) return fail(err.message);
     throw err;
   }
-  const { config, settings } = loaded;
+  const { config, settings, env } = loaded;
 
   // One process per embedded data directory (server/db/data-dir-lock.ts).
   let unlock = () => {};
@@ -61,8 +61,14 @@ const main = async () => {
   try {
     await database.migrate();
   } catch (err) {
-    await database.close();
-    return fail(`Applying the database migrations failed: ${describe(err)}`);
+    // A database that never answers could hold close() open too: give it 2 s.
+    await Promise.race([database.close().catch(() => {}), new Promise((r) => setTimeout(r, 2000))]);
+    return fail(
+      settings.databaseUrl
+        ? `Could not use PostgreSQL at ${redactUrl(settings.databaseUrl)} (DATABASE_URL): ${describe(err)}\n` +
+            `Check that the server runs, answers within ${DB_CONNECT_TIMEOUT_MS / 1000} s, and the URL is right.`
+        : `Applying the database migrations in ${path.join(settings.dataDir, 'pglite')} failed: ${describe(err)}`,
+    );
   }
   await syncRoles(database.db);
   if (config.mode === 'demo') await seedDemo(database.db, config.now());
@@ -83,7 +89,7 @@ const main = async () => {
   const cache = settings.readCache ? new ReadCache(database.changes) : undefined;
   const deps = { db: database.db, mailer, config, storage, push, cache };
   const app = createApp(deps);
-  const scheduler = startScheduler(deps, schedulerIntervalMs(process.env));
+  const scheduler = startScheduler(deps, env.NOTIFICATION_SCHEDULER_MS ?? DEFAULT_SCHEDULER_MS);
 
   const server = serve({ fetch: app.fetch, port: settings.port, hostname: settings.host }, (info) => {
     const shownHost = ['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost'].includes(settings.host)

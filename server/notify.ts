@@ -275,11 +275,8 @@ export async function runDueNotifications(deps: Deps): Promise<number> {
   return claimed.length;
 }
 
-/** NOTIFICATION_SCHEDULER_MS (default 10 s): how often due notifications are looked for. */
-export const schedulerIntervalMs = (env: NodeJS.ProcessEnv) => {
-  const n = Number(env.NOTIFICATION_SCHEDULER_MS);
-  return Number.isInteger(n) && n >= 50 ? n : 10_000;
-};
+/** How often due notifications are looked for by default (NOTIFICATION_SCHEDULER_MS, checked in config.ts). */
+export const DEFAULT_SCHEDULER_MS = 10_000;
 
 /** Checks for due notifications every `intervalMs`; `stop()` ends it after the current round. */
 export function startScheduler(deps: Deps, intervalMs: number) {

@@ -160,4 +160,28 @@ describe('server/main.ts', () => {
     expect(await next.exit).toBe(0);
     await rm(dir, { recursive: true, force: true });
   }, 120_000);
+
+  it('a DATABASE_URL that never answers stops the start within seconds, naming DATABASE_URL; a bad variable is named', async () => {
+    const silent = createServer(() => {}); // accepts connections, never says a word
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const address = silent.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    try {
+      const started = Date.now();
+      const server = start({
+        DATABASE_URL: `postgres://u:secret@127.0.0.1:${port}/db`,
+        PORT: String(await freePort()),
+      });
+      expect(await server.exit).toBe(1);
+      expect(Date.now() - started).toBeLessThan(30_000);
+      expect(server.output()).toContain('DATABASE_URL');
+      expect(server.output()).not.toContain('secret');
+      expect(server.output()).not.toContain('undefined');
+    } finally {
+      silent.close();
+    }
+    const bad = start({ SESSION_ABSOLUTE_DAYS: '99999999', DATA_DIR: dataDir });
+    expect(await bad.exit).toBe(1);
+    expect(bad.output()).toContain('SESSION_ABSOLUTE_DAYS must be at most');
+  }, 60_000);
 });
