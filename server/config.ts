@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { MAX_JSON_BODY_BYTES, MAX_MULTIPART_BODY_BYTES } from '../src/contract/limits';
 
 export type Mode = 'demo' | 'production';
 
@@ -37,8 +38,8 @@ export const defaultConfig = (overrides: Partial<Config> = {}): Config => ({
   trustProxy: false,
   distDir: path.resolve('dist'),
   mailFrom: 'Events Back Office <no-reply@localhost>',
-  jsonBodyLimit: 1024 * 1024,
-  multipartBodyLimit: 6 * 1024 * 1024,
+  jsonBodyLimit: MAX_JSON_BODY_BYTES,
+  multipartBodyLimit: MAX_MULTIPART_BODY_BYTES,
   ...overrides,
 });
 

@@ -1,4 +1,5 @@
 /** Reading request bodies with a size limit, and turning them into JSON values or form data. */
+import { MAX_JSON_DEPTH, MAX_JSON_VALUES } from '../../src/contract/limits';
 import { smsg } from '../messages';
 import { HttpError, badRequest, tooLarge } from './errors';
 
@@ -38,10 +39,7 @@ export const readBody = async (req: Request, limit: number): Promise<Uint8Array<
 const mediaType = (req: Request) =>
   (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
 
-/** Deepest nesting of arrays and objects a JSON body may have (docs/security.md, "Input limits"). */
-export const MAX_JSON_DEPTH = 32;
-/** Most values (keys and array items, counted together) a JSON body may hold. */
-export const MAX_JSON_VALUES = 10_000;
+export { MAX_JSON_DEPTH, MAX_JSON_VALUES };
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
