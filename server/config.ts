@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_PUSH_HOSTS } from './push-hosts';
 import { MAX_JSON_BODY_BYTES, MAX_MULTIPART_BODY_BYTES } from '../src/contract/limits';
 
 export type Mode = 'demo' | 'production';
@@ -26,6 +27,8 @@ export interface Config {
   jsonBodyLimit: number;
   /** Largest multipart body accepted (bytes); files themselves are limited per endpoint. */
   multipartBodyLimit: number;
+  /** Hosts of the push services the server may post to (push-hosts.ts; PUSH_ALLOWED_HOSTS). */
+  pushAllowedHosts: readonly string[];
 }
 
 export const DAY = 24 * 60 * 60 * 1000;
@@ -40,6 +43,7 @@ export const defaultConfig = (overrides: Partial<Config> = {}): Config => ({
   mailFrom: 'Events Back Office <no-reply@localhost>',
   jsonBodyLimit: MAX_JSON_BODY_BYTES,
   multipartBodyLimit: MAX_MULTIPART_BODY_BYTES,
+  pushAllowedHosts: DEFAULT_PUSH_HOSTS,
   ...overrides,
 });
 
@@ -122,6 +126,15 @@ export const ENV_SCHEMA = z.object({
   VAPID_PUBLIC_KEY: base64url(65, 'an uncompressed P-256 public key').optional(),
   VAPID_PRIVATE_KEY: base64url(32, 'a P-256 private key').optional(),
   VAPID_SUBJECT: urlWith(['mailto:', 'https:']).optional(),
+  PUSH_ALLOWED_HOSTS: z
+    .string()
+    .trim()
+    .regex(
+      /^(\*\.)?[A-Za-z0-9.:-]+(\s*,\s*(\*\.)?[A-Za-z0-9.:-]+)*$/,
+      'must be a comma-separated list of hosts (a leading "*." allows every host under a domain)',
+    )
+    .transform((v) => v.split(',').map((h) => h.trim().toLowerCase()))
+    .optional(),
 });
 
 export type Env = z.output<typeof ENV_SCHEMA>;
@@ -177,6 +190,7 @@ export const loadConfig = (
     mailFrom: e.MAIL_FROM || 'Events Back Office <no-reply@localhost>',
     sessionIdleMs: (e.SESSION_IDLE_DAYS ?? 7) * DAY,
     sessionAbsoluteMs: (e.SESSION_ABSOLUTE_DAYS ?? 30) * DAY,
+    pushAllowedHosts: e.PUSH_ALLOWED_HOSTS ?? DEFAULT_PUSH_HOSTS,
   });
   return { config, settings, env: e };
 };

@@ -85,6 +85,10 @@ export const SERVER_MESSAGES = {
     en: 'Your registration was not approved. Please contact an administrator.',
     ar: 'لم تتم الموافقة على تسجيلك. يرجى التواصل مع المسؤول.',
   },
+  pushServiceNotAllowed: {
+    en: 'This push address is not one of the push services browsers use.',
+    ar: 'عنوان الإشعارات هذا ليس من خدمات الإشعارات التي تستخدمها المتصفحات.',
+  },
   providerInactive: {
     en: 'The service provider you supervise for is not active, so its supervisors cannot sign in. Please contact an administrator.',
     ar: 'مقدم الخدمة الذي تشرف لديه غير نشط، لذلك لا يمكن لمشرفيه تسجيل الدخول. يرجى التواصل مع المسؤول.',

@@ -23,6 +23,7 @@ import {
 } from './db/schema';
 import type { Deps } from './http/types';
 import { sendPush, type PushOutcome } from './push';
+import { pushTargetRefusal } from './push-hosts';
 
 export interface Notice {
   kind: NotificationKind;
@@ -117,6 +118,15 @@ export async function pushTo(
   const gone: number[] = [];
   await eachLimited(devices, PUSH_CONCURRENCY, async (device) => {
     const lang = device.language === 'ar' ? 'ar' : 'en';
+    // Never post to an address outside the allowed push services or inside the network
+    // (push-hosts.ts): such a subscription is dropped.
+    const refusal = await pushTargetRefusal(device.endpoint, deps.config.pushAllowedHosts);
+    if (refusal) {
+      console.warn(`Web push subscription ${device.id} dropped: ${refusal}.`);
+      counts.removed++;
+      gone.push(device.id);
+      return;
+    }
     const outcome: PushOutcome = await sendPush(
       push,
       device,

@@ -9,6 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPng } from '../../server/db/demo-data';
 import { notifications, pushSubscriptions, users } from '../../server/db/schema';
 import { runDueNotifications, settle } from '../../server/notify';
+import { createApp } from '../../server/app';
+import { SERVER_MESSAGES } from '../../server/messages';
+import { DEFAULT_PUSH_HOSTS } from '../../server/push-hosts';
 import type { PushConfig } from '../../server/push';
 import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
 import { startFakePushService, type FakePushService, type FakeSubscription } from '../support/fake-push';
@@ -46,7 +49,12 @@ beforeAll(async () => {
   push = await startFakePushService();
   const keys = webpush.generateVAPIDKeys();
   vapid = { ...keys, subject: 'mailto:admin@example.com', agent: push.agent };
-  t = await createTestServer({ demoData: true, push: vapid });
+  // The local fake push service is allowed by configuration, as an operator would list a host.
+  t = await createTestServer({
+    demoData: true,
+    push: vapid,
+    config: { pushAllowedHosts: [...DEFAULT_PUSH_HOSTS, '127.0.0.1'] },
+  });
   adminToken = await t.login(DEMO.admin.email, DEMO_PASSWORD);
   providerToken = await t.login(DEMO.provider.email, DEMO_PASSWORD);
 }, 120_000);
@@ -57,6 +65,38 @@ afterAll(async () => {
 });
 
 describe('web push', () => {
+  it('refuses subscriptions outside the allowed push services, and never posts to one stored anyway', async () => {
+    const device = push.newSubscription();
+    await subscribe(adminToken, device); // 127.0.0.1 is allowed by this suite's configuration
+    for (const endpoint of ['https://10.0.0.1/push', 'https://localhost:9/x', 'https://evil.example.com/p']) {
+      const res = await t.request('POST', '/get-token', {
+        token: adminToken,
+        body: { ...device.subscription, endpoint },
+      });
+      expect([res.status, res.body.errors?.endpoint], endpoint).toEqual([
+        422,
+        SERVER_MESSAGES.pushServiceNotAllowed.en,
+      ]);
+    }
+    // a row written before the rule (or by hand) is dropped at the first send, never posted to
+    const strict = createApp({ ...t.deps, config: { ...t.config, pushAllowedHosts: DEFAULT_PUSH_HOSTS } });
+    const before = push.received.length;
+    const n = await draft(adminToken, { audienceType: 'roles', audienceRoles: ['admin'] });
+    const sent = await strict.request('/sendNotification', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${adminToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ id: n.id }),
+    });
+    expect(sent.status).toBe(200);
+    await settle();
+    expect(push.received.length).toBe(before);
+    const left = await t.db.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, device.subscription.endpoint));
+    expect(left).toHaveLength(0);
+  });
+
   it('sends a written notification to each device, encrypted, in the recipient’s language', async () => {
     const key = await t.request('GET', '/get-token', { token: adminToken });
     expect(key.body.data).toEqual({ publicKey: vapid.publicKey, subscribed: false });
