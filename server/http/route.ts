@@ -18,7 +18,7 @@ import { authenticate, type AuthInfo } from '../auth/sessions';
 import { smsg } from '../messages';
 import { parseJsonBody, parseMultipart, readBody } from './body';
 import { clientIp } from './client-ip';
-import { DB_FAULT_MESSAGES, DB_RETRY_AFTER_S, isDbUnavailable } from './db-faults';
+import { DB_FAULT_MESSAGES, DB_RETRY_AFTER_S, isDbUnavailable, isDiskFull } from './db-faults';
 import { HttpError, forbidden, unauthorized, type FieldErrors } from './errors';
 import { withIdempotency } from './idempotency';
 import type { CachedAnswer } from './read-cache';
@@ -204,6 +204,10 @@ export const errorResponse = (c: Context, err: HttpError, lang: Language) => {
  * database being unreachable answers 503 with Retry-After (db-faults.ts).
  */
 export const serverFault = (c: Context, err: unknown, lang: Language) => {
+  if (isDiskFull(err)) {
+    console.error(`${c.req.method} ${c.req.path}: out of storage space:`, String(err));
+    return c.json({ status: 507, message: localizeMessage(DB_FAULT_MESSAGES.diskFull.en, lang) }, 507);
+  }
   if (isDbUnavailable(err)) {
     console.error(`${c.req.method} ${c.req.path}: the database cannot be reached:`, String(err));
     c.header('Retry-After', String(DB_RETRY_AFTER_S));
