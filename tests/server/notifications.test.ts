@@ -7,8 +7,8 @@ import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPng } from '../../server/db/demo-data';
-import { notifications, pushSubscriptions, users } from '../../server/db/schema';
-import { runDueNotifications, settle } from '../../server/notify';
+import { notificationPushes, notifications, pushSubscriptions, users } from '../../server/db/schema';
+import { claimDue, runDueNotifications, SENDING_LEASE_MS, settle } from '../../server/notify';
 import { createApp } from '../../server/app';
 import { SERVER_MESSAGES } from '../../server/messages';
 import { DEFAULT_PUSH_HOSTS } from '../../server/push-hosts';
@@ -199,6 +199,41 @@ describe('scheduled notifications', () => {
     expect(messages).toHaveLength(1);
     const [row] = await t.db.db.select().from(notifications).where(eq(notifications.id, n.id));
     expect(row).toMatchObject({ status: 'sent', delivered: 1 });
+  });
+
+  it('a notification left `sending` by a dead process is resumed after its lease; each device gets it at most once', async () => {
+    const token = await t.login(DEMO.manager.email, DEMO_PASSWORD);
+    const [first, second] = [push.newSubscription(), push.newSubscription()];
+    await subscribe(token, first);
+    await subscribe(token, second);
+    const sendAt = new Date(t.clock.now().getTime() + 60_000).toISOString();
+    const n = await draft(adminToken, { audienceType: 'roles', audienceRoles: ['manager'], sendAt });
+    t.clock.advance(2 * 60_000);
+    // A process claims it, pushes to the first device, and dies (kill -9) before the second.
+    const claimed = await claimDue({ ...t.deps });
+    expect(claimed.map((c) => c.id)).toContain(n.id);
+    const [firstRow] = await t.db.db
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, first.subscription.endpoint));
+    await t.db.db
+      .insert(notificationPushes)
+      .values({ notificationId: n.id, subscriptionId: firstRow!.id, at: t.clock.now() });
+    // Within the lease nobody takes it over.
+    expect(await runDueNotifications({ ...t.deps })).toBe(0);
+    t.clock.advance(SENDING_LEASE_MS);
+    const since = Date.now();
+    // After it, several processes at once: one resumes it.
+    const [a, b] = await Promise.all([
+      runDueNotifications({ ...t.deps }),
+      runDueNotifications({ ...t.deps }),
+    ]);
+    expect(a + b).toBe(1);
+    await push.waitFor((m) => m.id === second.id && m.at >= since);
+    expect(push.received.filter((m) => m.id === first.id && m.at >= since)).toHaveLength(0);
+    expect(push.received.filter((m) => m.id === second.id)).toHaveLength(1);
+    const [row] = await t.db.db.select().from(notifications).where(eq(notifications.id, n.id));
+    expect(row!.status).toBe('sent');
   });
 
   it('refuses a time in the past, and changes to a sent notification', async () => {
