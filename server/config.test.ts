@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import webpush from 'web-push';
+import { ConfigError, loadConfig, MAX_SESSION_DAYS } from './config';
 
 describe('loadConfig', () => {
   it('keeps the read cache on unless READ_CACHE turns it off', () => {
@@ -11,5 +12,60 @@ describe('loadConfig', () => {
 
   it('refuses a production start without mail and database settings', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+  });
+
+  it('validates every variable at start and names the wrong one, what it must be and what it got', () => {
+    const refused = (env: NodeJS.ProcessEnv, ...parts: string[]) => {
+      let message = '';
+      try {
+        loadConfig(env);
+      } catch (err) {
+        expect(err).toBeInstanceOf(ConfigError);
+        message = (err as Error).message;
+      }
+      for (const part of parts) expect(message, JSON.stringify(env)).toContain(part);
+    };
+    refused({ SESSION_ABSOLUTE_DAYS: '100000000' }, 'SESSION_ABSOLUTE_DAYS', `at most ${MAX_SESSION_DAYS}`);
+    refused({ SESSION_IDLE_DAYS: '0' }, 'SESSION_IDLE_DAYS', 'at least 1');
+    refused({ NOTIFICATION_SCHEDULER_MS: '0' }, 'NOTIFICATION_SCHEDULER_MS', 'at least 50');
+    refused({ NOTIFICATION_SCHEDULER_MS: 'abc' }, 'NOTIFICATION_SCHEDULER_MS', 'whole number', '"abc"');
+    refused({ PORT: '70000' }, 'PORT', 'at most 65535');
+    refused({ PORT: '3000x' }, 'PORT', 'whole number');
+    refused(
+      { VAPID_PUBLIC_KEY: 'not-a-key', VAPID_PRIVATE_KEY: 'x' },
+      'VAPID_PUBLIC_KEY',
+      'VAPID_PRIVATE_KEY',
+    );
+    refused({ VAPID_SUBJECT: 'admin@example.com' }, 'VAPID_SUBJECT', 'mailto:');
+    refused({ DATABASE_URL: 'mysql://x@y/z' }, 'DATABASE_URL', 'postgres://');
+    refused({ SMTP_URL: 'localhost:25' }, 'SMTP_URL', 'smtp://');
+    refused({ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY');
+    // several wrong ones are all named at once
+    refused({ PORT: '0', SESSION_IDLE_DAYS: 'x' }, 'PORT', 'SESSION_IDLE_DAYS');
+    // a private key is never echoed
+    let message = '';
+    try {
+      loadConfig({ VAPID_PRIVATE_KEY: 'secret-value-123' });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toContain('VAPID_PRIVATE_KEY');
+    expect(message).not.toContain('secret-value-123');
+  });
+
+  it('accepts valid values, and the largest session length still gives valid dates', () => {
+    const keys = webpush.generateVAPIDKeys();
+    const { config, env } = loadConfig({
+      SESSION_ABSOLUTE_DAYS: String(MAX_SESSION_DAYS),
+      NOTIFICATION_SCHEDULER_MS: '1000',
+      VAPID_PUBLIC_KEY: keys.publicKey,
+      VAPID_PRIVATE_KEY: keys.privateKey,
+      VAPID_SUBJECT: 'mailto:ops@example.com',
+      TRUST_PROXY: 'yes',
+      PORT: '',
+    });
+    expect(env.NOTIFICATION_SCHEDULER_MS).toBe(1000);
+    expect(config.trustProxy).toBe(true);
+    expect(Number.isFinite(new Date(Date.now() + config.sessionAbsoluteMs).getTime())).toBe(true);
   });
 });

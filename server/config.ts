@@ -3,6 +3,9 @@
  * Config directly with `defaultConfig()` and their own clock and folders.
  */
 import path from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_PUSH_HOSTS } from './push-hosts';
+import { MAX_JSON_BODY_BYTES, MAX_MULTIPART_BODY_BYTES } from '../src/contract/limits';
 
 type Mode = 'demo' | 'production';
 
@@ -24,6 +27,8 @@ export interface Config {
   jsonBodyLimit: number;
   /** Largest multipart body accepted (bytes); files themselves are limited per endpoint. */
   multipartBodyLimit: number;
+  /** Hosts of the push services the server may post to (push-hosts.ts; PUSH_ALLOWED_HOSTS). */
+  pushAllowedHosts: readonly string[];
 }
 
 export const DAY = 24 * 60 * 60 * 1000;
@@ -36,8 +41,9 @@ export const defaultConfig = (overrides: Partial<Config> = {}): Config => ({
   trustProxy: false,
   distDir: path.resolve('dist'),
   mailFrom: 'Events Back Office <no-reply@localhost>',
-  jsonBodyLimit: 1024 * 1024,
-  multipartBodyLimit: 6 * 1024 * 1024,
+  jsonBodyLimit: MAX_JSON_BODY_BYTES,
+  multipartBodyLimit: MAX_MULTIPART_BODY_BYTES,
+  pushAllowedHosts: DEFAULT_PUSH_HOSTS,
   ...overrides,
 });
 
@@ -55,30 +61,117 @@ export interface ProcessSettings {
 
 export class ConfigError extends Error {}
 
-const positiveInt = (name: string, value: string | undefined, fallback: number) => {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0)
-    throw new ConfigError(`${name} must be a positive whole number (got "${value}").`);
-  return n;
-};
+/* ------------------------------------------------------- the environment's schema */
 
-const bool = (value: string | undefined) => value !== undefined && /^(1|true|yes|on)$/i.test(value.trim());
+/**
+ * Every environment variable the server reads, validated at start (docs/security.md, "Configuration"):
+ * a wrong value stops the start with a message naming the variable, what it must be and what it
+ * got, instead of failing later (a 500 on every sign-in, a scheduler spinning at 0 ms, a silent hang).
+ */
+const wholeNumber = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^[0-9]+$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+
+const flag = z
+  .string()
+  .trim()
+  .regex(/^(1|0|true|false|yes|no|on|off)?$/i, 'must be one of 1, 0, true, false, yes, no, on, off')
+  .transform((v) => /^(1|true|yes|on)$/i.test(v));
+
+const urlWith = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (v) => {
+        try {
+          return protocols.includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+    );
+
+const base64url = (bytes: number, what: string) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (v) => /^[A-Za-z0-9_-]+$/.test(v) && Buffer.from(v, 'base64url').length === bytes,
+      `must be ${what} (${bytes} bytes, base64url)`,
+    );
+
+/** Longest session (10 years): the expiry must stay a valid date, whatever the clock says. */
+export const MAX_SESSION_DAYS = 3650;
+
+const ENV_SCHEMA = z.object({
+  NODE_ENV: z.string().optional(),
+  PORT: wholeNumber(1, 65535).optional(),
+  HOST: z.string().trim().min(1).optional(),
+  DATA_DIR: z.string().trim().min(1).optional(),
+  DATABASE_URL: urlWith(['postgres:', 'postgresql:']).optional(),
+  SMTP_URL: urlWith(['smtp:', 'smtps:']).optional(),
+  MAIL_FROM: z.string().trim().min(3).optional(),
+  TRUST_PROXY: flag.optional(),
+  READ_CACHE: flag.optional(),
+  DIST_DIR: z.string().trim().min(1).optional(),
+  SESSION_IDLE_DAYS: wholeNumber(1, MAX_SESSION_DAYS).optional(),
+  SESSION_ABSOLUTE_DAYS: wholeNumber(1, MAX_SESSION_DAYS).optional(),
+  NOTIFICATION_SCHEDULER_MS: wholeNumber(50, 24 * 60 * 60 * 1000).optional(),
+  VAPID_PUBLIC_KEY: base64url(65, 'an uncompressed P-256 public key').optional(),
+  VAPID_PRIVATE_KEY: base64url(32, 'a P-256 private key').optional(),
+  VAPID_SUBJECT: urlWith(['mailto:', 'https:']).optional(),
+  PUSH_ALLOWED_HOSTS: z
+    .string()
+    .trim()
+    .regex(
+      /^(\*\.)?[A-Za-z0-9.:-]+(\s*,\s*(\*\.)?[A-Za-z0-9.:-]+)*$/,
+      'must be a comma-separated list of hosts (a leading "*." allows every host under a domain)',
+    )
+    .transform((v) => v.split(',').map((h) => h.trim().toLowerCase()))
+    .optional(),
+});
+
+export type Env = z.output<typeof ENV_SCHEMA>;
+
+/** The environment checked against ENV_SCHEMA (empty values count as unset); ConfigError naming each wrong variable. */
+const parseEnv = (env: NodeJS.ProcessEnv): Env => {
+  const present = Object.fromEntries(
+    Object.keys(ENV_SCHEMA.shape)
+      .map((k) => [k, env[k]] as const)
+      .filter(([, v]) => v !== undefined && v.trim() !== ''),
+  );
+  const result = ENV_SCHEMA.safeParse(present);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => {
+    const name = String(issue.path[0]);
+    const got = String(present[name] ?? '');
+    const shown = name.includes('PRIVATE') || name.includes('URL') ? '' : ` (got "${got.slice(0, 80)}")`;
+    return `${name} ${issue.message}${shown}.`;
+  });
+  throw new ConfigError(`These settings are not valid:\n  - ${lines.join('\n  - ')}`);
+};
 
 export const loadConfig = (
   env: NodeJS.ProcessEnv = process.env,
-): { config: Config; settings: ProcessSettings } => {
-  const mode: Mode = env.NODE_ENV === 'production' ? 'production' : 'demo';
-  const port = positiveInt('PORT', env.PORT, 3000);
-  if (port > 65535) throw new ConfigError(`PORT must be at most 65535 (got ${port}).`);
+): { config: Config; settings: ProcessSettings; env: Env } => {
+  const e = parseEnv(env);
+  const mode: Mode = e.NODE_ENV === 'production' ? 'production' : 'demo';
+  if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined))
+    throw new ConfigError('Set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, or neither.');
   const settings: ProcessSettings = {
-    port,
-    host: env.HOST?.trim() || '127.0.0.1',
-    dataDir: path.resolve(env.DATA_DIR?.trim() || 'data'),
-    dataDirExplicit: Boolean(env.DATA_DIR?.trim()),
-    databaseUrl: env.DATABASE_URL?.trim() || null,
-    smtpUrl: env.SMTP_URL?.trim() || null,
-    readCache: !/^(0|false|no|off)$/i.test(env.READ_CACHE?.trim() ?? ''),
+    port: e.PORT ?? 3000,
+    host: e.HOST || '127.0.0.1',
+    dataDir: path.resolve(e.DATA_DIR || 'data'),
+    dataDirExplicit: Boolean(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL || null,
+    smtpUrl: e.SMTP_URL || null,
+    readCache: e.READ_CACHE ?? true,
   };
   if (mode === 'production') {
     const missing: string[] = [];
@@ -92,11 +185,12 @@ export const loadConfig = (
   }
   const config = defaultConfig({
     mode,
-    trustProxy: bool(env.TRUST_PROXY),
-    distDir: path.resolve(env.DIST_DIR?.trim() || 'dist'),
-    mailFrom: env.MAIL_FROM?.trim() || 'Events Back Office <no-reply@localhost>',
-    sessionIdleMs: positiveInt('SESSION_IDLE_DAYS', env.SESSION_IDLE_DAYS, 7) * DAY,
-    sessionAbsoluteMs: positiveInt('SESSION_ABSOLUTE_DAYS', env.SESSION_ABSOLUTE_DAYS, 30) * DAY,
+    trustProxy: e.TRUST_PROXY ?? false,
+    distDir: path.resolve(e.DIST_DIR || 'dist'),
+    mailFrom: e.MAIL_FROM || 'Events Back Office <no-reply@localhost>',
+    sessionIdleMs: (e.SESSION_IDLE_DAYS ?? 7) * DAY,
+    sessionAbsoluteMs: (e.SESSION_ABSOLUTE_DAYS ?? 30) * DAY,
+    pushAllowedHosts: e.PUSH_ALLOWED_HOSTS ?? DEFAULT_PUSH_HOSTS,
   });
-  return { config, settings };
+  return { config, settings, env: e };
 };

@@ -79,3 +79,34 @@ export const otpMail = (to: string, code: string, lang: Language): MailMessage =
       `<p>${escapeHtml(t.validity)}</p><p>${escapeHtml(t.ignore)}</p></div>`,
   };
 };
+
+/**
+ * Sent instead of a code when someone asks for a code for an address that already has an account:
+ * the answer to the request is the same as for a new address (no account enumeration,
+ * docs/security.md), and only the mailbox's owner learns that the account exists.
+ */
+export const accountExistsMail = (to: string, lang: Language): MailMessage => {
+  const t =
+    lang === 'ar'
+      ? {
+          subject: 'لديك حساب بالفعل',
+          intro: 'طلب أحدهم رمز تسجيل لهذا البريد الإلكتروني، لكن لديك حساب بالفعل في لوحة إدارة الفعاليات.',
+          next: 'سجّل الدخول بكلمة المرور الخاصة بك. إذا لم تطلب ذلك، فتجاهل هذه الرسالة.',
+          dir: 'rtl',
+        }
+      : {
+          subject: 'You already have an account',
+          intro:
+            'Someone asked for a sign-up code for this email address, but you already have an account in the Events Back Office.',
+          next: 'Sign in with your password. If you did not ask for this, you can ignore this email.',
+          dir: 'ltr',
+        };
+  return {
+    to,
+    subject: t.subject,
+    text: `${t.intro}\n\n${t.next}\n`,
+    html:
+      `<div dir="${t.dir}" lang="${lang}" style="font-family:sans-serif">` +
+      `<p>${escapeHtml(t.intro)}</p><p>${escapeHtml(t.next)}</p></div>`,
+  };
+};

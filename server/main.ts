@@ -1,17 +1,18 @@
 /**
  * The server process: `node --import tsx server/main.ts` (npm run serve; npm start builds first).
- * Reads the environment (README: PORT, HOST, DATA_DIR, DATABASE_URL, SMTP_URL, MAIL_FROM, NODE_ENV,
- * TRUST_PROXY, SESSION_IDLE_DAYS, SESSION_ABSOLUTE_DAYS, DIST_DIR), opens and migrates the database,
+ * Reads the environment (README; every variable is validated by ENV_SCHEMA in config.ts), opens and migrates the database,
  * seeds the demo data in demo mode, serves, and shuts down gracefully on SIGINT/SIGTERM.
  */
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { schedulerIntervalMs, settle, startScheduler } from './notify';
+import { DEFAULT_SCHEDULER_MS, settle, startScheduler } from './notify';
 import { loadPushConfig } from './push';
 import { ConfigError, loadConfig } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/demo-accounts';
+import { DataDirInUse, lockDataDir } from './db/data-dir-lock';
 import { openConfiguredDatabase, redactUrl } from './db/open';
+import { DB_CONNECT_TIMEOUT_MS } from './db/client';
 import { ReadCache } from './http/read-cache';
 import { seedDemoData } from './db/demo-data';
 import { seedDemo, syncRoles } from './db/seed';
@@ -23,6 +24,12 @@ const fail = (message: string): never => {
   process.exit(1);
 };
 
+/** What went wrong, never "undefined": the message, else the error code, else the value itself. */
+const describe = (err: unknown) =>
+  err instanceof Error
+    ? err.message || (err as NodeJS.ErrnoException).code || err.name
+    : String(err ?? 'unknown error');
+
 const main = async () => {
   let loaded: ReturnType<typeof loadConfig>;
   try {
@@ -31,21 +38,37 @@ const main = async () => {
     if (err instanceof ConfigError) return fail(err.message);
     throw err;
   }
-  const { config, settings } = loaded;
+  const { config, settings, env } = loaded;
 
-  const database = await openConfiguredDatabase(settings).catch((err: Error) =>
-    fail(
+  // One process per embedded data directory (server/db/data-dir-lock.ts).
+  let unlock = () => {};
+  if (!settings.databaseUrl) {
+    try {
+      unlock = lockDataDir(settings.dataDir);
+    } catch (err) {
+      if (err instanceof DataDirInUse) return fail(err.message);
+      return fail(`Could not take the lock of DATA_DIR ${settings.dataDir}: ${describe(err)}`);
+    }
+  }
+  const database = await openConfiguredDatabase(settings).catch((err: unknown) => {
+    unlock();
+    return fail(
       settings.databaseUrl
-        ? `Could not connect to PostgreSQL at ${redactUrl(settings.databaseUrl)}: ${err.message}`
-        : `Could not open the embedded database in ${settings.dataDir}: ${err.message}\n` +
-            'Is another server process using the same DATA_DIR? Only one process may open it.',
-    ),
-  );
+        ? `Could not connect to PostgreSQL at ${redactUrl(settings.databaseUrl)}: ${describe(err)}`
+        : `Could not open the embedded database in ${path.join(settings.dataDir, 'pglite')}: ${describe(err)}`,
+    );
+  });
   try {
     await database.migrate();
   } catch (err) {
-    await database.close();
-    return fail(`Applying the database migrations failed: ${(err as Error).message}`);
+    // A database that never answers could hold close() open too: give it 2 s.
+    await Promise.race([database.close().catch(() => {}), new Promise((r) => setTimeout(r, 2000))]);
+    return fail(
+      settings.databaseUrl
+        ? `Could not use PostgreSQL at ${redactUrl(settings.databaseUrl)} (DATABASE_URL): ${describe(err)}\n` +
+            `Check that the server runs, answers within ${DB_CONNECT_TIMEOUT_MS / 1000} s, and the URL is right.`
+        : `Applying the database migrations in ${path.join(settings.dataDir, 'pglite')} failed: ${describe(err)}`,
+    );
   }
   await syncRoles(database.db);
   if (config.mode === 'demo') await seedDemo(database.db, config.now());
@@ -60,13 +83,13 @@ const main = async () => {
     push = loadPushConfig(process.env, settings.dataDir);
   } catch (err) {
     await database.close();
-    return fail(`Web push: ${(err as Error).message}`);
+    return fail(`Web push: ${describe(err)}`);
   }
   // Answers are kept until the next write of any process (ADR 0009).
   const cache = settings.readCache ? new ReadCache(database.changes) : undefined;
   const deps = { db: database.db, mailer, config, storage, push, cache };
   const app = createApp(deps);
-  const scheduler = startScheduler(deps, schedulerIntervalMs(process.env));
+  const scheduler = startScheduler(deps, env.NOTIFICATION_SCHEDULER_MS ?? DEFAULT_SCHEDULER_MS);
 
   const server = serve({ fetch: app.fetch, port: settings.port, hostname: settings.host }, (info) => {
     const shownHost = ['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost'].includes(settings.host)
@@ -117,6 +140,7 @@ const main = async () => {
         await mailer.close?.();
         await database.close();
       } finally {
+        unlock();
         process.exit(0);
       }
     });

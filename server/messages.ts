@@ -9,6 +9,14 @@ export const SERVER_MESSAGES = {
   // generic
   ok: { en: 'Done.', ar: 'تم.' },
   badJson: { en: 'The request body is not valid JSON.', ar: 'نص الطلب ليس بتنسيق JSON صالح.' },
+  jsonTooDeep: {
+    en: 'The request body is nested too deeply (at most {n} levels).',
+    ar: 'نص الطلب متداخل بعمق كبير جدًا (الحد الأقصى {n} مستوى).',
+  },
+  jsonTooMany: {
+    en: 'The request body holds too many values (at most {n}).',
+    ar: 'نص الطلب يحتوي على قيم كثيرة جدًا (الحد الأقصى {n}).',
+  },
   needJson: {
     en: 'Send the request body as JSON (Content-Type: application/json).',
     ar: 'أرسل نص الطلب بتنسيق JSON (Content-Type: application/json).',
@@ -76,6 +84,14 @@ export const SERVER_MESSAGES = {
   accountRejected: {
     en: 'Your registration was not approved. Please contact an administrator.',
     ar: 'لم تتم الموافقة على تسجيلك. يرجى التواصل مع المسؤول.',
+  },
+  pushServiceNotAllowed: {
+    en: 'This push address is not one of the push services browsers use.',
+    ar: 'عنوان الإشعارات هذا ليس من خدمات الإشعارات التي تستخدمها المتصفحات.',
+  },
+  providerInactive: {
+    en: 'The service provider you supervise for is not active, so its supervisors cannot sign in. Please contact an administrator.',
+    ar: 'مقدم الخدمة الذي تشرف لديه غير نشط، لذلك لا يمكن لمشرفيه تسجيل الدخول. يرجى التواصل مع المسؤول.',
   },
   accountBlocked: {
     en: 'Your account has been blocked. Please contact an administrator.',

@@ -4,17 +4,19 @@
  * subscriptions (404/410) are removed. Written notifications are sent by hand (/sendNotification)
  * or by the scheduler, which claims due ones in the database (`FOR UPDATE SKIP LOCKED`), so one
  * notification is sent once even with several server processes and across restarts: a claimed one
- * is never claimed again (at most once; a process that dies while sending leaves it `sending`).
+ * is claimed again only after its lease (SENDING_LEASE_MS) ran out, when its sender died; each device
+ * is taken in `notification_pushes` before its push, so it gets the push at most once.
  *
  * Automatic notifications (`notifyAdmins`, `notifyUser`) write their in-app entries before the
  * answer and push after it; `settle()` waits for the pushes under way (tests, shutdown).
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Localized } from '../src/contract/common';
 import type { NotificationKind } from '../src/contract/areas/notification';
 import { USER_STATUS } from '../src/contract/roles';
 import type { Executor } from './db/client';
 import {
+  notificationPushes,
   notifications,
   notificationSettings,
   pushSubscriptions,
@@ -24,6 +26,7 @@ import {
 import type { Deps } from './http/types';
 import { sendPush, type PushOutcome } from './push';
 import { badgesOf } from './badge';
+import { pushTargetRefusal } from './push-hosts';
 
 export interface Notice {
   kind: NotificationKind;
@@ -99,6 +102,8 @@ async function pushTo(
   recipients: number[],
   notice: Notice,
   tag: string,
+  /** A written notification: each device is taken in `notification_pushes` before its push, so a resumed send skips it. */
+  notificationId?: number,
 ): Promise<Omit<Delivery, 'recipients'>> {
   const counts = { delivered: 0, failed: 0, removed: 0 };
   const push = deps.push;
@@ -120,6 +125,23 @@ async function pushTo(
   const gone: number[] = [];
   await eachLimited(devices, PUSH_CONCURRENCY, async (device) => {
     const lang = device.language === 'ar' ? 'ar' : 'en';
+    // Never post to an address outside the allowed push services or inside the network
+    // (push-hosts.ts): such a subscription is dropped.
+    if (notificationId !== undefined) {
+      const taken = await db
+        .insert(notificationPushes)
+        .values({ notificationId, subscriptionId: device.id, at: deps.config.now() })
+        .onConflictDoNothing()
+        .returning({ id: notificationPushes.subscriptionId });
+      if (!taken.length) return; // pushed by an earlier attempt: at most once per device
+    }
+    const refusal = await pushTargetRefusal(device.endpoint, deps.config.pushAllowedHosts);
+    if (refusal) {
+      console.warn(`Web push subscription ${device.id} dropped: ${refusal}.`);
+      counts.removed++;
+      gone.push(device.id);
+      return;
+    }
     const outcome: PushOutcome = await sendPush(
       push,
       device,
@@ -225,7 +247,7 @@ export async function sendClaimed(deps: Deps, n: NotificationRow): Promise<void>
     const recipients = await writeEntries(deps, await recipientsOf(db, n), notice, n.id);
     counts = {
       recipients: recipients.length,
-      ...(await pushTo(deps, recipients, notice, `notification-${n.id}`)),
+      ...(await pushTo(deps, recipients, notice, `notification-${n.id}`, n.id)),
     };
   } catch (error) {
     console.warn(`Notification ${n.id} could not be sent: ${(error as Error).message}`);
@@ -244,14 +266,25 @@ export async function sendClaimed(deps: Deps, n: NotificationRow): Promise<void>
     .where(eq(notifications.id, n.id));
 }
 
-/** Claims the notifications due now (each by one process only). */
-async function claimDue(deps: Deps, limit = 20): Promise<NotificationRow[]> {
+/**
+ * How long a claim holds: a notification still `sending` this long after its claim belonged to a
+ * process that died, and is claimed again (its devices already pushed are skipped).
+ */
+export const SENDING_LEASE_MS = 10 * 60 * 1000;
+
+/** Claims the notifications due now, and those whose sender's lease ran out (each by one process only). */
+export async function claimDue(deps: Deps, limit = 20): Promise<NotificationRow[]> {
   const now = deps.config.now();
+  const leaseEnd = new Date(now.getTime() - SENDING_LEASE_MS);
   return deps.db.transaction(async (tx) => {
+    const claimable = or(
+      and(eq(notifications.status, 'scheduled'), sql`${notifications.sendAt} <= ${now}`),
+      and(eq(notifications.status, 'sending'), sql`${notifications.updatedAt} <= ${leaseEnd}`),
+    );
     const due = await tx
       .select({ id: notifications.id })
       .from(notifications)
-      .where(and(eq(notifications.status, 'scheduled'), sql`${notifications.sendAt} <= ${now}`))
+      .where(claimable)
       .orderBy(notifications.sendAt)
       .limit(limit)
       .for('update', { skipLocked: true });
@@ -265,7 +298,7 @@ async function claimDue(deps: Deps, limit = 20): Promise<NotificationRow[]> {
             notifications.id,
             due.map((d) => d.id),
           ),
-          eq(notifications.status, 'scheduled'),
+          claimable,
         ),
       )
       .returning();
@@ -279,11 +312,8 @@ export async function runDueNotifications(deps: Deps): Promise<number> {
   return claimed.length;
 }
 
-/** NOTIFICATION_SCHEDULER_MS (default 10 s): how often due notifications are looked for. */
-export const schedulerIntervalMs = (env: NodeJS.ProcessEnv) => {
-  const n = Number(env.NOTIFICATION_SCHEDULER_MS);
-  return Number.isInteger(n) && n >= 50 ? n : 10_000;
-};
+/** How often due notifications are looked for by default (NOTIFICATION_SCHEDULER_MS, checked in config.ts). */
+export const DEFAULT_SCHEDULER_MS = 10_000;
 
 /** Checks for due notifications every `intervalMs`; `stop()` ends it after the current round. */
 export function startScheduler(deps: Deps, intervalMs: number) {

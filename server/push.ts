@@ -42,6 +42,7 @@ export interface StoredSubscription {
  * data directory, created on first start. VAPID_SUBJECT defaults to a mailto of the platform.
  */
 export function loadPushConfig(env: NodeJS.ProcessEnv, dataDir: string): PushConfig {
+  // The values' formats are checked at start by ENV_SCHEMA (config.ts).
   const subject = env.VAPID_SUBJECT || 'mailto:admin@events-back-office.local';
   if (env.VAPID_PUBLIC_KEY || env.VAPID_PRIVATE_KEY) {
     if (!env.VAPID_PUBLIC_KEY || !env.VAPID_PRIVATE_KEY)

@@ -295,8 +295,15 @@ export const eventImpl = implement(eventResource, {
         );
       if (found.length !== ids.length) errors.supervisorIds = smsg('unknownSupervisor');
     }
-    if (existing && input.capacity < existing.soldTickets)
-      errors.capacity = smsg('capacityBelowSold', { n: existing.soldTickets });
+    if (existing) {
+      // Confirming a booking counts the seats under the event row's lock (booking.ts
+      // changeBookingStatus); a capacity change takes the same lock before it counts, so the two
+      // cannot interleave and oversell (docs/security.md, "Concurrency").
+      await tx.select({ id: events.id }).from(events).where(eq(events.id, existing.id)).for('update');
+      const [held] = await tx.select({ n: soldTicketsOf() }).from(events).where(eq(events.id, existing.id));
+      const sold = held?.n ?? existing.soldTickets;
+      if (input.capacity < sold) errors.capacity = smsg('capacityBelowSold', { n: sold });
+    }
     const keys = Object.keys(errors);
     if (keys.length)
       throw new HttpError(422, keys.length === 1 ? errors[keys[0]!]! : msg('validationFailed'), errors);

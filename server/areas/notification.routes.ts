@@ -11,7 +11,8 @@ import {
   userNotifications,
   users,
 } from '../db/schema';
-import { conflict, notFound } from '../http/errors';
+import { conflict, fieldError, notFound } from '../http/errors';
+import { pushEndpointAllowed } from '../push-hosts';
 import { route } from '../http/route';
 import type { App } from '../http/types';
 import { smsg } from '../messages';
@@ -80,6 +81,9 @@ export const registerNotificationRoutes = (app: App) => {
   route(app, notificationApi.pushSubscribe, async ({ deps, body, requireAuth, setStatus }) => {
     const auth = requireAuth();
     const now = deps.config.now();
+    // Only the push services browsers use (push-hosts.ts): the server will post to this address.
+    if (!pushEndpointAllowed(body.endpoint, deps.config.pushAllowedHosts))
+      throw fieldError('endpoint', smsg('pushServiceNotAllowed'));
     // One row per endpoint: a device signed in as another user now belongs to this one.
     await deps.db
       .insert(pushSubscriptions)

@@ -2,7 +2,7 @@
  * Account rules shared by service providers, supervisors and users: status changes (with the
  * provider approval history and session revocation), the last-admin rule and count helpers.
  */
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { USER_STATUS, type UserStatus } from '../../src/contract/roles';
 import type { Executor, Tx } from '../db/client';
 import { providerApprovals, serviceProviders, sessions, users } from '../db/schema';
@@ -24,6 +24,21 @@ const revokeAllSessions = (tx: Executor, userId: number, now: Date) =>
     .set({ revokedAt: now })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 
+/** Signs out every supervisor of the provider `providerId`. */
+const revokeSupervisorSessions = (tx: Executor, providerId: number, now: Date) =>
+  tx
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        isNull(sessions.revokedAt),
+        inArray(
+          sessions.userId,
+          tx.select({ id: users.id }).from(users).where(eq(users.providerId, providerId)),
+        ),
+      ),
+    );
+
 /**
  * Sets an account's status in the caller's transaction: bumps its version, signs it out unless it
  * becomes active, and for a service provider records the change in the approval history (and
@@ -43,7 +58,12 @@ export const setAccountStatus = async (
     .set({ status: to, version: sql`${users.version} + 1`, updatedAt: now })
     .where(eq(users.id, userId))
     .returning();
-  if (to !== USER_STATUS.active) await revokeAllSessions(tx, userId, now);
+  if (to !== USER_STATUS.active) {
+    await revokeAllSessions(tx, userId, now);
+    // A provider that stops being active takes its supervisors with it (sessions.ts refuses their
+    // calls and sign-in until it is active again).
+    if (before.role === 'serviceprovider') await revokeSupervisorSessions(tx, userId, now);
+  }
   if (before.role === 'serviceprovider') {
     await tx
       .update(serviceProviders)

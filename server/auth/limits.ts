@@ -7,9 +7,10 @@
  * - registration: at most 10 attempts per hour from one IP (each costs a password hash).
  *
  * Counted in the database, in the sign-in throttle's table under reserved keys that cannot be
- * e-mail addresses (they hold no "@"), so the limits hold across restarts and processes. Each check
- * runs in a transaction holding an advisory lock on (limit, IP), so concurrent requests cannot slip
- * past. Over the limit: 429 with Retry-After.
+ * e-mail addresses (they hold no "@"), so the limits hold across restarts and processes. A request
+ * takes its slot before any slow work, in one transaction holding an advisory lock on (limit, IP)
+ * (`takeSlot`), so concurrent requests cannot slip past; one that does not count (a right code)
+ * gives its slot back. Over the limit: 429 with Retry-After.
  */
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import { registerMessages } from '../../src/contract/messages';
@@ -51,7 +52,13 @@ const tooMany = (limit: IpLimit, waitMs: number) =>
 const where = (limit: IpLimit, ip: string) =>
   and(eq(loginFailures.email, limit.key), eq(loginFailures.ip, ip));
 
-const check = async (tx: Pick<Db, 'select'>, limit: IpLimit, ip: string, now: number) => {
+const check = async (
+  tx: Pick<Db, 'select'>,
+  limit: IpLimit,
+  ip: string,
+  now: number,
+  refuse: (waitMs: number) => Error,
+) => {
   const recent = await tx
     .select({ at: loginFailures.at })
     .from(loginFailures)
@@ -59,37 +66,42 @@ const check = async (tx: Pick<Db, 'select'>, limit: IpLimit, ip: string, now: nu
     .orderBy(asc(loginFailures.at));
   if (recent.length < limit.max) return;
   const freeAt = recent[recent.length - limit.max]!.at.getTime() + limit.windowMs;
-  throw tooMany(limit, Math.max(1000, freeAt - now));
+  throw refuse(Math.max(1000, freeAt - now));
 };
 
 const lock = (tx: Pick<Db, 'execute'>, limit: IpLimit, ip: string) =>
   tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${limit.key}:${ip}`}))`);
 
-/** Throws 429 while `ip` is over `limit` (without counting this request). */
-export const assertIpLimit = async (db: Db, config: Config, limit: IpLimit, ip: string) =>
-  check(db, limit, ip, config.now().getTime());
-
-/** Counts one event of `ip` (e.g. a wrong code), forgetting those older than the window. */
-export const countIpEvent = async (db: Db, config: Config, limit: IpLimit, ip: string) => {
-  const now = config.now();
-  await db.transaction(async (tx) => {
+/**
+ * Takes one slot of `limit` for `ip` in one atomic step (a transaction holding the advisory lock of
+ * (limit, ip): count, judge, record), or throws `refuse(wait)` when none is left. Returns the slot's
+ * id, so that a request that turns out not to count (a right password) can give it back.
+ * Taking the slot *before* the slow work (hashing, mail) is what keeps concurrent requests from
+ * all passing the check before any of them is counted (docs/security.md, "Abuse limits").
+ */
+export const takeSlot = async (
+  db: Db,
+  now: Date,
+  limit: IpLimit,
+  ip: string,
+  refuse: (waitMs: number) => Error = (waitMs) => tooMany(limit, waitMs),
+): Promise<number> =>
+  db.transaction(async (tx) => {
     await lock(tx, limit, ip);
+    await check(tx, limit, ip, now.getTime(), refuse);
     await tx
       .delete(loginFailures)
       .where(and(where(limit, ip), lte(loginFailures.at, new Date(now.getTime() - limit.windowMs))));
-    await tx.insert(loginFailures).values({ email: limit.key, ip, at: now });
+    const [row] = await tx
+      .insert(loginFailures)
+      .values({ email: limit.key, ip, at: now })
+      .returning({ id: loginFailures.id });
+    return row!.id;
   });
-};
+
+/** Gives back a slot taken by `takeSlot` (the request did not count against the limit). */
+export const giveBackSlot = (db: Db, id: number) => db.delete(loginFailures).where(eq(loginFailures.id, id));
 
 /** Takes one slot of `limit` for `ip`, or throws 429 (Retry-After) when none is left. */
-export const takeIpSlot = async (db: Db, config: Config, limit: IpLimit, ip: string) => {
-  const now = config.now();
-  await db.transaction(async (tx) => {
-    await lock(tx, limit, ip);
-    await check(tx, limit, ip, now.getTime());
-    await tx
-      .delete(loginFailures)
-      .where(and(where(limit, ip), lte(loginFailures.at, new Date(now.getTime() - limit.windowMs))));
-    await tx.insert(loginFailures).values({ email: limit.key, ip, at: now });
-  });
-};
+export const takeIpSlot = (db: Db, config: Config, limit: IpLimit, ip: string) =>
+  takeSlot(db, config.now(), limit, ip);

@@ -69,10 +69,18 @@ describe('POST /api/sendEmailOTP', () => {
     });
   });
 
-  it('answers 409 for an e-mail that already has an account', async () => {
-    const res = await send(DEMO.admin.email.toUpperCase());
-    expect(res.status).toBe(409);
-    expect(res.body.errors).toEqual({ email: SERVER_MESSAGES.emailTaken.en });
+  it('answers a known e-mail like a new one, and mails the owner "you already have an account" (no enumeration)', async () => {
+    const known = await send(DEMO.admin.email.toUpperCase());
+    const fresh = await send(freshEmail());
+    expect(known.status).toBe(200);
+    const anon = (m: string) => m.replace(/ to .+?\. It /, ' to X. It ');
+    expect(anon(known.body.message)).toBe(anon(fresh.body.message));
+    expect(anon(known.body.message)).not.toBe(known.body.message);
+    const mail = await t.smtp.waitFor((m) => m.to.includes(DEMO.admin.email));
+    expect(mail.subject).toBe('You already have an account');
+    expect(t.smtp.lastOtpFor(DEMO.admin.email)).toBeFalsy();
+    // the same per-address limits: a second request within 60 s → 429 for both kinds
+    expect((await send(DEMO.admin.email)).status).toBe(429);
   });
 
   it('sends at most once per 60 s and 5 times per hour per address (429 + Retry-After)', async () => {
@@ -190,10 +198,10 @@ describe('POST /api/register', () => {
     // The code is used up.
     expect((await verify(email, code)).body.errors).toEqual({ otp: SERVER_MESSAGES.otpMissing.en });
 
-    // Registering again: the e-mail is taken (409 on the email field).
+    // Registering again: the code is used up, answered like any wrong code (no enumeration).
     const again = await t.request('POST', '/api/register', { body: registration(email, code) });
-    expect(again.status).toBe(409);
-    expect(again.body.errors).toEqual({ email: SERVER_MESSAGES.emailTaken.en });
+    expect(again.status).toBe(422);
+    expect(Object.keys(again.body.errors)).toEqual(['otp']);
   });
 
   it('accepts a body without role and status (the server sets them)', async () => {
@@ -254,12 +262,13 @@ describe('POST /api/register', () => {
     expect((await t.request('POST', '/api/register', { body: registration(email, code) })).status).toBe(201);
   });
 
-  it('refuses a demo e-mail as duplicate (409)', async () => {
+  it('refuses a demo e-mail exactly as an unknown one without a verified code (no 409, no enumeration)', async () => {
     const res = await t.request('POST', '/api/register', {
       body: registration(DEMO.provider.email, '123456'),
     });
-    expect(res.status).toBe(409);
-    expect(res.body.errors).toHaveProperty('email');
+    const unknown = await t.request('POST', '/api/register', { body: registration(freshEmail(), '123456') });
+    expect([res.status, res.body]).toEqual([unknown.status, unknown.body]);
+    expect(res.status).toBe(422);
     // The demo provider's password is unchanged.
     expect(
       (

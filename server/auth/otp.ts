@@ -9,7 +9,7 @@ import type { Language } from '../../src/contract/common';
 import type { Db, Tx } from '../db/client';
 import { emailOtps, users } from '../db/schema';
 import { HttpError, fieldError, tooManyRequests } from '../http/errors';
-import { otpMail } from '../mail';
+import { accountExistsMail, otpMail } from '../mail';
 import { smsg } from '../messages';
 import type { Deps } from '../http/types';
 import { hashOtp, newOtpCode, otpMatches } from './tokens';
@@ -35,8 +35,11 @@ export const emailRegistered = async (db: Db | Tx, email: string) =>
 export const sendOtp = async ({ db, config, mailer }: Deps, email: string, lang: Language) => {
   const code = newOtpCode();
   const now = config.now();
+  let known = false;
   const id = await withEmailLock(db, email, async (tx) => {
-    if (await emailRegistered(tx, email)) throw fieldError('email', smsg('emailTaken'), 409);
+    // A known address goes through the same limits and records a code nobody receives: the answer
+    // is the same as for a new address (no account enumeration, docs/security.md).
+    known = await emailRegistered(tx, email);
     const recent = await tx
       .select({ createdAt: emailOtps.createdAt })
       .from(emailOtps)
@@ -73,7 +76,7 @@ export const sendOtp = async ({ db, config, mailer }: Deps, email: string, lang:
     return row!.id;
   });
   try {
-    await mailer.send(otpMail(email, code, lang));
+    await mailer.send(known ? accountExistsMail(email, lang) : otpMail(email, code, lang));
   } catch (err) {
     console.error('Sending the OTP mail failed:', err instanceof Error ? err.message : err);
     await db.delete(emailOtps).where(eq(emailOtps.id, id));

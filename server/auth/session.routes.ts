@@ -6,7 +6,7 @@ import { msg } from '../../src/contract/messages';
 import type { Profile } from '../../src/contract/auth';
 import { USER_STATUS, type Permission, type Role, type UserStatus } from '../../src/contract/roles';
 import type { Language } from '../../src/contract/common';
-import { isUniqueViolation } from '../db/client';
+import { isUniqueViolation, type Db } from '../db/client';
 import { pushSubscriptions, serviceProviders, users } from '../db/schema';
 import { conflict, fieldError, HttpError, notFound, tooLarge } from '../http/errors';
 import { route } from '../http/route';
@@ -16,9 +16,16 @@ import { notices } from '../notices';
 import { notifyAdmins } from '../notify';
 import { consumeVerifiedOtp, emailRegistered, sendOtp, verifyOtp, withEmailLock } from './otp';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
-import { createSession, revokeOtherSessions, revokeSession, statusRefusal, type UserRow } from './sessions';
-import { assertNotThrottled, clearLoginFailures, recordLoginFailure } from './throttle';
-import { assertIpLimit, countIpEvent, IP_LIMITS, takeIpSlot } from './limits';
+import {
+  createSession,
+  providerRefusal,
+  revokeOtherSessions,
+  revokeSession,
+  statusRefusal,
+  type UserRow,
+} from './sessions';
+import { clearLoginFailures, takeLoginAttempt } from './throttle';
+import { giveBackSlot, IP_LIMITS, takeIpSlot } from './limits';
 import { MAX_IMAGE_BYTES, sniffImage } from '../http/uploads';
 
 const toProfile = (user: UserRow): Profile => ({
@@ -34,21 +41,26 @@ const toProfile = (user: UserRow): Profile => ({
   version: user.version,
 });
 
+/** The status of a supervisor's provider (null for accounts that belong to no provider). */
+const providerStatusOf = async (db: Db, user: UserRow) => {
+  if (user.providerId === null) return null;
+  const [p] = await db.select({ status: users.status }).from(users).where(eq(users.id, user.providerId));
+  return p?.status ?? 'deleted';
+};
+
 export const registerSessionRoutes = (app: App) => {
   route(app, authApi.login, async ({ deps, body, ip, c }) => {
     const { db, config } = deps;
     const { email, password } = body;
-    await assertNotThrottled(db, config, email, ip);
+    await takeLoginAttempt(db, config, email, ip);
     const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
     const ok = user
       ? await verifyPassword(password, user.passwordHash)
       : (await burnPasswordCheck(password), false);
-    if (!user || !ok) {
-      await recordLoginFailure(db, config, email, ip);
-      throw new HttpError(401, smsg('badCredentials'));
-    }
+    // the attempt already counts as a failure (throttle.ts)
+    if (!user || !ok) throw new HttpError(401, smsg('badCredentials'));
     await clearLoginFailures(db, email, ip);
-    const refusal = statusRefusal(user.status);
+    const refusal = statusRefusal(user.status) ?? providerRefusal(await providerStatusOf(db, user));
     if (refusal) throw new HttpError(403, refusal);
     const token = await createSession(db, config, user.id, { ip, userAgent: c.req.header('user-agent') });
     return {
@@ -68,29 +80,30 @@ export const registerSessionRoutes = (app: App) => {
   });
 
   route(app, authApi.verifyEmailOtp, async ({ deps, body, ip }) => {
-    await assertIpLimit(deps.db, deps.config, IP_LIMITS.otpVerifyFailures, ip);
+    // The try counts before it is judged (limits.ts); only a wrong code keeps its slot.
+    const slot = await takeIpSlot(deps.db, deps.config, IP_LIMITS.otpVerifyFailures, ip);
     try {
       await verifyOtp(deps, body.email, body.otp);
     } catch (err) {
-      if (err instanceof HttpError && err.status === 422)
-        await countIpEvent(deps.db, deps.config, IP_LIMITS.otpVerifyFailures, ip);
+      if (!(err instanceof HttpError && err.status === 422)) await giveBackSlot(deps.db, slot);
       throw err;
     }
+    await giveBackSlot(deps.db, slot);
     return { message: smsg('otpVerified') };
   });
 
   route(app, authApi.register, async ({ deps, body, lang, ip }) => {
     const { db, config } = deps;
     await takeIpSlot(db, config, IP_LIMITS.register, ip);
-    // Fast refusals before the slow hash; all of it is checked again in the transaction.
-    if (await emailRegistered(db, body.email)) throw fieldError('email', smsg('emailTaken'), 409);
     const passwordHash = await hashPassword(body.password);
     const now = config.now();
     try {
       const user = await withEmailLock(db, body.email, async (tx) => {
-        if (await emailRegistered(tx, body.email)) throw fieldError('email', smsg('emailTaken'), 409);
+        // The code first: only the mailbox's owner can learn that the address is taken (a known
+        // address never receives a code, otp.ts), everyone else gets the same answer.
         if (!(await consumeVerifiedOtp(tx, now, body.email, body.otp)))
           throw fieldError('otp', msg('verifyFirst'));
+        if (await emailRegistered(tx, body.email)) throw fieldError('email', smsg('emailTaken'), 409);
         const [row] = await tx
           .insert(users)
           .values({
@@ -207,11 +220,10 @@ export const registerSessionRoutes = (app: App) => {
   route(app, authApi.changePassword, async ({ deps, body, ip, requireAuth }) => {
     const { db, config } = deps;
     const { user, sessionId } = requireAuth();
-    await assertNotThrottled(db, config, user.email, ip);
-    if (!(await verifyPassword(body.currentPassword, user.passwordHash))) {
-      await recordLoginFailure(db, config, user.email, ip);
+    await takeLoginAttempt(db, config, user.email, ip);
+    if (!(await verifyPassword(body.currentPassword, user.passwordHash)))
       throw fieldError('currentPassword', smsg('passwordWrong'));
-    }
+    await clearLoginFailures(db, user.email, ip);
     if (body.newPassword === body.currentPassword) throw fieldError('newPassword', smsg('passwordSame'));
     const passwordHash = await hashPassword(body.newPassword);
     await db.transaction(async (tx) => {

@@ -77,6 +77,7 @@ export interface ResolvedSession {
   session: typeof sessions.$inferSelect;
   user: UserRow;
   permissions: string[];
+  providerStatus: string | null;
 }
 
 /** The role's permissions in their order, as `permissionsOf` lists them. */
@@ -85,13 +86,31 @@ const permissionsOfUser = sql<
 >`array(select ${rolePermissions.permission} from ${rolePermissions} where ${rolePermissions.role} = ${users.role} order by ${rolePermissions.position}, ${rolePermissions.permission})`;
 
 /**
+ * The status of the user's service provider (a supervisor's employer; null for everyone else, and
+ * "deleted" when the provider no longer exists): a supervisor works only while its provider is
+ * active (docs/product.md §3, docs/security.md).
+ */
+const providerStatusOfUser = sql<
+  string | null
+>`case when ${users.providerId} is null then null else coalesce((select p.status from users p where p.id = ${users.providerId}), 'deleted') end`;
+
+/** Why a supervisor of a provider with this status cannot work (null when the provider is active). */
+export const providerRefusal = (providerStatus: string | null): string | null =>
+  providerStatus === null || providerStatus === USER_STATUS.active ? null : smsg('providerInactive');
+
+/**
  * One prepared query per database for every signed-in request: the session, its user and the
  * user's permissions (the statement is parsed and planned once per connection).
  */
 const bySessionToken = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
 const prepareSessionQuery = (db: Db) =>
   db
-    .select({ session: sessions, user: users, permissions: permissionsOfUser })
+    .select({
+      session: sessions,
+      user: users,
+      permissions: permissionsOfUser,
+      providerStatus: providerStatusOfUser,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
@@ -126,19 +145,22 @@ export const authenticate = async (
     resolved = read;
     cache?.keepSession(tokenHash, generation, read);
   }
-  const { session, user, permissions } = resolved;
+  const { session, user, permissions, providerStatus } = resolved;
   const now = config.now();
+  // An account (or its provider) that may not work is told why, even when its sessions were
+  // already ended by the status change.
+  const refusal = statusRefusal(user.status) ?? providerRefusal(providerStatus);
+  if (refusal) {
+    if (!session.revokedAt)
+      await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, session.id));
+    throw new HttpError(401, refusal);
+  }
   if (
     session.revokedAt ||
     now.getTime() >= session.expiresAt.getTime() ||
     now.getTime() - session.lastUsedAt.getTime() >= config.sessionIdleMs
   )
     throw unauthorized(smsg('sessionExpired'));
-  const refusal = statusRefusal(user.status);
-  if (refusal) {
-    await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, session.id));
-    throw new HttpError(401, refusal);
-  }
   if (now.getTime() - session.lastUsedAt.getTime() >= TOUCH_EVERY_MS) {
     // The last use changes no answer: this write leaves the read cache as it is.
     await db.execute(

@@ -97,7 +97,7 @@ export const listenForWrites = (
   };
   const listen = async () => {
     retry = null;
-    const c = new pg.Client({ connectionString });
+    const c = new pg.Client({ connectionString, connectionTimeoutMillis: 10_000 });
     client = c;
     c.on('notification', () => changes.generation++);
     c.on('error', () => lost(c));

@@ -53,11 +53,15 @@ export const openPglite = async (dataDir?: string): Promise<Database> => {
   };
 };
 
+/** How long opening a PostgreSQL connection may take. */
+export const DB_CONNECT_TIMEOUT_MS = 10_000;
+
 /** Any number from a fixed text: the advisory lock that serialises migrations between processes. */
 const MIGRATION_LOCK = 4_206_042_001;
 
 export const openPostgres = async (connectionString: string): Promise<Database> => {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  // A server that never answers fails the connection after 10 s instead of hanging (docs/security.md).
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS });
   // An idle client's error (e.g. the server restarting) must not crash the process.
   pool.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
   const db = drizzlePg({ client: pool, schema });

@@ -572,6 +572,24 @@ export const pushSubscriptions = pgTable(
   ],
 );
 
+/**
+ * Which device already got which written notification's push: taken before the push is sent, so a
+ * notification resumed after its sender died reaches each device at most once (notify.ts).
+ */
+export const notificationPushes = pgTable(
+  'notification_pushes',
+  {
+    notificationId: integer('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    at: time('at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.notificationId, t.subscriptionId] })],
+);
+
 /** Kinds of automatic notifications a user muted. */
 export const notificationSettings = pgTable('notification_settings', {
   userId: integer('user_id')
@@ -608,5 +626,6 @@ export const schema = {
   notifications,
   userNotifications,
   pushSubscriptions,
+  notificationPushes,
   notificationSettings,
 };

@@ -1,4 +1,5 @@
 /** Reading request bodies with a size limit, and turning them into JSON values or form data. */
+import { MAX_JSON_DEPTH, MAX_JSON_VALUES } from '../../src/contract/limits';
 import { smsg } from '../messages';
 import { HttpError, badRequest, tooLarge } from './errors';
 
@@ -38,13 +39,59 @@ export const readBody = async (req: Request, limit: number): Promise<Uint8Array<
 const mediaType = (req: Request) =>
   (req.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
 
-/** A JSON body: empty means `{}`; anything that is not JSON answers 400 or 415. */
+export { MAX_JSON_DEPTH, MAX_JSON_VALUES };
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_ARRAY = 0x5b;
+const CLOSE_ARRAY = 0x5d;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_OBJECT = 0x7d;
+const COMMA = 0x2c;
+
+/**
+ * One iterative pass over the JSON text, before it is parsed: 400 when nesting passes
+ * MAX_JSON_DEPTH or the values pass MAX_JSON_VALUES. Whatever runs on the parsed value afterwards
+ * (checks, validation) therefore never meets a deeper or larger structure.
+ */
+const assertJsonShape = (text: string) => {
+  let depth = 0;
+  let values = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === BACKSLASH) i++;
+      else if (ch === QUOTE) inString = false;
+      continue;
+    }
+    if (ch === QUOTE) inString = true;
+    else if (ch === OPEN_ARRAY || ch === OPEN_OBJECT) {
+      if (++depth > MAX_JSON_DEPTH) throw badRequest(smsg('jsonTooDeep', { n: MAX_JSON_DEPTH }));
+      values++;
+    } else if (ch === CLOSE_ARRAY || ch === CLOSE_OBJECT) depth--;
+    else if (ch === COMMA) values++;
+    if (values > MAX_JSON_VALUES) throw badRequest(smsg('jsonTooMany', { n: MAX_JSON_VALUES }));
+  }
+};
+
+/**
+ * A JSON body: empty means `{}`; anything that is not JSON answers 400 or 415, and so does JSON
+ * nested too deep or holding too many values (`assertJsonShape`).
+ */
 export const parseJsonBody = (req: Request, bytes: Uint8Array): unknown => {
   if (bytes.byteLength === 0) return {};
   const type = mediaType(req);
   if (type !== 'application/json' && !type.endsWith('+json')) throw new HttpError(415, smsg('needJson'));
+  let text: string;
   try {
-    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw badRequest(smsg('badJson'));
+  }
+  assertJsonShape(text);
+  try {
+    return JSON.parse(text);
   } catch {
     throw badRequest(smsg('badJson'));
   }

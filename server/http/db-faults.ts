@@ -10,8 +10,27 @@ export const DB_FAULT_MESSAGES = {
     en: 'The service is temporarily unavailable (the database cannot be reached). Please try again in a moment.',
     ar: 'الخدمة غير متاحة مؤقتًا (تعذر الوصول إلى قاعدة البيانات). يرجى المحاولة مرة أخرى بعد لحظات.',
   },
+  diskFull: {
+    en: 'The server has run out of storage space, so nothing was saved. Please try again later; an administrator has to free space.',
+    ar: 'نفدت مساحة التخزين على الخادم، لذلك لم يُحفظ شيء. يرجى المحاولة لاحقًا؛ يجب على المسؤول توفير مساحة.',
+  },
 };
 registerMessages(DB_FAULT_MESSAGES);
+
+/**
+ * Is `err` (or an error it wraps) a full disk: the file system (ENOSPC, EDQUOT) or PostgreSQL
+ * (53100 disk_full)? Answered 507 with a message instead of a generic 500 (docs/security.md).
+ */
+export const isDiskFull = (err: unknown): boolean => {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 6; depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (code === 'ENOSPC' || code === 'EDQUOT' || code === '53100') return true;
+    if (typeof message === 'string' && /No space left on device|could not extend file/i.test(message))
+      return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+};
 
 /** Seconds a client should wait before trying again. */
 export const DB_RETRY_AFTER_S = 5;

@@ -18,7 +18,7 @@ import { authenticate, type AuthInfo } from '../auth/sessions';
 import { smsg } from '../messages';
 import { parseJsonBody, parseMultipart, readBody } from './body';
 import { clientIp } from './client-ip';
-import { DB_FAULT_MESSAGES, DB_RETRY_AFTER_S, isDbUnavailable } from './db-faults';
+import { DB_FAULT_MESSAGES, DB_RETRY_AFTER_S, isDbUnavailable, isDiskFull } from './db-faults';
 import { HttpError, forbidden, unauthorized, type FieldErrors } from './errors';
 import { withIdempotency } from './idempotency';
 import type { CachedAnswer } from './read-cache';
@@ -152,13 +152,20 @@ const noFields = z.strictObject({});
  * The dotted path of the first text (value or key) holding a NUL character, which PostgreSQL cannot
  * store in text or jsonb (it would fail the query: a 500). Null when there is none.
  */
-const nulAt = (value: unknown, path: string[] = []): string | null => {
-  if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || 'body' : null;
-  if (!value || typeof value !== 'object') return null;
-  for (const [k, v] of Object.entries(value)) {
-    if (k.includes('\u0000')) return [...path, k.split('\u0000').join('')].join('.') || 'body';
-    const hit = nulAt(v, [...path, k]);
-    if (hit !== null) return hit;
+const nulAt = (value: unknown, start: string[] = []): string | null => {
+  // Iterative (an explicit stack): input is never walked by recursion (docs/security.md, "Input limits").
+  const stack: Array<[unknown, string[]]> = [[value, start]];
+  while (stack.length) {
+    const [v, path] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return path.join('.') || 'body';
+      continue;
+    }
+    if (!v || typeof v !== 'object') continue;
+    const entries = Object.entries(v);
+    for (const [k] of entries)
+      if (k.includes('\u0000')) return [...path, k.split('\u0000').join('')].join('.') || 'body';
+    for (let i = entries.length - 1; i >= 0; i--) stack.push([entries[i]![1], [...path, entries[i]![0]]]);
   }
   return null;
 };
@@ -170,7 +177,9 @@ const refuseNul = (value: unknown, where = '') => {
 };
 
 const queryObject = (c: Context) => {
-  const out: Record<string, string | string[]> = {};
+  // No prototype: "?__proto__=1" is an own key, refused like any unknown one (docs/security.md,
+  // "Input rules"), instead of setting the prototype and vanishing.
+  const out = Object.create(null) as Record<string, string | string[]>;
   for (const [name, values] of Object.entries(c.req.queries()))
     out[name] = values.length === 1 ? values[0]! : values;
   return out;
@@ -195,6 +204,10 @@ export const errorResponse = (c: Context, err: HttpError, lang: Language) => {
  * database being unreachable answers 503 with Retry-After (db-faults.ts).
  */
 export const serverFault = (c: Context, err: unknown, lang: Language) => {
+  if (isDiskFull(err)) {
+    console.error(`${c.req.method} ${c.req.path}: out of storage space:`, String(err));
+    return c.json({ status: 507, message: localizeMessage(DB_FAULT_MESSAGES.diskFull.en, lang) }, 507);
+  }
   if (isDbUnavailable(err)) {
     console.error(`${c.req.method} ${c.req.path}: the database cannot be reached:`, String(err));
     c.header('Retry-After', String(DB_RETRY_AFTER_S));

@@ -3,8 +3,7 @@ import { fieldError, tooLarge } from '../http/errors';
 import { smsg } from '../messages';
 import type { Storage } from '../storage';
 
-/** The largest image a user may upload (profile, event, advertisement, category icon). */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export { MAX_IMAGE_BYTES } from '../../src/contract/limits';
 
 /** Image type from the file's first bytes (never from its name or the client's Content-Type). */
 export type ImageType = { ext: 'jpg' | 'png' | 'webp'; mime: string };

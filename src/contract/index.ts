@@ -5,6 +5,7 @@ export * from './auth';
 export * from './messages';
 export * from './resource';
 export * from './areas';
+export * from './limits';
 
 import { authApi } from './auth';
 import { areaApi, resourceApi } from './areas';

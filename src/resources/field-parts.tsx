@@ -1,6 +1,7 @@
 /** Small pieces the form's inputs share: where a field's error is, the label look, hint and error lines. */
 import { msg } from '@lingui/core/macro';
 import { get, type FieldError, type FieldErrors } from 'react-hook-form';
+import { MAX_IMAGE_BYTES } from '@/contract/limits';
 
 /**
  * Uploads need the server: offline they are refused at once with this message, not queued (files of
@@ -10,7 +11,7 @@ export const OFFLINE_UPLOAD = msg`Images can be added only while online: the upl
 
 /** Images the server takes (its upload endpoints check the content too). */
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const IMAGE_MAX_BYTES = MAX_IMAGE_BYTES;
 
 export const errorAt = (errors: FieldErrors, name: string): string | undefined =>
   (get(errors, name) as FieldError | undefined)?.message;

@@ -7,6 +7,7 @@
  */
 import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_DOCUMENT_BYTES } from '../../src/contract/limits';
 import { providerDocuments, rolePermissions, users } from '../../server/db/schema';
 import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
 
@@ -298,13 +299,21 @@ describe('documents', () => {
       expect(res.status, name).toBe(422);
       expect(res.body.errors.file).toBe('يجب أن يكون المستند ملف PDF أو JPEG أو PNG.');
     }
-    const big = new Uint8Array(10 * 1024 * 1024 + 1);
+    const big = new Uint8Array(MAX_DOCUMENT_BYTES + 1);
     big.set(PDF);
     const tooBig = await t.request('POST', `/api/serviceprovider/${idA}/documents`, {
       token: providerA,
       body: form(big, 'big.pdf', 'application/pdf'),
     });
     expect(tooBig.status).toBe(413);
+    // exactly the documented limit (one constant in the contract) is accepted, not refused at 6 MB
+    const largest = new Uint8Array(MAX_DOCUMENT_BYTES);
+    largest.set(PDF);
+    const fits = await t.request('POST', `/api/serviceprovider/${idA}/documents`, {
+      token: providerA,
+      body: form(largest, 'largest.pdf', 'application/pdf'),
+    });
+    expect(fits.status, fits.text).toBe(201);
 
     const path = up.body.data.downloadPath as string;
     const own = await t.app.request(path, { headers: { Authorization: `Bearer ${providerA}` } });

@@ -309,6 +309,57 @@ describe('capacity', () => {
       { capacity: `The capacity cannot be lower than the ${sold} tickets already sold.` },
     ]);
   });
+
+  it('a capacity cut racing 20 confirmations: the seats held never exceed the capacity', async () => {
+    const cutBody = (e: Rec, capacity: number) => ({
+      title: e.title,
+      description: e.description,
+      categoryId: e.categoryId,
+      providerId: e.providerId,
+      countryId: e.countryId,
+      cityId: e.cityId,
+      locationId: e.locationId,
+      startsAt: e.startsAt,
+      endsAt: e.endsAt,
+      price: e.price,
+      capacity,
+      images: e.images,
+      coverImage: e.coverImage,
+      supervisorIds: e.supervisorIds,
+      version: e.version,
+    });
+    const held = async (eventId: number) =>
+      Number(
+        (
+          (await t.db.db.execute(
+            sql`select coalesce(sum(tickets), 0)::int as n from bookings where event_id = ${eventId} and status in ('confirmed', 'checked_in', 'completed')`,
+          )) as unknown as { rows: { n: number }[] }
+        ).rows[0]!.n,
+      );
+    for (let round = 0; round < 3; round++) {
+      const event = await smallEvent(idA, 40);
+      const pending: Rec[] = [];
+      for (let i = 0; i < 20; i++) pending.push(await newBooking(event.id as number, admin, 2));
+      const confirm = (b: Rec) => setStatus(b.id, { status: 'confirmed' });
+      // the cut goes out among the confirmations (earlier each round)
+      const at = 10 - round * 5;
+      const answers = await Promise.all([
+        ...pending.slice(0, at).map(confirm),
+        call('PUT', `/api/event/${event.id}`, admin, cutBody(event, 10)),
+        ...pending.slice(at).map(confirm),
+      ]);
+      const cut = answers[at]!;
+      const confirmed = answers.filter((a, i) => i !== at && a.status === 200).length;
+      const after = (await call('GET', `/api/event/${event.id}`, admin)).body.data;
+      const seats = await held(event.id as number);
+      console.info(
+        `capacity cut round ${round}: cut ${cut.status}, ${confirmed} confirmed, ${seats} seats held, capacity ${after.capacity}`,
+      );
+      expect([200, 422, 409]).toContain(cut.status);
+      expect(seats).toBeLessThanOrEqual(after.capacity as number);
+      expect(seats).toBe(confirmed * 2);
+    }
+  });
 });
 
 describe('list totals and pages', () => {

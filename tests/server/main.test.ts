@@ -115,4 +115,73 @@ describe('server/main.ts', () => {
     expect(server.output()).toContain('SMTP_URL');
     expect(server.output()).toContain('DATABASE_URL (PostgreSQL) or DATA_DIR');
   });
+
+  it('one process per DATA_DIR: a second exits naming the first; a lock left by kill -9 is recovered', async () => {
+    if (process.env.TEST_DB === 'postgres') return; // the lock guards the embedded database only
+    const dir = await mkdtemp(path.join(tmpdir(), 'ebo-lock-'));
+    const env = async () => ({
+      PORT: String(await freePort()),
+      HOST: '127.0.0.1',
+      DATA_DIR: dir,
+      SMTP_URL: smtp.url,
+      DATABASE_URL: undefined,
+    });
+    const first = start(await env());
+    let others: ReturnType<typeof start>[] = [];
+    try {
+      await waitFor(() => first.output().includes('Press Ctrl+C'), 60_000, first.output);
+      // several at once, as a careless restart script would
+      others = await Promise.all([1, 2, 3].map(async () => start(await env())));
+      for (const other of others) {
+        const timeout = new Promise<string>((resolve) => setTimeout(() => resolve('still running'), 30_000));
+        expect(await Promise.race([other.exit, timeout]), other.output()).not.toBe(0);
+        expect(other.output()).toContain(`DATA_DIR ${dir} is in use by process ${first.child.pid}`);
+      }
+      // the first still serves
+      const port = /localhost:(\d+)\//.exec(first.output())![1];
+      const login = await fetch(`http://127.0.0.1:${port}/api/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@example.com', password: DEMO_PASSWORD }),
+      });
+      expect(login.status).toBe(200);
+    } finally {
+      first.child.kill('SIGKILL');
+      for (const other of others) if (other.child.exitCode === null) other.child.kill('SIGKILL');
+    }
+    await first.exit;
+    // a crash leaves the lock behind; the next start recovers it
+    const next = start(await env());
+    try {
+      await waitFor(() => next.output().includes('Press Ctrl+C'), 60_000, next.output);
+    } finally {
+      next.child.kill('SIGTERM');
+    }
+    expect(await next.exit).toBe(0);
+    await rm(dir, { recursive: true, force: true });
+  }, 120_000);
+
+  it('a DATABASE_URL that never answers stops the start within seconds, naming DATABASE_URL; a bad variable is named', async () => {
+    const silent = createServer(() => {}); // accepts connections, never says a word
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const address = silent.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    try {
+      const started = Date.now();
+      const server = start({
+        DATABASE_URL: `postgres://u:secret@127.0.0.1:${port}/db`,
+        PORT: String(await freePort()),
+      });
+      expect(await server.exit).toBe(1);
+      expect(Date.now() - started).toBeLessThan(30_000);
+      expect(server.output()).toContain('DATABASE_URL');
+      expect(server.output()).not.toContain('secret');
+      expect(server.output()).not.toContain('undefined');
+    } finally {
+      silent.close();
+    }
+    const bad = start({ SESSION_ABSOLUTE_DAYS: '99999999', DATA_DIR: dataDir });
+    expect(await bad.exit).toBe(1);
+    expect(bad.output()).toContain('SESSION_ABSOLUTE_DAYS must be at most');
+  }, 60_000);
 });

@@ -7,8 +7,11 @@ import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPng } from '../../server/db/demo-data';
-import { notifications, pushSubscriptions, users } from '../../server/db/schema';
-import { runDueNotifications, settle } from '../../server/notify';
+import { notificationPushes, notifications, pushSubscriptions, users } from '../../server/db/schema';
+import { claimDue, runDueNotifications, SENDING_LEASE_MS, settle } from '../../server/notify';
+import { createApp } from '../../server/app';
+import { SERVER_MESSAGES } from '../../server/messages';
+import { DEFAULT_PUSH_HOSTS } from '../../server/push-hosts';
 import type { PushConfig } from '../../server/push';
 import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
 import { startFakePushService, type FakePushService, type FakeSubscription } from '../support/fake-push';
@@ -46,7 +49,12 @@ beforeAll(async () => {
   push = await startFakePushService();
   const keys = webpush.generateVAPIDKeys();
   vapid = { ...keys, subject: 'mailto:admin@example.com', agent: push.agent };
-  t = await createTestServer({ demoData: true, push: vapid });
+  // The local fake push service is allowed by configuration, as an operator would list a host.
+  t = await createTestServer({
+    demoData: true,
+    push: vapid,
+    config: { pushAllowedHosts: [...DEFAULT_PUSH_HOSTS, '127.0.0.1'] },
+  });
   adminToken = await t.login(DEMO.admin.email, DEMO_PASSWORD);
   providerToken = await t.login(DEMO.provider.email, DEMO_PASSWORD);
 }, 120_000);
@@ -57,6 +65,38 @@ afterAll(async () => {
 });
 
 describe('web push', () => {
+  it('refuses subscriptions outside the allowed push services, and never posts to one stored anyway', async () => {
+    const device = push.newSubscription();
+    await subscribe(adminToken, device); // 127.0.0.1 is allowed by this suite's configuration
+    for (const endpoint of ['https://10.0.0.1/push', 'https://localhost:9/x', 'https://evil.example.com/p']) {
+      const res = await t.request('POST', '/get-token', {
+        token: adminToken,
+        body: { ...device.subscription, endpoint },
+      });
+      expect([res.status, res.body.errors?.endpoint], endpoint).toEqual([
+        422,
+        SERVER_MESSAGES.pushServiceNotAllowed.en,
+      ]);
+    }
+    // a row written before the rule (or by hand) is dropped at the first send, never posted to
+    const strict = createApp({ ...t.deps, config: { ...t.config, pushAllowedHosts: DEFAULT_PUSH_HOSTS } });
+    const before = push.received.length;
+    const n = await draft(adminToken, { audienceType: 'roles', audienceRoles: ['admin'] });
+    const sent = await strict.request('/sendNotification', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${adminToken}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ id: n.id }),
+    });
+    expect(sent.status).toBe(200);
+    await settle();
+    expect(push.received.length).toBe(before);
+    const left = await t.db.db
+      .select()
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, device.subscription.endpoint));
+    expect(left).toHaveLength(0);
+  });
+
   it('sends a written notification to each device, encrypted, in the recipient’s language', async () => {
     const key = await t.request('GET', '/get-token', { token: adminToken });
     expect(key.body.data).toEqual({ publicKey: vapid.publicKey, subscribed: false });
@@ -166,6 +206,41 @@ describe('scheduled notifications', () => {
     expect(messages).toHaveLength(1);
     const [row] = await t.db.db.select().from(notifications).where(eq(notifications.id, n.id));
     expect(row).toMatchObject({ status: 'sent', delivered: 1 });
+  });
+
+  it('a notification left `sending` by a dead process is resumed after its lease; each device gets it at most once', async () => {
+    const token = await t.login(DEMO.manager.email, DEMO_PASSWORD);
+    const [first, second] = [push.newSubscription(), push.newSubscription()];
+    await subscribe(token, first);
+    await subscribe(token, second);
+    const sendAt = new Date(t.clock.now().getTime() + 60_000).toISOString();
+    const n = await draft(adminToken, { audienceType: 'roles', audienceRoles: ['manager'], sendAt });
+    t.clock.advance(2 * 60_000);
+    // A process claims it, pushes to the first device, and dies (kill -9) before the second.
+    const claimed = await claimDue({ ...t.deps });
+    expect(claimed.map((c) => c.id)).toContain(n.id);
+    const [firstRow] = await t.db.db
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.endpoint, first.subscription.endpoint));
+    await t.db.db
+      .insert(notificationPushes)
+      .values({ notificationId: n.id, subscriptionId: firstRow!.id, at: t.clock.now() });
+    // Within the lease nobody takes it over.
+    expect(await runDueNotifications({ ...t.deps })).toBe(0);
+    t.clock.advance(SENDING_LEASE_MS);
+    const since = Date.now();
+    // After it, several processes at once: one resumes it.
+    const [a, b] = await Promise.all([
+      runDueNotifications({ ...t.deps }),
+      runDueNotifications({ ...t.deps }),
+    ]);
+    expect(a + b).toBe(1);
+    await push.waitFor((m) => m.id === second.id && m.at >= since);
+    expect(push.received.filter((m) => m.id === first.id && m.at >= since)).toHaveLength(0);
+    expect(push.received.filter((m) => m.id === second.id)).toHaveLength(1);
+    const [row] = await t.db.db.select().from(notifications).where(eq(notifications.id, n.id));
+    expect(row!.status).toBe('sent');
   });
 
   it('refuses a time in the past, and changes to a sent notification', async () => {

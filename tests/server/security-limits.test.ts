@@ -89,14 +89,16 @@ describe('mass assignment', () => {
     expect(failures, failures.join('\n')).toEqual([]);
   });
 
-  it('every GET endpoint refuses unknown query parameters with 422', async () => {
+  it('every GET endpoint refuses unknown query parameters with 422, __proto__, constructor and prototype too', async () => {
     const failures: string[] = [];
-    for (const c of queryCases()) {
-      const req = await c.build(w, callerOf(c));
-      const path = `${req.path}${req.path.includes('?') ? '&' : '?'}zzUnknown=1`;
-      const res = await send(c, path, undefined);
-      if (res.status !== 422) failures.push(`${c.key}: ${res.status} ${res.text.slice(0, 160)}`);
-    }
+    for (const c of queryCases())
+      for (const key of ['zzUnknown', '__proto__', 'constructor', 'prototype']) {
+        const req = await c.build(w, callerOf(c));
+        const path = `${req.path}${req.path.includes('?') ? '&' : '?'}${key}=1`;
+        const res = await send(c, path, undefined);
+        if (res.status !== 422 || !res.body.errors || !Object.hasOwn(res.body.errors, key))
+          failures.push(`${c.key} ?${key}: ${res.status} ${res.text.slice(0, 160)}`);
+      }
     expect(failures, failures.join('\n')).toEqual([]);
   });
 

@@ -12,6 +12,9 @@ import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS } from '../../server/auth/throttle'
 import { OTP_SEND_GAP_MS } from '../../server/auth/otp';
 import { DAY } from '../../server/config';
 import { createSmtpMailer } from '../../server/mail';
+import { SERVER_MESSAGES } from '../../server/messages';
+import { users } from '../../server/db/schema';
+import { eq } from 'drizzle-orm';
 import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
 
 let t: TestServer;
@@ -261,5 +264,60 @@ describe('session expiry and revocation', () => {
       newIp(),
     );
     expect(refused.status).toBe(403);
+  });
+
+  it('blocking or rejecting a provider signs its supervisors out and refuses them until it is active again', async () => {
+    const login = async (email: string, password: string) => {
+      const res = await call(first(), '/api/login', { email, password }, newIp());
+      return res;
+    };
+    const admin = (await login(DEMO.admin.email, DEMO_PASSWORD)).body.token as string;
+    const provider = (await login(DEMO.pending.email, DEMO_PASSWORD)).status; // pending cannot sign in
+    expect(provider).toBe(403);
+    // a provider of its own for this test, approved, with one supervisor
+    const [p] = await t.db.db.select().from(users).where(eq(users.email, DEMO.pending.email));
+    const setProvider = (status: string) =>
+      call(
+        first(),
+        '/api/serviceprovider/approve',
+        { id: p!.id, status, reason: status === '1' ? null : 'Security test' },
+        newIp(),
+        { token: admin },
+      );
+    expect((await setProvider('1')).status).toBe(200);
+    const email = 'supervisor.of.pending@test.example.com';
+    const created = await call(
+      first(),
+      '/api/event-manager/add',
+      {
+        name: { en: 'Supervisor', ar: 'مشرف' },
+        email,
+        phone: null,
+        providerId: p!.id,
+        password: 'Supervisor-Pass-2026!',
+      },
+      newIp(),
+      { token: admin },
+    );
+    expect(created.status, created.text).toBe(201);
+    const supervisor = (await login(email, 'Supervisor-Pass-2026!')).body.token as string;
+    const role = (token: string, lang = 'en') =>
+      call(first(), '/api/master/role', undefined, newIp(), { token, method: 'GET', lang });
+    expect((await role(supervisor)).status).toBe(200);
+    for (const status of ['3', '2']) {
+      expect((await setProvider(status)).status).toBe(200);
+      const refused = await role(supervisor);
+      expect([refused.status, refused.body.message]).toEqual([401, SERVER_MESSAGES.providerInactive.en]);
+      const signIn = await login(email, 'Supervisor-Pass-2026!');
+      expect([signIn.status, signIn.body.message]).toEqual([403, SERVER_MESSAGES.providerInactive.en]);
+      const ar = await call(first(), '/api/login', { email, password: 'Supervisor-Pass-2026!' }, newIp(), {
+        lang: 'ar',
+      });
+      expect(ar.body.message).toBe(SERVER_MESSAGES.providerInactive.ar);
+      expect((await setProvider('1')).status).toBe(200);
+    }
+    // active again: the supervisor signs in and works
+    const back = (await login(email, 'Supervisor-Pass-2026!')).body.token as string;
+    expect((await role(back)).status).toBe(200);
   });
 });

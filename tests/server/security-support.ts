@@ -688,7 +688,8 @@ export const extraRequests: Record<string, (w: World, caller: Caller) => Promise
   'POST /get-token': async () => ({
     path: '/get-token',
     body: {
-      endpoint: `https://push.invalid/send/${nextN()}`,
+      // an allowed push service (server/push-hosts.ts); these suites configure no push, so nothing is sent
+      endpoint: `https://fcm.googleapis.com/fcm/send/test-${nextN()}`,
       keys: {
         p256dh: 'BIPUL12DLfytvTajnryr2PRdAgXS3HGKiLqndGcJGabyhHheJYlNGCeXl1dn18gSJ1WAkAPIxr4gK0_dQds4yiI',
         auth: 'FPssNDTKnInHVndSTdbKFw',

@@ -4,6 +4,7 @@ import { endpoint, needs, ok, okMessage } from '../http';
 import { msg } from '../messages';
 import { defineResource, idParam, localizedText, recordOf } from '../resource';
 import { userStatus } from '../roles';
+import { MAX_DOCUMENT_BYTES, MAX_DOCUMENTS_PER_PROVIDER } from '../limits';
 
 /**
  * Service providers: a user with role `serviceprovider` plus a business profile; the record's id is
@@ -108,8 +109,7 @@ const providerSupervisor = z.object({
 });
 
 export const DOCUMENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
-export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
-export const MAX_DOCUMENTS_PER_PROVIDER = 20;
+export { MAX_DOCUMENT_BYTES, MAX_DOCUMENTS_PER_PROVIDER };
 
 const approveProviderBody = z
   .strictObject({
