@@ -24,7 +24,7 @@ interface AreaColumn<T extends BaseRecord = BaseRecord> {
   hiddenByDefault?: boolean;
   /**
    * How soon the column folds on narrower screens (docs/product.md §2 lists): `medium` is shown by
-   * default from 1280 px, `low` from 1536 px; narrower, it waits in the column menu. Absent: always
+   * default from 1440 px, `low` from 1536 px; narrower, it waits in the column menu. Absent: always
    * shown (the name, the status).
    */
   priority?: 'medium' | 'low';

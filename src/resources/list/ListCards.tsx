@@ -97,7 +97,7 @@ function RecordCard<T extends BaseRecord>({
     <li data-testid="list-row" data-layout="card" className="flex items-start gap-2 p-3">
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex flex-wrap items-start gap-x-2 gap-y-1">
-          <div className="min-w-0 flex-1 break-words">
+          <div className="min-w-0 flex-1 [overflow-wrap:anywhere]">
             {path ? (
               <AppLink
                 to={path}
@@ -117,7 +117,7 @@ function RecordCard<T extends BaseRecord>({
             {fields.map((field) => (
               <div key={field.id} className="contents">
                 <dt className="text-slate-600 dark:text-slate-400">{ctx.i18n._(field.header)}</dt>
-                <dd className="min-w-0 break-words">{field.cell(row, ctx)}</dd>
+                <dd className="min-w-0 [overflow-wrap:anywhere]">{field.cell(row, ctx)}</dd>
               </div>
             ))}
           </dl>

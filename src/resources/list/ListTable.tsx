@@ -78,6 +78,7 @@ export function ListTable<T extends BaseRecord>({
               ))}
               <th
                 scope="col"
+                data-column="actions"
                 className={cx(actionsCellClass, 'bg-slate-50 py-2 font-semibold dark:bg-slate-800')}
               >
                 {i18n._(msg`Actions`)}
@@ -128,6 +129,7 @@ function HeaderCell<T extends BaseRecord>({
   return (
     <th
       scope="col"
+      data-column={header.column.id}
       aria-sort={
         canSort ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined
       }
