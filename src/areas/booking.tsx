@@ -105,6 +105,7 @@ export const bookingArea: AreaConfig<Booking> = {
   title: msg`Bookings`,
   recordName: (row) => row.code,
   paths: { list: '/booking', details: (id) => `/booking-details?id=${id}` },
+  card: { status: 'status', fields: ['event', 'customer', 'total'] },
   columns: [
     { id: 'code', header: msg`Code`, sort: 'code', cell: (row) => <Ltr>{row.code}</Ltr> },
     {
@@ -140,6 +141,7 @@ export const bookingArea: AreaConfig<Booking> = {
     },
     {
       id: 'tickets',
+      priority: 'low',
       header: msg`Tickets`,
       sort: 'tickets',
       cell: (row, ctx) => ctx.i18n.number(row.tickets),
@@ -147,6 +149,7 @@ export const bookingArea: AreaConfig<Booking> = {
     { id: 'total', header: msg`Total`, sort: 'total', cell: (row, ctx) => money(row.total, ctx) },
     {
       id: 'paymentStatus',
+      priority: 'medium',
       header: msg`Payment`,
       sort: 'paymentStatus',
       cell: (row, ctx) => <PaymentBadge status={row.paymentStatus} ctx={ctx} />,
@@ -165,6 +168,7 @@ export const bookingArea: AreaConfig<Booking> = {
     },
     {
       id: 'createdAt',
+      priority: 'low',
       header: msg`Booked`,
       sort: 'createdAt',
       cell: (row, ctx) => dateTime(row.createdAt, ctx),

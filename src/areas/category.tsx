@@ -16,15 +16,15 @@ export const categoryArea: AreaConfig<Category> = {
   paths: { list: '/category', create: '/category/add', edit: (id) => `/category/add/${id}` },
   columns: [
     {
-      id: 'icon',
-      header: msg`Icon`,
-      cell: (row, ctx) => <Thumbnail path={row.icon} alt={localizedText(row.name, ctx.language)} />,
-    },
-    {
       id: 'name',
       header: msg`Name`,
       sort: 'name',
       cell: (row, ctx) => <LocalizedCell value={row.name} ctx={ctx} />,
+    },
+    {
+      id: 'icon',
+      header: msg`Icon`,
+      cell: (row, ctx) => <Thumbnail path={row.icon} alt={localizedText(row.name, ctx.language)} />,
     },
     {
       id: 'sortOrder',

@@ -130,6 +130,7 @@ export const eventArea: AreaConfig<Event> = {
     edit: (id) => `/event/add/${id}`,
     details: (id) => `/event/details/${id}`,
   },
+  card: { status: 'status', fields: ['startsAt', 'city', 'capacity'] },
   columns: [
     {
       id: 'title',
@@ -151,12 +152,14 @@ export const eventArea: AreaConfig<Event> = {
     },
     {
       id: 'category',
+      priority: 'low',
       header: msg`Category`,
       sort: 'category',
       cell: (row, ctx) => localizedText(row.categoryName, ctx.language),
     },
     {
       id: 'city',
+      priority: 'medium',
       header: msg`City`,
       sort: 'city',
       cell: (row, ctx) => (
@@ -170,11 +173,18 @@ export const eventArea: AreaConfig<Event> = {
     },
     {
       id: 'provider',
+      priority: 'low',
       header: msg`Service provider`,
       sort: 'provider',
       cell: (row, ctx) => localizedText(row.providerName, ctx.language),
     },
-    { id: 'price', header: msg`Price`, sort: 'price', cell: (row, ctx) => money(row.price, ctx) },
+    {
+      id: 'price',
+      header: msg`Price`,
+      sort: 'price',
+      cell: (row, ctx) => money(row.price, ctx),
+      priority: 'medium',
+    },
     {
       id: 'capacity',
       header: msg`Sold / capacity`,

@@ -62,6 +62,7 @@ export const locationArea: AreaConfig<Location> = {
     },
     {
       id: 'country',
+      priority: 'medium',
       header: msg`Country`,
       sort: 'country',
       cell: (row, ctx) => localizedText(row.countryName, ctx.language),
@@ -69,6 +70,7 @@ export const locationArea: AreaConfig<Location> = {
     { id: 'address', header: msg`Address`, cell: (row) => row.address ?? '—', hiddenByDefault: true },
     {
       id: 'coordinates',
+      priority: 'low',
       header: msg`Coordinates`,
       cell: (row, ctx) => (
         <Ltr>

@@ -70,6 +70,7 @@ export const notificationArea: AreaConfig<Notification> = {
     edit: (id) => `/notification/update/${id}`,
   },
   canEdit: editable,
+  card: { status: 'status', fields: ['audience', 'sendAt'] },
   columns: [
     {
       id: 'title',
@@ -90,8 +91,14 @@ export const notificationArea: AreaConfig<Notification> = {
       sort: 'sendAt',
       cell: (row, ctx) => dateTime(row.sendAt, ctx),
     },
-    { id: 'sentAt', header: msg`Sent`, sort: 'sentAt', cell: (row, ctx) => dateTime(row.sentAt, ctx) },
-    { id: 'delivery', header: msg`Delivery`, cell: delivery },
+    {
+      id: 'sentAt',
+      header: msg`Sent`,
+      sort: 'sentAt',
+      cell: (row, ctx) => dateTime(row.sentAt, ctx),
+      priority: 'medium',
+    },
+    { id: 'delivery', header: msg`Delivery`, cell: delivery, priority: 'low' },
     {
       id: 'link',
       header: msg`Opens`,

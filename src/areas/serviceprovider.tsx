@@ -63,6 +63,7 @@ export const serviceProviderArea: AreaConfig<Provider> = {
     edit: (id) => `/serviceprovider/update/${id}`,
     details: (id) => `/serviceprovider-details/${id}`,
   },
+  card: { status: 'status', fields: ['name', 'category', 'city'] },
   columns: [
     {
       id: 'businessName',
@@ -72,11 +73,18 @@ export const serviceProviderArea: AreaConfig<Provider> = {
     },
     {
       id: 'name',
+      priority: 'medium',
       header: msg`Contact`,
       sort: 'name',
       cell: (row, ctx) => localizedText(row.name, ctx.language),
     },
-    { id: 'email', header: msg`Email`, sort: 'email', cell: (row) => <Ltr>{row.email}</Ltr> },
+    {
+      id: 'email',
+      header: msg`Email`,
+      sort: 'email',
+      cell: (row) => <Ltr>{row.email}</Ltr>,
+      priority: 'low',
+    },
     {
       id: 'phone',
       header: msg`Phone`,
@@ -85,12 +93,14 @@ export const serviceProviderArea: AreaConfig<Provider> = {
     },
     {
       id: 'category',
+      priority: 'medium',
       header: msg`Category`,
       sort: 'category',
       cell: (row, ctx) => localizedText(row.categoryName, ctx.language) || '—',
     },
     {
       id: 'city',
+      priority: 'low',
       header: msg`City`,
       sort: 'city',
       cell: (row, ctx) => localizedText(row.cityName, ctx.language) || '—',
@@ -109,6 +119,7 @@ export const serviceProviderArea: AreaConfig<Provider> = {
     },
     {
       id: 'createdAt',
+      priority: 'low',
       header: msg`Registered`,
       sort: 'createdAt',
       cell: (row, ctx) => dateTime(row.createdAt, ctx),

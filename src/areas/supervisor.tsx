@@ -55,6 +55,7 @@ export const supervisorArea: AreaConfig<Supervisor> = {
     },
     {
       id: 'createdAt',
+      priority: 'low',
       header: msg`Added`,
       sort: 'createdAt',
       cell: (row, ctx) => dateTime(row.createdAt, ctx),

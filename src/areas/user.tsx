@@ -94,6 +94,7 @@ export const userArea: AreaConfig<User> = {
     },
     {
       id: 'createdAt',
+      priority: 'low',
       header: msg`Added`,
       sort: 'createdAt',
       cell: (row, ctx) => dateTime(row.createdAt, ctx),

@@ -1,10 +1,12 @@
 /**
  * The generic list (docs/decisions/0005-resource-pattern.md): server-side pagination (10/25/50/100), sorting by column (aria-sort),
  * a debounced search box and the area's filters, all kept in the URL; a column menu kept per area;
- * row actions; skeleton, empty and error (Retry) states; CSV export of the current view. At phone
- * width the table scrolls sideways inside its card.
+ * row actions; skeleton, empty and error (Retry) states; CSV export of the current view. On a phone
+ * the page is cards and the filters open in a sheet (docs/product.md §2 lists).
  */
 import { useId } from 'react';
+import { PHONE_QUERY, useMediaQuery } from '@/lib/useMediaQuery';
+import { ListCards } from './list/ListCards';
 import { ListControls } from './list/ListControls';
 import { ListHeader } from './list/ListHeader';
 import { ListError } from './list/ListStates';
@@ -29,6 +31,7 @@ export function ListPage<T extends BaseRecord>({
   toolbar?: React.ReactNode;
 }) {
   const state = useListState(area, fixed);
+  const phone = useMediaQuery(PHONE_QUERY);
   const { i18n, actionContext, search, setSearch, list, table, pageSize, pageIndex, total } = state;
   const { resource } = area;
 
@@ -59,27 +62,16 @@ export function ListPage<T extends BaseRecord>({
       />
 
       <div className="rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
-        <ListControls area={area} table={table} filters={filters} search={search} setSearch={setSearch} />
+        <ListControls
+          phone={phone}
+          area={area}
+          table={table}
+          filters={filters}
+          search={search}
+          setSearch={setSearch}
+        />
 
-        {list.isError && !list.data ? (
-          <ListError error={list.error} onRetry={() => void list.refetch()} />
-        ) : (
-          <ListTable
-            area={area}
-            table={table}
-            title={title}
-            busy={list.isFetching}
-            pending={list.isPending}
-            total={total}
-            from={from}
-            to={to}
-            pageSize={pageSize}
-            search={search}
-            setSearch={setSearch}
-            onDelete={state.askDelete}
-            onAction={state.start}
-          />
-        )}
+        <ListBody area={area} state={state} phone={phone} title={title} from={from} to={to} />
 
         <Pagination
           total={total}
@@ -94,5 +86,41 @@ export function ListPage<T extends BaseRecord>({
       </div>
       {state.dialogs}
     </section>
+  );
+}
+
+/** The page's records: the error (Retry), cards on a phone, else the table. */
+function ListBody<T extends BaseRecord>({
+  area,
+  state,
+  phone,
+  title,
+  from,
+  to,
+}: {
+  area: AreaConfig<T>;
+  state: ReturnType<typeof useListState<T>>;
+  phone: boolean;
+  title: string;
+  from: number;
+  to: number;
+}) {
+  const { list, table, pageSize, search, setSearch } = state;
+  if (list.isError && !list.data) return <ListError error={list.error} onRetry={() => void list.refetch()} />;
+  const common = {
+    area,
+    title,
+    busy: list.isFetching,
+    pending: list.isPending,
+    pageSize,
+    search,
+    setSearch,
+    onDelete: state.askDelete,
+    onAction: state.start,
+  };
+  return phone ? (
+    <ListCards {...common} rows={table.getRowModel().rows.map((row) => row.original)} />
+  ) : (
+    <ListTable {...common} table={table} total={state.total} from={from} to={to} />
   );
 }

@@ -22,6 +22,20 @@ interface AreaColumn<T extends BaseRecord = BaseRecord> {
   cell: (row: T, ctx: RenderContext) => ReactNode;
   /** Hidden until the user shows it in the column menu. */
   hiddenByDefault?: boolean;
+  /**
+   * How soon the column folds on narrower screens (docs/product.md §2 lists): `medium` is shown by
+   * default from 1440 px, `low` from 1536 px; narrower, it waits in the column menu. Absent: always
+   * shown (the name, the status).
+   */
+  priority?: 'medium' | 'low';
+}
+
+/** A record as a card on a phone: the first column is its title (see ListCards). */
+interface AreaCard {
+  /** The column shown as the card's badge (its status). */
+  status?: string;
+  /** Two or three key columns shown under the title. */
+  fields: readonly string[];
 }
 
 /** Where a picker's options come from (see pickers.ts). */
@@ -158,7 +172,10 @@ export interface AreaConfig<T extends BaseRecord = BaseRecord> {
   /** The record's name in messages ("Delete {name}?"). */
   recordName: (row: T, ctx: RenderContext) => string;
   paths: AreaPaths;
+  /** The first column names the record: it links to it and stays in view when the table scrolls. */
   columns: readonly AreaColumn<T>[];
+  /** The record as a card on a phone (absent: the next three columns). */
+  card?: AreaCard;
   fields: readonly AreaField[];
   filters?: readonly AreaFilter[];
   actions?: readonly AreaAction<T>[];

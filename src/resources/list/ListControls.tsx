@@ -9,18 +9,24 @@ import { FilterBar } from '../filters';
 import type { BaseRecord } from '../queries';
 import type { ListSearch } from '../search';
 import type { AreaConfig, AreaFilter } from '../types';
+import { FilterSheet } from './FilterSheet';
 import { SearchBox } from './SearchBox';
 import type { SetListSearch } from './useListSearch';
 import type { ListTableApi } from './useListTable';
 
-/** The bar above the table: the search box, the area's filters and the column menu. */
+/**
+ * The bar above the table: the search box, the area's filters and the column menu. On a phone the
+ * filters wait in a sheet and the cards need no column menu.
+ */
 export function ListControls<T extends BaseRecord>({
   area,
   table,
   filters,
   search,
   setSearch,
+  phone,
 }: {
+  phone: boolean;
   area: AreaConfig<T>;
   table: ListTableApi<T>;
   filters: AreaFilter[];
@@ -28,6 +34,7 @@ export function ListControls<T extends BaseRecord>({
   setSearch: SetListSearch;
 }) {
   const { i18n } = useLingui();
+  const onFilter = (patch: Partial<ListSearch>) => setSearch({ ...patch, page: undefined });
   return (
     <div className="flex flex-wrap items-end gap-3 border-b border-slate-200 p-3 dark:border-slate-800">
       <SearchBox
@@ -35,14 +42,13 @@ export function ListControls<T extends BaseRecord>({
         hint={i18n._(msg`The list updates as you type.`)}
         onChange={(q) => setSearch({ q: q || undefined, page: undefined }, { replace: true })}
       />
-      {filters.length > 0 && (
-        <FilterBar
-          filters={filters}
-          search={search}
-          onChange={(patch) => setSearch({ ...patch, page: undefined })}
-        />
-      )}
-      <ColumnMenu area={area} table={table} />
+      {filters.length > 0 &&
+        (phone ? (
+          <FilterSheet filters={filters} search={search} onChange={onFilter} />
+        ) : (
+          <FilterBar filters={filters} search={search} onChange={onFilter} />
+        ))}
+      {!phone && <ColumnMenu area={area} table={table} />}
     </div>
   );
 }

@@ -1,15 +1,19 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import { AppLink } from '@/components/AppLink';
+import { cx } from '@/components/ui';
 import type { BaseRecord } from '../queries';
 import type { ListSearch } from '../search';
 import type { AreaAction, AreaConfig } from '../types';
 import { EmptyRow, SkeletonRows } from './ListStates';
+import { recordPath } from './record-path';
 import { RowMenu } from './RowMenu';
 import type { SetListSearch } from './useListSearch';
 import type { ListTableApi } from './useListTable';
 
 type Header<T extends BaseRecord> = ReturnType<ListTableApi<T>['getHeaderGroups']>[number]['headers'][number];
+type Row<T extends BaseRecord> = ReturnType<ListTableApi<T>['getRowModel']>['rows'][number];
 
 interface ListTableProps<T extends BaseRecord> {
   area: AreaConfig<T>;
@@ -27,7 +31,20 @@ interface ListTableProps<T extends BaseRecord> {
   onAction: (action: AreaAction<T>, row: T) => void;
 }
 
-/** The table of the current page, sortable by column (aria-sort); it scrolls sideways at phone width. */
+/*
+ * Sticky cells (docs/product.md §2 lists): the record's name at the start, its actions at the end; a
+ * line on their inner edge (mirrored in Arabic) shows what scrolls under them.
+ */
+const firstCellClass =
+  'sticky start-0 z-10 shadow-[inset_-1px_0_0_var(--color-slate-200)] rtl:shadow-[inset_1px_0_0_var(--color-slate-200)] dark:shadow-[inset_-1px_0_0_var(--color-slate-800)] dark:rtl:shadow-[inset_1px_0_0_var(--color-slate-800)]';
+const actionsCellClass =
+  'sticky end-0 z-10 w-px px-3 text-end whitespace-nowrap text-slate-700 shadow-[inset_1px_0_0_var(--color-slate-200)] rtl:shadow-[inset_-1px_0_0_var(--color-slate-200)] dark:text-slate-200 dark:shadow-[inset_1px_0_0_var(--color-slate-800)] dark:rtl:shadow-[inset_-1px_0_0_var(--color-slate-800)]';
+const rowCellBackground = 'bg-white group-hover:bg-slate-50 dark:bg-slate-900 dark:group-hover:bg-slate-800';
+
+/**
+ * The table of the current page, sortable by column (aria-sort). When it is wider than the screen it
+ * scrolls sideways under its sticky first and last columns.
+ */
 export function ListTable<T extends BaseRecord>({
   area,
   table,
@@ -56,10 +73,14 @@ export function ListTable<T extends BaseRecord>({
         <thead className="bg-slate-50 text-start dark:bg-slate-800/60">
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
-              {group.headers.map((header) => (
-                <HeaderCell key={header.id} table={table} header={header} />
+              {group.headers.map((header, index) => (
+                <HeaderCell key={header.id} table={table} header={header} first={index === 0} />
               ))}
-              <th scope="col" className="px-3 py-2 text-end font-semibold text-slate-700 dark:text-slate-200">
+              <th
+                scope="col"
+                data-column="actions"
+                className={cx(actionsCellClass, 'bg-slate-50 py-2 font-semibold dark:bg-slate-800')}
+              >
                 {i18n._(msg`Actions`)}
               </th>
             </tr>
@@ -77,25 +98,14 @@ export function ListTable<T extends BaseRecord>({
             />
           ) : (
             rows.map((row) => (
-              <tr
+              <TableRow
                 key={row.id}
-                data-testid="list-row"
-                className="border-t border-slate-100 hover:bg-slate-50 dark:border-slate-800 dark:hover:bg-slate-800/40"
-              >
-                {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className="px-3 py-2 align-middle">
-                    <table.FlexRender cell={cell} />
-                  </td>
-                ))}
-                <td className="px-3 py-1 text-end">
-                  <RowMenu
-                    area={area}
-                    row={row.original}
-                    onDelete={() => onDelete(row.original)}
-                    onAction={(action) => onAction(action, row.original)}
-                  />
-                </td>
-              </tr>
+                area={area}
+                table={table}
+                row={row}
+                onDelete={() => onDelete(row.original)}
+                onAction={(action) => onAction(action, row.original)}
+              />
             ))
           )}
         </tbody>
@@ -105,16 +115,28 @@ export function ListTable<T extends BaseRecord>({
 }
 
 /** A column's header: a sort button when the column sorts. */
-function HeaderCell<T extends BaseRecord>({ table, header }: { table: ListTableApi<T>; header: Header<T> }) {
+function HeaderCell<T extends BaseRecord>({
+  table,
+  header,
+  first,
+}: {
+  table: ListTableApi<T>;
+  header: Header<T>;
+  first: boolean;
+}) {
   const sorted = header.column.getIsSorted();
   const canSort = header.column.getCanSort();
   return (
     <th
       scope="col"
+      data-column={header.column.id}
       aria-sort={
         canSort ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined
       }
-      className="px-3 py-2 text-start font-semibold whitespace-nowrap text-slate-700 dark:text-slate-200"
+      className={cx(
+        'px-3 py-2 text-start font-semibold whitespace-nowrap text-slate-700 dark:text-slate-200',
+        first && cx(firstCellClass, 'bg-slate-50 dark:bg-slate-800'),
+      )}
     >
       {canSort ? (
         <button
@@ -135,5 +157,52 @@ function HeaderCell<T extends BaseRecord>({ table, header }: { table: ListTableA
         <table.FlexRender header={header} />
       )}
     </th>
+  );
+}
+
+/** One record: its name links to it (details, else the form); its actions menu at the end. */
+function TableRow<T extends BaseRecord>({
+  area,
+  table,
+  row,
+  onDelete,
+  onAction,
+}: {
+  area: AreaConfig<T>;
+  table: ListTableApi<T>;
+  row: Row<T>;
+  onDelete: () => void;
+  onAction: (action: AreaAction<T>) => void;
+}) {
+  const path = recordPath(area, row.original);
+  return (
+    <tr data-testid="list-row" className="group border-t border-slate-100 dark:border-slate-800">
+      {row.getVisibleCells().map((cell, index) =>
+        index === 0 ? (
+          <td key={cell.id} className={cx(firstCellClass, rowCellBackground, 'px-3 py-2 align-middle')}>
+            {path ? (
+              <AppLink
+                to={path}
+                data-testid="record-link"
+                className="block max-w-64 text-indigo-700 hover:underline dark:text-indigo-300"
+              >
+                <table.FlexRender cell={cell} />
+              </AppLink>
+            ) : (
+              <span className="block max-w-64">
+                <table.FlexRender cell={cell} />
+              </span>
+            )}
+          </td>
+        ) : (
+          <td key={cell.id} className={cx(rowCellBackground, 'px-3 py-2 align-middle')}>
+            <table.FlexRender cell={cell} />
+          </td>
+        ),
+      )}
+      <td className={cx(actionsCellClass, rowCellBackground, 'py-1')}>
+        <RowMenu area={area} row={row.original} onDelete={onDelete} onAction={onAction} />
+      </td>
+    </tr>
   );
 }

@@ -1,34 +1,70 @@
 import type { ColumnVisibilityState } from '@tanstack/react-table';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type SetStateAction } from 'react';
+import { LOW_COLUMNS_QUERY, MEDIUM_COLUMNS_QUERY, useMediaQuery } from '@/lib/useMediaQuery';
 import type { BaseRecord } from '../queries';
 import type { AreaConfig } from '../types';
 
 const visibilityKey = (areaKey: string) => `columns:${areaKey}`;
 
-function readVisibility(areaKey: string, defaults: ColumnVisibilityState): ColumnVisibilityState {
-  try {
-    const raw = localStorage.getItem(visibilityKey(areaKey));
-    if (raw) return { ...defaults, ...(JSON.parse(raw) as ColumnVisibilityState) };
-  } catch {
-    // No storage or a broken entry: the defaults.
-  }
-  return defaults;
+type Columns = AreaConfig['columns'];
+
+/** Which columns show by default at this width (docs/product.md §2 lists: priorities fold first). */
+export function defaultVisibility(
+  columns: Columns,
+  { medium, low }: { medium: boolean; low: boolean },
+): ColumnVisibilityState {
+  return Object.fromEntries(
+    columns.map((c) => [
+      c.id,
+      !c.hiddenByDefault && (c.priority === 'low' ? low : c.priority === 'medium' ? medium : true),
+    ]),
+  );
 }
 
-/** The column menu's choice, kept per area. */
+/** The user's own choices: the entries that differ from the widest defaults. */
+function readChoices(areaKey: string, columns: Columns): ColumnVisibilityState {
+  try {
+    const raw = localStorage.getItem(visibilityKey(areaKey));
+    if (!raw) return {};
+    const stored = JSON.parse(raw) as ColumnVisibilityState;
+    const widest = defaultVisibility(columns, { medium: true, low: true });
+    // Earlier versions stored every column: only the differences from the defaults were choices.
+    return Object.fromEntries(
+      Object.entries(stored).filter(([id, shown]) => id in widest && widest[id] !== shown),
+    );
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The column menu's state: the defaults of this width (low-priority columns fold first), overridden by
+ * the user's choices, which are kept per area.
+ */
 export function useColumnVisibility<T extends BaseRecord>(area: AreaConfig<T>) {
-  const { resource } = area;
+  const { resource, columns } = area;
+  const medium = useMediaQuery(MEDIUM_COLUMNS_QUERY);
+  const low = useMediaQuery(LOW_COLUMNS_QUERY);
   const defaults = useMemo(
-    () => Object.fromEntries(area.columns.map((c) => [c.id, !c.hiddenByDefault])) as ColumnVisibilityState,
-    [area.columns],
+    () => defaultVisibility(columns as Columns, { medium, low }),
+    [columns, medium, low],
   );
-  const [columnVisibility, setColumnVisibility] = useState(() => readVisibility(resource.key, defaults));
+  const [choices, setChoices] = useState(() => readChoices(resource.key, columns as Columns));
+  const visibility = useMemo(() => ({ ...defaults, ...choices }), [defaults, choices]);
   useEffect(() => {
     try {
-      localStorage.setItem(visibilityKey(resource.key), JSON.stringify(columnVisibility));
+      localStorage.setItem(visibilityKey(resource.key), JSON.stringify(choices));
     } catch {
       // Not kept: the choice still applies in this tab.
     }
-  }, [columnVisibility, resource.key]);
-  return [columnVisibility, setColumnVisibility] as const;
+  }, [choices, resource.key]);
+  const setVisibility = useCallback(
+    (update: SetStateAction<ColumnVisibilityState>) => {
+      const next = typeof update === 'function' ? update(visibility) : update;
+      const changed = Object.entries(next).filter(([id, shown]) => visibility[id] !== shown);
+      if (changed.length) setChoices((prev) => ({ ...prev, ...Object.fromEntries(changed) }));
+    },
+    [visibility],
+  );
+  return [visibility, setVisibility] as const;
 }

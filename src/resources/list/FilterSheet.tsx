@@ -1,0 +1,71 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { SlidersHorizontal } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useState } from 'react';
+import { Button } from '@/components/ui';
+import { FilterBar } from '../filters';
+import { overlayClass } from '../dialogs';
+import type { ListSearch } from '../search';
+import type { AreaFilter } from '../types';
+
+/** How many of these filters have a value in the view. */
+export const activeFilterCount = (filters: readonly AreaFilter[], search: ListSearch) =>
+  filters.filter((filter) => search[filter.key] !== undefined && search[filter.key] !== '').length;
+
+/**
+ * Phones (docs/product.md §2 lists): the filters wait behind a "Filters (n)" button, in a sheet from
+ * the bottom of the screen; each change applies at once, as in the bar.
+ */
+export function FilterSheet({
+  filters,
+  search,
+  onChange,
+}: {
+  filters: readonly AreaFilter[];
+  search: ListSearch;
+  onChange: (patch: Partial<ListSearch>) => void;
+}) {
+  const { i18n } = useLingui();
+  const [open, setOpen] = useState(false);
+  const count = activeFilterCount(filters, search);
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger asChild>
+        <Button variant="secondary" data-testid="filters-open" data-count={count}>
+          <SlidersHorizontal aria-hidden="true" className="size-4" />
+          {count > 0 ? i18n._(msg`Filters (${i18n.number(count)})`) : i18n._(msg`Filters`)}
+        </Button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className={overlayClass} />
+        <Dialog.Content
+          data-testid="filter-sheet"
+          className="fixed inset-x-0 bottom-0 z-50 max-h-[85dvh] space-y-3 overflow-y-auto rounded-t-2xl border-t border-slate-200 bg-white p-4 shadow-xl dark:border-slate-700 dark:bg-slate-900"
+        >
+          <Dialog.Title className="text-lg font-semibold">{i18n._(msg`Filters`)}</Dialog.Title>
+          <Dialog.Description className="text-sm text-slate-700 dark:text-slate-300">
+            {i18n._(msg`The list updates as you choose.`)}
+          </Dialog.Description>
+          <div className="space-y-3">
+            <FilterBar filters={filters} search={search} onChange={onChange} />
+          </div>
+          <div className="flex flex-wrap justify-end gap-2 pt-2">
+            {count > 0 && (
+              <Button
+                variant="secondary"
+                data-testid="filters-clear"
+                onClick={() => onChange(Object.fromEntries(filters.map((f) => [f.key, undefined])))}
+              >
+                {i18n._(msg`Clear filters`)}
+              </Button>
+            )}
+            <Dialog.Close asChild>
+              <Button data-testid="filters-done">{i18n._(msg`Show results`)}</Button>
+            </Dialog.Close>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

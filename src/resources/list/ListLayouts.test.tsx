@@ -1,0 +1,155 @@
+import { i18n } from '@lingui/core';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { countryArea } from '@/areas/country';
+import { API_TIMEOUT_MS, configureApi } from '@/lib/api';
+import { json, startLocalServer, type LocalServer } from '@/test-utils/http';
+import { country, renderArea } from '../test/harness';
+import type { AreaConfig } from '../types';
+import { cardColumns } from './ListCards';
+import { defaultVisibility } from './useColumnVisibility';
+
+configure({ asyncUtilTimeout: 5000 });
+
+let server: LocalServer;
+const realMatchMedia = window.matchMedia;
+
+/** A screen of this width: media queries of min-width / max-width answer as a browser would. */
+function screenWidth(width: number) {
+  window.matchMedia = ((query: string) => {
+    const min = /min-width:\s*(\d+)px/.exec(query);
+    const max = /max-width:\s*(\d+)px/.exec(query);
+    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
+    return {
+      matches,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    } as unknown as MediaQueryList;
+  }) as typeof window.matchMedia;
+}
+
+beforeAll(async () => {
+  server = await startLocalServer();
+  configureApi({ baseURL: server.url });
+  server.on('GET /api/master/listwithpagination', (_req, res) =>
+    json(res, 200, {
+      status: 200,
+      message: 'Loaded.',
+      data: {
+        items: [country(1, 'Oman', 'عمان', 'OM'), country(2, 'Qatar', 'قطر', 'QA')],
+        total: 2,
+        page: 1,
+        pageSize: 10,
+      },
+    }),
+  );
+});
+afterAll(async () => {
+  configureApi({ baseURL: '', timeoutMs: API_TIMEOUT_MS });
+  await server.close();
+});
+beforeEach(() => {
+  i18n.activate('en');
+  localStorage.clear();
+});
+afterEach(() => {
+  window.matchMedia = realMatchMedia;
+});
+
+const columns = [
+  { id: 'name', header: { id: 'n' }, cell: () => null },
+  { id: 'placement', header: { id: 'p' }, cell: () => null, priority: 'medium' },
+  { id: 'target', header: { id: 't' }, cell: () => null, priority: 'low' },
+  { id: 'status', header: { id: 's' }, cell: () => null },
+  { id: 'createdAt', header: { id: 'c' }, cell: () => null, hiddenByDefault: true },
+] as unknown as AreaConfig['columns'];
+
+describe('column priorities', () => {
+  it('fold low columns first, then medium ones; the name and the status stay', () => {
+    expect(defaultVisibility(columns, { medium: true, low: true })).toEqual({
+      name: true,
+      placement: true,
+      target: true,
+      status: true,
+      createdAt: false,
+    });
+    expect(defaultVisibility(columns, { medium: true, low: false })).toMatchObject({
+      placement: true,
+      target: false,
+      status: true,
+    });
+    expect(defaultVisibility(columns, { medium: false, low: false })).toMatchObject({
+      name: true,
+      placement: false,
+      target: false,
+      status: true,
+    });
+  });
+
+  it('at 1280 px a low column is folded but the column menu still offers it', async () => {
+    screenWidth(1280);
+    const area = {
+      ...countryArea,
+      columns: countryArea.columns.map((c) => (c.id === 'dialCode' ? { ...c, priority: 'low' as const } : c)),
+    };
+    renderArea(area as typeof countryArea, '/country');
+    await screen.findAllByTestId('list-row');
+    expect(screen.queryByRole('columnheader', { name: /Dialling code/ })).toBeNull();
+    expect(screen.getByRole('columnheader', { name: /Status/ })).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByTestId('column-menu'));
+    await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Dialling code' }));
+    await waitFor(() =>
+      expect(screen.getByRole('columnheader', { name: /Dialling code/ })).toBeInTheDocument(),
+    );
+    // Only the choice is kept, not the width's defaults.
+    expect(JSON.parse(localStorage.getItem('columns:country') ?? '{}')).toEqual({ dialCode: true });
+  });
+
+  it('the first column links to the record (its form when there are no details)', async () => {
+    screenWidth(1440);
+    renderArea(countryArea, '/country');
+    const [first] = await screen.findAllByTestId('list-row');
+    expect(within(first!).getByTestId('record-link')).toHaveAttribute('href', '/country/add/1');
+  });
+});
+
+describe('phone layout', () => {
+  it('shows cards: title, status badge, key fields and an actions menu', async () => {
+    screenWidth(390);
+    renderArea(countryArea, '/country');
+    const cards = await screen.findAllByTestId('list-row');
+    expect(cards).toHaveLength(2);
+    expect(cards[0]!.tagName).toBe('LI');
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByTestId('column-menu')).toBeNull();
+    const card = within(cards[0]!);
+    expect(card.getByTestId('record-link')).toHaveTextContent('Oman');
+    expect(card.getByText('ISO code')).toBeInTheDocument();
+    expect(card.getByText('OM')).toBeInTheDocument();
+    expect(card.getByRole('button', { name: 'Actions for Oman' })).toBeInTheDocument();
+    const { title, status, fields } = cardColumns(countryArea);
+    expect([title.id, status?.id, fields.map((f) => f.id)]).toEqual([
+      'name',
+      'active',
+      ['isoCode', 'dialCode'],
+    ]);
+  });
+
+  it('keeps the filters in a sheet behind "Filters (n)"', async () => {
+    screenWidth(390);
+    renderArea(countryArea, '/country?active=true');
+    await screen.findAllByTestId('list-row');
+    expect(screen.queryByTestId('filter-active')).toBeNull();
+    const open = screen.getByTestId('filters-open');
+    expect(open).toHaveTextContent('Filters (1)');
+    const user = userEvent.setup();
+    await user.click(open);
+    const sheet = await screen.findByTestId('filter-sheet');
+    expect(within(sheet).getByTestId('filter-active')).toHaveValue('true');
+    await user.click(within(sheet).getByTestId('filters-clear'));
+    await waitFor(() => expect(screen.getByTestId('filters-open')).toHaveTextContent(/^Filters$/));
+  });
+});

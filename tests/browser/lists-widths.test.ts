@@ -1,0 +1,127 @@
+/**
+ * Lists at every width (docs/product.md §2): at 1280 and 1440 px the Status and Actions columns are
+ * on screen without scrolling, the name column and the actions stay sticky; on a phone the list is
+ * cards, the first one on the first screen at 390 × 844, no page-level sideways scroll at 360 and
+ * 390 px, and the filters wait behind "Filters (n)". In English and Arabic. Screenshots of each list
+ * at both widths go to tests/.artifacts (gitignored).
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO, DEMO_PASSWORD } from '../support/app-server';
+import { listRows as rows, signIn, toArabic, waitForShell } from '../support/app';
+import { snap } from '../support/browser';
+import { browserSuite } from '../support/suite';
+
+const suite = browserSuite();
+
+const LISTS = [
+  'advertisement',
+  'event',
+  'serviceprovider',
+  'booking',
+  'users',
+  'supervisor',
+  'location',
+] as const;
+const WIDE = { width: 1440, height: 900 } as const;
+const PHONE = { width: 390, height: 844 } as const;
+
+async function openList(page: Page, key: string, query = '') {
+  await page.goto(`/admin/${key}${query}`);
+  await waitForShell(page);
+  await rows(page).first().waitFor();
+}
+
+/** Where a header cell is, against the window's width. */
+const headerBox = (page: Page, column: string) =>
+  page.locator(`[data-testid="table-scroller"] th[data-column="${column}"]`).evaluate((th) => {
+    const box = th.getBoundingClientRect();
+    return { left: box.left, right: box.right, width: window.innerWidth };
+  });
+
+const pageFits = (page: Page) =>
+  page.evaluate(() => {
+    const scroller = document.scrollingElement!;
+    return scroller.scrollWidth <= window.innerWidth;
+  });
+
+describe.each(['en', 'ar'] as const)('lists at every width (%s)', (language) => {
+  it('at 1280 and 1440 px every list shows its Status and Actions without scrolling', async () => {
+    const { page, errors } = await suite.open({ viewport: WIDE });
+    await signIn(page, DEMO.admin, DEMO_PASSWORD);
+    if (language === 'ar') await toArabic(page);
+    for (const width of [1440, 1280]) {
+      await page.setViewportSize({ width, height: WIDE.height });
+      for (const key of LISTS) {
+        await openList(page, key);
+        for (const column of [key === 'location' ? 'active' : 'status', 'actions']) {
+          const box = await headerBox(page, column);
+          expect(box.left, `${key} ${column} at ${width}`).toBeGreaterThanOrEqual(0);
+          expect(box.right, `${key} ${column} at ${width}`).toBeLessThanOrEqual(box.width);
+        }
+        // The table itself needs no sideways scroll, and the page neither.
+        const scroller = await page
+          .getByTestId('table-scroller')
+          .evaluate((el) => ({ client: el.clientWidth, scroll: el.scrollWidth }));
+        expect(scroller.scroll, `${key} table at ${width}`).toBeLessThanOrEqual(scroller.client);
+        expect(await pageFits(page), `${key} page at ${width}`).toBe(true);
+        // The name leads to the record; name and actions cells stay sticky.
+        const first = rows(page).first();
+        await first.getByTestId('record-link').waitFor();
+        const sticky = await first
+          .locator('td')
+          .evaluateAll((cells) => [cells[0], cells.at(-1)].map((c) => getComputedStyle(c!).position));
+        expect(sticky).toEqual(['sticky', 'sticky']);
+        if (width === 1440) await snap(page, `list-${key}-1440-${language}`, { fullPage: false });
+      }
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it('on a phone the lists are cards, the first on the first screen, with no sideways scroll', async () => {
+    const { page, errors } = await suite.open({ viewport: PHONE });
+    await signIn(page, DEMO.admin, DEMO_PASSWORD);
+    if (language === 'ar') await toArabic(page);
+    for (const key of LISTS) {
+      await page.setViewportSize(PHONE);
+      await openList(page, key);
+      expect(await page.getByTestId('table-scroller').count()).toBe(0);
+      const card = rows(page).first();
+      expect(await card.getAttribute('data-layout')).toBe('card');
+      const box = (await card.boundingBox())!;
+      expect(box.y, `${key}: first card starts on the first screen`).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height, `${key}: first card ends on the first screen`).toBeLessThanOrEqual(
+        PHONE.height,
+      );
+      await card.getByTestId('record-link').waitFor();
+      await card.getByTestId('row-actions').waitFor();
+      expect(await pageFits(page), `${key} at 390`).toBe(true);
+      await snap(page, `list-${key}-390-${language}`, { fullPage: false });
+      await page.setViewportSize({ width: 360, height: 740 });
+      expect(await pageFits(page), `${key} at 360`).toBe(true);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it('on a phone the filters open in a sheet from "Filters (n)", which counts the active ones', async () => {
+    const { page } = await suite.open({ viewport: PHONE });
+    await signIn(page, DEMO.admin, DEMO_PASSWORD);
+    if (language === 'ar') await toArabic(page);
+    await openList(page, 'booking', '?status=pending');
+    const button = page.getByTestId('filters-open');
+    expect(await button.getAttribute('data-count')).toBe('1');
+    expect(await button.innerText()).toMatch(language === 'en' ? /Filters \(1\)/ : /\((1|١)\)/);
+    expect(await page.getByTestId('filter-status').count()).toBe(0);
+
+    await button.click();
+    const sheet = page.getByTestId('filter-sheet');
+    await sheet.waitFor();
+    expect(await sheet.getByTestId('filter-status').inputValue()).toBe('pending');
+    await sheet.getByTestId('filter-paymentStatus').selectOption('paid');
+    await expect.poll(() => new URL(page.url()).searchParams.get('paymentStatus')).toBe('paid');
+    await snap(page, `list-booking-filters-390-${language}`, { fullPage: false });
+    await sheet.getByTestId('filters-done').click();
+    await sheet.waitFor({ state: 'detached' });
+    await expect.poll(() => button.getAttribute('data-count')).toBe('2');
+  });
+});
