@@ -188,7 +188,7 @@ describe('static pages', () => {
     await signIn(page, DEMO.admin, DEMO_PASSWORD);
     await page.goto('/admin/pages/social');
     await waitForShell(page);
-    await page.getByTestId('form-pages').waitFor();
+    await page.getByTestId('form-page').waitFor();
     const before = await page.getByTestId('link-row').count();
     await page.getByTestId('add-link').click();
     const row = page.getByTestId('link-row').nth(before);

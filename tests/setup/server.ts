@@ -124,7 +124,13 @@ export const createTestServer = async (opts: TestServerOptions = {}): Promise<Te
     if (options.token) headers.set('Authorization', `Bearer ${options.token}`);
     let body: BodyInit | undefined;
     const b = options.body;
-    if (b instanceof FormData || typeof b === 'string' || b instanceof Uint8Array) body = b as BodyInit;
+    if (b instanceof FormData) {
+      // Encoded up front: undici streams FormData in parts and, on Node 26, throws an unhandled
+      // error when the server stops reading early (a 413) while it still writes.
+      const encoded = new Response(b);
+      body = new Uint8Array(await encoded.arrayBuffer());
+      headers.set('Content-Type', encoded.headers.get('content-type')!);
+    } else if (typeof b === 'string' || b instanceof Uint8Array) body = b as BodyInit;
     else if (b !== undefined) {
       body = JSON.stringify(b);
       if (!headers.has('content-type')) headers.set('Content-Type', 'application/json');
