@@ -261,13 +261,8 @@ export const route = <E extends AnyEndpoint>(
 export const routeFile = <E extends AnyEndpoint>(app: App, endpoint: E, handler: FileHandler<E>) =>
   register(app, endpoint, handler, true, {});
 
-const register = <E extends AnyEndpoint>(
-  app: App,
-  endpoint: E,
-  handler: Handler<E> | FileHandler<E>,
-  file: boolean,
-  options: RouteOptions,
-) => {
+/** Refuses, at start, a route the pipeline could not serve as its endpoint says. */
+const checkRoute = (app: App, endpoint: AnyEndpoint, file: boolean, options: RouteOptions) => {
   if (options.cache && (endpoint.method !== 'GET' || endpoint.access.kind !== 'session' || file))
     throw new Error(`${endpoint.method} ${endpoint.path}: only signed-in GET answers can be cached`);
   if (Boolean(endpoint.produces) !== file)
@@ -282,61 +277,102 @@ const register = <E extends AnyEndpoint>(
     throw new Error(`Two routes for ${endpoint.method} ${endpoint.path}`);
   list.push({ endpoint, pattern: pathPattern(endpoint.path) });
   registries.set(app, list);
+};
 
+/** 1. Who is calling (deny by default): the session and its permission, for signed-in endpoints. */
+const whoIsCalling = async (c: Context<AppEnv>, access: AnyEndpoint['access']) => {
+  if (access.kind !== 'session') return null;
+  const deps = c.get('deps');
+  const auth = await authenticate(deps.db, deps.config, c.req.header('authorization'), deps.cache);
+  if (!allows(access, auth, access.permission)) throw forbidden();
+  return auth;
+};
+
+/** The permission a discriminator value (`type`) asks for, checked where it is sent. */
+const checkDiscriminator = (
+  access: AnyEndpoint['access'],
+  auth: AuthInfo | null,
+  where: 'query' | 'body',
+  value: unknown,
+) => {
+  if (!auth || access.kind !== 'session' || access.permissionBy?.in !== where) return;
+  const needed =
+    where === 'query'
+      ? discriminatedPermission(access, value, undefined)
+      : discriminatedPermission(access, undefined, value);
+  if (needed && !allows(access, auth, needed)) throw forbidden();
+};
+
+/** A multipart body: its fields validated, its files only those the endpoint names. */
+const multipartInput = async (endpoint: AnyEndpoint, req: Request, raw: Uint8Array<ArrayBuffer>) => {
+  const parts = await parseMultipart(req, raw);
+  const allowed = new Set(endpoint.files ?? []);
+  const unknownFiles = Object.keys(parts.files).filter((name) => !allowed.has(name));
+  if (unknownFiles.length)
+    throw new HttpError(
+      422,
+      msg('validationFailed'),
+      Object.fromEntries(unknownFiles.map((name) => [name, msg('unknownField')])),
+    );
+  refuseNul(parts.fields);
+  return { body: validate(endpoint.body ?? noFields, parts.fields) as unknown, files: parts.files };
+};
+
+/** 2. What they send: params, query and body, each refused on NUL and validated strictly. */
+const readInput = async (c: Context<AppEnv>, endpoint: AnyEndpoint, auth: AuthInfo | null) => {
+  const { config } = c.get('deps');
+  const rawQuery = queryObject(c);
+  checkDiscriminator(endpoint.access, auth, 'query', rawQuery);
+  refuseNul(c.req.param());
+  refuseNul(rawQuery);
+  const params = validate(endpoint.params ?? noFields, c.req.param(), '');
+  const query = validate(endpoint.query ?? noFields, rawQuery, '');
+  const hasBody = !['GET', 'DELETE'].includes(endpoint.method) || c.req.header('content-length');
+  const limit = endpoint.multipart ? config.multipartBodyLimit : config.jsonBodyLimit;
+  const raw = hasBody ? await readBody(c.req.raw, limit) : new Uint8Array();
+  if (endpoint.multipart) return { params, query, raw, ...(await multipartInput(endpoint, c.req.raw, raw)) };
+  const json = parseJsonBody(c.req.raw, raw);
+  refuseNul(json);
+  checkDiscriminator(endpoint.access, auth, 'body', json);
+  const body: unknown = validate(endpoint.body ?? noFields, json);
+  return { params, query, raw, body, files: {} as Record<string, File[]> };
+};
+
+/** The handler's answer, checked against the contract (a mismatch is our bug: a 500). */
+const checkedAnswer = (endpoint: AnyEndpoint, reply: unknown, status: number): Answer => {
+  const checked = endpoint.response.safeParse({ ...(reply as object), status });
+  if (!checked.success)
+    throw new Error(
+      `Answer of ${endpoint.method} ${endpoint.path} does not match the contract: ${JSON.stringify(checked.error.issues)}`,
+    );
+  return { status, body: checked.data as Record<string, unknown> };
+};
+
+/** An answer as the client gets it: an error status throws; the message in the reader's language. */
+const sentAnswer = (done: Answer, lang: Language): CachedAnswer => {
+  if (done.status >= 400)
+    throw new HttpError(done.status, String(done.body.message), done.body.errors as FieldErrors | undefined);
+  const out = { ...done.body };
+  if (typeof out.message === 'string') out.message = localizeMessage(out.message, lang);
+  return { status: done.status, text: JSON.stringify(out) };
+};
+
+const register = <E extends AnyEndpoint>(
+  app: App,
+  endpoint: E,
+  handler: Handler<E> | FileHandler<E>,
+  file: boolean,
+  options: RouteOptions,
+) => {
+  checkRoute(app, endpoint, file, options);
   const defaultStatus = endpoint.successStatus ?? 200;
 
   app.on(endpoint.method, endpoint.path, async (c) => {
     const deps = c.get('deps');
     const lang = c.get('lang');
     try {
-      // 1. who is calling (deny by default)
-      let auth: AuthInfo | null = null;
-      if (access.kind === 'session') {
-        auth = await authenticate(deps.db, deps.config, c.req.header('authorization'), deps.cache);
-        if (!allows(access, auth, access.permission)) throw forbidden();
-      }
-      // 2. what they send
-      const rawQuery = queryObject(c);
-      if (auth && access.kind === 'session' && access.permissionBy?.in === 'query') {
-        const needed = discriminatedPermission(access, rawQuery, undefined);
-        if (needed && !allows(access, auth, needed)) throw forbidden();
-      }
-      refuseNul(c.req.param());
-      refuseNul(rawQuery);
-      const params = validate(endpoint.params ?? noFields, c.req.param(), '');
-      const query = validate(endpoint.query ?? noFields, rawQuery, '');
-      let body: unknown = undefined;
-      let files: Record<string, File[]> = {};
-      const hasBody = !['GET', 'DELETE'].includes(endpoint.method) || c.req.header('content-length');
-      const raw = hasBody
-        ? await readBody(
-            c.req.raw,
-            endpoint.multipart ? deps.config.multipartBodyLimit : deps.config.jsonBodyLimit,
-          )
-        : new Uint8Array();
-      if (endpoint.multipart) {
-        const parts = await parseMultipart(c.req.raw, raw);
-        const allowed = new Set(endpoint.files ?? []);
-        const unknownFiles = Object.keys(parts.files).filter((name) => !allowed.has(name));
-        if (unknownFiles.length)
-          throw new HttpError(
-            422,
-            msg('validationFailed'),
-            Object.fromEntries(unknownFiles.map((name) => [name, msg('unknownField')])),
-          );
-        refuseNul(parts.fields);
-        body = validate(endpoint.body ?? noFields, parts.fields);
-        files = parts.files;
-      } else {
-        const json = parseJsonBody(c.req.raw, raw);
-        refuseNul(json);
-        if (auth && access.kind === 'session' && access.permissionBy?.in === 'body') {
-          const needed = discriminatedPermission(access, undefined, json);
-          if (needed && !allows(access, auth, needed)) throw forbidden();
-        }
-        body = validate(endpoint.body ?? noFields, json);
-      }
-
+      const auth = await whoIsCalling(c, endpoint.access);
+      const { params, query, raw, body, files } = await readInput(c, endpoint, auth);
       let successStatus: number = defaultStatus;
       const ctx: HandlerContext<E> = {
         c,
@@ -359,30 +395,13 @@ const register = <E extends AnyEndpoint>(
       };
       if (file) return await (handler as FileHandler<E>)(ctx);
 
-      const run = async (): Promise<Answer> => {
-        const reply = await (handler as Handler<E>)(ctx);
-        const checked = endpoint.response.safeParse({ ...(reply as object), status: successStatus });
-        if (!checked.success)
-          throw new Error(
-            `Answer of ${endpoint.method} ${endpoint.path} does not match the contract: ${JSON.stringify(checked.error.issues)}`,
-          );
-        return { status: successStatus, body: checked.data as Record<string, unknown> };
-      };
-
+      const run = async () => checkedAnswer(endpoint, await (handler as Handler<E>)(ctx), successStatus);
       // 3. run, once per Idempotency-Key
-      const answer = async (): Promise<CachedAnswer> => {
-        const done =
-          endpoint.idempotent && auth ? await withIdempotency(deps, c, auth.user.id, raw, run) : await run();
-        if (done.status >= 400)
-          throw new HttpError(
-            done.status,
-            String(done.body.message),
-            done.body.errors as FieldErrors | undefined,
-          );
-        const out = { ...done.body };
-        if (typeof out.message === 'string') out.message = localizeMessage(out.message, lang);
-        return { status: done.status, text: JSON.stringify(out) };
-      };
+      const answer = async () =>
+        sentAnswer(
+          endpoint.idempotent && auth ? await withIdempotency(deps, c, auth.user.id, raw, run) : await run(),
+          lang,
+        );
       const { status, text } =
         options.cache && deps.cache && auth
           ? await deps.cache.answer(
