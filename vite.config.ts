@@ -217,7 +217,11 @@ export default defineConfig({
     }),
   ],
   server: {
-    proxy: { '/api': 'http://127.0.0.1:3000', '/uploads': 'http://127.0.0.1:3000' },
+    // Every server path outside the app: the API, uploads, and the two push paths the product puts
+    // outside /api (docs/product.md §7).
+    proxy: Object.fromEntries(
+      ['/api', '/uploads', '/get-token', '/sendNotification'].map((path) => [path, 'http://127.0.0.1:3000']),
+    ),
   },
   build: {
     target: 'es2022',
