@@ -10,7 +10,7 @@ import type { ListSearch } from '../search';
 import type { AreaFilter } from '../types';
 
 /** How many of these filters have a value in the view. */
-export const activeFilterCount = (filters: readonly AreaFilter[], search: ListSearch) =>
+const activeFilterCount = (filters: readonly AreaFilter[], search: ListSearch) =>
   filters.filter((filter) => search[filter.key] !== undefined && search[filter.key] !== '').length;
 
 /**
