@@ -249,6 +249,11 @@ export interface RouteOptions {
    * day: kept by the read cache (when there is one) until the next write.
    */
   cache?: boolean;
+  /**
+   * An idempotent write whose own state change refuses a repeat and whose work must outlive a
+   * failure (server/http/idempotency.ts): it is not run inside the key's transaction.
+   */
+  ownTransactions?: boolean;
 }
 
 export const route = <E extends AnyEndpoint>(
@@ -359,8 +364,8 @@ const register = <E extends AnyEndpoint>(
       };
       if (file) return await (handler as FileHandler<E>)(ctx);
 
-      const run = async (): Promise<Answer> => {
-        const reply = await (handler as Handler<E>)(ctx);
+      const run = async (runDeps: Deps = deps): Promise<Answer> => {
+        const reply = await (handler as Handler<E>)(runDeps === deps ? ctx : { ...ctx, deps: runDeps });
         const checked = endpoint.response.safeParse({ ...(reply as object), status: successStatus });
         if (!checked.success)
           throw new Error(
@@ -372,7 +377,9 @@ const register = <E extends AnyEndpoint>(
       // 3. run, once per Idempotency-Key
       const answer = async (): Promise<CachedAnswer> => {
         const done =
-          endpoint.idempotent && auth ? await withIdempotency(deps, c, auth.user.id, raw, run) : await run();
+          endpoint.idempotent && auth
+            ? await withIdempotency(deps, c, auth.user.id, raw, run, options.ownTransactions)
+            : await run();
         if (done.status >= 400)
           throw new HttpError(
             done.status,
