@@ -176,6 +176,14 @@ export const SERVER_MESSAGES = {
     en: 'This country is still used by {n} cities. Delete or move them first.',
     ar: 'لا تزال هذه الدولة مستخدمة في {n} من المدن. احذفها أو انقلها أولًا.',
   },
+  masterNotYours: {
+    en: 'You can change or delete only the entries you added. Ask an administrator to change this one.',
+    ar: 'يمكنك تعديل أو حذف الإدخالات التي أضفتها فقط. اطلب من المسؤول تعديل هذا الإدخال.',
+  },
+  masterUsedByOthers: {
+    en: "Other providers' records use this entry, so only an administrator can change or delete it.",
+    ar: 'تستخدم سجلات مقدمي خدمات آخرين هذا الإدخال، لذا لا يمكن تعديله أو حذفه إلا من قبل المسؤول.',
+  },
   usedByLocations: {
     en: 'This city is still used by {n} locations. Delete or move them first.',
     ar: 'لا تزال هذه المدينة مستخدمة في {n} من المواقع. احذفها أو انقلها أولًا.',

@@ -190,8 +190,13 @@ async function announce(deps: Deps, who: () => Promise<number[]>, notice: Notice
   // The change it reports is already committed: a failure here is logged, never the caller's answer.
   try {
     const recipients = await writeEntries(deps, await who(), notice);
-    if (recipients.length && deps.push)
-      inBackground(() => pushTo(deps, recipients, notice, `${notice.kind}-${deps.config.now().getTime()}`));
+    if (recipients.length && deps.push) {
+      const tag = `${notice.kind}-${deps.config.now().getTime()}`;
+      const start = (d: Deps) => inBackground(() => pushTo(d, recipients, notice, tag));
+      // Inside an idempotent write's transaction the pushes start once it has committed.
+      if (deps.afterCommit) deps.afterCommit(start);
+      else start(deps);
+    }
   } catch (error) {
     console.warn(`A notification could not be written: ${(error as Error).message}`);
   }

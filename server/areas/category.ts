@@ -3,6 +3,7 @@ import { categoryResource } from '../../src/contract/areas/category';
 import { categories, events, serviceProviders } from '../db/schema';
 import { fieldError } from '../http/errors';
 import { smsg } from '../messages';
+import { categoryUsage } from './master-owners';
 import { arText, dyn, enText, implement, textOf } from '../http/resource-router';
 
 export const categoryImpl = implement(categoryResource, {
@@ -54,6 +55,7 @@ export const categoryImpl = implement(categoryResource, {
     )
       throw fieldError('icon', smsg('iconMissing'));
   },
+  addedBy: { column: categories.createdBy, usedByOthers: categoryUsage },
   references: [
     {
       count: async (tx, id) =>

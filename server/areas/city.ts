@@ -3,6 +3,7 @@ import { cityResource } from '../../src/contract/areas/city';
 import { cities, countries, locations, serviceProviders } from '../db/schema';
 import { fieldError } from '../http/errors';
 import { smsg } from '../messages';
+import { cityUsage } from './master-owners';
 import { yesNo } from './category';
 import { arText, dyn, enText, implement, textOf } from '../http/resource-router';
 
@@ -53,6 +54,7 @@ export const cityImpl = implement(cityResource, {
       .where(eq(countries.id, input.countryId));
     if (!country) throw fieldError('countryId', smsg('unknownCountry'));
   },
+  addedBy: { column: cities.createdBy, usedByOthers: cityUsage },
   references: [
     {
       count: async (tx, id) =>

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { countryResource } from '../../src/contract/areas/country';
 import { cities, countries } from '../db/schema';
 import { smsg } from '../messages';
+import { countryUsage } from './master-owners';
 import { yesNo } from './category';
 import { arText, dyn, enText, implement, textOf } from '../http/resource-router';
 
@@ -48,6 +49,7 @@ export const countryImpl = implement(countryResource, {
     active: input.active,
   }),
   unique: { countries_iso_code_key: { field: 'isoCode', message: smsg('isoTaken') } },
+  addedBy: { column: countries.createdBy, usedByOthers: countryUsage },
   references: [
     {
       count: async (tx, id) =>

@@ -3,6 +3,7 @@ import { locationResource } from '../../src/contract/areas/location';
 import { cities, countries, events, locations } from '../db/schema';
 import { fieldError } from '../http/errors';
 import { smsg } from '../messages';
+import { locationUsage } from './master-owners';
 import { yesNo } from './category';
 import { arText, dyn, enText, implement, textOf } from '../http/resource-router';
 
@@ -89,6 +90,7 @@ export const locationImpl = implement(locationResource, {
         : fieldError('countryId', smsg('unknownCountry'));
     }
   },
+  addedBy: { column: locations.createdBy, usedByOthers: locationUsage },
   references: [
     {
       count: async (tx, id) =>

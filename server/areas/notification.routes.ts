@@ -31,40 +31,47 @@ const mutedOf = async (db: Executor, userId: number) => {
 };
 
 export const registerNotificationRoutes = (app: App) => {
-  route(app, notificationApi.sendNotification, async ({ deps, body, requireAuth }) => {
-    const auth = requireAuth();
-    const ownerId = providerScopeOf(auth, 'notification', true);
-    const { db } = deps;
-    const now = deps.config.now();
-    const scope = ownerId === null ? undefined : eq(notifications.providerId, ownerId);
-    // Claim it: only one request (or the scheduler) moves it to `sending`.
-    const [claimed] = await db
-      .update(notifications)
-      .set({ status: 'sending', updatedAt: now, version: sql`${notifications.version} + 1` })
-      .where(
-        and(
-          eq(notifications.id, body.id),
-          inArray(notifications.status, ['draft', 'scheduled', 'failed']),
-          scope,
-        ),
-      )
-      .returning();
-    if (!claimed) {
-      const [existing] = await db
-        .select({ status: notifications.status })
+  route(
+    app,
+    notificationApi.sendNotification,
+    async ({ deps, body, requireAuth }) => {
+      const auth = requireAuth();
+      const ownerId = providerScopeOf(auth, 'notification', true);
+      const { db } = deps;
+      const now = deps.config.now();
+      const scope = ownerId === null ? undefined : eq(notifications.providerId, ownerId);
+      // Claim it: only one request (or the scheduler) moves it to `sending`.
+      const [claimed] = await db
+        .update(notifications)
+        .set({ status: 'sending', updatedAt: now, version: sql`${notifications.version} + 1` })
+        .where(
+          and(
+            eq(notifications.id, body.id),
+            inArray(notifications.status, ['draft', 'scheduled', 'failed']),
+            scope,
+          ),
+        )
+        .returning();
+      if (!claimed) {
+        const [existing] = await db
+          .select({ status: notifications.status })
+          .from(notifications)
+          .where(and(eq(notifications.id, body.id), scope));
+        if (!existing) throw notFound();
+        throw conflict(smsg(existing.status === 'sending' ? 'notificationSending' : 'notificationSent'));
+      }
+      await sendClaimed(deps, claimed);
+      const [row] = await db
+        .select({ n: notifications, authorName: users.name })
         .from(notifications)
-        .where(and(eq(notifications.id, body.id), scope));
-      if (!existing) throw notFound();
-      throw conflict(smsg(existing.status === 'sending' ? 'notificationSending' : 'notificationSent'));
-    }
-    await sendClaimed(deps, claimed);
-    const [row] = await db
-      .select({ n: notifications, authorName: users.name })
-      .from(notifications)
-      .leftJoin(users, eq(users.id, notifications.createdBy))
-      .where(eq(notifications.id, body.id));
-    return { message: smsg('notificationQueued'), data: toNotification(row!) };
-  });
+        .leftJoin(users, eq(users.id, notifications.createdBy))
+        .where(eq(notifications.id, body.id));
+      return { message: smsg('notificationQueued'), data: toNotification(row!) };
+    },
+    // Its claim (draft → sending) refuses a repeat, and each device is recorded before its push:
+    // that record must survive a crash, so it is not run inside the key's transaction.
+    { ownTransactions: true },
+  );
 
   route(app, notificationApi.pushKey, async ({ deps, requireAuth }) => {
     const auth = requireAuth();

@@ -158,6 +158,11 @@ export const categories = pgTable('categories', {
   icon: text('icon'),
   active: boolean('active').notNull().default(true),
   sortOrder: integer('sort_order').notNull().default(0),
+  /**
+   * Who added it: a service provider may edit or delete only the masters it added and no one else
+   * uses (docs/security.md, "Authorization"); null: added by staff or by the seed (admins only).
+   */
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   ...stamps(),
 });
 
@@ -170,6 +175,8 @@ export const countries = pgTable(
     isoCode: text('iso_code').notNull(),
     dialCode: text('dial_code').notNull(),
     active: boolean('active').notNull().default(true),
+    /** Who added it (see `categories.createdBy`). */
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...stamps(),
   },
   (t) => [uniqueIndex('countries_iso_code_key').on(t.isoCode)],
@@ -184,6 +191,8 @@ export const cities = pgTable(
       .notNull()
       .references(() => countries.id, { onDelete: 'restrict' }),
     active: boolean('active').notNull().default(true),
+    /** Who added it (see `categories.createdBy`). */
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...stamps(),
   },
   (t) => [index('cities_country_idx').on(t.countryId)],
@@ -201,6 +210,8 @@ export const locations = pgTable(
     latitude: doublePrecision('latitude').notNull(),
     longitude: doublePrecision('longitude').notNull(),
     active: boolean('active').notNull().default(true),
+    /** Who added it (see `categories.createdBy`). */
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...stamps(),
   },
   (t) => [index('locations_city_idx').on(t.cityId)],

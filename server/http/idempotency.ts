@@ -2,39 +2,45 @@
  * Idempotency keys (docs/architecture.md §5): a write replayed from the app's offline outbox carries an
  * `Idempotency-Key`; the first answer for (user, key) is stored in the database and replayed for any
  * repeat, so a replay never applies a change twice, whichever server process receives it.
+ *
+ * The key is claimed, the write run and its answer stored in one transaction (docs/security.md,
+ * "Idempotent writes"): a process that dies anywhere before the commit leaves neither the change nor
+ * the key, and a repeat sent meanwhile waits for that transaction (its claim conflicts) and then
+ * gets the stored answer. The handler runs in a savepoint, so a refusal it throws undoes its own
+ * partial writes while the refusal is stored. Inside the transaction the handler's `deps.db` is the
+ * transaction; files it removes, and pushes it starts, wait for the commit (`afterCommit`).
+ *
+ * An endpoint whose own state change refuses a repeat, and whose work must survive a failure
+ * (a notification's pushes, each device recorded before its push), runs outside it
+ * (`ownTransactions`): its key is claimed first and its answer stored after.
  */
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
 import { and, eq, lt } from 'drizzle-orm';
+import type { Db, Executor } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import { smsg } from '../messages';
+import type { Storage } from '../storage';
 import { HttpError, badRequest } from './errors';
 import type { Answer } from './route';
 import type { AppEnv, Deps } from './types';
 
 const KEY = /^[A-Za-z0-9_-]{8,200}$/;
 const KEEP_MS = 24 * 60 * 60 * 1000;
-/** A first request that has not finished after this long is taken as dead (its process stopped). */
+/** A claim of an `ownTransactions` endpoint that has not finished after this long is taken as dead. */
 const ABANDONED_MS = 60_000;
 
-export const withIdempotency = async (
-  deps: Deps,
+type Claim = { kind: 'claimed' } | { kind: 'answer'; answer: Answer };
+
+/** Claims (user, key) in `db`, or returns the stored answer of an earlier request. */
+const claim = async (
+  db: Executor,
   c: Context<AppEnv>,
   userId: number,
-  raw: Uint8Array,
-  run: () => Promise<Answer>,
-): Promise<Answer> => {
-  const key = c.req.header('idempotency-key');
-  if (key === undefined) return run();
-  if (!KEY.test(key)) throw badRequest(smsg('idempotencyKeyInvalid'));
-  const { db, config } = deps;
-  const now = config.now();
-  const requestHash = createHash('sha256')
-    .update(`${c.req.method} ${c.req.path}\n`)
-    .update(raw)
-    .digest('base64url');
-
-  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - KEEP_MS)));
+  key: string,
+  requestHash: string,
+  now: Date,
+): Promise<Claim> => {
   const where = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
   for (let attempt = 0; attempt < 2; attempt++) {
     const inserted = await db
@@ -42,34 +48,112 @@ export const withIdempotency = async (
       .values({ userId, key, method: c.req.method, path: c.req.path, requestHash, createdAt: now })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
-    if (inserted.length) break;
+    if (inserted.length) return { kind: 'claimed' };
     const [row] = await db.select().from(idempotencyKeys).where(where);
     if (!row) continue; // removed meanwhile: try to claim it again
     if (row.requestHash !== requestHash) throw new HttpError(422, smsg('idempotencyKeyReused'));
     if (row.statusCode !== null && row.response) {
       c.header('Idempotent-Replayed', 'true');
-      return { status: row.statusCode, body: row.response as Record<string, unknown> };
+      return {
+        kind: 'answer',
+        answer: { status: row.statusCode, body: row.response as Record<string, unknown> },
+      };
     }
     if (now.getTime() - row.createdAt.getTime() < ABANDONED_MS)
       throw new HttpError(409, smsg('idempotencyInProgress'), undefined, { 'Retry-After': '1' });
     await db.delete(idempotencyKeys).where(where);
   }
+  throw new HttpError(409, smsg('idempotencyInProgress'), undefined, { 'Retry-After': '1' });
+};
 
-  let answer: Answer;
+/** Runs `run`; a client error (but throttling) is an answer too, stored for a replay. */
+const answerOf = async (run: () => Promise<Answer>): Promise<Answer | HttpError> => {
   try {
-    answer = await run();
+    return await run();
   } catch (err) {
-    // Client errors are final answers too (a replay gets the same one), except throttling.
-    if (err instanceof HttpError && err.status < 500 && err.status !== 429) {
-      answer = {
-        status: err.status,
-        body: { status: err.status, message: err.message, ...(err.errors ? { errors: err.errors } : {}) },
-      };
-    } else {
+    if (err instanceof HttpError && err.status < 500 && err.status !== 429) return err;
+    throw err;
+  }
+};
+
+const asAnswer = (a: Answer | HttpError): Answer =>
+  a instanceof HttpError
+    ? {
+        status: a.status,
+        body: { status: a.status, message: a.message, ...(a.errors ? { errors: a.errors } : {}) },
+      }
+    : a;
+
+export const withIdempotency = async (
+  deps: Deps,
+  c: Context<AppEnv>,
+  userId: number,
+  raw: Uint8Array,
+  run: (deps: Deps) => Promise<Answer>,
+  ownTransactions = false,
+): Promise<Answer> => {
+  const key = c.req.header('idempotency-key');
+  if (key === undefined) return run(deps);
+  if (!KEY.test(key)) throw badRequest(smsg('idempotencyKeyInvalid'));
+  const { db, config } = deps;
+  const now = config.now();
+  const requestHash = createHash('sha256')
+    .update(`${c.req.method} ${c.req.path}\n`)
+    .update(raw)
+    .digest('base64url');
+  const where = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
+  const store = (executor: Executor, answer: Answer) =>
+    executor.update(idempotencyKeys).set({ statusCode: answer.status, response: answer.body }).where(where);
+
+  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - KEEP_MS)));
+
+  if (ownTransactions) {
+    const claimed = await claim(db, c, userId, key, requestHash, now);
+    if (claimed.kind === 'answer') return claimed.answer;
+    let answer: Answer;
+    try {
+      answer = asAnswer(await answerOf(() => run(deps)));
+    } catch (err) {
       await db.delete(idempotencyKeys).where(where);
       throw err;
     }
+    await store(db, answer);
+    return answer;
   }
-  await db.update(idempotencyKeys).set({ statusCode: answer.status, response: answer.body }).where(where);
+
+  const afterCommit: Array<(deps: Deps) => Promise<void> | void> = [];
+  const answer = await db.transaction(async (tx) => {
+    const claimed = await claim(tx, c, userId, key, requestHash, now);
+    if (claimed.kind === 'answer') return claimed.answer;
+    const inTx: Deps = {
+      ...deps,
+      db: tx as unknown as Db,
+      storage: deferDeletes(deps.storage, afterCommit),
+      afterCommit: (work) => afterCommit.push(work),
+    };
+    let outcome: Answer | HttpError;
+    try {
+      // A savepoint: a refusal undoes the handler's own writes; the claim stays, to store it.
+      outcome = await tx.transaction((savepoint) => run({ ...inTx, db: savepoint as unknown as Db }));
+    } catch (err) {
+      if (!(err instanceof HttpError) || err.status >= 500 || err.status === 429) throw err;
+      afterCommit.length = 0; // its removals and pushes went with the savepoint
+      outcome = err;
+    }
+    const stored = asAnswer(outcome);
+    await store(tx, stored);
+    return stored;
+  });
+  for (const work of afterCommit) await work(deps);
   return answer;
 };
+
+/** Storage whose deletions wait for the transaction's commit (a rolled-back write keeps its files). */
+const deferDeletes = (storage: Storage, later: Array<(deps: Deps) => Promise<void> | void>): Storage => ({
+  put: (key, data) => storage.put(key, data),
+  get: (key) => storage.get(key),
+  delete: (key) => {
+    later.push(() => storage.delete(key));
+    return Promise.resolve();
+  },
+});

@@ -39,7 +39,7 @@ import { resourceRoutes } from '../../src/contract/areas';
 import { EXPORT_CHUNK, type EndpointOp, type Resource } from '../../src/contract/resource';
 import type { AuthInfo } from '../auth/sessions';
 import { isUniqueViolation, pgErrorCode, type Executor, type Tx } from '../db/client';
-import { conflict, HttpError, notFound } from './errors';
+import { conflict, forbidden, HttpError, notFound } from './errors';
 import { route, routeFile, validate, type HandlerContext } from './route';
 import type { App, Deps } from './types';
 import { smsg } from '../messages';
@@ -141,6 +141,16 @@ export interface ResourceImpl<R extends Resource, Row = Record<string, unknown>>
   /** Runs after a successful delete's transaction (e.g. removing stored files). */
   afterDelete?(ctx: ResourceCtx, existing: Rec<R>, extra: unknown): Promise<void>;
   references?: Reference[];
+  /**
+   * Shared records that a service provider may add but change or delete only when it added them
+   * and no other provider's record uses them; staff manage all (the masters, docs/security.md
+   * "Authorization"). The table has a `createdBy` column (`column`), set on create.
+   */
+  addedBy?: {
+    column: PgColumn;
+    /** How many records not of `userId` use record `id` (each kind of user). */
+    usedByOthers: ((tx: Executor, id: number, userId: number) => Promise<number>)[];
+  };
   /** Options (pickers): which records (default: `columns.active` true, or all) and their label. */
   optionsWhere?(ctx: ResourceCtx): SQL | undefined;
   option?(record: Rec<R>, lang: Language): { id: number; name: { en: string; ar: string } };
@@ -326,6 +336,24 @@ const stripFixed = (resource: Resource, body: Record<string, unknown>) => {
   return out;
 };
 
+/**
+ * A service provider changing or deleting a shared record (`addedBy`): only one it added (403)
+ * that no other provider's record uses (409). The row is locked, so no record of another starts
+ * using it before the change commits.
+ */
+const guardAddedBy = async (impl: Impl, tx: Tx, ctx: ResourceCtx, id: number) => {
+  if (!impl.addedBy || ctx.auth.user.role !== OWNER_ROLE) return;
+  const me = ctx.auth.user.id;
+  const [row] = await tx
+    .select({ by: impl.addedBy.column })
+    .from(impl.table)
+    .where(eq(impl.columns.id, id))
+    .for('update');
+  if (!row || row.by !== me) throw forbidden(smsg('masterNotYours'));
+  for (const used of impl.addedBy.usedByOthers)
+    if ((await used(tx, id, me)) > 0) throw conflict(smsg('masterUsedByOthers'));
+};
+
 const create = async (resource: Resource, impl: Impl, h: H, body: Record<string, unknown>) => {
   const ctx = ctxOf(h, resource);
   const input = stripFixed(resource, body) as Input<Resource>;
@@ -337,7 +365,13 @@ const create = async (resource: Resource, impl: Impl, h: H, body: Record<string,
       if (impl.insert) return impl.insert(tx, input, ctx);
       const [row] = (await tx
         .insert(impl.table)
-        .values({ ...impl.values!(input, ctx), version: 0, createdAt: ctx.now, updatedAt: ctx.now })
+        .values({
+          ...impl.values!(input, ctx),
+          ...(impl.addedBy ? { createdBy: ctx.auth.user.id } : {}),
+          version: 0,
+          createdAt: ctx.now,
+          updatedAt: ctx.now,
+        })
         .returning({ id: impl.columns.id })) as { id: number }[];
       return row!.id;
     });
@@ -359,6 +393,7 @@ const update = async (resource: Resource, impl: Impl, h: H, id: number, body: Re
     await db.transaction(async (tx) => {
       const existing = await findOne(tx, resource, impl, ctx, id);
       if (!existing) throw notFound();
+      await guardAddedBy(impl, tx, ctx, id);
       if (existing.version !== version) throw conflict();
       await impl.check?.(tx, input, ctx, existing);
       const bumped = await tx
@@ -392,6 +427,7 @@ const remove = async (resource: Resource, impl: Impl, h: H) => {
     existing = await db.transaction(async (tx) => {
       const found = await findOne(tx, resource, impl, ctx, id);
       if (!found) throw notFound();
+      await guardAddedBy(impl, tx, ctx, id);
       for (const ref of impl.references ?? []) {
         const n = await ref.count(tx, id);
         if (n > 0) throw conflict(ref.message(n));

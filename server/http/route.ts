@@ -249,6 +249,11 @@ export interface RouteOptions {
    * day: kept by the read cache (when there is one) until the next write.
    */
   cache?: boolean;
+  /**
+   * An idempotent write whose own state change refuses a repeat and whose work must outlive a
+   * failure (server/http/idempotency.ts): it is not run inside the key's transaction.
+   */
+  ownTransactions?: boolean;
 }
 
 export const route = <E extends AnyEndpoint>(
@@ -395,11 +400,19 @@ const register = <E extends AnyEndpoint>(
       };
       if (file) return await (handler as FileHandler<E>)(ctx);
 
-      const run = async () => checkedAnswer(endpoint, await (handler as Handler<E>)(ctx), successStatus);
+      // The handler runs on `runDeps`: the key's transaction for an idempotent write (idempotency.ts).
+      const run = async (runDeps: Deps = deps) =>
+        checkedAnswer(
+          endpoint,
+          await (handler as Handler<E>)(runDeps === deps ? ctx : { ...ctx, deps: runDeps }),
+          successStatus,
+        );
       // 3. run, once per Idempotency-Key
       const answer = async () =>
         sentAnswer(
-          endpoint.idempotent && auth ? await withIdempotency(deps, c, auth.user.id, raw, run) : await run(),
+          endpoint.idempotent && auth
+            ? await withIdempotency(deps, c, auth.user.id, raw, run, options.ownTransactions)
+            : await run(),
           lang,
         );
       const { status, text } =

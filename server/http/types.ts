@@ -17,6 +17,11 @@ export interface Deps {
   push?: PushConfig;
   /** Answers and sessions kept until the next write (server/http/read-cache.ts, ADR 0009). */
   cache?: ReadCache;
+  /**
+   * Set inside an idempotent write's transaction (server/http/idempotency.ts): work to do once it
+   * has committed, given the database's own deps (pushes must not run on a closed transaction).
+   */
+  afterCommit?: (work: (deps: Deps) => Promise<void> | void) => void;
 }
 
 export type AppEnv = { Variables: { deps: Deps; lang: Language } };

@@ -46,6 +46,11 @@ const everyone = signed('2xx', '2xx', '2xx', '2xx');
 const adminAndProviders = signed('2xx', 403, '2xx', '2xx');
 /** Admins, and a provider on its own records (B acting on A's: 404). */
 const adminAndOwner = signed('2xx', 403, '2xx', 404);
+/**
+ * Admins, and the provider that added the master (provider A adds the masters acted on; B: 403).
+ * A master someone else's record uses: matrix.test.ts, "masters a provider added".
+ */
+const adminAndAdder = signed('2xx', 403, '2xx', 403);
 const adminOnly = signed('2xx', 403, 403, 403);
 /** Staff (admin, manager), and a provider on its own records (B acting on A's: 404). */
 const staffAndOwner = signed('2xx', '2xx', '2xx', 404);
@@ -65,8 +70,8 @@ const masterRows = (type: string): Record<string, Row> => ({
   [`GET /api/master/listwithpagination [${type} list]`]: adminAndProviders,
   [`GET /api/master/listSingledata [${type} get]`]: adminAndProviders,
   [`POST /api/master/addlist [${type} create]`]: adminAndProviders,
-  [`POST /api/master/addlist [${type} update]`]: adminAndProviders,
-  [`POST /api/master/deletelist [${type} remove]`]: adminAndProviders,
+  [`POST /api/master/addlist [${type} update]`]: adminAndAdder,
+  [`POST /api/master/deletelist [${type} remove]`]: adminAndAdder,
   [`GET /api/master/list [${type} options]`]: everyone,
   [`GET /api/export/${type}`]: adminAndProviders,
 });

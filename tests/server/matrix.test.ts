@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../../src/contract/areas';
 import { buildPath } from '../../src/contract/http';
 import type { Resource } from '../../src/contract/resource';
-import { sessions, users } from '../../server/db/schema';
+import { eq, isNull } from 'drizzle-orm';
+import { categories, cities, serviceProviders, sessions, users } from '../../server/db/schema';
 import { createTestServer, type TestServer } from '../setup/server';
 import { MATRIX, type Cell } from './authz-matrix';
 import {
@@ -93,6 +94,118 @@ describe('every endpoint × every caller', () => {
     }
     expect(failures, failures.join('\n')).toEqual([]);
     expect(cells).toBe(cases.length * CALLERS.length);
+  });
+});
+
+describe('masters a provider added (docs/security.md, "Authorization")', () => {
+  const as = async (
+    caller: 'admin' | 'providerA' | 'providerB',
+    method: string,
+    path: string,
+    body?: object,
+    lang = 'en',
+  ) => t.request(method, path, { token: (await w.token(caller))!, body, lang });
+  const getRec = async (type: string, id: number) =>
+    (await as('admin', 'GET', `/api/master/listSingledata?type=${type}&id=${id}`)).body.data as {
+      id: number;
+      version: number;
+      name: { en: string; ar: string };
+    };
+
+  it("a provider may not change or delete one once another provider's record uses it; admins may", async () => {
+    const added = await as('providerA', 'POST', '/api/master/addlist', {
+      type: 'category',
+      name: { en: 'Provider A category', ar: 'فئة المزود أ' },
+    });
+    expect(added.status).toBe(201);
+    const id = added.body.data.id as number;
+    const rename = async (caller: 'admin' | 'providerA' | 'providerB', en: string, lang = 'en') => {
+      const rec = await getRec('category', id);
+      return as(
+        caller,
+        'POST',
+        '/api/master/addlist',
+        { type: 'category', id, version: rec.version, name: { en, ar: rec.name.ar } },
+        lang,
+      );
+    };
+    expect((await rename('providerA', 'Provider A category (own)')).status).toBe(200);
+    const notYours = await rename('providerB', 'Taken over');
+    expect(notYours.status).toBe(403);
+    expect(notYours.body.message).toMatch(/only the entries you added/);
+
+    // Provider B's profile starts using it.
+    await t.db.db
+      .update(serviceProviders)
+      .set({ categoryId: id })
+      .where(eq(serviceProviders.userId, w.ids.providerB));
+    const before = await digest(t, ['sessions']);
+    const used = await rename('providerA', 'Renamed under B');
+    expect(used.status).toBe(409);
+    expect(used.body.message).toMatch(/Other providers' records use this entry/);
+    const usedAr = await rename('providerA', 'Renamed under B', 'ar');
+    expect(usedAr.status).toBe(409);
+    expect(usedAr.body.message).toMatch(/[\u0600-\u06FF]/);
+    const removed = await as('providerA', 'POST', '/api/master/deletelist', { type: 'category', id });
+    expect(removed.status).toBe(409);
+    expect(removed.body.message).toMatch(/Other providers' records use this entry/);
+    expect(await digest(t, ['sessions'])).toBe(before);
+    expect((await rename('admin', 'Renamed by admin')).status).toBe(200);
+  });
+
+  it('a master added by staff, or used through a city another provider added, is refused too', async () => {
+    const [staffAdded] = await t.db.db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(isNull(categories.createdBy))
+      .limit(1);
+    const seeded = await getRec('category', staffAdded!.id);
+    const staff = await as('providerA', 'POST', '/api/master/addlist', {
+      type: 'category',
+      id: seeded.id,
+      version: seeded.version,
+      name: seeded.name,
+    });
+    expect(staff.status).toBe(403);
+
+    const country = await as('providerA', 'POST', '/api/master/addlist', {
+      type: 'country',
+      name: { en: 'Provider A land', ar: 'أرض المزود أ' },
+      isoCode: 'WQ',
+      dialCode: '+974',
+    });
+    expect(country.status, country.text).toBe(201);
+    const cid = country.body.data.id as number;
+    const city = await as('providerB', 'POST', '/api/master/addlist', {
+      type: 'city',
+      name: { en: 'B town', ar: 'مدينة ب' },
+      countryId: cid,
+    });
+    expect(city.status, city.text).toBe(201);
+    const rec = await getRec('country', cid);
+    const edit = await as('providerA', 'POST', '/api/master/addlist', {
+      type: 'country',
+      id: cid,
+      version: rec.version,
+      name: { en: 'Renamed land', ar: rec.name.ar },
+      isoCode: 'WQ',
+      dialCode: '+974',
+    });
+    expect(edit.status).toBe(409);
+    // Once the other provider's city is gone, the country is the adder's own again.
+    await t.db.db.delete(cities).where(eq(cities.id, city.body.data.id as number));
+    const again = await as('providerA', 'POST', '/api/master/addlist', {
+      type: 'country',
+      id: cid,
+      version: rec.version,
+      name: { en: 'Renamed land', ar: rec.name.ar },
+      isoCode: 'WQ',
+      dialCode: '+974',
+    });
+    expect(again.status, again.text).toBe(200);
+    expect(
+      (await as('providerA', 'POST', '/api/master/deletelist', { type: 'country', id: cid })).status,
+    ).toBe(200);
   });
 });
 

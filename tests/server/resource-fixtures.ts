@@ -53,6 +53,19 @@ export interface Fixture {
   provider: Grant | Partial<Record<ResourceOp, Grant>>;
 }
 
+/**
+ * A master: providers add and read them, but change or delete only the ones they added (the
+ * suite's records are added by an admin: 403; docs/security.md, "Authorization").
+ */
+const MASTER_GRANTS: Partial<Record<ResourceOp, Grant>> = {
+  list: 'allow',
+  get: 'allow',
+  create: 'allow',
+  export: 'allow',
+  update: 'deny',
+  remove: 'deny',
+};
+
 const L = (en: string, ar: string) => ({ en, ar });
 const iso = (n: number) =>
   String.fromCharCode(88 + (Math.floor(n / 26) % 3)) + String.fromCharCode(65 + (n % 26));
@@ -75,7 +88,7 @@ export const FIXTURES: Record<ResourceKey, Fixture> = {
     filter: { query: { active: 'false' }, matches: (r) => r.active === false },
     referenced: { id: (c) => c.categoryId, message: /still used by \d+ service providers/ },
     manager: 'deny',
-    provider: 'allow',
+    provider: MASTER_GRANTS,
   },
   country: {
     sample: ({ n }) => ({
@@ -95,7 +108,7 @@ export const FIXTURES: Record<ResourceKey, Fixture> = {
     filter: { query: { active: 'true' }, matches: (r) => r.active === true },
     referenced: { id: (c) => c.countryId, message: /still used by \d+ cities/ },
     manager: 'deny',
-    provider: 'allow',
+    provider: MASTER_GRANTS,
   },
   city: {
     sample: ({ n, countryId }) => ({ name: L(`Test City ${n}`, `مدينة تجريبية ${n}`), countryId }),
@@ -108,7 +121,7 @@ export const FIXTURES: Record<ResourceKey, Fixture> = {
     filter: { query: { countryId: '2' }, matches: (r) => r.countryId === 2 },
     referenced: { id: (c) => c.cityId, message: /still used by \d+ locations/ },
     manager: 'deny',
-    provider: 'allow',
+    provider: MASTER_GRANTS,
   },
   location: {
     sample: ({ n, countryId, cityId }) => ({
@@ -138,7 +151,7 @@ export const FIXTURES: Record<ResourceKey, Fixture> = {
     search: { q: 'Convention', matches: (r) => JSON.stringify(r.name).includes('Convention') },
     filter: { query: { cityId: '1' }, matches: (r) => r.cityId === 1 },
     manager: 'deny',
-    provider: 'allow',
+    provider: MASTER_GRANTS,
   },
   serviceprovider: {
     sample: ({ n, categoryId, cityId }) => ({
