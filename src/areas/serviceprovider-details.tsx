@@ -18,6 +18,7 @@ import { fetchFile, saveBlob, uploadFile } from '@/lib/transfer';
 import { dateTime, localizedText, Ltr, StatusBadge } from '@/resources/cells';
 import { ConfirmDialog } from '@/resources/dialogs';
 import { cardClass, DefinitionList, RecordLoadError, RecordView } from '@/resources/DetailsPage';
+import { NotSavedHere, useNotSavedHere } from '@/resources/NotSavedHere';
 import { failedToLoad } from '@/resources/queries';
 import { parseId } from '@/resources/screens';
 import { invalidateResource } from '@/resources/queries';
@@ -65,7 +66,9 @@ export function Details() {
   const { id: raw } = useParams({ strict: false }) as { id?: string };
   const id = parseId(raw);
   const details = useQuery({ ...providerDetailsQuery(id ?? 0), enabled: id !== null });
+  const notSaved = useNotSavedHere(details);
   if (id === null) return <NotFoundPage />;
+  if (notSaved) return <NotSavedHere onRetry={() => void details.refetch()} />;
   if (details.isPending) return <FullPageSpinner inline />;
   if (failedToLoad(details) || details.data === undefined)
     return <RecordLoadError error={details.error} retry={() => void details.refetch()} />;

@@ -15,6 +15,7 @@ import { ApiError, errorMessage } from '@/lib/api';
 import { useActionContext, useRecordActions } from './actions';
 import { AppLink } from '@/components/AppLink';
 import { DataAge } from '@/components/DataAge';
+import { NotSavedHere, useNotSavedHere } from './NotSavedHere';
 import { detailQueryOptions, failedToLoad, type BaseRecord } from './queries';
 import type { AreaConfig, DetailItem, RenderContext } from './types';
 
@@ -145,6 +146,8 @@ export function DetailsPage<T extends BaseRecord>({ area, id }: { area: AreaConf
   const { i18n } = useLingui();
   const language = i18n.locale as Language;
   const detail = useQuery(detailQueryOptions<T>(area.resource, id));
+  const notSaved = useNotSavedHere(detail);
+  if (notSaved) return <NotSavedHere onRetry={() => void detail.refetch()} />;
   if (detail.isPending) return <FullPageSpinner inline />;
   if (failedToLoad(detail) || detail.data === undefined)
     return <RecordLoadError error={detail.error} retry={() => void detail.refetch()} />;

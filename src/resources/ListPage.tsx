@@ -13,6 +13,7 @@ import { ListError } from './list/ListStates';
 import { ListTable } from './list/ListTable';
 import { Pagination } from './list/Pagination';
 import { useListState } from './list/useListState';
+import { NotSavedHere, useNotSavedHere } from './NotSavedHere';
 import type { BaseRecord } from './queries';
 import type { AreaConfig } from './types';
 
@@ -89,7 +90,7 @@ export function ListPage<T extends BaseRecord>({
   );
 }
 
-/** The page's records: the error (Retry), cards on a phone, else the table. */
+/** The page's records: not saved on this device (offline), the error (Retry), cards on a phone, else the table. */
 function ListBody<T extends BaseRecord>({
   area,
   state,
@@ -106,6 +107,8 @@ function ListBody<T extends BaseRecord>({
   to: number;
 }) {
   const { list, table, pageSize, search, setSearch } = state;
+  const notSaved = useNotSavedHere(list);
+  if (notSaved) return <NotSavedHere onRetry={() => void list.refetch()} />;
   if (list.isError && !list.data) return <ListError error={list.error} onRetry={() => void list.refetch()} />;
   const common = {
     area,
