@@ -65,6 +65,15 @@ describe('a screen never saved on this device, offline', () => {
     expect(notice.textContent).toContain('Nothing is saved on this device yet.');
   });
 
+  it('leaves the server’s own answer (503, database busy) to the list’s error and Retry', async () => {
+    server.on(LIST, (_req, res) => json(res, 503, { status: 503, message: 'The database is busy.' }));
+    renderArea(countryArea, '/country');
+    expect((await screen.findByTestId('list-error')).textContent).toBe('The database is busy.');
+    await new Promise((resolve) => setTimeout(resolve, NOT_SAVED_AFTER_MS + 200));
+    expect(screen.queryByTestId('not-saved-here')).toBeNull();
+    expect(screen.getByTestId('list-error')).toBeTruthy();
+  });
+
   it('shows the skeleton, not the notice, while a connected list loads', async () => {
     renderArea(countryArea, '/country');
     expect(await screen.findByText('Oman')).toBeTruthy();

@@ -13,6 +13,7 @@ import { isUnreachable, useConnection } from '@/app/connection';
 import { NAV_ITEMS, visibleNavigation } from '@/app/navigation';
 import { useSession } from '@/app/session';
 import { AppLink } from '@/components/AppLink';
+import type { ApiError } from '@/lib/api';
 import { Alert, Button } from '@/components/ui';
 
 /** How long a screen without data waits for the network before it says it is not saved here. */
@@ -24,11 +25,19 @@ interface QueryLike {
   fetchStatus: FetchStatus;
 }
 
+/**
+ * No answer came (offline, or the server cannot be reached): a proxy's 502/504 count; the server's
+ * own 503 (database busy) is an answer, shown with its message and a Retry (src/lib/api.ts).
+ */
+const noAnswer = (error: unknown) => isUnreachable(error) && (error as ApiError).status !== 503;
+
 /** True when `query` has no data and cannot get any now (offline, paused or the server unreachable). */
 export function useNotSavedHere(query: QueryLike): boolean {
   const connection = useConnection();
-  const failed = query.data === undefined && isUnreachable(query.error);
-  const waiting = query.data === undefined && (connection !== 'online' || query.fetchStatus === 'paused');
+  const empty = query.data === undefined;
+  const failed = empty && noAnswer(query.error);
+  const answered = query.error != null && !noAnswer(query.error);
+  const waiting = empty && !answered && (connection !== 'online' || query.fetchStatus === 'paused');
   const [late, setLate] = useState(false);
   useEffect(() => {
     if (!waiting) return;
