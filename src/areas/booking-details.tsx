@@ -17,10 +17,15 @@ import {
 } from '@/contract';
 import { routes } from '@/contract/routes.gen';
 import { NotFoundPage } from '@/components/error-pages/NotFoundPage';
-import { FullPageSpinner } from '@/components/ui';
 import { call } from '@/lib/api';
 import { dateTime, localizedText, Ltr } from '@/resources/cells';
-import { cardClass, DefinitionList, RecordLoadError, RecordView } from '@/resources/DetailsPage';
+import {
+  cardClass,
+  DefinitionList,
+  DetailsSkeleton,
+  RecordLoadError,
+  RecordView,
+} from '@/resources/DetailsPage';
 import { NotSavedHere, useNotSavedHere } from '@/resources/NotSavedHere';
 import { AppLink } from '@/components/AppLink';
 import { parseId } from '@/resources/screens';
@@ -100,7 +105,7 @@ export function Details() {
   const notSaved = useNotSavedHere(details);
   if (id === null) return <NotFoundPage />;
   if (notSaved) return <NotSavedHere onRetry={() => void details.refetch()} />;
-  if (details.isPending) return <FullPageSpinner inline />;
+  if (details.isPending) return <DetailsSkeleton />;
   if (failedToLoad(details) || details.data === undefined)
     return <RecordLoadError error={details.error} retry={() => void details.refetch()} />;
   const { booking, event, history } = details.data;

@@ -44,6 +44,7 @@ export function ListPage<T extends BaseRecord>({
   const headingId = useId();
   const from = total === 0 ? 0 : pageIndex * pageSize + 1;
   const to = Math.min(total, (pageIndex + 1) * pageSize);
+  const notSaved = useNotSavedHere(list);
 
   return (
     <section
@@ -72,18 +73,29 @@ export function ListPage<T extends BaseRecord>({
           setSearch={setSearch}
         />
 
-        <ListBody area={area} state={state} phone={phone} title={title} from={from} to={to} />
-
-        <Pagination
-          total={total}
+        <ListBody
+          area={area}
+          state={state}
+          phone={phone}
+          title={title}
           from={from}
           to={to}
-          page={pageIndex + 1}
-          pageCount={state.pageCount}
-          pageSize={pageSize}
-          onPage={(page) => table.setPageIndex(page - 1)}
-          onPageSize={(size) => setSearch({ pageSize: size, page: undefined })}
+          notSaved={notSaved}
         />
+
+        {!notSaved && !(list.isError && !list.data) && (
+          <Pagination
+            pending={list.isPending}
+            total={total}
+            from={from}
+            to={to}
+            page={pageIndex + 1}
+            pageCount={state.pageCount}
+            pageSize={pageSize}
+            onPage={(page) => table.setPageIndex(page - 1)}
+            onPageSize={(size) => setSearch({ pageSize: size, page: undefined })}
+          />
+        )}
       </div>
       {state.dialogs}
     </section>
@@ -98,6 +110,7 @@ function ListBody<T extends BaseRecord>({
   title,
   from,
   to,
+  notSaved,
 }: {
   area: AreaConfig<T>;
   state: ReturnType<typeof useListState<T>>;
@@ -105,9 +118,9 @@ function ListBody<T extends BaseRecord>({
   title: string;
   from: number;
   to: number;
+  notSaved: boolean;
 }) {
   const { list, table, pageSize, search, setSearch } = state;
-  const notSaved = useNotSavedHere(list);
   if (notSaved) return <NotSavedHere onRetry={() => void list.refetch()} />;
   if (list.isError && !list.data) return <ListError error={list.error} onRetry={() => void list.refetch()} />;
   const common = {
