@@ -16,7 +16,6 @@ import { useSession } from '@/app/session';
 import { Alert, Button, TextField } from '@/components/ui';
 import { ApiError, call, endpointRef, errorMessage } from '@/lib/api';
 import { AuthLayout, linkClass } from '../AuthLayout';
-import { notify } from '@/app/notify';
 
 const route = getRouteApi('/login');
 
@@ -114,6 +113,7 @@ export function LoginPage({ onSignedIn = goHomeAndReload }: { onSignedIn?: () =>
     if (!submitted) return;
     setProblems(validateLogin(current()).problems);
     setServerErrors({});
+    setFailure(null);
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -135,15 +135,14 @@ export function LoginPage({ onSignedIn = goHomeAndReload }: { onSignedIn?: () =>
       onSignedIn();
     } catch (error) {
       const status = error instanceof ApiError ? error.status : 0;
-      setFailure({ status, message: errorMessage(error) });
-      notify.error(error);
-      if (error instanceof ApiError) {
-        const server: LoginErrors = {};
+      // Said once (docs/product.md §8): at the fields when the server named them, else above the form.
+      const server: LoginErrors = {};
+      if (error instanceof ApiError)
         for (const [field, text] of Object.entries(error.fieldErrors)) {
           if (field === 'email' || field === 'password') server[field] = text;
         }
-        setServerErrors(server);
-      }
+      setServerErrors(server);
+      if (!server.email && !server.password) setFailure({ status, message: errorMessage(error) });
     } finally {
       setSubmitting(false);
     }
