@@ -1,7 +1,9 @@
 /**
  * Plugs the app into the API client (src/lib/api.ts) at start: the session's token and language,
- * the first-screen gate, and what a 401 does (the token goes, the sign-in screen shows).
+ * the first-screen gate, and what a 401 does (the token goes, the sign-in screen shows and says why:
+ * the server's reason — session expired, account blocked — or that the session ended, docs/product.md §4).
  */
+import { t } from '@lingui/core/macro';
 import { configureApi } from '@/lib/api';
 import { afterFirstScreen } from './first-screen';
 import { getSession, removeToken } from './session';
@@ -13,8 +15,8 @@ export const connectApi = (goToSignIn: () => void) =>
       return { token: loginToken, language };
     },
     ready: afterFirstScreen,
-    onUnauthorized: async () => {
-      await removeToken();
+    onUnauthorized: async (serverMessage) => {
+      await removeToken(serverMessage || t`Your session ended — sign in again`);
       goToSignIn();
     },
   });

@@ -29,6 +29,8 @@ export interface NavItem {
   also?: readonly string[];
   /** Only the dashboard: active on an exact match. */
   exact?: boolean;
+  /** The resource key of the link's list when it is not the item's `id` (its cached pages). */
+  resource?: string;
 }
 
 export interface NavGroup {
@@ -114,6 +116,7 @@ export const NAVIGATION: readonly NavEntry[] = [
         label: msg`Users`,
         to: '/users',
         permission: 'usermanager',
+        resource: 'user',
         also: ['/user-details', '/user/'],
       },
     ],
@@ -132,7 +135,7 @@ export const NAVIGATION: readonly NavEntry[] = [
     label: msg`Page Manager`,
     permission: 'page_manager',
     icon: FileText,
-    children: [{ id: 'pages', label: msg`Pages`, to: '/pages', permission: 'pages' }],
+    children: [{ id: 'pages', label: msg`Pages`, to: '/pages', permission: 'pages', resource: 'page' }],
   },
   {
     kind: 'group',

@@ -34,17 +34,41 @@ function applicationServerKey(base64url: string): Uint8Array<ArrayBuffer> {
 
 export class PushRefused extends Error {}
 
+/** The browser did not subscribe in time (it has no push service, or none that answers). */
+export class PushTimedOut extends Error {}
+
+/**
+ * How long the browser may take to have a service worker and a push subscription: some browsers
+ * without a push service never settle the promise (docs/decisions/0007-notifications-and-push.md).
+ */
+export const PUSH_TIMEOUT_MS = 10_000;
+
+/** `promise`, or a `PushTimedOut` after `ms`. */
+export function withinPushTimeout<T>(promise: Promise<T>, ms = PUSH_TIMEOUT_MS): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PushTimedOut('push subscription timed out')), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 /** Asks for permission, subscribes this device and registers it with the server. */
 export async function enablePush(publicKey: string): Promise<void> {
+  // The permission prompt waits for the user; what follows waits only for the browser.
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') throw new PushRefused(permission);
-  const registration = await navigator.serviceWorker.ready;
-  const subscription =
-    (await registration.pushManager.getSubscription()) ??
-    (await registration.pushManager.subscribe({
-      userVisibleOnly: true,
-      applicationServerKey: applicationServerKey(publicKey),
-    }));
+  const subscription = await withinPushTimeout(
+    (async () => {
+      const registration = await navigator.serviceWorker.ready;
+      return (
+        (await registration.pushManager.getSubscription()) ??
+        (await registration.pushManager.subscribe({
+          userVisibleOnly: true,
+          applicationServerKey: applicationServerKey(publicKey),
+        }))
+      );
+    })(),
+  );
   const json = subscription.toJSON() as { endpoint: string; keys: { p256dh: string; auth: string } };
   await call(routes.pushSubscribe, { body: { endpoint: json.endpoint, keys: json.keys } });
 }

@@ -45,6 +45,11 @@ export interface Session {
   language: Language;
   /** The permission list of the signed-in user; `null` until the role endpoint answered once. */
   permissions: Permission[] | null;
+  /**
+   * Why the session ended (a 401's reason), for the sign-in screen to say (docs/product.md §4); kept
+   * in memory only, and gone with the next sign-in.
+   */
+  endedBecause?: string;
 }
 
 const defaultSession = (): Session => ({
@@ -154,6 +159,7 @@ export async function storeSignIn(answer: SignIn): Promise<void> {
     role: answer.role,
     profileImage: answer.profileImage || null,
     permissions: null,
+    endedBecause: undefined,
   });
   await persist(async () => {
     await setMany([
@@ -201,9 +207,9 @@ export async function storeLanguage(language: Language): Promise<void> {
   await persist(() => setMany([[SESSION_KEYS.language, language]]));
 }
 
-/** A 401 or a failed role fetch: only the token goes (docs/product.md §4). */
-export async function removeToken(): Promise<void> {
-  update({ loginToken: null });
+/** A 401 or a failed role fetch: only the token goes (docs/product.md §4); `reason` says why. */
+export async function removeToken(reason?: string): Promise<void> {
+  update({ loginToken: null, endedBecause: reason });
   await persist(() => delMany([SESSION_KEYS.loginToken]));
 }
 

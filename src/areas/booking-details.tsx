@@ -17,10 +17,16 @@ import {
 } from '@/contract';
 import { routes } from '@/contract/routes.gen';
 import { NotFoundPage } from '@/components/error-pages/NotFoundPage';
-import { FullPageSpinner } from '@/components/ui';
 import { call } from '@/lib/api';
 import { dateTime, localizedText, Ltr } from '@/resources/cells';
-import { cardClass, DefinitionList, RecordLoadError, RecordView } from '@/resources/DetailsPage';
+import {
+  cardClass,
+  DefinitionList,
+  DetailsSkeleton,
+  RecordLoadError,
+  RecordView,
+} from '@/resources/DetailsPage';
+import { NotSavedHere, useNotSavedHere } from '@/resources/NotSavedHere';
 import { AppLink } from '@/components/AppLink';
 import { parseId } from '@/resources/screens';
 import { failedToLoad } from '@/resources/queries';
@@ -96,8 +102,10 @@ export function Details() {
   const search = useSearch({ strict: false }) as { id?: unknown };
   const id = parseId(search.id);
   const details = useQuery({ ...bookingDetailsQuery(id ?? 0), enabled: id !== null });
+  const notSaved = useNotSavedHere(details);
   if (id === null) return <NotFoundPage />;
-  if (details.isPending) return <FullPageSpinner inline />;
+  if (notSaved) return <NotSavedHere onRetry={() => void details.refetch()} />;
+  if (details.isPending) return <DetailsSkeleton />;
   if (failedToLoad(details) || details.data === undefined)
     return <RecordLoadError error={details.error} retry={() => void details.refetch()} />;
   const { booking, event, history } = details.data;

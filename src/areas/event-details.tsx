@@ -28,10 +28,17 @@ import { notify } from '@/app/notify';
 import { profileImageUrl } from '@/app/session';
 import { AppLink } from '@/components/AppLink';
 import { NotFoundPage } from '@/components/error-pages/NotFoundPage';
-import { Alert, Button, FullPageSpinner } from '@/components/ui';
+import { Alert, Button } from '@/components/ui';
 import { ApiError, call, errorMessage, newIdempotencyKey } from '@/lib/api';
 import { dateTime, localizedText, Ltr, StatusBadge } from '@/resources/cells';
-import { cardClass, DefinitionList, RecordLoadError, RecordView } from '@/resources/DetailsPage';
+import {
+  cardClass,
+  DefinitionList,
+  DetailsSkeleton,
+  RecordLoadError,
+  RecordView,
+} from '@/resources/DetailsPage';
+import { NotSavedHere, useNotSavedHere } from '@/resources/NotSavedHere';
 import { ConfirmDialog, contentClass, overlayClass } from '@/resources/dialogs';
 import { FormField } from '@/resources/fields';
 import { errorTarget, formErrorMap, initialValues, normalizeValues } from '@/resources/FormPage';
@@ -105,8 +112,10 @@ export function Details() {
   const params = useParams({ strict: false }) as { id?: string };
   const id = parseId(params.id);
   const details = useQuery({ ...eventDetailsQuery(id ?? 0), enabled: id !== null });
+  const notSaved = useNotSavedHere(details);
   if (id === null) return <NotFoundPage />;
-  if (details.isPending) return <FullPageSpinner inline />;
+  if (notSaved) return <NotSavedHere onRetry={() => void details.refetch()} />;
+  if (details.isPending) return <DetailsSkeleton />;
   if (failedToLoad(details) || details.data === undefined)
     return <RecordLoadError error={details.error} retry={() => void details.refetch()} />;
   const { event, gallery, specialists, supervisors, bookings, history, allowedTransitions } = details.data;

@@ -12,12 +12,19 @@ import { api, DOCUMENT_TYPES, MAX_DOCUMENT_BYTES, type Language, type ProviderDo
 import { routes } from '@/contract/routes.gen';
 import { notify } from '@/app/notify';
 import { NotFoundPage } from '@/components/error-pages/NotFoundPage';
-import { Button, FullPageSpinner } from '@/components/ui';
+import { Button } from '@/components/ui';
 import { ApiError, call, errorMessage, newIdempotencyKey } from '@/lib/api';
 import { fetchFile, saveBlob, uploadFile } from '@/lib/transfer';
 import { dateTime, localizedText, Ltr, StatusBadge } from '@/resources/cells';
 import { ConfirmDialog } from '@/resources/dialogs';
-import { cardClass, DefinitionList, RecordLoadError, RecordView } from '@/resources/DetailsPage';
+import {
+  cardClass,
+  DefinitionList,
+  DetailsSkeleton,
+  RecordLoadError,
+  RecordView,
+} from '@/resources/DetailsPage';
+import { NotSavedHere, useNotSavedHere } from '@/resources/NotSavedHere';
 import { failedToLoad } from '@/resources/queries';
 import { parseId } from '@/resources/screens';
 import { invalidateResource } from '@/resources/queries';
@@ -65,8 +72,10 @@ export function Details() {
   const { id: raw } = useParams({ strict: false }) as { id?: string };
   const id = parseId(raw);
   const details = useQuery({ ...providerDetailsQuery(id ?? 0), enabled: id !== null });
+  const notSaved = useNotSavedHere(details);
   if (id === null) return <NotFoundPage />;
-  if (details.isPending) return <FullPageSpinner inline />;
+  if (notSaved) return <NotSavedHere onRetry={() => void details.refetch()} />;
+  if (details.isPending) return <DetailsSkeleton />;
   if (failedToLoad(details) || details.data === undefined)
     return <RecordLoadError error={details.error} retry={() => void details.refetch()} />;
   const { profile, documents, history, supervisors } = details.data;

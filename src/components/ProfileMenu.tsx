@@ -7,7 +7,14 @@ import { lazy, Suspense, useState } from 'react';
 import { signOut } from '@/app/auth';
 import { useOutbox } from '@/app/outbox';
 import { notify } from '@/app/notify';
-import { disablePush, enablePush, pushStatusQuery, pushSupported, PushRefused } from '@/app/push';
+import {
+  disablePush,
+  enablePush,
+  pushStatusQuery,
+  pushSupported,
+  PushRefused,
+  PushTimedOut,
+} from '@/app/push';
 import { roleLabel } from '@/app/roles';
 import { displayName, useSession } from '@/app/session';
 import { useOpenedOnce } from '@/lib/useOpenedOnce';
@@ -150,6 +157,12 @@ function PushMenuItem({ DropdownMenu }: { DropdownMenu: MenuParts }) {
         notify.error(
           i18n._(
             msg`The browser blocks notifications for this app. Allow them in the site settings, then try again.`,
+          ),
+        );
+      else if (error instanceof PushTimedOut)
+        notify.error(
+          i18n._(
+            msg`This browser did not turn on notifications within 10 seconds: it may have no push service. Try again, or use another browser.`,
           ),
         );
       else notify.error(error);

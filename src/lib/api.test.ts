@@ -203,6 +203,21 @@ describe('401', () => {
     expect(await get('loginToken')).toBeUndefined();
     // Only the token goes (docs/product.md §4).
     expect(getSession().email).toBe('amal@example.com');
+    // The sign-in screen says why, in the server's words.
+    expect(getSession().endedBecause).toBe('Session expired');
+  });
+
+  it('says that the session ended when the server gave no reason, and forgets it at the next sign-in', async () => {
+    await signIn();
+    server.on('GET /api/master/role', (_req, res) => {
+      res.statusCode = 401;
+      res.end();
+    });
+    await expect(call(api.role)).rejects.toMatchObject({ status: 401 });
+    await vi.waitFor(() => expect(onUnauthorized).toHaveBeenCalledTimes(1));
+    expect(getSession().endedBecause).toBe('Your session ended — sign in again');
+    await signIn();
+    expect(getSession().endedBecause).toBeUndefined();
   });
 
   it('leaves the login call alone', async () => {

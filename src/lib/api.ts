@@ -49,8 +49,11 @@ export interface ApiConfig {
   credentials: () => { token: string | null; language: string };
   /** Resolves when calls may go out (the app holds them until its first screen is shown). */
   ready: () => Promise<void>;
-  /** A 401 on a signed-in call: the app removes the token and shows the sign-in screen. */
-  onUnauthorized: () => void | Promise<void>;
+  /**
+   * A 401 on a signed-in call: the app removes the token and shows the sign-in screen, saying why
+   * with the server's message when it sent one (docs/product.md §4).
+   */
+  onUnauthorized: (serverMessage: string | undefined) => void | Promise<void>;
 }
 
 const config: ApiConfig = {
@@ -161,7 +164,7 @@ export async function errorOfResponse(response: Response): Promise<ApiError> {
   } catch {
     data = undefined;
   }
-  if (response.status === 401) void handleUnauthorized();
+  if (response.status === 401) void handleUnauthorized(serverMessageOf(data));
   return new ApiError(response.status, resolveMessage(serverMessageOf(data), undefined), fieldErrorsOf(data));
 }
 
@@ -173,7 +176,7 @@ export function errorOfXhr(status: number, text: string): ApiError {
   } catch {
     // plain text answer
   }
-  if (status === 401) void handleUnauthorized();
+  if (status === 401) void handleUnauthorized(serverMessageOf(data));
   if (status === 0)
     return new ApiError(0, resolveMessage(undefined, clientMessageOf(new TypeError('network'), false)));
   return new ApiError(status, resolveMessage(serverMessageOf(data), undefined), fieldErrorsOf(data));
@@ -224,7 +227,7 @@ export async function call<E extends AnyEndpoint>(
       onRequest: () => config.ready(),
       onResponseError: ({ response }) => {
         if (response.status === 401 && !options.ignoreUnauthorized && endpoint.access.kind !== 'public')
-          void handleUnauthorized();
+          void handleUnauthorized(serverMessageOf(response._data));
       },
     })) as ResponseOf<E>;
   } catch (error) {
@@ -254,12 +257,12 @@ function toApiError(options: CallOptions<AnyEndpoint>, error: unknown): ApiError
 
 let redirecting = false;
 
-/** A 401: the app removes the stored token and sends the user to /login. */
-async function handleUnauthorized() {
+/** A 401: the app removes the stored token and sends the user to /login, with the server's reason. */
+async function handleUnauthorized(serverMessage: string | undefined) {
   if (redirecting) return;
   redirecting = true;
   try {
-    await config.onUnauthorized();
+    await config.onUnauthorized(serverMessage);
   } finally {
     redirecting = false;
   }

@@ -10,11 +10,12 @@ import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Language } from '@/contract';
 import { NotFoundPage } from '@/components/error-pages/NotFoundPage';
-import { Alert, Button, FullPageSpinner } from '@/components/ui';
+import { Alert, Button } from '@/components/ui';
 import { ApiError, errorMessage } from '@/lib/api';
 import { useActionContext, useRecordActions } from './actions';
 import { AppLink } from '@/components/AppLink';
 import { DataAge } from '@/components/DataAge';
+import { NotSavedHere, useNotSavedHere } from './NotSavedHere';
 import { detailQueryOptions, failedToLoad, type BaseRecord } from './queries';
 import type { AreaConfig, DetailItem, RenderContext } from './types';
 
@@ -40,6 +41,38 @@ export function DefinitionList<T extends BaseRecord>({
         </div>
       ))}
     </dl>
+  );
+}
+
+const bone = 'block animate-pulse rounded bg-slate-200 dark:bg-slate-700';
+
+/**
+ * A record's screen while it loads: the layout of `RecordView` (back link, heading, actions) and a
+ * card of `rows` label / value pairs as placeholders, so nothing moves when the record arrives.
+ */
+export function DetailsSkeleton({ rows = 6 }: { rows?: number }) {
+  const { i18n } = useLingui();
+  return (
+    <section className="mx-auto max-w-5xl space-y-4" data-testid="details-skeleton" aria-busy="true">
+      <span className="sr-only" role="status">
+        {i18n._(msg`Loading…`)}
+      </span>
+      <span aria-hidden="true" className={`${bone} h-4 w-24`} />
+      <div aria-hidden="true" className="flex flex-wrap items-center justify-between gap-3">
+        <span className={`${bone} h-8 w-64 max-w-full`} />
+        <span className={`${bone} h-10 w-24`} />
+      </div>
+      <div aria-hidden="true" className={cardClass}>
+        <div className="grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
+          {Array.from({ length: rows }, (_, i) => (
+            <div key={i} className="contents">
+              <span className={`${bone} h-4 w-28`} />
+              <span className={`${bone} h-4 w-full max-w-72`} />
+            </div>
+          ))}
+        </div>
+      </div>
+    </section>
   );
 }
 
@@ -145,7 +178,9 @@ export function DetailsPage<T extends BaseRecord>({ area, id }: { area: AreaConf
   const { i18n } = useLingui();
   const language = i18n.locale as Language;
   const detail = useQuery(detailQueryOptions<T>(area.resource, id));
-  if (detail.isPending) return <FullPageSpinner inline />;
+  const notSaved = useNotSavedHere(detail);
+  if (notSaved) return <NotSavedHere onRetry={() => void detail.refetch()} />;
+  if (detail.isPending) return <DetailsSkeleton rows={(area.details ?? area.columns).length} />;
   if (failedToLoad(detail) || detail.data === undefined)
     return <RecordLoadError error={detail.error} retry={() => void detail.refetch()} />;
   const items: readonly DetailItem<T>[] =

@@ -78,6 +78,38 @@ describe('FormPage', () => {
     expect(sent!.headers['idempotency-key']).toMatch(/.{8,}/);
   });
 
+  it(
+    'says a general error once, above the form, and clears it when the input changes or on retry',
+    { timeout: 15_000 },
+    async () => {
+      const user = userEvent.setup();
+      let calls = 0;
+      server.on('POST /api/master/addlist', (_req, res) => {
+        calls += 1;
+        json(res, 500, { status: 500, message: 'Something went wrong on the server.' });
+      });
+      renderArea(countryArea, '/country/add');
+      await user.type(await screen.findByLabelText('Name (English)'), 'Oman');
+      await user.type(screen.getByLabelText('Name (Arabic)'), 'عمان');
+      await user.type(screen.getByLabelText('ISO code'), 'OM');
+      await user.type(screen.getByLabelText('Dialling code'), '+968');
+      await user.click(screen.getByTestId('form-submit'));
+      expect(await screen.findByTestId('form-errors')).toHaveTextContent(
+        'Something went wrong on the server.',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(screen.getAllByText('Something went wrong on the server.')).toHaveLength(1);
+
+      await user.type(screen.getByLabelText('Name (English)'), ' 2');
+      expect(screen.queryByTestId('form-errors')).toBeNull();
+
+      await user.click(screen.getByTestId('form-submit'));
+      await waitFor(() => expect(calls).toBe(2));
+      expect(await screen.findByTestId('form-errors')).toBeInTheDocument();
+      expect(screen.getAllByText('Something went wrong on the server.')).toHaveLength(1);
+    },
+  );
+
   it('puts the server’s 422 field errors on their fields', async () => {
     const user = userEvent.setup();
     server.on('POST /api/master/addlist', (_req, res) =>
@@ -100,6 +132,11 @@ describe('FormPage', () => {
     expect(screen.getByText('Another country already has this ISO code.')).toBeInTheDocument();
     expect(screen.getByLabelText('ISO code')).toHaveAttribute('aria-invalid', 'true');
     expect(router.state.location.pathname).toBe('/country/add');
+    // At the fields only: no notice or alert repeats them.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByText('Please correct the highlighted fields.')).toBeNull();
+    expect(screen.queryByTestId('form-errors')).toBeNull();
+    expect(screen.getAllByText('Another country already has this ISO code.')).toHaveLength(1);
 
     // The corrected form is a new request: a new Idempotency-Key (the refused one changed nothing,
     // and the server would answer a reused key with the stored refusal).

@@ -13,6 +13,7 @@ import { ListError } from './list/ListStates';
 import { ListTable } from './list/ListTable';
 import { Pagination } from './list/Pagination';
 import { useListState } from './list/useListState';
+import { NotSavedHere, useNotSavedHere } from './NotSavedHere';
 import type { BaseRecord } from './queries';
 import type { AreaConfig } from './types';
 
@@ -43,6 +44,7 @@ export function ListPage<T extends BaseRecord>({
   const headingId = useId();
   const from = total === 0 ? 0 : pageIndex * pageSize + 1;
   const to = Math.min(total, (pageIndex + 1) * pageSize);
+  const notSaved = useNotSavedHere(list);
 
   return (
     <section
@@ -71,25 +73,36 @@ export function ListPage<T extends BaseRecord>({
           setSearch={setSearch}
         />
 
-        <ListBody area={area} state={state} phone={phone} title={title} from={from} to={to} />
-
-        <Pagination
-          total={total}
+        <ListBody
+          area={area}
+          state={state}
+          phone={phone}
+          title={title}
           from={from}
           to={to}
-          page={pageIndex + 1}
-          pageCount={state.pageCount}
-          pageSize={pageSize}
-          onPage={(page) => table.setPageIndex(page - 1)}
-          onPageSize={(size) => setSearch({ pageSize: size, page: undefined })}
+          notSaved={notSaved}
         />
+
+        {!notSaved && !(list.isError && !list.data) && (
+          <Pagination
+            pending={list.isPending}
+            total={total}
+            from={from}
+            to={to}
+            page={pageIndex + 1}
+            pageCount={state.pageCount}
+            pageSize={pageSize}
+            onPage={(page) => table.setPageIndex(page - 1)}
+            onPageSize={(size) => setSearch({ pageSize: size, page: undefined })}
+          />
+        )}
       </div>
       {state.dialogs}
     </section>
   );
 }
 
-/** The page's records: the error (Retry), cards on a phone, else the table. */
+/** The page's records: not saved on this device (offline), the error (Retry), cards on a phone, else the table. */
 function ListBody<T extends BaseRecord>({
   area,
   state,
@@ -97,6 +110,7 @@ function ListBody<T extends BaseRecord>({
   title,
   from,
   to,
+  notSaved,
 }: {
   area: AreaConfig<T>;
   state: ReturnType<typeof useListState<T>>;
@@ -104,8 +118,10 @@ function ListBody<T extends BaseRecord>({
   title: string;
   from: number;
   to: number;
+  notSaved: boolean;
 }) {
   const { list, table, pageSize, search, setSearch } = state;
+  if (notSaved) return <NotSavedHere onRetry={() => void list.refetch()} />;
   if (list.isError && !list.data) return <ListError error={list.error} onRetry={() => void list.refetch()} />;
   const common = {
     area,

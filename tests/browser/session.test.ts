@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '../support/app-server';
-import { idbValue, readIndexedDb, type IdbEntry } from '../support/browser';
+import { idbValue, readIndexedDb, snap, type IdbEntry } from '../support/browser';
 import { chooseLanguage, signIn, waitForShell } from '../support/app';
 import { browserSuite } from '../support/suite';
 
@@ -21,11 +21,26 @@ const SESSION_KEYS = [
   'permissions',
 ];
 
-const api = (path: string, token: string, method = 'GET') =>
+const api = (path: string, token: string, method = 'GET', body?: unknown) =>
   fetch(`http://127.0.0.1:${suite.server.port}${path}`, {
     method,
-    headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+    headers: {
+      Accept: 'application/json',
+      Authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
+
+const tokenOf = async (email: string): Promise<string> => {
+  const answer = await fetch(`http://127.0.0.1:${suite.server.port}/api/login`, {
+    method: 'POST',
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: DEMO_PASSWORD }),
+  });
+  const body = (await answer.json()) as { token?: string; data?: { token?: string } };
+  return (body.data?.token ?? body.token) as string;
+};
 
 /** The app's own IndexedDB entries (idb-keyval) that are not session keys: the persisted query cache. */
 const cacheEntries = (entries: IdbEntry[]) =>
@@ -46,6 +61,11 @@ describe('session', () => {
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/admin/login');
     await page.getByLabel('Email Id').waitFor();
     await expect.poll(() => idbValue(page, 'loginToken'), { timeout: 10_000 }).toBeUndefined();
+    // The sign-in screen says why (docs/product.md §4): the server's reason for a revoked session.
+    await expect
+      .poll(() => page.getByTestId('session-ended').textContent(), { timeout: 10_000 })
+      .toBe('Your session has expired. Please sign in again.');
+    await snap(page, 'session-ended');
   });
 
   it('Sign Out revokes the token, purges the cached data of that user and keeps the language', async () => {
@@ -115,5 +135,27 @@ describe('session', () => {
     expect(await page.getByTestId('sidebar').innerText()).not.toContain('Configuration');
     const dump = JSON.stringify(await readIndexedDb(page));
     expect(dump).not.toContain(DEMO.admin);
+  });
+
+  // Last: the blocked account stays blocked for the rest of this server's life.
+  it('tells a user whose account was blocked while signed in that it is blocked', async () => {
+    const { page } = await suite.open();
+    await signIn(page, DEMO.provider, DEMO_PASSWORD);
+    const token = (await idbValue(page, 'loginToken')) as string;
+    const me = (await (await api('/api/profile', token)).json()) as { id?: number; data?: { id: number } };
+    const admin = await tokenOf(DEMO.admin);
+    const block = await api('/api/users/approve', admin, 'POST', {
+      id: me.data?.id ?? me.id,
+      status: '3',
+      reason: 'Session message test',
+    });
+    expect(block.status, await block.text()).toBe(200);
+
+    await page.goto('/admin/booking');
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/admin/login');
+    await expect
+      .poll(() => page.getByTestId('session-ended').textContent(), { timeout: 10_000 })
+      .toBe('Your account has been blocked. Please contact an administrator.');
+    await snap(page, 'session-blocked');
   });
 });

@@ -48,6 +48,11 @@ describe('sign-in', () => {
     expect(new URL(page.url()).pathname).toBe('/admin/login');
     expect(await idbValue(page, 'loginToken')).toBeUndefined();
     await snap(page, 'login-wrong-password');
+    // Said once: above the form, no notice repeating it; it goes when the input changes.
+    await page.waitForTimeout(500);
+    expect(await page.getByText(messageRe('badCredentials')).count()).toBe(1);
+    await page.getByLabel('Password').fill('Another-Try-2026!');
+    await expect.poll(() => page.getByTestId('login-error').count()).toBe(0);
   });
 
   it('throttles after 5 wrong tries: the next try answers 429 with a clear message', async () => {

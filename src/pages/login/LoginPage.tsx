@@ -1,7 +1,8 @@
 /**
  * Login (docs/product.md §2): "Email Id" (plain text, required) and "Password" (required); the Login button shows
  * a small spinner while submitting; after success the session is stored and the app reloads at /.
- * Throttling (429), pending approval and blocked accounts (403) show the server's message.
+ * Throttling (429), pending approval and blocked accounts (403) show the server's message; after a
+ * 401 the screen says why the session ended (docs/product.md §4).
  */
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
@@ -11,10 +12,10 @@ import type { api } from '@/contract';
 import type { MESSAGES } from '@/contract/messages';
 import { plainRoutes, type Language } from '@/contract/plain';
 import { completeSignIn } from '@/app/sign-in';
+import { useSession } from '@/app/session';
 import { Alert, Button, TextField } from '@/components/ui';
 import { ApiError, call, endpointRef, errorMessage } from '@/lib/api';
 import { AuthLayout, linkClass } from '../AuthLayout';
-import { notify } from '@/app/notify';
 
 const route = getRouteApi('/login');
 
@@ -69,6 +70,8 @@ export function LoginPage({ onSignedIn = goHomeAndReload }: { onSignedIn?: () =>
   const { i18n } = useLingui();
   const language = i18n.locale as Language;
   const { registered } = route.useSearch();
+  /** Why the last session ended (expired, account blocked), until this sign-in fails or succeeds. */
+  const { endedBecause } = useSession();
   const [failure, setFailure] = useState<{ status: number; message: string } | null>(null);
   const [submitting, setSubmitting] = useState(false);
   // After a first submit, the fields are checked again as they change (as a form library would).
@@ -110,6 +113,7 @@ export function LoginPage({ onSignedIn = goHomeAndReload }: { onSignedIn?: () =>
     if (!submitted) return;
     setProblems(validateLogin(current()).problems);
     setServerErrors({});
+    setFailure(null);
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -131,15 +135,14 @@ export function LoginPage({ onSignedIn = goHomeAndReload }: { onSignedIn?: () =>
       onSignedIn();
     } catch (error) {
       const status = error instanceof ApiError ? error.status : 0;
-      setFailure({ status, message: errorMessage(error) });
-      notify.error(error);
-      if (error instanceof ApiError) {
-        const server: LoginErrors = {};
+      // Said once (docs/product.md §8): at the fields when the server named them, else above the form.
+      const server: LoginErrors = {};
+      if (error instanceof ApiError)
         for (const [field, text] of Object.entries(error.fieldErrors)) {
           if (field === 'email' || field === 'password') server[field] = text;
         }
-        setServerErrors(server);
-      }
+      setServerErrors(server);
+      if (!server.email && !server.password) setFailure({ status, message: errorMessage(error) });
     } finally {
       setSubmitting(false);
     }
@@ -154,12 +157,18 @@ export function LoginPage({ onSignedIn = goHomeAndReload }: { onSignedIn?: () =>
           )}
         </Alert>
       )}
-      {failure && (
+      {failure ? (
         <Alert kind="error" className="mb-4">
           <p data-testid="login-error" data-status={failure.status}>
             {failure.message}
           </p>
         </Alert>
+      ) : (
+        endedBecause && (
+          <Alert kind="info" className="mb-4">
+            <p data-testid="session-ended">{endedBecause}</p>
+          </Alert>
+        )
       )}
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4">
         <TextField

@@ -99,11 +99,11 @@ function ConflictAlert({ conflict, onReload }: { conflict: string; onReload: () 
   );
 }
 
-/** The server's errors that belong to no input of the form. */
+/** The server's errors that belong to no input of the form, or why the save failed. */
 function FormErrors({ errors }: { errors: string[] }) {
   return (
     <Alert kind="error">
-      <ul className="list-inside list-disc">
+      <ul className="list-inside list-disc" data-testid="form-errors">
         {errors.map((text) => (
           <li key={text}>{text}</li>
         ))}

@@ -2,14 +2,14 @@ import type { I18n } from '@lingui/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLingui } from '@lingui/react';
 import { useBlocker, useNavigate } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
 import type { Language } from '@/contract';
 import { connectionState } from '@/app/connection';
 import { notify } from '@/app/notify';
 import { endpointName, send } from '@/app/outbox';
 import { useSession } from '@/app/session';
-import { ApiError, newIdempotencyKey } from '@/lib/api';
+import { ApiError, errorMessage, newIdempotencyKey } from '@/lib/api';
 import { saveRequest, useCreateRecord, useUpdateRecord, type BaseRecord } from '../queries';
 import type { AreaConfig, AreaField, FieldContext } from '../types';
 import {
@@ -86,8 +86,10 @@ async function saveOffline<T extends BaseRecord>({
 }
 
 /**
- * A refused save: a stale version (409) becomes the conflict notice, field errors go on their inputs
- * (the first takes the focus), the others above the form.
+ * A refused save, each error said once (docs/product.md §8): a stale version (409) becomes the
+ * conflict notice, field errors go on their inputs only (the first takes the focus), the errors of
+ * no input above the form; a save refused without field errors says the server's message above the
+ * form. No notice repeats them.
  */
 function showSaveError(
   error: unknown,
@@ -108,7 +110,7 @@ function showSaveError(
   },
 ) {
   if (!(error instanceof ApiError)) {
-    notify.error(error);
+    setFormErrors([errorMessage(error)]);
     return;
   }
   if (error.status >= 400 && error.status < 500) renewKey();
@@ -126,8 +128,7 @@ function showSaveError(
     } else others.push(text);
   }
   if (first) form.setFocus(first);
-  setFormErrors(others);
-  notify.error(error);
+  setFormErrors(first || others.length > 0 ? others : [error.message]);
 }
 
 /** The add / edit form's state: the form, its save (online or to the outbox) and the leave guard. */
@@ -148,6 +149,12 @@ export function useRecordForm<T extends BaseRecord>(
   const [conflict, setConflict] = useState<string | null>(null);
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const [saved, setSaved] = useState(false);
+
+  // The errors above the form go as soon as the input changes (those of the fields follow their input).
+  useEffect(() => {
+    const { unsubscribe } = form.watch(() => setFormErrors((shown) => (shown.length > 0 ? [] : shown)));
+    return unsubscribe;
+  }, [form]);
 
   const { isDirty, isSubmitting } = form.formState;
   const blocker = useBlocker({

@@ -4,7 +4,13 @@ import { useId } from 'react';
 import { PAGE_SIZES } from '@/contract';
 import { Button, inputClass } from '@/components/ui';
 
+/**
+ * The range, the page size and the page buttons. While the first page loads (`pending`) the range is
+ * a placeholder and the page count and buttons wait: nothing is claimed before the answer ("No rows",
+ * "Page 2 of 1"). With no rows there is no page to go to.
+ */
 export function Pagination({
+  pending = false,
   total,
   from,
   to,
@@ -14,6 +20,7 @@ export function Pagination({
   onPage,
   onPageSize,
 }: {
+  pending?: boolean;
   total: number;
   from: number;
   to: number;
@@ -31,11 +38,19 @@ export function Pagination({
       aria-label={i18n._(msg`Pagination`)}
       className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 p-3 text-sm dark:border-slate-800"
     >
-      <p data-testid="list-range" aria-live="polite">
-        {total === 0
-          ? i18n._(msg`No rows`)
-          : i18n._(msg`${n(from)}–${n(to)} of ${plural(total, { one: '# row', other: '# rows' })}`)}
-      </p>
+      {pending ? (
+        <span
+          data-testid="range-skeleton"
+          aria-hidden="true"
+          className="block h-4 w-32 animate-pulse rounded bg-slate-200 dark:bg-slate-700"
+        />
+      ) : (
+        <p data-testid="list-range" aria-live="polite">
+          {total === 0
+            ? i18n._(msg`No rows`)
+            : i18n._(msg`${n(from)}–${n(to)} of ${plural(total, { one: '# row', other: '# rows' })}`)}
+        </p>
+      )}
       <div className="flex flex-wrap items-center gap-2">
         <label htmlFor={sizeId}>{i18n._(msg`Rows per page`)}</label>
         <select
@@ -51,24 +66,43 @@ export function Pagination({
             </option>
           ))}
         </select>
-        <Button
-          variant="secondary"
-          disabled={page <= 1}
-          onClick={() => onPage(page - 1)}
-          data-testid="page-previous"
-        >
-          {i18n._(msg`Previous`)}
-        </Button>
-        <span data-testid="page-of">{i18n._(msg`Page ${n(page)} of ${n(pageCount)}`)}</span>
-        <Button
-          variant="secondary"
-          disabled={page >= pageCount}
-          onClick={() => onPage(page + 1)}
-          data-testid="page-next"
-        >
-          {i18n._(msg`Next`)}
-        </Button>
+        {!pending && total > 0 && <PageButtons page={page} pageCount={pageCount} onPage={onPage} />}
       </div>
     </nav>
+  );
+}
+
+/** Previous, "Page n of m", Next. */
+function PageButtons({
+  page,
+  pageCount,
+  onPage,
+}: {
+  page: number;
+  pageCount: number;
+  onPage: (page: number) => void;
+}) {
+  const { i18n } = useLingui();
+  const n = (value: number) => i18n.number(value);
+  return (
+    <>
+      <Button
+        variant="secondary"
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+        data-testid="page-previous"
+      >
+        {i18n._(msg`Previous`)}
+      </Button>
+      <span data-testid="page-of">{i18n._(msg`Page ${n(page)} of ${n(pageCount)}`)}</span>
+      <Button
+        variant="secondary"
+        disabled={page >= pageCount}
+        onClick={() => onPage(page + 1)}
+        data-testid="page-next"
+      >
+        {i18n._(msg`Next`)}
+      </Button>
+    </>
   );
 }
