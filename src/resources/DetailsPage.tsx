@@ -6,7 +6,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { ArrowLeft, Pencil, Trash2 } from 'lucide-react';
+import { Pencil, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { Language } from '@/contract';
 import { NotFoundPage } from '@/components/error-pages/NotFoundPage';
@@ -18,6 +18,7 @@ import { DataAge } from '@/components/DataAge';
 import { NotSavedHere, useNotSavedHere } from './NotSavedHere';
 import { detailQueryOptions, failedToLoad, type BaseRecord } from './queries';
 import type { AreaConfig, DetailItem, RenderContext } from './types';
+import { BackToList } from './BackToList';
 
 export const cardClass =
   'rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900';
@@ -121,13 +122,7 @@ export function RecordView<T extends BaseRecord>({
       aria-labelledby="details-title"
       data-testid={`details-${area.resource.key}`}
     >
-      <AppLink
-        to={area.paths.list}
-        className="inline-flex items-center gap-1 text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
-        {i18n._(area.title)}
-      </AppLink>
+      <BackToList area={area} />
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="min-w-0">
           <h1 id="details-title" className="text-2xl font-semibold break-words">

@@ -1,6 +1,5 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { ArrowLeft } from 'lucide-react';
 import { FormProvider } from 'react-hook-form';
 import { AppLink } from '@/components/AppLink';
 import { Alert, Button } from '@/components/ui';
@@ -9,6 +8,7 @@ import { FormField } from '../fields';
 import type { BaseRecord } from '../queries';
 import type { AreaConfig } from '../types';
 import { useRecordForm } from './useRecordForm';
+import { BackToList } from '../BackToList';
 
 export function RecordForm<T extends BaseRecord>({
   area,
@@ -32,13 +32,7 @@ export function RecordForm<T extends BaseRecord>({
       aria-labelledby="form-title"
       data-testid={`form-${area.resource.key}`}
     >
-      <AppLink
-        to={area.paths.list}
-        className="inline-flex items-center gap-1 text-sm font-medium text-indigo-700 hover:underline dark:text-indigo-300"
-      >
-        <ArrowLeft aria-hidden="true" className="size-4 rtl:rotate-180" />
-        {i18n._(area.title)}
-      </AppLink>
+      <BackToList area={area} />
       <h1 id="form-title" className="text-2xl font-semibold">
         {title}
       </h1>
