@@ -68,7 +68,7 @@ export const CONTENT_TYPE_BY_EXT: Record<string, string> = {
 
 const asBytes = (b: Uint8Array) => new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
 
-const mb = (bytes: number) => String(Math.round((bytes / (1024 * 1024)) * 10) / 10);
+const mb = (bytes: number) => String(Math.round((bytes / (1024 * 1024)) * 100) / 100);
 
 export interface DbStorageOptions {
   /** Most bytes one user's files may hold together (UPLOAD_QUOTA_MB). */
