@@ -59,7 +59,7 @@ export const keyOfPath = (path: string) => {
   return key !== null && isValidKey(key) ? key : null;
 };
 
-export const CONTENT_TYPE_BY_EXT: Record<string, string> = {
+const CONTENT_TYPE_BY_EXT: Record<string, string> = {
   png: 'image/png',
   jpg: 'image/jpeg',
   webp: 'image/webp',

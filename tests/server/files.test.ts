@@ -87,6 +87,12 @@ describe('per-user quota', () => {
     expect(Number(used)).toBe(10 * size);
     expect(Number(used)).toBeLessThanOrEqual(QUOTA);
 
+    // The other upload paths count the same files.
+    const avatar = await upload('/api/profile/image', provider, bytesOf(size), 'p.png', 'ar');
+    expect(avatar.status).toBe(413);
+    expect(avatar.body.message).toContain('مساحة التخزين الخاصة بك ممتلئة');
+    const icon = await upload('/api/master/category/icon', provider, bytesOf(size));
+    expect(icon.status).toBe(413);
     // Another user's quota is their own.
     expect((await upload('/api/event/image', admin, bytesOf(size))).status).toBe(201);
   });
