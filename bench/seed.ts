@@ -6,14 +6,13 @@
  * categories and locations; bookings over events, statuses, payment states and the last 365 days.
  * Idempotent: counts what is there and adds only the difference. Bench only, never the app.
  */
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../server/config';
 import { seedDemoData } from '../server/db/demo-data';
 import { openConfiguredDatabase } from '../server/db/open';
 import { seedDemo } from '../server/db/seed';
-import { createLocalStorage } from '../server/storage';
+import { createDbStorage } from '../server/storage';
 
 const { values } = parseArgs({
   options: { events: { type: 'string', default: '1000' }, bookings: { type: 'string', default: '100000' } },
@@ -35,7 +34,11 @@ const main = async () => {
   try {
     await database.migrate();
     await seedDemo(db, config.now());
-    await seedDemoData(db, createLocalStorage(path.join(settings.dataDir, 'uploads')), config.now());
+    await seedDemoData(
+      db,
+      createDbStorage(db, { quotaBytes: config.uploadQuotaBytes, now: config.now }),
+      config.now(),
+    );
     const started = Date.now();
     let added = false;
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_UPLOAD_QUOTA_BYTES } from '../src/contract/limits';
 import webpush from 'web-push';
 import { ConfigError, loadConfig, MAX_SESSION_DAYS } from './config';
 
@@ -40,6 +41,9 @@ describe('loadConfig', () => {
     refused({ DATABASE_URL: 'mysql://x@y/z' }, 'DATABASE_URL', 'postgres://');
     refused({ SMTP_URL: 'localhost:25' }, 'SMTP_URL', 'smtp://');
     refused({ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY');
+    refused({ UPLOAD_QUOTA_MB: '0' }, 'UPLOAD_QUOTA_MB', 'at least 1');
+    refused({ UPLOAD_QUOTA_MB: '2GB' }, 'UPLOAD_QUOTA_MB', 'whole number', '"2GB"');
+    refused({ UPLOAD_QUOTA_MB: '99999999' }, 'UPLOAD_QUOTA_MB', 'at most 1048576');
     // several wrong ones are all named at once
     refused({ PORT: '0', SESSION_IDLE_DAYS: 'x' }, 'PORT', 'SESSION_IDLE_DAYS');
     // a private key is never echoed
@@ -66,6 +70,8 @@ describe('loadConfig', () => {
     });
     expect(env.NOTIFICATION_SCHEDULER_MS).toBe(1000);
     expect(config.trustProxy).toBe(true);
+    expect(config.uploadQuotaBytes).toBe(DEFAULT_UPLOAD_QUOTA_BYTES);
+    expect(loadConfig({ UPLOAD_QUOTA_MB: '20' }).config.uploadQuotaBytes).toBe(20 * 1024 * 1024);
     expect(Number.isFinite(new Date(Date.now() + config.sessionAbsoluteMs).getTime())).toBe(true);
   });
 });

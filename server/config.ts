@@ -5,7 +5,12 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_PUSH_HOSTS } from './push-hosts';
-import { MAX_JSON_BODY_BYTES, MAX_MULTIPART_BODY_BYTES } from '../src/contract/limits';
+import {
+  DEFAULT_UPLOAD_QUOTA_BYTES,
+  MAX_JSON_BODY_BYTES,
+  MAX_MULTIPART_BODY_BYTES,
+  MAX_UPLOAD_QUOTA_MB,
+} from '../src/contract/limits';
 
 type Mode = 'demo' | 'production';
 
@@ -29,6 +34,8 @@ export interface Config {
   multipartBodyLimit: number;
   /** Hosts of the push services the server may post to (push-hosts.ts; PUSH_ALLOWED_HOSTS). */
   pushAllowedHosts: readonly string[];
+  /** Most bytes one user's uploaded files may hold together (UPLOAD_QUOTA_MB; docs/security.md). */
+  uploadQuotaBytes: number;
 }
 
 export const DAY = 24 * 60 * 60 * 1000;
@@ -44,6 +51,7 @@ export const defaultConfig = (overrides: Partial<Config> = {}): Config => ({
   jsonBodyLimit: MAX_JSON_BODY_BYTES,
   multipartBodyLimit: MAX_MULTIPART_BODY_BYTES,
   pushAllowedHosts: DEFAULT_PUSH_HOSTS,
+  uploadQuotaBytes: DEFAULT_UPLOAD_QUOTA_BYTES,
   ...overrides,
 });
 
@@ -123,6 +131,7 @@ const ENV_SCHEMA = z.object({
   SESSION_IDLE_DAYS: wholeNumber(1, MAX_SESSION_DAYS).optional(),
   SESSION_ABSOLUTE_DAYS: wholeNumber(1, MAX_SESSION_DAYS).optional(),
   NOTIFICATION_SCHEDULER_MS: wholeNumber(50, 24 * 60 * 60 * 1000).optional(),
+  UPLOAD_QUOTA_MB: wholeNumber(1, MAX_UPLOAD_QUOTA_MB).optional(),
   VAPID_PUBLIC_KEY: base64url(65, 'an uncompressed P-256 public key').optional(),
   VAPID_PRIVATE_KEY: base64url(32, 'a P-256 private key').optional(),
   VAPID_SUBJECT: urlWith(['mailto:', 'https:']).optional(),
@@ -191,6 +200,8 @@ export const loadConfig = (
     sessionIdleMs: (e.SESSION_IDLE_DAYS ?? 7) * DAY,
     sessionAbsoluteMs: (e.SESSION_ABSOLUTE_DAYS ?? 30) * DAY,
     pushAllowedHosts: e.PUSH_ALLOWED_HOSTS ?? DEFAULT_PUSH_HOSTS,
+    uploadQuotaBytes:
+      e.UPLOAD_QUOTA_MB === undefined ? DEFAULT_UPLOAD_QUOTA_BYTES : e.UPLOAD_QUOTA_MB * 1024 * 1024,
   });
   return { config, settings, env: e };
 };

@@ -17,7 +17,9 @@ import { ReadCache } from './http/read-cache';
 import { seedDemoData } from './db/demo-data';
 import { seedDemo, syncRoles } from './db/seed';
 import { createConsoleMailer, createSmtpMailer } from './mail';
-import { createLocalStorage } from './storage';
+import { createDbStorage } from './storage';
+import { importUploadsFolder } from './storage-import';
+import { FILE_SWEEP_EVERY_MS, sweepUnreferencedFiles } from './file-references';
 
 const fail = (message: string): never => {
   console.error(`\nThe server cannot start.\n${message}\n`);
@@ -76,7 +78,23 @@ const main = async () => {
   const mailer = settings.smtpUrl
     ? createSmtpMailer(settings.smtpUrl, config.mailFrom)
     : createConsoleMailer();
-  const storage = createLocalStorage(path.join(settings.dataDir, 'uploads'));
+  // Uploaded files live in the database (ADR 0018); the former DATA_DIR/uploads folder moves in once.
+  const storage = createDbStorage(database.db, { quotaBytes: config.uploadQuotaBytes, now: config.now });
+  const uploadsDir = path.join(settings.dataDir, 'uploads');
+  try {
+    const moved = await importUploadsFolder(database.db, storage, uploadsDir);
+    if (moved.moved || moved.alreadyThere)
+      console.info(
+        `Moved ${moved.moved + moved.alreadyThere} uploaded files from ${uploadsDir} into the database.`,
+      );
+    if (moved.left.length)
+      console.warn(
+        `These files in ${uploadsDir} were not moved into the database (not uploads, or another file has their name there): ${moved.left.join(', ')}`,
+      );
+  } catch (err) {
+    await database.close();
+    return fail(`Moving the uploaded files of ${uploadsDir} into the database failed: ${describe(err)}`);
+  }
   if (config.mode === 'demo') await seedDemoData(database.db, storage, config.now());
   let push;
   try {
@@ -89,7 +107,13 @@ const main = async () => {
   const cache = settings.readCache ? new ReadCache(database.changes) : undefined;
   const deps = { db: database.db, mailer, config, storage, push, cache };
   const app = createApp(deps);
-  const scheduler = startScheduler(deps, env.NOTIFICATION_SCHEDULER_MS ?? DEFAULT_SCHEDULER_MS);
+  const scheduler = startScheduler(deps, env.NOTIFICATION_SCHEDULER_MS ?? DEFAULT_SCHEDULER_MS, [
+    {
+      name: 'The unused-file sweeper',
+      everyMs: FILE_SWEEP_EVERY_MS,
+      run: (d) => sweepUnreferencedFiles(d.db, d.config.now()),
+    },
+  ]);
 
   const server = serve({ fetch: app.fetch, port: settings.port, hostname: settings.host }, (info) => {
     const shownHost = ['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost'].includes(settings.host)

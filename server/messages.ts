@@ -230,6 +230,10 @@ export const SERVER_MESSAGES = {
     en: 'A service provider can keep at most {n} documents.',
     ar: 'يمكن لمقدم الخدمة الاحتفاظ بـ {n} مستندًا على الأكثر.',
   },
+  uploadQuotaExceeded: {
+    en: 'Your storage space is full: your files use {used} MB of your {quota} MB, and this file needs {size} MB. Remove pictures or documents you no longer need, or ask an administrator for more space.',
+    ar: 'مساحة التخزين الخاصة بك ممتلئة: تستخدم ملفاتك {used} ميغابايت من أصل {quota} ميغابايت، ويحتاج هذا الملف إلى {size} ميغابايت. احذف الصور أو المستندات التي لم تعد تحتاجها، أو اطلب من المسؤول مساحة أكبر.',
+  },
   documentSaved: { en: 'Document uploaded.', ar: 'تم رفع المستند.' },
   documentsRemoved: { en: 'Documents removed.', ar: 'تمت إزالة المستندات.' },
   providerApproved: {

@@ -320,17 +320,36 @@ export async function runDueNotifications(deps: Deps): Promise<number> {
 /** How often due notifications are looked for by default (NOTIFICATION_SCHEDULER_MS, checked in config.ts). */
 export const DEFAULT_SCHEDULER_MS = 10_000;
 
-/** Checks for due notifications every `intervalMs`; `stop()` ends it after the current round. */
-export function startScheduler(deps: Deps, intervalMs: number) {
+/** Other periodic work of the scheduler (the unused-file sweeper): run at most once per `everyMs`. */
+export interface ScheduledTask {
+  name: string;
+  everyMs: number;
+  run: (deps: Deps) => Promise<unknown>;
+}
+
+/**
+ * Checks for due notifications every `intervalMs`, and runs each task whose period has passed;
+ * `stop()` ends it after the current round.
+ */
+export function startScheduler(deps: Deps, intervalMs: number, tasks: ScheduledTask[] = []) {
   let round: Promise<unknown> = Promise.resolve();
   let stopped = false;
+  const lastRun = new Map<string, number>();
+  const runTasks = async () => {
+    for (const task of tasks) {
+      const now = Date.now();
+      if (stopped || now - (lastRun.get(task.name) ?? -Infinity) < task.everyMs) continue;
+      lastRun.set(task.name, now);
+      await task.run(deps).catch((error: Error) => console.warn(`${task.name} failed: ${error.message}`));
+    }
+  };
   const timer = setInterval(() => {
     round = round.then(() =>
       stopped
         ? undefined
-        : runDueNotifications(deps).catch((error: Error) =>
-            console.warn(`The notification scheduler failed: ${error.message}`),
-          ),
+        : runDueNotifications(deps)
+            .catch((error: Error) => console.warn(`The notification scheduler failed: ${error.message}`))
+            .then(runTasks),
     );
   }, intervalMs);
   timer.unref();

@@ -52,8 +52,13 @@ const approve: Handler<Approve> = async ({ deps, body }) => {
 export const registerAdvertisementRoutes = (app: App) => {
   route(app, advertisementApi.adsApprove, approve);
   route(app, advertisementApi.advertisementAdsApprove, approve);
-  route(app, advertisementApi.advertisementImage, async ({ deps, files }) => ({
+  route(app, advertisementApi.advertisementImage, async ({ deps, files, requireAuth }) => ({
     message: smsg('imageUploaded'),
-    data: { path: await storeUploadedImage(deps.storage, files, AD_IMAGE_FOLDER, MAX_IMAGE_BYTES) },
+    data: {
+      path: await storeUploadedImage(deps.storage, files, AD_IMAGE_FOLDER, MAX_IMAGE_BYTES, {
+        ownerId: requireAuth().user.id,
+        db: deps.db,
+      }),
+    },
   }));
 };

@@ -186,7 +186,7 @@ export const advertisementImpl = implement(advertisementResource, {
     const keys = Object.keys(errors);
     if (keys.length)
       throw new HttpError(422, keys.length === 1 ? errors[keys[0]!]! : msg('validationFailed'), errors);
-    await assertImagesExist(ctx, 'image', [input.image], existing ? [existing.image] : []);
+    await assertImagesExist(tx, ctx, 'image', [input.image], existing ? [existing.image] : []);
   },
   async insert(tx, input, ctx) {
     const providerId = await providerFor(tx, input, ctx);
@@ -206,9 +206,11 @@ export const advertisementImpl = implement(advertisementResource, {
         ...(ctx.ownerId !== null ? { status: 'pending', statusReason: null } : {}),
       })
       .where(eq(advertisements.id, id));
+    await deleteUnusedImages(tx, ctx.deps.storage, [existing.image]);
   },
-  async afterDelete({ deps }, existing) {
-    await deleteUnusedImages(deps.db, deps.storage, [existing.image]);
+  async delete(tx, id, ctx, existing) {
+    await tx.delete(advertisements).where(eq(advertisements.id, id));
+    await deleteUnusedImages(tx, ctx.deps.storage, [existing.image]);
   },
   // A new ad, and a provider's edited one, wait for an admin: admins are told.
   async afterWrite(ctx, record, op) {

@@ -3,6 +3,8 @@ import { categoryResource } from '../../src/contract/areas/category';
 import { categories, events, serviceProviders } from '../db/schema';
 import { fieldError } from '../http/errors';
 import { smsg } from '../messages';
+import { removeUnusedFiles } from '../file-references';
+import { keyOfPath } from '../storage';
 import { categoryUsage } from './master-owners';
 import { arText, dyn, enText, implement, textOf } from '../http/resource-router';
 
@@ -47,13 +49,24 @@ export const categoryImpl = implement(categoryResource, {
     active: input.active,
     sortOrder: input.sortOrder,
   }),
-  async check(_tx, input, { deps }, existing) {
-    if (
-      input.icon &&
-      input.icon !== existing?.icon &&
-      !(await deps.storage.get(input.icon.slice('uploads/'.length)))
-    )
-      throw fieldError('icon', smsg('iconMissing'));
+  async check(tx, input, { deps }, existing) {
+    if (input.icon && input.icon !== existing?.icon) {
+      const key = keyOfPath(input.icon);
+      if (!key || !(await deps.storage.info(key, tx))) throw fieldError('icon', smsg('iconMissing'));
+    }
+  },
+  // A replaced or deleted category's icon goes with the change (server/file-references.ts).
+  async update(tx, id, input, ctx, existing) {
+    await tx
+      .update(categories)
+      .set({ name: input.name, icon: input.icon, active: input.active, sortOrder: input.sortOrder })
+      .where(eq(categories.id, id));
+    if (existing.icon !== input.icon)
+      await removeUnusedFiles(tx, ctx.deps.storage, [existing.icon && keyOfPath(existing.icon)]);
+  },
+  async delete(tx, id, ctx, existing) {
+    await tx.delete(categories).where(eq(categories.id, id));
+    await removeUnusedFiles(tx, ctx.deps.storage, [existing.icon && keyOfPath(existing.icon)]);
   },
   addedBy: { column: categories.createdBy, usedByOthers: categoryUsage },
   references: [

@@ -233,7 +233,7 @@ export const registerEventRoutes = (app: App) => {
         if (current?.photo) removedPhotos.push(current.photo);
       } else {
         if (body.photo && body.photo !== current?.photo)
-          await assertImagesExist({ deps }, 'photo', [body.photo]);
+          await assertImagesExist(tx, { deps }, 'photo', [body.photo]);
         if (body.action === 'add') {
           const [{ n, top }] = (await tx
             .select({ n: sql<number>`count(*)`.mapWith(Number), top: max(eventSpecialists.sortOrder) })
@@ -259,9 +259,9 @@ export const registerEventRoutes = (app: App) => {
         .update(events)
         .set({ version: sql`${events.version} + 1`, updatedAt: config.now() })
         .where(eq(events.id, eventId));
+      await deleteUnusedImages(tx, storage, removedPhotos);
       return eventId;
     });
-    await deleteUnusedImages(db, storage, removedPhotos);
     const list = await specialistsOf(db, eventId);
     return {
       message: smsg('specialistsSaved'),
@@ -276,8 +276,13 @@ export const registerEventRoutes = (app: App) => {
     };
   });
 
-  route(app, eventApi.eventImage, async ({ deps, files }) => ({
+  route(app, eventApi.eventImage, async ({ deps, files, requireAuth }) => ({
     message: smsg('imageUploaded'),
-    data: { path: await storeUploadedImage(deps.storage, files, EVENT_IMAGE_FOLDER, MAX_IMAGE_BYTES) },
+    data: {
+      path: await storeUploadedImage(deps.storage, files, EVENT_IMAGE_FOLDER, MAX_IMAGE_BYTES, {
+        ownerId: requireAuth().user.id,
+        db: deps.db,
+      }),
+    },
   }));
 };

@@ -2,7 +2,7 @@
  * Events: the resource implementation (list, get, create, update, delete, pickers, CSV) and the
  * shared pieces of the event routes (select, record, status changes).
  */
-import { and, eq, gte, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { msg } from '../../src/contract/messages';
 import {
   EVENT_EDITABLE,
@@ -33,6 +33,8 @@ import {
 } from '../db/schema';
 import { conflict, fieldError, forbidden, HttpError, notFound } from '../http/errors';
 import { smsg } from '../messages';
+import { removeUnusedFiles } from '../file-references';
+import { keyOfPath, type Storage } from '../storage';
 import { addDays, startOfDay } from '../time';
 import { arText, dyn, enText, implement, textOf, type ResourceCtx } from '../http/resource-router';
 
@@ -118,45 +120,30 @@ export const loadEvent = async (db: Executor, id: number, ownerId: number | null
   return row ? toEvent(row) : null;
 };
 
-/** Storage key of an uploaded image path (`uploads/<key>`). */
-const keyOfPath = (path: string) => path.slice('uploads/'.length);
-
 /**
- * Removes the stored files of these image paths that no event, specialist or advertisement uses
- * any more (a picture may be shared, e.g. by demo records or a copied advertisement).
+ * Removes, in the record's transaction `tx`, the stored files of these image paths that no record
+ * uses any more (server/file-references.ts).
  */
-export const deleteUnusedImages = async (
-  db: Executor,
-  storage: { delete(key: string): Promise<void> },
-  paths: string[],
-) => {
-  for (const p of new Set(paths)) {
-    const uses = await Promise.all([
-      db
-        .select({ id: events.id })
-        .from(events)
-        .where(or(sql`${events.images} @> ${JSON.stringify([p])}::jsonb`, eq(events.coverImage, p)))
-        .limit(1),
-      db
-        .select({ id: eventSpecialists.id })
-        .from(eventSpecialists)
-        .where(eq(eventSpecialists.photo, p))
-        .limit(1),
-      db.select({ id: advertisements.id }).from(advertisements).where(eq(advertisements.image, p)).limit(1),
-    ]);
-    if (uses.every((u) => u.length === 0)) await storage.delete(keyOfPath(p));
-  }
-};
+export const deleteUnusedImages = (tx: Executor, storage: Storage, paths: (string | null)[]) =>
+  removeUnusedFiles(
+    tx,
+    storage,
+    paths.map((p) => (p === null ? null : keyOfPath(p))),
+  );
 
+/** Every path is a stored file (or one the record had already); read in the record's transaction. */
 export const assertImagesExist = async (
+  tx: Executor,
   ctx: Pick<ResourceCtx, 'deps'>,
   field: string,
   paths: string[],
   known: string[] = [],
 ) => {
-  for (const p of paths)
-    if (!known.includes(p) && !(await ctx.deps.storage.get(keyOfPath(p))))
-      throw fieldError(field, smsg('imageMissing'));
+  for (const p of paths) {
+    if (known.includes(p)) continue;
+    const key = keyOfPath(p);
+    if (!key || !(await ctx.deps.storage.info(key, tx))) throw fieldError(field, smsg('imageMissing'));
+  }
 };
 
 /** The event's provider: a provider (or supervisor) always gets its own; staff must name one. */
@@ -309,7 +296,7 @@ export const eventImpl = implement(eventResource, {
       throw new HttpError(422, keys.length === 1 ? errors[keys[0]!]! : msg('validationFailed'), errors);
     if (existing && providerId !== existing.providerId && (await countBookings(tx, existing.id)) > 0)
       throw conflict(smsg('usedByBookings', { n: await countBookings(tx, existing.id) }));
-    await assertImagesExist(ctx, 'images', input.images, existing?.images);
+    await assertImagesExist(tx, ctx, 'images', input.images, existing?.images);
   },
   async insert(tx, input, ctx) {
     const providerId = await providerFor(tx, input.providerId, ctx);
@@ -332,6 +319,8 @@ export const eventImpl = implement(eventResource, {
     const providerId = await providerFor(tx, input.providerId, ctx, existing.providerId);
     await tx.update(events).set(fields(input, providerId)).where(eq(events.id, id));
     await writeSupervisors(tx, id, input.supervisorIds);
+    // Pictures the edit dropped go with it (when no other record uses them).
+    await deleteUnusedImages(tx, ctx.deps.storage, [...existing.images, existing.coverImage]);
   },
   references: [
     { count: countBookings, message: (n) => smsg('usedByBookings', { n }) },
@@ -346,16 +335,17 @@ export const eventImpl = implement(eventResource, {
       message: (n) => smsg('usedByAds', { n }),
     },
   ],
-  async delete(tx, id, _ctx, existing) {
+  async delete(tx, id, ctx, existing) {
     const photos = await tx
       .select({ photo: eventSpecialists.photo })
       .from(eventSpecialists)
       .where(eq(eventSpecialists.eventId, id));
     await tx.delete(events).where(eq(events.id, id));
-    return [...existing.images, ...photos.map((p) => p.photo).filter((p): p is string => p !== null)];
-  },
-  async afterDelete({ deps }, _existing, paths) {
-    await deleteUnusedImages(deps.db, deps.storage, paths as string[]);
+    await deleteUnusedImages(tx, ctx.deps.storage, [
+      ...existing.images,
+      existing.coverImage,
+      ...photos.map((p) => p.photo),
+    ]);
   },
   csv: [
     { header: { en: 'ID', ar: 'المعرّف' }, value: (r) => r.id },

@@ -4,7 +4,6 @@
  * download. A provider acting on itself (owner access) reaches only its own records: any other id
  * answers 404.
  */
-import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   serviceProviderApi,
@@ -23,7 +22,9 @@ import type { App } from '../http/types';
 import { smsg } from '../messages';
 import { setAccountStatus } from '../auth/accounts';
 import { selectProviders, toProvider } from './serviceprovider';
-import { sniffImage } from '../http/uploads';
+import { newKey, sniffImage } from '../http/uploads';
+import { fileAnswer } from '../http/file-answer';
+import { removeUnusedFiles } from '../file-references';
 
 /** Document type from the file's first bytes: PDF, JPEG or PNG (never from its name). */
 const sniffDocument = (bytes: Uint8Array): { ext: string; mime: string } | null => {
@@ -147,41 +148,37 @@ export const registerServiceProviderRoutes = (app: App) => {
       const type = sniffDocument(bytes);
       if (!type) throw fieldError('file', smsg('documentType'));
       const { db, config, storage } = deps;
-      const key = `documents/${randomBytes(18).toString('base64url')}.${type.ext}`;
-      await storage.put(key, bytes);
-      try {
-        const doc = await db.transaction(async (tx) => {
-          const [p] = await tx
-            .select({ id: serviceProviders.userId })
-            .from(serviceProviders)
-            .where(eq(serviceProviders.userId, params.id))
-            .for('update');
-          if (!p) throw notFound();
-          const [{ n }] = (await tx
-            .select({ n: sql<number>`count(*)`.mapWith(Number) })
-            .from(providerDocuments)
-            .where(eq(providerDocuments.providerId, params.id))) as [{ n: number }];
-          if (n >= MAX_DOCUMENTS_PER_PROVIDER)
-            throw conflict(smsg('tooManyDocuments', { n: MAX_DOCUMENTS_PER_PROVIDER }));
-          const [row] = await tx
-            .insert(providerDocuments)
-            .values({
-              providerId: params.id,
-              storageKey: key,
-              fileName: cleanFileName(file.name, type.ext),
-              mimeType: type.mime,
-              size: bytes.byteLength,
-              uploadedBy: auth.user.id,
-              uploadedAt: config.now(),
-            })
-            .returning();
-          return row!;
-        });
-        return { message: smsg('documentSaved'), data: toDocument(doc) };
-      } catch (err) {
-        await storage.delete(key);
-        throw err;
-      }
+      const key = newKey('documents', type.ext);
+      // The document's row and its file commit together, counted against the uploader's quota.
+      const doc = await db.transaction(async (tx) => {
+        const [p] = await tx
+          .select({ id: serviceProviders.userId })
+          .from(serviceProviders)
+          .where(eq(serviceProviders.userId, params.id))
+          .for('update');
+        if (!p) throw notFound();
+        const [{ n }] = (await tx
+          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .from(providerDocuments)
+          .where(eq(providerDocuments.providerId, params.id))) as [{ n: number }];
+        if (n >= MAX_DOCUMENTS_PER_PROVIDER)
+          throw conflict(smsg('tooManyDocuments', { n: MAX_DOCUMENTS_PER_PROVIDER }));
+        await storage.put(key, bytes, { ownerId: auth.user.id, db: tx });
+        const [row] = await tx
+          .insert(providerDocuments)
+          .values({
+            providerId: params.id,
+            storageKey: key,
+            fileName: cleanFileName(file.name, type.ext),
+            mimeType: type.mime,
+            size: bytes.byteLength,
+            uploadedBy: auth.user.id,
+            uploadedAt: config.now(),
+          })
+          .returning();
+        return row!;
+      });
+      return { message: smsg('documentSaved'), data: toDocument(doc) };
     },
   );
 
@@ -189,7 +186,7 @@ export const registerServiceProviderRoutes = (app: App) => {
     const auth = requireAuth();
     const owner = ownerIdOf(auth);
     const ids = [...new Set(body.ids)];
-    const keys = await deps.db.transaction(async (tx) => {
+    await deps.db.transaction(async (tx) => {
       const docs = await tx
         .select({ id: providerDocuments.id, key: providerDocuments.storageKey })
         .from(providerDocuments)
@@ -201,33 +198,32 @@ export const registerServiceProviderRoutes = (app: App) => {
         );
       if (docs.length !== ids.length) throw notFound();
       await tx.delete(providerDocuments).where(inArray(providerDocuments.id, ids));
-      return docs.map((d) => d.key);
+      await removeUnusedFiles(
+        tx,
+        deps.storage,
+        docs.map((d) => d.key),
+      );
     });
-    for (const key of keys) await deps.storage.delete(key);
     return { message: smsg('documentsRemoved') };
   });
 
   routeFile(
     app,
     serviceProviderApi.serviceProviderDownloadDocument,
-    async ({ deps, params, requireAuth }) => {
+    async ({ c, deps, params, requireAuth }) => {
       const auth = requireAuth();
       const [doc] = await deps.db.select().from(providerDocuments).where(eq(providerDocuments.id, params.id));
       if (!doc) throw notFound();
       assertMayReach(auth, doc.providerId);
-      const file = await deps.storage.get(doc.storageKey);
+      const file = await deps.storage.info(doc.storageKey);
       if (!file) throw notFound();
       const ascii = doc.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-      return new Response(new Uint8Array(file.data), {
-        status: 200,
-        headers: {
-          'Content-Type': doc.mimeType,
-          'Content-Length': String(file.size),
-          'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(doc.fileName)}`,
-          'X-Content-Type-Options': 'nosniff',
-          'Content-Security-Policy': UPLOAD_CSP,
-          'Cache-Control': 'private, no-store',
-        },
+      return fileAnswer(c.req.raw, deps.storage, file, {
+        'Content-Type': doc.mimeType,
+        'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(doc.fileName)}`,
+        'X-Content-Type-Options': 'nosniff',
+        'Content-Security-Policy': UPLOAD_CSP,
+        'Cache-Control': 'private, no-store',
       });
     },
   );

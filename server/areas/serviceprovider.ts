@@ -13,6 +13,8 @@ import {
 } from '../db/schema';
 import { fieldError } from '../http/errors';
 import { smsg } from '../messages';
+import { removeUnusedFiles } from '../file-references';
+import { keyOfPath } from '../storage';
 import { arText, dyn, enText, implement, textOf } from '../http/resource-router';
 
 export const STATUS_LABEL: Record<UserStatus, { en: string; ar: string }> = {
@@ -167,16 +169,18 @@ export const serviceProviderImpl = implement(serviceProviderResource, {
       message: (n) => smsg('usedBySupervisors', { n }),
     },
   ],
-  async delete(tx, id) {
+  async delete(tx, id, ctx) {
     const docs = await tx
       .select({ key: providerDocuments.storageKey })
       .from(providerDocuments)
       .where(eq(providerDocuments.providerId, id));
+    const [user] = await tx.select({ image: users.profileImage }).from(users).where(eq(users.id, id));
     await tx.delete(users).where(eq(users.id, id));
-    return docs.map((d) => d.key);
-  },
-  async afterDelete({ deps }, _existing, keys) {
-    for (const key of keys as string[]) await deps.storage.delete(key);
+    // Its documents and picture go in the same transaction (server/file-references.ts).
+    await removeUnusedFiles(tx, ctx.deps.storage, [
+      ...docs.map((d) => d.key),
+      user?.image ? keyOfPath(user.image) : null,
+    ]);
   },
   csv: [
     { header: { en: 'ID', ar: 'المعرّف' }, value: (r) => r.id },

@@ -1,5 +1,4 @@
 /** Sign-in, registration with e-mail OTP, role, language, sign-out and My Profile (docs/product.md §2). */
-import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { authApi } from '../../src/contract/auth';
 import { msg } from '../../src/contract/messages';
@@ -8,7 +7,7 @@ import { USER_STATUS, type Permission, type Role, type UserStatus } from '../../
 import type { Language } from '../../src/contract/common';
 import { isUniqueViolation, type Db } from '../db/client';
 import { pushSubscriptions, serviceProviders, users } from '../db/schema';
-import { conflict, fieldError, HttpError, notFound, tooLarge } from '../http/errors';
+import { conflict, fieldError, HttpError, notFound } from '../http/errors';
 import { route } from '../http/route';
 import type { App } from '../http/types';
 import { smsg } from '../messages';
@@ -26,7 +25,9 @@ import {
 } from './sessions';
 import { clearLoginFailures, takeLoginAttempt } from './throttle';
 import { giveBackSlot, IP_LIMITS, takeIpSlot } from './limits';
-import { MAX_IMAGE_BYTES, sniffImage } from '../http/uploads';
+import { MAX_IMAGE_BYTES, newKey, readUploadedImage } from '../http/uploads';
+import { removeUnusedFiles } from '../file-references';
+import { keyOfPath } from '../storage';
 
 const toProfile = (user: UserRow): Profile => ({
   id: user.id,
@@ -190,30 +191,29 @@ export const registerSessionRoutes = (app: App) => {
 
   route(app, authApi.uploadProfileImage, async ({ deps, files, requireAuth }) => {
     const { user } = requireAuth();
-    const file = files.file?.[0];
-    if (!file || file.size === 0) throw fieldError('file', smsg('fileRequired'));
-    if ((files.file?.length ?? 0) > 1) throw fieldError('file', smsg('fileRequired'));
-    if (file.size > MAX_IMAGE_BYTES) throw tooLarge(smsg('imageTooBig'), { file: smsg('imageTooBig') });
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const type = sniffImage(bytes);
-    if (!type) throw fieldError('file', smsg('imageType'));
-    const key = `avatars/${randomBytes(18).toString('base64url')}.${type.ext}`;
-    await deps.storage.put(key, bytes);
-    const [row] = await deps.db
-      .update(users)
-      .set({
-        profileImage: `uploads/${key}`,
-        version: sql`${users.version} + 1`,
-        updatedAt: deps.config.now(),
-      })
-      .where(eq(users.id, user.id))
-      .returning();
-    if (!row) {
-      await deps.storage.delete(key);
-      throw notFound();
-    }
-    if (user.profileImage?.startsWith('uploads/'))
-      await deps.storage.delete(user.profileImage.slice('uploads/'.length));
+    const { bytes, type } = await readUploadedImage(files, MAX_IMAGE_BYTES);
+    const key = newKey('avatars', type.ext);
+    // The new picture, the account and the old picture's removal commit together (docs/security.md, "Uploads").
+    const row = await deps.db.transaction(async (tx) => {
+      await deps.storage.put(key, bytes, { ownerId: user.id, db: tx });
+      const [before] = await tx
+        .select({ image: users.profileImage })
+        .from(users)
+        .where(eq(users.id, user.id))
+        .for('update');
+      if (!before) throw notFound();
+      const [updated] = await tx
+        .update(users)
+        .set({
+          profileImage: `uploads/${key}`,
+          version: sql`${users.version} + 1`,
+          updatedAt: deps.config.now(),
+        })
+        .where(eq(users.id, user.id))
+        .returning();
+      await removeUnusedFiles(tx, deps.storage, [before.image && keyOfPath(before.image)]);
+      return updated!;
+    });
     return { message: smsg('imageSaved'), data: toProfile(row) };
   });
 

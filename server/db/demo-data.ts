@@ -566,7 +566,10 @@ export const seedDemoData = async (
       }),
     );
   });
-  for (const f of files) await storage.put(f.key, f.data);
+  // One transaction for all: one commit instead of one per file.
+  await db.transaction(async (tx) => {
+    for (const f of files) await storage.put(f.key, f.data, { db: tx });
+  });
   await seedDemoEvents(db, storage, now);
   return { seeded: true };
 };

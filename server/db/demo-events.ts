@@ -545,7 +545,10 @@ export const seedDemoEvents = async (
     files.push({ key, data: gradientPng(b, a, 728, 180) });
     return `uploads/${key}`;
   });
-  for (const f of files) await storage.put(f.key, f.data);
+  // One transaction for all: one commit instead of one per file.
+  await db.transaction(async (tx) => {
+    for (const f of files) await storage.put(f.key, f.data, { db: tx });
+  });
 
   const EVENTS = 48;
   const seeds = Array.from({ length: EVENTS }, (_, i) => {

@@ -11,8 +11,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
 import { openConfiguredDatabase, redactUrl } from './open';
 import { seedDemo } from './seed';
 import { seedDemoData } from './demo-data';
-import { createLocalStorage } from '../storage';
-import path from 'node:path';
+import { createDbStorage } from '../storage';
 import { count } from 'drizzle-orm';
 import { seedBookings } from './demo-events';
 import { bookings } from './schema';
@@ -41,7 +40,7 @@ const run = async () => {
     const { created } = await seedDemo(database.db, config.now());
     const { seeded } = await seedDemoData(
       database.db,
-      createLocalStorage(path.join(settings.dataDir, 'uploads')),
+      createDbStorage(database.db, { quotaBytes: config.uploadQuotaBytes, now: config.now }),
       config.now(),
     );
     if (seeded)

@@ -8,7 +8,8 @@
  * the key, and a repeat sent meanwhile waits for that transaction (its claim conflicts) and then
  * gets the stored answer. The handler runs in a savepoint, so a refusal it throws undoes its own
  * partial writes while the refusal is stored. Inside the transaction the handler's `deps.db` is the
- * transaction; files it removes, and pushes it starts, wait for the commit (`afterCommit`).
+ * transaction, and so is its storage: files it stores and removes commit or roll back with it; pushes it
+ * starts wait for the commit (`afterCommit`).
  *
  * An endpoint whose own state change refuses a repeat, and whose work must survive a failure
  * (a notification's pushes, each device recorded before its push), runs outside it
@@ -128,13 +129,14 @@ export const withIdempotency = async (
     const inTx: Deps = {
       ...deps,
       db: tx as unknown as Db,
-      storage: deferDeletes(deps.storage, afterCommit),
       afterCommit: (work) => afterCommit.push(work),
     };
     let outcome: Answer | HttpError;
     try {
       // A savepoint: a refusal undoes the handler's own writes; the claim stays, to store it.
-      outcome = await tx.transaction((savepoint) => run({ ...inTx, db: savepoint as unknown as Db }));
+      outcome = await tx.transaction((savepoint) =>
+        run({ ...inTx, db: savepoint as unknown as Db, storage: inTransaction(deps.storage, savepoint) }),
+      );
     } catch (err) {
       if (!(err instanceof HttpError) || err.status >= 500 || err.status === 429) throw err;
       afterCommit.length = 0; // its removals and pushes went with the savepoint
@@ -148,12 +150,14 @@ export const withIdempotency = async (
   return answer;
 };
 
-/** Storage whose deletions wait for the transaction's commit (a rolled-back write keeps its files). */
-const deferDeletes = (storage: Storage, later: Array<(deps: Deps) => Promise<void> | void>): Storage => ({
-  put: (key, data) => storage.put(key, data),
-  get: (key) => storage.get(key),
-  delete: (key) => {
-    later.push(() => storage.delete(key));
-    return Promise.resolve();
-  },
+/**
+ * Storage inside the write's transaction: files it stores and removes go with the transaction (and
+ * with its savepoint on a refusal), and what it reads sees the transaction's own writes.
+ */
+const inTransaction = (storage: Storage, db: Executor): Storage => ({
+  ...storage,
+  put: (key, data, options = {}) => storage.put(key, data, { ...options, db: options.db ?? db }),
+  info: (key, d) => storage.info(key, d ?? db),
+  get: (key, d) => storage.get(key, d ?? db),
+  delete: (key, d) => storage.delete(key, d ?? db),
 });

@@ -175,6 +175,12 @@ const responsesOf = (name: string, e: AnyEndpoint) => {
       };
   const responses: Record<string, unknown> = { [success]: ok };
   if (e.mayCreate) responses['201'] = { ...ok, description: 'Created (no id was sent)' };
+  // A stored file (ADR 0018): ETag and byte ranges.
+  if (produces.length && !produces.includes('text/csv')) {
+    responses['206'] = { ...ok, description: 'The byte range asked for in `Range`' };
+    responses['304'] = { description: 'Not modified: `If-None-Match` names the file’s ETag' };
+    responses['416'] = { description: 'The `Range` starts beyond the end of the file' };
+  }
   if (hasBody) responses['400'] = errorResponse('Malformed body');
   if (session) responses['401'] = errorResponse('Not signed in, or the session expired');
   if (name === 'login')

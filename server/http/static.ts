@@ -13,7 +13,7 @@ import type { Context } from 'hono';
 import type { Language } from '../../src/contract/common';
 import { SERVER_MESSAGES } from '../messages';
 import { isValidKey } from '../storage';
-import { MIME_BY_EXT } from './uploads';
+import { fileAnswer } from './file-answer';
 import { UPLOAD_CSP } from './security';
 import type { App } from './types';
 
@@ -226,23 +226,23 @@ export const registerStatic = (app: App, distDir: string | null) => {
   });
 };
 
-/** Uploaded files: `/uploads/<key>` from the storage, as inert images. */
 /** Storage folders never served publicly under /uploads/. */
 const PRIVATE_FOLDERS = ['documents/'];
 
+/**
+ * Uploaded files: `/uploads/<key>` from the storage, as inert images, with ETag and ranges
+ * (server/http/file-answer.ts). Any server process on the same database serves any file (ADR 0018).
+ */
 export const registerUploads = (app: App) => {
   app.get('/uploads/*', async (c) => {
     const key = c.req.path.slice('/uploads/'.length);
-    const ext = key.split('.').pop() ?? '';
+    const storage = c.get('deps').storage;
     // Documents are private: served only through the authenticated API, never here.
     const file =
-      isValidKey(key) && !PRIVATE_FOLDERS.some((f) => key.startsWith(f))
-        ? await c.get('deps').storage.get(key)
-        : null;
+      isValidKey(key) && !PRIVATE_FOLDERS.some((f) => key.startsWith(f)) ? await storage.info(key) : null;
     if (!file) return c.text('Not found', 404, { 'Content-Security-Policy': UPLOAD_CSP });
-    return c.body(new Uint8Array(file.data), 200, {
-      'Content-Type': MIME_BY_EXT[ext] ?? 'application/octet-stream',
-      'Content-Length': String(file.size),
+    return fileAnswer(c.req.raw, storage, file, {
+      'Content-Type': file.contentType,
       'Cache-Control': 'public, max-age=31536000, immutable',
       'Content-Security-Policy': UPLOAD_CSP,
       'X-Content-Type-Options': 'nosniff',

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { fieldError, tooLarge } from '../http/errors';
 import { smsg } from '../messages';
-import type { Storage } from '../storage';
+import type { PutOptions, Storage } from '../storage';
 
 export { MAX_IMAGE_BYTES } from '../../src/contract/limits';
 
@@ -18,23 +18,8 @@ export const sniffImage = (bytes: Uint8Array): ImageType | null => {
   return null;
 };
 
-export const MIME_BY_EXT: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  webp: 'image/webp',
-};
-
-/**
- * Stores the one image of a multipart upload (field "file": JPEG, PNG or WebP, at most `maxBytes`,
- * type sniffed from the content) under a server-generated name in `folder`; returns its path
- * `uploads/<folder>/<key>.<ext>`.
- */
-export const storeUploadedImage = async (
-  storage: Storage,
-  files: Record<string, File[]>,
-  folder: string,
-  maxBytes: number,
-): Promise<string> => {
+/** The one image of a multipart upload (field "file": JPEG, PNG or WebP, at most `maxBytes`, type sniffed from the content). */
+export const readUploadedImage = async (files: Record<string, File[]>, maxBytes: number) => {
   const list = files.file ?? [];
   const file = list[0];
   if (!file || file.size === 0 || list.length > 1) throw fieldError('file', smsg('fileRequired'));
@@ -42,7 +27,27 @@ export const storeUploadedImage = async (
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = sniffImage(bytes);
   if (!type) throw fieldError('file', smsg('imageType'));
-  const key = `${folder}/${randomBytes(18).toString('base64url')}.${type.ext}`;
-  await storage.put(key, bytes);
+  return { bytes, type };
+};
+
+/** A new server-generated storage key in `folder`. */
+export const newKey = (folder: string, ext: string) =>
+  `${folder}/${randomBytes(18).toString('base64url')}.${ext}`;
+
+/**
+ * Stores the one image of a multipart upload under a server-generated name in `folder`, counted
+ * against the uploader's quota (`options.ownerId`); returns its path `uploads/<folder>/<key>.<ext>`.
+ * The sweeper removes it if no record uses it within the grace period (server/file-references.ts).
+ */
+export const storeUploadedImage = async (
+  storage: Storage,
+  files: Record<string, File[]>,
+  folder: string,
+  maxBytes: number,
+  options: PutOptions,
+): Promise<string> => {
+  const { bytes, type } = await readUploadedImage(files, maxBytes);
+  const key = newKey(folder, type.ext);
+  await storage.put(key, bytes, options);
   return `uploads/${key}`;
 };

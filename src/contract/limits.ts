@@ -19,3 +19,7 @@ export const MAX_MULTIPART_BODY_BYTES = Math.max(MAX_IMAGE_BYTES, MAX_DOCUMENT_B
 export const MAX_JSON_DEPTH = 32;
 /** Most values (keys and array items, counted together) in a JSON body. */
 export const MAX_JSON_VALUES = 10_000;
+/** Most bytes one user's uploaded files may hold together, unless UPLOAD_QUOTA_MB says otherwise. */
+export const DEFAULT_UPLOAD_QUOTA_BYTES = 500 * MB;
+/** The largest UPLOAD_QUOTA_MB accepted (1 TB). */
+export const MAX_UPLOAD_QUOTA_MB = 1024 * 1024;

@@ -20,7 +20,7 @@ import { defaultConfig } from '../../server/config';
 import { openPostgres } from '../../server/db/client';
 import { seedDemo } from '../../server/db/seed';
 import { createSmtpMailer } from '../../server/mail';
-import { createLocalStorage } from '../../server/storage';
+import { createDbStorage } from '../../server/storage';
 import { DEMO, DEMO_PASSWORD } from '../setup/server';
 import { createTestDb, type TestDb } from '../setup/db';
 
@@ -106,7 +106,7 @@ describe('database unreachable', () => {
         db: database.db,
         mailer: createSmtpMailer('smtp://127.0.0.1:9', config.mailFrom),
         config,
-        storage: createLocalStorage(path.join(tmp, 'uploads')),
+        storage: createDbStorage(database.db, { quotaBytes: config.uploadQuotaBytes, now: config.now }),
         cache: new ReadCache(database.changes),
       });
       const login = await app.request('/api/login', {

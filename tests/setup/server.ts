@@ -19,7 +19,7 @@ import { seedDemo } from '../../server/db/seed';
 import { createSmtpMailer, type Mailer } from '../../server/mail';
 import { settle } from '../../server/notify';
 import { ReadCache } from '../../server/http/read-cache';
-import { createLocalStorage, type Storage } from '../../server/storage';
+import { createDbStorage, type Storage } from '../../server/storage';
 import { createTestDb, type TestDb } from './db';
 import { startSmtpCapture, type SmtpCapture } from './smtp';
 
@@ -72,7 +72,7 @@ export interface TestServer {
   config: Config;
   clock: TestClock;
   storage: Storage;
-  /** Folder of the uploaded files. */
+  /** A scratch folder (uploaded files themselves are in the database, ADR 0018). */
   uploadsDir: string;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>>;
@@ -105,7 +105,7 @@ export const createTestServer = async (opts: TestServerOptions = {}): Promise<Te
   if (opts.seed !== false) await seedDemo(db.db, clock.now());
   const mailer = opts.mailer ?? createSmtpMailer(smtp.url, config.mailFrom);
   const uploadsDir = path.join(tmp, 'uploads');
-  const storage = createLocalStorage(uploadsDir);
+  const storage = createDbStorage(db.db, { quotaBytes: config.uploadQuotaBytes, now: config.now });
   if (opts.demoData) await seedDemoData(db.db, storage, clock.now());
   const deps: Deps = {
     db: db.db,
