@@ -13,6 +13,7 @@ import { ListError } from './list/ListStates';
 import { ListTable } from './list/ListTable';
 import { Pagination } from './list/Pagination';
 import { useListState } from './list/useListState';
+import { ViewsMenu } from './list/ViewsMenu';
 import { NotSavedHere, useNotSavedHere } from './NotSavedHere';
 import type { BaseRecord } from './queries';
 import type { AreaConfig } from './types';
@@ -57,7 +58,19 @@ export function ListPage<T extends BaseRecord>({
         headingId={headingId}
         title={title}
         updatedAt={list.dataUpdatedAt}
-        toolbar={toolbar}
+        toolbar={
+          <>
+            {toolbar}
+            <ViewsMenu
+              resource={resource}
+              search={search}
+              setSearch={setSearch}
+              fixed={fixed}
+              phone={phone}
+              visibleColumns={() => (phone ? undefined : visibleColumnIds(area, table))}
+            />
+          </>
+        }
         exporting={state.exporting}
         onExport={() => void state.exportCsv()}
         createPath={createPath}
@@ -101,6 +114,18 @@ export function ListPage<T extends BaseRecord>({
     </section>
   );
 }
+
+/** The ids of the table's visible columns of the area (not selection or action columns). */
+const visibleColumnIds = <T extends BaseRecord>(
+  area: AreaConfig<T>,
+  table: ReturnType<typeof useListState<T>>['table'],
+) => {
+  const ids = new Set(area.columns.map((column) => column.id));
+  return table
+    .getVisibleLeafColumns()
+    .map((column) => column.id)
+    .filter((id) => ids.has(id));
+};
 
 /** The page's records: not saved on this device (offline), the error (Retry), cards on a phone, else the table. */
 function ListBody<T extends BaseRecord>({
