@@ -58,19 +58,7 @@ export function ListPage<T extends BaseRecord>({
         headingId={headingId}
         title={title}
         updatedAt={list.dataUpdatedAt}
-        toolbar={
-          <>
-            {toolbar}
-            <ViewsMenu
-              resource={resource}
-              search={search}
-              setSearch={setSearch}
-              fixed={fixed}
-              phone={phone}
-              visibleColumns={() => (phone ? undefined : visibleColumnIds(area, table))}
-            />
-          </>
-        }
+        toolbar={<ViewsMenu {...{ area, table, search, setSearch, fixed, phone }} before={toolbar} />}
         exporting={state.exporting}
         onExport={() => void state.exportCsv()}
         createPath={createPath}
@@ -114,18 +102,6 @@ export function ListPage<T extends BaseRecord>({
     </section>
   );
 }
-
-/** The ids of the table's visible columns of the area (not selection or action columns). */
-const visibleColumnIds = <T extends BaseRecord>(
-  area: AreaConfig<T>,
-  table: ReturnType<typeof useListState<T>>['table'],
-) => {
-  const ids = new Set(area.columns.map((column) => column.id));
-  return table
-    .getVisibleLeafColumns()
-    .map((column) => column.id)
-    .filter((id) => ids.has(id));
-};
 
 /** The page's records: not saved on this device (offline), the error (Retry), cards on a phone, else the table. */
 function ListBody<T extends BaseRecord>({

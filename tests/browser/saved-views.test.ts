@@ -2,7 +2,8 @@
  * Saved views (docs/decisions/0022-saved-views.md) in a real browser: a view saved from a filtered,
  * sorted list with chosen columns is kept on the server (it is there after a reload and in another
  * browser of the same user), its link opens the same list in a fresh context, and the default view
- * applies when the list opens without parameters. The menu at 1440 and 390 px, in English and
+ * applies when the list opens without parameters; offline the kept views still open and saving says
+ * it needs a connection. The menu at 1440 and 390 px, in English and
  * Arabic: screenshots to tests/.artifacts (gitignored).
  */
 import type { Page } from 'playwright-core';
@@ -99,6 +100,18 @@ describe('saved views', () => {
     await phone.page.getByTestId('views-menu').click();
     await phone.page.getByTestId('views-sheet').waitFor();
     await snap(phone.page, 'saved-views-sheet-390-en', { fullPage: false });
+
+    // Offline: the views kept on the device still open; saving says it needs a connection.
+    await phone.page.getByTestId('view-reset').click();
+    await expect.poll(() => params(phone.page)).toEqual({});
+    await phone.context.setOffline(true);
+    await phone.page.getByTestId('views-menu').click();
+    await phone.page.getByTestId('views-offline').waitFor();
+    expect(await phone.page.getByTestId('view-save-as').isDisabled()).toBe(true);
+    await snap(phone.page, 'saved-views-offline-390-en', { fullPage: false });
+    await phone.page.getByText('Confirmed, biggest first').click();
+    await expect.poll(() => params(phone.page)).toEqual(saved);
+    await phone.context.setOffline(false);
     expect(other.errors).toEqual([]);
     expect(phone.errors).toEqual([]);
   });

@@ -1,16 +1,44 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Dialog } from 'radix-ui';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { VIEW_NAME_MAX } from '@/contract';
 import { Alert, Button, TextField } from '@/components/ui';
 import { ApiError, errorMessage } from '@/lib/api';
-import { contentClass, overlayClass } from '../dialogs';
+import type { I18n } from '@lingui/core';
+import type { SavedView } from '@/contract';
+import { ConfirmDialog, contentClass, overlayClass } from '../dialogs';
+import type { useSavedViews } from './useSavedViews';
 
 export interface ViewNameValues {
   name: string;
   isDefault: boolean;
   shared: boolean;
+}
+
+function CheckField({
+  testId,
+  checked,
+  onChange,
+  children,
+}: {
+  testId: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  children: ReactNode;
+}) {
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      <input
+        type="checkbox"
+        className="size-4"
+        checked={checked}
+        data-testid={testId}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      {children}
+    </label>
+  );
 }
 
 /**
@@ -97,28 +125,14 @@ export function ViewNameDialog({
               onChange={(event) => setName(event.target.value)}
             />
             {!rename && (
-              <label className="flex items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  className="size-4"
-                  checked={isDefault}
-                  data-testid="view-default"
-                  onChange={(event) => setIsDefault(event.target.checked)}
-                />
+              <CheckField testId="view-default" checked={isDefault} onChange={setIsDefault}>
                 {i18n._(msg`Open this list with this view`)}
-              </label>
+              </CheckField>
             )}
             {!rename && canShare && (
-              <label className="flex items-center gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  className="size-4"
-                  checked={shared}
-                  data-testid="view-shared"
-                  onChange={(event) => setShared(event.target.checked)}
-                />
+              <CheckField testId="view-shared" checked={shared} onChange={setShared}>
                 {i18n._(msg`Share with everyone who can open this list`)}
-              </label>
+              </CheckField>
             )}
             {error && <Alert kind="error">{error}</Alert>}
             <div className="flex flex-wrap justify-end gap-2 pt-2">
@@ -137,3 +151,56 @@ export function ViewNameDialog({
     </Dialog.Root>
   );
 }
+
+/** "Delete this view?"; stays open with the server's refusal. */
+export function DeleteViewDialog({
+  open,
+  onClose,
+  view,
+  remove,
+  onDeleted,
+}: {
+  open: boolean;
+  onClose: () => void;
+  view: SavedView | undefined;
+  remove: ReturnType<typeof useSavedViews>['remove'];
+  onDeleted: () => void;
+}) {
+  const { i18n } = useLingui();
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) onClose();
+        setError(null);
+      }}
+      title={i18n._(msg`Delete this view?`)}
+      description={deleteText(i18n, view)}
+      confirmLabel={i18n._(msg`Delete`)}
+      danger
+      busy={remove.isPending}
+      error={error}
+      onConfirm={() =>
+        view &&
+        remove.mutate(view, {
+          onSuccess: () => {
+            onClose();
+            onDeleted();
+          },
+          onError: (failure) => setError(failure.message),
+        })
+      }
+    />
+  );
+}
+
+const deleteText = (i18n: I18n, view: SavedView | undefined) => {
+  if (!view) return '';
+  const name = view.name;
+  return view.shared
+    ? i18n._(
+        msg`“${name}” will be deleted for you and for everyone it is shared with. The list's records stay as they are.`,
+      )
+    : i18n._(msg`“${name}” will be deleted. The list's records stay as they are.`);
+};
