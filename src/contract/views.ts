@@ -79,7 +79,7 @@ export const VIEW_COLUMNS = {
 } as const;
 
 const RESOURCE_KEYS = resources.map((r) => r.key) as [ResourceKey, ...ResourceKey[]];
-export const viewResource = z.enum(RESOURCE_KEYS);
+const viewResource = z.enum(RESOURCE_KEYS);
 
 const columnId = z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,39}$/, msg('invalidValue'));
 
@@ -138,7 +138,7 @@ const name = z
   .min(1, msg('required'))
   .max(VIEW_NAME_MAX, msg('maxChars', { n: VIEW_NAME_MAX }));
 
-export const savedView = z.object({
+const savedView = z.object({
   id: z.number().int(),
   resource: viewResource,
   name: z.string(),
