@@ -374,6 +374,29 @@ export const SERVER_MESSAGES = {
     en: 'This page is required and cannot be deleted.',
     ar: 'هذه الصفحة مطلوبة ولا يمكن حذفها.',
   },
+  // saved views (docs/decisions/0022-saved-views.md)
+  viewSaved: { en: 'View saved.', ar: 'حُفظت طريقة العرض.' },
+  viewDeleted: { en: 'View deleted.', ar: 'حُذفت طريقة العرض.' },
+  viewNameTaken: {
+    en: 'You already have a view with this name for this list.',
+    ar: 'لديك بالفعل طريقة عرض بهذا الاسم لهذه القائمة.',
+  },
+  viewOnlyAdminsShare: {
+    en: 'Only administrators can share a view.',
+    ar: 'يمكن للمسؤولين فقط مشاركة طريقة العرض.',
+  },
+  viewNotYours: {
+    en: 'This view was shared with you: only its owner can change it.',
+    ar: 'شورِكت طريقة العرض هذه معك: يمكن لمالكها فقط تغييرها.',
+  },
+  viewListNotAllowed: {
+    en: 'You cannot open this list.',
+    ar: 'لا يمكنك فتح هذه القائمة.',
+  },
+  viewsTooMany: {
+    en: 'You can keep at most {n} views per list. Delete one first.',
+    ar: 'يمكنك الاحتفاظ بـ {n} طريقة عرض على الأكثر لكل قائمة. احذف واحدة أولًا.',
+  },
   // static app
   appNotBuilt: {
     en: 'The app is not built yet. Run `npm run build` (or `npm start`), then reload this page.',

@@ -31,6 +31,7 @@ import { registerServiceProviderRoutes } from './serviceprovider.routes';
 import { supervisorImpl } from './supervisor';
 import { registerSupervisorRoutes } from './supervisor.routes';
 import { userImpl } from './user';
+import { registerViewRoutes } from './view.routes';
 import { registerUserRoutes } from './user.routes';
 
 type Area = {
@@ -55,8 +56,8 @@ export const areas = {
   notification: { resource: notificationImpl, routes: registerNotificationRoutes },
 } satisfies Record<ResourceKey, Area>;
 
-/** Screens of their own, without a resource: the dashboards and the header search. */
-const screenRoutes = [registerDashboardRoutes, registerSearchRoutes];
+/** Screens of their own, without a resource: the dashboards, the header search, the lists' saved views. */
+const screenRoutes = [registerDashboardRoutes, registerSearchRoutes, registerViewRoutes];
 
 /**
  * Registers every area's endpoints: the extra ones first, as their fixed paths must come before the

@@ -240,6 +240,10 @@ const allows = (access: AnyEndpoint['access'], auth: AuthInfo, permission: strin
     auth.permissions.includes(permission) ||
     (access.kind === 'session' && access.owner === true && auth.user.role === OWNER_ROLE));
 
+/** May this session call an endpoint of this access (its own permission; no discriminator)? */
+export const mayCall = (access: AnyEndpoint['access'], auth: AuthInfo) =>
+  access.kind === 'public' || allows(access, auth, access.permission);
+
 /** An endpoint whose answer is a file (`produces`): the handler returns the Response itself. */
 export type FileHandler<E extends AnyEndpoint> = (ctx: HandlerContext<E>) => Promise<Response>;
 

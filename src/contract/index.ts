@@ -6,15 +6,18 @@ export * from './messages';
 export * from './resource';
 export * from './areas';
 export * from './limits';
+export * from './views';
 
 import { authApi } from './auth';
 import { areaApi, resourceApi } from './areas';
 import type { AnyEndpoint } from './http';
+import { viewsApi } from './views';
 
 /** Every endpoint of the API, by name. The server refuses to start if one has no route. */
 export const api = {
   ...authApi,
   ...areaApi,
   ...resourceApi,
+  ...viewsApi,
 } as const satisfies Record<string, AnyEndpoint>;
 export type Api = typeof api;

@@ -30,6 +30,10 @@ export const MESSAGES = {
   validationFailed: { en: 'Please correct the highlighted fields.', ar: 'يرجى تصحيح الحقول المحددة.' },
   somethingWrong: { en: 'Something went wrong', ar: 'حدث خطأ ما' },
   // resources (lists, forms)
+  viewTooLarge: {
+    en: 'The view is too large (at most {n} bytes).',
+    ar: 'طريقة العرض كبيرة جدًا (الحد الأقصى {n} بايت).',
+  },
   pageSize: { en: 'Page size must be one of {sizes}', ar: 'يجب أن يكون حجم الصفحة أحد القيم {sizes}' },
   isoCode: { en: 'Enter the 2-letter ISO code (e.g. SA)', ar: 'أدخل رمز ISO المكوّن من حرفين (مثل SA)' },
   dialCode: { en: 'Enter a dialling code like +966', ar: 'أدخل رمز اتصال مثل ‎+966' },

@@ -201,6 +201,25 @@ const typed: { readonly [K in keyof Api]: RouteRef<Api[K]> } = {
     access: { kind: 'session', permission: null },
     idempotent: true,
   },
+  viewsList: { method: 'GET', path: '/api/views', access: { kind: 'session', permission: null } },
+  viewsCreate: {
+    method: 'POST',
+    path: '/api/views',
+    access: { kind: 'session', permission: null },
+    idempotent: true,
+  },
+  viewsUpdate: {
+    method: 'PUT',
+    path: '/api/views/:id',
+    access: { kind: 'session', permission: null },
+    idempotent: true,
+  },
+  viewsRemove: {
+    method: 'DELETE',
+    path: '/api/views/:id',
+    access: { kind: 'session', permission: null },
+    idempotent: true,
+  },
 };
 
 const resourceRoutes: Readonly<Record<string, RouteRef>> = {

@@ -13,6 +13,7 @@ import { ListError } from './list/ListStates';
 import { ListTable } from './list/ListTable';
 import { Pagination } from './list/Pagination';
 import { useListState } from './list/useListState';
+import { ViewsMenu } from './list/ViewsMenu';
 import { NotSavedHere, useNotSavedHere } from './NotSavedHere';
 import type { BaseRecord } from './queries';
 import type { AreaConfig } from './types';
@@ -57,7 +58,7 @@ export function ListPage<T extends BaseRecord>({
         headingId={headingId}
         title={title}
         updatedAt={list.dataUpdatedAt}
-        toolbar={toolbar}
+        toolbar={<ViewsMenu {...{ area, table, search, setSearch, fixed, phone }} before={toolbar} />}
         exporting={state.exporting}
         onExport={() => void state.exportCsv()}
         createPath={createPath}

@@ -190,4 +190,10 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/dashboard/': staff,
   'GET /api/serviceproviderDashboard': signed(403, 403, '2xx', '2xx'),
   'GET /api/search': everyone,
+
+  // saved views of the lists (every role can open the bookings list the samples use)
+  'GET /api/views': everyone,
+  'POST /api/views': everyone,
+  'PUT /api/views/:id': everyone,
+  'DELETE /api/views/:id': everyone,
 };

@@ -12,7 +12,7 @@ import { buildPath, type AnyEndpoint } from '../../src/contract/http';
 import type { EndpointOp, Resource } from '../../src/contract/resource';
 import { createSession } from '../../server/auth/sessions';
 import { registeredEndpoints } from '../../server/http/route';
-import { providerDocuments, users } from '../../server/db/schema';
+import { providerDocuments, savedViews, users } from '../../server/db/schema';
 import { DEMO, DEMO_PASSWORD, type TestResponse, type TestServer } from '../setup/server';
 import { MATRIX } from './authz-matrix';
 import { areaRefs } from './fixture-refs';
@@ -576,6 +576,24 @@ const ownBooking = async (w: World) => {
   return first.id;
 };
 
+/** A saved view of the bookings list owned by this caller (the admin's for callers without one). */
+const ownView = async (w: World, caller: Caller) => {
+  const userId = caller === 'anonymous' || caller === 'expired' ? w.ids.admin : w.ids[caller];
+  const now = w.t.clock.now();
+  const [row] = await w.t.db.db
+    .insert(savedViews)
+    .values({
+      userId,
+      resource: 'booking',
+      name: `Sample view ${nextN()}`,
+      state: { sort: 'total' },
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: savedViews.id, version: savedViews.version });
+  return row!;
+};
+
 const adApproval = (path: string) => async (w: World) => ({
   path,
   body: { id: (await w.fresh(resourceOf('advertisement'))).id, status: 'approved' },
@@ -687,6 +705,16 @@ export const extraRequests: Record<string, (w: World, caller: Caller) => Promise
     body: { id: (await w.fresh(resourceOf('booking'))).id, paymentStatus: 'paid' },
   }),
   'GET /api/search': async () => ({ path: '/api/search?q=Summit' }),
+  'GET /api/views': async () => ({ path: '/api/views?resource=booking' }),
+  'POST /api/views': async () => ({
+    path: '/api/views',
+    body: { resource: 'booking', name: `Sample view ${nextN()}`, state: { sort: 'total', filters: {} } },
+  }),
+  'PUT /api/views/:id': async (w, caller) => {
+    const view = await ownView(w, caller);
+    return { path: `/api/views/${view.id}`, body: { name: `Renamed ${nextN()}`, version: view.version } };
+  },
+  'DELETE /api/views/:id': async (w, caller) => ({ path: `/api/views/${(await ownView(w, caller)).id}` }),
   'POST /sendNotification': async (w) => ({
     path: '/sendNotification',
     body: { id: (await w.fresh(resourceOf('notification'))).id },

@@ -39,9 +39,14 @@ function readChoices(areaKey: string, columns: Columns): ColumnVisibilityState {
 
 /**
  * The column menu's state: the defaults of this width (low-priority columns fold first), overridden by
- * the user's choices, which are kept per area.
+ * the user's choices, which are kept per area. When the URL names the visible columns (a saved view
+ * or its link: ./view-state.ts), they are the state, and a change is written to the URL.
  */
-export function useColumnVisibility<T extends BaseRecord>(area: AreaConfig<T>) {
+export function useColumnVisibility<T extends BaseRecord>(
+  area: AreaConfig<T>,
+  urlColumns?: string,
+  setUrlColumns?: (columns: string) => void,
+) {
   const { resource, columns } = area;
   const medium = useMediaQuery(MEDIUM_COLUMNS_QUERY);
   const low = useMediaQuery(LOW_COLUMNS_QUERY);
@@ -50,7 +55,13 @@ export function useColumnVisibility<T extends BaseRecord>(area: AreaConfig<T>) {
     [columns, medium, low],
   );
   const [choices, setChoices] = useState(() => readChoices(resource.key, columns as Columns));
-  const visibility = useMemo(() => ({ ...defaults, ...choices }), [defaults, choices]);
+  const visibility = useMemo(
+    () =>
+      urlColumns === undefined
+        ? { ...defaults, ...choices }
+        : Object.fromEntries(columns.map((c) => [c.id, urlColumns.split(',').includes(c.id)])),
+    [defaults, choices, urlColumns, columns],
+  );
   useEffect(() => {
     try {
       localStorage.setItem(visibilityKey(resource.key), JSON.stringify(choices));
@@ -62,9 +73,18 @@ export function useColumnVisibility<T extends BaseRecord>(area: AreaConfig<T>) {
     (update: SetStateAction<ColumnVisibilityState>) => {
       const next = typeof update === 'function' ? update(visibility) : update;
       const changed = Object.entries(next).filter(([id, shown]) => visibility[id] !== shown);
-      if (changed.length) setChoices((prev) => ({ ...prev, ...Object.fromEntries(changed) }));
+      if (!changed.length) return;
+      if (urlColumns !== undefined && setUrlColumns) {
+        const shown = { ...visibility, ...Object.fromEntries(changed) };
+        setUrlColumns(
+          columns
+            .filter((c) => shown[c.id])
+            .map((c) => c.id)
+            .join(','),
+        );
+      } else setChoices((prev) => ({ ...prev, ...Object.fromEntries(changed) }));
     },
-    [visibility],
+    [visibility, urlColumns, setUrlColumns, columns],
   );
   return [visibility, setVisibility] as const;
 }

@@ -2,6 +2,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useMemo } from 'react';
 import type { Resource } from '@/contract';
 import { listSearchValidator, type ListSearch } from '../search';
+import { COLUMNS_KEY, urlColumns } from './view-state';
 
 /** The same list view (keys with no value do not count). */
 const sameSearch = (a: ListSearch, b: ListSearch): boolean => {
@@ -32,7 +33,14 @@ function useSetListSearch(clean: (search: ListSearch) => ListSearch = (search) =
 export function useListSearch(resource: Resource, fixed: Record<string, string> | undefined) {
   const urlSearch = useSearch({ strict: false }) as ListSearch;
   // The route keeps the URL's values as they are: this list checks them against its resource.
-  const cleanSearch = useMemo(() => listSearchValidator(resource), [resource]);
+  const cleanSearch = useMemo(() => {
+    const clean = listSearchValidator(resource);
+    // The visible columns, when a view or a link chose them (./view-state.ts).
+    return (raw: ListSearch): ListSearch => {
+      const columns = urlColumns(resource, raw[COLUMNS_KEY]);
+      return columns ? { ...clean(raw), [COLUMNS_KEY]: columns.join(',') } : clean(raw);
+    };
+  }, [resource]);
   const view = useMemo(() => cleanSearch(urlSearch), [cleanSearch, urlSearch]);
   const search = useMemo(() => ({ ...view, ...fixed }), [view, fixed]);
   const setSearch = useSetListSearch(cleanSearch);

@@ -11,6 +11,7 @@ import type { AreaConfig } from '../types';
 import { useColumnVisibility } from './useColumnVisibility';
 import { useListSearch } from './useListSearch';
 import { useListTable } from './useListTable';
+import { COLUMNS_KEY } from './view-state';
 
 /** CSV export of the current view (its sort, search and filters). */
 function useCsvExport(resource: Resource, search: ListSearch) {
@@ -47,7 +48,11 @@ export function useListState<T extends BaseRecord>(
   const query = toListQuery(resource, search);
   const list = useQuery({ ...listQueryOptions<T>(resource, query), placeholderData: keepPreviousData });
   const { askDelete, start, dialogs } = useRecordActions(area);
-  const [columnVisibility, setColumnVisibility] = useColumnVisibility(area);
+  const [columnVisibility, setColumnVisibility] = useColumnVisibility(
+    area,
+    search[COLUMNS_KEY] as string | undefined,
+    (columns) => setSearch({ [COLUMNS_KEY]: columns }, { replace: true }),
+  );
   const { table, pageSize, pageIndex } = useListTable({
     area,
     i18n,

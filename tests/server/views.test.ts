@@ -1,0 +1,266 @@
+/**
+ * Saved views (docs/decisions/0022-saved-views.md): stored per user and list, seen from every session
+ * of that user, by no one else unless an admin shared it, and never by a user who cannot open the
+ * list; `state` checked against the list; names unique per user and list, also under parallel
+ * requests; updates version-checked.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VIEW_STATE_MAX_BYTES } from '../../src/contract/views';
+import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
+
+let t: TestServer;
+let admin: string;
+let adminPhone: string;
+let manager: string;
+let provider: string;
+
+const bookingState = {
+  q: 'Summit',
+  sort: 'total',
+  order: 'desc' as const,
+  pageSize: 25,
+  filters: { status: 'confirmed' },
+  columns: ['code', 'customer', 'total', 'status'],
+};
+
+beforeAll(async () => {
+  t = await createTestServer();
+  admin = await t.login(DEMO.admin.email, DEMO_PASSWORD);
+  // A second session of the same user: another device.
+  adminPhone = await t.login(DEMO.admin.email, DEMO_PASSWORD);
+  manager = await t.login(DEMO.manager.email, DEMO_PASSWORD);
+  provider = await t.login(DEMO.provider.email, DEMO_PASSWORD);
+});
+afterAll(() => t.close());
+
+const names = (res: { body: { data: { name: string }[] } }) => res.body.data.map((v) => v.name).sort();
+
+describe('saved views', () => {
+  it('follows its user to another device, and no one else unless shared', async () => {
+    const created = await t.request('POST', '/api/views', {
+      token: admin,
+      body: { resource: 'booking', name: 'Big confirmed', state: bookingState, isDefault: true },
+    });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.data).toMatchObject({
+      resource: 'booking',
+      name: 'Big confirmed',
+      state: bookingState,
+      shared: false,
+      isDefault: true,
+      mine: true,
+      version: 0,
+    });
+
+    const onPhone = await t.request('GET', '/api/views?resource=booking', { token: adminPhone });
+    expect(onPhone.status).toBe(200);
+    expect(onPhone.body.data).toEqual([created.body.data]);
+
+    for (const other of [manager, provider]) {
+      const res = await t.request('GET', '/api/views?resource=booking', { token: other });
+      expect(res.status).toBe(200);
+      expect(names(res)).not.toContain('Big confirmed');
+    }
+    // Another user cannot change or delete it (not theirs, not shared: 404).
+    const id = created.body.data.id as number;
+    expect((await t.request('DELETE', `/api/views/${id}`, { token: manager })).status).toBe(404);
+    expect(
+      (await t.request('PUT', `/api/views/${id}`, { token: manager, body: { name: 'x', version: 0 } }))
+        .status,
+    ).toBe(404);
+
+    // Shared: every user who can open the bookings list sees it, read-only.
+    const shared = await t.request('PUT', `/api/views/${id}`, {
+      token: adminPhone,
+      body: { shared: true, version: 0 },
+    });
+    expect(shared.status, shared.text).toBe(200);
+    expect(shared.body.data).toMatchObject({ shared: true, version: 1, isDefault: true });
+    for (const other of [manager, provider]) {
+      const res = await t.request('GET', '/api/views?resource=booking', { token: other });
+      const seen = res.body.data.find((v: { id: number }) => v.id === id);
+      expect(seen).toMatchObject({ mine: false, shared: true, isDefault: false, ownerName: DEMO.admin.name });
+      const change = await t.request('PUT', `/api/views/${id}`, {
+        token: other,
+        body: { name: 'Mine now', version: 1 },
+        lang: 'ar',
+      });
+      expect(change.status).toBe(403);
+      expect(change.body.message).toBe('شورِكت طريقة العرض هذه معك: يمكن لمالكها فقط تغييرها.');
+      expect((await t.request('DELETE', `/api/views/${id}`, { token: other })).status).toBe(403);
+    }
+  });
+
+  it('lets only admins share', async () => {
+    const res = await t.request('POST', '/api/views', {
+      token: manager,
+      body: { resource: 'booking', name: 'Team view', state: {}, shared: true },
+    });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('Only administrators can share a view.');
+    const own = await t.request('POST', '/api/views', {
+      token: manager,
+      body: { resource: 'booking', name: 'Team view', state: {} },
+    });
+    expect(own.status).toBe(201);
+    const share = await t.request('PUT', `/api/views/${own.body.data.id}`, {
+      token: manager,
+      body: { shared: true, version: own.body.data.version },
+    });
+    expect(share.status).toBe(403);
+    const admins = await t.request('GET', '/api/views?resource=booking', { token: admin });
+    expect(names(admins)).not.toContain('Team view');
+  });
+
+  it('shows a provider no view of a list it cannot open', async () => {
+    const shared = await t.request('POST', '/api/views', {
+      token: admin,
+      body: {
+        resource: 'user',
+        name: 'Staff accounts',
+        state: { filters: { role: 'manager' } },
+        shared: true,
+      },
+    });
+    expect(shared.status, shared.text).toBe(201);
+    const one = await t.request('GET', '/api/views?resource=user', { token: provider });
+    expect(one.status).toBe(403);
+    const all = await t.request('GET', '/api/views', { token: provider });
+    expect(all.status).toBe(200);
+    expect(all.body.data.map((v: { resource: string }) => v.resource)).not.toContain('user');
+    expect(
+      (await t.request('PUT', `/api/views/${shared.body.data.id}`, { token: provider, body: { version: 0 } }))
+        .status,
+    ).toBe(404);
+    const create = await t.request('POST', '/api/views', {
+      token: provider,
+      body: { resource: 'user', name: 'Try', state: {} },
+    });
+    expect(create.status).toBe(403);
+    // A manager may open the users list? No (user_manager is admin only): the same.
+    expect((await t.request('GET', '/api/views?resource=user', { token: manager })).status).toBe(403);
+  });
+
+  it('refuses a state the list does not accept, naming the fields', async () => {
+    const res = await t.request('POST', '/api/views', {
+      token: admin,
+      body: {
+        resource: 'booking',
+        name: 'Broken',
+        state: {
+          sort: 'password',
+          pageSize: 7,
+          filters: { status: 'lost', colour: 'red' },
+          columns: ['code', 'secret'],
+          extra: 1,
+        },
+      },
+    });
+    expect(res.status).toBe(422);
+    expect(Object.keys(res.body.errors).sort()).toEqual(['state.extra', 'state.pageSize']);
+    const second = await t.request('POST', '/api/views', {
+      token: admin,
+      body: {
+        resource: 'booking',
+        name: 'Broken',
+        state: { sort: 'password', filters: { status: 'lost', colour: 'red' }, columns: ['code', 'secret'] },
+      },
+      lang: 'ar',
+    });
+    expect(second.status).toBe(422);
+    expect(Object.keys(second.body.errors).sort()).toEqual([
+      'state.columns',
+      'state.filters.colour',
+      'state.filters.status',
+      'state.sort',
+    ]);
+    expect(second.body.message).toBe('يرجى تصحيح الحقول المحددة.');
+    const big = await t.request('POST', '/api/views', {
+      token: admin,
+      body: {
+        resource: 'booking',
+        name: 'Big',
+        state: {
+          filters: Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`f${i}`, 'x'.repeat(190)])),
+        },
+      },
+    });
+    expect(big.status).toBe(422);
+    expect(big.body.errors.state).toBe(`The view is too large (at most ${VIEW_STATE_MAX_BYTES} bytes).`);
+    const noName = await t.request('POST', '/api/views', {
+      token: admin,
+      body: { resource: 'booking', name: '  ', state: {} },
+    });
+    expect(noName.status).toBe(422);
+    expect(noName.body.errors.name).toBe('Required');
+    const badList = await t.request('POST', '/api/views', {
+      token: admin,
+      body: { resource: 'nothing', name: 'x', state: {} },
+    });
+    expect(badList.status).toBe(422);
+    expect(Object.keys(badList.body.errors)).toEqual(['resource']);
+  });
+
+  it('keeps one name per user and list, also under parallel requests', async () => {
+    const body = { resource: 'event', name: 'Race', state: { sort: 'title' } };
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        t.request('POST', '/api/views', {
+          token: i % 2 ? admin : adminPhone,
+          body: { ...body, name: i % 3 ? 'Race' : 'race' },
+          lang: i % 2 ? 'ar' : 'en',
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(11);
+    const refused = answers.filter((a) => a.status === 409);
+    for (const a of refused)
+      expect([
+        'You already have a view with this name for this list.',
+        'لديك بالفعل طريقة عرض بهذا الاسم لهذه القائمة.',
+      ]).toContain(a.body.errors.name);
+    const kept = await t.request('GET', '/api/views?resource=event', { token: admin });
+    expect(kept.body.data.filter((v: { name: string }) => v.name.toLowerCase() === 'race')).toHaveLength(1);
+    // Another user may use the same name.
+    const other = await t.request('POST', '/api/views', { token: manager, body });
+    expect(other.status).toBe(201);
+  });
+
+  it('keeps one default per list, checks versions and deletes', async () => {
+    const a = await t.request('POST', '/api/views', {
+      token: manager,
+      body: { resource: 'event', name: 'A', state: {}, isDefault: true },
+    });
+    const b = await t.request('POST', '/api/views', {
+      token: manager,
+      body: { resource: 'event', name: 'B', state: {} },
+    });
+    const made = await t.request('PUT', `/api/views/${b.body.data.id}`, {
+      token: manager,
+      body: { isDefault: true, version: 0 },
+    });
+    expect(made.status).toBe(200);
+    const list = await t.request('GET', '/api/views?resource=event', { token: manager });
+    const defaults = list.body.data.filter((v: { isDefault: boolean; mine: boolean }) => v.isDefault);
+    expect(defaults.map((v: { name: string }) => v.name)).toEqual(['B']);
+
+    const stale = await t.request('PUT', `/api/views/${b.body.data.id}`, {
+      token: manager,
+      body: { name: 'B2', version: 0 },
+    });
+    expect(stale.status).toBe(409);
+    const taken = await t.request('PUT', `/api/views/${b.body.data.id}`, {
+      token: manager,
+      body: { name: 'a', version: 1 },
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.body.errors).toEqual({ name: 'You already have a view with this name for this list.' });
+
+    expect((await t.request('DELETE', `/api/views/${a.body.data.id}`, { token: manager })).status).toBe(200);
+    expect((await t.request('DELETE', `/api/views/${a.body.data.id}`, { token: manager })).status).toBe(404);
+    const after = await t.request('GET', '/api/views?resource=event', { token: manager });
+    expect(names(after)).toEqual(['B', 'Race']);
+  });
+});
