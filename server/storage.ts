@@ -70,6 +70,41 @@ const asBytes = (b: Uint8Array) => new Uint8Array(b.buffer, b.byteOffset, b.byte
 
 const mb = (bytes: number) => String(Math.round((bytes / (1024 * 1024)) * 100) / 100);
 
+/** Chunks a query: fewer round trips, at most 1 MB of a file held per read. */
+const READ_BATCH = 4;
+
+const chunkRows = (db: Executor, key: string, first: number, last: number) =>
+  db
+    .select({ seq: fileChunks.seq, data: fileChunks.data })
+    .from(fileChunks)
+    .where(and(eq(fileChunks.key, key), between(fileChunks.seq, first, last)))
+    .orderBy(asc(fileChunks.seq));
+
+/** Bytes `start`…`end` of `file` as a stream that reads its chunks as it is consumed. */
+const readChunks = (db: Executor, file: FileInfo, start: number, end: number) => {
+  const size = file.chunkSize;
+  let seq = Math.floor(start / size);
+  const last = Math.floor(end / size);
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (end < start || seq > last) return controller.close();
+      const upTo = Math.min(last, seq + READ_BATCH - 1);
+      const rows = await chunkRows(db, file.key, seq, upTo);
+      if (rows.length !== upTo - seq + 1)
+        return controller.error(new Error(`File ${file.key} was removed while it was read`));
+      for (const row of rows) {
+        const offset = row.seq * size;
+        const bytes = asBytes(row.data);
+        controller.enqueue(
+          bytes.subarray(Math.max(0, start - offset), Math.min(bytes.byteLength, end - offset + 1)),
+        );
+      }
+      seq = upTo + 1;
+      if (seq > last) controller.close();
+    },
+  });
+};
+
 export interface DbStorageOptions {
   /** Most bytes one user's files may hold together (UPLOAD_QUOTA_MB). */
   quotaBytes: number;
@@ -92,13 +127,6 @@ export const createDbStorage = (root: Db, options: DbStorageOptions): Storage =>
       .where(eq(files.key, key));
     return row ? { ...row, etag: `"${row.sha256}"` } : null;
   };
-
-  const chunkRows = (db: Executor, key: string, first: number, last: number) =>
-    db
-      .select({ seq: fileChunks.seq, data: fileChunks.data })
-      .from(fileChunks)
-      .where(and(eq(fileChunks.key, key), between(fileChunks.seq, first, last)))
-      .orderBy(asc(fileChunks.seq));
 
   return {
     async put(key, data, { ownerId = null, db = root } = {}) {
@@ -143,31 +171,7 @@ export const createDbStorage = (root: Db, options: DbStorageOptions): Storage =>
 
     info,
 
-    read(file, start = 0, end = file.size - 1) {
-      const size = file.chunkSize;
-      let seq = Math.floor(start / size);
-      const last = Math.floor(end / size);
-      // A few chunks a query: fewer round trips, at most 1 MB held per read.
-      const BATCH = 4;
-      return new ReadableStream<Uint8Array>({
-        async pull(controller) {
-          if (end < start || seq > last) return controller.close();
-          const upTo = Math.min(last, seq + BATCH - 1);
-          const rows = await chunkRows(root, file.key, seq, upTo);
-          if (rows.length !== upTo - seq + 1)
-            return controller.error(new Error(`File ${file.key} was removed while it was read`));
-          for (const row of rows) {
-            const offset = row.seq * size;
-            const bytes = asBytes(row.data);
-            controller.enqueue(
-              bytes.subarray(Math.max(0, start - offset), Math.min(bytes.byteLength, end - offset + 1)),
-            );
-          }
-          seq = upTo + 1;
-          if (seq > last) controller.close();
-        },
-      });
-    },
+    read: (file, start = 0, end = file.size - 1) => readChunks(root, file, start, end),
 
     async get(key, db = root) {
       const file = await info(key, db);
