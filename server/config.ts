@@ -29,6 +29,12 @@ export interface Config {
   multipartBodyLimit: number;
   /** Hosts of the push services the server may post to (push-hosts.ts; PUSH_ALLOWED_HOSTS). */
   pushAllowedHosts: readonly string[];
+  /**
+   * Check every answer against the contract before it is sent (a mismatch is a 500): in development
+   * and tests; not in production, where it costs time on every request (CHECK_ANSWERS overrides;
+   * docs/decisions/0020-every-list-on-an-index.md).
+   */
+  checkAnswers: boolean;
 }
 
 export const DAY = 24 * 60 * 60 * 1000;
@@ -44,6 +50,7 @@ export const defaultConfig = (overrides: Partial<Config> = {}): Config => ({
   jsonBodyLimit: MAX_JSON_BODY_BYTES,
   multipartBodyLimit: MAX_MULTIPART_BODY_BYTES,
   pushAllowedHosts: DEFAULT_PUSH_HOSTS,
+  checkAnswers: true,
   ...overrides,
 });
 
@@ -119,6 +126,7 @@ const ENV_SCHEMA = z.object({
   MAIL_FROM: z.string().trim().min(3).optional(),
   TRUST_PROXY: flag.optional(),
   READ_CACHE: flag.optional(),
+  CHECK_ANSWERS: flag.optional(),
   DIST_DIR: z.string().trim().min(1).optional(),
   SESSION_IDLE_DAYS: wholeNumber(1, MAX_SESSION_DAYS).optional(),
   SESSION_ABSOLUTE_DAYS: wholeNumber(1, MAX_SESSION_DAYS).optional(),
@@ -191,6 +199,7 @@ export const loadConfig = (
     sessionIdleMs: (e.SESSION_IDLE_DAYS ?? 7) * DAY,
     sessionAbsoluteMs: (e.SESSION_ABSOLUTE_DAYS ?? 30) * DAY,
     pushAllowedHosts: e.PUSH_ALLOWED_HOSTS ?? DEFAULT_PUSH_HOSTS,
+    checkAnswers: e.CHECK_ANSWERS ?? mode !== 'production',
   });
   return { config, settings, env: e };
 };
