@@ -16,7 +16,7 @@ const ROLE_LABEL: Record<Role, { en: string; ar: string }> = {
 };
 
 /** The searched texts, exactly as the trigram index `users_search_trgm_idx` is built. */
-export const userSearchText = sql`((${users.name}->>'en') || ' ' || (${users.name}->>'ar') || ' ' || ${users.email} || ' ' || coalesce(${users.phone}, ''))`;
+const userSearchText = sql`((${users.name}->>'en') || ' ' || (${users.name}->>'ar') || ' ' || ${users.email} || ' ' || coalesce(${users.phone}, ''))`;
 
 export const userImpl = implement(userResource, {
   table: users,

@@ -41,7 +41,7 @@ export interface Changes {
 }
 
 /** The tables written, by their notifications: `wrote(null)` for a write whose tables are unknown. */
-export class WriteClock implements Changes {
+class WriteClock implements Changes {
   generation = 0;
   live = true;
   clock = 0;
