@@ -240,10 +240,8 @@ const runMix = async (
                 });
               } else {
                 path = `/api/event/${id}`;
-                body = JSON.stringify({
-                  ...bodyOf(eventResource.updateBody.shape, record),
-                  capacity: 100000 + (Date.now() % 1000),
-                });
+                // The event as it is, saved again (a new version; its row and notification written).
+                body = JSON.stringify(bodyOf(eventResource.updateBody.shape, record));
               }
               ctx.edit = { map, id };
               (ctx as { record?: Record<string, unknown> }).record = record;
