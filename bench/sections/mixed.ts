@@ -91,14 +91,14 @@ const listsOf = (role: Role): string[] => {
   for (const sort of eventResource.sort)
     out.push(`/api/event?sort=${sort}&order=desc&pageSize=25&page=${pick([1, 1, 2])}`);
   out.push('/api/event?status=approved&pageSize=25', '/api/event?q=Bench%20event%201&pageSize=25');
-  if (role !== 'provider') {
+  // Managers list bookings and events only (src/contract/roles.ts); admins everything.
+  if (role === 'admin')
     out.push(
       '/api/serviceprovider?pageSize=25',
       '/api/serviceprovider?sort=businessName&order=asc&pageSize=25',
+      '/api/users/get-all?pageSize=25',
+      '/api/users/get-all?sort=name&order=asc&pageSize=25&q=a',
     );
-    if (role === 'admin')
-      out.push('/api/users/get-all?pageSize=25', '/api/users/get-all?sort=name&order=asc&pageSize=25&q=a');
-  }
   return out;
 };
 
@@ -203,6 +203,8 @@ const runMix = async (
           let method = 'GET';
           let path: string;
           let body: string | undefined;
+          // Writes go as an admin; the connection keeps its role.
+          let as: Role = ctx.role;
           delete ctx.edit;
           if (r < 55) {
             ctx.kind = 'list';
@@ -215,7 +217,7 @@ const runMix = async (
             path = pick(s.dashboards);
           } else {
             // Writes: as an admin (a third each: confirm a pending booking, edit a booking, edit an event).
-            ctx.role = 'admin';
+            as = 'admin';
             const w = Math.random();
             const next = writer.pending.pop();
             if (w < 1 / 3 && next !== undefined) {
@@ -249,7 +251,7 @@ const runMix = async (
           }
           ctx.started = performance.now();
           const headers: Record<string, string> = {
-            authorization: `Bearer ${seen[ctx.role].token}`,
+            authorization: `Bearer ${seen[as].token}`,
             'accept-language': Math.random() < 0.3 ? 'ar' : 'en',
           };
           if (body) headers['content-type'] = 'application/json';
