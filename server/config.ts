@@ -36,6 +36,12 @@ export interface Config {
   pushAllowedHosts: readonly string[];
   /** Most bytes one user's uploaded files may hold together (UPLOAD_QUOTA_MB; docs/security.md). */
   uploadQuotaBytes: number;
+  /**
+   * Check every answer against the contract before it is sent (a mismatch is a 500): in development
+   * and tests; not in production, where it costs time on every request (CHECK_ANSWERS overrides;
+   * docs/decisions/0020-every-list-on-an-index.md).
+   */
+  checkAnswers: boolean;
 }
 
 export const DAY = 24 * 60 * 60 * 1000;
@@ -52,6 +58,7 @@ export const defaultConfig = (overrides: Partial<Config> = {}): Config => ({
   multipartBodyLimit: MAX_MULTIPART_BODY_BYTES,
   pushAllowedHosts: DEFAULT_PUSH_HOSTS,
   uploadQuotaBytes: DEFAULT_UPLOAD_QUOTA_BYTES,
+  checkAnswers: true,
   ...overrides,
 });
 
@@ -127,6 +134,7 @@ const ENV_SCHEMA = z.object({
   MAIL_FROM: z.string().trim().min(3).optional(),
   TRUST_PROXY: flag.optional(),
   READ_CACHE: flag.optional(),
+  CHECK_ANSWERS: flag.optional(),
   DIST_DIR: z.string().trim().min(1).optional(),
   SESSION_IDLE_DAYS: wholeNumber(1, MAX_SESSION_DAYS).optional(),
   SESSION_ABSOLUTE_DAYS: wholeNumber(1, MAX_SESSION_DAYS).optional(),
@@ -202,6 +210,7 @@ export const loadConfig = (
     pushAllowedHosts: e.PUSH_ALLOWED_HOSTS ?? DEFAULT_PUSH_HOSTS,
     uploadQuotaBytes:
       e.UPLOAD_QUOTA_MB === undefined ? DEFAULT_UPLOAD_QUOTA_BYTES : e.UPLOAD_QUOTA_MB * 1024 * 1024,
+    checkAnswers: e.CHECK_ANSWERS ?? mode !== 'production',
   });
   return { config, settings, env: e };
 };

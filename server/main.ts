@@ -3,6 +3,7 @@
  * Reads the environment (README; every variable is validated by ENV_SCHEMA in config.ts), opens and migrates the database,
  * seeds the demo data in demo mode, serves, and shuts down gracefully on SIGINT/SIGTERM.
  */
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
@@ -114,6 +115,14 @@ const main = async () => {
       run: (d) => sweepUnreferencedFiles(d.db, d.config.now()),
     },
   ]);
+  // `npm run bench` only (bench/sections/mixed.ts): the read cache's hits and misses, written to a file.
+  const statsFile = process.env.BENCH_STATS_FILE;
+  const statsTimer = statsFile
+    ? setInterval(
+        () => writeFileSync(statsFile, JSON.stringify({ cache: cache?.stats ?? null })),
+        500,
+      ).unref()
+    : null;
 
   const server = serve({ fetch: app.fetch, port: settings.port, hostname: settings.host }, (info) => {
     const shownHost = ['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost'].includes(settings.host)
@@ -151,6 +160,7 @@ const main = async () => {
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    if (statsTimer) clearInterval(statsTimer);
     console.info(`\n${signal} received: stopping…`);
     const force = setTimeout(() => {
       console.error('Open connections did not close within 10 s; exiting.');

@@ -8,8 +8,25 @@ interface PageBudget {
   budget: { jsGzip: number };
   ceiling: { jsGzip: number; cssGzip: number };
 }
+/** A mix's budget: requests per second at least, p99 and peak memory at most. */
+export interface MixedBudget {
+  rps?: number;
+  p99?: number;
+  peakMb?: number;
+}
 export interface Budgets {
   pages: Record<string, PageBudget>;
+  /** bench/sections/mixed.ts (docs/decisions/0020-every-list-on-an-index.md). */
+  mixed?: {
+    pgliteCacheOff?: MixedBudget;
+    pglite?: MixedBudget;
+    postgres100k?: MixedBudget;
+    postgres1m?: MixedBudget;
+    /** Requests per second at least, per workload of the PGlite 100k figures (cache off). */
+    workloads?: Record<string, number>;
+    /** The PGlite server's memory when idle, at most (MB). */
+    pgliteIdleMb?: number;
+  };
 }
 
 export const readBudgets = (): Budgets =>

@@ -8,6 +8,8 @@ import { createServer } from 'node:net';
 export interface BenchServer {
   origin: string;
   port: number;
+  /** The server process (its memory: /proc/<pid>/status). */
+  pid: number;
   output: () => string;
   stop: () => Promise<void>;
 }
@@ -32,6 +34,8 @@ export async function startServer(options: {
   databaseUrl?: string;
   /** false: READ_CACHE=off (every request reads the database). */
   readCache?: boolean;
+  /** Extra environment (e.g. BENCH_STATS_FILE). */
+  env?: NodeJS.ProcessEnv;
 }): Promise<BenchServer> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -41,6 +45,9 @@ export async function startServer(options: {
     HOST: '127.0.0.1',
     DATA_DIR: options.dataDir,
     DIST_DIR: options.distDir,
+    // As in production: answers are not checked against the contract again (docs/decisions/0020-every-list-on-an-index.md).
+    CHECK_ANSWERS: 'off',
+    ...options.env,
   };
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
@@ -81,7 +88,7 @@ export async function startServer(options: {
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { origin: `http://localhost:${port}`, port, output: () => log, stop };
+  return { origin: `http://localhost:${port}`, port, pid: child.pid!, output: () => log, stop };
 }
 
 /** A bearer token of a demo account. */

@@ -144,7 +144,7 @@ const POSTGRES_BUDGETS: Record<string, Budget> = {
 };
 
 /** A PostgreSQL database of the bench cluster holding `bookings` (dropped and reseeded when the migrations change). */
-const postgresDataset = async (ctx: BenchContext, bookings: number, events: number) => {
+export const postgresDataset = async (ctx: BenchContext, bookings: number, events: number) => {
   const name = `bench_${bookings}`;
   const pg = startPostgres(name);
   const dataDir = join(CACHE_DIR, `pgdata-uploads-${bookings}`);

@@ -217,6 +217,8 @@ export const eventImpl = implement(eventResource, {
   columns: { id: events.id, version: events.version, updatedAt: events.updatedAt, name: events.title },
   select: (db, extra) => selectEvents(db, extra),
   toRecord: toEvent,
+  // Inner joins on required foreign keys: every event has one category, provider, city and location.
+  countOwnTable: true,
   scope: (ownerId) => eq(events.providerId, ownerId),
   sort: {
     title: (lang) => textOf(events.title, lang),

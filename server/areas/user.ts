@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { userResource } from '../../src/contract/areas/user';
 import { USER_STATUS, type Role, type UserStatus } from '../../src/contract/roles';
 import { hashPassword } from '../auth/passwords';
@@ -6,7 +6,7 @@ import { users } from '../db/schema';
 import { fieldError } from '../http/errors';
 import { smsg } from '../messages';
 import { assertNotLastAdmin } from '../auth/accounts';
-import { arText, dyn, enText, implement, textOf } from '../http/resource-router';
+import { dyn, implement, textOf } from '../http/resource-router';
 import { STATUS_LABEL } from './serviceprovider';
 
 const ROLE_LABEL: Record<Role, { en: string; ar: string }> = {
@@ -14,6 +14,9 @@ const ROLE_LABEL: Record<Role, { en: string; ar: string }> = {
   manager: { en: 'Manager', ar: 'مدير' },
   serviceprovider: { en: 'Service provider', ar: 'مقدم خدمة' },
 };
+
+/** The searched texts, exactly as the trigram index `users_search_trgm_idx` is built. */
+const userSearchText = sql`((${users.name}->>'en') || ' ' || (${users.name}->>'ar') || ' ' || ${users.email} || ' ' || coalesce(${users.phone}, ''))`;
 
 export const userImpl = implement(userResource, {
   table: users,
@@ -47,7 +50,7 @@ export const userImpl = implement(userResource, {
     createdAt: () => users.createdAt,
     updatedAt: () => users.updatedAt,
   },
-  search: [enText(users.name), arText(users.name), users.email, users.phone],
+  search: [userSearchText],
   filters: (f) => [
     f.role === undefined ? undefined : eq(users.role, f.role),
     f.status === undefined ? undefined : eq(users.status, f.status),

@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { USER_STATUS } from '../../src/contract/roles';
-import { KEEPS_READ_CACHE } from '../db/changes';
+import { KEEPS_READ_CACHE, tablesRead } from '../db/changes';
 import type { Db, Executor } from '../db/client';
 import { rolePermissions, sessions, users } from '../db/schema';
 import type { Config } from '../config';
@@ -139,11 +139,11 @@ export const authenticate = async (
   const tokenHash = hashToken(token);
   let resolved = cache?.session(tokenHash);
   if (!resolved) {
-    const generation = cache?.generation ?? 0;
-    const read = await resolve(db, tokenHash);
+    const clock = cache?.clock ?? 0;
+    const { value: read, tables } = await tablesRead(() => resolve(db, tokenHash));
     if (!read) throw unauthorized();
     resolved = read;
-    cache?.keepSession(tokenHash, generation, read);
+    cache?.keepSession(tokenHash, clock, tables, read);
   }
   const { session, user, permissions, providerStatus } = resolved;
   const now = config.now();

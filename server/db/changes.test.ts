@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KEEPS_READ_CACHE, isWrite } from './changes';
+import { KEEPS_READ_CACHE, isWrite, tablesRead } from './changes';
 import { openPglite, type Database } from './client';
 import { countries } from './schema';
 
@@ -58,5 +58,36 @@ describe('the write generation of PGlite', () => {
 
     await db.execute(sql`${sql.raw(KEEPS_READ_CACHE)} update sessions set last_used_at = now()`);
     expect(changes.generation).toBe(start + 3);
+  });
+
+  it('notes the tables each write changed, and the tables a piece of work read', async () => {
+    const { db } = database;
+    const changes = database.changes!;
+    const at = changes.clock;
+    const { tables } = await tablesRead(async () => {
+      await db.select().from(countries);
+      await db.transaction(async (tx) => tx.execute(sql`select count(*) from cities`));
+    });
+    expect([...tables].sort()).toEqual(['cities', 'countries']);
+    expect(changes.changedSince(new Set(['countries']), at)).toBe(false);
+
+    await db.transaction(async (tx) => {
+      await tx
+        .update(countries)
+        .set({ dialCode: '+968' })
+        .where(sql`iso_code = 'OM'`);
+    });
+    // PGlite delivers the notification before the transaction returns
+    expect(changes.changedSince(new Set(['countries']), at)).toBe(true);
+    expect(changes.changedSince(new Set(['bookings', 'cities']), at)).toBe(false);
+    // a rolled-back write changes nothing and tells nothing
+    const after = changes.clock;
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.update(countries).set({ dialCode: '+969' });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(changes.changedSince(new Set(['countries']), after)).toBe(false);
   });
 });

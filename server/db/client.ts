@@ -13,7 +13,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { listenForWrites, trackChanges, type Changes } from './changes';
+import { WRITES_CHANNEL, listenForWrites, noteQuery, trackChanges, type Changes } from './changes';
 import { schema } from './schema';
 
 type Schema = typeof schema;
@@ -43,6 +43,9 @@ export const openPglite = async (dataDir?: string): Promise<Database> => {
   const pglite = dataDir ? new PGlite(dataDir, { extensions }) : new PGlite({ extensions });
   await pglite.waitReady;
   const { client, changes } = trackChanges(pglite);
+  // Each table's trigger names it (migrations 0005 and 0010); PGlite delivers the notification
+  // before the writing statement (or the transaction's commit) returns.
+  await pglite.listen(WRITES_CHANNEL, (table) => changes.wrote(table === '' ? null : table));
   const db = drizzlePglite({ client, schema });
   return {
     db: db as unknown as Db,
@@ -64,6 +67,14 @@ export const openPostgres = async (connectionString: string): Promise<Database> 
   const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS });
   // An idle client's error (e.g. the server restarting) must not crash the process.
   pool.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
+  // The tables every query names, for the read cache (server/db/changes.ts `tablesRead`).
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    client.query = ((...args: unknown[]) => {
+      noteQuery(args[0]);
+      return query(...args);
+    }) as typeof client.query;
+  });
   const db = drizzlePg({ client: pool, schema });
   const writes = listenForWrites(connectionString);
   return {

@@ -68,8 +68,22 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
-    index('users_role_idx').on(t.role),
     index('users_provider_idx').on(t.providerId),
+    // The users list: every sort with the id tie-breaker, and its filters before the default sort
+    // (docs/decisions/0020-every-list-on-an-index.md).
+    index('users_email_id_idx').on(t.email, t.id),
+    index('users_name_en_idx').on(sql`lower(${t.name}->>'en')`, t.id),
+    index('users_name_ar_idx').on(sql`lower(${t.name}->>'ar')`, t.id),
+    index('users_role_created_idx').on(t.role, t.createdAt, t.id),
+    index('users_role_id_idx').on(t.role, t.id),
+    index('users_status_created_idx').on(t.status, t.createdAt, t.id),
+    index('users_status_id_idx').on(t.status, t.id),
+    index('users_created_idx').on(t.createdAt, t.id),
+    index('users_updated_idx').on(t.updatedAt, t.id),
+    index('users_search_trgm_idx').using(
+      'gin',
+      sql`((${t.name}->>'en') || ' ' || (${t.name}->>'ar') || ' ' || ${t.email} || ' ' || coalesce(${t.phone}, '')) gin_trgm_ops`,
+    ),
   ],
 );
 
@@ -236,8 +250,13 @@ export const serviceProviders = pgTable(
     ...stamps(),
   },
   (t) => [
-    index('service_providers_category_idx').on(t.categoryId),
-    index('service_providers_city_idx').on(t.cityId),
+    // The providers list (docs/decisions/0020-every-list-on-an-index.md).
+    index('service_providers_category_idx').on(t.categoryId, t.createdAt, t.userId),
+    index('service_providers_city_idx').on(t.cityId, t.createdAt, t.userId),
+    index('service_providers_name_en_idx').on(sql`lower(${t.businessName}->>'en')`, t.userId),
+    index('service_providers_name_ar_idx').on(sql`lower(${t.businessName}->>'ar')`, t.userId),
+    index('service_providers_created_idx').on(t.createdAt, t.userId),
+    index('service_providers_updated_idx').on(t.updatedAt, t.userId),
   ],
 );
 
@@ -311,12 +330,26 @@ export const events = pgTable(
     ...stamps(),
   },
   (t) => [
+    // The events list: every sort of its own columns with the id tie-breaker, each filter before
+    // the default sort, and the title search (docs/decisions/0020-every-list-on-an-index.md).
     index('events_starts_idx').on(t.startsAt, t.id),
-    index('events_provider_starts_idx').on(t.providerId, t.startsAt),
-    index('events_status_starts_idx').on(t.status, t.startsAt),
-    index('events_category_idx').on(t.categoryId),
-    index('events_city_idx').on(t.cityId),
+    index('events_provider_starts_idx').on(t.providerId, t.startsAt, t.id),
+    index('events_status_starts_idx').on(t.status, t.startsAt, t.id),
+    index('events_category_idx').on(t.categoryId, t.startsAt, t.id),
+    index('events_city_idx').on(t.cityId, t.startsAt, t.id),
+    index('events_featured_starts_idx')
+      .on(t.startsAt, t.id)
+      .where(sql`${t.featured}`),
     index('events_location_idx').on(t.locationId),
+    index('events_title_en_idx').on(sql`lower(${t.title}->>'en')`, t.id),
+    index('events_title_ar_idx').on(sql`lower(${t.title}->>'ar')`, t.id),
+    index('events_price_idx').on(t.price, t.id),
+    index('events_capacity_idx').on(t.capacity, t.id),
+    index('events_status_id_idx').on(t.status, t.id),
+    index('events_created_idx').on(t.createdAt, t.id),
+    index('events_updated_idx').on(t.updatedAt, t.id),
+    index('events_title_en_trgm_idx').using('gin', sql`(${t.title}->>'en') gin_trgm_ops`),
+    index('events_title_ar_trgm_idx').using('gin', sql`(${t.title}->>'ar') gin_trgm_ops`),
   ],
 );
 
@@ -434,6 +467,15 @@ export const bookings = pgTable(
     index('bookings_event_created_idx').on(t.eventId, t.createdAt, t.id),
     index('bookings_event_status_idx').on(t.eventId, t.status),
     index('bookings_provider_created_idx').on(t.providerId, t.createdAt, t.id),
+    // Every other sort of the list, with the id tie-breaker (docs/decisions/0020-every-list-on-an-index.md).
+    index('bookings_code_id_idx').on(t.code, t.id),
+    index('bookings_customer_name_idx').on(sql`lower(${t.customerName})`, t.id),
+    index('bookings_tickets_idx').on(t.tickets, t.id),
+    index('bookings_total_idx').on(t.total, t.id),
+    index('bookings_status_total_idx').on(t.status, t.total, t.id),
+    index('bookings_status_id_idx').on(t.status, t.id),
+    index('bookings_payment_id_idx').on(t.paymentStatus, t.id),
+    index('bookings_updated_idx').on(t.updatedAt, t.id),
     // Revenue sums read `total` from these indexes alone (index-only scans).
     index('bookings_paid_total_idx')
       .on(t.paidAt, t.total)

@@ -1,9 +1,10 @@
 /**
- * Answers that skip the database when nothing has changed (ADR 0009): an entry is served while the
- * database's write generation is the one it was computed under (server/db/changes.ts: PGlite's
- * own writes, or PostgreSQL's notifications of every process's writes) and, because some answers
+ * Answers that skip the database when nothing they read has changed (ADR 0009, per table since
+ * docs/decisions/0020-every-list-on-an-index.md): an entry notes the tables its queries named and
+ * is served while none of them was written (server/db/changes.ts: the notifications every table's
+ * trigger sends, on PGlite and PostgreSQL, of every process's writes) and, because some answers
  * depend on the time (today's figures, expiries), for at most `ttlMs` of the server's clock. While
- * the generation is not live (PostgreSQL's listening connection is down) nothing is kept.
+ * the notifications are not live (PostgreSQL's listening connection is down) nothing is kept.
  *
  * Two kinds of entries:
  * - signed-in sessions by token hash (the session and user rows and the role's permissions), so a
@@ -15,7 +16,7 @@
  * again. Both maps are bounded (least recently used out first).
  */
 import type { ResolvedSession } from '../auth/sessions';
-import type { Changes } from '../db/changes';
+import { tablesRead, type Changes } from '../db/changes';
 
 export interface ReadCacheOptions {
   /** Answers kept at most (default 2,000). */
@@ -35,8 +36,11 @@ export interface CachedAnswer {
 }
 
 interface Entry<T> {
-  generation: number;
-  /** The clock when it was made. */
+  /** The write clock when it began to be made. */
+  clock: number;
+  /** The tables it was read from. */
+  tables: ReadonlySet<string>;
+  /** The server's clock when it was made. */
   at: number;
   value: T;
   bytes: number;
@@ -87,10 +91,9 @@ export class ReadCache {
   readonly #changes: Changes;
   readonly #answers: Lru<CachedAnswer>;
   readonly #sessions: Lru<ResolvedSession>;
-  readonly #making = new Map<string, Promise<CachedAnswer>>();
+  /** Answers being made, with the write clock when they began. */
+  readonly #making = new Map<string, { clock: number; answer: Promise<CachedAnswer> }>();
   readonly #ttlMs: number;
-  /** Writes this process finished (requests that may write), on top of the database's generation. */
-  #local = 0;
   /** Answers served from the cache, made and kept, and made without keeping (not live). */
   readonly stats = { hits: 0, misses: 0, bypassed: 0 };
 
@@ -101,31 +104,36 @@ export class ReadCache {
     this.#ttlMs = options.ttlMs ?? 5_000;
   }
 
+  /** Moves on after every write (of any table). */
   get generation() {
-    return this.#changes.generation + this.#local;
+    return this.#changes.generation;
+  }
+
+  /** The write clock (server/db/changes.ts), read before a session is read (`keepSession`). */
+  get clock() {
+    return this.#changes.clock;
   }
 
   /**
-   * A request that may have written has finished: forget everything now, without waiting for the
-   * database's notification (so the writer's next read shows its write).
+   * A request that may have written has finished: its writes are seen before it answers (on
+   * PostgreSQL the notifications of its tables arrive first), so the writer's next read shows them.
    */
-  wrote() {
-    this.#local++;
+  async wrote() {
+    await this.#changes.sync();
+  }
+
+  /** Still true: no table it read was written since it was read. */
+  #unchanged(entry: Entry<unknown>) {
+    return this.#changes.live && !this.#changes.changedSince(entry.tables, entry.clock);
   }
 
   #fresh<T>(entry: Entry<T> | undefined, now: number): entry is Entry<T> {
-    return (
-      entry !== undefined &&
-      this.#changes.live &&
-      entry.generation === this.generation &&
-      now >= entry.at &&
-      now - entry.at < this.#ttlMs
-    );
+    return entry !== undefined && this.#unchanged(entry) && now >= entry.at && now - entry.at < this.#ttlMs;
   }
 
   /**
-   * The answer kept for `key`, or the one `make` gives (kept when no write happened meanwhile).
-   * A failure of `make` is not kept.
+   * The answer kept for `key`, or the one `make` gives (kept when no table it read was written
+   * meanwhile). A failure of `make` is not kept.
    */
   async answer(key: string, now: number, make: () => Promise<CachedAnswer>): Promise<CachedAnswer> {
     const kept = this.#answers.get(key);
@@ -137,36 +145,37 @@ export class ReadCache {
       this.stats.bypassed++;
       return make();
     }
-    const generation = this.generation;
-    const pendingKey = `${generation}\n${key}`;
-    const pending = this.#making.get(pendingKey);
-    if (pending) {
+    const clock = this.#changes.clock;
+    const pending = this.#making.get(key);
+    // The same answer already being made since no write at all: wait for it.
+    if (pending && pending.clock === clock) {
       this.stats.hits++;
-      return pending;
+      return pending.answer;
     }
     this.stats.misses++;
-    const making = make();
-    this.#making.set(pendingKey, making);
+    const made = tablesRead(make);
+    const answer = made.then((m) => m.value);
+    this.#making.set(key, { clock, answer });
     try {
-      const value = await making;
-      if (this.generation === generation && this.#changes.live)
-        this.#answers.set(key, { generation, at: now, value, bytes: value.text.length * 2 });
+      const { value, tables } = await made;
+      const entry = { clock, tables, at: now, value, bytes: value.text.length * 2 };
+      if (this.#unchanged(entry)) this.#answers.set(key, entry);
       return value;
     } finally {
-      this.#making.delete(pendingKey);
+      if (this.#making.get(key)?.answer === answer) this.#making.delete(key);
     }
   }
 
-  /** The session kept under this token hash, while no write has happened since it was read. */
+  /** The session kept under this token hash, while none of the tables it was read from was written. */
   session(tokenHash: string): ResolvedSession | undefined {
     const entry = this.#sessions.get(tokenHash);
-    if (entry && this.#changes.live && entry.generation === this.generation) return entry.value;
+    if (entry && this.#unchanged(entry)) return entry.value;
     return undefined;
   }
 
-  /** Keeps a session read under `generation` (taken before the read began). */
-  keepSession(tokenHash: string, generation: number, session: ResolvedSession) {
-    if (generation === this.generation && this.#changes.live)
-      this.#sessions.set(tokenHash, { generation, at: 0, value: session, bytes: 0 });
+  /** Keeps a session read from `tables` since the write clock read `clock` (taken before the read). */
+  keepSession(tokenHash: string, clock: number, tables: Set<string>, session: ResolvedSession) {
+    const entry = { clock, tables, at: 0, value: session, bytes: 0 };
+    if (this.#unchanged(entry)) this.#sessions.set(tokenHash, entry);
   }
 }

@@ -124,6 +124,12 @@ export interface ResourceImpl<R extends Resource, Row = Record<string, unknown>>
    * table's indexes first (a deep offset skips index entries, not joined rows) and joins just them.
    */
   pageByIds?: boolean;
+  /**
+   * The filters, search and scope use the area's own table, and the select's joins neither drop
+   * nor repeat a row (inner joins on required foreign keys, or left joins to one row): the total
+   * counts the table alone, through its indexes (implied by `pageByIds`).
+   */
+  countOwnTable?: boolean;
   /** The owner's records only (applied when `ownerId` is set; required for owner operations). */
   scope?: (ownerId: number) => SQL;
   /** Extra checks of an input before it is written (throw field errors). */
@@ -269,8 +275,8 @@ const list = async (resource: Resource, impl: Impl, h: H) => {
   const { db } = h.deps;
   // The page and the total are separate queries: the page walks an index in the sort's order and
   // stops after pageSize rows; the total comes from the area's counters when it keeps them, else
-  // it counts the filtered select, whose unused joins and columns the planner drops (a window count
-  // would join and sort every matching row).
+  // it counts the area's table (`countOwnTable`) or the filtered select, whose unused left joins
+  // and columns the planner drops (a window count would join and sort every matching row).
   const page = async (): Promise<Rec<Resource>[]> => {
     // pageByIds: the page's ids come from the area's table alone (an index-only walk, even deep),
     // and only those rows are joined: `where id in (select id … limit … offset …)`, one query.
@@ -299,9 +305,12 @@ const list = async (resource: Resource, impl: Impl, h: H) => {
   const total = async () => {
     const kept = await impl.count?.(db, filtersOf(resource, query), ctx, searchOf(query));
     if (kept !== undefined && kept !== null) return kept;
-    const [counted] = await db
-      .select({ n: count() })
-      .from(impl.select(db, {}, ctx).where(where).as('filtered') as Subquery);
+    const [counted] =
+      impl.pageByIds || impl.countOwnTable
+        ? await db.select({ n: count() }).from(impl.table).where(where)
+        : await db
+            .select({ n: count() })
+            .from(impl.select(db, {}, ctx).where(where).as('filtered') as Subquery);
     return Number(counted?.n ?? 0);
   };
   const [items, n] = await Promise.all([page(), total()]);

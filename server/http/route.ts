@@ -4,8 +4,9 @@
  * For every request it, in order: authenticates and checks the permission of `endpoint.access`
  * (deny by default), validates path params, query and body with the descriptor's zod schemas
  * (strict: unknown fields are refused), honours an Idempotency-Key on `idempotent` endpoints, runs
- * the handler, checks the answer against the descriptor's response schema (which also drops any
- * field the schema does not name) and writes `{ status, message, ... }`; failures become
+ * the handler, checks the answer against the descriptor's response schema in development and tests
+ * (a field the schema does not name fails too, so production can skip the check) and writes
+ * `{ status, message, ... }`; failures become
  * `{ status, message, errors? }` with the real HTTP status. Every text is localised from the
  * request's Accept-Language. Nothing a client sends can produce a 500 or leak a stack or SQL text.
  */
@@ -347,12 +348,38 @@ const readInput = async (c: Context<AppEnv>, endpoint: AnyEndpoint, auth: AuthIn
   return { params, query, raw, body, files: {} as Record<string, File[]> };
 };
 
-/** The handler's answer, checked against the contract (a mismatch is our bug: a 500). */
-const checkedAnswer = (endpoint: AnyEndpoint, reply: unknown, status: number): Answer => {
-  const checked = endpoint.response.safeParse({ ...(reply as object), status });
-  if (!checked.success)
+/** Paths of fields of `sent` that `checked` (the contract's parse of it) does not have. */
+const droppedFields = (sent: unknown, checked: unknown, path = ''): string[] => {
+  if (Array.isArray(sent) && Array.isArray(checked))
+    return sent.flatMap((v, i) => droppedFields(v, checked[i], `${path}[${i}]`));
+  if (!sent || typeof sent !== 'object' || !checked || typeof checked !== 'object' || sent instanceof Date)
+    return [];
+  return Object.entries(sent).flatMap(([k, v]) =>
+    v === undefined
+      ? []
+      : k in checked
+        ? droppedFields(v, (checked as Record<string, unknown>)[k], `${path}.${k}`)
+        : [`${path}.${k}`],
+  );
+};
+
+/**
+ * The handler's answer, checked against the contract (a mismatch is our bug: a 500) in development
+ * and tests, where a field the contract does not name is a mismatch too; so production
+ * (`config.checkAnswers` false) sends the handler's answer as it is, without the check's cost.
+ */
+const checkedAnswer = (endpoint: AnyEndpoint, reply: unknown, status: number, check: boolean): Answer => {
+  const sent = { ...(reply as object), status };
+  if (!check) return { status, body: sent };
+  const checked = endpoint.response.safeParse(sent);
+  const dropped = checked.success ? droppedFields(sent, checked.data) : [];
+  if (!checked.success || dropped.length)
     throw new Error(
-      `Answer of ${endpoint.method} ${endpoint.path} does not match the contract: ${JSON.stringify(checked.error.issues)}`,
+      `Answer of ${endpoint.method} ${endpoint.path} does not match the contract: ${
+        checked.success
+          ? `fields it does not name: ${dropped.slice(0, 5).join(', ')}`
+          : JSON.stringify(checked.error.issues)
+      }`,
     );
   return { status, body: checked.data as Record<string, unknown> };
 };
@@ -410,6 +437,7 @@ const register = <E extends AnyEndpoint>(
           endpoint,
           await (handler as Handler<E>)(runDeps === deps ? ctx : { ...ctx, deps: runDeps }),
           successStatus,
+          deps.config.checkAnswers,
         );
       // 3. run, once per Idempotency-Key
       const answer = async () =>
@@ -432,8 +460,8 @@ const register = <E extends AnyEndpoint>(
       if (err instanceof HttpError) return errorResponse(c, err, lang);
       return serverFault(c, err, lang);
     } finally {
-      // Anything but a read may have written: kept answers go at once (ADR 0009).
-      if (endpoint.method !== 'GET') deps.cache?.wrote();
+      // Anything but a read may have written: its writes are seen before it answers (ADR 0009).
+      if (endpoint.method !== 'GET') await deps.cache?.wrote();
     }
   });
 };

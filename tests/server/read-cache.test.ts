@@ -10,13 +10,14 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { openPostgres } from '../../server/db/client';
-import { users } from '../../server/db/schema';
+import { countries, users } from '../../server/db/schema';
 import { ReadCache } from '../../server/http/read-cache';
 import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
 
 let t: TestServer;
 let admin: string;
 const LIST = '/api/booking?status=pending&sort=createdAt&order=desc&pageSize=10';
+const COUNTRIES = '/api/master/listwithpagination?type=country&pageSize=100';
 const postgres = process.env.TEST_DB === 'postgres';
 
 beforeAll(async () => {
@@ -112,6 +113,32 @@ describe('read cache', () => {
     expect(refused.status).toBe(401);
   });
 
+  it('forgets an answer only when a table it read is written', async () => {
+    const first = await get(COUNTRIES, admin);
+    const list = (await get(LIST, admin)).body.data;
+    const booking = list.items[0] as { id: number; version: number };
+    const moved = await t.request('POST', '/api/booking/update-status', {
+      token: admin,
+      body: { id: booking.id, status: 'cancelled', note: null, version: booking.version },
+    });
+    expect(moved.status, moved.text).toBe(200);
+    // the bookings changed: the countries answer is kept, the bookings list is made again
+    let before = stats();
+    expect((await get(COUNTRIES, admin)).text).toBe(first.text);
+    expect(stats().hits).toBe(before.hits + 1);
+    before = stats();
+    expect((await get(LIST, admin)).body.data.total).toBe(list.total - 1);
+    expect(stats().misses).toBe(before.misses + 1);
+    // a country changed: its answer goes
+    await t.db.db.update(countries).set({ dialCode: '+9660' }).where(eq(countries.isoCode, 'SA'));
+    await t.db.changes.sync(); // as a request that wrote does before it answers
+    before = stats();
+    const again = await get(COUNTRIES, admin);
+    expect(stats().misses).toBe(before.misses + 1);
+    expect(again.text).toContain('+9660');
+    await t.db.db.update(countries).set({ dialCode: '+966' }).where(eq(countries.isoCode, 'SA'));
+  });
+
   it('does not forget answers when a session’s last use is written', async () => {
     const token = await t.login(DEMO.admin.email, DEMO_PASSWORD);
     await get(LIST, token);
@@ -168,6 +195,39 @@ describe.runIf(postgres)('read cache of several processes on one PostgreSQL', ()
       expect(moved.status).toBe(200);
       expect(await until(async () => (await get(LIST, token)).body.data.total === list.total - 1)).toBe(true);
 
+      // a booking write of the second process keeps the first's countries answer; a country write does not
+      await get(COUNTRIES, token);
+      const fresh = (await call('GET', LIST, token)).body.data as {
+        items: { id: number; version: number }[];
+      };
+      const next = fresh.items[0]!;
+      expect(
+        (
+          await call('POST', '/api/booking/update-status', token, {
+            id: next.id,
+            status: 'cancelled',
+            note: null,
+            version: next.version,
+          })
+        ).status,
+      ).toBe(200);
+      const totals: number[] = [];
+      expect(
+        await until(async () => {
+          totals.push((await get(LIST, token)).body.data.total);
+          return totals.at(-1) === list.total - 2;
+        }),
+        `${list.total}: ${totals.join(',')}`,
+      ).toBe(true);
+      let seen = { ...t.deps.cache!.stats };
+      await get(COUNTRIES, token);
+      expect(t.deps.cache!.stats.hits).toBe(seen.hits + 1);
+      await other.db.update(countries).set({ dialCode: '+9661' }).where(eq(countries.isoCode, 'SA'));
+      expect(await until(async () => (await get(COUNTRIES, token)).text.includes('+9661'))).toBe(true);
+      await other.db.update(countries).set({ dialCode: '+966' }).where(eq(countries.isoCode, 'SA'));
+      seen = { ...t.deps.cache!.stats };
+      expect(seen.misses).toBeGreaterThan(0);
+
       // a sign-out through the second process is refused by the first
       const manager = await t.login(DEMO.manager.email, DEMO_PASSWORD);
       await get(LIST, manager);
@@ -178,7 +238,7 @@ describe.runIf(postgres)('read cache of several processes on one PostgreSQL', ()
 
       // without its listening connection, the first process keeps nothing, then listens again
       await t.db.db.execute(
-        sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query = 'LISTEN ebo_writes'`,
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and (query = 'LISTEN ebo_writes' or query like 'SELECT pg_notify(%')`,
       );
       expect(await until(async () => !t.db.changes.live)).toBe(true);
       const kept = { ...t.deps.cache!.stats };
