@@ -52,3 +52,10 @@ BEGIN
   RETURN NULL;
 END
 $$;
+--> statement-breakpoint
+-- Uploaded files (migration 0008) tell of their writes like every other table (no kept answer reads
+-- them today; the trigger keeps "every table notifies" true for the next one that does).
+CREATE TRIGGER "files_notify_writes" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "files"
+  FOR EACH STATEMENT EXECUTE FUNCTION "notify_writes"();--> statement-breakpoint
+CREATE TRIGGER "file_chunks_notify_writes" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "file_chunks"
+  FOR EACH STATEMENT EXECUTE FUNCTION "notify_writes"();
