@@ -154,6 +154,14 @@ export const appendAudit = async (
   });
 };
 
+/** The resource of a user's entries, as the row trigger names it (by role). */
+export const resourceOfUser = (user: { role: string }) =>
+  user.role === 'serviceprovider' ? 'serviceprovider' : user.role === 'manager' ? 'supervisor' : 'user';
+
+/** The provider a user's entries belong to (a provider itself, a supervisor's provider). */
+export const providerOfUser = (user: { id: number; role: string; providerId: number | null }) =>
+  user.role === 'serviceprovider' ? user.id : user.providerId;
+
 /** Default of AUDIT_RETENTION_DAYS. */
 export const AUDIT_RETENTION_DAYS = 400;
 

@@ -29,6 +29,8 @@ export interface Config {
   multipartBodyLimit: number;
   /** Hosts of the push services the server may post to (push-hosts.ts; PUSH_ALLOWED_HOSTS). */
   pushAllowedHosts: readonly string[];
+  /** Audit entries older than this many days are purged by the scheduler (AUDIT_RETENTION_DAYS). */
+  auditRetentionDays: number;
 }
 
 export const DAY = 24 * 60 * 60 * 1000;
@@ -44,6 +46,7 @@ export const defaultConfig = (overrides: Partial<Config> = {}): Config => ({
   jsonBodyLimit: MAX_JSON_BODY_BYTES,
   multipartBodyLimit: MAX_MULTIPART_BODY_BYTES,
   pushAllowedHosts: DEFAULT_PUSH_HOSTS,
+  auditRetentionDays: 400,
   ...overrides,
 });
 
@@ -108,6 +111,8 @@ const base64url = (bytes: number, what: string) =>
 
 /** Longest session (10 years): the expiry must stay a valid date, whatever the clock says. */
 export const MAX_SESSION_DAYS = 3650;
+/** Longest audit retention (100 years): the cut-off must stay a valid date. */
+export const MAX_AUDIT_RETENTION_DAYS = 36_500;
 
 const ENV_SCHEMA = z.object({
   NODE_ENV: z.string().optional(),
@@ -123,6 +128,7 @@ const ENV_SCHEMA = z.object({
   SESSION_IDLE_DAYS: wholeNumber(1, MAX_SESSION_DAYS).optional(),
   SESSION_ABSOLUTE_DAYS: wholeNumber(1, MAX_SESSION_DAYS).optional(),
   NOTIFICATION_SCHEDULER_MS: wholeNumber(50, 24 * 60 * 60 * 1000).optional(),
+  AUDIT_RETENTION_DAYS: wholeNumber(1, MAX_AUDIT_RETENTION_DAYS).optional(),
   VAPID_PUBLIC_KEY: base64url(65, 'an uncompressed P-256 public key').optional(),
   VAPID_PRIVATE_KEY: base64url(32, 'a P-256 private key').optional(),
   VAPID_SUBJECT: urlWith(['mailto:', 'https:']).optional(),
@@ -191,6 +197,7 @@ export const loadConfig = (
     sessionIdleMs: (e.SESSION_IDLE_DAYS ?? 7) * DAY,
     sessionAbsoluteMs: (e.SESSION_ABSOLUTE_DAYS ?? 30) * DAY,
     pushAllowedHosts: e.PUSH_ALLOWED_HOSTS ?? DEFAULT_PUSH_HOSTS,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS ?? 400,
   });
   return { config, settings, env: e };
 };

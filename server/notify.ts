@@ -27,6 +27,7 @@ import type { Deps } from './http/types';
 import { sendPush, type PushOutcome } from './push';
 import { badgesOf } from './badge';
 import { pushTargetRefusal } from './push-hosts';
+import { purgeAudit } from './audit';
 
 export interface Notice {
   kind: NotificationKind;
@@ -320,17 +321,33 @@ export async function runDueNotifications(deps: Deps): Promise<number> {
 /** How often due notifications are looked for by default (NOTIFICATION_SCHEDULER_MS, checked in config.ts). */
 export const DEFAULT_SCHEDULER_MS = 10_000;
 
-/** Checks for due notifications every `intervalMs`; `stop()` ends it after the current round. */
+/** How often the scheduler purges audit entries past their retention (server/audit.ts). */
+const AUDIT_PURGE_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * Checks for due notifications every `intervalMs`, and purges the audit entries older than
+ * AUDIT_RETENTION_DAYS once an hour; `stop()` ends it after the current round.
+ */
 export function startScheduler(deps: Deps, intervalMs: number) {
   let round: Promise<unknown> = Promise.resolve();
   let stopped = false;
+  let purgedAt = -Infinity;
+  const purge = async () => {
+    const now = deps.config.now();
+    if (now.getTime() - purgedAt < AUDIT_PURGE_EVERY_MS) return;
+    purgedAt = now.getTime();
+    await purgeAudit(deps.db, now, deps.config.auditRetentionDays);
+  };
   const timer = setInterval(() => {
     round = round.then(() =>
       stopped
         ? undefined
-        : runDueNotifications(deps).catch((error: Error) =>
-            console.warn(`The notification scheduler failed: ${error.message}`),
-          ),
+        : Promise.all([
+            runDueNotifications(deps).catch((error: Error) =>
+              console.warn(`The notification scheduler failed: ${error.message}`),
+            ),
+            purge().catch((error: Error) => console.warn(`The audit purge failed: ${error.message}`)),
+          ]),
     );
   }, intervalMs);
   timer.unref();

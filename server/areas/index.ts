@@ -16,6 +16,7 @@ import { cityImpl } from './city';
 import { registerCityRoutes } from './city.routes';
 import { countryImpl } from './country';
 import { registerCountryRoutes } from './country.routes';
+import { registerAuditRoutes } from './audit.routes';
 import { registerDashboardRoutes } from './dashboard.routes';
 import { eventImpl } from './event';
 import { registerEventRoutes } from './event.routes';
@@ -55,8 +56,8 @@ export const areas = {
   notification: { resource: notificationImpl, routes: registerNotificationRoutes },
 } satisfies Record<ResourceKey, Area>;
 
-/** Screens of their own, without a resource: the dashboards and the header search. */
-const screenRoutes = [registerDashboardRoutes, registerSearchRoutes];
+/** Screens of their own, without a resource: the dashboards, the header search, the audit trail. */
+const screenRoutes = [registerDashboardRoutes, registerSearchRoutes, registerAuditRoutes];
 
 /**
  * Registers every area's endpoints: the extra ones first, as their fixed paths must come before the
