@@ -190,4 +190,8 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/dashboard/': staff,
   'GET /api/serviceproviderDashboard': signed(403, 403, '2xx', '2xx'),
   'GET /api/search': everyone,
+  // the audit trail (docs/decisions/0017-audit-trail.md): every role reads what it may see
+  'GET /api/audit': everyone,
+  'GET /api/audit/export': everyone,
+  'POST /api/audit/:id/restore': adminOnly,
 };
