@@ -10,6 +10,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { RotateCcw } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { AuditEntryRecord, AuditQuery, Language } from '@/contract';
+import { formatMoney } from '@/contract/plain';
 import { routes } from '@/contract/routes.gen';
 import { notify } from '@/app/notify';
 import { Alert, Button, Spinner } from '@/components/ui';
@@ -68,11 +69,14 @@ const ACTION_LABELS: Record<AuditEntryRecord['action'], MessageDescriptor> = {
 };
 
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
+/** Amounts recorded in minor units (halalas), shown as money. */
+const MONEY_FIELDS = new Set(['price', 'unitPrice', 'total']);
 
 /** A recorded value as the reader reads it. */
-function shownValue(value: unknown, ctx: RenderContext): string {
+function shownValue(value: unknown, ctx: RenderContext, field = ''): string {
   const { i18n, language } = ctx;
   if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'number' && MONEY_FIELDS.has(field)) return formatMoney(value, language);
   if (typeof value === 'boolean') return value ? i18n._(msg`Yes`) : i18n._(msg`No`);
   if (typeof value === 'number') return value.toLocaleString(language === 'ar' ? 'ar-SA' : 'en');
   if (typeof value === 'string') return ISO_TIME.test(value) ? dateTime(value, ctx) : value;
@@ -109,7 +113,7 @@ function Change({
         <>
           {hasBefore && (
             <del className="text-slate-600 dark:text-slate-400" data-testid="audit-before">
-              {shownValue(entry.before![field], ctx)}
+              {shownValue(entry.before![field], ctx, field)}
             </del>
           )}
           {hasBefore && hasAfter && (
@@ -119,7 +123,7 @@ function Change({
           )}
           {hasAfter && (
             <ins className="no-underline" data-testid="audit-after">
-              {shownValue(entry.after![field], ctx)}
+              {shownValue(entry.after![field], ctx, field)}
             </ins>
           )}
         </>
