@@ -68,6 +68,14 @@ const ACTION_LABELS: Record<AuditEntryRecord['action'], MessageDescriptor> = {
   notification_send: msg`Notification sent`,
 };
 
+/** A child row's entry names what it is ("Deleted · Supervisor"); the record's own rows need not. */
+const PART_LABELS: Record<string, MessageDescriptor> = {
+  event_supervisors: msg`Supervisor`,
+  event_specialists: msg`Specialist`,
+  provider_documents: msg`Document`,
+  service_providers: msg`Business profile`,
+};
+
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
 /** Amounts recorded in minor units (halalas), shown as money. */
 const MONEY_FIELDS = new Set(['price', 'unitPrice', 'total']);
@@ -165,6 +173,7 @@ export function AuditTimeline({
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="font-medium">
               {i18n._(ACTION_LABELS[entry.action])}
+              {entry.table && PART_LABELS[entry.table] && ` · ${i18n._(PART_LABELS[entry.table]!)}`}
               {showRecord && entry.recordId && (
                 <span className="ms-2 text-sm font-normal text-slate-600 dark:text-slate-400">
                   {entry.resource} #{entry.recordId}
