@@ -48,13 +48,14 @@ export interface AuditContext {
   restoreOf?: number;
 }
 
+/** A stored entry (the shape is documented at the top of this file). @public */
 export type AuditEntry = typeof auditLog.$inferSelect;
 
 /** An offline replay's device time is believed only within this window before the server's clock. */
 const DEVICE_TIME_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** The `Device-Time` header of an offline replay: an ISO time, not after now, at most 30 days old. */
-export const deviceTimeOf = (header: string | undefined, now: Date): Date | null => {
+const deviceTimeOf = (header: string | undefined, now: Date): Date | null => {
   if (!header || header.length > 40) return null;
   const at = new Date(header);
   const t = at.getTime();
@@ -161,9 +162,6 @@ export const resourceOfUser = (user: { role: string }) =>
 /** The provider a user's entries belong to (a provider itself, a supervisor's provider). */
 export const providerOfUser = (user: { id: number; role: string; providerId: number | null }) =>
   user.role === 'serviceprovider' ? user.id : user.providerId;
-
-/** Default of AUDIT_RETENTION_DAYS. */
-export const AUDIT_RETENTION_DAYS = 400;
 
 /** Removes entries older than `days` before `now` (the only DELETE the table's trigger allows). */
 export const purgeAudit = async (db: Db, now: Date, days: number): Promise<number> => {

@@ -112,7 +112,7 @@ const base64url = (bytes: number, what: string) =>
 /** Longest session (10 years): the expiry must stay a valid date, whatever the clock says. */
 export const MAX_SESSION_DAYS = 3650;
 /** Longest audit retention (100 years): the cut-off must stay a valid date. */
-export const MAX_AUDIT_RETENTION_DAYS = 36_500;
+const MAX_AUDIT_RETENTION_DAYS = 36_500;
 
 const ENV_SCHEMA = z.object({
   NODE_ENV: z.string().optional(),

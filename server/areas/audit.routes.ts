@@ -70,7 +70,7 @@ const restorable = (row: Row, admin: boolean) =>
   RESTORABLE_TABLES.has(row.tableName) &&
   row.fields.some((f) => f !== 'password');
 
-export const toAuditEntry = (row: Row, admin: boolean): AuditEntryRecord => ({
+const toAuditEntry = (row: Row, admin: boolean): AuditEntryRecord => ({
   id: row.id,
   at: row.at.toISOString(),
   actor:

@@ -19,7 +19,7 @@ import { dateTime, localizedText } from './cells';
 import { ConfirmDialog } from './dialogs';
 import type { RenderContext } from './types';
 
-export const auditKey = (query: AuditQuery) => ['audit', query] as const;
+const auditKey = (query: AuditQuery) => ['audit', query] as const;
 
 /** Labels of fields every area shares, and of the trail's own (areas add theirs). */
 const COMMON_LABELS: Record<string, MessageDescriptor> = {
@@ -146,7 +146,7 @@ const actorName = (entry: AuditEntryRecord, ctx: RenderContext) =>
     ? localizedText(entry.actor.name, ctx.language) || `#${entry.actor.id}`
     : ctx.i18n._(msg`System`);
 
-export function AuditTimeline({
+function AuditTimeline({
   entries,
   labels = {},
   showRecord = false,
@@ -208,7 +208,7 @@ export function AuditTimeline({
 }
 
 /** Pages of entries for `query`, newest first (a cursor per page). */
-export function useAuditEntries(query: Omit<AuditQuery, 'cursor'>) {
+function useAuditEntries(query: Omit<AuditQuery, 'cursor'>) {
   return useInfiniteQuery({
     queryKey: auditKey(query),
     initialPageParam: undefined as string | undefined,

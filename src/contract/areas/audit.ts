@@ -22,8 +22,7 @@ export const AUDIT_ACTIONS = [
   'sign_out',
   'notification_send',
 ] as const;
-export const auditAction = z.enum(AUDIT_ACTIONS);
-export type AuditAction = z.infer<typeof auditAction>;
+const auditAction = z.enum(AUDIT_ACTIONS);
 
 /** The resources entries name: the areas' keys, and `session` (a sign-in with an unknown e-mail). */
 export const AUDIT_RESOURCES = [
@@ -41,11 +40,11 @@ export const AUDIT_RESOURCES = [
   'notification',
   'session',
 ] as const;
-export const auditResource = z.enum(AUDIT_RESOURCES);
+const auditResource = z.enum(AUDIT_RESOURCES);
 
 const AUDIT_PAGE_MAX = 100;
 
-export const auditQuery = z.strictObject({
+const auditQuery = z.strictObject({
   resource: auditResource.optional(),
   recordId: z
     .string()
@@ -68,6 +67,7 @@ export type AuditQuery = z.input<typeof auditQuery>;
 
 const values = z.record(z.string(), z.unknown()).nullable();
 
+/** An entry as the API answers it: the shape other features (live updates, bulk undo) read. @public */
 export const auditEntry = z.object({
   id: z.number().int(),
   /** ISO time on the server's clock. */
@@ -105,7 +105,7 @@ export const auditEntry = z.object({
 });
 export type AuditEntryRecord = z.infer<typeof auditEntry>;
 
-export const auditPage = z.object({
+const auditPage = z.object({
   items: z.array(auditEntry),
   /** Pass as `cursor` for the next (older) page; null: no more. */
   nextCursor: z.string().nullable(),
