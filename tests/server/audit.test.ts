@@ -422,6 +422,48 @@ describe('transactions', () => {
     expect((await trail('event', ev!.id))[0]!.deviceAt).toBeNull();
   });
 
+  it('20 parallel updates of one version: one wins, one entry; the losers leave none', async () => {
+    const [ev] = await t.db.db.select().from(events).where(eq(events.id, base.ownEventId!));
+    const mark = await lastId();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call('POST', '/api/event/update-featured', admin, { id: ev!.id, featured: i % 2 === 0 }),
+      ),
+    );
+    for (const a of answers) expect(a.status, a.text).toBe(200);
+    const entries = (await since(mark)).filter((e) => e.tableName === 'events');
+    // Each request that changed the flag has its entry, and only those: each entry is a real move.
+    for (const e of entries) expect(e.before!.featured).not.toBe(e.after!.featured);
+    const [now] = await t.db.db.select().from(events).where(eq(events.id, ev!.id));
+    const last = entries.at(-1);
+    if (last) expect(last.after!.featured).toBe(now!.featured);
+    const put = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        call('PUT', `/api/event/${ev!.id}`, admin, {
+          ...Object.fromEntries(
+            ['title', 'description', 'categoryId', 'cityId', 'locationId', 'capacity', 'providerId'].map(
+              (k) => [k, (now as Record<string, unknown>)[k]],
+            ),
+          ),
+          countryId: base.countryId,
+          startsAt: now!.startsAt.toISOString(),
+          endsAt: now!.endsAt.toISOString(),
+          price: now!.price + i + 1,
+          version: now!.version,
+        }),
+      ),
+    );
+    const won = put.filter((a) => a.status === 200);
+    expect(won.length, put.map((a) => a.text).join('\n')).toBe(1);
+    const priced = (await trail('event', ev!.id)).filter(
+      (e) => e.fields.includes('price') && e.action === 'update',
+    );
+    expect(priced[0]!.after!.price).toBe(won[0]!.body.data.price);
+    expect(
+      (await since(mark)).filter((e) => e.tableName === 'events' && e.fields.includes('price')),
+    ).toHaveLength(1);
+  });
+
   it('a refused or rolled-back write leaves no entry', async () => {
     const [ev] = await t.db.db.select().from(events).where(eq(events.id, base.ownEventId!));
     const mark = await lastId();
