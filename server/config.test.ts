@@ -30,6 +30,8 @@ describe('loadConfig', () => {
     refused({ SESSION_IDLE_DAYS: '0' }, 'SESSION_IDLE_DAYS', 'at least 1');
     refused({ NOTIFICATION_SCHEDULER_MS: '0' }, 'NOTIFICATION_SCHEDULER_MS', 'at least 50');
     refused({ NOTIFICATION_SCHEDULER_MS: 'abc' }, 'NOTIFICATION_SCHEDULER_MS', 'whole number', '"abc"');
+    refused({ AUDIT_RETENTION_DAYS: '0' }, 'AUDIT_RETENTION_DAYS', 'at least 1');
+    refused({ AUDIT_RETENTION_DAYS: '1y' }, 'AUDIT_RETENTION_DAYS', 'whole number', '"1y"');
     refused({ PORT: '70000' }, 'PORT', 'at most 65535');
     refused({ PORT: '3000x' }, 'PORT', 'whole number');
     refused(
@@ -62,6 +64,7 @@ describe('loadConfig', () => {
     const { config, env } = loadConfig({
       SESSION_ABSOLUTE_DAYS: String(MAX_SESSION_DAYS),
       NOTIFICATION_SCHEDULER_MS: '1000',
+      AUDIT_RETENTION_DAYS: '30',
       VAPID_PUBLIC_KEY: keys.publicKey,
       VAPID_PRIVATE_KEY: keys.privateKey,
       VAPID_SUBJECT: 'mailto:ops@example.com',
@@ -69,6 +72,8 @@ describe('loadConfig', () => {
       PORT: '',
     });
     expect(env.NOTIFICATION_SCHEDULER_MS).toBe(1000);
+    expect(config.auditRetentionDays).toBe(30);
+    expect(loadConfig({}).config.auditRetentionDays).toBe(400);
     expect(config.trustProxy).toBe(true);
     expect(config.uploadQuotaBytes).toBe(DEFAULT_UPLOAD_QUOTA_BYTES);
     expect(loadConfig({ UPLOAD_QUOTA_MB: '20' }).config.uploadQuotaBytes).toBe(20 * 1024 * 1024);

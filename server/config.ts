@@ -42,6 +42,8 @@ export interface Config {
    * docs/decisions/0020-every-list-on-an-index.md).
    */
   checkAnswers: boolean;
+  /** Audit entries older than this many days are purged by the scheduler (AUDIT_RETENTION_DAYS). */
+  auditRetentionDays: number;
 }
 
 export const DAY = 24 * 60 * 60 * 1000;
@@ -59,6 +61,7 @@ export const defaultConfig = (overrides: Partial<Config> = {}): Config => ({
   pushAllowedHosts: DEFAULT_PUSH_HOSTS,
   uploadQuotaBytes: DEFAULT_UPLOAD_QUOTA_BYTES,
   checkAnswers: true,
+  auditRetentionDays: 400,
   ...overrides,
 });
 
@@ -123,6 +126,8 @@ const base64url = (bytes: number, what: string) =>
 
 /** Longest session (10 years): the expiry must stay a valid date, whatever the clock says. */
 export const MAX_SESSION_DAYS = 3650;
+/** Longest audit retention (100 years): the cut-off must stay a valid date. */
+const MAX_AUDIT_RETENTION_DAYS = 36_500;
 
 const ENV_SCHEMA = z.object({
   NODE_ENV: z.string().optional(),
@@ -140,6 +145,7 @@ const ENV_SCHEMA = z.object({
   SESSION_ABSOLUTE_DAYS: wholeNumber(1, MAX_SESSION_DAYS).optional(),
   NOTIFICATION_SCHEDULER_MS: wholeNumber(50, 24 * 60 * 60 * 1000).optional(),
   UPLOAD_QUOTA_MB: wholeNumber(1, MAX_UPLOAD_QUOTA_MB).optional(),
+  AUDIT_RETENTION_DAYS: wholeNumber(1, MAX_AUDIT_RETENTION_DAYS).optional(),
   VAPID_PUBLIC_KEY: base64url(65, 'an uncompressed P-256 public key').optional(),
   VAPID_PRIVATE_KEY: base64url(32, 'a P-256 private key').optional(),
   VAPID_SUBJECT: urlWith(['mailto:', 'https:']).optional(),
@@ -211,6 +217,7 @@ export const loadConfig = (
     uploadQuotaBytes:
       e.UPLOAD_QUOTA_MB === undefined ? DEFAULT_UPLOAD_QUOTA_BYTES : e.UPLOAD_QUOTA_MB * 1024 * 1024,
     checkAnswers: e.CHECK_ANSWERS ?? mode !== 'production',
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS ?? 400,
   });
   return { config, settings, env: e };
 };

@@ -21,6 +21,7 @@ import { createConsoleMailer, createSmtpMailer } from './mail';
 import { createDbStorage } from './storage';
 import { importUploadsFolder } from './storage-import';
 import { FILE_SWEEP_EVERY_MS, sweepUnreferencedFiles } from './file-references';
+import { AUDIT_PURGE_EVERY_MS, purgeAudit } from './audit';
 
 const fail = (message: string): never => {
   console.error(`\nThe server cannot start.\n${message}\n`);
@@ -113,6 +114,11 @@ const main = async () => {
       name: 'The unused-file sweeper',
       everyMs: FILE_SWEEP_EVERY_MS,
       run: (d) => sweepUnreferencedFiles(d.db, d.config.now()),
+    },
+    {
+      name: 'The audit purge',
+      everyMs: AUDIT_PURGE_EVERY_MS,
+      run: (d) => purgeAudit(d.db, d.config.now(), d.config.auditRetentionDays),
     },
   ]);
   // `npm run bench` only (bench/sections/mixed.ts): the read cache's hits and misses, written to a file.

@@ -402,6 +402,44 @@ export const SERVER_MESSAGES = {
     en: 'The app is not built yet. Run `npm run build` (or `npm start`), then reload this page.',
     ar: 'لم يتم بناء التطبيق بعد. شغّل `npm run build` (أو `npm start`) ثم أعد تحميل هذه الصفحة.',
   },
+  // audit trail (docs/decisions/0017-audit-trail.md)
+  restored: { en: 'Restored as it was before.', ar: 'تمت الاستعادة كما كان من قبل.' },
+  notRestorable: {
+    en: 'Only a change or a removal of a whole record can be restored.',
+    ar: 'لا يمكن استعادة إلا تعديل أو حذف لسجل كامل.',
+  },
+  restoreRecordGone: {
+    en: 'This record was deleted since: restore its removal instead.',
+    ar: 'حُذف هذا السجل منذ ذلك الحين: استعد حذفه بدلًا من ذلك.',
+  },
+  restoreChangedSince: {
+    en: 'These fields changed again since: restore the latest change first.',
+    ar: 'تغيّرت هذه الحقول مرة أخرى منذ ذلك الحين: استعد آخر تغيير أولًا.',
+  },
+  restoreExists: {
+    en: 'A record with this ID exists again: it cannot be restored over it.',
+    ar: 'يوجد سجل بهذا المعرّف مرة أخرى: لا يمكن استعادته فوقه.',
+  },
+  restoreAccount: {
+    en: 'A deleted account cannot be restored: its password is never kept. Create it again.',
+    ar: 'لا يمكن استعادة حساب محذوف: كلمة مروره لا تُحفظ أبدًا. أنشئه من جديد.',
+  },
+  restoreReference: {
+    en: 'It cannot be restored: a record it refers to is gone.',
+    ar: 'لا يمكن استعادته: سجل يشير إليه لم يعد موجودًا.',
+  },
+  restoreTaken: {
+    en: 'It cannot be restored: its name or code is now used by another record.',
+    ar: 'لا يمكن استعادته: اسمه أو رمزه مستخدم الآن في سجل آخر.',
+  },
+  restoreRule: {
+    en: 'It cannot be restored: its values no longer meet the rules.',
+    ar: 'لا يمكن استعادته: قيمه لم تعد تستوفي القواعد.',
+  },
+  restoreSeats: {
+    en: 'It cannot be restored: its seats are gone ({n} left).',
+    ar: 'لا يمكن استعادته: مقاعده لم تعد متاحة (المتبقي {n}).',
+  },
 } as const satisfies Record<string, { en: string; ar: string }>;
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;

@@ -14,6 +14,7 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegistrationRouteImport } from './routes/registration'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppSplatRouteImport } from './routes/_app/$'
+import { Route as AppActivityRouteImport } from './routes/_app/activity'
 import { Route as AppBookingDetailsRouteImport } from './routes/_app/booking-details'
 import { Route as AppOutboxRouteImport } from './routes/_app/outbox'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
@@ -74,6 +75,11 @@ const AppIndexRoute = AppIndexRouteImport.update({
 const AppSplatRoute = AppSplatRouteImport.update({
   id: '/$',
   path: '/$',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppActivityRoute = AppActivityRouteImport.update({
+  id: '/activity',
+  path: '/activity',
   getParentRoute: () => AppRoute,
 } as any)
 const AppBookingDetailsRoute = AppBookingDetailsRouteImport.update({
@@ -283,6 +289,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/registration': typeof RegistrationRoute
   '/$': typeof AppSplatRoute
+  '/activity': typeof AppActivityRoute
   '/booking-details': typeof AppBookingDetailsRoute
   '/outbox': typeof AppOutboxRoute
   '/profile': typeof AppProfileRoute
@@ -325,6 +332,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/registration': typeof RegistrationRoute
   '/$': typeof AppSplatRoute
+  '/activity': typeof AppActivityRoute
   '/booking-details': typeof AppBookingDetailsRoute
   '/outbox': typeof AppOutboxRoute
   '/profile': typeof AppProfileRoute
@@ -370,6 +378,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/registration': typeof RegistrationRoute
   '/_app/$': typeof AppSplatRoute
+  '/_app/activity': typeof AppActivityRoute
   '/_app/booking-details': typeof AppBookingDetailsRoute
   '/_app/outbox': typeof AppOutboxRoute
   '/_app/profile': typeof AppProfileRoute
@@ -416,6 +425,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/registration'
     | '/$'
+    | '/activity'
     | '/booking-details'
     | '/outbox'
     | '/profile'
@@ -458,6 +468,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/registration'
     | '/$'
+    | '/activity'
     | '/booking-details'
     | '/outbox'
     | '/profile'
@@ -502,6 +513,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/registration'
     | '/_app/$'
+    | '/_app/activity'
     | '/_app/booking-details'
     | '/_app/outbox'
     | '/_app/profile'
@@ -583,6 +595,13 @@ declare module '@tanstack/react-router' {
       path: '/$'
       fullPath: '/$'
       preLoaderRoute: typeof AppSplatRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/activity': {
+      id: '/_app/activity'
+      path: '/activity'
+      fullPath: '/activity'
+      preLoaderRoute: typeof AppActivityRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/booking-details': {
@@ -849,6 +868,7 @@ declare module '@tanstack/react-router' {
 
 interface AppRouteChildren {
   AppSplatRoute: typeof AppSplatRoute
+  AppActivityRoute: typeof AppActivityRoute
   AppBookingDetailsRoute: typeof AppBookingDetailsRoute
   AppOutboxRoute: typeof AppOutboxRoute
   AppProfileRoute: typeof AppProfileRoute
@@ -891,6 +911,7 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppSplatRoute: AppSplatRoute,
+  AppActivityRoute: AppActivityRoute,
   AppBookingDetailsRoute: AppBookingDetailsRoute,
   AppOutboxRoute: AppOutboxRoute,
   AppProfileRoute: AppProfileRoute,

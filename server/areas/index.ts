@@ -16,6 +16,7 @@ import { cityImpl } from './city';
 import { registerCityRoutes } from './city.routes';
 import { countryImpl } from './country';
 import { registerCountryRoutes } from './country.routes';
+import { registerAuditRoutes } from './audit.routes';
 import { registerDashboardRoutes } from './dashboard.routes';
 import { eventImpl } from './event';
 import { registerEventRoutes } from './event.routes';
@@ -56,8 +57,11 @@ export const areas = {
   notification: { resource: notificationImpl, routes: registerNotificationRoutes },
 } satisfies Record<ResourceKey, Area>;
 
-/** Screens of their own, without a resource: the dashboards, the header search, the lists' saved views. */
-const screenRoutes = [registerDashboardRoutes, registerSearchRoutes, registerViewRoutes];
+/**
+ * Screens of their own, without a resource: the dashboards, the header search, the lists' saved views,
+ * the audit trail.
+ */
+const screenRoutes = [registerDashboardRoutes, registerSearchRoutes, registerViewRoutes, registerAuditRoutes];
 
 /**
  * Registers every area's endpoints: the extra ones first, as their fixed paths must come before the

@@ -21,6 +21,7 @@ import { toNotification } from './notification';
 import { providerScopeOf } from '../http/resource-router';
 import type { Executor } from '../db/client';
 import { approvalsOf, unreadOf } from '../badge';
+import { appendAudit, withAuditContext } from '../audit';
 
 const mutedOf = async (db: Executor, userId: number) => {
   const [row] = await db
@@ -34,24 +35,27 @@ export const registerNotificationRoutes = (app: App) => {
   route(
     app,
     notificationApi.sendNotification,
-    async ({ deps, body, requireAuth }) => {
+    async ({ deps, body, requireAuth, audit }) => {
       const auth = requireAuth();
       const ownerId = providerScopeOf(auth, 'notification', true);
       const { db } = deps;
       const now = deps.config.now();
       const scope = ownerId === null ? undefined : eq(notifications.providerId, ownerId);
       // Claim it: only one request (or the scheduler) moves it to `sending`.
-      const [claimed] = await db
-        .update(notifications)
-        .set({ status: 'sending', updatedAt: now, version: sql`${notifications.version} + 1` })
-        .where(
-          and(
-            eq(notifications.id, body.id),
-            inArray(notifications.status, ['draft', 'scheduled', 'failed']),
-            scope,
-          ),
-        )
-        .returning();
+      // Its own transaction, with the audit context (server/audit.ts): the claim is on the trail.
+      const [claimed] = await withAuditContext(db, audit, (tx) =>
+        tx
+          .update(notifications)
+          .set({ status: 'sending', updatedAt: now, version: sql`${notifications.version} + 1` })
+          .where(
+            and(
+              eq(notifications.id, body.id),
+              inArray(notifications.status, ['draft', 'scheduled', 'failed']),
+              scope,
+            ),
+          )
+          .returning(),
+      );
       if (!claimed) {
         const [existing] = await db
           .select({ status: notifications.status })
@@ -66,6 +70,13 @@ export const registerNotificationRoutes = (app: App) => {
         .from(notifications)
         .leftJoin(users, eq(users.id, notifications.createdBy))
         .where(eq(notifications.id, body.id));
+      await appendAudit(db, audit, {
+        action: 'notification_send',
+        resource: 'notification',
+        recordId: body.id,
+        providerId: claimed.providerId,
+        detail: { status: row!.n.status, recipients: row!.n.recipients, delivered: row!.n.delivered },
+      });
       return { message: smsg('notificationQueued'), data: toNotification(row!) };
     },
     // Its claim (draft → sending) refuses a repeat, and each device is recorded before its push:

@@ -5,6 +5,7 @@ import { msg } from '../../src/contract/messages';
 import type { Profile } from '../../src/contract/auth';
 import { USER_STATUS, type Permission, type Role, type UserStatus } from '../../src/contract/roles';
 import type { Language } from '../../src/contract/common';
+import { appendAudit, providerOfUser, resourceOfUser, setAuditContext } from '../audit';
 import { isUniqueViolation, type Db } from '../db/client';
 import { pushSubscriptions, serviceProviders, users } from '../db/schema';
 import { conflict, fieldError, HttpError, notFound } from '../http/errors';
@@ -50,7 +51,7 @@ const providerStatusOf = async (db: Db, user: UserRow) => {
 };
 
 export const registerSessionRoutes = (app: App) => {
-  route(app, authApi.login, async ({ deps, body, ip, c }) => {
+  route(app, authApi.login, async ({ deps, body, ip, c, audit }) => {
     const { db, config } = deps;
     const { email, password } = body;
     await takeLoginAttempt(db, config, email, ip);
@@ -58,12 +59,36 @@ export const registerSessionRoutes = (app: App) => {
     const ok = user
       ? await verifyPassword(password, user.passwordHash)
       : (await burnPasswordCheck(password), false);
+    // On the trail (server/audit.ts): the account tried, if there is one; never the password.
+    const failed = (reason: string) =>
+      appendAudit(db, audit, {
+        action: 'sign_in_failed',
+        resource: user ? resourceOfUser(user) : 'session',
+        recordId: user?.id ?? null,
+        providerId: user ? providerOfUser(user) : null,
+        detail: { email, reason },
+      });
     // the attempt already counts as a failure (throttle.ts)
-    if (!user || !ok) throw new HttpError(401, smsg('badCredentials'));
+    if (!user || !ok) {
+      await failed('credentials');
+      throw new HttpError(401, smsg('badCredentials'));
+    }
     await clearLoginFailures(db, email, ip);
     const refusal = statusRefusal(user.status) ?? providerRefusal(await providerStatusOf(db, user));
-    if (refusal) throw new HttpError(403, refusal);
+    if (refusal) {
+      await failed('status');
+      throw new HttpError(403, refusal);
+    }
     const token = await createSession(db, config, user.id, { ip, userAgent: c.req.header('user-agent') });
+    await appendAudit(db, audit, {
+      action: 'sign_in',
+      resource: resourceOfUser(user),
+      recordId: user.id,
+      providerId: providerOfUser(user),
+      actorId: user.id,
+      actorName: user.name,
+      actorRole: user.role,
+    });
     return {
       message: smsg('signedIn'),
       token,
@@ -93,13 +118,14 @@ export const registerSessionRoutes = (app: App) => {
     return { message: smsg('otpVerified') };
   });
 
-  route(app, authApi.register, async ({ deps, body, lang, ip }) => {
+  route(app, authApi.register, async ({ deps, body, lang, ip, audit }) => {
     const { db, config } = deps;
     await takeIpSlot(db, config, IP_LIMITS.register, ip);
     const passwordHash = await hashPassword(body.password);
     const now = config.now();
     try {
       const user = await withEmailLock(db, body.email, async (tx) => {
+        await setAuditContext(tx, audit);
         // The code first: only the mailbox's owner can learn that the address is taken (a known
         // address never receives a code, otp.ts), everyone else gets the same answer.
         if (!(await consumeVerifiedOtp(tx, now, body.email, body.otp)))
@@ -160,8 +186,14 @@ export const registerSessionRoutes = (app: App) => {
     return { message: smsg('languageSaved') };
   });
 
-  route(app, authApi.logout, async ({ deps, requireAuth }) => {
-    const { sessionId } = requireAuth();
+  route(app, authApi.logout, async ({ deps, requireAuth, audit }) => {
+    const { sessionId, user } = requireAuth();
+    await appendAudit(deps.db, audit, {
+      action: 'sign_out',
+      resource: resourceOfUser(user),
+      recordId: user.id,
+      providerId: providerOfUser(user),
+    });
     await revokeSession(deps.db, deps.config, sessionId);
     // The device of this session gets no more pushes for this account.
     await deps.db.delete(pushSubscriptions).where(eq(pushSubscriptions.sessionId, sessionId));

@@ -5,7 +5,7 @@
  * and bookings of demo-events.ts. Idempotent: each part runs once, when its tables are empty. Batch inserts keep it to about a second on PGlite.
  */
 import { randomBytes } from 'node:crypto';
-import { count, eq, inArray } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import { USER_STATUS, type Role, type UserStatus } from '../../src/contract/roles';
 import { hashPassword } from '../auth/passwords';
 import type { Storage } from '../storage';
@@ -313,6 +313,8 @@ export const seedDemoData = async (
   const files: { key: string; data: Uint8Array }[] = [];
 
   await db.transaction(async (tx) => {
+    // Seeded rows are not on the audit trail (docs/decisions/0017-audit-trail.md).
+    await tx.execute(sql`select set_config('ebo.audit', 'off', true)`);
     // masters
     const cats = await tx
       .insert(categories)

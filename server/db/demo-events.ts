@@ -376,19 +376,23 @@ const makeBookings = async (
       plans.push({ code, history });
     }
     if (!rows.length) continue;
-    const ids = await db
-      .insert(bookings)
-      .values(rows)
-      .onConflictDoNothing({ target: bookings.code })
-      .returning({ id: bookings.id, code: bookings.code });
-    const idOf = new Map(ids.map((x) => [x.code, x.id]));
-    const history = plans.flatMap((p) => {
-      const id = idOf.get(p.code);
-      return id === undefined ? [] : p.history.map((h) => ({ ...h, bookingId: id }));
+    // One transaction per batch, whose seeded rows are not on the audit trail (docs/decisions/0017-audit-trail.md).
+    inserted += await db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('ebo.audit', 'off', true)`);
+      const ids = await tx
+        .insert(bookings)
+        .values(rows)
+        .onConflictDoNothing({ target: bookings.code })
+        .returning({ id: bookings.id, code: bookings.code });
+      const idOf = new Map(ids.map((x) => [x.code, x.id]));
+      const history = plans.flatMap((p) => {
+        const id = idOf.get(p.code);
+        return id === undefined ? [] : p.history.map((h) => ({ ...h, bookingId: id }));
+      });
+      for (let k = 0; k < history.length; k += 3000)
+        await tx.insert(bookingHistory).values(history.slice(k, k + 3000));
+      return ids.length;
     });
-    for (let k = 0; k < history.length; k += 3000)
-      await db.insert(bookingHistory).values(history.slice(k, k + 3000));
-    inserted += ids.length;
   }
   return inserted;
 };
@@ -604,6 +608,8 @@ export const seedDemoEvents = async (
   });
 
   await db.transaction(async (tx) => {
+    // Seeded rows are not on the audit trail (docs/decisions/0017-audit-trail.md).
+    await tx.execute(sql`select set_config('ebo.audit', 'off', true)`);
     const created = await tx
       .insert(events)
       .values(seeds.map(({ i: _i, ...e }) => e))

@@ -15,13 +15,14 @@ import { z } from 'zod';
 import { OWNER_ROLE, type AnyEndpoint, type EndpointDef } from '../../src/contract/http';
 import type { Language } from '../../src/contract/common';
 import { localizeMessage, msg } from '../../src/contract/messages';
+import { requestAuditContext, setAuditContext, type AuditContext } from '../audit';
 import { authenticate, type AuthInfo } from '../auth/sessions';
 import { smsg } from '../messages';
 import { parseJsonBody, parseMultipart, readBody } from './body';
 import { clientIp } from './client-ip';
 import { DB_FAULT_MESSAGES, DB_RETRY_AFTER_S, isDbUnavailable, isDiskFull } from './db-faults';
 import { HttpError, forbidden, unauthorized, type FieldErrors } from './errors';
-import { withIdempotency } from './idempotency';
+import { inWriteTransaction, withIdempotency } from './idempotency';
 import type { CachedAnswer } from './read-cache';
 import type { App, AppEnv, Deps } from './types';
 
@@ -41,6 +42,11 @@ export interface HandlerContext<E extends AnyEndpoint> {
   params: Out<ParamsT<E>>;
   /** Files of a multipart request, by field name (only the names the descriptor lists). */
   files: Record<string, File[]>;
+  /**
+   * Who is writing, from where (server/audit.ts): the row triggers read it from the transaction a
+   * signed-in write runs in; a handler appends explicit entries with it (`appendAudit`).
+   */
+  audit: AuditContext;
   /** The session of a signed-in endpoint (null on public ones). */
   auth: AuthInfo | null;
   /** The session, or 401 when there is none. */
@@ -410,11 +416,20 @@ const register = <E extends AnyEndpoint>(
       const auth = await whoIsCalling(c, endpoint.access);
       const { params, query, raw, body, files } = await readInput(c, endpoint, auth);
       let successStatus: number = defaultStatus;
+      const ip = clientIp(c, deps.config.trustProxy);
+      const audit = requestAuditContext(
+        c,
+        auth,
+        ip,
+        deps.config.now(),
+        `${endpoint.method} ${endpoint.path}`,
+      );
       const ctx: HandlerContext<E> = {
         c,
         deps,
         lang,
-        ip: clientIp(c, deps.config.trustProxy),
+        ip,
+        audit,
         body: body as Out<BodyT<E>>,
         query: query as Out<QueryT<E>>,
         params: params as Out<ParamsT<E>>,
@@ -432,13 +447,18 @@ const register = <E extends AnyEndpoint>(
       if (file) return await (handler as FileHandler<E>)(ctx);
 
       // The handler runs on `runDeps`: the key's transaction for an idempotent write (idempotency.ts).
-      const run = async (runDeps: Deps = deps) =>
-        checkedAnswer(
-          endpoint,
-          await (handler as Handler<E>)(runDeps === deps ? ctx : { ...ctx, deps: runDeps }),
-          successStatus,
-          deps.config.checkAnswers,
-        );
+      // A signed-in write runs in one transaction that carries its audit context (server/audit.ts).
+      const handle = (d: Deps) => (handler as Handler<E>)(d === deps ? ctx : { ...ctx, deps: d });
+      const write = endpoint.method !== 'GET' && auth !== null;
+      const run = async (runDeps: Deps = deps) => {
+        let reply: unknown;
+        if (!write || (runDeps === deps && options.ownTransactions)) reply = await handle(runDeps);
+        else if (runDeps !== deps) {
+          await setAuditContext(runDeps.db, audit);
+          reply = await handle(runDeps);
+        } else reply = await inWriteTransaction(deps, (tx) => setAuditContext(tx, audit), handle);
+        return checkedAnswer(endpoint, reply, successStatus, deps.config.checkAnswers);
+      };
       // 3. run, once per Idempotency-Key
       const answer = async () =>
         sentAnswer(

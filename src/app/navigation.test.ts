@@ -43,7 +43,15 @@ describe('the navigation table (docs/product.md §2)', () => {
         [['Advertisement', 'advertisement', '/advertisement']],
       ],
       ['Notification Manager', 'notification', [['Notification', 'notification', '/notification']]],
-      ['User Manager', 'user_manager', [['Users', 'usermanager', '/users']]],
+      [
+        'User Manager',
+        'user_manager',
+        [
+          ['Users', 'usermanager', '/users'],
+          // The audit trail's Activity screen (docs/decisions/0017-audit-trail.md), beside the users.
+          ['Activity', 'usermanager', '/activity'],
+        ],
+      ],
       ['Booking Manager', 'booking', [['Bookings', 'booking', '/booking']]],
       ['Page Manager', 'page_manager', [['Pages', 'pages', '/pages']]],
       [
@@ -69,7 +77,7 @@ describe('visibility per role (docs/product.md §6)', () => {
       'event_manager>event',
       'advertisement_manager>advertisement',
       'notification>notification',
-      'user_manager>usermanager',
+      'user_manager>usermanager,activity',
       'booking>booking',
       'page_manager>pages',
       'configuration>category,country,city,location',

@@ -119,6 +119,8 @@ export const NAVIGATION: readonly NavEntry[] = [
         resource: 'user',
         also: ['/user-details', '/user/'],
       },
+      // The audit trail (docs/decisions/0017-audit-trail.md): admins only, as the users.
+      { id: 'activity', label: msg`Activity`, to: '/activity', permission: 'usermanager', resource: 'audit' },
     ],
   },
   {

@@ -122,7 +122,8 @@ export async function flushOutbox(): Promise<void> {
       try {
         await call(
           routes[entry.endpoint] as RouteRef,
-          { ...entry.request, idempotencyKey: entry.id } as never,
+          // The time the edit was made on the device goes on the audit trail.
+          { ...entry.request, idempotencyKey: entry.id, deviceTime: entry.createdAt } as never,
         );
         await update(entries.filter((e) => e.id !== entry.id));
         await client?.invalidateQueries({ queryKey: [entry.resource] });

@@ -7,6 +7,7 @@ import { Ban, CheckCircle2, Undo2, XCircle } from 'lucide-react';
 import { ROLES, userResource, type RecordOf } from '@/contract';
 import { routes } from '@/contract/routes.gen';
 import { roleLabel } from '@/app/roles';
+import { AppLink } from '@/components/AppLink';
 import { call } from '@/lib/api';
 import { dateTime, localizedText, LocalizedCell, Ltr, StatusBadge, statusOptions } from '@/resources/cells';
 import { areaPages } from '@/resources/screens';
@@ -117,6 +118,17 @@ export const userArea: AreaConfig<User> = {
     { label: msg`Language`, value: (row) => (row.language === 'ar' ? 'العربية' : 'English') },
     { label: msg`Added`, value: (row, ctx) => dateTime(row.createdAt, ctx) },
     { label: msg`Updated`, value: (row, ctx) => dateTime(row.updatedAt, ctx) },
+    {
+      label: msg`Activity`,
+      value: (row, ctx) => (
+        <AppLink
+          to={`/activity?actorId=${row.id}`}
+          className="text-indigo-700 underline dark:text-indigo-300"
+        >
+          {ctx.i18n._(msg`What this person did`)}
+        </AppLink>
+      ),
+    },
   ],
   fields: [
     { name: 'name', kind: 'localized', label: msg`Name` },

@@ -201,6 +201,14 @@ const typed: { readonly [K in keyof Api]: RouteRef<Api[K]> } = {
     access: { kind: 'session', permission: null },
     idempotent: true,
   },
+  auditList: { method: 'GET', path: '/api/audit', access: { kind: 'session', permission: null } },
+  auditExport: { method: 'GET', path: '/api/audit/export', access: { kind: 'session', permission: null } },
+  auditRestore: {
+    method: 'POST',
+    path: '/api/audit/:id/restore',
+    access: { kind: 'session', permission: null, roles: ['admin'] },
+    idempotent: true,
+  },
   viewsList: { method: 'GET', path: '/api/views', access: { kind: 'session', permission: null } },
   viewsCreate: {
     method: 'POST',

@@ -87,6 +87,11 @@ export type CallOptions<E extends AnyEndpoint> = {
   signal?: AbortSignal;
   /** Replays of offline writes reuse their key; fresh idempotent writes get a new one. */
   idempotencyKey?: string;
+  /**
+   * When an offline write was made on the device (ms since the epoch): sent as `Device-Time` so
+   * the audit trail records it (docs/decisions/0017-audit-trail.md).
+   */
+  deviceTime?: number;
   /** Leave a 401 alone (Sign Out calls the server best effort). */
   ignoreUnauthorized?: boolean;
 };
@@ -206,6 +211,8 @@ export async function call<E extends AnyEndpoint>(
   const headers = { Accept: 'application/json', ...requestHeaders() };
   if (endpoint.idempotent)
     Object.assign(headers, { 'Idempotency-Key': options.idempotencyKey ?? newIdempotencyKey() });
+  if (options.deviceTime !== undefined)
+    Object.assign(headers, { 'Device-Time': new Date(options.deviceTime).toISOString() });
   const query = Object.fromEntries(
     Object.entries(options.query ?? {}).filter(([, value]) => value !== undefined && value !== null),
   );

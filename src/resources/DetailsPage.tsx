@@ -7,7 +7,7 @@ import { useLingui } from '@lingui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Pencil, Trash2 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Language } from '@/contract';
 import { NotFoundPage } from '@/components/error-pages/NotFoundPage';
 import { Alert, Button } from '@/components/ui';
@@ -19,6 +19,7 @@ import { NotSavedHere, useNotSavedHere } from './NotSavedHere';
 import { detailQueryOptions, failedToLoad, type BaseRecord } from './queries';
 import type { AreaConfig, DetailItem, RenderContext } from './types';
 import { BackToList } from './BackToList';
+import { RecordHistory } from './RecordHistory';
 
 export const cardClass =
   'rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900';
@@ -93,6 +94,65 @@ export function RecordLoadError({ error, retry }: { error: unknown; retry: () =>
   );
 }
 
+const tabClass = (active: boolean) =>
+  `min-h-10 border-b-2 px-4 py-2 text-sm font-medium ${
+    active
+      ? 'border-indigo-600 text-indigo-700 dark:text-indigo-300'
+      : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-slate-100'
+  }`;
+
+/** The record's Details (its content) and History (its audit trail) tabs. */
+function RecordTabs<T extends BaseRecord>({
+  area,
+  row,
+  children,
+}: {
+  area: AreaConfig<T>;
+  row: T;
+  children: ReactNode;
+}) {
+  const { i18n } = useLingui();
+  const [tab, setTab] = useState<'details' | 'history'>('details');
+  return (
+    <>
+      <div role="tablist" className="flex gap-1 border-b border-slate-200 dark:border-slate-800">
+        <button
+          type="button"
+          role="tab"
+          id="tab-details"
+          aria-selected={tab === 'details'}
+          aria-controls="tabpanel-details"
+          className={tabClass(tab === 'details')}
+          onClick={() => setTab('details')}
+        >
+          {i18n._(msg`Details`)}
+        </button>
+        <button
+          type="button"
+          role="tab"
+          id="tab-history"
+          aria-selected={tab === 'history'}
+          aria-controls="tabpanel-history"
+          className={tabClass(tab === 'history')}
+          onClick={() => setTab('history')}
+          data-testid="tab-history"
+        >
+          {i18n._(msg`History`)}
+        </button>
+      </div>
+      {tab === 'details' ? (
+        <div role="tabpanel" id="tabpanel-details" aria-labelledby="tab-details" className="space-y-4">
+          {children}
+        </div>
+      ) : (
+        <div role="tabpanel" id="tabpanel-history" aria-labelledby="tab-history">
+          <RecordHistory area={area} row={row} />
+        </div>
+      )}
+    </>
+  );
+}
+
 /** Heading, back link, the record's actions and its content. */
 export function RecordView<T extends BaseRecord>({
   area,
@@ -162,7 +222,9 @@ export function RecordView<T extends BaseRecord>({
           )}
         </div>
       </div>
-      {children}
+      <RecordTabs area={area} row={row}>
+        {children}
+      </RecordTabs>
       {dialogs}
     </section>
   );

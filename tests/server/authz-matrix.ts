@@ -196,4 +196,9 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/views': everyone,
   'PUT /api/views/:id': everyone,
   'DELETE /api/views/:id': everyone,
+
+  // the audit trail (docs/decisions/0017-audit-trail.md): every role reads what it may see
+  'GET /api/audit': everyone,
+  'GET /api/audit/export': everyone,
+  'POST /api/audit/:id/restore': adminOnly,
 };

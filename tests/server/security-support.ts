@@ -12,7 +12,7 @@ import { buildPath, type AnyEndpoint } from '../../src/contract/http';
 import type { EndpointOp, Resource } from '../../src/contract/resource';
 import { createSession } from '../../server/auth/sessions';
 import { registeredEndpoints } from '../../server/http/route';
-import { providerDocuments, savedViews, users } from '../../server/db/schema';
+import { auditLog, categories, providerDocuments, savedViews, users } from '../../server/db/schema';
 import { DEMO, DEMO_PASSWORD, type TestResponse, type TestServer } from '../setup/server';
 import { MATRIX } from './authz-matrix';
 import { areaRefs } from './fixture-refs';
@@ -715,6 +715,24 @@ export const extraRequests: Record<string, (w: World, caller: Caller) => Promise
     return { path: `/api/views/${view.id}`, body: { name: `Renamed ${nextN()}`, version: view.version } };
   },
   'DELETE /api/views/:id': async (w, caller) => ({ path: `/api/views/${(await ownView(w, caller)).id}` }),
+  'GET /api/audit': async () => ({ path: '/api/audit?resource=event&pageSize=5' }),
+  'GET /api/audit/export': async () => ({ path: '/api/audit/export?action=update' }),
+  'POST /api/audit/:id/restore': async (w) => {
+    // A fresh category removed (a delete entry): the restore puts it back.
+    const { id } = await w.fresh(resourceOf('category'));
+    await w.t.db.db.delete(categories).where(eq(categories.id, id));
+    const [entry] = await w.t.db.db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.tableName, 'categories'),
+          eq(auditLog.recordId, String(id)),
+          eq(auditLog.action, 'delete'),
+        ),
+      );
+    return { path: `/api/audit/${entry!.id}/restore`, body: {} };
+  },
   'POST /sendNotification': async (w) => ({
     path: '/sendNotification',
     body: { id: (await w.fresh(resourceOf('notification'))).id },

@@ -13,6 +13,7 @@ import { dashboardApi, searchApi } from './dashboard';
 import { eventApi, eventResource } from './event';
 import { pageApi, pageResource } from './page';
 import { notificationApi, notificationResource } from './notification';
+import { auditApi } from './audit';
 
 export * from './master';
 export * from './category';
@@ -29,6 +30,7 @@ export * from './booking';
 export * from './page';
 export * from './dashboard';
 export * from './notification';
+export * from './audit';
 
 /**
  * Every resource (management area) of the API. The server routes them, the OpenAPI document lists
@@ -74,4 +76,5 @@ export const areaApi = {
   ...dashboardApi,
   ...searchApi,
   ...notificationApi,
+  ...auditApi,
 } as const;

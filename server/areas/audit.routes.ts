@@ -1,0 +1,197 @@
+/**
+ * The audit trail's endpoints (docs/decisions/0017-audit-trail.md): the entries a caller may see,
+ * newest first with a cursor, as CSV, and an admin's restore (server/audit-restore.ts).
+ */
+import { and, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import { auditApi, type AuditEntryRecord } from '../../src/contract/areas/audit';
+import type { Language } from '../../src/contract/common';
+import { RESTORABLE_TABLES, restoreEntry } from '../audit-restore';
+import type { AuthInfo } from '../auth/sessions';
+import { auditLog } from '../db/schema';
+import { smsg } from '../messages';
+import { route, routeFile } from '../http/route';
+import type { App } from '../http/types';
+
+type Row = typeof auditLog.$inferSelect;
+type Filters = {
+  resource?: string;
+  recordId?: string;
+  actorId?: number;
+  action?: string;
+  from?: string;
+  to?: string;
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const EXPORT_MAX = 10_000;
+/** What a supervisor (role manager) manages: events, their bookings and advertisements. */
+const MANAGED = ['event', 'booking', 'advertisement'];
+
+/**
+ * Which entries the caller may see: admins all; a supervisor its provider's events, bookings and
+ * advertisements (a platform manager, with no provider, every one of these); a service provider
+ * its own records' entries, which include its supervisors' accounts (`provider_id`).
+ */
+const visibility = (auth: AuthInfo): SQL | undefined | false => {
+  const { role, id, providerId } = auth.user;
+  if (role === 'admin') return undefined;
+  if (role === 'serviceprovider') return eq(auditLog.providerId, id);
+  if (role === 'manager')
+    return and(
+      inArray(auditLog.resource, MANAGED),
+      providerId === null ? undefined : eq(auditLog.providerId, providerId),
+    );
+  return false;
+};
+
+const whereOf = (auth: AuthInfo, f: Filters, cursor?: string): SQL | undefined | false => {
+  const seen = visibility(auth);
+  if (seen === false) return false;
+  return and(
+    seen,
+    f.resource ? eq(auditLog.resource, f.resource) : undefined,
+    f.recordId ? eq(auditLog.recordId, f.recordId) : undefined,
+    f.actorId ? eq(auditLog.actorId, f.actorId) : undefined,
+    f.action ? eq(auditLog.action, f.action) : undefined,
+    f.from ? gte(auditLog.at, new Date(`${f.from}T00:00:00Z`)) : undefined,
+    f.to ? lt(auditLog.at, new Date(new Date(`${f.to}T00:00:00Z`).getTime() + DAY_MS)) : undefined,
+    cursor ? lt(auditLog.id, Number(cursor)) : undefined,
+  );
+};
+
+const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+const camelKeys = (values: Record<string, unknown> | null) =>
+  values && Object.fromEntries(Object.entries(values).map(([k, v]) => [camel(k), v]));
+
+const restorable = (row: Row, admin: boolean) =>
+  admin &&
+  (row.action === 'update' || row.action === 'delete') &&
+  row.tableName !== null &&
+  RESTORABLE_TABLES.has(row.tableName) &&
+  row.fields.some((f) => f !== 'password');
+
+const toAuditEntry = (row: Row, admin: boolean): AuditEntryRecord => ({
+  id: row.id,
+  at: row.at.toISOString(),
+  actor:
+    row.actorId === null
+      ? null
+      : { id: row.actorId, name: row.actorName ?? null, role: row.actorRole ?? null },
+  actingFor: row.actingFor,
+  action: row.action as AuditEntryRecord['action'],
+  resource: row.resource as AuditEntryRecord['resource'],
+  recordId: row.recordId,
+  table: row.tableName,
+  operation: row.operation,
+  fields: row.fields.map(camel),
+  before: camelKeys(row.before ?? null),
+  after: camelKeys(row.after ?? null),
+  restoreOf: row.restoreOf,
+  requestId: row.requestId,
+  ip: row.ip,
+  userAgent: row.userAgent,
+  deviceAt: row.deviceAt?.toISOString() ?? null,
+  detail: row.detail ?? null,
+  restorable: restorable(row, admin),
+});
+
+/* --------------------------------------------------------------------- CSV */
+
+const CSV_HEADERS: Array<{ en: string; ar: string }> = [
+  { en: 'Time', ar: 'الوقت' },
+  { en: 'Actor ID', ar: 'معرّف المنفّذ' },
+  { en: 'Actor', ar: 'المنفّذ' },
+  { en: 'Role', ar: 'الدور' },
+  { en: 'Action', ar: 'الإجراء' },
+  { en: 'Resource', ar: 'المورد' },
+  { en: 'Record', ar: 'السجل' },
+  { en: 'Fields', ar: 'الحقول' },
+  { en: 'Before', ar: 'قبل' },
+  { en: 'After', ar: 'بعد' },
+  { en: 'IP', ar: 'عنوان IP' },
+  { en: 'Device time', ar: 'وقت الجهاز' },
+  { en: 'Request', ar: 'الطلب' },
+];
+
+const csvCell = (value: string | number | null | undefined): string => {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return String(value);
+  let s = value;
+  // A cell a spreadsheet would run as a formula is kept as text (docs/security.md).
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) || s !== s.trim() ? `"${s.replace(/"/g, '""')}"` : s;
+};
+const csvLine = (cells: Array<string | number | null | undefined>) => cells.map(csvCell).join(',') + '\r\n';
+
+const csvRow = (e: AuditEntryRecord, lang: Language) =>
+  csvLine([
+    e.at,
+    e.actor?.id,
+    e.actor?.name?.[lang] ?? null,
+    e.actor?.role,
+    e.action,
+    e.resource,
+    e.recordId,
+    e.fields.join(' '),
+    e.before ? JSON.stringify(e.before) : null,
+    e.after ? JSON.stringify(e.after) : null,
+    e.ip,
+    e.deviceAt,
+    e.requestId,
+  ]);
+
+/* ------------------------------------------------------------------ routes */
+
+export const registerAuditRoutes = (app: App) => {
+  routeFile(app, auditApi.auditExport, async ({ deps, query, requireAuth, lang }) => {
+    const auth = requireAuth();
+    const where = whereOf(auth, query);
+    const rows =
+      where === false
+        ? []
+        : await deps.db.select().from(auditLog).where(where).orderBy(desc(auditLog.id)).limit(EXPORT_MAX);
+    const admin = auth.user.role === 'admin';
+    const text =
+      '\uFEFF' +
+      csvLine(CSV_HEADERS.map((h) => h[lang])) +
+      rows.map((r) => csvRow(toAuditEntry(r, admin), lang)).join('');
+    const day = deps.config.now().toISOString().slice(0, 10);
+    return new Response(text, {
+      status: 200,
+      headers: {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="audit-${day}.csv"`,
+        'Cache-Control': 'no-store',
+      },
+    });
+  });
+
+  route(app, auditApi.auditList, async ({ deps, query, requireAuth }) => {
+    const auth = requireAuth();
+    const where = whereOf(auth, query, query.cursor);
+    const rows =
+      where === false
+        ? []
+        : await deps.db
+            .select()
+            .from(auditLog)
+            .where(where)
+            .orderBy(desc(auditLog.id))
+            .limit(query.pageSize + 1);
+    const more = rows.length > query.pageSize;
+    const page = more ? rows.slice(0, query.pageSize) : rows;
+    const admin = auth.user.role === 'admin';
+    return {
+      message: smsg('loaded'),
+      data: {
+        items: page.map((r) => toAuditEntry(r, admin)),
+        nextCursor: more ? String(page[page.length - 1]!.id) : null,
+      },
+    };
+  });
+
+  route(app, auditApi.auditRestore, async ({ deps, params, body, audit }) => {
+    const restored = await restoreEntry(deps, audit, params.id, body.version);
+    return { message: smsg('restored'), data: restored };
+  });
+};

@@ -1,0 +1,172 @@
+/**
+ * Restore (docs/decisions/0017-audit-trail.md): an admin puts a record back as it was before an
+ * update or delete entry. It is a new write in the request's transaction, recorded by the same
+ * triggers as `restore` naming the entry it undoes. It is refused, and changes nothing, when:
+ * - the entry is not an update or delete of a whole record (a child row, an explicit entry, a
+ *   password change: a password is never recorded, nor is a deleted account's);
+ * - an update's fields changed again since (their values are not the entry's `after`), or the
+ *   record's `version` is not the one the admin saw, or the record is gone;
+ * - a deleted record's id is in use again;
+ * - the restored values break a rule of the database (a reference gone, a unique name or code
+ *   taken) or of bookings (its seats are no longer free).
+ */
+import { eq, getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { setAuditContext, type AuditContext } from './audit';
+import { SEAT_HOLDING } from '../src/contract/areas/booking';
+import { seatsTaken } from './areas/booking';
+import { pgErrorCode, type Db } from './db/client';
+import { auditLog, bookings, events, schema } from './db/schema';
+import { conflict, HttpError, notFound } from './http/errors';
+import type { Deps } from './http/types';
+import { smsg } from './messages';
+
+/** Tables whose update and delete entries can be restored: whole records of an area. */
+export const RESTORABLE_TABLES = new Set([
+  'users',
+  'categories',
+  'countries',
+  'cities',
+  'locations',
+  'service_providers',
+  'events',
+  'advertisements',
+  'bookings',
+  'pages',
+  'notifications',
+]);
+
+const tables = new Map<string, PgTable>(
+  Object.values(schema).map((t) => [getTableName(t as PgTable), t as PgTable]),
+);
+
+const keyColumnOf = (table: string) => (table === 'service_providers' ? 'user_id' : 'id');
+
+/** The rows of `db.execute` (node-postgres and PGlite both answer `{ rows }`). */
+const rowsOf = <T = unknown>(result: unknown) => (result as { rows: T[] }).rows;
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** A database refusal as the admin reads it (409 with the reason). */
+const refusalOf = (err: unknown): HttpError | null => {
+  switch (pgErrorCode(err)) {
+    case '23503':
+      return conflict(smsg('restoreReference'));
+    case '23505':
+      return conflict(smsg('restoreTaken'));
+    case '23502':
+    case '23514':
+    case '22P02':
+      return conflict(smsg('restoreRule'));
+    default:
+      return null;
+  }
+};
+
+/** A restored booking that holds seats must still find them free (booking.ts's rule). */
+const checkSeats = async (db: Db, bookingId: number) => {
+  const [b] = await db
+    .select({ eventId: bookings.eventId, status: bookings.status, tickets: bookings.tickets })
+    .from(bookings)
+    .where(eq(bookings.id, bookingId));
+  if (!b || !(SEAT_HOLDING as readonly string[]).includes(b.status)) return;
+  const [event] = await db
+    .select({ capacity: events.capacity })
+    .from(events)
+    .where(eq(events.id, b.eventId))
+    .for('update');
+  const taken = await seatsTaken(db, b.eventId);
+  if (event && taken > event.capacity)
+    throw conflict(smsg('restoreSeats', { n: Math.max(0, event.capacity - (taken - b.tickets)) }));
+};
+
+const restoreUpdate = async (
+  db: Db,
+  name: string,
+  columns: Set<string>,
+  where: SQL,
+  entry: typeof auditLog.$inferSelect,
+  version: number | undefined,
+  now: Date,
+) => {
+  const fields = entry.fields.filter((f) => f !== 'password' && columns.has(f));
+  const t = sql.identifier(name);
+  const [current] = rowsOf<{ row: Record<string, unknown> }>(
+    await db.execute(sql`select to_jsonb(${t}) as row from ${t} where ${where} for update`),
+  );
+  if (!current) throw conflict(smsg('restoreRecordGone'));
+  if (version !== undefined && columns.has('version') && current.row.version !== version) throw conflict();
+  if (fields.some((f) => !same(current.row[f], entry.after?.[f])))
+    throw conflict(smsg('restoreChangedSince'));
+  const sets = fields.map((f) => sql`${sql.identifier(f)} = r.${sql.identifier(f)}`);
+  if (columns.has('version')) sets.push(sql`"version" = ${t}."version" + 1`);
+  if (columns.has('updated_at')) sets.push(sql`"updated_at" = ${now.toISOString()}::timestamptz`);
+  const values = JSON.stringify(entry.before ?? {});
+  await db.execute(
+    sql`update ${t} set ${sql.join(sets, sql`, `)} from jsonb_populate_record(null::${t}, ${values}::jsonb) r where ${where}`,
+  );
+};
+
+const restoreDelete = async (
+  db: Db,
+  name: string,
+  columns: Set<string>,
+  where: SQL,
+  entry: typeof auditLog.$inferSelect,
+  now: Date,
+) => {
+  // Its password was never recorded: a deleted account cannot come back as it was.
+  if (name === 'users') throw conflict(smsg('restoreAccount'));
+  const t = sql.identifier(name);
+  const found = rowsOf(await db.execute(sql`select 1 from ${t} where ${where}`));
+  if (found.length) throw conflict(smsg('restoreExists'));
+  const row: Record<string, unknown> = { ...(entry.before ?? {}) };
+  if (columns.has('version')) row.version = 0;
+  if (columns.has('updated_at')) row.updated_at = now.toISOString();
+  await db.execute(
+    sql`insert into ${t} select * from jsonb_populate_record(null::${t}, ${JSON.stringify(row)}::jsonb)`,
+  );
+};
+
+export const restoreEntry = async (
+  deps: Deps,
+  audit: AuditContext,
+  entryId: number,
+  version: number | undefined,
+) => {
+  const { db } = deps;
+  const [entry] = await db.select().from(auditLog).where(eq(auditLog.id, entryId));
+  if (!entry) throw notFound();
+  const name = entry.tableName ?? '';
+  const table = tables.get(name);
+  if (
+    !table ||
+    !RESTORABLE_TABLES.has(name) ||
+    (entry.action !== 'update' && entry.action !== 'delete') ||
+    entry.recordId === null ||
+    !entry.fields.some((f) => f !== 'password')
+  )
+    throw new HttpError(422, smsg('notRestorable'));
+  const columns = new Set(Object.values(getTableColumns(table)).map((c) => c.name));
+  const id = Number(entry.recordId);
+  const where = sql`${sql.identifier(name)}.${sql.identifier(keyColumnOf(name))} = ${id}`;
+  const now = deps.config.now();
+  try {
+    // A savepoint: a refusal found after writing undoes the restore.
+    await db.transaction(async (tx) => {
+      const sp = tx as unknown as Db;
+      await setAuditContext(sp, { ...audit, action: 'restore', restoreOf: entry.id });
+      if (entry.action === 'update') await restoreUpdate(sp, name, columns, where, entry, version, now);
+      else await restoreDelete(sp, name, columns, where, entry, now);
+      if (name === 'bookings') await checkSeats(sp, id);
+      // Later writes of this request are its own again.
+      await setAuditContext(sp, audit);
+    });
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    const refusal = refusalOf(err);
+    if (refusal) throw refusal;
+    throw err;
+  }
+  return { id: entry.id, resource: entry.resource as 'event', recordId: entry.recordId };
+};

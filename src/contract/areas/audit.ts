@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { endpoint, ok, signedIn } from '../http';
+import { id } from '../common';
+import { dateOnly } from './values';
+
+/**
+ * The audit trail (docs/decisions/0017-audit-trail.md): every write's entry, read with filters and a
+ * cursor, exported as CSV, and restored by an admin. Who sees what: admins every entry; a
+ * supervisor (role manager) the entries of the events it supervises and of their bookings and
+ * advertisements; a service provider the entries of its own records and of its supervisors.
+ */
+const tag = 'Audit';
+
+/** What an entry records (row triggers: create, update, delete, restore; the rest explicitly). */
+export const AUDIT_ACTIONS = [
+  'create',
+  'update',
+  'delete',
+  'restore',
+  'sign_in',
+  'sign_in_failed',
+  'sign_out',
+  'notification_send',
+] as const;
+const auditAction = z.enum(AUDIT_ACTIONS);
+
+/** The resources entries name: the areas' keys, and `session` (a sign-in with an unknown e-mail). */
+export const AUDIT_RESOURCES = [
+  'category',
+  'country',
+  'city',
+  'location',
+  'serviceprovider',
+  'supervisor',
+  'user',
+  'event',
+  'advertisement',
+  'booking',
+  'page',
+  'notification',
+  'session',
+] as const;
+const auditResource = z.enum(AUDIT_RESOURCES);
+
+const AUDIT_PAGE_MAX = 100;
+
+const auditQuery = z.strictObject({
+  resource: auditResource.optional(),
+  recordId: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{1,10}$/)
+    .optional(),
+  actorId: id.optional(),
+  action: auditAction.optional(),
+  /** Days (YYYY-MM-DD, UTC), both included. */
+  from: dateOnly.optional(),
+  to: dateOnly.optional(),
+  /** The `nextCursor` of the previous page. */
+  cursor: z
+    .string()
+    .regex(/^[0-9]{1,19}$/)
+    .optional(),
+  pageSize: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(50),
+});
+export type AuditQuery = z.input<typeof auditQuery>;
+
+const values = z.record(z.string(), z.unknown()).nullable();
+
+/** An entry as the API answers it: the shape other features (live updates, bulk undo) read. @public */
+export const auditEntry = z.object({
+  id: z.number().int(),
+  /** ISO time on the server's clock. */
+  at: z.string(),
+  /** Null: the system (the scheduler, the seed) or an unknown caller (a failed sign-in). */
+  actor: z
+    .object({
+      id: z.number().int(),
+      name: z.object({ en: z.string(), ar: z.string() }).nullable(),
+      role: z.string().nullable(),
+    })
+    .nullable(),
+  /** A supervisor's service provider, for whom it acted. */
+  actingFor: z.number().int().nullable(),
+  action: auditAction,
+  resource: auditResource,
+  recordId: z.string().nullable(),
+  /** The table the change was in (a child row names its parent record). */
+  table: z.string().nullable(),
+  /** The endpoint (`PATCH /api/event/:id`). */
+  operation: z.string().nullable(),
+  /** Changed fields (update), or every recorded field (create, delete); camelCase. */
+  fields: z.array(z.string()),
+  before: values,
+  after: values,
+  restoreOf: z.number().int().nullable(),
+  requestId: z.string().nullable(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  /** When an offline edit was made on the device (ISO), for a replayed one. */
+  deviceAt: z.string().nullable(),
+  detail: values,
+  /** An admin may put the record back as it was before this entry. */
+  restorable: z.boolean(),
+});
+export type AuditEntryRecord = z.infer<typeof auditEntry>;
+
+const auditPage = z.object({
+  items: z.array(auditEntry),
+  /** Pass as `cursor` for the next (older) page; null: no more. */
+  nextCursor: z.string().nullable(),
+});
+
+export const auditApi = {
+  auditList: endpoint({
+    method: 'GET',
+    path: '/api/audit',
+    summary:
+      'The audit trail, newest first, with filters (resource and recordId, actorId, action, from / to days) and a cursor (`nextCursor`). Admins see every entry; a supervisor those of the events it supervises (and their bookings and advertisements); a service provider those of its own records and of its supervisors.',
+    tag,
+    access: signedIn,
+    query: auditQuery,
+    response: ok(auditPage),
+  }),
+  auditExport: endpoint({
+    method: 'GET',
+    path: '/api/audit/export',
+    summary:
+      'The audit entries the caller may see, with the same filters, as CSV (UTF-8 with BOM; headers in the language of Accept-Language), newest first, at most 10,000 rows.',
+    tag,
+    access: signedIn,
+    query: auditQuery.omit({ cursor: true, pageSize: true }),
+    response: z.string(),
+    produces: 'text/csv',
+  }),
+  auditRestore: endpoint({
+    method: 'POST',
+    path: '/api/audit/:id/restore',
+    summary:
+      'Admins: puts the record of an update or delete entry back as it was before it (a new write, itself on the trail as `restore`). `version` is the record’s current version (an update’s restore; 409 when it moved on). Refused (409 with the reason) when the record would break a rule: a reference that is gone, a name or code now taken, seats no longer free.',
+    tag,
+    access: { kind: 'session', permission: null, roles: ['admin'] },
+    params: z.strictObject({ id }),
+    body: z.strictObject({ version: z.number().int().nonnegative().optional() }),
+    idempotent: true,
+    response: ok(z.object({ id: z.number().int(), resource: auditResource, recordId: z.string() })),
+  }),
+} as const;

@@ -1,0 +1,136 @@
+/**
+ * Activity (admins): the whole audit trail with its filters, newest first, and its CSV export
+ * (docs/decisions/0017-audit-trail.md). A user's details link here with `actorId`: what that person
+ * did.
+ */
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { Download } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import type { AUDIT_ACTIONS, AUDIT_RESOURCES } from '@/contract';
+import { type AuditQuery } from '@/contract';
+import { routes } from '@/contract/routes.gen';
+import { notify } from '@/app/notify';
+import { Button, inputClass } from '@/components/ui';
+import { downloadFile } from '@/lib/transfer';
+import { AuditEntries } from '@/resources/AuditTrail';
+import { cardClass } from '@/resources/DetailsPage';
+import { activitySearch, type ActivitySearch } from './search';
+
+const ACTION_TEXT: Record<(typeof AUDIT_ACTIONS)[number], MessageDescriptor> = {
+  create: msg`Created`,
+  update: msg`Changed`,
+  delete: msg`Deleted`,
+  restore: msg`Restored`,
+  sign_in: msg`Signed in`,
+  sign_in_failed: msg`Sign-in failed`,
+  sign_out: msg`Signed out`,
+  notification_send: msg`Notification sent`,
+};
+
+const RESOURCE_TEXT: Record<(typeof AUDIT_RESOURCES)[number], MessageDescriptor> = {
+  category: msg`Category`,
+  country: msg`Country`,
+  city: msg`City`,
+  location: msg`Location`,
+  serviceprovider: msg`Service Provider`,
+  supervisor: msg`Supervisor`,
+  user: msg`User`,
+  event: msg`Event`,
+  advertisement: msg`Advertisement`,
+  booking: msg`Booking`,
+  page: msg`Page`,
+  notification: msg`Notification`,
+  session: msg`Sign-in`,
+};
+
+const labelClass = 'block text-sm font-medium text-slate-700 dark:text-slate-300';
+
+/** The filters, applied to the address (so a filtered view can be linked and reloaded). */
+function Filters({ search }: { search: ActivitySearch }) {
+  const { i18n } = useLingui();
+  const navigate = useNavigate();
+  const [draft, setDraft] = useState<ActivitySearch>(search);
+  const set = (key: keyof ActivitySearch) => (event: { target: { value: string } }) =>
+    setDraft((d) => ({ ...d, [key]: event.target.value }));
+  const apply = (event: FormEvent) => {
+    event.preventDefault();
+    const next = Object.fromEntries(Object.entries(draft).filter(([, v]) => v && v.trim() !== ''));
+    void navigate({ to: '/activity', search: next });
+  };
+  const select = (
+    key: 'resource' | 'action',
+    label: MessageDescriptor,
+    options: Record<string, MessageDescriptor>,
+  ) => (
+    <label className={labelClass}>
+      {i18n._(label)}
+      <select name={key} value={draft[key] ?? ''} onChange={set(key)} className={`mt-1 ${inputClass(false)}`}>
+        <option value="">{i18n._(msg`All`)}</option>
+        {Object.entries(options).map(([value, text]) => (
+          <option key={value} value={value}>
+            {i18n._(text)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+  const field = (key: keyof ActivitySearch, label: MessageDescriptor, type = 'text') => (
+    <label className={labelClass}>
+      {i18n._(label)}
+      <input
+        type={type}
+        name={key}
+        value={draft[key] ?? ''}
+        onChange={set(key)}
+        className={`mt-1 ${inputClass(false)}`}
+        inputMode={key === 'recordId' || key === 'actorId' ? 'numeric' : undefined}
+      />
+    </label>
+  );
+  return (
+    <form
+      onSubmit={apply}
+      className={`${cardClass} grid gap-3 sm:grid-cols-3`}
+      aria-label={i18n._(msg`Filters`)}
+    >
+      {select('resource', msg`Record type`, RESOURCE_TEXT)}
+      {field('recordId', msg`Record ID`)}
+      {field('actorId', msg`User ID`)}
+      {select('action', msg`Action`, ACTION_TEXT)}
+      {field('from', msg`From`, 'date')}
+      {field('to', msg`To`, 'date')}
+      <div className="sm:col-span-3">
+        <Button type="submit">{i18n._(msg`Apply`)}</Button>
+      </div>
+    </form>
+  );
+}
+
+/** @public (a lazily loaded route component) */
+export function ActivityPage() {
+  const { i18n } = useLingui();
+  const search = activitySearch(useSearch({ strict: false }) as Record<string, unknown>);
+  const query = { ...search, pageSize: 50 } as Omit<AuditQuery, 'cursor'>;
+  const exportCsv = () =>
+    downloadFile(routes.auditExport.path, search, 'audit.csv').catch((error: unknown) => notify.error(error));
+  return (
+    <section className="mx-auto max-w-5xl space-y-4" aria-labelledby="activity-title" data-testid="activity">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id="activity-title" className="text-2xl font-semibold">
+          {i18n._(msg`Activity`)}
+        </h1>
+        <Button variant="secondary" onClick={() => void exportCsv()}>
+          <Download aria-hidden="true" className="size-4" />
+          {i18n._(msg`Export CSV`)}
+        </Button>
+      </div>
+      <Filters key={JSON.stringify(search)} search={search} />
+      <div className={cardClass}>
+        <AuditEntries query={query} showRecord canRestore />
+      </div>
+    </section>
+  );
+}

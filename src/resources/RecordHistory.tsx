@@ -1,0 +1,37 @@
+/** The History tab of a record: its audit trail (docs/decisions/0017-audit-trail.md). */
+import type { MessageDescriptor } from '@lingui/core';
+import type { AuditQuery } from '@/contract';
+import { useSession } from '@/app/session';
+import { AuditEntries } from './AuditTrail';
+import type { BaseRecord } from './queries';
+import type { AreaConfig } from './types';
+
+/**
+ * The trail's resource of a record: users are recorded by role (a supervisor's and a provider's
+ * account are their areas' records).
+ */
+const auditResourceOf = (key: string, row: BaseRecord): AuditQuery['resource'] => {
+  const role = (row as { role?: unknown }).role;
+  if (key === 'user' && role === 'manager') return 'supervisor';
+  if (key === 'user' && role === 'serviceprovider') return 'serviceprovider';
+  return key as AuditQuery['resource'];
+};
+
+export function RecordHistory<T extends BaseRecord>({ area, row }: { area: AreaConfig<T>; row: T }) {
+  const { role } = useSession();
+  const labels: Record<string, MessageDescriptor> = Object.fromEntries(
+    area.fields.filter((field) => !field.createOnly).map((field) => [field.name, field.label]),
+  );
+  return (
+    <section
+      className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
+      data-testid="record-history"
+    >
+      <AuditEntries
+        query={{ resource: auditResourceOf(area.resource.key, row), recordId: String(row.id), pageSize: 25 }}
+        labels={labels}
+        canRestore={role === 'admin'}
+      />
+    </section>
+  );
+}
