@@ -21,6 +21,7 @@ import { clientIp } from './client-ip';
 import { DB_FAULT_MESSAGES, DB_RETRY_AFTER_S, isDbUnavailable, isDiskFull } from './db-faults';
 import { HttpError, forbidden, unauthorized, type FieldErrors } from './errors';
 import { withIdempotency } from './idempotency';
+import { withRequestContext } from '../db/request-context';
 import type { CachedAnswer } from './read-cache';
 import type { App, AppEnv, Deps } from './types';
 
@@ -234,7 +235,7 @@ const discriminatedPermission = (access: AnyEndpoint['access'], query: unknown, 
 };
 
 /** Does this session pass `access` (before any discriminator)? */
-const allows = (access: AnyEndpoint['access'], auth: AuthInfo, permission: string | null) =>
+export const allows = (access: AnyEndpoint['access'], auth: AuthInfo, permission: string | null) =>
   (access.kind !== 'session' || !access.roles || access.roles.includes(auth.user.role)) &&
   (permission === null ||
     auth.permissions.includes(permission) ||
@@ -373,10 +374,17 @@ const register = <E extends AnyEndpoint>(
   const defaultStatus = endpoint.successStatus ?? 200;
 
   app.on(endpoint.method, endpoint.path, async (c) => {
-    const deps = c.get('deps');
+    const appDeps = c.get('deps');
     const lang = c.get('lang');
+    let deps = appDeps;
     try {
       const auth = await whoIsCalling(c, endpoint.access);
+      // A write's transactions say who writes and when (server/db/request-context.ts).
+      if (auth && endpoint.method !== 'GET')
+        deps = {
+          ...appDeps,
+          db: withRequestContext(appDeps.db, { actorId: auth.user.id, at: appDeps.config.now() }),
+        };
       const { params, query, raw, body, files } = await readInput(c, endpoint, auth);
       let successStatus: number = defaultStatus;
       const ctx: HandlerContext<E> = {
