@@ -13,7 +13,8 @@ export interface SseEvent {
 }
 
 export async function* readSse(body: ReadableStream<Uint8Array>, lastEventId = ''): AsyncGenerator<SseEvent> {
-  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
   let buffer = '';
   let event = '';
   let data: string[] = [];
@@ -22,7 +23,7 @@ export async function* readSse(body: ReadableStream<Uint8Array>, lastEventId = '
     for (;;) {
       const { value, done } = await reader.read();
       if (done) return;
-      buffer += value;
+      buffer += decoder.decode(value, { stream: true });
       const lines = buffer.split(/\r\n|\r|\n/);
       buffer = lines.pop()!;
       for (const line of lines) {
