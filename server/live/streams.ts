@@ -100,13 +100,13 @@ export const createLive = (hub: LiveHub, heartbeatMs = HEARTBEAT_MS): Live => {
         controller = c;
         c.enqueue(encoder.encode(`retry: ${RETRY_MS}\n\n`));
         if (lastEventId === null) {
-          c.enqueue(frame('ready', sent, { head: sent }));
+          c.enqueue(frame('ready', sent, { head: sent, userId }));
         } else {
           const missed = await hub.since(lastEventId).catch(() => null);
           if (done) return;
           if (missed === null) {
             sent = Math.max(hub.head, ...pending.map((p) => p.seq));
-            c.enqueue(frame('reset', sent, { head: sent }));
+            c.enqueue(frame('reset', sent, { head: sent, userId }));
           } else send(missed);
         }
         ready = true;
