@@ -15,7 +15,8 @@ CREATE TABLE "live_changes" (
 -- triggers run at commit, after every lock the transaction takes for itself; each takes one
 -- advisory lock held until the commit ends, so the log's ids are handed out in commit order and a
 -- reader that has seen id N has seen every earlier write (Last-Event-ID resumes without gaps).
--- One empty notification per transaction on channel "ebo_live" wakes every process's hub.
+-- One empty notification per transaction on channel "ebo_live" wakes every process's hub. A bulk
+-- load (bench/seed.ts) turns the log off for its transaction: set_config('ebo.live', 'off', true).
 CREATE INDEX "live_changes_logged_idx" ON "live_changes" ("logged_at");--> statement-breakpoint
 CREATE FUNCTION "live_log"(resource text, record_id bigint, action text, version integer, owner_id integer) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
@@ -33,6 +34,7 @@ DECLARE
   r jsonb := to_jsonb(CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END);
   id_col text := CASE WHEN TG_TABLE_NAME = 'service_providers' THEN 'user_id' ELSE 'id' END;
 BEGIN
+  IF current_setting('ebo.live', true) = 'off' THEN RETURN NULL; END IF;
   PERFORM "live_log"(TG_ARGV[0], (r->>id_col)::bigint,
     CASE TG_OP WHEN 'INSERT' THEN 'create' WHEN 'UPDATE' THEN 'update' ELSE 'delete' END,
     (r->>'version')::integer,
@@ -46,6 +48,7 @@ DECLARE
   u users := CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;
   act text := CASE TG_OP WHEN 'INSERT' THEN 'create' WHEN 'UPDATE' THEN 'update' ELSE 'delete' END;
 BEGIN
+  IF current_setting('ebo.live', true) = 'off' THEN RETURN NULL; END IF;
   PERFORM "live_log"('user', u.id, act, u.version, NULL);
   IF u.provider_id IS NOT NULL THEN
     PERFORM "live_log"('supervisor', u.id, act, u.version, u.provider_id);
