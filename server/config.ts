@@ -65,6 +65,8 @@ export interface ProcessSettings {
   workers: number;
   /** WORKERS asked for more than one process, but the database is embedded. */
   workersRefused: boolean;
+  /** Live streams one user may hold open on one process (LIVE_STREAMS_PER_USER, default 6). */
+  liveStreamsPerUser: number;
 }
 
 export class ConfigError extends Error {}
@@ -137,6 +139,7 @@ const ENV_SCHEMA = z.object({
   VAPID_PUBLIC_KEY: base64url(65, 'an uncompressed P-256 public key').optional(),
   VAPID_PRIVATE_KEY: base64url(32, 'a P-256 private key').optional(),
   VAPID_SUBJECT: urlWith(['mailto:', 'https:']).optional(),
+  LIVE_STREAMS_PER_USER: wholeNumber(1, 10_000).optional(),
   WORKERS: z
     .string()
     .trim()
@@ -195,6 +198,7 @@ export const loadConfig = (
     readCache: e.READ_CACHE ?? true,
     workers: 1,
     workersRefused: false,
+    liveStreamsPerUser: e.LIVE_STREAMS_PER_USER ?? 6,
   };
   const asked = e.WORKERS === 'auto' ? Math.min(availableParallelism(), MAX_WORKERS) : (e.WORKERS ?? 1);
   if (settings.databaseUrl) settings.workers = asked;

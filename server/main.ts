@@ -100,7 +100,7 @@ const main = async () => {
   // Answers are kept until the next write of any process (ADR 0009).
   const cache = settings.readCache ? new ReadCache(database.changes) : undefined;
   // Live updates (ADR 0019): this process's hub follows every process's writes.
-  const live = createLive(await startLiveHub(database));
+  const live = createLive(await startLiveHub(database), { maxPerUser: settings.liveStreamsPerUser });
   const deps = { db: database.db, mailer, config, storage, push, cache, live, databaseKind: database.kind };
   const app = createApp(deps);
   const scheduler = startScheduler(deps, env.NOTIFICATION_SCHEDULER_MS ?? DEFAULT_SCHEDULER_MS);

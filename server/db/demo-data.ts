@@ -5,7 +5,7 @@
  * and bookings of demo-events.ts. Idempotent: each part runs once, when its tables are empty. Batch inserts keep it to about a second on PGlite.
  */
 import { randomBytes } from 'node:crypto';
-import { count, eq, inArray } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import { USER_STATUS, type Role, type UserStatus } from '../../src/contract/roles';
 import { hashPassword } from '../auth/passwords';
 import type { Storage } from '../storage';
@@ -313,6 +313,8 @@ export const seedDemoData = async (
   const files: { key: string; data: Uint8Array }[] = [];
 
   await db.transaction(async (tx) => {
+    // A bulk load is no news: the live change log is off for this transaction (migration 0008).
+    await tx.execute(sql`select set_config('ebo.live', 'off', true)`);
     // masters
     const cats = await tx
       .insert(categories)

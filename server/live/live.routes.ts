@@ -10,7 +10,6 @@ import { HttpError } from '../http/errors';
 import { route, routeFile } from '../http/route';
 import type { App } from '../http/types';
 import { smsg } from '../messages';
-import { MAX_STREAMS_PER_USER } from './streams';
 
 /** How many migrations this code comes with (drizzle's journal). */
 const MIGRATIONS = (
@@ -63,7 +62,7 @@ export const registerLiveRoutes = (app: App) => {
       }),
     );
     if (!opened)
-      throw new HttpError(429, smsg('liveTooMany', { n: MAX_STREAMS_PER_USER }), undefined, {
+      throw new HttpError(429, smsg('liveTooMany', { n: live.maxPerUser }), undefined, {
         'Retry-After': '30',
       });
     c.req.raw.signal.addEventListener('abort', opened.close);

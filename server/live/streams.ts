@@ -10,7 +10,7 @@ import type { AuthInfo } from '../auth/sessions';
 import type { HubChange, LiveHub } from './hub';
 import { canSee } from './visibility';
 
-/** Streams one user may hold open on one process (tabs and devices). */
+/** Streams one user may hold open on one process (tabs and devices; LIVE_STREAMS_PER_USER). */
 export const MAX_STREAMS_PER_USER = 6;
 export const HEARTBEAT_MS = 20_000;
 /** What EventSource-style clients wait before reconnecting (`retry:`). */
@@ -20,6 +20,8 @@ export interface Live {
   hub: LiveHub;
   /** Set when the process stops: no new streams, /api/ready answers 503. */
   stopping: boolean;
+  /** Streams one user may hold open on this process. */
+  readonly maxPerUser: number;
   /** Open streams per user id. */
   readonly perUser: Map<number, number>;
   /** Ends every open stream (the process stops). */
@@ -38,14 +40,17 @@ const encoder = new TextEncoder();
 const frame = (event: string, seq: number, data: unknown) =>
   encoder.encode(`id: ${seq}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
 
-export const createLive = (hub: LiveHub, heartbeatMs = HEARTBEAT_MS): Live => {
+export const createLive = (
+  hub: LiveHub,
+  { maxPerUser = MAX_STREAMS_PER_USER, heartbeatMs = HEARTBEAT_MS } = {},
+): Live => {
   const closers = new Set<() => void>();
   const perUser = new Map<number, number>();
 
   const open: Live['open'] = (first, lastEventId, reauth) => {
     const userId = first.user.id;
     const count = perUser.get(userId) ?? 0;
-    if (count >= MAX_STREAMS_PER_USER) return null;
+    if (count >= maxPerUser) return null;
     perUser.set(userId, count + 1);
     let auth = first;
     let sent = lastEventId ?? hub.head;
@@ -121,6 +126,7 @@ export const createLive = (hub: LiveHub, heartbeatMs = HEARTBEAT_MS): Live => {
 
   return {
     hub,
+    maxPerUser,
     stopping: false,
     perUser,
     open,
