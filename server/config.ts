@@ -117,7 +117,7 @@ const base64url = (bytes: number, what: string) =>
     );
 
 /** Most server processes WORKERS may ask for. */
-export const MAX_WORKERS = 64;
+const MAX_WORKERS = 64;
 
 /** Longest session (10 years): the expiry must stay a valid date, whatever the clock says. */
 export const MAX_SESSION_DAYS = 3650;

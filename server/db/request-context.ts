@@ -13,7 +13,7 @@ export interface RequestContext {
 }
 
 /** Sets the context of the running transaction (one statement). */
-export const setRequestContext = (tx: Executor, ctx: RequestContext) =>
+const setRequestContext = (tx: Executor, ctx: RequestContext) =>
   tx.execute(
     sql`select set_config('ebo.actor_id', ${ctx.actorId === null ? '' : String(ctx.actorId)}, true), set_config('ebo.at', ${ctx.at.toISOString()}, true)`,
   );

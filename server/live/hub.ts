@@ -18,7 +18,7 @@ export interface HubChange {
 }
 
 /** How long the log keeps a change: a stream resumed within this time misses nothing. */
-export const LIVE_KEEP_MS = 15 * 60_000;
+const LIVE_KEEP_MS = 15 * 60_000;
 const PRUNE_EVERY_MS = 60_000;
 /** Read the log now and then even without a notification (a lost connection, a missed wake-up). */
 const POLL_EVERY_MS = 5_000;

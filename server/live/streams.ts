@@ -12,7 +12,7 @@ import { canSee } from './visibility';
 
 /** Streams one user may hold open on one process (tabs and devices; LIVE_STREAMS_PER_USER). */
 export const MAX_STREAMS_PER_USER = 6;
-export const HEARTBEAT_MS = 20_000;
+const HEARTBEAT_MS = 20_000;
 /** What EventSource-style clients wait before reconnecting (`retry:`). */
 const RETRY_MS = 2_000;
 

@@ -8,7 +8,7 @@ import { endpoint, ok, publicAccess, signedIn } from './http';
 const tag = 'Live';
 
 /** What a change on the live stream says (`event: change`, its `id` is the Last-Event-ID to resume from). */
-export const liveChange = z.object({
+const liveChange = z.object({
   /** The resource key (`booking`, `event`…), or `inbox` for the user's own in-app notifications. */
   resource: z.string(),
   id: z.number().int(),
