@@ -48,7 +48,8 @@ export const liveApi = {
       'A few streams per user; 406 without the Accept header.',
     tag,
     access: signedIn,
-    response: z.string(),
+    // The data of each `change` event (the answer itself is the stream).
+    response: liveChange,
     produces: 'text/event-stream',
   }),
 };
