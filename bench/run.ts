@@ -4,7 +4,7 @@
  *
  *   npm run bench                          every section
  *   npm run bench -- --only api,scaling    some sections (load, lighthouse, offline, cache, api, scaling,
- *                                          stress, mixed);
+ *                                          stress, mixed, live);
  *                                          the other sections of latest.json are kept as they were
  *   --runs N                               runs per figure (default 5; API figures use at most 3)
  *   --pglite-bookings N                    PGlite dataset of the API figures (default 100000)
@@ -26,6 +26,7 @@ import { table } from './lib/table';
 import type { BenchContext, SectionResult } from './lib/types';
 import { runApi, runScaling, runStress } from './sections/api';
 import { runCache } from './sections/cache';
+import { runLive } from './sections/live';
 import { runLighthouse } from './sections/lighthouse';
 import { runLoad } from './sections/load';
 import { runMixed } from './sections/mixed';
@@ -41,6 +42,7 @@ const SECTIONS: Record<string, (ctx: BenchContext) => Promise<SectionResult>> = 
   api: runApi,
   scaling: runScaling,
   stress: runStress,
+  live: runLive,
 };
 
 const RESULTS = resolve('bench', 'results');

@@ -7,16 +7,16 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import prettier from 'prettier';
-import { api, areaApi, authApi, viewsApi } from '../src/contract';
+import { api, areaApi, authApi, liveApi, viewsApi } from '../src/contract';
 import { routeOf } from '../src/contract/plain';
 import type { AnyEndpoint } from '../src/contract';
 
 const file = fileURLToPath(new URL('../src/contract/routes.gen.ts', import.meta.url));
 
 const entry = ([name, endpoint]: [string, AnyEndpoint]) => `  ${name}: ${JSON.stringify(routeOf(endpoint))},`;
-// The contract types the endpoints of authApi, areaApi and viewsApi one by one; the resources' routes (list,
+// The contract types the endpoints of authApi, areaApi, viewsApi and liveApi one by one; the resources' routes (list,
 // add, update… of each area, api's index signature) are typed through their resource.
-const named = (name: string) => name in authApi || name in areaApi || name in viewsApi;
+const named = (name: string) => name in authApi || name in areaApi || name in viewsApi || name in liveApi;
 const typed = Object.entries(api).filter(([name]) => named(name));
 const untyped = Object.entries(api).filter(([name]) => !named(name));
 

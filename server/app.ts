@@ -16,6 +16,7 @@ import type { App, AppEnv, Deps } from './http/types';
 import { smsg } from './messages';
 import { registerAreas } from './areas';
 import { registerSessionRoutes } from './auth/session.routes';
+import { registerLiveRoutes } from './live/live.routes';
 
 export type { App, Deps } from './http/types';
 
@@ -47,6 +48,7 @@ export const createApp = (deps: Deps): App => {
   // API: one route per contract endpoint (sign-in and profile, then every area: server/areas).
   registerSessionRoutes(app);
   registerAreas(app);
+  registerLiveRoutes(app);
   registerDocs(app, api, appVersion());
 
   app.all('/api/*', (c) => {

@@ -11,6 +11,20 @@ describe('loadConfig', () => {
       expect(loadConfig({ READ_CACHE: off }).settings.readCache, off).toBe(false);
   });
 
+  it('runs WORKERS processes on PostgreSQL only, and refuses a bad WORKERS', () => {
+    const pg = { DATABASE_URL: 'postgres://u@127.0.0.1/db' };
+    expect(loadConfig({}).settings.workers).toBe(1);
+    expect(loadConfig({ ...pg, WORKERS: '3' }).settings.workers).toBe(3);
+    expect(loadConfig({ ...pg, WORKERS: ' AUTO ' }).settings.workers).toBeGreaterThanOrEqual(1);
+    const embedded = loadConfig({ WORKERS: '4' }).settings;
+    expect(embedded.workers).toBe(1);
+    expect(embedded.workersRefused).toBe(true);
+    for (const bad of ['0', '65', 'many', '2.5'])
+      expect(() => loadConfig({ ...pg, WORKERS: bad }), bad).toThrow(
+        /WORKERS must be auto or a whole number/,
+      );
+  });
+
   it('refuses a production start without mail and database settings', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
   });

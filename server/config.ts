@@ -2,6 +2,7 @@
  * Server configuration. `loadConfig(env)` reads the process environment (see README); tests build a
  * Config directly with `defaultConfig()` and their own clock and folders.
  */
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_PUSH_HOSTS } from './push-hosts';
@@ -75,6 +76,15 @@ export interface ProcessSettings {
   smtpUrl: string | null;
   /** Keep sessions and read answers until the next write (ADR 0009). READ_CACHE=off: never. */
   readCache: boolean;
+  /**
+   * Server processes to run (WORKERS: a number, or `auto`: one per CPU), node:cluster on PostgreSQL;
+   * always 1 on the embedded database, which one process alone may open (ADR 0019).
+   */
+  workers: number;
+  /** WORKERS asked for more than one process, but the database is embedded. */
+  workersRefused: boolean;
+  /** Live streams one user may hold open on one process (LIVE_STREAMS_PER_USER, default 6). */
+  liveStreamsPerUser: number;
 }
 
 export class ConfigError extends Error {}
@@ -124,6 +134,9 @@ const base64url = (bytes: number, what: string) =>
       `must be ${what} (${bytes} bytes, base64url)`,
     );
 
+/** Most server processes WORKERS may ask for. */
+const MAX_WORKERS = 64;
+
 /** Longest session (10 years): the expiry must stay a valid date, whatever the clock says. */
 export const MAX_SESSION_DAYS = 3650;
 /** Longest audit retention (100 years): the cut-off must stay a valid date. */
@@ -149,6 +162,17 @@ const ENV_SCHEMA = z.object({
   VAPID_PUBLIC_KEY: base64url(65, 'an uncompressed P-256 public key').optional(),
   VAPID_PRIVATE_KEY: base64url(32, 'a P-256 private key').optional(),
   VAPID_SUBJECT: urlWith(['mailto:', 'https:']).optional(),
+  LIVE_STREAMS_PER_USER: wholeNumber(1, 10_000).optional(),
+  WORKERS: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine(
+      (v) => v === 'auto' || (/^[0-9]+$/.test(v) && Number(v) >= 1 && Number(v) <= MAX_WORKERS),
+      `must be auto or a whole number from 1 to ${MAX_WORKERS}`,
+    )
+    .transform((v) => (v === 'auto' ? ('auto' as const) : Number(v)))
+    .optional(),
   PUSH_ALLOWED_HOSTS: z
     .string()
     .trim()
@@ -195,7 +219,13 @@ export const loadConfig = (
     databaseUrl: e.DATABASE_URL || null,
     smtpUrl: e.SMTP_URL || null,
     readCache: e.READ_CACHE ?? true,
+    workers: 1,
+    workersRefused: false,
+    liveStreamsPerUser: e.LIVE_STREAMS_PER_USER ?? 6,
   };
+  const asked = e.WORKERS === 'auto' ? Math.min(availableParallelism(), MAX_WORKERS) : (e.WORKERS ?? 1);
+  if (settings.databaseUrl) settings.workers = asked;
+  else settings.workersRefused = asked > 1;
   if (mode === 'production') {
     const missing: string[] = [];
     if (!settings.smtpUrl) missing.push('SMTP_URL (the mail server that sends sign-up codes)');

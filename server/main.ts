@@ -4,6 +4,7 @@
  * seeds the demo data in demo mode, serves, and shuts down gracefully on SIGINT/SIGTERM.
  */
 import { writeFileSync } from 'node:fs';
+import cluster from 'node:cluster';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
@@ -22,6 +23,9 @@ import { createDbStorage } from './storage';
 import { importUploadsFolder } from './storage-import';
 import { FILE_SWEEP_EVERY_MS, sweepUnreferencedFiles } from './file-references';
 import { AUDIT_PURGE_EVERY_MS, purgeAudit } from './audit';
+import { startLiveHub } from './live/hub';
+import { createLive } from './live/streams';
+import { runPrimary } from './workers';
 
 const fail = (message: string): never => {
   console.error(`\nThe server cannot start.\n${message}\n`);
@@ -43,6 +47,14 @@ const main = async () => {
     throw err;
   }
   const { config, settings, env } = loaded;
+  // WORKERS=N on PostgreSQL: this process only starts and watches N server processes (workers.ts).
+  if (cluster.isPrimary && settings.workers > 1) return runPrimary(settings.workers);
+  if (settings.workersRefused)
+    console.info(
+      'WORKERS asks for several processes, but the embedded database (PGlite) can be opened by one process only: running one. Set DATABASE_URL to run several.',
+    );
+  /** The first (or only) process prints the full banner; the other workers one line. */
+  const quiet = cluster.isWorker && cluster.worker?.id !== 1;
 
   // One process per embedded data directory (server/db/data-dir-lock.ts).
   let unlock = () => {};
@@ -107,7 +119,9 @@ const main = async () => {
   }
   // Answers are kept until the next write of any process (ADR 0009).
   const cache = settings.readCache ? new ReadCache(database.changes) : undefined;
-  const deps = { db: database.db, mailer, config, storage, push, cache };
+  // Live updates (ADR 0019): this process's hub follows every process's writes.
+  const live = createLive(await startLiveHub(database), { maxPerUser: settings.liveStreamsPerUser });
+  const deps = { db: database.db, mailer, config, storage, push, cache, live, databaseKind: database.kind };
   const app = createApp(deps);
   const scheduler = startScheduler(deps, env.NOTIFICATION_SCHEDULER_MS ?? DEFAULT_SCHEDULER_MS, [
     {
@@ -137,12 +151,17 @@ const main = async () => {
         ? `[${settings.host}]`
         : settings.host;
     const url = `http://${shownHost}:${info.port}/admin/`;
+    if (quiet) {
+      console.info(`Worker ${process.pid} is serving ${url}`);
+      return;
+    }
     const lines = [
       '',
       `Events Back Office is running (${config.mode} mode): ${url}`,
       `API reference: http://${shownHost}:${info.port}/api/docs`,
       `Database: ${database.kind === 'postgres' ? redactUrl(settings.databaseUrl!) : `embedded PGlite in ${path.join(settings.dataDir, 'pglite')}`}`,
       `Mail: ${settings.smtpUrl ? 'sent through SMTP_URL' : 'printed here (demo mode, no SMTP_URL)'}`,
+      `Processes: ${cluster.isWorker ? `${settings.workers} (WORKERS)` : '1'}`,
     ];
     if (config.mode === 'demo') {
       lines.push('', `Demo accounts (password ${DEMO_PASSWORD}):`);
@@ -173,8 +192,13 @@ const main = async () => {
       process.exit(1);
     }, 10_000);
     force.unref();
+    // No new requests (and /api/ready answers 503); live streams end so their clients reconnect to
+    // another process; requests in flight finish (10 s at most).
+    live.stopping = true;
+    live.closeAll();
     server.close(async () => {
       try {
+        await live.hub.close();
         await scheduler.stop();
         await settle();
         await mailer.close?.();

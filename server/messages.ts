@@ -30,6 +30,22 @@ export const SERVER_MESSAGES = {
     ar: 'الطلب كبير جدًا (الحد الأقصى {size}).',
   },
   notFound: { en: 'Not found.', ar: 'غير موجود.' },
+  // many processes and live updates (docs/decisions/0019-live-updates-and-many-processes.md)
+  healthy: { en: 'The server is up.', ar: 'الخادم يعمل.' },
+  ready: { en: 'The server is ready.', ar: 'الخادم جاهز.' },
+  notReadyDatabase: {
+    en: 'The server cannot reach its database or has not migrated it yet.',
+    ar: 'لا يستطيع الخادم الوصول إلى قاعدة بياناته أو لم يُكمل ترحيلها بعد.',
+  },
+  stopping: { en: 'The server is stopping: try again.', ar: 'الخادم يتوقف: حاول مرة أخرى.' },
+  liveNeedsAccept: {
+    en: 'This stream needs Accept: text/event-stream.',
+    ar: 'يتطلب هذا البث الترويسة Accept: text/event-stream.',
+  },
+  liveTooMany: {
+    en: 'Too many live streams are open for this user (at most {n}): close one.',
+    ar: 'عدد كبير جدًا من البث المباشر مفتوح لهذا المستخدم (الحد الأقصى {n}): أغلق أحدها.',
+  },
   noEndpoint: {
     en: 'This API endpoint does not exist.',
     ar: 'نقطة الوصول هذه غير موجودة في الواجهة البرمجية.',

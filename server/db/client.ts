@@ -13,7 +13,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { WRITES_CHANNEL, listenForWrites, noteQuery, trackChanges, type Changes } from './changes';
+import { WRITES_CHANNEL, listenForWrites, listenTo, noteQuery, trackChanges, type Changes } from './changes';
 import { schema } from './schema';
 
 type Schema = typeof schema;
@@ -30,6 +30,12 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The write generation (server/db/changes.ts): every write moves it on. */
   changes: Changes;
+  /**
+   * Calls `onNotify` on every notification of `channel` (after its transaction commits), and once
+   * each time listening (re)starts, so the caller catches up on what it may have missed. Returns
+   * the function that stops listening. PGlite: in process; PostgreSQL: a dedicated connection.
+   */
+  listen(channel: string, onNotify: () => void): () => Promise<void>;
   /** Applies pending migrations (safe with several processes on one PostgreSQL). */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -51,6 +57,13 @@ export const openPglite = async (dataDir?: string): Promise<Database> => {
     db: db as unknown as Db,
     kind: 'pglite',
     changes,
+    listen: (channel, onNotify) => {
+      const stop = pglite.listen(channel, onNotify);
+      onNotify();
+      return async () => {
+        if (!pglite.closed) await (await stop)();
+      };
+    },
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => pglite.close(),
   };
@@ -81,6 +94,7 @@ export const openPostgres = async (connectionString: string): Promise<Database> 
     db: db as unknown as Db,
     kind: 'postgres',
     changes: writes.changes,
+    listen: (channel, onNotify) => listenTo(connectionString, channel, onNotify),
     migrate: async () => {
       const client = await pool.connect();
       try {

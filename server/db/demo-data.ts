@@ -313,8 +313,8 @@ export const seedDemoData = async (
   const files: { key: string; data: Uint8Array }[] = [];
 
   await db.transaction(async (tx) => {
-    // Seeded rows are not on the audit trail (docs/decisions/0017-audit-trail.md).
-    await tx.execute(sql`select set_config('ebo.audit', 'off', true)`);
+    // Seeded rows are neither on the audit trail nor news for the live change log (ADR 0017, ADR 0019).
+    await tx.execute(sql`select set_config('ebo.audit', 'off', true), set_config('ebo.live', 'off', true)`);
     // masters
     const cats = await tx
       .insert(categories)

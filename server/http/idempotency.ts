@@ -151,21 +151,16 @@ export const withIdempotency = async (
 };
 
 /**
- * Runs a signed-in write in one transaction (its audit context set first, server/audit.ts). A
+ * Runs a signed-in write in one transaction (`deps.db` sets its audit context, server/http/route.ts). A
  * refusal (4xx) commits what the handler wrote before it, as a write outside a transaction would
  * (a throttle's slot, a counted try); a fault rolls everything back. Files it stores and removes go
  * with the transaction; pushes it starts wait for the commit.
  */
-export const inWriteTransaction = async <T>(
-  deps: Deps,
-  first: (tx: Db) => Promise<void>,
-  run: (deps: Deps) => Promise<T>,
-): Promise<T> => {
+export const inWriteTransaction = async <T>(deps: Deps, run: (deps: Deps) => Promise<T>): Promise<T> => {
   const later: Array<(deps: Deps) => Promise<void> | void> = [];
   let refusal: HttpError | null = null;
   const result = await deps.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
-    await first(db);
     try {
       return await run({
         ...deps,

@@ -163,16 +163,21 @@ const responsesOf = (name: string, e: AnyEndpoint) => {
     mediaType === 'text/csv'
       ? { schema: { type: 'string' } }
       : { schema: { type: 'string', contentMediaType: mediaType } };
-  const ok = produces.length
+  const ok = produces.includes('text/event-stream')
     ? {
-        description: produces.includes('text/csv') ? 'A CSV file (UTF-8)' : 'The file, as an attachment',
-        headers: { 'Content-Disposition': header('ContentDisposition') },
-        content: Object.fromEntries(produces.map((m) => [m, file(m)])),
+        description: 'A Server-Sent Events stream (docs/decisions/0019-live-updates-and-many-processes.md)',
+        content: { 'text/event-stream': { schema: { type: 'string' } } },
       }
-    : {
-        description: 'Success',
-        content: { 'application/json': { schema: toSchema(e.response, 'output') } },
-      };
+    : produces.length
+      ? {
+          description: produces.includes('text/csv') ? 'A CSV file (UTF-8)' : 'The file, as an attachment',
+          headers: { 'Content-Disposition': header('ContentDisposition') },
+          content: Object.fromEntries(produces.map((m) => [m, file(m)])),
+        }
+      : {
+          description: 'Success',
+          content: { 'application/json': { schema: toSchema(e.response, 'output') } },
+        };
   const responses: Record<string, unknown> = { [success]: ok };
   if (e.mayCreate) responses['201'] = { ...ok, description: 'Created (no id was sent)' };
   // A stored file (ADR 0018): ETag and byte ranges.
@@ -203,6 +208,15 @@ const responsesOf = (name: string, e: AnyEndpoint) => {
       'RateLimit-Reset': header('RateLimitReset'),
       'RateLimit-Policy': header('RateLimitPolicy'),
     });
+  if (produces.includes('text/event-stream')) {
+    responses['406'] = errorResponse('The request does not accept text/event-stream');
+    responses['429'] = errorResponse(
+      'Too many open streams for this user: close one, or retry after Retry-After',
+      {
+        'Retry-After': header('RetryAfter'),
+      },
+    );
+  }
   responses['500'] = errorResponse('Server fault (logged; no detail is given)');
   responses['503'] = errorResponse('The database cannot be reached: retry after Retry-After', {
     'Retry-After': header('RetryAfter'),

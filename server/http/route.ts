@@ -23,6 +23,7 @@ import { clientIp } from './client-ip';
 import { DB_FAULT_MESSAGES, DB_RETRY_AFTER_S, isDbUnavailable, isDiskFull } from './db-faults';
 import { HttpError, forbidden, unauthorized, type FieldErrors } from './errors';
 import { inWriteTransaction, withIdempotency } from './idempotency';
+import { withTransactionSetup } from '../db/request-context';
 import type { CachedAnswer } from './read-cache';
 import type { App, AppEnv, Deps } from './types';
 
@@ -241,7 +242,7 @@ const discriminatedPermission = (access: AnyEndpoint['access'], query: unknown, 
 };
 
 /** Does this session pass `access` (before any discriminator)? */
-const allows = (access: AnyEndpoint['access'], auth: AuthInfo, permission: string | null) =>
+export const allows = (access: AnyEndpoint['access'], auth: AuthInfo, permission: string | null) =>
   (access.kind !== 'session' || !access.roles || access.roles.includes(auth.user.role)) &&
   (permission === null ||
     auth.permissions.includes(permission) ||
@@ -410,20 +411,26 @@ const register = <E extends AnyEndpoint>(
   const defaultStatus = endpoint.successStatus ?? 200;
 
   app.on(endpoint.method, endpoint.path, async (c) => {
-    const deps = c.get('deps');
+    const appDeps = c.get('deps');
     const lang = c.get('lang');
+    let deps = appDeps;
     try {
       const auth = await whoIsCalling(c, endpoint.access);
-      const { params, query, raw, body, files } = await readInput(c, endpoint, auth);
-      let successStatus: number = defaultStatus;
-      const ip = clientIp(c, deps.config.trustProxy);
+      const ip = clientIp(c, appDeps.config.trustProxy);
       const audit = requestAuditContext(
         c,
         auth,
         ip,
-        deps.config.now(),
+        appDeps.config.now(),
         `${endpoint.method} ${endpoint.path}`,
       );
+      // Every transaction of a signed-in write says who writes, when and from where: the audit
+      // trail's and the live change log's triggers read it (server/db/request-context.ts).
+      const write = endpoint.method !== 'GET' && auth !== null;
+      if (write)
+        deps = { ...appDeps, db: withTransactionSetup(appDeps.db, (tx) => setAuditContext(tx, audit)) };
+      const { params, query, raw, body, files } = await readInput(c, endpoint, auth);
+      let successStatus: number = defaultStatus;
       const ctx: HandlerContext<E> = {
         c,
         deps,
@@ -449,14 +456,11 @@ const register = <E extends AnyEndpoint>(
       // The handler runs on `runDeps`: the key's transaction for an idempotent write (idempotency.ts).
       // A signed-in write runs in one transaction that carries its audit context (server/audit.ts).
       const handle = (d: Deps) => (handler as Handler<E>)(d === deps ? ctx : { ...ctx, deps: d });
-      const write = endpoint.method !== 'GET' && auth !== null;
+      // (An idempotent write's `runDeps` is inside the key's transaction, which `deps.db` opened.)
       const run = async (runDeps: Deps = deps) => {
         let reply: unknown;
-        if (!write || (runDeps === deps && options.ownTransactions)) reply = await handle(runDeps);
-        else if (runDeps !== deps) {
-          await setAuditContext(runDeps.db, audit);
-          reply = await handle(runDeps);
-        } else reply = await inWriteTransaction(deps, (tx) => setAuditContext(tx, audit), handle);
+        if (!write || runDeps !== deps || options.ownTransactions) reply = await handle(runDeps);
+        else reply = await inWriteTransaction(deps, handle);
         return checkedAnswer(endpoint, reply, successStatus, deps.config.checkAnswers);
       };
       // 3. run, once per Idempotency-Key

@@ -6,6 +6,7 @@ import type { Mailer } from '../mail';
 import type { PushConfig } from '../push';
 import type { Storage } from '../storage';
 import type { ReadCache } from './read-cache';
+import type { Live } from '../live/streams';
 
 /** What `createApp` needs: everything with state or side effects is injected. */
 export interface Deps {
@@ -17,6 +18,10 @@ export interface Deps {
   push?: PushConfig;
   /** Answers and sessions kept until the next write (server/http/read-cache.ts, ADR 0009). */
   cache?: ReadCache;
+  /** Live updates (server/live/): the hub and the open streams; absent: /api/live answers 503. */
+  live?: Live;
+  /** Which database the process uses (for /api/ready). */
+  databaseKind?: 'pglite' | 'postgres';
   /**
    * Set inside an idempotent write's transaction (server/http/idempotency.ts): work to do once it
    * has committed, given the database's own deps (pushes must not run on a closed transaction).

@@ -128,7 +128,7 @@ export async function hydrateSession(): Promise<Session> {
 
 export const getSession = (): Session => state;
 
-const subscribeSession = (listener: () => void): (() => void) => {
+export const subscribeSession = (listener: () => void): (() => void) => {
   listeners.add(listener);
   return () => {
     listeners.delete(listener);

@@ -7,9 +7,11 @@ export * from './resource';
 export * from './areas';
 export * from './limits';
 export * from './views';
+export * from './live';
 
 import { authApi } from './auth';
 import { areaApi, resourceApi } from './areas';
+import { liveApi } from './live';
 import type { AnyEndpoint } from './http';
 import { viewsApi } from './views';
 
@@ -19,5 +21,6 @@ export const api = {
   ...areaApi,
   ...resourceApi,
   ...viewsApi,
+  ...liveApi,
 } as const satisfies Record<string, AnyEndpoint>;
 export type Api = typeof api;

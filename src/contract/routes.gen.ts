@@ -228,6 +228,9 @@ const typed: { readonly [K in keyof Api]: RouteRef<Api[K]> } = {
     access: { kind: 'session', permission: null },
     idempotent: true,
   },
+  health: { method: 'GET', path: '/api/health', access: { kind: 'public' } },
+  ready: { method: 'GET', path: '/api/ready', access: { kind: 'public' } },
+  live: { method: 'GET', path: '/api/live', access: { kind: 'session', permission: null } },
 };
 
 const resourceRoutes: Readonly<Record<string, RouteRef>> = {

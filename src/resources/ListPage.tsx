@@ -14,6 +14,7 @@ import { ListTable } from './list/ListTable';
 import { Pagination } from './list/Pagination';
 import { useListState } from './list/useListState';
 import { ViewsMenu } from './list/ViewsMenu';
+import { LiveListNotice } from './LiveNotices';
 import { NotSavedHere, useNotSavedHere } from './NotSavedHere';
 import type { BaseRecord } from './queries';
 import type { AreaConfig } from './types';
@@ -63,6 +64,8 @@ export function ListPage<T extends BaseRecord>({
         onExport={() => void state.exportCsv()}
         createPath={createPath}
       />
+
+      <LiveListNotice resource={resource.key} since={list.dataUpdatedAt} onShow={() => void list.refetch()} />
 
       <div className="rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
         <ListControls

@@ -14,7 +14,7 @@
  */
 import type { Caller } from './security-support';
 
-export type Cell = '2xx' | 401 | 403 | 404 | 409 | 422;
+export type Cell = '2xx' | 401 | 403 | 404 | 406 | 409 | 422;
 export type Row = Record<Caller, Cell>;
 
 /** Public endpoints: every caller gets the same answer (tokens are ignored). */
@@ -77,6 +77,12 @@ const masterRows = (type: string): Record<string, Row> => ({
 });
 
 export const MATRIX: Record<string, Row> = {
+  // many processes and live updates (docs/decisions/0019-live-updates-and-many-processes.md)
+  'GET /api/health': pub('2xx'),
+  'GET /api/ready': pub('2xx'),
+  // The matrix asks for JSON: a signed-in caller passes authorization and is then told the stream
+  // needs Accept: text/event-stream (the stream itself: tests/server/live.test.ts).
+  'GET /api/live': signed(406, 406, 406, 406),
   // session (docs/product.md §2)
   'POST /api/login': pub('2xx'),
   'POST /api/sendEmailOTP': pub('2xx'),

@@ -35,8 +35,10 @@ const stats = () => ({ ...t.deps.cache!.stats });
 
 describe('read cache', () => {
   it('every table tells of its writes (the triggers PostgreSQL notifies other processes with)', async () => {
+    // Except the live change log (ADR 0019): no answer shows it, and its rows come from writes of
+    // tables that notify already.
     const missing = (await t.db.db.execute(sql`
-      select tablename from pg_tables t where schemaname = current_schema()
+      select tablename from pg_tables t where schemaname = current_schema() and tablename <> 'live_changes'
       and not exists (select 1 from pg_trigger g join pg_class c on c.oid = g.tgrelid
         where c.relname = t.tablename and g.tgname = t.tablename || '_notify_writes')`)) as unknown as {
       rows: unknown[];

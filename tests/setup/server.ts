@@ -20,6 +20,8 @@ import { createSmtpMailer, type Mailer } from '../../server/mail';
 import { settle } from '../../server/notify';
 import { ReadCache } from '../../server/http/read-cache';
 import { createDbStorage, type Storage } from '../../server/storage';
+import { startLiveHub } from '../../server/live/hub';
+import { createLive } from '../../server/live/streams';
 import { createTestDb, type TestDb } from './db';
 import { startSmtpCapture, type SmtpCapture } from './smtp';
 
@@ -114,6 +116,8 @@ export const createTestServer = async (opts: TestServerOptions = {}): Promise<Te
     storage,
     ...(opts.push ? { push: opts.push } : {}),
     cache: new ReadCache(db.changes),
+    live: createLive(await startLiveHub(db)),
+    databaseKind: db.kind,
   };
   const app = createApp(deps);
 
@@ -160,6 +164,8 @@ export const createTestServer = async (opts: TestServerOptions = {}): Promise<Te
       return res.body.token;
     },
     async close() {
+      deps.live?.closeAll();
+      await deps.live?.hub.close();
       await settle();
       await mailer.close?.();
       await Promise.all([smtp.close(), db.close()]);

@@ -6,6 +6,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstack/react-query-persist-client';
 import { watchConnection } from '@/app/connection';
+import { afterFirstScreen } from '@/app/first-screen';
 import { loadOutbox, startOutbox } from '@/app/outbox';
 import { persistOptions, queryClient } from '@/app/query';
 import { AppShell } from './AppShell';
@@ -13,6 +14,10 @@ import { AppShell } from './AppShell';
 // Once per page load, when the signed-in part first loads (beside the catalog, see main.tsx).
 watchConnection(queryClient);
 startOutbox(queryClient);
+// Live updates (docs/decisions/0019-live-updates-and-many-processes.md), after the first screen.
+void afterFirstScreen()
+  .then(() => import('@/app/live'))
+  .then(({ startLive }) => startLive(queryClient));
 
 /**
  * The device's copy of the user's data is read as soon as this module loads, and the shell renders

@@ -9,6 +9,7 @@ import type { BaseRecord } from '../queries';
 import type { AreaConfig } from '../types';
 import { useRecordForm } from './useRecordForm';
 import { BackToList } from '../BackToList';
+import { LiveFormNotice } from '../LiveNotices';
 
 export function RecordForm<T extends BaseRecord>({
   area,
@@ -43,6 +44,14 @@ export function RecordForm<T extends BaseRecord>({
             setConflict(null);
             void reload();
           }}
+        />
+      )}
+      {record && !conflict && (
+        <LiveFormNotice
+          resource={area.resource.key}
+          id={record.id}
+          version={record.version}
+          onReview={() => void reload()}
         />
       )}
       {formErrors.length > 0 && <FormErrors errors={formErrors} />}
