@@ -9,7 +9,7 @@
  * - get: 404 when missing or outside the caller's scope;
  * - create (201) / update (version check: 409 "changed by someone else" and nothing changes);
  * - remove: 409 "still used by N …" when referenced;
- * - export: CSV (UTF-8 with BOM, CSV-injection safe) of the list's filter, every page, streamed
+ * - export: CSV (UTF-8 with BOM, CSV-injection safe: ./csv.ts) of the list's filter, every page, streamed
  *   from the database in chunks;
  * - options: active records as `{ id, name }` for pickers;
  * - shared paths (the masters' /api/master/*): one route dispatching on the discriminator.
@@ -38,6 +38,7 @@ import { msg } from '../../src/contract/messages';
 import { resourceRoutes } from '../../src/contract/areas';
 import { EXPORT_CHUNK, type EndpointOp, type Resource } from '../../src/contract/resource';
 import type { AuthInfo } from '../auth/sessions';
+import { csvLine } from './csv';
 import { isUniqueViolation, pgErrorCode, type Executor, type Tx } from '../db/client';
 import { conflict, forbidden, HttpError, notFound } from './errors';
 import { route, routeFile, validate, type HandlerContext } from './route';
@@ -475,18 +476,6 @@ const options = async (resource: Resource, impl: Impl, h: H) => {
 };
 
 /* ---------------------------------------------------------------------- CSV */
-
-/** One CSV cell: text starting with = + - @ (or tab / CR) gets a leading ' (CSV injection). */
-const csvCell = (value: string | number | boolean | null | undefined): string => {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  let s = value;
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) || s !== s.trim() ? `"${s.replace(/"/g, '""')}"` : s;
-};
-
-const csvLine = (cells: (string | number | boolean | null | undefined)[]) =>
-  cells.map(csvCell).join(',') + '\r\n';
 
 const exportCsv = async (resource: Resource, impl: Impl, h: H): Promise<Response> => {
   const ctx = ctxOf(h, resource);
