@@ -177,3 +177,65 @@ describe('the language chosen on the sign-in screen', () => {
     expect((await api('/api/set-language', token, { language: 'en' })).status).toBe(200);
   });
 });
+
+/** An instant on Riyadh's clock, as the app's English and Arabic formats write it. */
+const riyadh = (iso: string, locale: string) =>
+  new Intl.DateTimeFormat(locale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Asia/Riyadh',
+  }).format(new Date(iso));
+
+describe.each(['en', 'ar'] as const)('one time zone rule (%s)', (language) => {
+  it('a device in Muscat sees an event on the venue clock, named, in list, details and form; bookings on its own clock, labelled', async () => {
+    const token = await tokenOf(DEMO.admin);
+    const list = await api('/api/event?pageSize=10&sort=startsAt&order=desc', token);
+    const event = (list.body.data as { items: { id: number; startsAt: string }[] }).items[0]!;
+    const bookings = await api('/api/booking?pageSize=10', token);
+    const booking = (bookings.body.data as { items: { id: number }[] }).items[0]!;
+    const locale = language === 'en' ? 'en' : 'ar-SA-u-ca-gregory';
+    const expected = `${riyadh(event.startsAt, locale)} ${language === 'en' ? 'Riyadh time' : 'بتوقيت الرياض'}`;
+    for (const [size, viewport] of SIZES) {
+      const { page, errors } = await suite.open({ viewport, timezoneId: 'Asia/Muscat' });
+      await signIn(page, DEMO.admin, DEMO_PASSWORD);
+      if (language === 'ar') await toArabic(page);
+      await page.goto('/admin/event?sort=startsAt&order=desc');
+      await page.getByTestId('list-row').first().waitFor();
+      expect(await page.getByTestId('list-row').first().innerText()).toContain(expected);
+      await page.goto(`/admin/event/details/${event.id}`);
+      await page.getByTestId('details-event').waitFor();
+      expect(await page.getByTestId('details-event').innerText()).toContain(expected);
+      await snap(page, `timezone-event-details-${size}-${language}`, { fullPage: false });
+      await page.goto(`/admin/event/add/${event.id}`);
+      const input = page
+        .getByTestId('field-startsAt')
+        .locator('input')
+        .or(page.locator('input[data-testid="field-startsAt"]'))
+        .first();
+      await expect.poll(() => input.inputValue()).not.toBe('');
+      const wall = new Intl.DateTimeFormat('en-CA', {
+        timeZone: 'Asia/Riyadh',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      })
+        .format(new Date(event.startsAt))
+        .replace(', ', 'T');
+      expect(await input.inputValue()).toBe(wall);
+      // A booking's time is a moment: the device's clock, labelled (Muscat is GMT+4).
+      await page.goto(`/admin/booking-details?id=${booking.id}`);
+      await page.getByTestId('booking-event').waitFor();
+      // The event inside the booking keeps the venue clock.
+      expect(await page.getByTestId('booking-event').innerText()).toContain(
+        language === 'en' ? 'Riyadh time' : 'بتوقيت الرياض',
+      );
+      expect(await page.locator('main#main').innerText()).toMatch(
+        language === 'en' ? /GMT\+4/ : /غرينتش\+٤|GMT\+4|\+٤/,
+      );
+      expect(errors).toEqual([]);
+    }
+  });
+});
