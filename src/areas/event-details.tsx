@@ -30,7 +30,7 @@ import { AppLink } from '@/components/AppLink';
 import { NotFoundPage } from '@/components/error-pages/NotFoundPage';
 import { Alert, Button } from '@/components/ui';
 import { ApiError, call, errorMessage, newIdempotencyKey } from '@/lib/api';
-import { dateTime, localizedText, Ltr, StatusBadge, venueTime } from '@/resources/cells';
+import { localizedText, Ltr, StatusBadge, venueTime } from '@/resources/cells';
 import {
   cardClass,
   DefinitionList,
