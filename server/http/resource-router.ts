@@ -445,9 +445,16 @@ const remove = async (resource: Resource, impl: Impl, h: H) => {
   return { message: smsg('deleted') };
 };
 
+/**
+ * Options for pickers: active records by name, searched with `q` like the list, and paged when the
+ * caller gives `pageSize` (a full page: there may be more), else all of them (at most 5000).
+ */
 const options = async (resource: Resource, impl: Impl, h: H) => {
   const ctx = ctxOf(h, resource);
   const query = h.query as Record<string, unknown>;
+  const q = searchOf(query);
+  const size = typeof query.pageSize === 'number' ? query.pageSize : undefined;
+  const page = typeof query.page === 'number' ? query.page : 1;
   const rows = await impl
     .select(h.deps.db, {}, ctx)
     .where(
@@ -459,11 +466,17 @@ const options = async (resource: Resource, impl: Impl, h: H) => {
           : impl.columns.active
             ? eq(impl.columns.active, true)
             : undefined,
-        ...impl.filters(query as Filters<Resource>, ctx),
+        ...impl.filters(filtersOf(resource, query), ctx),
+        q ? or(...impl.search.map((col) => ilike(col as Column, likePattern(q)))) : undefined,
       ),
     )
-    .orderBy(impl.columns.name ? textOf(impl.columns.name, h.lang) : asc(impl.columns.id))
-    .limit(5000);
+    .orderBy(
+      ...(impl.columns.name ? [textOf(impl.columns.name, h.lang)] : []),
+      // The id breaks ties: pages neither repeat nor skip a record.
+      asc(impl.columns.id),
+    )
+    .limit(size ?? 5000)
+    .offset(size ? (page - 1) * size : 0);
   return {
     message: smsg('loaded'),
     data: rows.map((r) => {

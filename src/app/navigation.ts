@@ -165,7 +165,7 @@ export const NAV_ITEMS: readonly NavItem[] = NAVIGATION.flatMap((entry) =>
  * server limits every answer to its own records), so the group is outside NAVIGATION, whose
  * permissions guard the routes.
  */
-export const MY_BUSINESS: { kind: 'group' } & NavGroup = {
+const MY_BUSINESS: { kind: 'group' } & NavGroup = {
   kind: 'group',
   id: 'my_business',
   label: msg`My business`,

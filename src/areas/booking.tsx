@@ -32,7 +32,7 @@ import {
 export type Booking = RecordOf<typeof bookingResource>;
 
 /**
- * One action per move of the contract (BOOKING_TRANSITIONS for the status, PAYMENT_TRANSITIONS for
+ * One action per move of the contract (BOOKING_TRANSITIONS for the status, paymentMoves for
  * the payment), shown only where the booking's current value allows it.
  */
 function move(

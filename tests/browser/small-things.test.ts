@@ -186,3 +186,33 @@ describe('a provider without bookings, and Sign Out', () => {
     expect(unauthorized).toEqual([]);
   });
 });
+
+describe.each(['en', 'ar'] as const)('pickers search the server (%s)', (language) => {
+  it('the notification audience finds any user by typing, asking the server with q', async () => {
+    for (const viewport of [WIDE, PHONE]) {
+      const { page, errors } = await suite.open({ viewport });
+      await signIn(page, DEMO.admin, DEMO_PASSWORD);
+      if (language === 'ar') await toArabic(page);
+      await page.goto('/admin/notification/add/');
+      await page.getByTestId('form-notification').waitFor();
+      await page.getByTestId('field-audienceType').selectOption('users');
+      const search = page.getByTestId('picker-search-audienceUserIds');
+      await search.waitFor();
+      const asked = page.waitForRequest((r) => {
+        const url = new URL(r.url());
+        return url.pathname === '/api/users/get-all' && url.searchParams.get('q') === 'Omar';
+      });
+      await search.fill('Omar');
+      await asked;
+      const group = page.getByTestId('field-audienceUserIds');
+      // The answer to q replaces the first page: only the matching users are offered.
+      const matching = async () => {
+        const labels = await group.locator('label').allInnerTexts();
+        return labels.length > 0 && labels.every((label) => /Omar|عمر/.test(label));
+      };
+      await expect.poll(matching, { timeout: 15_000 }).toBe(true);
+      await snap(page, `picker-search-${viewport.width}-${language}`, { fullPage: false });
+      expect(errors).toEqual([]);
+    }
+  });
+});

@@ -46,7 +46,7 @@ export const BOOKING_TRANSITIONS: Record<BookingStatus, readonly BookingStatus[]
   cancelled: [],
   completed: [],
 };
-export const PAYMENT_TRANSITIONS: Record<PaymentStatus, readonly PaymentStatus[]> = {
+const PAYMENT_TRANSITIONS: Record<PaymentStatus, readonly PaymentStatus[]> = {
   pending: ['paid', 'failed'],
   failed: ['pending', 'paid'],
   paid: ['refunded'],
