@@ -14,7 +14,6 @@ import {
   Megaphone,
   Settings,
   ShieldCheck,
-  Store,
   Users,
   type LucideIcon,
 } from 'lucide-react';
@@ -170,7 +169,8 @@ const MY_BUSINESS: { kind: 'group' } & NavGroup = {
   id: 'my_business',
   label: msg`My business`,
   permission: 'dashboard',
-  icon: Store,
+  // The service provider section's own icon (one more icon would weigh on the first screen).
+  icon: BadgeCheck,
   children: [
     {
       id: 'my_business_profile',
