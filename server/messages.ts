@@ -107,7 +107,7 @@ export const SERVER_MESSAGES = {
   },
   providerInactive: {
     en: 'The service provider you supervise for is not active, so its supervisors cannot sign in. Please contact an administrator.',
-    ar: 'مقدم الخدمة الذي تشرف لديه غير نشط، لذلك لا يمكن لمشرفيه تسجيل الدخول. يرجى التواصل مع المسؤول.',
+    ar: 'مقدّم الخدمة الذي تشرف لديه غير نشط، لذلك لا يمكن لمشرفيه تسجيل الدخول. يرجى التواصل مع المسؤول.',
   },
   accountBlocked: {
     en: 'Your account has been blocked. Please contact an administrator.',
@@ -198,7 +198,7 @@ export const SERVER_MESSAGES = {
   },
   masterUsedByOthers: {
     en: "Other providers' records use this entry, so only an administrator can change or delete it.",
-    ar: 'تستخدم سجلات مقدمي خدمات آخرين هذا الإدخال، لذا لا يمكن تعديله أو حذفه إلا من قبل المسؤول.',
+    ar: 'تستخدم سجلات مقدّمي خدمات آخرين هذا الإدخال، لذا لا يمكن تعديله أو حذفه إلا من قبل المسؤول.',
   },
   usedByLocations: {
     en: 'This city is still used by {n} locations. Delete or move them first.',
@@ -206,11 +206,11 @@ export const SERVER_MESSAGES = {
   },
   cityUsedByProviders: {
     en: 'This city is still used by {n} service providers.',
-    ar: 'لا تزال هذه المدينة مستخدمة لدى {n} من مقدمي الخدمات.',
+    ar: 'لا تزال هذه المدينة مستخدمة لدى {n} من مقدّمي الخدمات.',
   },
   categoryUsedByProviders: {
     en: 'This category is still used by {n} service providers.',
-    ar: 'لا تزال هذه الفئة مستخدمة لدى {n} من مقدمي الخدمات.',
+    ar: 'لا تزال هذه الفئة مستخدمة لدى {n} من مقدّمي الخدمات.',
   },
   isoTaken: {
     en: 'Another country already has this ISO code.',
@@ -231,9 +231,9 @@ export const SERVER_MESSAGES = {
   // service providers
   usedBySupervisors: {
     en: 'This service provider still has {n} supervisors. Remove them first.',
-    ar: 'لا يزال لدى مقدم الخدمة هذا {n} من المشرفين. احذفهم أولًا.',
+    ar: 'لا يزال لدى مقدّم الخدمة هذا {n} من المشرفين. احذفهم أولًا.',
   },
-  unknownProvider: { en: 'Choose an existing service provider.', ar: 'اختر مقدم خدمة موجودًا.' },
+  unknownProvider: { en: 'Choose an existing service provider.', ar: 'اختر مقدّم خدمة موجودًا.' },
   documentType: {
     en: 'The document must be a PDF, JPEG or PNG file.',
     ar: 'يجب أن يكون المستند ملف PDF أو JPEG أو PNG.',
@@ -244,7 +244,7 @@ export const SERVER_MESSAGES = {
   },
   tooManyDocuments: {
     en: 'A service provider can keep at most {n} documents.',
-    ar: 'يمكن لمقدم الخدمة الاحتفاظ بـ {n} مستندًا على الأكثر.',
+    ar: 'يمكن لمقدّم الخدمة الاحتفاظ بـ {n} مستندًا على الأكثر.',
   },
   uploadQuotaExceeded: {
     en: 'Your storage space is full: your files use {used} MB of your {quota} MB, and this file needs {size} MB. Remove pictures or documents you no longer need, or ask an administrator for more space.',
@@ -254,10 +254,10 @@ export const SERVER_MESSAGES = {
   documentsRemoved: { en: 'Documents removed.', ar: 'تمت إزالة المستندات.' },
   providerApproved: {
     en: 'The service provider is approved and can sign in.',
-    ar: 'تمت الموافقة على مقدم الخدمة ويمكنه تسجيل الدخول.',
+    ar: 'تمت الموافقة على مقدّم الخدمة ويمكنه تسجيل الدخول.',
   },
   providerRejected: { en: 'The registration was rejected.', ar: 'تم رفض التسجيل.' },
-  providerBlocked: { en: 'The service provider is blocked.', ar: 'تم حظر مقدم الخدمة.' },
+  providerBlocked: { en: 'The service provider is blocked.', ar: 'تم حظر مقدّم الخدمة.' },
   reasonNeeded: { en: 'Please give a reason.', ar: 'يرجى ذكر السبب.' },
   // users and supervisors
   statusSaved: { en: 'Status saved.', ar: 'تم حفظ الحالة.' },
@@ -269,11 +269,11 @@ export const SERVER_MESSAGES = {
   },
   providerAccounts: {
     en: 'Service provider accounts are managed in the service provider area.',
-    ar: 'تُدار حسابات مقدمي الخدمات من قسم مقدمي الخدمات.',
+    ar: 'تُدار حسابات مقدّمي الخدمات من قسم مقدّمي الخدمات.',
   },
   supervisorRole: {
     en: 'A supervisor keeps the manager role while it belongs to a service provider.',
-    ar: 'يحتفظ المشرف بدور المدير ما دام تابعًا لمقدم خدمة.',
+    ar: 'يحتفظ المشرف بدور المدير ما دام تابعًا لمقدّم خدمة.',
   },
   // events
   eventNotEditable: {
@@ -316,7 +316,7 @@ export const SERVER_MESSAGES = {
   },
   unknownSupervisor: {
     en: 'Choose supervisors of the event’s service provider.',
-    ar: 'اختر مشرفين تابعين لمقدم خدمة الفعالية.',
+    ar: 'اختر مشرفين تابعين لمقدّم خدمة الفعالية.',
   },
   imageMissing: {
     en: 'The image was not found. Please upload it again.',
@@ -351,7 +351,7 @@ export const SERVER_MESSAGES = {
   unknownEvent: { en: 'Choose an existing event.', ar: 'اختر فعالية موجودة.' },
   eventOfOtherProvider: {
     en: 'The event must belong to the advertisement’s service provider.',
-    ar: 'يجب أن تكون الفعالية تابعة لمقدم خدمة الإعلان.',
+    ar: 'يجب أن تكون الفعالية تابعة لمقدّم خدمة الإعلان.',
   },
   adExpired: { en: 'This advertisement has expired.', ar: 'انتهت مدة هذا الإعلان.' },
   adApproved: { en: 'The advertisement is approved.', ar: 'تمت الموافقة على الإعلان.' },

@@ -27,7 +27,7 @@ const decided = (
 export const notices = {
   providerRegistered: (name: string, userId: number): Notice => ({
     kind: 'provider_registered',
-    title: both('A service provider waits for approval', 'مقدم خدمة بانتظار الموافقة'),
+    title: both('A service provider waits for approval', 'مقدّم خدمة بانتظار الموافقة'),
     body: both(`${name} registered and waits for your approval.`, `${name} سجّل وينتظر موافقتك.`),
     link: `/serviceprovider-details/${userId}`,
   }),

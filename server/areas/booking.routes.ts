@@ -2,7 +2,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import {
   BOOKING_TRANSITIONS,
-  PAYMENT_TRANSITIONS,
+  paymentMoves,
   bookingApi,
   type BookingStatus,
   type PaymentStatus,
@@ -73,7 +73,9 @@ export const registerBookingRoutes = (app: App) => {
           })),
           allowed: {
             status: [...BOOKING_TRANSITIONS[booking.status as BookingStatus]],
-            paymentStatus: [...PAYMENT_TRANSITIONS[booking.paymentStatus as PaymentStatus]],
+            paymentStatus: [
+              ...paymentMoves(booking.status as BookingStatus, booking.paymentStatus as PaymentStatus),
+            ],
           },
         },
       };

@@ -8,7 +8,7 @@ import {
   BOOKING_STATUS_LABEL,
   BOOKING_TRANSITIONS,
   PAYMENT_STATUS_LABEL,
-  PAYMENT_TRANSITIONS,
+  paymentMoves,
   SEAT_HOLDING,
   bookingResource,
   type BookingStatus,
@@ -280,7 +280,7 @@ export const changeBookingStatus = async (tx: Tx, change: BookingChange): Promis
   if (to === null && payTo === null) return false;
   if (to !== null && !BOOKING_TRANSITIONS[from].includes(to))
     throw conflict(smsg('transitionNotAllowed', { from, to }));
-  if (payTo !== null && !PAYMENT_TRANSITIONS[payFrom].includes(payTo))
+  if (payTo !== null && !paymentMoves(to ?? from, payFrom).includes(payTo))
     throw conflict(smsg('transitionNotAllowed', { from: payFrom, to: payTo }));
   if (to === 'confirmed') {
     if (event.status !== 'approved') throw conflict(smsg('eventNotBookable'));

@@ -32,6 +32,7 @@ describe('POST /api/login', () => {
     expect(res.body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(Object.keys(res.body).sort()).toEqual([
       'email',
+      'language',
       'message',
       'name',
       'profileImage',

@@ -256,7 +256,7 @@ describe('POST /api/register', () => {
       body: registration(email, code, { role: 'admin' }),
       lang: 'ar',
     });
-    expect(ar.body.errors).toEqual({ role: 'يمكن لمقدمي الخدمات فقط التسجيل' });
+    expect(ar.body.errors).toEqual({ role: 'يمكن لمقدّمي الخدمات فقط التسجيل' });
     expect((await t.db.db.select().from(users).where(eq(users.email, email))).length).toBe(0);
     // The code was not used up by the refused attempts.
     expect((await t.request('POST', '/api/register', { body: registration(email, code) })).status).toBe(201);

@@ -96,6 +96,7 @@ export const registerSessionRoutes = (app: App) => {
       email: user.email,
       profileImage: user.profileImage,
       role: user.role as Role,
+      language: user.language as Language,
     };
   });
 

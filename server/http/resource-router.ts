@@ -9,7 +9,7 @@
  * - get: 404 when missing or outside the caller's scope;
  * - create (201) / update (version check: 409 "changed by someone else" and nothing changes);
  * - remove: 409 "still used by N …" when referenced;
- * - export: CSV (UTF-8 with BOM, CSV-injection safe) of the list's filter, every page, streamed
+ * - export: CSV (UTF-8 with BOM, CSV-injection safe: ./csv.ts) of the list's filter, every page, streamed
  *   from the database in chunks;
  * - options: active records as `{ id, name }` for pickers;
  * - shared paths (the masters' /api/master/*): one route dispatching on the discriminator.
@@ -38,6 +38,7 @@ import { msg } from '../../src/contract/messages';
 import { resourceRoutes } from '../../src/contract/areas';
 import { EXPORT_CHUNK, type EndpointOp, type Resource } from '../../src/contract/resource';
 import type { AuthInfo } from '../auth/sessions';
+import { csvLine } from './csv';
 import { isUniqueViolation, pgErrorCode, type Executor, type Tx } from '../db/client';
 import { conflict, forbidden, HttpError, notFound } from './errors';
 import { route, routeFile, validate, type HandlerContext } from './route';
@@ -453,9 +454,16 @@ const remove = async (resource: Resource, impl: Impl, h: H) => {
   return { message: smsg('deleted') };
 };
 
+/**
+ * Options for pickers: active records by name, searched with `q` like the list, and paged when the
+ * caller gives `pageSize` (a full page: there may be more), else all of them (at most 5000).
+ */
 const options = async (resource: Resource, impl: Impl, h: H) => {
   const ctx = ctxOf(h, resource);
   const query = h.query as Record<string, unknown>;
+  const q = searchOf(query);
+  const size = typeof query.pageSize === 'number' ? query.pageSize : undefined;
+  const page = typeof query.page === 'number' ? query.page : 1;
   const rows = await impl
     .select(h.deps.db, {}, ctx)
     .where(
@@ -467,11 +475,17 @@ const options = async (resource: Resource, impl: Impl, h: H) => {
           : impl.columns.active
             ? eq(impl.columns.active, true)
             : undefined,
-        ...impl.filters(query as Filters<Resource>, ctx),
+        ...impl.filters(filtersOf(resource, query), ctx),
+        q ? or(...impl.search.map((col) => ilike(col as Column, likePattern(q)))) : undefined,
       ),
     )
-    .orderBy(impl.columns.name ? textOf(impl.columns.name, h.lang) : asc(impl.columns.id))
-    .limit(5000);
+    .orderBy(
+      ...(impl.columns.name ? [textOf(impl.columns.name, h.lang)] : []),
+      // The id breaks ties: pages neither repeat nor skip a record.
+      asc(impl.columns.id),
+    )
+    .limit(size ?? 5000)
+    .offset(size ? (page - 1) * size : 0);
   return {
     message: smsg('loaded'),
     data: rows.map((r) => {
@@ -484,18 +498,6 @@ const options = async (resource: Resource, impl: Impl, h: H) => {
 };
 
 /* ---------------------------------------------------------------------- CSV */
-
-/** One CSV cell: text starting with = + - @ (or tab / CR) gets a leading ' (CSV injection). */
-const csvCell = (value: string | number | boolean | null | undefined): string => {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  let s = value;
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) || s !== s.trim() ? `"${s.replace(/"/g, '""')}"` : s;
-};
-
-const csvLine = (cells: (string | number | boolean | null | undefined)[]) =>
-  cells.map(csvCell).join(',') + '\r\n';
 
 const exportCsv = async (resource: Resource, impl: Impl, h: H): Promise<Response> => {
   const ctx = ctxOf(h, resource);

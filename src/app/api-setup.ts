@@ -15,6 +15,8 @@ export const connectApi = (goToSignIn: () => void) =>
       return { token: loginToken, language };
     },
     ready: afterFirstScreen,
+    // After Sign Out no signed-in call goes out to meet a 401.
+    requireToken: true,
     onUnauthorized: async (serverMessage) => {
       await removeToken(serverMessage || t`Your session ended — sign in again`);
       goToSignIn();

@@ -12,6 +12,9 @@ import { clearSession, getSession } from './session';
  */
 export async function signOut(): Promise<void> {
   const { email, loginToken } = getSession();
+  // Reads under way would meet the revoked token (a 401 each): they stop first, and none starts
+  // again once the token is gone (src/lib/api.ts sends no signed-in call without one).
+  await queryClient.cancelQueries();
   // The call reads the token before the local sign-out below removes it.
   const revoke = loginToken
     ? call(routes.logout, { ignoreUnauthorized: true }).then(

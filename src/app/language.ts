@@ -10,6 +10,7 @@ import { call, endpointRef } from '@/lib/api';
 import { activateLanguage, LANGUAGE_NAMES } from './i18n';
 import { notify } from './notify';
 import { getSession, storeLanguage } from './session';
+import { markLanguagePicked } from './sign-in';
 
 const FLASH_KEY = 'pending-notice';
 
@@ -58,7 +59,10 @@ export async function changeLanguage(
   const signedIn = Boolean(getSession().loginToken);
   await storeLanguage(language);
   await activateLanguage(language);
-  if (!signedIn) return 'local';
+  if (!signedIn) {
+    markLanguagePicked();
+    return 'local';
+  }
   try {
     await call(setLanguageEndpoint, { body: { language } });
   } catch {

@@ -17,7 +17,8 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import type { Permission } from '@/contract';
+import type { Permission, Role } from '@/contract';
+import { OWNER_ROLE } from '@/contract/plain';
 
 export interface NavItem {
   id: string;
@@ -159,11 +160,43 @@ export const NAV_ITEMS: readonly NavItem[] = NAVIGATION.flatMap((entry) =>
   entry.kind === 'item' ? [entry] : entry.children,
 );
 
-/** What the sidebar shows: items the user may see; a group needs its permission and one child's. */
-export function visibleNavigation(permissions: readonly string[]): NavEntry[] {
+/**
+ * A service provider's own business (docs/product.md §2): its profile with its documents, and its
+ * supervisors. The provider opens these without the sections' permissions (`ownerMayOpen`; the
+ * server limits every answer to its own records), so the group is outside NAVIGATION, whose
+ * permissions guard the routes.
+ */
+const MY_BUSINESS: { kind: 'group' } & NavGroup = {
+  kind: 'group',
+  id: 'my_business',
+  label: msg`My business`,
+  permission: 'dashboard',
+  // The service provider section's own icon (one more icon would weigh on the first screen).
+  icon: BadgeCheck,
+  children: [
+    {
+      id: 'my_business_profile',
+      label: msg`Business profile and documents`,
+      to: '/serviceprovider',
+      permission: 'dashboard',
+      also: ['/serviceprovider-details/'],
+    },
+    { id: 'my_supervisors', label: msg`My supervisors`, to: '/supervisor', permission: 'dashboard' },
+  ],
+};
+
+/**
+ * What the sidebar shows: items the user may see; a group needs its permission and one child's. A
+ * service provider (`role`) also gets "My business", after the dashboard.
+ */
+export function visibleNavigation(permissions: readonly string[], role?: Role | null): NavEntry[] {
   const has = (p: Permission) => permissions.includes(p);
   const result: NavEntry[] = [];
-  for (const entry of NAVIGATION) {
+  const entries =
+    role === OWNER_ROLE && has(MY_BUSINESS.permission)
+      ? [NAVIGATION[0]!, MY_BUSINESS, ...NAVIGATION.slice(1)]
+      : NAVIGATION;
+  for (const entry of entries) {
     if (entry.kind === 'item') {
       if (has(entry.permission)) result.push(entry);
       continue;
@@ -182,9 +215,12 @@ export function isActivePath(pathname: string, item: NavItem): boolean {
   return [item.to, ...(item.also ?? [])].some((prefix) => path.startsWith(prefix));
 }
 
-/** The group whose child owns the path (it opens by itself). */
-export const groupOfPath = (pathname: string): NavGroup | undefined =>
-  NAVIGATION.find(
+/** The group (of `entries`, by default the whole table) whose child owns the path (it opens by itself). */
+export const groupOfPath = (
+  pathname: string,
+  entries: readonly NavEntry[] = NAVIGATION,
+): NavGroup | undefined =>
+  entries.find(
     (entry): entry is { kind: 'group' } & NavGroup =>
       entry.kind === 'group' && entry.children.some((child) => isActivePath(pathname, child)),
   );

@@ -128,7 +128,8 @@ export async function flushOutbox(): Promise<void> {
         await update(entries.filter((e) => e.id !== entry.id));
         await client?.invalidateQueries({ queryKey: [entry.resource] });
       } catch (error) {
-        if (isUnreachable(error)) {
+        // No server, or no session (signed out, or it ended): the write waits for the next sign-in.
+        if (isUnreachable(error) || (error instanceof ApiError && error.status === 401)) {
           await update(entries.map((e) => (e.id === entry.id ? { ...e, state: 'queued' as const } : e)));
           break;
         }

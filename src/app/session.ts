@@ -146,6 +146,8 @@ export interface SignIn {
   email: string;
   profileImage: string | null;
   role: Role;
+  /** The language saved on the server (docs/decisions/0023-screens-for-staff.md). */
+  language?: Language;
 }
 
 /** Stores a successful login (docs/product.md §3): the permissions wait for the role endpoint. */

@@ -1,13 +1,57 @@
 /**
- * After a successful login: store the session, drop other users' cached data, show this user's
- * queued writes. Apart from Sign Out (auth.ts), which needs the query client and the contract: the
- * login page's first load carries neither (docs/decisions/0010-signed-in-first-load.md).
+ * After a successful login: store the session, apply the user's language, drop other users' cached
+ * data, show this user's queued writes. Apart from Sign Out (auth.ts), which needs the query client
+ * and the contract: the login page's first load carries neither (docs/decisions/0010-signed-in-first-load.md).
  */
+import type { api } from '@/contract';
+import { plainRoutes, type Language } from '@/contract/plain';
+import { call, endpointRef } from '@/lib/api';
 import { purgeOtherUsersCaches } from './cache-keys';
-import { getSession, storeSignIn, type SignIn } from './session';
+import { activateLanguage } from './i18n';
+import { getSession, storeLanguage, storeSignIn, type SignIn } from './session';
+
+const PICKED_KEY = 'ebo.languagePicked';
+const setLanguageEndpoint = endpointRef<typeof api.setLanguage>(plainRoutes.setLanguage);
+
+/** A language chosen on the sign-in or registration screen in this tab (docs/decisions/0023-screens-for-staff.md). */
+export function markLanguagePicked(): void {
+  try {
+    sessionStorage.setItem(PICKED_KEY, '1');
+  } catch {
+    // No session storage: the server's language applies after sign-in.
+  }
+}
+
+function takeLanguagePicked(): boolean {
+  try {
+    const picked = sessionStorage.getItem(PICKED_KEY) === '1';
+    sessionStorage.removeItem(PICKED_KEY);
+    return picked;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The language after sign-in (docs/decisions/0023-screens-for-staff.md): the one saved on the
+ * server, so a new device opens in the user's language; but a language the user chose on the sign-in
+ * screen just now wins and is saved on the server.
+ */
+async function applySignedInLanguage(saved: Language | undefined): Promise<void> {
+  const device = getSession().language;
+  if (takeLanguagePicked()) {
+    if (saved !== device)
+      await call(setLanguageEndpoint, { body: { language: device } }).catch(() => undefined);
+    return;
+  }
+  if (!saved || saved === device) return;
+  await storeLanguage(saved);
+  await activateLanguage(saved);
+}
 
 export async function completeSignIn(answer: SignIn): Promise<void> {
   await storeSignIn(answer);
+  await applySignedInLanguage(answer.language);
   await purgeOtherUsersCaches(getSession().email);
   // The outbox is not part of the login page's first load.
   await (await import('./outbox')).loadOutbox();

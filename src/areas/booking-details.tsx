@@ -18,7 +18,7 @@ import {
 import { routes } from '@/contract/routes.gen';
 import { NotFoundPage } from '@/components/error-pages/NotFoundPage';
 import { call } from '@/lib/api';
-import { dateTime, localizedText, Ltr } from '@/resources/cells';
+import { dateTime, localizedText, Ltr, venueTime } from '@/resources/cells';
 import {
   cardClass,
   DefinitionList,
@@ -140,7 +140,7 @@ export function Details() {
               </AppLink>
             </p>
             <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-              {i18n._(msg`${dateTime(event.startsAt, ctx)} to ${dateTime(event.endsAt, ctx)}`)}
+              {i18n._(msg`${venueTime(event.startsAt, ctx)} to ${venueTime(event.endsAt, ctx)}`)}
             </p>
             <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
               {[localizedText(event.locationName, language), localizedText(event.cityName, language)]

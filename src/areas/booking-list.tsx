@@ -16,7 +16,7 @@ import { useConnection } from '@/app/connection';
 import { getSession } from '@/app/session';
 import { Alert, Button } from '@/components/ui';
 import { errorMessage } from '@/lib/api';
-import { dateTime, localizedText } from '@/resources/cells';
+import { dateTime, localizedText, venueTime } from '@/resources/cells';
 import { contentClass, overlayClass } from '@/resources/dialogs';
 import { listQueryOptions, type BaseRecord, type ListAnswer } from '@/resources/queries';
 import { toListQuery } from '@/resources/search';
@@ -220,7 +220,7 @@ function KeepOfflineDialog({ onClose }: { onClose: () => void }) {
                 <span>
                   <span className="block font-medium">{localizedText(event.title, language)}</span>
                   <span className="block text-slate-700 dark:text-slate-300">
-                    {dateTime(event.startsAt, { i18n, language })}
+                    {venueTime(event.startsAt, { i18n, language })}
                   </span>
                 </span>
               </label>

@@ -12,7 +12,7 @@ import {
   BOOKING_TRANSITIONS,
   bookingResource,
   PAYMENT_STATUSES,
-  PAYMENT_TRANSITIONS,
+  paymentMoves,
   type BookingStatus,
   type PaymentStatus,
   type RecordOf,
@@ -32,7 +32,7 @@ import {
 export type Booking = RecordOf<typeof bookingResource>;
 
 /**
- * One action per move of the contract (BOOKING_TRANSITIONS for the status, PAYMENT_TRANSITIONS for
+ * One action per move of the contract (BOOKING_TRANSITIONS for the status, paymentMoves for
  * the payment), shown only where the booking's current value allows it.
  */
 function move(
@@ -57,7 +57,7 @@ function move(
   extra: Partial<AreaAction<Booking>> = {},
 ): AreaAction<Booking> {
   const allowed = (row: Booking): readonly string[] =>
-    field === 'status' ? BOOKING_TRANSITIONS[row.status] : PAYMENT_TRANSITIONS[row.paymentStatus];
+    field === 'status' ? BOOKING_TRANSITIONS[row.status] : paymentMoves(row.status, row.paymentStatus);
   return {
     id: `${field === 'status' ? 'status' : 'payment'}-${to}`,
     label,

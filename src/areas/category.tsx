@@ -16,15 +16,16 @@ export const categoryArea: AreaConfig<Category> = {
   paths: { list: '/category', create: '/category/add', edit: (id) => `/category/add/${id}` },
   columns: [
     {
+      // The icon sits before the name when there is one (no column of dashes where most have none).
       id: 'name',
       header: msg`Name`,
       sort: 'name',
-      cell: (row, ctx) => <LocalizedCell value={row.name} ctx={ctx} />,
-    },
-    {
-      id: 'icon',
-      header: msg`Icon`,
-      cell: (row, ctx) => <Thumbnail path={row.icon} alt={localizedText(row.name, ctx.language)} />,
+      cell: (row, ctx) => (
+        <span className="inline-flex items-center gap-2">
+          {row.icon && <Thumbnail path={row.icon} alt="" />}
+          <LocalizedCell value={row.name} ctx={ctx} />
+        </span>
+      ),
     },
     {
       id: 'sortOrder',

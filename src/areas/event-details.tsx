@@ -30,7 +30,7 @@ import { AppLink } from '@/components/AppLink';
 import { NotFoundPage } from '@/components/error-pages/NotFoundPage';
 import { Alert, Button } from '@/components/ui';
 import { ApiError, call, errorMessage, newIdempotencyKey } from '@/lib/api';
-import { dateTime, localizedText, Ltr, StatusBadge } from '@/resources/cells';
+import { localizedText, Ltr, StatusBadge, venueTime } from '@/resources/cells';
 import {
   cardClass,
   DefinitionList,
@@ -91,8 +91,8 @@ const INFO: DetailItem<Event>[] = [
         .filter(Boolean)
         .join(ctx.i18n._(msg`, `)),
   },
-  { label: msg`Starts`, value: (row, ctx) => dateTime(row.startsAt, ctx) },
-  { label: msg`Ends`, value: (row, ctx) => dateTime(row.endsAt, ctx) },
+  { label: msg`Starts`, value: (row, ctx) => venueTime(row.startsAt, ctx) },
+  { label: msg`Ends`, value: (row, ctx) => venueTime(row.endsAt, ctx) },
   {
     label: msg`Ticket price`,
     value: (row, ctx) => (row.price === 0 ? ctx.i18n._(msg`Free`) : money(row.price, ctx)),

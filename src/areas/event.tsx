@@ -25,7 +25,7 @@ import {
 import { routes } from '@/contract/routes.gen';
 import { NotFoundPage } from '@/components/error-pages/NotFoundPage';
 import { call } from '@/lib/api';
-import { dateTime, LocalizedCell, localizedText, statusBadge, type Tone } from '@/resources/cells';
+import { dateTime, LocalizedCell, localizedText, statusBadge, venueTime, type Tone } from '@/resources/cells';
 import { ListPage } from '@/resources/ListPage';
 import { areaPages, parseId } from '@/resources/screens';
 import { detailQueryOptions, type BaseRecord } from '@/resources/queries';
@@ -142,12 +142,12 @@ export const eventArea: AreaConfig<Event> = {
       id: 'startsAt',
       header: msg`Starts`,
       sort: 'startsAt',
-      cell: (row, ctx) => dateTime(row.startsAt, ctx),
+      cell: (row, ctx) => venueTime(row.startsAt, ctx),
     },
     {
       id: 'endsAt',
       header: msg`Ends`,
-      cell: (row, ctx) => dateTime(row.endsAt, ctx),
+      cell: (row, ctx) => venueTime(row.endsAt, ctx),
       hiddenByDefault: true,
     },
     {

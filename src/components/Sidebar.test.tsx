@@ -11,14 +11,14 @@ import {
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ROLE_PERMISSIONS } from '@/contract';
+import { ROLE_PERMISSIONS, type Role } from '@/contract';
 import { Sidebar } from './Sidebar';
 
-function renderSidebar(path: string, permissions: readonly string[] | null) {
+function renderSidebar(path: string, permissions: readonly string[] | null, role: Role | null = null) {
   const root = createRootRoute({
     component: function Shell() {
       const { pathname } = useLocation();
-      return <Sidebar pathname={pathname} permissions={permissions} />;
+      return <Sidebar pathname={pathname} permissions={permissions} role={role} />;
     },
   });
   const any = createRoute({ getParentRoute: () => root, path: '$', component: () => null });
@@ -52,38 +52,57 @@ describe('Sidebar', () => {
     expect(sidebar).toHaveAccessibleName('Main navigation');
   });
 
-  it('shows a manager only the permitted entries', async () => {
-    renderSidebar('/', ROLE_PERMISSIONS.manager);
+  it('shows a manager only the permitted entries; a group of one link is that link', async () => {
+    renderSidebar('/', ROLE_PERMISSIONS.manager, 'manager');
     await screen.findByTestId('sidebar');
-    expect(topLevelLabels()).toEqual([
-      'Dashboard',
-      'Event Manager',
-      'Advertisement Manager',
-      'Booking Manager',
-    ]);
+    expect(topLevelLabels()).toEqual(['Dashboard', 'Events', 'Advertisement', 'Bookings']);
+    expect(screen.queryAllByRole('button')).toHaveLength(0);
+    expect(screen.getByRole('link', { name: 'Events' })).toHaveAttribute('href', '/event');
   });
 
   it('shows an admin every entry', async () => {
-    renderSidebar('/', ROLE_PERMISSIONS.admin);
+    renderSidebar('/', ROLE_PERMISSIONS.admin, 'admin');
     await screen.findByTestId('sidebar');
     expect(topLevelLabels()).toEqual([
       'Dashboard',
-      'Service Provider Manager',
-      'Supervisor Manager',
-      'Event Manager',
-      'Advertisement Manager',
-      'Notification Manager',
-      'User Manager',
-      'Booking Manager',
-      'Page Manager',
+      'Service Provider',
+      'Supervisor',
+      'Events',
+      'Advertisement',
+      'Notification',
+      'Users',
+      'Bookings',
+      'Pages',
       'Configuration',
     ]);
+    expect(screen.queryByText('My business')).toBeNull();
+  });
+
+  it('gives a service provider "My business": its profile with documents, and its supervisors', async () => {
+    renderSidebar('/supervisor', ROLE_PERMISSIONS.serviceprovider, 'serviceprovider');
+    await screen.findByTestId('sidebar');
+    expect(topLevelLabels()).toEqual([
+      'Dashboard',
+      'My business',
+      'Events',
+      'Advertisement',
+      'Notification',
+      'Bookings',
+      'Configuration',
+    ]);
+    expect(groupButton('My business')).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('link', { name: 'Business profile and documents' })).toHaveAttribute(
+      'href',
+      '/serviceprovider',
+    );
+    expect(screen.getByRole('link', { name: 'My supervisors' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('marks the dashboard active only on an exact match', async () => {
     renderSidebar('/', ROLE_PERMISSIONS.admin);
     expect(await screen.findByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
-    expect(groupButton('Event Manager')).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('link', { name: 'Events' })).not.toHaveAttribute('aria-current');
+    expect(groupButton('Configuration')).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('opens the group of the current path and marks the child active by prefix', async () => {
@@ -95,31 +114,30 @@ describe('Sidebar', () => {
     expect(groupButton('Configuration')).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByRole('link', { name: 'City Master' })).not.toHaveAttribute('aria-current');
     expect(screen.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
-    expect(groupButton('Event Manager')).toHaveAttribute('aria-expanded', 'false');
-    expect(screen.queryByRole('link', { name: 'Events' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Events' })).not.toHaveAttribute('aria-current');
   });
 
   it('opens a group by itself when navigation enters it', async () => {
     const router = renderSidebar('/', ROLE_PERMISSIONS.admin);
     await screen.findByTestId('sidebar');
-    expect(groupButton('Booking Manager')).toHaveAttribute('aria-expanded', 'false');
+    expect(groupButton('Configuration')).toHaveAttribute('aria-expanded', 'false');
     await act(async () => {
-      router.history.push('/booking-details');
+      router.history.push('/city/add');
       await router.load();
     });
-    expect(groupButton('Booking Manager')).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByRole('link', { name: 'Bookings' })).toHaveAttribute('aria-current', 'page');
+    expect(groupButton('Configuration')).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('link', { name: 'City Master' })).toHaveAttribute('aria-current', 'page');
   });
 
   it('expands and collapses groups', async () => {
     const user = userEvent.setup();
     renderSidebar('/', ROLE_PERMISSIONS.admin);
     await screen.findByTestId('sidebar');
-    await user.click(groupButton('User Manager'));
-    expect(groupButton('User Manager')).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/users');
-    await user.click(groupButton('User Manager'));
-    expect(groupButton('User Manager')).toHaveAttribute('aria-expanded', 'false');
-    expect(screen.queryByRole('link', { name: 'Users' })).toBeNull();
+    await user.click(groupButton('Configuration'));
+    expect(groupButton('Configuration')).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('link', { name: 'City Master' })).toHaveAttribute('href', '/city');
+    await user.click(groupButton('Configuration'));
+    expect(groupButton('Configuration')).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('link', { name: 'City Master' })).toBeNull();
   });
 });

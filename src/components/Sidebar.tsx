@@ -7,14 +7,17 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Link } from '@tanstack/react-router';
 import { ChevronDown } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { groupOfPath, isActivePath, visibleNavigation, type NavEntry, type NavItem } from '@/app/navigation';
+import type { Role } from '@/contract/plain';
 import { cx } from './ui';
 
 export interface SidebarProps {
   pathname: string;
   /** `null` while the permissions load. */
   permissions: readonly string[] | null;
+  /** The signed-in role: a service provider also gets "My business". */
+  role?: Role | null;
   /** Called after a link is followed (the phone drawer closes). */
   onNavigate?: () => void;
 }
@@ -28,15 +31,16 @@ const linkClass = (active: boolean, nested: boolean) =>
       : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white',
   );
 
-export function Sidebar({ pathname, permissions, onNavigate }: SidebarProps) {
+export function Sidebar({ pathname, permissions, role, onNavigate }: SidebarProps) {
   const { i18n } = useLingui();
+  const entries = useMemo(() => visibleNavigation(permissions ?? [], role), [permissions, role]);
   const [open, setOpen] = useState<ReadonlySet<string>>(() => {
-    const group = groupOfPath(pathname);
+    const group = groupOfPath(pathname, entries);
     return new Set(group ? [group.id] : []);
   });
 
   // A group opens by itself when the current path comes to belong to one of its children.
-  const activeGroupId = groupOfPath(pathname)?.id;
+  const activeGroupId = groupOfPath(pathname, entries)?.id;
   const [seenGroupId, setSeenGroupId] = useState(activeGroupId);
   if (activeGroupId !== seenGroupId) {
     setSeenGroupId(activeGroupId);
@@ -59,7 +63,7 @@ export function Sidebar({ pathname, permissions, onNavigate }: SidebarProps) {
         </p>
       ) : (
         <ul className="flex flex-col gap-1">
-          {visibleNavigation(permissions).map((entry) => (
+          {entries.map((entry) => (
             <li key={entry.id}>
               <SidebarEntry
                 entry={entry}
@@ -93,10 +97,11 @@ function SidebarEntry({
   const listId = useId();
   const Icon = entry.icon;
 
-  if (entry.kind === 'item') {
+  // A group that would hold a single link is that link, with the group's icon.
+  if (entry.kind === 'item' || entry.children.length === 1) {
     return (
       <SidebarLink
-        item={entry}
+        item={entry.kind === 'item' ? entry : entry.children[0]!}
         pathname={pathname}
         onNavigate={onNavigate}
         icon={<Icon aria-hidden="true" className="size-5 shrink-0" />}

@@ -20,7 +20,11 @@ export const loginBody = z.strictObject({
     .max(1024),
 });
 
-/** docs/product.md §3: token, message, name (per language; the en value is used), email, profileImage, role. */
+/**
+ * docs/product.md §3: token, message, name (per language; the en value is used), email, profileImage,
+ * role; and the language saved on the server, which the app applies after sign-in
+ * (docs/decisions/0023-screens-for-staff.md).
+ */
 const loginResponse = z.object({
   status: z.number().int(),
   message: z.string(),
@@ -29,6 +33,7 @@ const loginResponse = z.object({
   email: z.string(),
   profileImage: z.string().nullable(),
   role,
+  language,
 });
 
 /* ------------------------------------------------------------- registration */

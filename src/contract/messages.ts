@@ -22,7 +22,7 @@ export const MESSAGES = {
   invalidPhone: { en: 'Enter a phone number of 7 to 20 digits', ar: 'أدخل رقم هاتف من 7 إلى 20 رقمًا' },
   invalidValue: { en: 'Invalid value', ar: 'قيمة غير صالحة' },
   unknownField: { en: 'Unknown field', ar: 'حقل غير معروف' },
-  onlyProviders: { en: 'Only service providers can register', ar: 'يمكن لمقدمي الخدمات فقط التسجيل' },
+  onlyProviders: { en: 'Only service providers can register', ar: 'يمكن لمقدّمي الخدمات فقط التسجيل' },
   pendingOnRegistration: {
     en: 'A new registration always starts as pending',
     ar: 'يبدأ كل تسجيل جديد بحالة قيد المراجعة',
@@ -50,18 +50,18 @@ export const MESSAGES = {
   invalidImagePath: { en: 'Upload the image first', ar: 'ارفع الصورة أولًا' },
   // events, advertisements, bookings, pages
   invalidDateTime: {
-    en: 'Enter a date and time with its time zone',
-    ar: 'أدخل تاريخًا ووقتًا مع المنطقة الزمنية',
+    en: 'Choose a date and a time, e.g. 25 Dec 2026, 7:00 PM',
+    ar: 'اختر تاريخًا ووقتًا، مثل ٢٥ ديسمبر ٢٠٢٦، ٧:٠٠ م',
   },
-  invalidDate: { en: 'Enter a date as YYYY-MM-DD', ar: 'أدخل التاريخ بالصيغة YYYY-MM-DD' },
+  invalidDate: { en: 'Choose a date, e.g. 25 Dec 2026', ar: 'اختر تاريخًا، مثل ٢٥ ديسمبر ٢٠٢٦' },
   endAfterStart: { en: 'The end must be after the start', ar: 'يجب أن تكون النهاية بعد البداية' },
   endNotBeforeStart: {
     en: 'The end date cannot be before the start date',
     ar: 'لا يمكن أن يكون تاريخ الانتهاء قبل تاريخ البدء',
   },
   price: {
-    en: 'Enter a price of 0 or more (in halalas)',
-    ar: 'أدخل سعرًا يساوي 0 أو أكثر (بالهللة)',
+    en: 'Enter a price of SAR 0.00 or more, e.g. SAR 150.00',
+    ar: 'أدخل سعرًا من ٠٫٠٠ ر.س. أو أكثر، مثل ١٥٠٫٠٠ ر.س.',
   },
   capacity: { en: 'Enter a capacity from 1 to {max}', ar: 'أدخل سعة من 1 إلى {max}' },
   tickets: { en: 'Enter from 1 to {max} tickets', ar: 'أدخل من 1 إلى {max} تذاكر' },

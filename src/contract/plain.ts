@@ -104,3 +104,9 @@ export const routeOf = ({ method, path, access, idempotent }: RouteRef): RouteRe
   access,
   ...(idempotent ? { idempotent } : {}),
 });
+
+/**
+ * The platform's time zone: the venues' clock (docs/product.md §9, "One time zone rule" in §2).
+ * Event times are entered and shown on it, with its name; calendar figures follow it.
+ */
+export const PLATFORM_TIME_ZONE = 'Asia/Riyadh';

@@ -284,10 +284,19 @@ export const defineResource = <
   const options = paths.options
     ? endpoint({
         ...paths.options,
-        summary: note(`Every active ${key} record as id and name, for pickers.`, notes.options),
+        summary: note(
+          `Active ${key} records as id and name, for pickers, by name. q searches (${config.searchIn}); with pageSize (${PAGE_SIZES.join('/')}) the answer is that page (page 1…), a full page meaning there may be more; without it, every record.`,
+          notes.options,
+        ),
         tag,
         access: config.access?.options ?? signedIn,
-        query: z.strictObject({ ...discShape, ...filters.partial().shape }),
+        query: z.strictObject({
+          ...discShape,
+          ...filters.partial().shape,
+          q: z.string().trim().max(SEARCH_MAX).optional(),
+          page: z.coerce.number().int().min(1).max(1_000_000).optional(),
+          pageSize: pageSize.optional(),
+        }),
         response: ok(z.array(z.object({ id: z.number().int(), name: localizedText }))),
       })
     : undefined;

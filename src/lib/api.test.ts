@@ -21,7 +21,8 @@ const onUnauthorized = vi.fn();
 beforeAll(async () => {
   server = await startLocalServer();
   connectApi(onUnauthorized);
-  configureApi({ baseURL: server.url });
+  // Most cases call signed-in endpoints without a session; one case turns the app's rule back on.
+  configureApi({ baseURL: server.url, requireToken: false });
 });
 afterAll(async () => {
   configureApi({ baseURL: '', timeoutMs: API_TIMEOUT_MS });
@@ -35,7 +36,7 @@ beforeEach(async () => {
   onUnauthorized.mockReset();
   i18n.activate('en');
 });
-afterEach(() => configureApi({ timeoutMs: API_TIMEOUT_MS }));
+afterEach(() => configureApi({ timeoutMs: API_TIMEOUT_MS, requireToken: false }));
 
 const signIn = () =>
   storeSignIn({
@@ -218,6 +219,19 @@ describe('401', () => {
     expect(getSession().endedBecause).toBe('Your session ended — sign in again');
     await signIn();
     expect(getSession().endedBecause).toBeUndefined();
+  });
+
+  it('signed out, sends no signed-in call to meet a 401 (public calls still go)', async () => {
+    configureApi({ requireToken: true });
+    await signIn();
+    await clearSession();
+    server.on('GET /api/master/role', (_req, res) => json(res, 401, { status: 401, message: 'No token' }));
+    await expect(call(api.role)).rejects.toMatchObject({ status: 401, message: 'Please sign in.' });
+    expect(server.received).toHaveLength(0);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    server.on('POST /api/sendEmailOTP', (_req, res) => json(res, 200, { status: 200, message: 'Code sent' }));
+    await call(api.sendEmailOtp, { body: { email: 'new@example.com' } });
+    expect(server.received).toHaveLength(1);
   });
 
   it('leaves the login call alone', async () => {

@@ -54,6 +54,11 @@ export interface ApiConfig {
    * with the server's message when it sent one (docs/product.md §4).
    */
   onUnauthorized: (serverMessage: string | undefined) => void | Promise<void>;
+  /**
+   * Signed out (or signing out), a call that needs a session is refused here (a 401 ApiError)
+   * instead of sent to meet the server's 401. The app turns it on; tests may call without a token.
+   */
+  requireToken: boolean;
 }
 
 const config: ApiConfig = {
@@ -61,6 +66,7 @@ const config: ApiConfig = {
   timeoutMs: API_TIMEOUT_MS,
   credentials: () => ({ token: null, language: document.documentElement.lang || 'en' }),
   ready: () => Promise.resolve(),
+  requireToken: false,
   onUnauthorized: () => {
     window.location.assign(`${import.meta.env.BASE_URL}login`);
   },
@@ -208,7 +214,9 @@ export async function call<E extends AnyEndpoint>(
   options: CallOptions<E> = {},
 ): Promise<ResponseOf<E>> {
   // The session is read now: a call made just before Sign Out still carries the token it revokes.
-  const headers = { Accept: 'application/json', ...requestHeaders() };
+  const headers: Record<string, string> = { Accept: 'application/json', ...requestHeaders() };
+  if (config.requireToken && endpoint.access.kind !== 'public' && !headers.Authorization)
+    throw new ApiError(401, t`Please sign in.`);
   if (endpoint.idempotent)
     Object.assign(headers, { 'Idempotency-Key': options.idempotencyKey ?? newIdempotencyKey() });
   if (options.deviceTime !== undefined)

@@ -111,6 +111,16 @@ describe('ListPage', () => {
     expect(screen.getByTestId('page-next')).toBeDisabled();
   });
 
+  it('a first click sorts ascending, also on a column of numbers or yes/no values', async () => {
+    const user = userEvent.setup();
+    serveCountries();
+    const { router } = renderArea(countryArea, '/country');
+    await screen.findAllByTestId('list-row');
+    await user.click(screen.getByRole('button', { name: /^Status/ }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ sort: 'active', order: 'asc' }));
+    expect(screen.getByRole('columnheader', { name: /^Status/ })).toHaveAttribute('aria-sort', 'ascending');
+  });
+
   it('searches after typing stops and filters from the filter bar', async () => {
     const user = userEvent.setup();
     serveCountries();

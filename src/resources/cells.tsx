@@ -2,6 +2,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { Language, Localized } from '@/contract';
+import { PLATFORM_TIME_ZONE } from '@/contract/plain';
 import { profileImageUrl } from '@/app/session';
 import { cx } from '@/components/ui';
 import type { RenderContext } from './types';
@@ -71,9 +72,35 @@ export const ActiveBadge = ({ active, ctx }: { active: boolean; ctx: RenderConte
   </Badge>
 );
 
-/** A date and time in the UI language. */
+/**
+ * A date and time in the UI language, on the viewer's clock, labelled with its zone ("GMT+4"):
+ * bookings, history and updates (docs/product.md §2, "One time zone rule").
+ */
 export const dateTime = (iso: string | null | undefined, ctx: RenderContext): string =>
-  iso ? ctx.i18n.date(new Date(iso), { dateStyle: 'medium', timeStyle: 'short' }) : '—';
+  iso
+    ? ctx.i18n.date(new Date(iso), {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZoneName: 'short',
+      })
+    : '—';
+
+/**
+ * An event's date and time on the venue's clock (PLATFORM_TIME_ZONE), whatever the device's zone,
+ * with the zone named ("Riyadh time"): the same time the event form shows (docs/product.md §2).
+ */
+export const venueTime = (iso: string | null | undefined, ctx: RenderContext): string => {
+  if (!iso) return '—';
+  const when = ctx.i18n.date(new Date(iso), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: PLATFORM_TIME_ZONE,
+  });
+  return ctx.i18n._(msg`${when} Riyadh time`);
+};
 
 export const dateOnly = (iso: string | null | undefined, ctx: RenderContext): string =>
   iso ? ctx.i18n.date(new Date(iso), { dateStyle: 'medium' }) : '—';

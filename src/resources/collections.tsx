@@ -5,12 +5,12 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Plus } from 'lucide-react';
-import { useId } from 'react';
+import { useDeferredValue, useId, useState } from 'react';
 import { useController, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { Button, cx, TextField } from '@/components/ui';
 import { useFieldMessage } from '@/components/field-message';
 import { describedBy, errorAt, FieldNotes, labelClass } from './field-parts';
-import { usePickerChoices } from './pickers';
+import { SEARCHED_SOURCES, usePickerChoices } from './pickers';
 import { ItemControls } from './inputs/ItemControls';
 import type { AreaField } from './types';
 
@@ -31,25 +31,53 @@ export function MultiReferenceInput({
   const parent = useWatch({ name: field.dependsOn ?? '__none__', disabled: !field.dependsOn }) as unknown;
   const parentValue = field.dependsOn && parentInForm ? String(parent ?? '') : undefined;
   const waiting = parentInForm && Boolean(field.dependsOn) && !parentValue;
-  const { choices, isLoading, isError } = usePickerChoices(field.source, parentValue, !waiting);
+  // Long lists (users, supervisors, providers) are searched on the server, not cut at a page.
+  const searchable = SEARCHED_SOURCES.includes(field.source);
+  const [typed, setTyped] = useState('');
+  const q = useDeferredValue(typed.trim());
+  const { choices, isLoading, isError, total } = usePickerChoices(
+    field.source,
+    parentValue,
+    !waiting,
+    searchable && q.length >= 2 ? q : undefined,
+  );
+  const fieldLabel = i18n._(field.label);
+  const more = total !== undefined && total > choices.length ? total - choices.length : 0;
   return (
-    <CheckboxGroup
-      name={field.name}
-      label={i18n._(field.label)}
-      choices={choices}
-      busy={isLoading}
-      waiting={waiting}
-      hint={
-        waiting
-          ? i18n._(msg`Choose the ${parentLabel ?? ''} first.`)
-          : isError
-            ? i18n._(msg`The choices could not be loaded.`)
-            : field.hint
-              ? i18n._(field.hint)
+    <>
+      {searchable && !waiting && (
+        <TextField
+          type="search"
+          label={i18n._(msg`Search ${fieldLabel}`)}
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          hint={
+            more > 0
+              ? i18n._(msg`${choices.length} shown, ${more} more: type at least 2 letters to find them.`)
               : undefined
-      }
-      className={className}
-    />
+          }
+          data-testid={`picker-search-${field.name}`}
+          className={className}
+        />
+      )}
+      <CheckboxGroup
+        name={field.name}
+        label={i18n._(field.label)}
+        choices={choices}
+        busy={isLoading}
+        waiting={waiting}
+        hint={
+          waiting
+            ? i18n._(msg`Choose the ${parentLabel ?? ''} first.`)
+            : isError
+              ? i18n._(msg`The choices could not be loaded.`)
+              : field.hint
+                ? i18n._(field.hint)
+                : undefined
+        }
+        className={className}
+      />
+    </>
   );
 }
 

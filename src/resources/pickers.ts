@@ -36,31 +36,47 @@ const toChoices = (items: readonly PickerOption[] | undefined, language: Languag
     .map((item) => ({ value: String(item.id), label: item.name[language] || item.name.en }))
     .sort(byLabel(language));
 
-/** Providers for pickers: the approved ones, by business name (at most 100, the largest page). */
-const providerQuery = () =>
+/**
+ * Pickers over long lists (providers, users, supervisors) search the server: the first 100 matches
+ * of `q` (the largest page), with the total of matches so the picker can say how many it does not show.
+ */
+const PICKER_PAGE = 100;
+const searched = (q: string | undefined): Record<string, string> => (q ? { q } : {});
+
+/** Providers for pickers: the approved ones, by business name. */
+const providerQuery = (q?: string) =>
   listQueryOptions<BaseRecord & { businessName: { en: string; ar: string } }>(serviceProviderResource, {
     page: 1,
-    pageSize: 100,
+    pageSize: PICKER_PAGE,
     sort: 'businessName',
     order: 'asc',
     status: '1',
+    ...searched(q),
   });
 
 /** Active supervisors (staff: of the chosen provider; a provider: its own), by name. */
-const supervisorQuery = (providerId: number | null) =>
+const supervisorQuery = (providerId: number | null, q?: string) =>
   listQueryOptions<BaseRecord & { name: { en: string; ar: string } }>(supervisorResource, {
     page: 1,
-    pageSize: 100,
+    pageSize: PICKER_PAGE,
     sort: 'name',
     order: 'asc',
     status: '1',
     ...(providerId ? { providerId } : {}),
+    ...searched(q),
   });
 
-const namedItems = (d: { items: (BaseRecord & { name: { en: string; ar: string } })[] }) =>
-  d.items.map((p) => ({ id: p.id, name: p.name }));
+type Found = { items: (BaseRecord & { name: { en: string; ar: string } })[]; total: number };
+const namedItems = (d: Found) =>
+  Object.assign(
+    d.items.map((p) => ({ id: p.id, name: p.name })),
+    { total: d.total },
+  );
 
-function sourceQuery(source: PickerSource, parent: string | undefined) {
+/** The sources whose pickers search the server (src/resources/collections.tsx shows a search box). */
+export const SEARCHED_SOURCES: readonly PickerSource[] = ['user', 'supervisor', 'provider'];
+
+function sourceQuery(source: PickerSource, parent: string | undefined, q?: string) {
   const parentId = parent ? Number(parent) : NaN;
   switch (source) {
     case 'country':
@@ -78,39 +94,50 @@ function sourceQuery(source: PickerSource, parent: string | undefined) {
       return {
         ...listQueryOptions<BaseRecord & { name: { en: string; ar: string } }>(userResource, {
           page: 1,
-          pageSize: 100,
+          pageSize: PICKER_PAGE,
           sort: 'name',
           order: 'asc',
           status: '1',
+          ...searched(q),
         }),
         select: namedItems,
       };
     case 'supervisor':
-      return { ...supervisorQuery(Number.isInteger(parentId) ? parentId : null), select: namedItems };
+      return { ...supervisorQuery(Number.isInteger(parentId) ? parentId : null, q), select: namedItems };
     case 'category':
       return { ...pickerQueryOptions(categoryResource), select: (d: PickerOption[]) => d };
     case 'event':
       return { ...pickerQueryOptions(eventResource), select: (d: PickerOption[]) => d };
     case 'provider':
       return {
-        ...providerQuery(),
-        select: (d: { items: (BaseRecord & { businessName: { en: string; ar: string } })[] }) =>
-          d.items.map((p) => ({ id: p.id, name: p.businessName })),
+        ...providerQuery(q),
+        select: (d: {
+          items: (BaseRecord & { businessName: { en: string; ar: string } })[];
+          total: number;
+        }) =>
+          Object.assign(
+            d.items.map((p) => ({ id: p.id, name: p.businessName })),
+            { total: d.total },
+          ),
       };
   }
 }
 
-/** The choices of a source in the reader's language, sorted by label. */
-export function usePickerChoices(source: PickerSource, parent?: string, enabled = true) {
+/**
+ * The choices of a source in the reader's language, sorted by label; `q` searches the server for
+ * the SEARCHED_SOURCES, and `total` says how many records match (where the source knows).
+ */
+export function usePickerChoices(source: PickerSource, parent?: string, enabled = true, q?: string) {
   const { i18n } = useLingui();
   const language = i18n.locale as Language;
   // Each source has its own key and answer shape; the query below only needs them to agree per call.
-  const options = sourceQuery(source, parent) as unknown as Parameters<
-    typeof useQuery<unknown, Error, PickerOption[]>
+  const options = sourceQuery(source, parent, q) as unknown as Parameters<
+    typeof useQuery<unknown, Error, PickerOption[] & { total?: number }>
   >[0];
-  const query = useQuery({ ...options, enabled });
+  const query = useQuery({ ...options, enabled, placeholderData: (previous) => previous });
   return {
     choices: toChoices(query.data, language),
+    total: query.data?.total,
     isLoading: query.isLoading,
     isError: query.isError,
     refetch: query.refetch,

@@ -67,12 +67,13 @@ describe('dashboards', () => {
     expect(errors).toEqual([]);
   });
 
-  it('a manager sees no service-provider tile; a provider sees its own dashboard', async () => {
+  it('a manager sees no approval queue (approvals are for admins); a provider sees its own dashboard', async () => {
     const manager = await suite.open();
     await signIn(manager.page, DEMO.manager, DEMO_PASSWORD);
     await manager.page.getByTestId('admin-dashboard').waitFor();
-    await manager.page.getByTestId('waiting-events').waitFor();
-    expect(await manager.page.getByTestId('waiting-providers').count()).toBe(0);
+    await manager.page.getByTestId('stat-month').waitFor();
+    for (const id of ['waiting-providers', 'waiting-events', 'waiting-advertisements'])
+      expect(await manager.page.getByTestId(id).count()).toBe(0);
 
     const provider = await suite.open();
     await signIn(provider.page, DEMO.provider, DEMO_PASSWORD);

@@ -97,6 +97,9 @@ describe('registration', () => {
 
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/admin/login');
     await page.getByText(messageRe('registered')).first().waitFor();
+    // The e-mail just registered is filled in; the password is not.
+    expect(await page.getByLabel('Email Id').inputValue()).toBe(email);
+    expect(await page.getByLabel('Password', { exact: true }).inputValue()).toBe('');
 
     // The pending provider cannot sign in yet, and is told why.
     const login = await submitLogin(page, email, 'Provider-Pass-2026!');

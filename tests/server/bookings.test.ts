@@ -148,6 +148,35 @@ describe('status and payment', () => {
     expect(details.body.data.event).toMatchObject({ id: eventA.id, soldTickets: 1, capacity: 10 });
   });
 
+  it('a cancelled booking is never marked paid again, only refunded; its details offer only that', async () => {
+    const unpaid = await newBooking(eventA.id as number);
+    expect((await setStatus(unpaid.id, { status: 'cancelled' })).status).toBe(200);
+    for (const paymentStatus of ['paid', 'failed']) {
+      const refused = await setStatus(unpaid.id, { paymentStatus });
+      expect([refused.status, refused.body.message]).toEqual([
+        409,
+        `The status cannot change from pending to ${paymentStatus}.`,
+      ]);
+    }
+    const details = await call('GET', `/api/booking/details/${unpaid.id}`, manager);
+    expect(details.body.data.allowed).toEqual({ status: [], paymentStatus: [] });
+
+    // Cancelling and paying in one request is refused as a whole.
+    const both = await newBooking(eventA.id as number);
+    expect((await setStatus(both.id, { status: 'cancelled', paymentStatus: 'paid' })).status).toBe(409);
+    expect((await call('GET', `/api/booking/details/${both.id}`, manager)).body.data.booking).toMatchObject({
+      status: 'pending',
+      paymentStatus: 'pending',
+    });
+
+    const paid = await newBooking(eventA.id as number);
+    expect((await setStatus(paid.id, { paymentStatus: 'paid' })).status).toBe(200);
+    expect((await setStatus(paid.id, { status: 'cancelled' })).status).toBe(200);
+    const paidDetails = await call('GET', `/api/booking/details/${paid.id}`, manager);
+    expect(paidDetails.body.data.allowed).toEqual({ status: [], paymentStatus: ['refunded'] });
+    expect((await setStatus(paid.id, { paymentStatus: 'refunded' })).status).toBe(200);
+  });
+
   it('is safe to replay: the same Idempotency-Key answers the first result, the same status changes nothing', async () => {
     const b = await newBooking(eventA.id as number);
     const key = { 'Idempotency-Key': `replay-${b.id}-confirm` };

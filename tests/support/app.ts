@@ -19,12 +19,23 @@ export async function submitLogin(page: Page, email: string, password: string): 
   return answer;
 }
 
-/** Signs in from the login screen and waits for the signed-in shell with its sidebar loaded. */
+/**
+ * Signs in from the login screen and waits for the signed-in shell with its sidebar loaded, in
+ * English: the app applies the language saved on the server after sign-in
+ * (docs/decisions/0023-screens-for-staff.md), so a user an earlier test switched to Arabic is
+ * switched back, as a user would.
+ */
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/admin/login');
   const answer = await submitLogin(page, email, password);
   if (answer.status() !== 200) throw new Error(`Sign-in of ${email} answered ${answer.status()}`);
   await waitForShell(page);
+  if ((await htmlLangDir(page)).lang !== 'en') {
+    const reloaded = page.waitForEvent('load');
+    await chooseLanguage(page, 'en');
+    await reloaded;
+    await waitForShell(page);
+  }
 }
 
 /**
@@ -93,6 +104,7 @@ export const htmlLangDir = (page: Page): Promise<{ lang: string; dir: string }> 
 
 /** Switches to Arabic and waits for the reload that follows the saved choice. */
 export async function toArabic(page: Page): Promise<void> {
+  if ((await htmlLangDir(page)).lang === 'ar') return;
   const reloaded = page.waitForEvent('load');
   await chooseLanguage(page, 'ar');
   await reloaded;

@@ -44,13 +44,35 @@ function useRoleQuery() {
   });
 }
 
+/** The desktop sidebar's open or collapsed state stays on the device, as the user left it. */
+const SIDEBAR_KEY = 'ebo.sidebarOpen';
+function readSidebarOpen(): boolean {
+  try {
+    return localStorage.getItem(SIDEBAR_KEY) !== 'false';
+  } catch {
+    return true;
+  }
+}
+function useDesktopSidebar(): [boolean, () => void] {
+  const [open, setOpen] = useState(readSidebarOpen);
+  const toggle = () => {
+    setOpen(!open);
+    try {
+      localStorage.setItem(SIDEBAR_KEY, String(!open));
+    } catch {
+      // No storage: the choice lasts for this page only.
+    }
+  };
+  return [open, toggle];
+}
+
 export function AppShell() {
   const { i18n } = useLingui();
   const { pathname } = useLocation();
   const session = useSession();
   const role = useRoleQuery();
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
-  const [desktopOpen, setDesktopOpen] = useState(true);
+  const [desktopOpen, toggleDesktop] = useDesktopSidebar();
   const [drawerOpen, setDrawerOpen] = useState(false);
   // The drawer's module loads with its first opening.
   const drawerMounted = useOpenedOnce(drawerOpen);
@@ -58,7 +80,7 @@ export function AppShell() {
 
   const permissions = session.permissions;
   const sidebarOpen = isDesktop ? desktopOpen : drawerOpen;
-  const toggleSidebar = () => (isDesktop ? setDesktopOpen((v) => !v) : setDrawerOpen((v) => !v));
+  const toggleSidebar = () => (isDesktop ? toggleDesktop() : setDrawerOpen((v) => !v));
 
   const needed = permissionForPath(pathname);
   let content: React.ReactNode;
@@ -88,7 +110,7 @@ export function AppShell() {
   }
 
   const sidebar = (
-    <Sidebar pathname={pathname} permissions={permissions} onNavigate={() => setDrawerOpen(false)} />
+    <Sidebar {...{ pathname, permissions }} role={session.role} onNavigate={() => setDrawerOpen(false)} />
   );
 
   return (

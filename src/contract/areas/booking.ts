@@ -46,12 +46,20 @@ export const BOOKING_TRANSITIONS: Record<BookingStatus, readonly BookingStatus[]
   cancelled: [],
   completed: [],
 };
-export const PAYMENT_TRANSITIONS: Record<PaymentStatus, readonly PaymentStatus[]> = {
+const PAYMENT_TRANSITIONS: Record<PaymentStatus, readonly PaymentStatus[]> = {
   pending: ['paid', 'failed'],
   failed: ['pending', 'paid'],
   paid: ['refunded'],
   refunded: [],
 };
+/**
+ * The payment moves of a booking in `status`: PAYMENT_TRANSITIONS, except that a cancelled booking
+ * is never paid again nor sent back to pending; it can only be refunded (docs/product.md §4).
+ */
+export const paymentMoves = (status: BookingStatus, payment: PaymentStatus): readonly PaymentStatus[] =>
+  status === 'cancelled'
+    ? PAYMENT_TRANSITIONS[payment].filter((to) => to === 'refunded')
+    : PAYMENT_TRANSITIONS[payment];
 /** Statuses whose tickets hold seats. */
 export const SEAT_HOLDING: readonly BookingStatus[] = ['confirmed', 'checked_in', 'completed'];
 const MAX_TICKETS_PER_BOOKING = 20;

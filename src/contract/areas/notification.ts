@@ -40,6 +40,17 @@ const notificationKind = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKind>;
 export const MUTABLE_KINDS = NOTIFICATION_KINDS.filter((k) => k !== 'message');
 
+/**
+ * The automatic kinds each role receives (server/notices.ts and its callers): admins are told what
+ * waits for approval, a provider what happened to its own records; managers receive none. My
+ * Profile offers a role only its own kinds.
+ */
+export const KINDS_BY_ROLE: Record<z.infer<typeof role>, readonly (typeof MUTABLE_KINDS)[number][]> = {
+  admin: ['provider_registered', 'event_submitted', 'ad_submitted'],
+  manager: [],
+  serviceprovider: ['event_decided', 'ad_decided', 'booking_cancelled'],
+};
+
 /** A screen of the app (`/booking-details?id=4`): a path that starts with one slash. */
 const appLink = z
   .string()

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { msg } from '../messages';
 
-export { CURRENCY, MINOR_PER_MAJOR } from '../plain';
+export { CURRENCY, MINOR_PER_MAJOR, PLATFORM_TIME_ZONE } from '../plain';
 
 /**
  * Values shared by the event, advertisement, booking and dashboard areas.
@@ -9,7 +9,6 @@ export { CURRENCY, MINOR_PER_MAJOR } from '../plain';
  * Money is stored and sent as whole minor units (halalas) with its currency (plain.ts). Calendar figures (today, this week, this month, per day) follow the platform's time zone; the
  * week starts on Sunday.
  */
-export const PLATFORM_TIME_ZONE = 'Asia/Riyadh';
 /** 0 = Sunday. */
 export const WEEK_STARTS_ON = 0;
 

@@ -23,10 +23,13 @@ export function AdminDashboard() {
   const { i18n } = useLingui();
   const query = useQuery(adminDashboardQuery);
   const rest = useRest();
+  const { role } = useSession();
   return (
     <div data-testid="admin-dashboard" className="mx-auto max-w-6xl space-y-6">
       <div>
-        <h1 className="text-2xl font-semibold">{i18n._(msg`Admin dashboard`)}</h1>
+        <h1 className="text-2xl font-semibold">
+          {role === 'manager' ? i18n._(msg`Manager dashboard`) : i18n._(msg`Admin dashboard`)}
+        </h1>
         <DataAge updatedAt={query.dataUpdatedAt} />
       </div>
       <Figures query={query}>{(data) => <AdminFigures data={data} rest={rest} />}</Figures>
@@ -37,8 +40,9 @@ export function AdminDashboard() {
 
 function AdminFigures({ data, rest }: { data: AdminData; rest: boolean }) {
   const f = useFormat();
-  const { permissions } = useSession();
-  const may = (p: Permission) => permissions?.includes(p) ?? false;
+  const { permissions, role } = useSession();
+  // Approvals are the admins' (docs/product.md §6): a manager sees no queue it cannot act on.
+  const may = (p: Permission) => role === 'admin' && (permissions?.includes(p) ?? false);
   const categories = useMemo(
     () => data.revenueByCategory.filter((c) => c.revenue > 0 || c.bookings > 0),
     [data],

@@ -125,6 +125,16 @@ export function BookingsPerDay({ data }: { data: AdminData['bookingsPerDay'] }) 
   const f = useFormat();
   const labels = useMemo(() => data.map((d) => f.day(d.day)), [data, f]);
   const values = useMemo(() => data.map((d) => d.bookings), [data]);
+  // No bookings at all: say so, rather than draw an empty chart.
+  if (values.every((v) => v === 0))
+    return (
+      <div data-testid="no-bookings-per-day">
+        <h2 className="mb-2 text-lg font-semibold">{f.i18n._(msg`Bookings per day, last 30 days`)}</h2>
+        <p className="text-slate-700 dark:text-slate-300">
+          {f.i18n._(msg`No bookings in the last 30 days. They will show here day by day.`)}
+        </p>
+      </div>
+    );
   return (
     <BarChart
       testId="chart-bookings-per-day"

@@ -5,7 +5,7 @@ import { Link } from '@tanstack/react-router';
 import { ChevronRight } from 'lucide-react';
 import { AppLink } from '@/components/AppLink';
 import { DataAge } from '@/components/DataAge';
-import { dateTime, localizedText } from '@/resources/cells';
+import { localizedText, venueTime } from '@/resources/cells';
 import {
   belowFold,
   card,
@@ -81,7 +81,7 @@ function ProviderFigures({ data, rest }: { data: ProviderData; rest: boolean }) 
                     {localizedText(event.title, f.language)}
                   </AppLink>
                   <p className="text-sm text-slate-700 dark:text-slate-300">
-                    {dateTime(event.startsAt, f.ctx)} ·{' '}
+                    {venueTime(event.startsAt, f.ctx)} ·{' '}
                     {f.i18n._(msg`${f.count(event.soldTickets)} of ${f.count(event.capacity)} seats sold`)}
                   </p>
                 </li>

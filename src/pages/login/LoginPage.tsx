@@ -16,6 +16,7 @@ import { useSession } from '@/app/session';
 import { Alert, Button, TextField } from '@/components/ui';
 import { ApiError, call, endpointRef, errorMessage } from '@/lib/api';
 import { AuthLayout, linkClass } from '../AuthLayout';
+import { forgetRegisteredEmail, registeredEmail } from './registered-email';
 
 const route = getRouteApi('/login');
 
@@ -70,6 +71,8 @@ export function LoginPage({ onSignedIn = goHomeAndReload }: { onSignedIn?: () =>
   const { i18n } = useLingui();
   const language = i18n.locale as Language;
   const { registered } = route.useSearch();
+  // After a registration the e-mail is filled in: the user types only the password.
+  const [emailAfterRegistration] = useState(() => (registered ? registeredEmail() : ''));
   /** Why the last session ended (expired, account blocked), until this sign-in fails or succeeds. */
   const { endedBecause } = useSession();
   const [failure, setFailure] = useState<{ status: number; message: string } | null>(null);
@@ -132,6 +135,7 @@ export function LoginPage({ onSignedIn = goHomeAndReload }: { onSignedIn?: () =>
     try {
       const answer = await call(loginEndpoint, { body: checked.values });
       await completeSignIn(answer);
+      forgetRegisteredEmail();
       onSignedIn();
     } catch (error) {
       const status = error instanceof ApiError ? error.status : 0;
@@ -181,6 +185,7 @@ export function LoginPage({ onSignedIn = goHomeAndReload }: { onSignedIn?: () =>
           required
           aria-required="true"
           name="email"
+          defaultValue={emailAfterRegistration}
           ref={emailRef}
           onChange={onChange}
           error={errors.email}

@@ -7,9 +7,10 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { MUTABLE_KINDS, type NotificationKind } from '@/contract';
+import { KINDS_BY_ROLE, MUTABLE_KINDS, type NotificationKind } from '@/contract';
 import { routes } from '@/contract/routes.gen';
 import { notify } from '@/app/notify';
+import { useSession } from '@/app/session';
 import { Alert, Button, Spinner } from '@/components/ui';
 import { call, errorMessage } from '@/lib/api';
 
@@ -27,6 +28,13 @@ const KIND_TEXT: Record<Mutable, MessageDescriptor> = {
 const settingsKey = ['notification-settings'] as const;
 
 export function NotificationSettings({ className }: { className: string }) {
+  const { role } = useSession();
+  const kinds = role ? KINDS_BY_ROLE[role] : [];
+  // A role that receives no automatic notification has nothing to set here.
+  return kinds.length === 0 ? null : <SettingsSection className={className} kinds={kinds} />;
+}
+
+function SettingsSection({ className, kinds }: { className: string; kinds: readonly Mutable[] }) {
   const { i18n } = useLingui();
   const settings = useQuery({
     queryKey: settingsKey,
@@ -51,13 +59,13 @@ export function NotificationSettings({ className }: { className: string }) {
           {errorMessage(settings.error)}
         </Alert>
       ) : (
-        <SettingsForm key={settings.data.muted.join()} initial={settings.data.muted} />
+        <SettingsForm key={settings.data.muted.join()} initial={settings.data.muted} kinds={kinds} />
       )}
     </section>
   );
 }
 
-function SettingsForm({ initial }: { initial: NotificationKind[] }) {
+function SettingsForm({ initial, kinds }: { initial: NotificationKind[]; kinds: readonly Mutable[] }) {
   const { i18n } = useLingui();
   const queryClient = useQueryClient();
   const [muted, setMuted] = useState<Set<NotificationKind>>(() => new Set(initial));
@@ -80,7 +88,7 @@ function SettingsForm({ initial }: { initial: NotificationKind[] }) {
         save.mutate();
       }}
     >
-      {MUTABLE_KINDS.map((kind) => (
+      {kinds.map((kind) => (
         <label key={kind} className="flex items-center gap-2">
           <input
             type="checkbox"

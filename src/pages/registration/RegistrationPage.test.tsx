@@ -153,6 +153,8 @@ describe('RegistrationPage', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.search).toEqual({ registered: true });
+    // The sign-in screen fills the e-mail in (src/pages/login/registered-email.ts).
+    expect(sessionStorage.getItem('ebo.registeredEmail')).toBe('sara@example.com');
     const sent = server.received.find((r) => r.path === '/api/register');
     expect(JSON.parse(sent?.body ?? '{}')).toEqual({
       name: 'Sara Ali',

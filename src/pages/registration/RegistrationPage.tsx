@@ -17,6 +17,7 @@ import { Button, PasswordField, TextField } from '@/components/ui';
 import { useFieldMessage } from '@/components/field-message';
 import { ApiError, call } from '@/lib/api';
 import { AuthLayout, linkClass } from '../AuthLayout';
+import { rememberRegisteredEmail } from '../login/registered-email';
 import {
   canRegister,
   checkSendOtp,
@@ -115,6 +116,7 @@ export function RegistrationPage() {
         body: { ...values, otp: otp.trim(), role: 'serviceprovider', status: '0' },
       });
       notify.success(answer.message);
+      rememberRegisteredEmail(values.email);
       await navigate({ to: '/login', search: { registered: true } });
     } catch (error) {
       applyFieldErrors(error);

@@ -29,14 +29,14 @@ export function ListHeader<T extends BaseRecord>({
 }) {
   const { i18n } = useLingui();
   return (
-    <div className="flex flex-wrap items-center justify-between gap-3">
+    <div className="flex flex-wrap items-center justify-between gap-3" data-testid="list-header">
       <div>
         <h1 id={headingId} className="text-2xl font-semibold">
           {title}
         </h1>
         <DataAge updatedAt={updatedAt} />
       </div>
-      <div className="flex flex-wrap gap-2">
+      <div className="flex flex-wrap gap-2" data-testid="list-toolbar">
         {toolbar}
         <Button variant="secondary" loading={exporting} onClick={onExport} data-testid="export-csv">
           <Download aria-hidden="true" className="size-4" />

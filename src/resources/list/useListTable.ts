@@ -78,6 +78,8 @@ export function useListTable<T extends BaseRecord>({
     manualPagination: true,
     manualSorting: true,
     enableSortingRemoval: false,
+    // A first click on a column sorts it ascending, whatever its values (numbers would start descending).
+    sortDescFirst: false,
     state: { sorting, pagination: { pageIndex, pageSize }, columnVisibility },
     onSortingChange: (updater) => {
       const next = typeof updater === 'function' ? updater(sorting) : updater;

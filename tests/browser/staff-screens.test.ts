@@ -1,0 +1,241 @@
+/**
+ * The right things for each role and the small things (docs/product.md §2, ADR 0023), at 1440 × 900
+ * and 390 × 844, in English and Arabic: a provider's "My business" in the menu (the drawer on a
+ * phone), a provider's profile without the admins' notification settings, a manager's dashboard
+ * without an approval queue it cannot act on, and the language saved on the server applied after
+ * sign-in on a new device. Screenshots go to tests/.artifacts (gitignored).
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO, DEMO_PASSWORD } from '../support/app-server';
+import { chooseLanguage, htmlLangDir, sidebarToggle, signIn, toArabic, waitForShell } from '../support/app';
+import { snap } from '../support/browser';
+import { browserSuite } from '../support/suite';
+
+const suite = browserSuite();
+
+const WIDE = { width: 1440, height: 900 } as const;
+const PHONE = { width: 390, height: 844 } as const;
+const SIZES = [
+  ['1440', WIDE],
+  ['390', PHONE],
+] as const;
+
+const api = async (path: string, token: string | null, body?: unknown) => {
+  const answer = await fetch(`http://127.0.0.1:${suite.server.port}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: {
+      Accept: 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: answer.status, body: (await answer.json()) as Record<string, unknown> };
+};
+const tokenOf = async (email: string) =>
+  (await api('/api/login', null, { email, password: DEMO_PASSWORD })).body.token as string;
+
+/** Signs in by the fields' kinds, whatever the screen's language. */
+async function login(page: Page, email: string) {
+  await page.locator('input[autocomplete="username"]').fill(email);
+  await page.locator('input[autocomplete="current-password"]').fill(DEMO_PASSWORD);
+  await page.locator('form button[type="submit"]').click();
+}
+
+/** The sidebar's links, on a phone from the drawer. */
+async function sidebarLinks(page: Page, phone: boolean): Promise<string[]> {
+  if (phone) await sidebarToggle(page).click();
+  const sidebar = page.getByTestId('sidebar').last();
+  await sidebar.locator('a[href]').first().waitFor();
+  const groups = sidebar.locator('button[aria-expanded="false"]');
+  while ((await groups.count()) > 0) await groups.first().click();
+  return sidebar
+    .locator('a[href]')
+    .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+}
+
+describe.each(['en', 'ar'] as const)('the right things for each role (%s)', (language) => {
+  it('a provider has "My business" in its menu: its profile with documents, and its supervisors', async () => {
+    const { page, errors } = await suite.open({ viewport: WIDE });
+    await signIn(page, DEMO.provider, DEMO_PASSWORD);
+    if (language === 'ar') await toArabic(page);
+    for (const [size, viewport] of SIZES) {
+      await page.setViewportSize(viewport);
+      await page.goto('/admin/');
+      await waitForShell(page);
+      const links = await sidebarLinks(page, size === '390');
+      // Right after the dashboard, and no group holds a single link.
+      expect(links.slice(0, 3)).toEqual(['/admin/', '/admin/serviceprovider', '/admin/supervisor']);
+      const business = page.getByTestId('sidebar').last().locator('button[aria-expanded]').first();
+      expect(await business.innerText()).toBe(language === 'en' ? 'My business' : 'نشاطي التجاري');
+      expect(await page.getByTestId('sidebar').last().locator('button[aria-expanded]').count()).toBe(2);
+      await snap(page, `role-provider-menu-${size}-${language}`, { fullPage: false });
+      await page.getByTestId('sidebar').last().locator('a[href="/admin/serviceprovider"]').click();
+      // Its own record, which it may open (no "No access").
+      await page.getByTestId('list-row').first().waitFor();
+      expect(await page.getByTestId('list-row').count()).toBe(1);
+      expect(await page.getByTestId('no-access').count()).toBe(0);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it('a provider sees only its own notification settings; a manager, who gets none, no section', async () => {
+    const provider = await suite.open({ viewport: WIDE });
+    await signIn(provider.page, DEMO.provider, DEMO_PASSWORD);
+    if (language === 'ar') await toArabic(provider.page);
+    for (const [size, viewport] of SIZES) {
+      await provider.page.setViewportSize(viewport);
+      await provider.page.goto('/admin/profile');
+      await provider.page.getByTestId('notify-event_decided').waitFor();
+      for (const kind of ['event_decided', 'ad_decided', 'booking_cancelled'])
+        expect(await provider.page.getByTestId(`notify-${kind}`).count()).toBe(1);
+      for (const kind of ['provider_registered', 'event_submitted', 'ad_submitted'])
+        expect(await provider.page.getByTestId(`notify-${kind}`).count()).toBe(0);
+      await provider.page.getByTestId('notification-settings').scrollIntoViewIfNeeded();
+      await snap(provider.page, `role-provider-profile-${size}-${language}`, { fullPage: false });
+    }
+
+    const manager = await suite.open({ viewport: WIDE });
+    await signIn(manager.page, DEMO.manager, DEMO_PASSWORD);
+    if (language === 'ar') await toArabic(manager.page);
+    await manager.page.goto('/admin/profile');
+    await manager.page.getByTestId('profile-page-email').waitFor();
+    expect(await manager.page.getByTestId('notification-settings').count()).toBe(0);
+  });
+
+  it('a manager’s dashboard has no approval queue; its links open', async () => {
+    const { page, errors } = await suite.open({ viewport: WIDE });
+    await signIn(page, DEMO.manager, DEMO_PASSWORD);
+    if (language === 'ar') await toArabic(page);
+    for (const [size, viewport] of SIZES) {
+      await page.setViewportSize(viewport);
+      await page.goto('/admin/');
+      await page.getByTestId('stat-month').waitFor();
+      await page.getByTestId('latest-bookings').waitFor();
+      expect(await page.locator('[data-testid^="waiting-"]').count()).toBe(0);
+      await snap(page, `role-manager-dashboard-${size}-${language}`, { fullPage: false });
+    }
+    // Every link on it leads somewhere the manager may open.
+    const hrefs = await page
+      .getByTestId('admin-dashboard')
+      .locator('a[href]')
+      .evaluateAll((links) => [...new Set(links.map((a) => (a as HTMLAnchorElement).pathname))]);
+    expect(hrefs.length).toBeGreaterThan(0);
+    for (const href of hrefs) {
+      await page.goto(href);
+      await waitForShell(page);
+      expect(await page.getByTestId('no-access').count(), href).toBe(0);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it('on a new device the language saved on the server is applied after sign-in', async () => {
+    const other = language === 'en' ? 'ar' : 'en';
+    const token = await tokenOf(DEMO.admin);
+    expect((await api('/api/set-language', token, { language })).status).toBe(200);
+    for (const [size, viewport] of SIZES) {
+      // A device that shows the other language signed out (chosen in another tab, earlier).
+      const { context, page: earlier } = await suite.open({ viewport });
+      await earlier.goto('/admin/login');
+      if (other === 'ar') await chooseLanguage(earlier, 'ar');
+      await expect.poll(() => htmlLangDir(earlier)).toMatchObject({ lang: other });
+      await earlier.close();
+      const page = await context.newPage();
+      await page.goto('/admin/login');
+      await expect.poll(() => htmlLangDir(page)).toMatchObject({ lang: other });
+      await login(page, DEMO.admin);
+      await waitForShell(page);
+      await expect
+        .poll(() => htmlLangDir(page))
+        .toEqual({ lang: language, dir: language === 'ar' ? 'rtl' : 'ltr' });
+      expect(await page.locator('main h1').first().innerText()).toBe(
+        language === 'en' ? 'Admin dashboard' : 'لوحة تحكم الإدارة',
+      );
+      await snap(page, `language-restored-${size}-${language}`, { fullPage: false });
+    }
+    // Back to English for the other tests of this file.
+    expect((await api('/api/set-language', token, { language: 'en' })).status).toBe(200);
+  });
+});
+
+describe('the language chosen on the sign-in screen', () => {
+  it('wins over the saved one and is saved on the server', async () => {
+    const token = await tokenOf(DEMO.manager);
+    expect((await api('/api/set-language', token, { language: 'en' })).status).toBe(200);
+    const { page } = await suite.open({ viewport: PHONE });
+    await page.goto('/admin/login');
+    await chooseLanguage(page, 'ar');
+    await expect.poll(() => htmlLangDir(page)).toEqual({ lang: 'ar', dir: 'rtl' });
+    const saved = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/set-language');
+    await login(page, DEMO.manager);
+    expect((await saved).request().postDataJSON()).toEqual({ language: 'ar' });
+    await waitForShell(page);
+    expect(await htmlLangDir(page)).toEqual({ lang: 'ar', dir: 'rtl' });
+    const profile = await api('/api/profile', token);
+    expect((profile.body.data as { language: string }).language).toBe('ar');
+    expect((await api('/api/set-language', token, { language: 'en' })).status).toBe(200);
+  });
+});
+
+/** An instant on Riyadh's clock, as the app's English and Arabic formats write it. */
+const riyadh = (iso: string, locale: string) =>
+  new Intl.DateTimeFormat(locale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Asia/Riyadh',
+  }).format(new Date(iso));
+
+describe.each(['en', 'ar'] as const)('one time zone rule (%s)', (language) => {
+  it('a device in Muscat sees an event on the venue clock, named, in list, details and form; bookings on its own clock, labelled', async () => {
+    const token = await tokenOf(DEMO.admin);
+    const list = await api('/api/event?pageSize=10&sort=startsAt&order=desc', token);
+    const event = (list.body.data as { items: { id: number; startsAt: string }[] }).items[0]!;
+    const bookings = await api('/api/booking?pageSize=10', token);
+    const booking = (bookings.body.data as { items: { id: number }[] }).items[0]!;
+    const locale = language === 'en' ? 'en' : 'ar-SA-u-ca-gregory';
+    const expected = `${riyadh(event.startsAt, locale)} ${language === 'en' ? 'Riyadh time' : 'بتوقيت الرياض'}`;
+    for (const [size, viewport] of SIZES) {
+      const { page, errors } = await suite.open({ viewport, timezoneId: 'Asia/Muscat' });
+      await signIn(page, DEMO.admin, DEMO_PASSWORD);
+      if (language === 'ar') await toArabic(page);
+      await page.goto('/admin/event?sort=startsAt&order=desc');
+      await page.getByTestId('list-row').first().waitFor();
+      expect(await page.getByTestId('list-row').first().innerText()).toContain(expected);
+      await page.goto(`/admin/event/details/${event.id}`);
+      await page.getByTestId('details-event').waitFor();
+      expect(await page.getByTestId('details-event').innerText()).toContain(expected);
+      await snap(page, `timezone-event-details-${size}-${language}`, { fullPage: false });
+      await page.goto(`/admin/event/add/${event.id}`);
+      const input = page
+        .getByTestId('field-startsAt')
+        .locator('input')
+        .or(page.locator('input[data-testid="field-startsAt"]'))
+        .first();
+      await expect.poll(() => input.inputValue()).not.toBe('');
+      const wall = new Intl.DateTimeFormat('en-CA', {
+        timeZone: 'Asia/Riyadh',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      })
+        .format(new Date(event.startsAt))
+        .replace(', ', 'T');
+      expect(await input.inputValue()).toBe(wall);
+      // A booking's time is a moment: the device's clock, labelled (Muscat is GMT+4).
+      await page.goto(`/admin/booking-details?id=${booking.id}`);
+      await page.getByTestId('booking-event').waitFor();
+      // The event inside the booking keeps the venue clock.
+      expect(await page.getByTestId('booking-event').innerText()).toContain(
+        language === 'en' ? 'Riyadh time' : 'بتوقيت الرياض',
+      );
+      expect(await page.locator('main#main').innerText()).toMatch(
+        language === 'en' ? /GMT\+4/ : /غرينتش\+٤|GMT\+4|\+٤/,
+      );
+      expect(errors).toEqual([]);
+    }
+  });
+});
