@@ -7,6 +7,8 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { DEFAULT_SCHEDULER_MS, settle, startScheduler } from './notify';
+import { resumeBulk } from './areas';
+import { settleBulkJobs } from './http/bulk';
 import { loadPushConfig } from './push';
 import { ConfigError, loadConfig } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/demo-accounts';
@@ -90,6 +92,8 @@ const main = async () => {
   const deps = { db: database.db, mailer, config, storage, push, cache };
   const app = createApp(deps);
   const scheduler = startScheduler(deps, env.NOTIFICATION_SCHEDULER_MS ?? DEFAULT_SCHEDULER_MS);
+  // Bulk jobs a stopped process left running go on here (ADR 0021).
+  await resumeBulk(deps);
 
   const server = serve({ fetch: app.fetch, port: settings.port, hostname: settings.host }, (info) => {
     const shownHost = ['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost'].includes(settings.host)
@@ -137,6 +141,7 @@ const main = async () => {
       try {
         await scheduler.stop();
         await settle();
+        await settleBulkJobs();
         await mailer.close?.();
         await database.close();
       } finally {

@@ -234,7 +234,7 @@ const discriminatedPermission = (access: AnyEndpoint['access'], query: unknown, 
 };
 
 /** Does this session pass `access` (before any discriminator)? */
-const allows = (access: AnyEndpoint['access'], auth: AuthInfo, permission: string | null) =>
+export const allows = (access: AnyEndpoint['access'], auth: AuthInfo, permission: string | null) =>
   (access.kind !== 'session' || !access.roles || access.roles.includes(auth.user.role)) &&
   (permission === null ||
     auth.permissions.includes(permission) ||

@@ -6,9 +6,11 @@ export * from './messages';
 export * from './resource';
 export * from './areas';
 export * from './limits';
+export * from './bulk';
 
 import { authApi } from './auth';
 import { areaApi, resourceApi } from './areas';
+import { bulkApi } from './bulk';
 import type { AnyEndpoint } from './http';
 
 /** Every endpoint of the API, by name. The server refuses to start if one has no route. */
@@ -16,5 +18,6 @@ export const api = {
   ...authApi,
   ...areaApi,
   ...resourceApi,
+  ...bulkApi,
 } as const satisfies Record<string, AnyEndpoint>;
 export type Api = typeof api;

@@ -29,6 +29,10 @@ export const MESSAGES = {
   },
   validationFailed: { en: 'Please correct the highlighted fields.', ar: 'يرجى تصحيح الحقول المحددة.' },
   somethingWrong: { en: 'Something went wrong', ar: 'حدث خطأ ما' },
+  idsOrFilter: {
+    en: 'Send either the ids of the rows or the filter, not both',
+    ar: 'أرسل إما معرّفات الصفوف أو عامل التصفية، وليس كليهما',
+  },
   // resources (lists, forms)
   pageSize: { en: 'Page size must be one of {sizes}', ar: 'يجب أن يكون حجم الصفحة أحد القيم {sizes}' },
   isoCode: { en: 'Enter the 2-letter ISO code (e.g. SA)', ar: 'أدخل رمز ISO المكوّن من حرفين (مثل SA)' },

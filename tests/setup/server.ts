@@ -18,6 +18,7 @@ import { seedDemoData } from '../../server/db/demo-data';
 import { seedDemo } from '../../server/db/seed';
 import { createSmtpMailer, type Mailer } from '../../server/mail';
 import { settle } from '../../server/notify';
+import { settleBulkJobs } from '../../server/http/bulk';
 import { ReadCache } from '../../server/http/read-cache';
 import { createLocalStorage, type Storage } from '../../server/storage';
 import { createTestDb, type TestDb } from './db';
@@ -160,6 +161,7 @@ export const createTestServer = async (opts: TestServerOptions = {}): Promise<Te
       return res.body.token;
     },
     async close() {
+      await settleBulkJobs();
       await settle();
       await mailer.close?.();
       await Promise.all([smtp.close(), db.close()]);
