@@ -31,6 +31,7 @@ const actions: AreaAction<User>[] = [
     icon: CheckCircle2,
     visible: (row) => row.status === '0' || row.status === '2',
     run: setStatus('1'),
+    bulk: { action: 'status', params: () => ({ status: '1' }) },
   },
   {
     id: 'reject',
@@ -40,6 +41,7 @@ const actions: AreaAction<User>[] = [
     reason: { title: msg`Reject account`, required: true },
     visible: (row) => row.status === '0',
     run: setStatus('2'),
+    bulk: { action: 'status', params: (reason) => ({ status: '2', reason }) },
   },
   {
     id: 'block',
@@ -49,6 +51,7 @@ const actions: AreaAction<User>[] = [
     reason: { title: msg`Block account`, required: false },
     visible: (row) => row.status === '1',
     run: setStatus('3'),
+    bulk: { action: 'status', params: (reason) => ({ status: '3', reason }) },
   },
   {
     id: 'unblock',
@@ -56,6 +59,7 @@ const actions: AreaAction<User>[] = [
     icon: Undo2,
     visible: (row) => row.status === '3',
     run: setStatus('1'),
+    bulk: { action: 'status', params: () => ({ status: '1' }) },
   },
 ];
 
