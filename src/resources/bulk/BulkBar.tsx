@@ -24,6 +24,7 @@ import { ConfirmDialog, ReasonDialog } from '../dialogs';
 import type { BaseRecord } from '../queries';
 import { toExportQuery, type ListSearch } from '../search';
 import type { AreaAction, AreaConfig } from '../types';
+import { SelectPage } from './SelectBoxes';
 import { downloadSelectionCsv } from './selection-csv';
 import type { Selection } from './useSelection';
 
@@ -91,7 +92,7 @@ export function BulkBar<T extends BaseRecord>({
   const [error, setError] = useState<string | null>(null);
   const { resource } = area;
   const pageIds = rows.map((row) => row.id);
-  if (selection.count === 0) return null;
+  if (pageIds.length === 0 && selection.count === 0) return null;
 
   const close = () => {
     setPending(null);
@@ -139,12 +140,19 @@ export function BulkBar<T extends BaseRecord>({
       role="region"
       aria-label={i18n._(msg`Selected rows`)}
       data-testid="bulk-bar"
-      className="flex flex-wrap items-center gap-2 border-b border-slate-200 bg-indigo-50 px-3 py-2 text-sm dark:border-slate-800 dark:bg-indigo-950/40"
+      className={cx(
+        'flex min-h-12 flex-wrap items-center gap-2 border-b border-slate-200 px-3 py-2 text-sm dark:border-slate-800',
+        selection.count > 0 && 'bg-indigo-50 dark:bg-indigo-950/40',
+      )}
     >
+      <label className="inline-flex items-center gap-2">
+        <SelectPage selection={selection} ids={pageIds} />
+        <span className={selection.count ? 'sr-only' : ''}>{i18n._(msg`Select this page`)}</span>
+      </label>
       <span className="font-medium" aria-live="polite" data-testid="bulk-count">
-        {countText}
+        {selection.count > 0 && countText}
       </span>
-      {!selection.all && total > pageIds.length && (
+      {selection.count > 0 && !selection.all && total > pageIds.length && (
         <button
           type="button"
           data-testid="select-all-matching"
@@ -154,47 +162,49 @@ export function BulkBar<T extends BaseRecord>({
           {i18n._(msg`Select all ${total} matching`)}
         </button>
       )}
-      <div className="ms-auto flex flex-wrap gap-2">
-        {choices.length > 0 && (
-          <DropdownMenu.Root modal={false}>
-            <DropdownMenu.Trigger asChild>
-              <Button variant="secondary" data-testid="bulk-actions">
-                {i18n._(msg`Actions`)}
-                <ChevronDown aria-hidden="true" className="size-4" />
-              </Button>
-            </DropdownMenu.Trigger>
-            <MenuContent>
-              {choices.map((choice) => (
-                <DropdownMenu.Item
-                  key={choice.id}
-                  data-testid={`bulk-action-${choice.id}`}
-                  className={cx(menuItemClass, choice.danger && 'text-red-700 dark:text-red-400')}
-                  onSelect={() => setPending({ choice, key: newIdempotencyKey() })}
-                >
-                  {choice.id === 'delete' && <Trash2 aria-hidden="true" className="size-4" />}
-                  {choice.label}
-                </DropdownMenu.Item>
-              ))}
-            </MenuContent>
-          </DropdownMenu.Root>
-        )}
-        <Button
-          variant="secondary"
-          data-testid="bulk-export"
-          onClick={() =>
-            void downloadSelectionCsv(area, rows, selection, search, language).catch((e: unknown) =>
-              notify.error(errorMessage(e)),
-            )
-          }
-        >
-          <Download aria-hidden="true" className="size-4" />
-          {i18n._(msg`Export selection`)}
-        </Button>
-        <Button variant="secondary" onClick={selection.clear} data-testid="bulk-clear">
-          <X aria-hidden="true" className="size-4" />
-          {i18n._(msg`Clear selection`)}
-        </Button>
-      </div>
+      {selection.count > 0 && (
+        <div className="ms-auto flex flex-wrap gap-2">
+          {choices.length > 0 && (
+            <DropdownMenu.Root modal={false}>
+              <DropdownMenu.Trigger asChild>
+                <Button variant="secondary" data-testid="bulk-actions">
+                  {i18n._(msg`Actions`)}
+                  <ChevronDown aria-hidden="true" className="size-4" />
+                </Button>
+              </DropdownMenu.Trigger>
+              <MenuContent>
+                {choices.map((choice) => (
+                  <DropdownMenu.Item
+                    key={choice.id}
+                    data-testid={`bulk-action-${choice.id}`}
+                    className={cx(menuItemClass, choice.danger && 'text-red-700 dark:text-red-400')}
+                    onSelect={() => setPending({ choice, key: newIdempotencyKey() })}
+                  >
+                    {choice.id === 'delete' && <Trash2 aria-hidden="true" className="size-4" />}
+                    {choice.label}
+                  </DropdownMenu.Item>
+                ))}
+              </MenuContent>
+            </DropdownMenu.Root>
+          )}
+          <Button
+            variant="secondary"
+            data-testid="bulk-export"
+            onClick={() =>
+              void downloadSelectionCsv(area, rows, selection, search, language).catch((e: unknown) =>
+                notify.error(errorMessage(e)),
+              )
+            }
+          >
+            <Download aria-hidden="true" className="size-4" />
+            {i18n._(msg`Export selection`)}
+          </Button>
+          <Button variant="secondary" onClick={selection.clear} data-testid="bulk-clear">
+            <X aria-hidden="true" className="size-4" />
+            {i18n._(msg`Clear selection`)}
+          </Button>
+        </div>
+      )}
       {pending &&
         (pending.choice.reason ? (
           <ReasonDialog

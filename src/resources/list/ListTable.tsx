@@ -6,7 +6,7 @@ import { cx } from '@/components/ui';
 import type { BaseRecord } from '../queries';
 import type { ListSearch } from '../search';
 import type { Language } from '@/contract';
-import { SelectPage, SelectRow } from '../bulk/SelectBoxes';
+import { SelectRow } from '../bulk/SelectBoxes';
 import type { Selection } from '../bulk/useSelection';
 import type { AreaAction, AreaConfig } from '../types';
 import { EmptyRow, SkeletonRows } from './ListStates';
@@ -80,16 +80,7 @@ export function ListTable<T extends BaseRecord>({
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
               {group.headers.map((header, index) => (
-                <HeaderCell
-                  key={header.id}
-                  table={table}
-                  header={header}
-                  first={index === 0}
-                  before={
-                    index === 0 &&
-                    selection && <SelectPage selection={selection} ids={rows.map((r) => r.original.id)} />
-                  }
-                />
+                <HeaderCell key={header.id} table={table} header={header} first={index === 0} />
               ))}
               <th
                 scope="col"
@@ -135,13 +126,10 @@ function HeaderCell<T extends BaseRecord>({
   table,
   header,
   first,
-  before,
 }: {
   table: ListTableApi<T>;
   header: Header<T>;
   first: boolean;
-  /** The page's check box, in the first column's header. */
-  before?: React.ReactNode;
 }) {
   const sorted = header.column.getIsSorted();
   const canSort = header.column.getCanSort();
@@ -157,7 +145,6 @@ function HeaderCell<T extends BaseRecord>({
         first && cx(firstCellClass, 'bg-slate-50 dark:bg-slate-800'),
       )}
     >
-      {before && <span className="me-2 inline-flex align-middle">{before}</span>}
       {canSort ? (
         <button
           type="button"
