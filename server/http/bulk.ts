@@ -193,7 +193,7 @@ const finishIfDone = (deps: Deps, jobId: number) =>
 const running = new Set<Promise<void>>();
 
 /** Processes a job to its end, batch after batch (started after the job's commit). */
-export const runBulkJob = (deps: Deps, impls: ResourceImpls, actions: BulkRowActions, jobId: number) => {
+const runBulkJob = (deps: Deps, impls: ResourceImpls, actions: BulkRowActions, jobId: number) => {
   const work = (async () => {
     try {
       const [job] = await deps.db.select().from(bulkJobs).where(eq(bulkJobs.id, jobId));

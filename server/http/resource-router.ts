@@ -419,7 +419,7 @@ const update = async (resource: Resource, impl: Impl, h: H, id: number, body: Re
 };
 
 /** The caller's context on a resource outside a request handler (a bulk job's row). */
-export const resourceCtxOf = (resource: Resource, row: RowCtx): ResourceCtx => ({
+const resourceCtxOf = (resource: Resource, row: RowCtx): ResourceCtx => ({
   ...row,
   ownerId: providerScopeOf(row.auth, resource.permission, resource.providerScoped),
 });

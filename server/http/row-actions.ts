@@ -20,7 +20,7 @@ export interface RowCtx {
   now: Date;
 }
 
-export interface RowResult {
+interface RowResult {
   /** False when the row already was as asked (a replay, or another job got there first). */
   changed: boolean;
   /** Work after the commit, given the database's deps. */

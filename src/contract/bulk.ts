@@ -88,10 +88,10 @@ export const bulkActionsOf = (resource: Resource): Record<string, BulkActionDef>
     : {}),
 });
 
-export const bulkRowState = z.enum(['pending', 'done', 'unchanged', 'refused']);
+const bulkRowState = z.enum(['pending', 'done', 'unchanged', 'refused']);
 export type BulkRowState = z.infer<typeof bulkRowState>;
 
-export const bulkRow = z.object({
+const bulkRow = z.object({
   /** The record's id. */
   id: z.number().int(),
   state: bulkRowState,
@@ -100,9 +100,8 @@ export const bulkRow = z.object({
   /** Why it was refused, in the reader's language. */
   message: z.string().nullable(),
 });
-export type BulkRow = z.infer<typeof bulkRow>;
 
-export const bulkJob = z.object({
+const bulkJob = z.object({
   id: z.number().int(),
   resource: z.string(),
   action: z.string(),
