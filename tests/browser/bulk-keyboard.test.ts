@@ -15,6 +15,8 @@ const suite = browserSuite();
 const WIDE = { width: 1440, height: 900 };
 const NARROW = { width: 390, height: 844 };
 
+/** Pages load slowly on a busy machine: polls wait up to 30 s. */
+const slow = { timeout: 30_000 };
 const url = (page: Page) => new URL(page.url());
 /** Nothing focused: the keys go to the page. */
 const blur = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
@@ -27,12 +29,21 @@ describe('bulk actions', () => {
     async () => {
       const { page, errors } = await suite.open({ viewport: WIDE });
       await signIn(page, DEMO.admin, DEMO_PASSWORD);
-      await page.goto('/admin/booking?status=pending');
-      await expect.poll(() => rows(page).count()).toBe(10);
+      await page.goto('/admin/booking');
+      await expect.poll(() => rows(page).count(), slow).toBe(10);
+      const filtered = page.waitForResponse(
+        (r) =>
+          new URL(r.url()).pathname === '/api/booking' &&
+          new URL(r.url()).searchParams.get('status') === 'pending',
+      );
+      await page.getByTestId('filter-status').selectOption('pending');
+      await filtered;
+      await expect.poll(() => new URL(page.url()).searchParams.get('status'), slow).toBe('pending');
+      await expect.poll(() => rows(page).count(), slow).toBe(10);
 
       // This page, then every matching row (the bar says how many).
       await page.getByTestId('select-page').check();
-      await expect.poll(() => page.getByTestId('bulk-count').innerText()).toBe('10 rows selected');
+      await expect.poll(() => page.getByTestId('bulk-count').innerText(), slow).toBe('10 rows selected');
       await page.getByTestId('select-all-matching').click();
       const total = Number((await page.getByTestId('bulk-count').innerText()).match(/\d+/)![0]);
       expect(total).toBeGreaterThan(10);
@@ -62,10 +73,12 @@ describe('bulk actions', () => {
       // The list refreshed: the pending ones that were confirmed are gone from this filter.
       const left = total - done!;
       await expect
-        .poll(async () =>
-          left === 0
-            ? await rows(page).count()
-            : (await page.locator('caption').innerText()).includes(`of ${left}`),
+        .poll(
+          async () =>
+            left === 0
+              ? await rows(page).count()
+              : (await page.locator('caption').innerText()).includes(`of ${left}`),
+          slow,
         )
         .toBe(left === 0 ? 0 : true);
       await snap(page, 'bulk-finished-1440-en');
@@ -79,7 +92,7 @@ describe('bulk actions', () => {
       await toArabic(page);
       await page.setViewportSize(NARROW);
       await page.goto('/admin/booking?status=confirmed');
-      await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
+      await expect.poll(() => rows(page).count(), slow).toBeGreaterThan(0);
       await rows(page).first().getByTestId('select-row').check();
       await page.getByTestId('bulk-bar').waitFor();
       await snap(page, 'bulk-selected-390-ar');
@@ -95,24 +108,24 @@ describe('the keyboard', () => {
     const { page, errors } = await suite.open({ viewport: WIDE });
     await signIn(page, DEMO.admin, DEMO_PASSWORD);
     await page.goto('/admin/booking');
-    await expect.poll(() => rows(page).count()).toBe(10);
+    await expect.poll(() => rows(page).count(), slow).toBe(10);
     expect(await page.getByTestId('list-booking').getAttribute('aria-keyshortcuts')).toContain('j');
     await blur(page);
 
     await page.keyboard.press('j');
-    await expect.poll(() => rows(page).nth(0).getAttribute('data-active')).toBe('true');
+    await expect.poll(() => rows(page).nth(0).getAttribute('data-active'), slow).toBe('true');
     expect(await announcer(page)).toMatch(/^Row 1 of 10: BK-/);
     await page.keyboard.press('j');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('k');
-    await expect.poll(() => rows(page).nth(1).getAttribute('data-active')).toBe('true');
+    await expect.poll(() => rows(page).nth(1).getAttribute('data-active'), slow).toBe('true');
     expect(await announcer(page)).toMatch(/^Row 2 of 10/);
     const second = await rows(page).nth(1).getAttribute('data-row-name');
 
     await page.keyboard.press('x');
-    await expect.poll(() => rows(page).nth(1).getByTestId('select-row').isChecked()).toBe(true);
+    await expect.poll(() => rows(page).nth(1).getByTestId('select-row').isChecked(), slow).toBe(true);
     expect(await announcer(page)).toBe(`${second}: selected`);
-    await expect.poll(() => page.getByTestId('bulk-count').innerText()).toBe('1 row selected');
+    await expect.poll(() => page.getByTestId('bulk-count').innerText(), slow).toBe('1 row selected');
 
     // "/" goes to the search; keys typed there are text, not shortcuts.
     await page.keyboard.press('/');
@@ -134,30 +147,30 @@ describe('the keyboard', () => {
     // Back on the rows, Enter opens the focused one.
     await page.keyboard.press('j');
     await page.keyboard.press('Enter');
-    await expect.poll(() => url(page).pathname).toBe('/admin/booking-details');
+    await expect.poll(() => url(page).pathname, slow).toBe('/admin/booking-details');
 
     // Arabic: the same keys; the left arrow (toward the end of a right-to-left line) is the next page.
     await toArabic(page);
     await page.goto('/admin/booking');
-    await expect.poll(() => rows(page).count()).toBe(10);
+    await expect.poll(() => rows(page).count(), slow).toBe(10);
     await blur(page);
     await page.keyboard.press('j');
-    await expect.poll(() => announcer(page)).toMatch(/^الصف 1 من 10/);
+    await expect.poll(() => announcer(page), slow).toMatch(/^الصف 1 من 10/);
     await page.keyboard.press('ArrowLeft');
-    await expect.poll(() => url(page).searchParams.get('page')).toBe('2');
+    await expect.poll(() => url(page).searchParams.get('page'), slow).toBe('2');
     await page.keyboard.press('ArrowRight');
-    await expect.poll(() => url(page).searchParams.get('page')).toBe(null);
+    await expect.poll(() => url(page).searchParams.get('page'), slow).toBe(null);
     await page.keyboard.press('?');
     await page.getByTestId('keyboard-help').waitFor();
     await snap(page, 'keyboard-help-1440-ar');
     await page.keyboard.press('Escape');
     await page.setViewportSize(NARROW);
-    await expect.poll(() => page.getByTestId('list-cards').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('list-cards').count(), slow).toBe(1);
     await blur(page);
     await page.keyboard.press('j');
     await page.keyboard.press('j');
     await page.keyboard.press('x');
-    await expect.poll(() => rows(page).nth(1).getByTestId('select-row').isChecked()).toBe(true);
+    await expect.poll(() => rows(page).nth(1).getByTestId('select-row').isChecked(), slow).toBe(true);
     await snap(page, 'keyboard-cards-390-ar');
     await page.setViewportSize(WIDE);
     await page.goto('/admin/booking');
