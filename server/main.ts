@@ -9,6 +9,8 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { DEFAULT_SCHEDULER_MS, settle, startScheduler } from './notify';
+import { resumeBulk } from './areas';
+import { settleBulkJobs } from './http/bulk';
 import { loadPushConfig } from './push';
 import { ConfigError, loadConfig } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/demo-accounts';
@@ -143,6 +145,8 @@ const main = async () => {
         500,
       ).unref()
     : null;
+  // Bulk jobs a stopped process left running go on here (ADR 0021).
+  await resumeBulk(deps);
 
   const server = serve({ fetch: app.fetch, port: settings.port, hostname: settings.host }, (info) => {
     const shownHost = ['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost'].includes(settings.host)
@@ -201,6 +205,7 @@ const main = async () => {
         await live.hub.close();
         await scheduler.stop();
         await settle();
+        await settleBulkJobs();
         await mailer.close?.();
         await database.close();
       } finally {

@@ -413,6 +413,21 @@ export const SERVER_MESSAGES = {
     en: 'You can keep at most {n} views per list. Delete one first.',
     ar: 'يمكنك الاحتفاظ بـ {n} طريقة عرض على الأكثر لكل قائمة. احذف واحدة أولًا.',
   },
+  // bulk actions (docs/decisions/0021-bulk-actions-and-list-keyboard.md)
+  bulkStarted: { en: 'Working on {n} rows.', ar: 'جارٍ العمل على {n} من الصفوف.' },
+  bulkTooMany: {
+    en: 'At most {n} rows at once: narrow the filter.',
+    ar: '{n} صف على الأكثر في المرة الواحدة: ضيّق عامل التصفية.',
+  },
+  bulkNoRows: { en: 'No rows match.', ar: 'لا توجد صفوف مطابقة.' },
+  bulkCallerGone: {
+    en: 'Your account may no longer do this.',
+    ar: 'لم يعد بإمكان حسابك القيام بهذا.',
+  },
+  bulkRowFailed: {
+    en: 'This row could not be changed.',
+    ar: 'تعذّر تغيير هذا الصف.',
+  },
   // static app
   appNotBuilt: {
     en: 'The app is not built yet. Run `npm run build` (or `npm start`), then reload this page.',

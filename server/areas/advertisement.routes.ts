@@ -10,42 +10,50 @@ import { notices } from '../notices';
 import { notifyUser } from '../notify';
 import { loadAd } from './advertisement';
 import { dayOf } from '../time';
+import { rowCtx, runRowAction, type BodyOf, type RowAction } from '../http/row-actions';
 import { MAX_IMAGE_BYTES, storeUploadedImage } from '../http/uploads';
 
 type Approve = typeof advertisementApi.adsApprove;
 
-const approve: Handler<Approve> = async ({ deps, body }) => {
-  const { db, config } = deps;
-  const now = config.now();
-  const changed = await db.transaction(async (tx) => {
-    const [a] = await tx
-      .select({ status: advertisements.status, endsOn: advertisements.endsOn })
-      .from(advertisements)
-      .where(eq(advertisements.id, body.id))
-      .for('update');
-    if (!a) throw notFound();
-    if (a.endsOn < dayOf(now)) throw conflict(smsg('adExpired'));
-    if (a.status === body.status) return false;
-    if (!(AD_TRANSITIONS[body.status] as readonly string[]).includes(a.status))
-      throw conflict(smsg('transitionNotAllowed', { from: a.status, to: body.status }));
-    await tx
-      .update(advertisements)
-      .set({
-        status: body.status,
-        statusReason: body.status === 'rejected' ? body.reason : null,
-        version: sql`${advertisements.version} + 1`,
-        updatedAt: now,
-      })
-      .where(eq(advertisements.id, body.id));
-    return true;
-  });
-  const ad = (await loadAd(db, body.id, null, now))!;
-  if (changed && ad.providerId !== null)
-    await notifyUser(
-      deps,
-      ad.providerId,
-      notices.adDecided(ad.title, ad.id, body.status === 'approved', ad.statusReason),
-    );
+/** Approve or reject an advertisement (a row action: the endpoints and bulk jobs). */
+export const decideAd: RowAction<BodyOf<Approve>> = async (tx, ctx, body) => {
+  const [a] = await tx
+    .select({ status: advertisements.status, endsOn: advertisements.endsOn })
+    .from(advertisements)
+    .where(eq(advertisements.id, body.id))
+    .for('update');
+  if (!a) throw notFound();
+  if (a.endsOn < dayOf(ctx.now)) throw conflict(smsg('adExpired'));
+  if (a.status === body.status) return { changed: false };
+  if (!(AD_TRANSITIONS[body.status] as readonly string[]).includes(a.status))
+    throw conflict(smsg('transitionNotAllowed', { from: a.status, to: body.status }));
+  await tx
+    .update(advertisements)
+    .set({
+      status: body.status,
+      statusReason: body.status === 'rejected' ? body.reason : null,
+      version: sql`${advertisements.version} + 1`,
+      updatedAt: ctx.now,
+    })
+    .where(eq(advertisements.id, body.id));
+  return {
+    changed: true,
+    after: async (deps) => {
+      const ad = (await loadAd(deps.db, body.id, null, ctx.now))!;
+      if (ad.providerId !== null)
+        await notifyUser(
+          deps,
+          ad.providerId,
+          notices.adDecided(ad.title, ad.id, body.status === 'approved', ad.statusReason),
+        );
+    },
+  };
+};
+
+const approve: Handler<Approve> = async ({ deps, body, requireAuth, lang }) => {
+  const ctx = rowCtx(deps, requireAuth(), lang);
+  await runRowAction(decideAd, ctx, body);
+  const ad = (await loadAd(deps.db, body.id, null, ctx.now))!;
   return { message: smsg(body.status === 'approved' ? 'adApproved' : 'adRejected'), data: ad };
 };
 

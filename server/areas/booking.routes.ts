@@ -17,6 +17,43 @@ import { notices } from '../notices';
 import { notifyUser } from '../notify';
 import { changeBookingStatus, loadBooking, seatsTaken } from './booking';
 import { providerScopeOf } from '../http/resource-router';
+import { rowCtx, runRowAction, type BodyOf, type RowAction } from '../http/row-actions';
+
+/** Change a booking's status and / or payment status (a row action: the endpoint and bulk jobs). */
+export const moveBooking: RowAction<BodyOf<typeof bookingApi.bookingUpdateStatus>> = async (
+  tx,
+  ctx,
+  body,
+) => {
+  const { auth } = ctx;
+  const ownerId = providerScopeOf(auth, 'booking', true);
+  const changed = await changeBookingStatus(tx, {
+    id: body.id,
+    status: body.status,
+    paymentStatus: body.paymentStatus,
+    note: body.note,
+    version: body.version,
+    auth,
+    ownerId,
+    now: ctx.now,
+  });
+  return {
+    changed,
+    // The event's provider hears of a cancellation it did not make itself.
+    after:
+      changed && body.status === 'cancelled'
+        ? async (deps) => {
+            const booking = (await loadBooking(deps.db, body.id, ownerId))!;
+            if (booking.status === 'cancelled' && auth.user.id !== booking.providerId)
+              await notifyUser(
+                deps,
+                booking.providerId,
+                notices.bookingCancelled(booking.code, booking.eventTitle, booking.id),
+              );
+          }
+        : undefined,
+  };
+};
 
 export const registerBookingRoutes = (app: App) => {
   route(
@@ -83,35 +120,10 @@ export const registerBookingRoutes = (app: App) => {
     { cache: true },
   );
 
-  route(app, bookingApi.bookingUpdateStatus, async ({ deps, body, requireAuth }) => {
+  route(app, bookingApi.bookingUpdateStatus, async ({ deps, body, requireAuth, lang }) => {
     const auth = requireAuth();
-    const { db, config } = deps;
-    const ownerId = providerScopeOf(auth, 'booking', true);
-    const changed = await db.transaction((tx) =>
-      changeBookingStatus(tx, {
-        id: body.id,
-        status: body.status,
-        paymentStatus: body.paymentStatus,
-        note: body.note,
-        version: body.version,
-        auth,
-        ownerId,
-        now: config.now(),
-      }),
-    );
-    const booking = (await loadBooking(db, body.id, ownerId))!;
-    // The event's provider hears of a cancellation it did not make itself.
-    if (
-      changed &&
-      body.status === 'cancelled' &&
-      booking.status === 'cancelled' &&
-      auth.user.id !== booking.providerId
-    )
-      await notifyUser(
-        deps,
-        booking.providerId,
-        notices.bookingCancelled(booking.code, booking.eventTitle, booking.id),
-      );
+    const changed = await runRowAction(moveBooking, rowCtx(deps, auth, lang), body);
+    const booking = (await loadBooking(deps.db, body.id, providerScopeOf(auth, 'booking', true)))!;
     return { message: smsg(changed ? 'statusSaved' : 'noChange'), data: booking };
   });
 };

@@ -30,6 +30,7 @@ import {
 } from './event';
 import { providerScopeOf } from '../http/resource-router';
 import { MAX_IMAGE_BYTES, storeUploadedImage } from '../http/uploads';
+import { rowCtx, runRowAction, type BodyOf, type RowAction } from '../http/row-actions';
 
 const scopeOf = (auth: AuthInfo) => providerScopeOf(auth, 'event', true);
 
@@ -60,6 +61,47 @@ const announceEventMove = async (deps: Deps, event: EventRecord) => {
       event.providerId,
       notices.eventDecided(event.title, event.id, event.status === 'approved', event.statusReason),
     );
+};
+
+/** Move an event along EVENT_TRANSITIONS (a row action: the endpoint and bulk jobs). */
+export const moveEvent: RowAction<BodyOf<typeof eventApi.eventUpdateStatus>> = async (tx, ctx, body) => {
+  const ownerId = scopeOf(ctx.auth);
+  const changed = await changeEventStatus(tx, {
+    id: body.id,
+    to: body.status,
+    reason: body.reason,
+    version: body.version,
+    auth: ctx.auth,
+    ownerId,
+    now: ctx.now,
+  });
+  return {
+    changed,
+    after: changed
+      ? async (deps) => announceEventMove(deps, (await loadEvent(deps.db, body.id, ownerId))!)
+      : undefined,
+  };
+};
+
+/** Feature or unfeature an approved event (a row action: the endpoint and bulk jobs). */
+export const setEventFeatured: RowAction<BodyOf<typeof eventApi.eventUpdateFeatured>> = async (
+  tx,
+  ctx,
+  body,
+) => {
+  const [e] = await tx
+    .select({ status: events.status, featured: events.featured })
+    .from(events)
+    .where(eq(events.id, body.id))
+    .for('update');
+  if (!e) throw notFound();
+  if (e.featured === body.featured) return { changed: false };
+  if (body.featured && e.status !== 'approved') throw conflict(smsg('featuredOnlyApproved'));
+  await tx
+    .update(events)
+    .set({ featured: body.featured, version: sql`${events.version} + 1`, updatedAt: ctx.now })
+    .where(eq(events.id, body.id));
+  return { changed: true };
 };
 
 export const registerEventRoutes = (app: App) => {
@@ -143,23 +185,10 @@ export const registerEventRoutes = (app: App) => {
     };
   });
 
-  route(app, eventApi.eventUpdateStatus, async ({ deps, body, requireAuth }) => {
+  route(app, eventApi.eventUpdateStatus, async ({ deps, body, requireAuth, lang }) => {
     const auth = requireAuth();
-    const { db, config } = deps;
-    const ownerId = scopeOf(auth);
-    const changed = await db.transaction((tx) =>
-      changeEventStatus(tx, {
-        id: body.id,
-        to: body.status,
-        reason: body.reason,
-        version: body.version,
-        auth,
-        ownerId,
-        now: config.now(),
-      }),
-    );
-    const event = (await loadEvent(db, body.id, ownerId))!;
-    if (changed) await announceEventMove(deps, event);
+    const changed = await runRowAction(moveEvent, rowCtx(deps, auth, lang), body);
+    const event = (await loadEvent(deps.db, body.id, scopeOf(auth)))!;
     return { message: smsg(changed ? 'statusSaved' : 'noChange'), data: event };
   });
 
@@ -184,23 +213,9 @@ export const registerEventRoutes = (app: App) => {
     };
   });
 
-  route(app, eventApi.eventUpdateFeatured, async ({ deps, body }) => {
-    const { db, config } = deps;
-    await db.transaction(async (tx) => {
-      const [e] = await tx
-        .select({ status: events.status, featured: events.featured })
-        .from(events)
-        .where(eq(events.id, body.id))
-        .for('update');
-      if (!e) throw notFound();
-      if (e.featured === body.featured) return;
-      if (body.featured && e.status !== 'approved') throw conflict(smsg('featuredOnlyApproved'));
-      await tx
-        .update(events)
-        .set({ featured: body.featured, version: sql`${events.version} + 1`, updatedAt: config.now() })
-        .where(eq(events.id, body.id));
-    });
-    return { message: smsg('featuredSaved'), data: (await loadEvent(db, body.id, null))! };
+  route(app, eventApi.eventUpdateFeatured, async ({ deps, body, requireAuth, lang }) => {
+    await runRowAction(setEventFeatured, rowCtx(deps, requireAuth(), lang), body);
+    return { message: smsg('featuredSaved'), data: (await loadEvent(deps.db, body.id, null))! };
   });
 
   route(app, eventApi.eventSpecialist, async ({ deps, body, requireAuth }) => {

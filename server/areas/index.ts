@@ -4,8 +4,10 @@
  * docs/adding-an-area.md.
  */
 import type { ResourceKey } from '../../src/contract/areas';
+import { registerBulkRoutes, resumeBulkJobs } from '../http/bulk';
 import { registerResources, type ResourceImpls } from '../http/resource-router';
-import type { App } from '../http/types';
+import { bulkRowActions } from './bulk';
+import type { App, Deps } from '../http/types';
 import { advertisementImpl } from './advertisement';
 import { registerAdvertisementRoutes } from './advertisement.routes';
 import { bookingImpl } from './booking';
@@ -67,11 +69,23 @@ const screenRoutes = [registerDashboardRoutes, registerSearchRoutes, registerVie
  * Registers every area's endpoints: the extra ones first, as their fixed paths must come before the
  * resources' `/:id` paths (Hono tries routes in registration order), then the resources.
  */
+const implsOf = (): ResourceImpls => {
+  const impls: ResourceImpls = {};
+  for (const [key, area] of Object.entries(areas as Record<string, Area>)) impls[key] = area.resource;
+  return impls;
+};
+
 export const registerAreas = (app: App) => {
   const all: Record<string, Area> = areas;
   for (const area of Object.values(all)) area.routes?.(app);
   for (const register of screenRoutes) register(app);
-  const impls: ResourceImpls = {};
-  for (const [key, area] of Object.entries(all)) impls[key] = area.resource;
+  const impls = implsOf();
+  registerBulkRoutes(app, impls, bulkRowActions(impls));
   registerResources(app, impls);
+};
+
+/** Goes on with the bulk jobs a stopped process left running (docs/decisions/0021-bulk-actions-and-list-keyboard.md). */
+export const resumeBulk = (deps: Deps) => {
+  const impls = implsOf();
+  return resumeBulkJobs(deps, impls, bulkRowActions(impls));
 };

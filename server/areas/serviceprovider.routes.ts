@@ -25,6 +25,7 @@ import { selectProviders, toProvider } from './serviceprovider';
 import { newKey, sniffImage } from '../http/uploads';
 import { fileAnswer } from '../http/file-answer';
 import { removeUnusedFiles } from '../file-references';
+import { rowCtx, runRowAction, type BodyOf, type RowAction } from '../http/row-actions';
 
 /** Document type from the file's first bytes: PDF, JPEG or PNG (never from its name). */
 const sniffDocument = (bytes: Uint8Array): { ext: string; mime: string } | null => {
@@ -66,6 +67,34 @@ const toDocument = (d: typeof providerDocuments.$inferSelect) => ({
 const loadProvider = async (db: Executor, id: number) => {
   const [row] = await selectProviders(db).where(eq(serviceProviders.userId, id)).limit(1);
   return row ? toProvider(row) : null;
+};
+
+/**
+ * Approve, reject or block a provider (a row action: the endpoint and bulk jobs). The same status
+ * (and reason) again changes nothing.
+ */
+export const setProviderStatus: RowAction<BodyOf<typeof serviceProviderApi.serviceProviderApprove>> = async (
+  tx,
+  ctx,
+  body,
+) => {
+  const [p] = await tx
+    .select({ status: users.status, reason: serviceProviders.rejectionReason })
+    .from(serviceProviders)
+    .innerJoin(users, eq(users.id, serviceProviders.userId))
+    .where(eq(serviceProviders.userId, body.id))
+    .for('update');
+  if (!p) throw notFound();
+  if (p.status === body.status && (body.status === '1' || p.reason === body.reason))
+    return { changed: false };
+  await setAccountStatus(tx, {
+    userId: body.id,
+    to: body.status,
+    reason: body.reason,
+    byUserId: ctx.auth.user.id,
+    now: ctx.now,
+  });
+  return { changed: true };
 };
 
 export const registerServiceProviderRoutes = (app: App) => {
@@ -111,26 +140,14 @@ export const registerServiceProviderRoutes = (app: App) => {
     };
   });
 
-  route(app, serviceProviderApi.serviceProviderApprove, async ({ deps, body, requireAuth }) => {
-    const auth = requireAuth();
-    const { db, config } = deps;
-    await db.transaction(async (tx) => {
-      const [p] = await tx
-        .select({ id: serviceProviders.userId })
-        .from(serviceProviders)
-        .where(eq(serviceProviders.userId, body.id));
-      if (!p) throw notFound();
-      await setAccountStatus(tx, {
-        userId: body.id,
-        to: body.status,
-        reason: body.reason,
-        byUserId: auth.user.id,
-        now: config.now(),
-      });
-    });
+  route(app, serviceProviderApi.serviceProviderApprove, async ({ deps, body, requireAuth, lang }) => {
+    await runRowAction(setProviderStatus, rowCtx(deps, requireAuth(), lang), body);
     const message =
       body.status === '1' ? 'providerApproved' : body.status === '2' ? 'providerRejected' : 'providerBlocked';
-    return { message: smsg(message), data: (await loadProvider(db, body.id))! };
+    return {
+      message: smsg(message),
+      data: (await loadProvider(deps.db, body.id))!,
+    };
   });
 
   route(

@@ -9,31 +9,52 @@ import { route } from '../http/route';
 import type { App } from '../http/types';
 import { smsg } from '../messages';
 import { supervisorImpl } from './supervisor';
+import type { AuthInfo } from '../auth/sessions';
+import { rowCtx, runRowAction, type BodyOf, type RowAction } from '../http/row-actions';
+
+const supervisorWhere = (id: number, owner: number | null) =>
+  and(
+    eq(users.id, id),
+    eq(users.role, 'manager'),
+    isNotNull(users.providerId),
+    owner === null ? undefined : eq(users.providerId, owner),
+  );
+
+/** A provider acting on its own supervisors (staff with the permission: any). */
+const ownerOf = (auth: AuthInfo) =>
+  auth.user.role === OWNER_ROLE && !auth.permissions.includes('supervisor') ? auth.user.id : null;
+
+/** (De)activate a supervisor (a row action: the endpoint and bulk jobs); the same status: no change. */
+export const setSupervisorStatus: RowAction<BodyOf<typeof supervisorApi.supervisorStatus>> = async (
+  tx,
+  ctx,
+  body,
+) => {
+  const [s] = await tx
+    .select({ status: users.status })
+    .from(users)
+    .where(supervisorWhere(body.id, ownerOf(ctx.auth)))
+    .for('update');
+  if (!s) throw notFound();
+  if (s.status === body.status) return { changed: false };
+  await setAccountStatus(tx, {
+    userId: body.id,
+    to: body.status,
+    reason: null,
+    byUserId: ctx.auth.user.id,
+    now: ctx.now,
+  });
+  return { changed: true };
+};
 
 export const registerSupervisorRoutes = (app: App) => {
-  route(app, supervisorApi.supervisorStatus, async ({ deps, body, requireAuth }) => {
+  route(app, supervisorApi.supervisorStatus, async ({ deps, body, requireAuth, lang }) => {
     const auth = requireAuth();
-    const owner =
-      auth.user.role === OWNER_ROLE && !auth.permissions.includes('supervisor') ? auth.user.id : null;
-    const { db, config } = deps;
-    const where = and(
-      eq(users.id, body.id),
-      eq(users.role, 'manager'),
-      isNotNull(users.providerId),
-      owner === null ? undefined : eq(users.providerId, owner),
-    );
-    await db.transaction(async (tx) => {
-      const [s] = await tx.select({ id: users.id }).from(users).where(where);
-      if (!s) throw notFound();
-      await setAccountStatus(tx, {
-        userId: body.id,
-        to: body.status,
-        reason: null,
-        byUserId: auth.user.id,
-        now: config.now(),
-      });
-    });
-    const [row] = await supervisorImpl.select(db, {}).where(where).limit(1);
+    await runRowAction(setSupervisorStatus, rowCtx(deps, auth, lang), body);
+    const [row] = await supervisorImpl
+      .select(deps.db, {})
+      .where(supervisorWhere(body.id, ownerOf(auth)))
+      .limit(1);
     return { message: smsg('statusSaved'), data: supervisorImpl.toRecord(row) as never };
   });
 };

@@ -44,6 +44,7 @@ import { conflict, forbidden, HttpError, notFound } from './errors';
 import { route, routeFile, validate, type HandlerContext } from './route';
 import type { App, Deps } from './types';
 import { smsg } from '../messages';
+import { rowCtx, runRowAction, type RowAction, type RowCtx } from './row-actions';
 
 /* -------------------------------------------------------------------- types */
 
@@ -427,31 +428,66 @@ const update = async (resource: Resource, impl: Impl, h: H, id: number, body: Re
   return { message: smsg('saved'), data: record! };
 };
 
+/** The caller's context on a resource outside a request handler (a bulk job's row). */
+const resourceCtxOf = (resource: Resource, row: RowCtx): ResourceCtx => ({
+  ...row,
+  ownerId: providerScopeOf(row.auth, resource.permission, resource.providerScoped),
+});
+
+/**
+ * Delete one record (a row action: the resource's delete endpoint and bulk jobs): 404 outside the
+ * caller's scope, 409 while it is referenced; stored files go after the commit.
+ */
+export const removeRow =
+  (resource: Resource, impl: Impl): RowAction =>
+  async (tx, row, { id }) => {
+    const ctx = resourceCtxOf(resource, row);
+    let extra: unknown = null;
+    try {
+      // A savepoint: a constraint failure is answered without ending the caller's transaction.
+      const existing = await tx.transaction(async (sp) => {
+        const found = await findOne(sp, resource, impl, ctx, id);
+        if (!found) throw notFound();
+        await guardAddedBy(impl, sp, ctx, id);
+        for (const ref of impl.references ?? []) {
+          const n = await ref.count(sp, id);
+          if (n > 0) throw conflict(ref.message(n));
+        }
+        if (impl.delete) extra = await impl.delete(sp, id, ctx, found);
+        else await sp.delete(impl.table).where(eq(impl.columns.id, id));
+        return found;
+      });
+      return { changed: true, after: async () => impl.afterDelete?.(ctx, existing, extra) };
+    } catch (err) {
+      if (err instanceof HttpError) throw err;
+      return translateDbError(err, impl);
+    }
+  };
+
 const remove = async (resource: Resource, impl: Impl, h: H) => {
-  const ctx = ctxOf(h, resource);
-  const id = idOf(h);
-  const { db } = h.deps;
-  let existing: Rec<Resource> | null = null;
-  let extra: unknown = null;
-  try {
-    existing = await db.transaction(async (tx) => {
-      const found = await findOne(tx, resource, impl, ctx, id);
-      if (!found) throw notFound();
-      await guardAddedBy(impl, tx, ctx, id);
-      for (const ref of impl.references ?? []) {
-        const n = await ref.count(tx, id);
-        if (n > 0) throw conflict(ref.message(n));
-      }
-      if (impl.delete) extra = await impl.delete(tx, id, ctx, found);
-      else await tx.delete(impl.table).where(eq(impl.columns.id, id));
-      return found;
-    });
-  } catch (err) {
-    if (err instanceof HttpError) throw err;
-    translateDbError(err, impl);
-  }
-  await impl.afterDelete?.(ctx, existing!, extra);
+  await runRowAction(removeRow(resource, impl), rowCtx(h.deps, h.requireAuth(), h.lang), { id: idOf(h) });
   return { message: smsg('deleted') };
+};
+
+/**
+ * The ids of every record the list's query matches for this caller (its scope, filters and
+ * search), in the list's order; at most `limit` of them.
+ */
+export const matchingIds = async (
+  resource: Resource,
+  impl: Impl,
+  row: RowCtx,
+  query: Record<string, unknown> & { sort: string; order: 'asc' | 'desc' },
+  limit: number,
+): Promise<number[]> => {
+  const ctx = resourceCtxOf(resource, row);
+  const sortBy = impl.sort[query.sort as never] as SortFn;
+  const rows = await impl
+    .select(row.deps.db, {}, ctx)
+    .where(whereOf(resource, impl, ctx, query))
+    .orderBy(orderOf(sortBy(row.lang, ctx), query.order), orderOf(impl.columns.id, query.order))
+    .limit(limit);
+  return rows.map((r) => (impl.toRecord(r) as { id: number }).id);
 };
 
 /**

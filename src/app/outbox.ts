@@ -15,6 +15,8 @@ import { useSyncExternalStore } from 'react';
 import type { RouteRef } from '@/contract/plain';
 import { routes } from '@/contract/routes.gen';
 import { ApiError, call, errorMessage, newIdempotencyKey } from '@/lib/api';
+import type { BulkJob } from '@/contract/bulk';
+import { trackBulkJob } from './bulk-jobs';
 import { connectionState, isUnreachable } from './connection';
 import { getSession } from './session';
 
@@ -120,12 +122,19 @@ export async function flushOutbox(): Promise<void> {
       if (!entry || !onlineManager.isOnline()) break;
       await update(entries.map((e) => (e.id === entry.id ? { ...e, state: 'sending' as const } : e)));
       try {
-        await call(
+        const answer = (await call(
           routes[entry.endpoint] as RouteRef,
           // The time the edit was made on the device goes on the audit trail.
           { ...entry.request, idempotencyKey: entry.id, deviceTime: entry.createdAt } as never,
-        );
+        )) as { data?: unknown };
         await update(entries.filter((e) => e.id !== entry.id));
+        // A bulk action reports per row once the server has processed it (ADR 0021).
+        if (entry.endpoint.endsWith('Bulk'))
+          trackBulkJob(answer.data as BulkJob, {
+            resource: entry.resource,
+            label: entry.summary,
+            queryClient: client,
+          });
         await client?.invalidateQueries({ queryKey: [entry.resource] });
       } catch (error) {
         // No server, or no session (signed out, or it ended): the write waits for the next sign-in.
@@ -188,7 +197,7 @@ export async function send(
   endpoint: ApiName,
   request: OutboxRequest,
   options: SendOptions,
-): Promise<{ message: string; queued: boolean }> {
+): Promise<{ message: string; queued: boolean; data?: unknown }> {
   const id = options.idempotencyKey ?? newIdempotencyKey();
   const entry = {
     id,
@@ -216,8 +225,9 @@ export async function send(
       { ...request, idempotencyKey: id } as never,
     )) as {
       message: string;
+      data?: unknown;
     };
-    return { message: answer.message, queued: false };
+    return { message: answer.message, queued: false, data: answer.data };
   } catch (error) {
     if (isUnreachable(error)) return queued();
     throw error;

@@ -67,6 +67,7 @@ const decide = (to: 'approved' | 'rejected'): AreaAction<Advertisement> => ({
     ? { confirm: msg`The ad is shown at its placement between its dates once approved.` }
     : { reason: { title: msg`Reject advertisement`, required: true } }),
   visible: (row, ctx) => ctx.role === 'admin' && AD_TRANSITIONS[to].includes(row.status),
+  bulk: { action: 'status', params: (reason) => ({ status: to, reason }) },
   run: (row, { reason, idempotencyKey }) =>
     call(routes.adsApprove, { body: { id: row.id, status: to, reason }, idempotencyKey }),
 });

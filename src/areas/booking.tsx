@@ -63,6 +63,7 @@ function move(
     label,
     icon,
     visible: (row) => allowed(row).includes(to),
+    bulk: { action: 'status', params: (reason) => ({ [field]: to, note: reason }) },
     // Kept in the outbox when offline (managers at venues): applied to the cached booking at once.
     run: (row, { reason, idempotencyKey }) =>
       send(

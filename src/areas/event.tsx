@@ -74,6 +74,7 @@ function move(
     label,
     icon,
     visible: (row, ctx) => canMove(row, to, ctx),
+    bulk: { action: 'status', params: (reason) => ({ status: to, reason }) },
     run: (row, { reason, idempotencyKey }) =>
       to === 'approved' || to === 'rejected'
         ? call(routes.eventApprove, { body: { id: row.id, status: to, reason }, idempotencyKey })
@@ -90,6 +91,7 @@ const feature = (featured: boolean): AreaAction<Event> => ({
   label: featured ? msg`Feature` : msg`Stop featuring`,
   icon: featured ? Star : StarOff,
   visible: (row, ctx) => ctx.role === 'admin' && row.status === 'approved' && row.featured !== featured,
+  bulk: { action: 'featured', params: () => ({ featured }) },
   run: (row, { idempotencyKey }) =>
     call(routes.eventUpdateFeatured, { body: { id: row.id, featured }, idempotencyKey }),
 });

@@ -29,6 +29,7 @@ export const providerActions: AreaAction<Provider>[] = [
     visible: (row, ctx) => isStaff(ctx) && row.status !== '1',
     confirm: msg`The provider can sign in once approved.`,
     run: decide('1'),
+    bulk: { action: 'status', params: () => ({ status: '1' }) },
   },
   {
     id: 'reject',
@@ -38,6 +39,7 @@ export const providerActions: AreaAction<Provider>[] = [
     reason: { title: msg`Reject provider`, required: true },
     visible: (row, ctx) => isStaff(ctx) && row.status === '0',
     run: decide('2'),
+    bulk: { action: 'status', params: (reason) => ({ status: '2', reason }) },
   },
   {
     id: 'block',
@@ -47,6 +49,7 @@ export const providerActions: AreaAction<Provider>[] = [
     reason: { title: msg`Block provider`, required: true },
     visible: (row, ctx) => isStaff(ctx) && row.status === '1',
     run: decide('3'),
+    bulk: { action: 'status', params: (reason) => ({ status: '3', reason }) },
   },
 ];
 

@@ -105,6 +105,7 @@ export const supervisorArea: AreaConfig<Supervisor> = {
       icon: Power,
       visible: (row) => row.status !== '1',
       run: setStatus('1'),
+      bulk: { action: 'status', params: () => ({ status: '1' }) },
     },
     {
       id: 'deactivate',
@@ -114,6 +115,7 @@ export const supervisorArea: AreaConfig<Supervisor> = {
       confirm: msg`The supervisor is signed out and cannot sign in until activated again.`,
       visible: (row) => row.status === '1',
       run: setStatus('3'),
+      bulk: { action: 'status', params: () => ({ status: '3' }) },
     },
   ],
 };

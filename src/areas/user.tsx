@@ -32,6 +32,7 @@ const actions: AreaAction<User>[] = [
     icon: CheckCircle2,
     visible: (row) => row.status === '0' || row.status === '2',
     run: setStatus('1'),
+    bulk: { action: 'status', params: () => ({ status: '1' }) },
   },
   {
     id: 'reject',
@@ -41,6 +42,7 @@ const actions: AreaAction<User>[] = [
     reason: { title: msg`Reject account`, required: true },
     visible: (row) => row.status === '0',
     run: setStatus('2'),
+    bulk: { action: 'status', params: (reason) => ({ status: '2', reason }) },
   },
   {
     id: 'block',
@@ -50,6 +52,7 @@ const actions: AreaAction<User>[] = [
     reason: { title: msg`Block account`, required: false },
     visible: (row) => row.status === '1',
     run: setStatus('3'),
+    bulk: { action: 'status', params: (reason) => ({ status: '3', reason }) },
   },
   {
     id: 'unblock',
@@ -57,6 +60,7 @@ const actions: AreaAction<User>[] = [
     icon: Undo2,
     visible: (row) => row.status === '3',
     run: setStatus('1'),
+    bulk: { action: 'status', params: () => ({ status: '1' }) },
   },
 ];
 

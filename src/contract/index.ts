@@ -8,10 +8,12 @@ export * from './areas';
 export * from './limits';
 export * from './views';
 export * from './live';
+export * from './bulk';
 
 import { authApi } from './auth';
 import { areaApi, resourceApi } from './areas';
 import { liveApi } from './live';
+import { bulkApi } from './bulk';
 import type { AnyEndpoint } from './http';
 import { viewsApi } from './views';
 
@@ -22,5 +24,6 @@ export const api = {
   ...resourceApi,
   ...viewsApi,
   ...liveApi,
+  ...bulkApi,
 } as const satisfies Record<string, AnyEndpoint>;
 export type Api = typeof api;

@@ -231,6 +231,7 @@ const typed: { readonly [K in keyof Api]: RouteRef<Api[K]> } = {
   health: { method: 'GET', path: '/api/health', access: { kind: 'public' } },
   ready: { method: 'GET', path: '/api/ready', access: { kind: 'public' } },
   live: { method: 'GET', path: '/api/live', access: { kind: 'session', permission: null } },
+  bulkJob: { method: 'GET', path: '/api/bulk/:id', access: { kind: 'session', permission: null } },
 };
 
 const resourceRoutes: Readonly<Record<string, RouteRef>> = {
@@ -524,6 +525,78 @@ const resourceRoutes: Readonly<Record<string, RouteRef>> = {
     method: 'GET',
     path: '/api/export/notification',
     access: { kind: 'session', permission: 'notification' },
+  },
+  categoryBulk: {
+    method: 'POST',
+    path: '/api/category/bulk',
+    access: { kind: 'session', permission: 'category' },
+    idempotent: true,
+  },
+  countryBulk: {
+    method: 'POST',
+    path: '/api/country/bulk',
+    access: { kind: 'session', permission: 'country' },
+    idempotent: true,
+  },
+  cityBulk: {
+    method: 'POST',
+    path: '/api/city/bulk',
+    access: { kind: 'session', permission: 'city' },
+    idempotent: true,
+  },
+  locationBulk: {
+    method: 'POST',
+    path: '/api/location/bulk',
+    access: { kind: 'session', permission: 'location' },
+    idempotent: true,
+  },
+  serviceproviderBulk: {
+    method: 'POST',
+    path: '/api/serviceprovider/bulk',
+    access: { kind: 'session', permission: 'serviceprovider', owner: true },
+    idempotent: true,
+  },
+  supervisorBulk: {
+    method: 'POST',
+    path: '/api/supervisor/bulk',
+    access: { kind: 'session', permission: 'supervisor', owner: true },
+    idempotent: true,
+  },
+  userBulk: {
+    method: 'POST',
+    path: '/api/user/bulk',
+    access: { kind: 'session', permission: 'usermanager' },
+    idempotent: true,
+  },
+  eventBulk: {
+    method: 'POST',
+    path: '/api/event/bulk',
+    access: { kind: 'session', permission: 'event' },
+    idempotent: true,
+  },
+  advertisementBulk: {
+    method: 'POST',
+    path: '/api/advertisement/bulk',
+    access: { kind: 'session', permission: 'advertisement' },
+    idempotent: true,
+  },
+  bookingBulk: {
+    method: 'POST',
+    path: '/api/booking/bulk',
+    access: { kind: 'session', permission: 'booking' },
+    idempotent: true,
+  },
+  pageBulk: {
+    method: 'POST',
+    path: '/api/page/bulk',
+    access: { kind: 'session', permission: 'pages' },
+    idempotent: true,
+  },
+  notificationBulk: {
+    method: 'POST',
+    path: '/api/notification/bulk',
+    access: { kind: 'session', permission: 'notification' },
+    idempotent: true,
   },
 };
 

@@ -4,8 +4,10 @@
  * row actions; skeleton, empty and error (Retry) states; CSV export of the current view. On a phone
  * the page is cards and the filters open in a sheet (docs/product.md §2 lists).
  */
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { PHONE_QUERY, useMediaQuery } from '@/lib/useMediaQuery';
+import { useListBulk } from './bulk/ListBulk';
+import type { Selection } from './bulk/useSelection';
 import { ListCards } from './list/ListCards';
 import { ListControls } from './list/ListControls';
 import { ListHeader } from './list/ListHeader';
@@ -47,9 +49,21 @@ export function ListPage<T extends BaseRecord>({
   const from = total === 0 ? 0 : pageIndex * pageSize + 1;
   const to = Math.min(total, (pageIndex + 1) * pageSize);
   const notSaved = useNotSavedHere(list);
+  const sectionRef = useRef<HTMLElement | null>(null);
+  const bulk = useListBulk(area, sectionRef, {
+    rows: list.data?.items ?? [],
+    total,
+    search,
+    viewKey: JSON.stringify(search),
+    page: pageIndex + 1,
+    pageCount: state.pageCount,
+    setPage: (page) => table.setPageIndex(page - 1),
+  });
 
   return (
     <section
+      ref={sectionRef}
+      {...bulk.sectionProps}
       aria-labelledby={headingId}
       className="mx-auto max-w-7xl space-y-4"
       data-testid={`list-${resource.key}`}
@@ -77,7 +91,9 @@ export function ListPage<T extends BaseRecord>({
           setSearch={setSearch}
         />
 
+        {bulk.bar}
         <ListBody
+          selection={bulk.selection}
           area={area}
           state={state}
           phone={phone}
@@ -102,6 +118,7 @@ export function ListPage<T extends BaseRecord>({
         )}
       </div>
       {state.dialogs}
+      {bulk.extras}
     </section>
   );
 }
@@ -115,7 +132,9 @@ function ListBody<T extends BaseRecord>({
   from,
   to,
   notSaved,
+  selection,
 }: {
+  selection: Selection;
   area: AreaConfig<T>;
   state: ReturnType<typeof useListState<T>>;
   phone: boolean;
@@ -137,6 +156,7 @@ function ListBody<T extends BaseRecord>({
     setSearch,
     onDelete: state.askDelete,
     onAction: state.start,
+    selection,
   };
   return phone ? (
     <ListCards {...common} rows={table.getRowModel().rows.map((row) => row.original)} />

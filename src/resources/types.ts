@@ -140,6 +140,11 @@ export interface AreaAction<T extends BaseRecord = BaseRecord> {
   reason?: { title: MessageDescriptor; required: boolean };
   /** Asks to confirm first. */
   confirm?: MessageDescriptor;
+  /**
+   * The same action on many rows (POST /api/<key>/bulk, docs/decisions/0021-bulk-actions-and-list-keyboard.md):
+   * the contract's action name and its parameters, given the reason asked once for all.
+   */
+  bulk?: { action: string; params: (reason: string | null) => Record<string, unknown> };
   /** `queued`: kept in the outbox for later (offline); the cached data already shows it. */
   run: (
     row: T,

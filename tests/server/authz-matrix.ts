@@ -191,6 +191,22 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/notification/settings': everyone,
   'PUT /api/notification/settings': everyone,
 
+  // bulk actions (docs/decisions/0021-bulk-actions-and-list-keyboard.md): the list's access, then the
+  // single-row action's; rows outside the caller's scope are refused one by one inside the job (201)
+  'POST /api/category/bulk': adminAndProviders,
+  'POST /api/country/bulk': adminAndProviders,
+  'POST /api/city/bulk': adminAndProviders,
+  'POST /api/location/bulk': adminAndProviders,
+  'POST /api/serviceprovider/bulk': adminOnly,
+  'POST /api/supervisor/bulk': signed('2xx', 403, '2xx', '2xx'),
+  'POST /api/user/bulk': adminOnly,
+  'POST /api/event/bulk': everyone,
+  'POST /api/advertisement/bulk': everyone,
+  'POST /api/booking/bulk': everyone,
+  'POST /api/page/bulk': adminOnly,
+  'POST /api/notification/bulk': adminAndProviders,
+  'GET /api/bulk/:id': everyone,
+
   // dashboards and the header search
   'GET /api/admin-dashboard-stats': staff,
   'GET /api/dashboard/': staff,

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { resourceRoutes, resources } from '../../src/contract/areas';
+import { bulkEndpoints } from '../../src/contract/bulk';
 import { buildPath, type AnyEndpoint } from '../../src/contract/http';
 import type { EndpointOp, Resource } from '../../src/contract/resource';
 import { createSession } from '../../server/auth/sessions';
@@ -769,6 +770,38 @@ export const extraRequests: Record<string, (w: World, caller: Caller) => Promise
     return { path: '/api/users/approve', body: { id: u?.id ?? w.ids.manager, status: '1' } };
   },
 };
+
+/**
+ * Bulk requests: the resource's delete (or its status move) on a row that does not exist, refused
+ * inside the job; the job answer of the caller's own job.
+ */
+const bulkRequests = Object.fromEntries(
+  Object.entries(bulkEndpoints).map(([key, e]) => [
+    endpointKey(e!),
+    async () => ({
+      path: e!.path,
+      body: {
+        ids: [2_000_000_000],
+        ...(key === 'booking'
+          ? { action: 'status', params: { paymentStatus: 'paid' } }
+          : key === 'user'
+            ? { action: 'status', params: { status: '1' } }
+            : { action: 'delete', params: {} }),
+      },
+    }),
+  ]),
+) as Record<string, (w: World, caller: Caller) => Promise<CaseRequest>>;
+
+Object.assign(extraRequests, bulkRequests, {
+  'GET /api/bulk/:id': async (w: World, caller: Caller) => {
+    const own = caller === 'anonymous' || caller === 'expired' ? null : await w.token(caller);
+    const res = await w.t.request('POST', '/api/booking/bulk', {
+      token: own ?? (await w.adminToken()),
+      body: { ids: [2_000_000_000], action: 'status', params: { paymentStatus: 'paid' } },
+    });
+    return { path: `/api/bulk/${(res.body.data?.id as number | undefined) ?? 2_000_000_000}` };
+  },
+});
 
 /** Every routed endpoint of `app` as request cases (one per resource operation on shared paths). */
 export const casesOf = (endpoints: AnyEndpoint[]): Case[] => {

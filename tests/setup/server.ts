@@ -18,6 +18,7 @@ import { seedDemoData } from '../../server/db/demo-data';
 import { seedDemo } from '../../server/db/seed';
 import { createSmtpMailer, type Mailer } from '../../server/mail';
 import { settle } from '../../server/notify';
+import { settleBulkJobs } from '../../server/http/bulk';
 import { ReadCache } from '../../server/http/read-cache';
 import { createDbStorage, type Storage } from '../../server/storage';
 import { startLiveHub } from '../../server/live/hub';
@@ -164,6 +165,7 @@ export const createTestServer = async (opts: TestServerOptions = {}): Promise<Te
       return res.body.token;
     },
     async close() {
+      await settleBulkJobs();
       deps.live?.closeAll();
       await deps.live?.hub.close();
       await settle();

@@ -3,6 +3,8 @@ import type { Language } from '@/contract';
 import { AppLink } from '@/components/AppLink';
 import type { BaseRecord } from '../queries';
 import type { ListSearch } from '../search';
+import { SelectRow } from '../bulk/SelectBoxes';
+import type { Selection } from '../bulk/useSelection';
 import type { AreaAction, AreaConfig, RenderContext } from '../types';
 import { EmptyCard, SkeletonCards } from './ListStates';
 import { recordPath } from './record-path';
@@ -33,6 +35,8 @@ interface ListCardsProps<T extends BaseRecord> {
   setSearch: SetListSearch;
   onDelete: (row: T) => void;
   onAction: (action: AreaAction<T>, row: T) => void;
+  /** Check boxes of the rows (bulk actions). */
+  selection?: Selection;
 }
 
 /** The current page as cards (phones, docs/product.md §2 lists): no sideways scrolling. */
@@ -47,6 +51,7 @@ export function ListCards<T extends BaseRecord>({
   setSearch,
   onDelete,
   onAction,
+  selection,
 }: ListCardsProps<T>) {
   const { i18n } = useLingui();
   const ctx: RenderContext = { i18n, language: i18n.locale as Language };
@@ -68,6 +73,7 @@ export function ListCards<T extends BaseRecord>({
             area={area}
             row={row}
             ctx={ctx}
+            selection={selection}
             onDelete={() => onDelete(row)}
             onAction={(action) => onAction(action, row)}
           />
@@ -81,20 +87,34 @@ function RecordCard<T extends BaseRecord>({
   area,
   row,
   ctx,
+  selection,
   onDelete,
   onAction,
 }: {
   area: AreaConfig<T>;
   row: T;
   ctx: RenderContext;
+  selection?: Selection;
   onDelete: () => void;
   onAction: (action: AreaAction<T>) => void;
 }) {
   const { title, status, fields } = cardColumns(area);
   const path = recordPath(area, row);
   const name = title.cell(row, ctx);
+  const recordName = area.recordName(row, ctx);
   return (
-    <li data-testid="list-row" data-layout="card" className="flex items-start gap-2 p-3">
+    <li
+      data-testid="list-row"
+      data-layout="card"
+      data-row-id={row.id}
+      data-row-name={recordName}
+      className="flex items-start gap-2 p-3 data-[active=true]:outline-2 data-[active=true]:-outline-offset-2 data-[active=true]:outline-indigo-500"
+    >
+      {selection && (
+        <span className="flex min-h-6 items-center">
+          <SelectRow selection={selection} id={row.id} name={recordName} />
+        </span>
+      )}
       <div className="min-w-0 flex-1 space-y-1">
         <div className="flex flex-wrap items-start gap-x-2 gap-y-1">
           <div className="min-w-0 flex-1 [overflow-wrap:anywhere]">

@@ -5,6 +5,9 @@ import { AppLink } from '@/components/AppLink';
 import { cx } from '@/components/ui';
 import type { BaseRecord } from '../queries';
 import type { ListSearch } from '../search';
+import type { Language } from '@/contract';
+import { SelectRow } from '../bulk/SelectBoxes';
+import type { Selection } from '../bulk/useSelection';
 import type { AreaAction, AreaConfig } from '../types';
 import { EmptyRow, SkeletonRows } from './ListStates';
 import { recordPath } from './record-path';
@@ -29,6 +32,8 @@ interface ListTableProps<T extends BaseRecord> {
   setSearch: SetListSearch;
   onDelete: (row: T) => void;
   onAction: (action: AreaAction<T>, row: T) => void;
+  /** Check boxes of the rows and of the page (bulk actions). */
+  selection?: Selection;
 }
 
 /*
@@ -59,6 +64,7 @@ export function ListTable<T extends BaseRecord>({
   setSearch,
   onDelete,
   onAction,
+  selection,
 }: ListTableProps<T>) {
   const { i18n } = useLingui();
   const visibleColumnCount = table.getVisibleLeafColumns().length + 1;
@@ -103,6 +109,7 @@ export function ListTable<T extends BaseRecord>({
                 area={area}
                 table={table}
                 row={row}
+                selection={selection}
                 onDelete={() => onDelete(row.original)}
                 onAction={(action) => onAction(action, row.original)}
               />
@@ -165,34 +172,46 @@ function TableRow<T extends BaseRecord>({
   area,
   table,
   row,
+  selection,
   onDelete,
   onAction,
 }: {
   area: AreaConfig<T>;
   table: ListTableApi<T>;
   row: Row<T>;
+  selection?: Selection;
   onDelete: () => void;
   onAction: (action: AreaAction<T>) => void;
 }) {
+  const { i18n } = useLingui();
   const path = recordPath(area, row.original);
+  const name = area.recordName(row.original, { i18n, language: i18n.locale as Language });
   return (
-    <tr data-testid="list-row" className="group border-t border-slate-100 dark:border-slate-800">
+    <tr
+      data-testid="list-row"
+      data-row-id={row.original.id}
+      data-row-name={name}
+      className="group border-t border-slate-100 data-[active=true]:outline-2 data-[active=true]:-outline-offset-2 data-[active=true]:outline-indigo-500 dark:border-slate-800"
+    >
       {row.getVisibleCells().map((cell, index) =>
         index === 0 ? (
           <td key={cell.id} className={cx(firstCellClass, rowCellBackground, 'px-3 py-2 align-middle')}>
-            {path ? (
-              <AppLink
-                to={path}
-                data-testid="record-link"
-                className="block max-w-64 text-indigo-700 hover:underline dark:text-indigo-300"
-              >
-                <table.FlexRender cell={cell} />
-              </AppLink>
-            ) : (
-              <span className="block max-w-64">
-                <table.FlexRender cell={cell} />
-              </span>
-            )}
+            <div className="flex items-center gap-2">
+              {selection && <SelectRow selection={selection} id={row.original.id} name={name} />}
+              {path ? (
+                <AppLink
+                  to={path}
+                  data-testid="record-link"
+                  className="block max-w-64 text-indigo-700 hover:underline dark:text-indigo-300"
+                >
+                  <table.FlexRender cell={cell} />
+                </AppLink>
+              ) : (
+                <span className="block max-w-64">
+                  <table.FlexRender cell={cell} />
+                </span>
+              )}
+            </div>
           </td>
         ) : (
           <td key={cell.id} className={cx(rowCellBackground, 'px-3 py-2 align-middle')}>

@@ -1,0 +1,32 @@
+/**
+ * The row actions each area offers in bulk, by the contract's action names (`bulkActionsOf` in
+ * src/contract/bulk.ts): the same functions its single-row endpoints run (server/http/row-actions.ts),
+ * and the resource router's delete for every resource that has one.
+ */
+import { resources } from '../../src/contract/areas';
+import type { BulkRowActions } from '../http/bulk';
+import { removeRow, type ResourceImpls } from '../http/resource-router';
+import type { RowAction } from '../http/row-actions';
+import { decideAd } from './advertisement.routes';
+import { moveBooking } from './booking.routes';
+import { moveEvent, setEventFeatured } from './event.routes';
+import { setProviderStatus } from './serviceprovider.routes';
+import { setSupervisorStatus } from './supervisor.routes';
+import { setUserStatus } from './user.routes';
+
+const row = <B extends { id: number }>(action: RowAction<B>) => action as unknown as RowAction;
+
+export const bulkRowActions = (impls: ResourceImpls): BulkRowActions => {
+  const out: BulkRowActions = {
+    serviceprovider: { status: row(setProviderStatus) },
+    user: { status: row(setUserStatus) },
+    supervisor: { status: row(setSupervisorStatus) },
+    event: { status: row(moveEvent), featured: row(setEventFeatured) },
+    advertisement: { status: row(decideAd) },
+    booking: { status: row(moveBooking) },
+  };
+  for (const resource of resources)
+    if (resource.endpoints.remove)
+      out[resource.key] = { ...out[resource.key], delete: removeRow(resource, impls[resource.key]!) };
+  return out;
+};

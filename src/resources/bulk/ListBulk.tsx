@@ -1,0 +1,63 @@
+import { useState, type ReactNode, type RefObject } from 'react';
+import type { BaseRecord } from '../queries';
+import type { ListSearch } from '../search';
+import type { AreaConfig } from '../types';
+import { BulkBar } from './BulkBar';
+import { BulkProgress } from './BulkProgress';
+import { KeyboardHelp } from './KeyboardHelp';
+import { LIST_SHORTCUTS, useListKeyboard } from './useListKeyboard';
+import { useSelection, type Selection } from './useSelection';
+
+/**
+ * What a list adds for many rows and the keyboard (docs/decisions/0021-bulk-actions-and-list-keyboard.md):
+ * the selection, the bar of its actions with the progress of the jobs, the keys, their help and the
+ * live region that announces them.
+ */
+export function useListBulk<T extends BaseRecord>(
+  area: AreaConfig<T>,
+  section: RefObject<HTMLElement | null>,
+  list: {
+    rows: readonly T[];
+    total: number;
+    search: ListSearch;
+    /** The view (page, sort, filters, search): the selection empties when it changes. */
+    viewKey: string;
+    page: number;
+    pageCount: number;
+    setPage: (page: number) => void;
+  },
+): {
+  selection: Selection;
+  sectionProps: { 'aria-keyshortcuts': string };
+  bar: ReactNode;
+  extras: ReactNode;
+} {
+  const selection = useSelection(list.total, list.viewKey);
+  const [help, setHelp] = useState(false);
+  const announcement = useListKeyboard(section, {
+    selection,
+    onHelp: () => setHelp(true),
+    onPage: (delta) => {
+      const next = list.page + delta;
+      if (next >= 1 && next <= list.pageCount) list.setPage(next);
+    },
+  });
+  return {
+    selection,
+    sectionProps: { 'aria-keyshortcuts': LIST_SHORTCUTS },
+    bar: (
+      <>
+        <BulkBar area={area} rows={list.rows} total={list.total} search={list.search} selection={selection} />
+        <BulkProgress resource={area.resource.key} />
+      </>
+    ),
+    extras: (
+      <>
+        <p className="sr-only" aria-live="polite" data-testid="list-announcer">
+          {announcement}
+        </p>
+        <KeyboardHelp open={help} onOpenChange={setHelp} />
+      </>
+    ),
+  };
+}

@@ -1,0 +1,289 @@
+/**
+ * Bulk actions (docs/decisions/0021-bulk-actions-and-list-keyboard.md): a bulk job runs each row
+ * through the single-row action's rules and answers per row; ownership holds (a provider's bulk call
+ * on another provider's records changes nothing); a filter selects exactly the list's matching set;
+ * two jobs on the same rows never apply a transition twice; the job is reported from the database.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BULK_BATCH } from '../../src/contract/bulk';
+import { auditLog, bookingHistory, bookings, providerApprovals, users } from '../../server/db/schema';
+import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
+
+type Job = {
+  id: number;
+  state: 'running' | 'finished';
+  total: number;
+  done: number;
+  unchanged: number;
+  refused: number;
+  rows: { id: number; state: string; version: number | null; message: string | null }[];
+  next: number | null;
+};
+
+let t: TestServer;
+let admin: string;
+let providerA: string;
+let idA: number;
+let n = 0;
+
+const call = (method: string, path: string, token: string, body?: unknown, lang = 'en') =>
+  t.request(method, path, { token, body, lang });
+
+/** Follows a job to its end (the rows are processed after the answer) and returns all its rows. */
+const finished = async (id: number, token = admin, lang = 'en'): Promise<Job> => {
+  for (let i = 0; i < 600; i++) {
+    const res = await call('GET', `/api/bulk/${id}`, token, undefined, lang);
+    expect(res.status, res.text).toBe(200);
+    const job = res.body.data as Job;
+    if (job.state === 'finished') {
+      let next = job.next;
+      while (next !== null) {
+        const page = (await call('GET', `/api/bulk/${id}?from=${next}`, token, undefined, lang)).body
+          .data as Job;
+        job.rows.push(...page.rows);
+        next = page.next;
+      }
+      return job;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`bulk job ${id} did not finish`);
+};
+
+const bulk = async (resource: string, body: unknown, token = admin, lang = 'en') => {
+  const res = await call('POST', `/api/${resource}/bulk`, token, body, lang);
+  expect(res.status, res.text).toBe(201);
+  return finished(res.body.data.id as number, token, lang);
+};
+
+const newProvider = async () => {
+  const k = ++n;
+  const res = await call('POST', '/api/serviceprovider', admin, {
+    name: { en: `Bulk Contact ${k}`, ar: `جهة ${k}` },
+    email: `bulk${k}@test.example.com`,
+    phone: `+96655${String(1000000 + k)}`,
+    businessName: { en: `Bulk Business ${k}`, ar: `نشاط ${k}` },
+    categoryId: null,
+    cityId: null,
+    password: 'Test-Pass-2026!',
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.body.data.id as number;
+};
+
+beforeAll(async () => {
+  t = await createTestServer({ demoData: true });
+  admin = await t.login(DEMO.admin.email, DEMO_PASSWORD);
+  providerA = await t.login(DEMO.provider.email, DEMO_PASSWORD);
+  const [a] = await t.db.db.select().from(users).where(eq(users.email, DEMO.provider.email));
+  idA = a!.id;
+});
+afterAll(() => t?.close());
+
+describe('bulk approve of providers', () => {
+  it('approves 49 pending providers and refuses the one row that is not allowed, with its reason', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 49; i++) ids.push(await newProvider());
+    // Pending, as after a registration.
+    await t.db.db.update(users).set({ status: '0' }).where(inArray(users.id, ids));
+    const [manager] = await t.db.db.select().from(users).where(eq(users.email, DEMO.manager.email));
+    const selection = [...ids.slice(0, 20), manager!.id, ...ids.slice(20)];
+    const job = await bulk('serviceprovider', { ids: selection, action: 'status', params: { status: '1' } });
+    expect([job.total, job.done, job.unchanged, job.refused]).toEqual([50, 49, 0, 1]);
+    expect(job.rows.map((r) => r.id)).toEqual(selection);
+    const refused = job.rows.filter((r) => r.state === 'refused');
+    expect(refused).toEqual([{ id: manager!.id, state: 'refused', version: null, message: 'Not found.' }]);
+    // Each done row carries the version it produced (for an undo built on the audit trail).
+    for (const row of job.rows.filter((r) => r.state === 'done')) expect(row.version).toBeGreaterThan(0);
+    const now = await t.db.db.select({ status: users.status }).from(users).where(inArray(users.id, ids));
+    expect(now.every((u) => u.status === '1')).toBe(true);
+    // One approval history entry per approved row; the refusal is the job's row.
+    const history = await t.db.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(providerApprovals)
+      .where(and(inArray(providerApprovals.providerId, ids), eq(providerApprovals.toStatus, '1')));
+    expect(history[0]!.n).toBe(49 + 49); // created approved, then approved again after pending
+    // One audit entry per approved row, the admin's, naming the job (docs/decisions/0017-audit-trail.md).
+    const entries = await t.db.db
+      .select({ recordId: auditLog.recordId, actorId: auditLog.actorId, operation: auditLog.operation })
+      .from(auditLog)
+      .where(and(eq(auditLog.resource, 'serviceprovider'), eq(auditLog.requestId, `bulk-${job.id}`)));
+    expect(entries.map((e) => Number(e.recordId)).sort((a, b) => a - b)).toEqual(
+      [...ids].sort((a, b) => a - b),
+    );
+    const [me] = await t.db.db.select().from(users).where(eq(users.email, DEMO.admin.email));
+    expect(new Set(entries.map((e) => e.actorId))).toEqual(new Set([me!.id]));
+    expect(entries[0]!.operation).toBe('POST /api/serviceprovider/bulk (status)');
+    // The reason in the reader's language.
+    const ar = await call('GET', `/api/bulk/${job.id}?only=refused`, admin, undefined, 'ar');
+    expect(ar.body.data.rows).toEqual([
+      { id: manager!.id, state: 'refused', version: null, message: 'غير موجود.' },
+    ]);
+    // Again: nothing changes, every row says so.
+    const again = await bulk('serviceprovider', { ids, action: 'status', params: { status: '1' } });
+    expect([again.done, again.unchanged, again.refused]).toEqual([0, 49, 0]);
+  });
+
+  it('checks the parameters once with the single-row rules, and the permission of the action', async () => {
+    const id = await newProvider();
+    const noReason = await call('POST', '/api/serviceprovider/bulk', admin, {
+      ids: [id],
+      action: 'status',
+      params: { status: '2' },
+    });
+    expect([noReason.status, noReason.body.errors]).toEqual([
+      422,
+      { 'params.reason': 'Please give a reason for the rejection.' },
+    ]);
+    const both = await call('POST', '/api/serviceprovider/bulk', admin, {
+      ids: [id],
+      filter: {},
+      action: 'status',
+      params: { status: '1' },
+    });
+    expect(both.status).toBe(422);
+    // A provider may not approve providers, in bulk either.
+    const mine = await call('POST', '/api/serviceprovider/bulk', providerA, {
+      ids: [idA],
+      action: 'status',
+      params: { status: '1' },
+    });
+    expect(mine.status).toBe(403);
+    // Another user's job is not found.
+    const job = await bulk('serviceprovider', { ids: [id], action: 'status', params: { status: '1' } });
+    expect((await call('GET', `/api/bulk/${job.id}`, providerA)).status).toBe(404);
+  });
+});
+
+describe('bookings in bulk', () => {
+  it("a provider's bulk call on another provider's bookings changes nothing", async () => {
+    const others = await t.db.db
+      .select({ id: bookings.id, status: bookings.status, version: bookings.version })
+      .from(bookings)
+      .where(and(sql`${bookings.providerId} <> ${idA}`, eq(bookings.status, 'pending')))
+      .limit(10);
+    expect(others.length).toBeGreaterThan(0);
+    const ids = others.map((b) => b.id);
+    const job = await bulk('booking', { ids, action: 'status', params: { status: 'cancelled' } }, providerA);
+    expect([job.done, job.refused]).toEqual([0, ids.length]);
+    expect(new Set(job.rows.map((r) => r.message))).toEqual(new Set(['Not found.']));
+    const after = await t.db.db
+      .select({ id: bookings.id, status: bookings.status, version: bookings.version })
+      .from(bookings)
+      .where(inArray(bookings.id, ids));
+    expect(after.sort((a, b) => a.id - b.id)).toEqual(others.sort((a, b) => a.id - b.id));
+    // By filter, a provider selects only its own bookings.
+    const own = await call('POST', '/api/booking/bulk', providerA, {
+      filter: { status: 'cancelled' },
+      action: 'status',
+      params: { status: 'cancelled' },
+    });
+    expect(own.status, own.text).toBe(201);
+    const rows = (await finished(own.body.data.id as number, providerA)).rows.map((r) => r.id);
+    const theirs = await t.db.db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(and(inArray(bookings.id, rows), sql`${bookings.providerId} <> ${idA}`));
+    expect(theirs).toEqual([]);
+  });
+
+  it("a filter selects exactly the list's matching set (search and filters)", async () => {
+    const filter = { status: 'pending', paymentStatus: 'pending' };
+    const listed: number[] = [];
+    for (let page = 1; ; page++) {
+      const res = await call(
+        'GET',
+        `/api/booking?status=pending&paymentStatus=pending&pageSize=100&page=${page}`,
+        admin,
+      );
+      listed.push(...(res.body.data.items as { id: number }[]).map((b) => b.id));
+      if (listed.length >= res.body.data.total) break;
+    }
+    expect(listed.length).toBeGreaterThan(BULK_BATCH); // more than one batch
+    // A payment move that is refused for none and changes them all (pending → paid).
+    const job = await bulk('booking', { filter, action: 'status', params: { paymentStatus: 'paid' } });
+    expect(job.rows.map((r) => r.id)).toEqual(listed);
+    expect(job.done).toBe(listed.length);
+    // With a search, the same: the list's matching set.
+    const q = 'a';
+    const res = await call(
+      'GET',
+      `/api/booking?q=${q}&pageSize=100&status=confirmed&sort=code&order=asc`,
+      admin,
+    );
+    const searched = (res.body.data.items as { id: number }[]).map((b) => b.id);
+    const job2 = await call('POST', '/api/booking/bulk', admin, {
+      filter: { q, status: 'confirmed', sort: 'code', order: 'asc' },
+      action: 'status',
+      params: { status: 'confirmed' },
+    });
+    expect(job2.status, job2.text).toBe(201);
+    const rows = (await finished(job2.body.data.id as number)).rows;
+    expect(rows.slice(0, searched.length).map((r) => r.id)).toEqual(searched);
+    expect(rows.length).toBe(res.body.data.total);
+    expect(rows.every((r) => r.state === 'unchanged')).toBe(true);
+  });
+
+  it('two jobs on the same rows never apply a transition twice', async () => {
+    const pending = await t.db.db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(eq(bookings.status, 'pending'))
+      .limit(120);
+    const ids = pending.map((b) => b.id);
+    expect(ids.length).toBeGreaterThan(BULK_BATCH);
+    const before = await t.db.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(bookingHistory)
+      .where(and(inArray(bookingHistory.bookingId, ids), eq(bookingHistory.field, 'status')));
+    const body = { ids, action: 'status', params: { status: 'cancelled', note: 'Event moved' } };
+    const started = await Promise.all([
+      call('POST', '/api/booking/bulk', admin, body),
+      call('POST', '/api/booking/bulk', admin, { ...body, ids: [...ids].reverse() }),
+      call('POST', '/api/booking/bulk', admin, body),
+    ]);
+    for (const s of started) expect(s.status, s.text).toBe(201);
+    const jobs = await Promise.all([
+      finished(started[0]!.body.data.id),
+      finished(started[1]!.body.data.id),
+      finished(started[2]!.body.data.id),
+    ]);
+    expect(jobs.reduce((sum, j) => sum + j.done, 0)).toBe(ids.length);
+    expect(jobs.reduce((sum, j) => sum + j.unchanged, 0)).toBe(2 * ids.length);
+    expect(jobs.every((j) => j.refused === 0)).toBe(true);
+    const after = await t.db.db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(bookingHistory)
+      .where(and(inArray(bookingHistory.bookingId, ids), eq(bookingHistory.field, 'status')));
+    expect(after[0]!.n - before[0]!.n).toBe(ids.length);
+  });
+
+  it('replays a bulk request with the same Idempotency-Key as the same job', async () => {
+    const [b] = await t.db.db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(eq(bookings.status, 'confirmed'))
+      .limit(1);
+    const headers = { 'Idempotency-Key': 'bulk-key-0001' };
+    const body = { ids: [b!.id], action: 'status', params: { paymentStatus: 'paid' } };
+    const first = await t.request('POST', '/api/booking/bulk', { token: admin, body, headers });
+    const second = await t.request('POST', '/api/booking/bulk', { token: admin, body, headers });
+    expect([first.status, second.status]).toEqual([201, 201]);
+    expect(second.body.data.id).toBe(first.body.data.id);
+    const job = await finished(first.body.data.id as number);
+    expect(job.total).toBe(1);
+  });
+});
+
+describe('delete in bulk', () => {
+  it('deletes what may go and refuses what is still used, each with its reason', async () => {
+    const a = await newProvider();
+    const job = await bulk('serviceprovider', { ids: [a, idA], action: 'delete', params: {} });
+    expect(job.rows[0]).toMatchObject({ id: a, state: 'done', version: null });
+    expect(job.rows[1]).toMatchObject({ id: idA, state: 'refused' });
+    expect(job.rows[1]!.message).toBeTruthy();
+    expect((await call('GET', `/api/serviceprovider/${a}`, admin)).status).toBe(404);
+    expect((await call('GET', `/api/serviceprovider/${idA}`, admin)).status).toBe(200);
+  });
+});
