@@ -10,7 +10,7 @@ import { call, endpointRef } from '@/lib/api';
 import { activateLanguage, LANGUAGE_NAMES } from './i18n';
 import { notify } from './notify';
 import { getSession, storeLanguage } from './session';
-import { markLanguagePicked } from './sign-in';
+import { markLanguagePicked } from './language-picked';
 
 const FLASH_KEY = 'pending-notice';
 

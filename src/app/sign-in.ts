@@ -9,28 +9,9 @@ import { call, endpointRef } from '@/lib/api';
 import { purgeOtherUsersCaches } from './cache-keys';
 import { activateLanguage } from './i18n';
 import { getSession, storeLanguage, storeSignIn, type SignIn } from './session';
+import { takeLanguagePicked } from './language-picked';
 
-const PICKED_KEY = 'ebo.languagePicked';
 const setLanguageEndpoint = endpointRef<typeof api.setLanguage>(plainRoutes.setLanguage);
-
-/** A language chosen on the sign-in or registration screen in this tab (docs/decisions/0023-screens-for-staff.md). */
-export function markLanguagePicked(): void {
-  try {
-    sessionStorage.setItem(PICKED_KEY, '1');
-  } catch {
-    // No session storage: the server's language applies after sign-in.
-  }
-}
-
-function takeLanguagePicked(): boolean {
-  try {
-    const picked = sessionStorage.getItem(PICKED_KEY) === '1';
-    sessionStorage.removeItem(PICKED_KEY);
-    return picked;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The language after sign-in (docs/decisions/0023-screens-for-staff.md): the one saved on the

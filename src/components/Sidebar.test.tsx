@@ -70,11 +70,13 @@ describe('Sidebar', () => {
       'Events',
       'Advertisement',
       'Notification',
-      'Users',
+      'User Manager',
       'Bookings',
       'Pages',
       'Configuration',
     ]);
+    // Users and the audit trail's Activity screen (docs/decisions/0017-audit-trail.md).
+    expect(groupButton('User Manager')).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByText('My business')).toBeNull();
   });
 

@@ -22,7 +22,7 @@ export const VIEWS_PER_LIST_MAX = 50;
  * list are checked against each other by tests/unit/view-columns.test.ts.
  */
 export const VIEW_COLUMNS = {
-  category: ['name', 'icon', 'sortOrder', 'active', 'updatedAt'],
+  category: ['name', 'sortOrder', 'active', 'updatedAt'],
   country: ['name', 'isoCode', 'dialCode', 'active', 'updatedAt'],
   city: ['name', 'country', 'active', 'updatedAt'],
   location: ['name', 'city', 'country', 'address', 'coordinates', 'active', 'updatedAt'],

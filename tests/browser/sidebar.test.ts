@@ -55,7 +55,11 @@ const SIDEBAR: (Leaf | Group)[] = [
   {
     label: 'User Manager',
     permission: 'user_manager',
-    children: [{ label: 'Users', path: '/admin/users', permission: 'usermanager' }],
+    children: [
+      { label: 'Users', path: '/admin/users', permission: 'usermanager' },
+      // The audit trail's Activity screen (docs/decisions/0017-audit-trail.md).
+      { label: 'Activity', path: '/admin/activity', permission: 'usermanager' },
+    ],
   },
   {
     label: 'Booking Manager',

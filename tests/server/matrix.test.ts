@@ -59,7 +59,7 @@ it('has a row for every routed endpoint, and no row for an endpoint that does no
 });
 
 describe('every endpoint × every caller', () => {
-  it('answers each cell as the matrix says; refused calls change nothing', { timeout: 240_000 }, async () => {
+  it('answers each cell as the matrix says; refused calls change nothing', { timeout: 480_000 }, async () => {
     const failures: string[] = [];
     for (const c of cases) {
       const row = MATRIX[c.key];

@@ -11,7 +11,6 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { api } from '@/contract';
 import type { MESSAGES } from '@/contract/messages';
 import { plainRoutes, type Language } from '@/contract/plain';
-import { completeSignIn } from '@/app/sign-in';
 import { useSession } from '@/app/session';
 import { Alert, Button, TextField } from '@/components/ui';
 import { ApiError, call, endpointRef, errorMessage } from '@/lib/api';
@@ -134,7 +133,8 @@ export function LoginPage({ onSignedIn = goHomeAndReload }: { onSignedIn?: () =>
     setSubmitting(true);
     try {
       const answer = await call(loginEndpoint, { body: checked.values });
-      await completeSignIn(answer);
+      // The sign-in steps load once the password is accepted: not part of the first load (ADR 0010).
+      await (await import('@/app/sign-in')).completeSignIn(answer);
       forgetRegisteredEmail();
       onSignedIn();
     } catch (error) {
