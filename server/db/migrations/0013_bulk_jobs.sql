@@ -27,4 +27,11 @@ ALTER TABLE "bulk_job_rows" ADD CONSTRAINT "bulk_job_rows_job_id_bulk_jobs_id_fk
 ALTER TABLE "bulk_jobs" ADD CONSTRAINT "bulk_jobs_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "bulk_job_rows_pending_idx" ON "bulk_job_rows" USING btree ("job_id","state");--> statement-breakpoint
 CREATE INDEX "bulk_jobs_user_idx" ON "bulk_jobs" USING btree ("user_id","created_at");--> statement-breakpoint
-CREATE INDEX "bulk_jobs_state_idx" ON "bulk_jobs" USING btree ("state");
+CREATE INDEX "bulk_jobs_state_idx" ON "bulk_jobs" USING btree ("state");--> statement-breakpoint
+-- hand-written
+-- The read cache's notify trigger of migrations 0005 and 0010 (ADR 0009): a job's progress is read
+-- while its rows are written.
+CREATE TRIGGER "bulk_jobs_notify_writes" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "bulk_jobs"
+  FOR EACH STATEMENT EXECUTE FUNCTION "notify_writes"();--> statement-breakpoint
+CREATE TRIGGER "bulk_job_rows_notify_writes" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "bulk_job_rows"
+  FOR EACH STATEMENT EXECUTE FUNCTION "notify_writes"();
