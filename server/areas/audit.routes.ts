@@ -10,6 +10,7 @@ import type { AuthInfo } from '../auth/sessions';
 import { auditLog } from '../db/schema';
 import { smsg } from '../messages';
 import { route, routeFile } from '../http/route';
+import { csvLine, csvResponse } from '../http/csv';
 import type { App } from '../http/types';
 
 type Row = typeof auditLog.$inferSelect;
@@ -113,16 +114,6 @@ const CSV_HEADERS: Array<{ en: string; ar: string }> = [
   { en: 'Request', ar: 'الطلب' },
 ];
 
-const csvCell = (value: string | number | null | undefined): string => {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return String(value);
-  let s = value;
-  // A cell a spreadsheet would run as a formula is kept as text (docs/security.md).
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) || s !== s.trim() ? `"${s.replace(/"/g, '""')}"` : s;
-};
-const csvLine = (cells: Array<string | number | null | undefined>) => cells.map(csvCell).join(',') + '\r\n';
-
 const csvRow = (e: AuditEntryRecord, lang: Language) =>
   csvLine([
     e.at,
@@ -155,15 +146,7 @@ export const registerAuditRoutes = (app: App) => {
       '\uFEFF' +
       csvLine(CSV_HEADERS.map((h) => h[lang])) +
       rows.map((r) => csvRow(toAuditEntry(r, admin), lang)).join('');
-    const day = deps.config.now().toISOString().slice(0, 10);
-    return new Response(text, {
-      status: 200,
-      headers: {
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="audit-${day}.csv"`,
-        'Cache-Control': 'no-store',
-      },
-    });
+    return csvResponse(text, 'audit', deps.config.now());
   });
 
   route(app, auditApi.auditList, async ({ deps, query, requireAuth }) => {

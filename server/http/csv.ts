@@ -18,3 +18,15 @@ export const csvCell = (value: string | number | boolean | null | undefined): st
 
 export const csvLine = (cells: (string | number | boolean | null | undefined)[]) =>
   cells.map(csvCell).join(',') + '\r\n';
+
+/** A CSV export's answer: a UTF-8 attachment named `<name>-<day>.csv`, never cached. */
+export const csvResponse = (body: ConstructorParameters<typeof Response>[0], name: string, now: Date) =>
+  new Response(body, {
+    status: 200,
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="${name}-${now.toISOString().slice(0, 10)}.csv"`,
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });

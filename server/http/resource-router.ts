@@ -38,7 +38,7 @@ import { msg } from '../../src/contract/messages';
 import { resourceRoutes } from '../../src/contract/areas';
 import { EXPORT_CHUNK, type EndpointOp, type Resource } from '../../src/contract/resource';
 import type { AuthInfo } from '../auth/sessions';
-import { csvLine } from './csv';
+import { csvLine, csvResponse } from './csv';
 import { isUniqueViolation, pgErrorCode, type Executor, type Tx } from '../db/client';
 import { conflict, forbidden, HttpError, notFound } from './errors';
 import { route, routeFile, validate, type HandlerContext } from './route';
@@ -578,16 +578,7 @@ const exportCsv = async (resource: Resource, impl: Impl, h: H): Promise<Response
       }
     },
   });
-  const day = ctx.now.toISOString().slice(0, 10);
-  return new Response(stream, {
-    status: 200,
-    headers: {
-      'Content-Type': 'text/csv; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${resource.key}-${day}.csv"`,
-      'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
-    },
-  });
+  return csvResponse(stream, resource.key, ctx.now);
 };
 
 /* ------------------------------------------------------------------ routing */

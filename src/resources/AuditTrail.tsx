@@ -57,7 +57,8 @@ const COMMON_LABELS: Record<string, MessageDescriptor> = {
   sortOrder: msg`Sort order`,
 };
 
-const ACTION_LABELS: Record<AuditEntryRecord['action'], MessageDescriptor> = {
+/** What an entry did, as the History tab and the Activity screen's filter say it. */
+export const AUDIT_ACTION_LABELS: Record<AuditEntryRecord['action'], MessageDescriptor> = {
   create: msg`Created`,
   update: msg`Changed`,
   delete: msg`Deleted`,
@@ -172,7 +173,7 @@ function AuditTimeline({
         >
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="font-medium">
-              {i18n._(ACTION_LABELS[entry.action])}
+              {i18n._(AUDIT_ACTION_LABELS[entry.action])}
               {entry.table && PART_LABELS[entry.table] && ` · ${i18n._(PART_LABELS[entry.table]!)}`}
               {showRecord && entry.recordId && (
                 <span className="ms-2 text-sm font-normal text-slate-600 dark:text-slate-400">

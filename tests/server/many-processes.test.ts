@@ -7,10 +7,8 @@
  * another within 1 s, only for those who may see it, and resumes there with Last-Event-ID; SIGTERM
  * ends the live streams and the process cleanly. On PGlite: WORKERS stays one process and says so.
  */
-import { spawn } from 'node:child_process';
 import { get } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
@@ -21,18 +19,9 @@ import { events, notifications, userNotifications, users } from '../../server/db
 import { LOGIN_MAX_FAILURES } from '../../server/auth/throttle';
 import { createTestDb, type TestDb } from '../setup/db';
 import { startSmtpCapture, type SmtpCapture } from '../setup/smtp';
+import { freePort, startServerProcess } from '../support/server-process';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const a = srv.address();
-      srv.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
 
 interface Proc {
   base: string;
@@ -43,32 +32,24 @@ interface Proc {
 
 const start = async (env: Record<string, string | undefined>): Promise<Proc> => {
   const port = await freePort();
-  const childEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'development',
+  const {
+    child,
+    exit,
+    output: out,
+  } = startServerProcess({
     PORT: String(port),
     HOST: '127.0.0.1',
     NOTIFICATION_SCHEDULER_MS: '100',
     ...env,
-  };
-  for (const [k, v] of Object.entries(env)) if (v === undefined) delete childEnv[k];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: process.cwd(),
-    env: childEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const end = Date.now() + 90_000;
-  while (!out.includes('Press Ctrl+C')) {
-    if (Date.now() > end || child.exitCode !== null) throw new Error(`The server did not start:\n${out}`);
+  while (!out().includes('Press Ctrl+C')) {
+    if (Date.now() > end || child.exitCode !== null) throw new Error(`The server did not start:\n${out()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
   return {
     base: `http://127.0.0.1:${port}`,
-    output: () => out,
+    output: out,
     exit,
     kill: (s = 'SIGTERM') => child.kill(s),
   };

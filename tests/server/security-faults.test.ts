@@ -8,7 +8,6 @@
  *   partial record, and replaying the same requests with their Idempotency-Keys creates no
  *   duplicates.
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, Socket, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -23,22 +22,13 @@ import { createSmtpMailer } from '../../server/mail';
 import { createDbStorage } from '../../server/storage';
 import { DEMO, DEMO_PASSWORD } from '../setup/server';
 import { createTestDb, type TestDb } from '../setup/db';
+import { freePort, startServerProcess as startServer, waitFor } from '../support/server-process';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
   for (const c of cleanups.reverse()) await c().catch(() => undefined);
 });
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const a = srv.address();
-      srv.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
 
 /** A TCP proxy on 127.0.0.1 that can be cut (connections dropped, new ones refused) and restored. */
 const startProxy = async (targetHost: string, targetPort: number) => {
@@ -160,29 +150,6 @@ describe('database unreachable', () => {
 });
 
 /* ------------------------------------------------------------ killed server */
-
-const startServer = (env: Record<string, string | undefined>) => {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', ...env };
-  for (const [k, v] of Object.entries(env)) if (v === undefined) delete childEnv[k];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: process.cwd(),
-    env: childEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (out += d.toString()));
-  const exit = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return { child, exit, output: () => out };
-};
-
-const waitFor = async (check: () => boolean, ms: number, what: () => string) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`Timed out waiting: ${what()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 
 describe('server killed in the middle of writes', () => {
   it(

@@ -12,7 +12,7 @@ import { dateOnly } from './values';
 const tag = 'Audit';
 
 /** What an entry records (row triggers: create, update, delete, restore; the rest explicitly). */
-export const AUDIT_ACTIONS = [
+const AUDIT_ACTIONS = [
   'create',
   'update',
   'delete',

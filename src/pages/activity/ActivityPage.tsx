@@ -9,26 +9,15 @@ import { useLingui } from '@lingui/react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Download } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import type { AUDIT_ACTIONS, AUDIT_RESOURCES } from '@/contract';
+import type { AUDIT_RESOURCES } from '@/contract';
 import { type AuditQuery } from '@/contract';
 import { routes } from '@/contract/routes.gen';
 import { notify } from '@/app/notify';
 import { Button, inputClass } from '@/components/ui';
 import { downloadFile } from '@/lib/transfer';
-import { AuditEntries } from '@/resources/AuditTrail';
+import { AUDIT_ACTION_LABELS, AuditEntries } from '@/resources/AuditTrail';
 import { cardClass } from '@/resources/DetailsPage';
 import { activitySearch, type ActivitySearch } from './search';
-
-const ACTION_TEXT: Record<(typeof AUDIT_ACTIONS)[number], MessageDescriptor> = {
-  create: msg`Created`,
-  update: msg`Changed`,
-  delete: msg`Deleted`,
-  restore: msg`Restored`,
-  sign_in: msg`Signed in`,
-  sign_in_failed: msg`Sign-in failed`,
-  sign_out: msg`Signed out`,
-  notification_send: msg`Notification sent`,
-};
 
 const RESOURCE_TEXT: Record<(typeof AUDIT_RESOURCES)[number], MessageDescriptor> = {
   category: msg`Category`,
@@ -99,7 +88,7 @@ function Filters({ search }: { search: ActivitySearch }) {
       {select('resource', msg`Record type`, RESOURCE_TEXT)}
       {field('recordId', msg`Record ID`)}
       {field('actorId', msg`User ID`)}
-      {select('action', msg`Action`, ACTION_TEXT)}
+      {select('action', msg`Action`, AUDIT_ACTION_LABELS)}
       {field('from', msg`From`, 'date')}
       {field('to', msg`To`, 'date')}
       <div className="sm:col-span-3">

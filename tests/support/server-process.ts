@@ -1,0 +1,50 @@
+/**
+ * The server as its own process (`node --import tsx server/main.ts`), for the tests of start-up,
+ * crashes and several processes on one database (docs/decisions/0004-testing-strategy.md).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+
+/** A port free on 127.0.0.1 at the moment of asking. */
+export const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const a = srv.address();
+      srv.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+
+export interface ServerProcess {
+  child: ChildProcess;
+  /** Its exit code once it has ended. */
+  exit: Promise<number | null>;
+  /** What it has printed so far (stdout and stderr). */
+  output(): string;
+}
+
+/** Starts the server with this environment on top of the test's (`undefined` removes a variable). */
+export const startServerProcess = (env: Record<string, string | undefined>): ServerProcess => {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', ...env };
+  for (const [k, v] of Object.entries(env)) if (v === undefined) delete childEnv[k];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: process.cwd(),
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, exit, output: () => out };
+};
+
+/** Waits until `check` holds, polling every 100 ms; fails after `ms` saying `what`. */
+export const waitFor = async (check: () => boolean, ms: number, what: () => string) => {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`Timed out waiting: ${what()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
