@@ -161,7 +161,8 @@ export const eventArea: AreaConfig<Event> = {
     },
     {
       id: 'city',
-      priority: 'medium',
+      // Low: with the zone named in the times (docs/product.md §2), Status and Actions fit at 1440 px.
+      priority: 'low',
       header: msg`City`,
       sort: 'city',
       cell: (row, ctx) => (

@@ -25,7 +25,7 @@ describe('bookings', () => {
     const { page, errors } = await suite.open();
     await signIn(page, DEMO.manager, DEMO_PASSWORD);
 
-    await page.getByRole('link', { name: 'Bookings' }).click();
+    await page.getByTestId('sidebar').getByRole('link', { name: 'Bookings' }).click();
     await expect.poll(() => url(page).pathname).toBe('/admin/booking');
     await expect.poll(() => rows(page).count()).toBe(10);
 

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '../support/app-server';
 import { signIn, waitForShell } from '../support/app';
 import { browserSuite } from '../support/suite';
+import { waitForQuiet } from '../support/browser';
 
 const suite = browserSuite();
 
@@ -202,7 +203,7 @@ describe('security in the browser', () => {
     for (const path of ['/admin/profile', '/admin/country', '/admin/serviceprovider', '/admin/country/add']) {
       await page.goto(path);
       await waitForShell(page);
-      await page.waitForLoadState('networkidle');
+      await waitForQuiet(page);
       await check(path);
     }
     expect(errors).toEqual([]);
@@ -236,7 +237,7 @@ describe('security in the browser', () => {
     for (const [path, text] of visits) {
       await page.goto(path);
       await waitForShell(page);
-      await page.waitForLoadState('networkidle');
+      await waitForQuiet(page);
       if (text)
         await page.getByText(text.slice(0, 40), { exact: false }).first().waitFor({ timeout: 15_000 });
       await check(path);

@@ -11,6 +11,7 @@ import {
   type BrowserContext,
   type BrowserContextOptions,
   type Page,
+  type Request,
 } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -127,3 +128,36 @@ export const readIndexedDb = (page: Page): Promise<IdbEntry[]> =>
 /** The value stored under `key` in any IndexedDB store of the page's origin (undefined if none). */
 export const idbValue = async (page: Page, key: string): Promise<unknown> =>
   (await readIndexedDb(page)).find((e) => e.key === key)?.value;
+
+/**
+ * Waits until the page has sent no request for `idleMs` and none is open, leaving out the live
+ * updates stream, which stays open while the app is online (docs/decisions/0019-live-updates-and-many-processes.md):
+ * Playwright's `networkidle` never comes while it is open.
+ */
+export async function waitForQuiet(page: Page, { idleMs = 500, timeout = 30_000 } = {}): Promise<void> {
+  await page.waitForLoadState('load');
+  const open = new Set<Request>();
+  let last = Date.now();
+  const started = (request: Request) => {
+    if (new URL(request.url()).pathname.endsWith('/api/live')) return;
+    open.add(request);
+    last = Date.now();
+  };
+  const ended = (request: Request) => {
+    if (open.delete(request)) last = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  try {
+    const end = Date.now() + timeout;
+    while (open.size > 0 || Date.now() - last < idleMs) {
+      if (Date.now() > end) throw new Error(`The page kept ${open.size} request(s) open for ${timeout} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  } finally {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  }
+}
