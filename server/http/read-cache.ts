@@ -155,6 +155,9 @@ export class ReadCache {
     this.stats.misses++;
     const made = tablesRead(make);
     const answer = made.then((m) => m.value);
+    // A refusal (a 404) reaches this caller through `made` and any waiter through `answer`: with no
+    // waiter, `answer` must not count as an unhandled rejection.
+    answer.catch(() => undefined);
     this.#making.set(key, { clock, answer });
     try {
       const { value, tables } = await made;
