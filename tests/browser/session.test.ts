@@ -142,6 +142,9 @@ describe('session', () => {
     const { page } = await suite.open();
     await signIn(page, DEMO.provider, DEMO_PASSWORD);
     const token = (await idbValue(page, 'loginToken')) as string;
+    // The page is left first: an open page may meet the 401 on its own (its live stream, a refetch)
+    // and show the reason before the reload below, which would then find no token and no reason.
+    await page.goto('about:blank');
     const me = (await (await api('/api/profile', token)).json()) as { id?: number; data?: { id: number } };
     const admin = await tokenOf(DEMO.admin);
     const block = await api('/api/users/approve', admin, 'POST', {
