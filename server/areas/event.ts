@@ -2,7 +2,7 @@
  * Events: the resource implementation (list, get, create, update, delete, pickers, CSV) and the
  * shared pieces of the event routes (select, record, status changes).
  */
-import { and, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lt, notInArray, sql } from 'drizzle-orm';
 import { msg } from '../../src/contract/messages';
 import {
   EVENT_EDITABLE,
@@ -198,10 +198,20 @@ const fields = (input: EventInput, providerId: number) => ({
   coverImage: input.coverImage ?? input.images[0] ?? null,
 });
 
+/**
+ * The event's supervisors become `ids`: only the ones removed are deleted and only the new ones
+ * inserted, so a save that keeps them writes nothing here (and the audit trail records no change,
+ * docs/decisions/0017-audit-trail.md).
+ */
 const writeSupervisors = async (tx: Tx, eventId: number, ids: number[]) => {
-  await tx.delete(eventSupervisors).where(eq(eventSupervisors.eventId, eventId));
-  const unique = [...new Set(ids)];
-  if (unique.length) await tx.insert(eventSupervisors).values(unique.map((userId) => ({ eventId, userId })));
+  const wanted = [...new Set(ids)];
+  const kept = wanted.length ? notInArray(eventSupervisors.userId, wanted) : undefined;
+  await tx.delete(eventSupervisors).where(and(eq(eventSupervisors.eventId, eventId), kept));
+  if (wanted.length)
+    await tx
+      .insert(eventSupervisors)
+      .values(wanted.map((userId) => ({ eventId, userId })))
+      .onConflictDoNothing();
 };
 
 const countBookings = async (tx: Executor, eventId: number) =>

@@ -262,6 +262,47 @@ describe('other writes', () => {
     expect(featured!.actor).toMatchObject({ id: adminId });
   });
 
+  it('an event saved with the same supervisors records the event only; a changed list, the one removed and the one added', async () => {
+    const sups = await t.db.db.select({ id: users.id }).from(users).where(eq(users.providerId, providerId));
+    expect(sups.length).toBeGreaterThanOrEqual(3);
+    const [a, b, c] = sups.map((u) => u.id) as [number, number, number];
+    const fields = {
+      title: { en: 'Supervised fair', ar: 'معرض بإشراف' },
+      description: { en: 'Test', ar: 'اختبار' },
+      categoryId: base.categoryId,
+      countryId: base.countryId,
+      cityId: base.cityId,
+      locationId: base.locationId,
+      startsAt: '2027-04-01T16:00:00Z',
+      endsAt: '2027-04-01T20:00:00Z',
+      price: 10_000,
+      capacity: 50,
+    };
+    const made = await call('POST', '/api/event', provider, { ...fields, supervisorIds: [a, b] });
+    expect(made.status, made.text).toBe(201);
+    const id = (made.body.data as Rec).id as number;
+    let version = (made.body.data as Rec).version as number;
+    const save = async (price: number, supervisorIds: number[]) => {
+      const put = await call('PUT', `/api/event/${id}`, provider, {
+        ...fields,
+        price,
+        supervisorIds,
+        version,
+      });
+      expect(put.status, put.text).toBe(200);
+      version = (put.body.data as Rec).version as number;
+    };
+
+    let mark = await lastId();
+    await save(11_000, [b, a]);
+    expect((await since(mark)).map((e) => e.tableName)).toEqual(['events']);
+
+    mark = await lastId();
+    await save(11_000, [b, c]);
+    const changed = (await since(mark)).filter((e) => e.tableName === 'event_supervisors');
+    expect(changed.map((e) => e.action).sort()).toEqual(['create', 'delete']);
+  });
+
   it('a booking status move, a provider approval, a removed document', async () => {
     const list = await call('GET', `/api/booking?eventId=${base.eventId}&status=pending&pageSize=10`, admin);
     const booking = (list.body.data.items as Rec[])[0];
