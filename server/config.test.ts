@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_UPLOAD_QUOTA_BYTES } from '../src/contract/limits';
 import webpush from 'web-push';
-import { ConfigError, loadConfig, MAX_SESSION_DAYS } from './config';
+import { ConfigError, loadConfig, MAX_SESSION_DAYS, PGLITE_CACHE_MB } from './config';
 
 describe('loadConfig', () => {
   it('keeps the read cache on unless READ_CACHE turns it off', () => {
@@ -23,6 +23,13 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ ...pg, WORKERS: bad }), bad).toThrow(
         /WORKERS must be auto or a whole number/,
       );
+  });
+
+  it('sizes the embedded database’s buffer cache from PGLITE_CACHE_MB', () => {
+    expect(loadConfig({}).settings.pgliteCacheMb).toBe(PGLITE_CACHE_MB);
+    expect(loadConfig({ PGLITE_CACHE_MB: '128' }).settings.pgliteCacheMb).toBe(128);
+    for (const bad of ['0', 'lots', '1.5'])
+      expect(() => loadConfig({ PGLITE_CACHE_MB: bad }), bad).toThrow(/PGLITE_CACHE_MB/);
   });
 
   it('refuses a production start without mail and database settings', () => {

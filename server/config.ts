@@ -85,6 +85,11 @@ export interface ProcessSettings {
   workersRefused: boolean;
   /** Live streams one user may hold open on one process (LIVE_STREAMS_PER_USER, default 6). */
   liveStreamsPerUser: number;
+  /**
+   * The embedded database's buffer cache in MB (PGLITE_CACHE_MB, default `PGLITE_CACHE_MB`): its
+   * `shared_buffers`, most of the idle server's memory (docs/decisions/0020-every-list-on-an-index.md).
+   */
+  pgliteCacheMb: number;
 }
 
 export class ConfigError extends Error {}
@@ -139,6 +144,8 @@ const MAX_WORKERS = 64;
 
 /** Longest session (10 years): the expiry must stay a valid date, whatever the clock says. */
 export const MAX_SESSION_DAYS = 3650;
+/** The embedded database's buffer cache (MB) unless PGLITE_CACHE_MB says otherwise. */
+export const PGLITE_CACHE_MB = 32;
 /** Longest audit retention (100 years): the cut-off must stay a valid date. */
 const MAX_AUDIT_RETENTION_DAYS = 36_500;
 
@@ -163,6 +170,7 @@ const ENV_SCHEMA = z.object({
   VAPID_PRIVATE_KEY: base64url(32, 'a P-256 private key').optional(),
   VAPID_SUBJECT: urlWith(['mailto:', 'https:']).optional(),
   LIVE_STREAMS_PER_USER: wholeNumber(1, 10_000).optional(),
+  PGLITE_CACHE_MB: wholeNumber(1, 65_536).optional(),
   WORKERS: z
     .string()
     .trim()
@@ -222,6 +230,7 @@ export const loadConfig = (
     workers: 1,
     workersRefused: false,
     liveStreamsPerUser: e.LIVE_STREAMS_PER_USER ?? 6,
+    pgliteCacheMb: e.PGLITE_CACHE_MB ?? PGLITE_CACHE_MB,
   };
   const asked = e.WORKERS === 'auto' ? Math.min(availableParallelism(), MAX_WORKERS) : (e.WORKERS ?? 1);
   if (settings.databaseUrl) settings.workers = asked;

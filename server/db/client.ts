@@ -13,6 +13,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { PGLITE_CACHE_MB } from '../config';
 import { WRITES_CHANNEL, listenForWrites, listenTo, noteQuery, trackChanges, type Changes } from './changes';
 import { schema } from './schema';
 
@@ -41,12 +42,18 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** PGlite in `dataDir` (a directory) or in memory when `dataDir` is undefined. */
-export const openPglite = async (dataDir?: string): Promise<Database> => {
+/**
+ * PGlite in `dataDir` (a directory) or in memory when `dataDir` is undefined, with a buffer cache of
+ * `cacheMb` (its `shared_buffers`; PGlite's own default, 128 MB, is most of an idle server's memory).
+ */
+export const openPglite = async (
+  dataDir?: string,
+  { cacheMb = PGLITE_CACHE_MB }: { cacheMb?: number } = {},
+): Promise<Database> => {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // pg_trgm: the trigram index of the booking search (the migration creates the extension).
-  const extensions = { pg_trgm };
-  const pglite = dataDir ? new PGlite(dataDir, { extensions }) : new PGlite({ extensions });
+  const options = { extensions: { pg_trgm }, postgresqlconf: [`shared_buffers = ${cacheMb}MB`] };
+  const pglite = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
   await pglite.waitReady;
   const { client, changes } = trackChanges(pglite);
   // Each table's trigger names it (migrations 0005 and 0010); PGlite delivers the notification

@@ -6,7 +6,7 @@ import { openPglite, openPostgres, type Database } from './client';
 export const openConfiguredDatabase = (settings: ProcessSettings): Promise<Database> =>
   settings.databaseUrl
     ? openPostgres(settings.databaseUrl)
-    : openPglite(path.join(settings.dataDir, 'pglite'));
+    : openPglite(path.join(settings.dataDir, 'pglite'), { cacheMb: settings.pgliteCacheMb });
 
 /** A connection string without its password, for printing. */
 export const redactUrl = (url: string) => {

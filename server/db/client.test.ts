@@ -1,0 +1,20 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { PGLITE_CACHE_MB } from '../config';
+import { openPglite } from './client';
+
+describe('openPglite', () => {
+  it('sizes the buffer cache as configured, PGLITE_CACHE_MB by default (not PGlite’s own 128 MB)', async () => {
+    const shown = async (options?: { cacheMb: number }) => {
+      const database = await openPglite(undefined, options);
+      try {
+        return (await database.db.execute<{ shared_buffers: string }>(sql`show shared_buffers`)).rows[0]!
+          .shared_buffers;
+      } finally {
+        await database.close();
+      }
+    };
+    expect(await shown()).toBe(`${PGLITE_CACHE_MB}MB`);
+    expect(await shown({ cacheMb: 48 })).toBe('48MB');
+  });
+});
