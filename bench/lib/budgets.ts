@@ -24,6 +24,8 @@ export interface Budgets {
     postgres1m?: MixedBudget;
     /** Requests per second at least, per workload of the PGlite 100k figures (cache off). */
     workloads?: Record<string, number>;
+    /** The writes' p50 with the audit trail ÷ without, at most (PostgreSQL 100 k, cache off). */
+    auditWriteCost?: number;
     /** The PGlite server's memory when idle, at most (MB). */
     pgliteIdleMb?: number;
   };

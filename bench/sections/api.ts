@@ -170,7 +170,7 @@ export async function runApi(ctx: BenchContext): Promise<SectionResult> {
     rows.push(
       ...rowsOf(
         'api',
-        `PGlite ${ctx.pgliteBookings / 1000}k`,
+        `PGlite ${ctx.pgliteBookings / 1000}k, read cache hits`,
         await measure(server, runs, DURATION_S),
         PGLITE_BUDGETS,
       ),
@@ -186,7 +186,7 @@ export async function runApi(ctx: BenchContext): Promise<SectionResult> {
       rows.push(
         ...rowsOf(
           'api',
-          `PostgreSQL ${ctx.postgresBookings / 1000}k`,
+          `PostgreSQL ${ctx.postgresBookings / 1000}k, read cache hits`,
           await measure(server, runs, DURATION_S),
           POSTGRES_BUDGETS,
         ),
@@ -288,7 +288,7 @@ export async function runStress(ctx: BenchContext): Promise<SectionResult> {
   const server = await startServer({ distDir: ctx.distDir, dataDir: pgliteDir });
   try {
     const token = await login(server.port, 'admin@example.com');
-    const db = `PGlite ${ctx.pgliteBookings / 1000}k, ${STRESS_CONNECTIONS} connections × ${STRESS_SECONDS} s`;
+    const db = `PGlite ${ctx.pgliteBookings / 1000}k, ${STRESS_CONNECTIONS} connections × ${STRESS_SECONDS} s, read cache on (hits)`;
     for (const e of await endpoints(server.port, token)) {
       if (e.key !== 'list1' && e.key !== 'details') continue;
       const shots = await repeat(runs, () =>

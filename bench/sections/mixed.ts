@@ -9,6 +9,7 @@
  * Budgets: bench/budgets.json `mixed` (a miss fails the bench).
  */
 import autocannon from 'autocannon';
+import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -163,7 +164,15 @@ interface MixResult {
   p95: number;
   p99: number;
   errors: number;
+  /** The writes alone (5 % of the mix): their p50 and p99, what the audit trail adds to. */
+  writeP50: number;
+  writeP99: number;
   byKind: Record<string, number>;
+  /**
+   * Writes the rules refused (409: the event is full or closed, the booking moved meanwhile): right
+   * answers to what the mix asked, counted apart from the errors.
+   */
+  refused: number;
   /** Answers over 399 by kind, status and the start of their text. */
   failed: Record<string, number>;
 }
@@ -179,9 +188,11 @@ const runMix = async (
   seconds: number,
 ): Promise<MixResult> => {
   const latencies: number[] = [];
+  const writes: number[] = [];
   const byKind: Record<string, number> = {};
   const failed: Record<string, number> = {};
   let errors = 0;
+  let refused = 0;
   let connections = 0;
   interface Ctx {
     role?: Role;
@@ -259,10 +270,13 @@ const runMix = async (
         },
         onResponse: (status, resBody, context) => {
           const ctx = context as Ctx & { record?: Record<string, unknown> };
-          latencies.push(performance.now() - (ctx.started ?? performance.now()));
+          const took = performance.now() - (ctx.started ?? performance.now());
+          latencies.push(took);
+          if (ctx.kind === 'write') writes.push(took);
           byKind[ctx.kind ?? '?'] = (byKind[ctx.kind ?? '?'] ?? 0) + 1;
+          if (status === 409 && ctx.kind === 'write') refused++;
+          else if (status >= 400) errors++;
           if (status >= 400) {
-            errors++;
             const what = `${ctx.kind} ${status}: ${resBody.slice(0, 120)}`;
             failed[what] = (failed[what] ?? 0) + 1;
           }
@@ -283,12 +297,16 @@ const runMix = async (
     ],
   });
   latencies.sort((a, b) => a - b);
+  writes.sort((a, b) => a - b);
   return {
     rps: result.requests.average,
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
+    writeP50: percentile(writes, 50),
+    writeP99: percentile(writes, 99),
     errors: errors + result.errors + result.timeouts,
+    refused,
     byKind,
     failed,
   };
@@ -339,7 +357,7 @@ const measureMix = async (
   label: string,
   budget: MixedBudget | undefined,
   runs: number,
-): Promise<Row[]> => {
+): Promise<{ rows: Row[]; shots: MixResult[] }> => {
   const api = apiOf(server.port);
   const seen = {
     admin: await seenBy(api, 'admin'),
@@ -373,6 +391,8 @@ const measureMix = async (
       shots.map((s) => s.p99),
       budget?.p99 ? { max: budget.p99 } : undefined,
     ),
+    row('mixed', `${label}: writes p50`, 'ms', stat(shots.map((s) => s.writeP50))),
+    row('mixed', `${label}: writes p99`, 'ms', stat(shots.map((s) => s.writeP99))),
     budgetRow(
       'mixed',
       `${label}: errors`,
@@ -380,6 +400,7 @@ const measureMix = async (
       shots.map((s) => s.errors),
       { max: 0 },
     ),
+    row('mixed', `${label}: writes refused by the rules (409)`, 'n', stat(shots.map((s) => s.refused))),
     budgetRow(
       'mixed',
       `${label}: server peak memory`,
@@ -393,7 +414,7 @@ const measureMix = async (
     const all = hits + after.misses - before.misses + after.bypassed - before.bypassed;
     rows.push(row('mixed', `${label}: read cache hit rate`, '%', stat([all ? (100 * hits) / all : 0])));
   }
-  return rows;
+  return { rows, shots };
 };
 
 /** Each list workload of the issue's table alone, and one booking by id (PGlite, cache off). */
@@ -464,6 +485,143 @@ const measureWorkloads = async (
   return rows;
 };
 
+type Dataset = Awaited<ReturnType<typeof postgresDataset>>;
+
+/**
+ * The mix on PostgreSQL 100 k, cache off, with `WORKERS=2` (node:cluster, docs/decisions/0019-live-updates-and-many-processes.md)
+ * beside one process, in alternating rounds so that both meet the same machine. Peak memory is the
+ * primary's only; the workers' is not in the row.
+ */
+const measureWorkers = async (
+  ctx: BenchContext,
+  pg: Dataset,
+  statsFile: string,
+  runs: number,
+): Promise<Row[]> => {
+  const results: Record<string, MixResult[]> = { '1': [], '2': [] };
+  for (let round = 0; round < runs; round++)
+    for (const workers of ['1', '2']) {
+      const server = await startServer({
+        distDir: ctx.distDir,
+        dataDir: pg.dataDir,
+        databaseUrl: pg.url,
+        readCache: false,
+        env: { BENCH_STATS_FILE: statsFile, WORKERS: workers },
+      });
+      try {
+        const { shots } = await measureMix(
+          ctx,
+          server,
+          statsFile,
+          `PostgreSQL 100k, ${workers} process(es)`,
+          undefined,
+          1,
+        );
+        results[workers]!.push(...shots);
+      } finally {
+        await server.stop();
+      }
+    }
+  return ['1', '2'].flatMap((workers) => {
+    const label = `PostgreSQL 100k, mix, cache off, WORKERS=${workers} (alternating rounds)`;
+    const shots = results[workers]!;
+    return [
+      row('mixed', `${label}: req/s`, 'req/s', stat(shots.map((s) => s.rps))),
+      row('mixed', `${label}: p50`, 'ms', stat(shots.map((s) => s.p50))),
+      row('mixed', `${label}: p99`, 'ms', stat(shots.map((s) => s.p99))),
+      budgetRow(
+        'mixed',
+        `${label}: errors`,
+        'n',
+        shots.map((s) => s.errors),
+        { max: 0 },
+      ),
+    ];
+  });
+};
+
+/** Turns the audit trail's triggers on or off for the database's new sessions (migration 0011 reads `ebo.audit`). */
+const setTrail = (url: string, on: boolean) => {
+  const u = new URL(url);
+  const name = u.pathname.slice(1);
+  execFileSync('psql', [
+    '-h',
+    u.hostname,
+    '-p',
+    u.port,
+    '-U',
+    u.username || 'postgres',
+    '-d',
+    name,
+    '-qc',
+    on ? `ALTER DATABASE "${name}" RESET ebo.audit` : `ALTER DATABASE "${name}" SET ebo.audit = 'off'`,
+  ]);
+};
+
+/**
+ * What the audit trail costs the writes of the mix (docs/decisions/0017-audit-trail.md): PostgreSQL
+ * 100 k, cache off, the mix with the trail on and off in alternating rounds, a new server each (the
+ * setting applies to new sessions). Budget: the writes' p50 with the trail at most `maxRatio` × without.
+ */
+const measureTrailCost = async (
+  ctx: BenchContext,
+  pg: Dataset,
+  statsFile: string,
+  runs: number,
+  maxRatio: number | undefined,
+): Promise<Row[]> => {
+  const results: Record<'on' | 'off', MixResult[]> = { on: [], off: [] };
+  try {
+    for (let round = 0; round < runs; round++)
+      for (const trail of ['off', 'on'] as const) {
+        setTrail(pg.url, trail === 'on');
+        const server = await startServer({
+          distDir: ctx.distDir,
+          dataDir: pg.dataDir,
+          databaseUrl: pg.url,
+          readCache: false,
+          env: { BENCH_STATS_FILE: statsFile },
+        });
+        try {
+          const { shots } = await measureMix(
+            ctx,
+            server,
+            statsFile,
+            `PostgreSQL 100k, trail ${trail}`,
+            undefined,
+            1,
+          );
+          results[trail].push(...shots);
+        } finally {
+          await server.stop();
+        }
+      }
+  } finally {
+    setTrail(pg.url, true);
+  }
+  const rows = (['off', 'on'] as const).flatMap((trail) => {
+    const label = `PostgreSQL 100k, mix, cache off, audit trail ${trail} (alternating rounds)`;
+    const shots = results[trail];
+    return [
+      row('mixed', `${label}: req/s`, 'req/s', stat(shots.map((s) => s.rps))),
+      row('mixed', `${label}: writes p50`, 'ms', stat(shots.map((s) => s.writeP50))),
+      row('mixed', `${label}: writes p99`, 'ms', stat(shots.map((s) => s.writeP99))),
+    ];
+  });
+  const on = stat(results.on.map((s) => s.writeP50)).median;
+  const off = stat(results.off.map((s) => s.writeP50)).median;
+  rows.push(
+    budgetRow(
+      'mixed',
+      'PostgreSQL 100k: writes p50 with the audit trail ÷ without',
+      '×',
+      [on / off],
+      maxRatio ? { max: maxRatio } : undefined,
+    ),
+  );
+  return rows;
+};
+
 export async function runMixed(ctx: BenchContext): Promise<SectionResult> {
   const started = Date.now();
   const rows: Row[] = [];
@@ -493,16 +651,15 @@ export async function runMixed(ctx: BenchContext): Promise<SectionResult> {
           );
         }
         const label = `PGlite ${k(ctx.pgliteBookings)}, mix, cache ${readCache ? 'on' : 'off'}`;
-        rows.push(
-          ...(await measureMix(
-            ctx,
-            server,
-            statsFile,
-            label,
-            readCache ? budgets?.pglite : budgets?.pgliteCacheOff,
-            runs,
-          )),
+        const mix = await measureMix(
+          ctx,
+          server,
+          statsFile,
+          label,
+          readCache ? budgets?.pglite : budgets?.pgliteCacheOff,
+          runs,
         );
+        rows.push(...mix.rows);
         if (!readCache) rows.push(...(await measureWorkloads(server, budgets?.workloads ?? {}, runs)));
       } finally {
         await server.stop();
@@ -528,10 +685,14 @@ export async function runMixed(ctx: BenchContext): Promise<SectionResult> {
             try {
               const label = `PostgreSQL ${k(n)}, mix, cache ${readCache ? 'on' : 'off'}`;
               const budget = n >= 1_000_000 ? budgets?.postgres1m : budgets?.postgres100k;
-              rows.push(...(await measureMix(ctx, server, statsFile, label, budget, runs)));
+              rows.push(...(await measureMix(ctx, server, statsFile, label, budget, runs)).rows);
             } finally {
               await server.stop();
             }
+          }
+          if (n === 100_000) {
+            rows.push(...(await measureWorkers(ctx, pg, statsFile, runs)));
+            rows.push(...(await measureTrailCost(ctx, pg, statsFile, runs, budgets?.auditWriteCost)));
           }
         } finally {
           pg.stop();
