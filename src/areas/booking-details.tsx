@@ -30,7 +30,7 @@ import { NotSavedHere, useNotSavedHere } from '@/resources/NotSavedHere';
 import { AppLink } from '@/components/AppLink';
 import { parseId } from '@/resources/screens';
 import { failedToLoad } from '@/resources/queries';
-import { HistoryList } from '@/resources/History';
+import { HistorySection } from '@/resources/History';
 import type { DetailItem, RenderContext } from '@/resources/types';
 import { bookingArea, type Booking } from './booking';
 import { BookingStatusBadge, money, PaymentBadge } from './booking-status';
@@ -158,28 +158,21 @@ export function Details() {
           </section>
         </div>
       </div>
-      <section className={cardClass} aria-labelledby="history-title">
-        <h2 id="history-title" className="mb-4 text-lg font-semibold">
-          {i18n._(msg`Status history`)}
-        </h2>
-        {history.length === 0 ? (
-          <p className="text-slate-700 dark:text-slate-300">{i18n._(msg`No changes yet.`)}</p>
-        ) : (
-          <HistoryList
-            testId="booking-history"
-            ctx={ctx}
-            entries={history.map((entry) => ({
-              id: entry.id,
-              label: entry.field === 'status' ? i18n._(msg`Status`) : i18n._(msg`Payment`),
-              from: entry.from && <HistoryValue field={entry.field} value={entry.from} ctx={ctx} />,
-              to: <HistoryValue field={entry.field} value={entry.to} ctx={ctx} />,
-              by: entry.by,
-              at: entry.at,
-              remark: entry.note && i18n._(msg`Note: ${entry.note}`),
-            }))}
-          />
-        )}
-      </section>
+      <HistorySection
+        title={i18n._(msg`Status history`)}
+        empty={i18n._(msg`No changes yet.`)}
+        testId="booking-history"
+        ctx={ctx}
+        entries={history.map((entry) => ({
+          id: entry.id,
+          label: entry.field === 'status' ? i18n._(msg`Status`) : i18n._(msg`Payment`),
+          from: entry.from && <HistoryValue field={entry.field} value={entry.from} ctx={ctx} />,
+          to: <HistoryValue field={entry.field} value={entry.to} ctx={ctx} />,
+          by: entry.by,
+          at: entry.at,
+          remark: entry.note && i18n._(msg`Note: ${entry.note}`),
+        }))}
+      />
     </RecordView>
   );
 }

@@ -42,7 +42,7 @@ import { NotSavedHere, useNotSavedHere } from '@/resources/NotSavedHere';
 import { ConfirmDialog, contentClass, overlayClass } from '@/resources/dialogs';
 import { FormField } from '@/resources/fields';
 import { errorTarget, formErrorMap, initialValues, normalizeValues } from '@/resources/FormPage';
-import { HistoryList } from '@/resources/History';
+import { HistorySection } from '@/resources/History';
 import { parseId } from '@/resources/screens';
 import { failedToLoad, invalidateResource } from '@/resources/queries';
 import type { AreaField, DetailItem, RenderContext } from '@/resources/types';
@@ -243,29 +243,20 @@ export function Details() {
         )}
       </section>
 
-      <section className={cardClass} aria-labelledby="event-history-title">
-        <h2 id="event-history-title" className="mb-4 text-lg font-semibold">
-          {i18n._(msg`Status history`)}
-        </h2>
-        {history.length === 0 ? (
-          <p className="text-slate-700 dark:text-slate-300">{i18n._(msg`No changes yet.`)}</p>
-        ) : (
-          <HistoryList
-            testId="event-history"
-            ctx={ctx}
-            entries={history.map((entry) => ({
-              id: entry.id,
-              from: entry.fromStatus && (
-                <EventStatusBadge status={entry.fromStatus as EventStatus} ctx={ctx} />
-              ),
-              to: <EventStatusBadge status={entry.toStatus} ctx={ctx} />,
-              by: entry.by,
-              at: entry.at,
-              remark: entry.reason && i18n._(msg`Reason: ${entry.reason}`),
-            }))}
-          />
-        )}
-      </section>
+      <HistorySection
+        title={i18n._(msg`Status history`)}
+        empty={i18n._(msg`No changes yet.`)}
+        testId="event-history"
+        ctx={ctx}
+        entries={history.map((entry) => ({
+          id: entry.id,
+          from: entry.fromStatus && <EventStatusBadge status={entry.fromStatus as EventStatus} ctx={ctx} />,
+          to: <EventStatusBadge status={entry.toStatus} ctx={ctx} />,
+          by: entry.by,
+          at: entry.at,
+          remark: entry.reason && i18n._(msg`Reason: ${entry.reason}`),
+        }))}
+      />
     </RecordView>
   );
 }

@@ -28,7 +28,7 @@ import { NotSavedHere, useNotSavedHere } from '@/resources/NotSavedHere';
 import { failedToLoad } from '@/resources/queries';
 import { parseId } from '@/resources/screens';
 import { invalidateResource } from '@/resources/queries';
-import { HistoryList } from '@/resources/History';
+import { HistorySection } from '@/resources/History';
 import type { DetailItem, RenderContext } from '@/resources/types';
 import { serviceProviderArea, type Provider } from './serviceprovider';
 
@@ -89,27 +89,20 @@ export function Details() {
         <DefinitionList items={PROFILE} row={profile} ctx={ctx} />
       </section>
       <Documents providerId={profile.id} documents={documents} ctx={ctx} />
-      <section className={cardClass} aria-labelledby="history-title">
-        <h2 id="history-title" className="mb-4 text-lg font-semibold">
-          {i18n._(msg`Approval history`)}
-        </h2>
-        {history.length === 0 ? (
-          <p className="text-slate-700 dark:text-slate-300">{i18n._(msg`No decisions yet.`)}</p>
-        ) : (
-          <HistoryList
-            testId="approval-history"
-            ctx={ctx}
-            entries={history.map((entry) => ({
-              id: entry.id,
-              from: entry.fromStatus && <StatusBadge status={entry.fromStatus} ctx={ctx} />,
-              to: <StatusBadge status={entry.toStatus} ctx={ctx} />,
-              by: entry.by,
-              at: entry.at,
-              remark: entry.reason && i18n._(msg`Reason: ${entry.reason}`),
-            }))}
-          />
-        )}
-      </section>
+      <HistorySection
+        title={i18n._(msg`Approval history`)}
+        empty={i18n._(msg`No decisions yet.`)}
+        testId="approval-history"
+        ctx={ctx}
+        entries={history.map((entry) => ({
+          id: entry.id,
+          from: entry.fromStatus && <StatusBadge status={entry.fromStatus} ctx={ctx} />,
+          to: <StatusBadge status={entry.toStatus} ctx={ctx} />,
+          by: entry.by,
+          at: entry.at,
+          remark: entry.reason && i18n._(msg`Reason: ${entry.reason}`),
+        }))}
+      />
       <section className={cardClass} aria-labelledby="supervisors-title">
         <h2 id="supervisors-title" className="mb-4 text-lg font-semibold">
           {i18n._(msg`Supervisors`)}

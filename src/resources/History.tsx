@@ -1,8 +1,9 @@
 /** A record's change history (who, when, from, to, why), as the details pages show it. */
 import { msg } from '@lingui/core/macro';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { Localized } from '@/contract';
 import { dateTime, localizedText } from './cells';
+import { cardClass } from './DetailsPage';
 import type { RenderContext } from './types';
 
 export interface HistoryEntry {
@@ -17,7 +18,34 @@ export interface HistoryEntry {
   remark?: string | null;
 }
 
-export function HistoryList({
+/** A details page's history card: its heading, the entries, or what it says when there are none. */
+export function HistorySection({
+  title,
+  empty,
+  ...list
+}: {
+  title: string;
+  empty: string;
+  entries: readonly HistoryEntry[];
+  ctx: RenderContext;
+  testId: string;
+}) {
+  const id = useId();
+  return (
+    <section className={cardClass} aria-labelledby={id}>
+      <h2 id={id} className="mb-4 text-lg font-semibold">
+        {title}
+      </h2>
+      {list.entries.length === 0 ? (
+        <p className="text-slate-700 dark:text-slate-300">{empty}</p>
+      ) : (
+        <HistoryList {...list} />
+      )}
+    </section>
+  );
+}
+
+function HistoryList({
   entries,
   ctx,
   testId,
