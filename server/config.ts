@@ -74,7 +74,10 @@ export interface ProcessSettings {
   dataDirExplicit: boolean;
   databaseUrl: string | null;
   smtpUrl: string | null;
-  /** Keep sessions and read answers until the next write (ADR 0009). READ_CACHE=off: never. */
+  /**
+   * Keep read answers until a table they read is written (ADR 0009, 0020). READ_CACHE=off: never
+   * (signed-in sessions are kept either way, until a write of their tables).
+   */
   readCache: boolean;
   /**
    * Server processes to run (WORKERS: a number, or `auto`: one per CPU), node:cluster on PostgreSQL;

@@ -119,8 +119,9 @@ const main = async () => {
     await database.close();
     return fail(`Web push: ${describe(err)}`);
   }
-  // Answers are kept until the next write of any process (ADR 0009).
-  const cache = settings.readCache ? new ReadCache(database.changes) : undefined;
+  // Answers and sessions are kept until a table they read is written by any process (ADR 0009,
+  // 0020); READ_CACHE=off keeps the sessions only.
+  const cache = new ReadCache(database.changes, { answers: settings.readCache });
   // Live updates (ADR 0019): this process's hub follows every process's writes.
   const live = createLive(await startLiveHub(database), { maxPerUser: settings.liveStreamsPerUser });
   const deps = { db: database.db, mailer, config, storage, push, cache, live, databaseKind: database.kind };

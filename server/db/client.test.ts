@@ -8,8 +8,10 @@ describe('openPglite', () => {
     const shown = async (options?: { cacheMb: number }) => {
       const database = await openPglite(undefined, options);
       try {
-        return (await database.db.execute<{ shared_buffers: string }>(sql`show shared_buffers`)).rows[0]!
-          .shared_buffers;
+        const shown = (await database.db.execute(sql`show shared_buffers`)) as unknown as {
+          rows: { shared_buffers: string }[];
+        };
+        return shown.rows[0]!.shared_buffers;
       } finally {
         await database.close();
       }

@@ -27,6 +27,11 @@ export interface ReadCacheOptions {
   maxSessions?: number;
   /** How long an answer may be served on the server's clock (default 5 s). */
   ttlMs?: number;
+  /**
+   * Keep answers (default true). Off (READ_CACHE=off), every answer is read from the database, and
+   * only the signed-in sessions are kept until a table they were read from is written.
+   */
+  answers?: boolean;
 }
 
 export interface CachedAnswer {
@@ -94,6 +99,7 @@ export class ReadCache {
   /** Answers being made, with the write clock when they began. */
   readonly #making = new Map<string, { clock: number; answer: Promise<CachedAnswer> }>();
   readonly #ttlMs: number;
+  readonly #keepAnswers: boolean;
   /** Answers served from the cache, made and kept, and made without keeping (not live). */
   readonly stats = { hits: 0, misses: 0, bypassed: 0 };
 
@@ -102,6 +108,7 @@ export class ReadCache {
     this.#answers = new Lru(options.maxAnswers ?? 2_000, options.maxBytes ?? 32 * 1024 * 1024);
     this.#sessions = new Lru(options.maxSessions ?? 1_000, Number.POSITIVE_INFINITY);
     this.#ttlMs = options.ttlMs ?? 5_000;
+    this.#keepAnswers = options.answers ?? true;
   }
 
   /** Moves on after every write (of any table). */
@@ -136,6 +143,10 @@ export class ReadCache {
    * meanwhile). A failure of `make` is not kept.
    */
   async answer(key: string, now: number, make: () => Promise<CachedAnswer>): Promise<CachedAnswer> {
+    if (!this.#keepAnswers) {
+      this.stats.bypassed++;
+      return make();
+    }
     const kept = this.#answers.get(key);
     if (this.#fresh(kept, now)) {
       this.stats.hits++;

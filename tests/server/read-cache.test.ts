@@ -9,6 +9,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
+import { hashToken } from '../../server/auth/tokens';
 import { openPostgres } from '../../server/db/client';
 import { countries, users } from '../../server/db/schema';
 import { ReadCache } from '../../server/http/read-cache';
@@ -113,6 +114,25 @@ describe('read cache', () => {
     expect(block.status, block.text).toBe(200);
     const refused = await t.request('GET', LIST, { token: provider });
     expect(refused.status).toBe(401);
+  });
+
+  it('with READ_CACHE=off, reads every answer again but keeps the session until its tables are written', async () => {
+    const cache = new ReadCache(t.db.changes, { answers: false });
+    const app = createApp({ ...t.deps, cache });
+    const read = async (token: string) => {
+      const res = await app.request(LIST, { headers: { authorization: `Bearer ${token}` } });
+      return res.status;
+    };
+    const token = await t.login(DEMO.manager.email, DEMO_PASSWORD);
+    expect(await read(token)).toBe(200);
+    expect(await read(token)).toBe(200);
+    expect(cache.stats).toEqual({ hits: 0, misses: 0, bypassed: 2 });
+    const tokenHash = hashToken(token);
+    expect(cache.session(tokenHash)?.user.email).toBe(DEMO.manager.email);
+    expect((await t.request('POST', '/api/logout', { token })).status).toBe(200);
+    await cache.wrote();
+    expect(cache.session(tokenHash)).toBeUndefined();
+    expect(await read(token)).toBe(401);
   });
 
   it('forgets an answer only when a table it read is written', async () => {
