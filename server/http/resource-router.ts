@@ -19,7 +19,6 @@
 import {
   and,
   asc,
-  count,
   desc,
   eq,
   ilike,
