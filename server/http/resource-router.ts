@@ -351,9 +351,9 @@ const countOnly = async (db: Executor, total: SQL) => {
  * The answer's total from a count (exact, or capped at COUNT_CAP + 1 when `capped`) and the page
  * (its offset, its rows, whether a row follows it). Past the cap the total is a lower bound
  * (`totalCapped`: more than `total` rows match) that grows with the pages read; the last page
- * (a partial page past the cap) makes it exact again.
+ * (a page with no row after it) makes it exact again.
  */
-export const totalOf = (
+const totalOf = (
   n: number,
   capped: boolean,
   offset: number,
@@ -361,8 +361,10 @@ export const totalOf = (
   more: boolean,
 ): { total: number; totalCapped?: true } => {
   if (!capped || n <= COUNT_CAP) return { total: n };
+  // An empty page past the end: only the count is known (more than the cap).
+  if (rows === 0) return { total: COUNT_CAP, totalCapped: true };
   const reached = offset + rows;
-  if (rows > 0 && !more) return { total: reached };
+  if (!more) return { total: reached };
   return { total: Math.max(COUNT_CAP, reached), totalCapped: true };
 };
 
