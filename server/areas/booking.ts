@@ -117,6 +117,7 @@ export const bookingImpl = implement(bookingResource, {
   },
   search: [bookingSearchText],
   pageByIds: true,
+  preparedGet: true,
   // The counters answer the list's usual filters (status, payment status, provider, scope).
   count(db, f, ctx, q) {
     if (q !== undefined || f.eventId !== undefined || f.from !== undefined || f.to !== undefined) return null;

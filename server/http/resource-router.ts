@@ -127,6 +127,11 @@ export interface ResourceImpl<R extends Resource, Row = Record<string, unknown>>
    */
   pageByIds?: boolean;
   /**
+   * The select depends on nothing of the caller (`ctx`) nor of the day: the record-by-id query of a
+   * caller without an owner scope is prepared once (see `preparedGet`).
+   */
+  preparedGet?: boolean;
+  /**
    * The filters, search and scope use the area's own table, and the select's joins neither drop
    * nor repeat a row (inner joins on required foreign keys, or left joins to one row): the total
    * counts the table alone, through its indexes (implied by `pageByIds`).
@@ -373,9 +378,40 @@ const idOf = (h: H) =>
     (h.query as { id?: number } | undefined)?.id ??
     (h.body as { id?: number } | undefined)?.id)!;
 
+/**
+ * The record-by-id query of a caller who sees every record (no owner scope), prepared once per
+ * database and resource where the area allows it (`preparedGet`): drizzle builds its SQL once, and
+ * PostgreSQL parses and plans it once per connection
+ * (docs/decisions/0027-capped-count-and-one-query-per-page.md).
+ */
+const preparedGets = new WeakMap<Executor, Map<string, { execute(p: { id: number }): Promise<unknown[]> }>>();
+const preparedGet = (db: Executor, resource: Resource, impl: Impl, ctx: ResourceCtx) => {
+  let byKey = preparedGets.get(db);
+  if (!byKey) preparedGets.set(db, (byKey = new Map()));
+  let query = byKey.get(resource.key);
+  if (!query) {
+    const built = (
+      impl
+        .select(db, {}, ctx)
+        .where(and(eq(impl.columns.id, sql.placeholder('id')), impl.base))
+        .limit(1) as unknown as {
+        prepare(name: string): { execute(p: { id: number }): Promise<unknown[]> };
+      }
+    ).prepare(`get_${resource.key}`);
+    byKey.set(resource.key, (query = built));
+  }
+  return query;
+};
+
 const get = async (resource: Resource, impl: Impl, h: H) => {
   const ctx = ctxOf(h, resource);
-  const record = await findOne(h.deps.db, resource, impl, ctx, idOf(h));
+  const id = idOf(h);
+  if (impl.preparedGet && ctx.ownerId === null) {
+    const [row] = await preparedGet(h.deps.db, resource, impl, ctx).execute({ id });
+    if (row === undefined) throw notFound();
+    return { message: smsg('loaded'), data: impl.toRecord(row) };
+  }
+  const record = await findOne(h.deps.db, resource, impl, ctx, id);
   if (!record) throw notFound();
   return { message: smsg('loaded'), data: record };
 };
