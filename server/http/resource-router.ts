@@ -5,7 +5,7 @@
  * record mapping, ownership scope, reference checks, extra validation). The router serves:
  *
  * - list: page / pageSize (10, 25, 50, 100), sort by listed columns only, `q` (ILIKE on the area's
- *   search columns), filters, the total count (one query: `count(*) over ()`);
+ *   search columns), filters, and the total, counted up to COUNT_CAP (ADR 0027), in the page's one statement;
  * - get: 404 when missing or outside the caller's scope;
  * - create (201) / update (version check: 409 "changed by someone else" and nothing changes);
  * - remove: 409 "still used by N …" when referenced;
