@@ -117,11 +117,12 @@ export const bookingImpl = implement(bookingResource, {
   },
   search: [bookingSearchText],
   pageByIds: true,
+  preparedGet: true,
   // The counters answer the list's usual filters (status, payment status, provider, scope).
-  async count(db, f, ctx, q) {
+  count(db, f, ctx, q) {
     if (q !== undefined || f.eventId !== undefined || f.from !== undefined || f.to !== undefined) return null;
-    const [row] = await db
-      .select({ n: sql<number>`coalesce(sum(${bookingCounts.n}), 0)`.mapWith(Number) })
+    return db
+      .select({ n: sql<number>`coalesce(sum(${bookingCounts.n}), 0)` })
       .from(bookingCounts)
       .where(
         and(
@@ -130,8 +131,8 @@ export const bookingImpl = implement(bookingResource, {
           f.status === undefined ? undefined : eq(bookingCounts.status, f.status),
           f.paymentStatus === undefined ? undefined : eq(bookingCounts.paymentStatus, f.paymentStatus),
         ),
-      );
-    return row!.n;
+      )
+      .getSQL();
   },
   filters: (f) => [
     f.status === undefined ? undefined : eq(bookings.status, f.status),

@@ -229,6 +229,7 @@ export const eventImpl = implement(eventResource, {
   toRecord: toEvent,
   // Inner joins on required foreign keys: every event has one category, provider, city and location.
   countOwnTable: true,
+  preparedGet: true,
   scope: (ownerId) => eq(events.providerId, ownerId),
   sort: {
     title: (lang) => textOf(events.title, lang),

@@ -5,7 +5,7 @@
  * record mapping, ownership scope, reference checks, extra validation). The router serves:
  *
  * - list: page / pageSize (10, 25, 50, 100), sort by listed columns only, `q` (ILIKE on the area's
- *   search columns), filters, the total count (one query: `count(*) over ()`);
+ *   search columns), filters, and the total, counted up to COUNT_CAP (ADR 0027), in the page's one statement;
  * - get: 404 when missing or outside the caller's scope;
  * - create (201) / update (version check: 409 "changed by someone else" and nothing changes);
  * - remove: 409 "still used by N …" when referenced;
@@ -19,7 +19,6 @@
 import {
   and,
   asc,
-  count,
   desc,
   eq,
   ilike,
@@ -36,7 +35,7 @@ import type { Language } from '../../src/contract/common';
 import { OWNER_ROLE } from '../../src/contract/http';
 import { msg } from '../../src/contract/messages';
 import { resourceRoutes } from '../../src/contract/areas';
-import { EXPORT_CHUNK, type EndpointOp, type Resource } from '../../src/contract/resource';
+import { COUNT_CAP, EXPORT_CHUNK, type EndpointOp, type Resource } from '../../src/contract/resource';
 import type { AuthInfo } from '../auth/sessions';
 import { csvLine, csvResponse } from './csv';
 import { isUniqueViolation, pgErrorCode, type Executor, type Tx } from '../db/client';
@@ -117,15 +116,21 @@ export interface ResourceImpl<R extends Resource, Row = Record<string, unknown>>
   /** Always applied (e.g. supervisors: role manager with a provider). */
   base?: SQL;
   /**
-   * The list's total without counting rows, where the area keeps counts (bookings: counters per
-   * provider, status and payment status); null when these filters need a real count.
+   * The list's exact total without counting rows, where the area keeps counts (bookings: counters
+   * per provider, status and payment status): a scalar SQL expression, made part of the page's
+   * query; null when these filters need a (capped) count of the rows.
    */
-  count?(db: Executor, filters: Filters<R>, ctx: ResourceCtx, q: string | undefined): Promise<number | null>;
+  count?(db: Executor, filters: Filters<R>, ctx: ResourceCtx, q: string | undefined): SQL | null;
   /**
    * The filters, search and sorts use the area's own table only: a page takes its ids from that
    * table's indexes first (a deep offset skips index entries, not joined rows) and joins just them.
    */
   pageByIds?: boolean;
+  /**
+   * The select depends on nothing of the caller (`ctx`) nor of the day: the record-by-id query of a
+   * caller without an owner scope is prepared once (see `preparedGet`).
+   */
+  preparedGet?: boolean;
   /**
    * The filters, search and scope use the area's own table, and the select's joins neither drop
    * nor repeat a row (inner joins on required foreign keys, or left joins to one row): the total
@@ -275,56 +280,97 @@ const list = async (resource: Resource, impl: Impl, h: H) => {
   const order = [orderOf(sortBy(h.lang, ctx), query.order), orderOf(impl.columns.id, query.order)];
   const offset = (query.page - 1) * query.pageSize;
   const { db } = h.deps;
-  // The page and the total are separate queries: the page walks an index in the sort's order and
-  // stops after pageSize rows; the total comes from the area's counters when it keeps them, else
-  // it counts the area's table (`countOwnTable`) or the filtered select, whose unused left joins
-  // and columns the planner drops (a window count would join and sort every matching row).
-  const page = async (): Promise<Rec<Resource>[]> => {
-    // pageByIds: the page's ids come from the area's table alone (an index-only walk, even deep),
-    // and only those rows are joined: `where id in (select id … limit … offset …)`, one query.
-    const pageIds = impl.pageByIds
-      ? db
-          .select({ id: impl.columns.id })
-          .from(impl.table)
-          .where(where)
-          .orderBy(...order)
-          .limit(query.pageSize)
-          .offset(offset)
-      : null;
-    const rows = pageIds
-      ? await impl
-          .select(db, {}, ctx)
-          .where(inArray(impl.columns.id, pageIds))
-          .orderBy(...order)
-      : await impl
-          .select(db, {}, ctx)
-          .where(where)
-          .orderBy(...order)
-          .limit(query.pageSize)
-          .offset(offset);
-    return rows.map((r) => impl.toRecord(r));
-  };
-  const total = async () => {
-    const kept = await impl.count?.(db, filtersOf(resource, query), ctx, searchOf(query));
-    if (kept !== undefined && kept !== null) return kept;
-    const [counted] =
+  const filters = filtersOf(resource, query);
+  // One row more than the page: whether a next page exists, without counting.
+  const limit = query.pageSize + 1;
+  // The total: the area's counters when they answer these filters (exact), else the matching rows
+  // counted up to COUNT_CAP + 1 (docs/decisions/0027-capped-count-and-one-query-per-page.md): a
+  // search or a broad filter on 100,000 rows does not count every row. A page past the cap needs
+  // no count: its rows and the row after them say as much.
+  const kept = impl.count?.(db, filters, ctx, searchOf(query)) ?? null;
+  const counted = () =>
+    sql`(select count(*) from (${
       impl.pageByIds || impl.countOwnTable
-        ? await db.select({ n: count() }).from(impl.table).where(where)
-        : await db
-            .select({ n: count() })
-            .from(impl.select(db, {}, ctx).where(where).as('filtered') as Subquery);
-    return Number(counted?.n ?? 0);
-  };
-  const [items, n] = await Promise.all([page(), total()]);
+        ? db
+            .select({ one: sql`1` })
+            .from(impl.table)
+            .where(where)
+            .limit(COUNT_CAP + 1)
+        : impl
+            .select(db, {}, ctx)
+            .where(where)
+            .limit(COUNT_CAP + 1)
+    }) as capped)`;
+  const totalSql = kept ? sql`(${kept})` : offset < COUNT_CAP ? counted() : null;
+  // One statement: the page's rows, each carrying the total (an uncorrelated scalar subquery, run
+  // once). pageByIds: the page's ids come from the area's table alone (an index-only walk, even
+  // deep), and only those rows are joined: `where id in (select id … limit … offset …)`.
+  const extra: Record<string, SQL> = totalSql ? { listTotal: totalSql } : {};
+  const rows = (await (impl.pageByIds
+    ? impl
+        .select(db, extra, ctx)
+        .where(
+          inArray(
+            impl.columns.id,
+            db
+              .select({ id: impl.columns.id })
+              .from(impl.table)
+              .where(where)
+              .orderBy(...order)
+              .limit(limit)
+              .offset(offset),
+          ),
+        )
+        .orderBy(...order)
+    : impl
+        .select(db, extra, ctx)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset))) as (Record<string, unknown> & { listTotal?: unknown })[];
+  // An empty page (past the end) counts on its own, so the list can go back to its last page.
+  const n = rows.length
+    ? Number(rows[0]!.listTotal ?? 0)
+    : await countOnly(db, kept ? sql`(${kept})` : counted());
+  const items = rows.slice(0, query.pageSize).map((r) => impl.toRecord(r));
   return {
     message: smsg('loaded'),
     data: {
       items,
-      total: n,
+      ...(totalSql || !rows.length
+        ? totalOf(n, !kept, offset, items.length, rows.length > query.pageSize)
+        : totalOf(COUNT_CAP + 1, true, offset, items.length, rows.length > query.pageSize)),
       page: query.page,
       pageSize: query.pageSize,
     },
   };
+};
+
+const countOnly = async (db: Executor, total: SQL) => {
+  const result = await db.execute(sql`select ${total} as n`);
+  const [row] = (result as unknown as { rows: { n: number | string }[] }).rows;
+  return Number(row?.n ?? 0);
+};
+
+/**
+ * The answer's total from a count (exact, or capped at COUNT_CAP + 1 when `capped`) and the page
+ * (its offset, its rows, whether a row follows it). Past the cap the total is a lower bound
+ * (`totalCapped`: more than `total` rows match) that grows with the pages read; the last page
+ * (a page with no row after it) makes it exact again.
+ */
+const totalOf = (
+  n: number,
+  capped: boolean,
+  offset: number,
+  rows: number,
+  more: boolean,
+): { total: number; totalCapped?: true } => {
+  if (!capped || n <= COUNT_CAP) return { total: n };
+  // An empty page past the end: only the count is known (more than the cap).
+  if (rows === 0) return { total: COUNT_CAP, totalCapped: true };
+  const reached = offset + rows;
+  if (!more) return { total: reached };
+  return { total: Math.max(COUNT_CAP, reached), totalCapped: true };
 };
 
 const idOf = (h: H) =>
@@ -332,9 +378,40 @@ const idOf = (h: H) =>
     (h.query as { id?: number } | undefined)?.id ??
     (h.body as { id?: number } | undefined)?.id)!;
 
+/**
+ * The record-by-id query of a caller who sees every record (no owner scope), prepared once per
+ * database and resource where the area allows it (`preparedGet`): drizzle builds its SQL once, and
+ * PostgreSQL parses and plans it once per connection
+ * (docs/decisions/0027-capped-count-and-one-query-per-page.md).
+ */
+const preparedGets = new WeakMap<Executor, Map<string, { execute(p: { id: number }): Promise<unknown[]> }>>();
+const preparedGet = (db: Executor, resource: Resource, impl: Impl, ctx: ResourceCtx) => {
+  let byKey = preparedGets.get(db);
+  if (!byKey) preparedGets.set(db, (byKey = new Map()));
+  let query = byKey.get(resource.key);
+  if (!query) {
+    const built = (
+      impl
+        .select(db, {}, ctx)
+        .where(and(eq(impl.columns.id, sql.placeholder('id')), impl.base))
+        .limit(1) as unknown as {
+        prepare(name: string): { execute(p: { id: number }): Promise<unknown[]> };
+      }
+    ).prepare(`get_${resource.key}`);
+    byKey.set(resource.key, (query = built));
+  }
+  return query;
+};
+
 const get = async (resource: Resource, impl: Impl, h: H) => {
   const ctx = ctxOf(h, resource);
-  const record = await findOne(h.deps.db, resource, impl, ctx, idOf(h));
+  const id = idOf(h);
+  if (impl.preparedGet && ctx.ownerId === null) {
+    const [row] = await preparedGet(h.deps.db, resource, impl, ctx).execute({ id });
+    if (row === undefined) throw notFound();
+    return { message: smsg('loaded'), data: impl.toRecord(row) };
+  }
+  const record = await findOne(h.deps.db, resource, impl, ctx, id);
   if (!record) throw notFound();
   return { message: smsg('loaded'), data: record };
 };

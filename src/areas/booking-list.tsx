@@ -57,6 +57,10 @@ const eventPage = (eventId: number, page: number) =>
 
 const sizeOf = (data: unknown) => JSON.stringify(data ?? null).length;
 
+/** The pages a list answer knows of: one more when its total is capped (more rows follow). */
+const pagesOf = (answer: ListAnswer<BaseRecord>) =>
+  Math.ceil(answer.total / answer.pageSize) + (answer.totalCapped ? 1 : 0);
+
 /** Downloads the bookings of these events into the query cache; reports progress (done, of). */
 export async function downloadBookings(
   client: QueryClient,
@@ -74,7 +78,7 @@ export async function downloadBookings(
     })) as ListAnswer<BaseRecord>;
     bytes += sizeOf(first);
     ids.push(...first.items.map((b) => b.id));
-    const pages = Math.ceil(first.total / first.pageSize);
+    let pages = pagesOf(first);
     of += pages - 1;
     onProgress(++done, of);
     for (let page = 2; page <= pages; page++) {
@@ -84,6 +88,10 @@ export async function downloadBookings(
       })) as ListAnswer<BaseRecord>;
       bytes += sizeOf(next);
       ids.push(...next.items.map((b) => b.id));
+      // A capped total grows as the pages are read (docs/decisions/0027-capped-count-and-one-query-per-page.md).
+      const more = Math.max(0, pagesOf(next) - pages);
+      pages += more;
+      of += more;
       onProgress(++done, of);
     }
   }

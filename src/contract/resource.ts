@@ -32,6 +32,11 @@ import type { Permission } from './roles';
  */
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
+/**
+ * A list counts its matching rows up to this many (docs/decisions/0027-capped-count-and-one-query-per-page.md):
+ * past it the answer's `total` is a lower bound (`totalCapped`), shown as "1,000+".
+ */
+export const COUNT_CAP = 1000;
 export const DEFAULT_PAGE_SIZE = 10;
 export const SEARCH_MAX = 100;
 /** Rows read from the database per chunk of a CSV export. */
@@ -188,6 +193,11 @@ export const defineResource = <
     z.object({
       items: z.array(record),
       total: z.number().int(),
+      /**
+       * true: counting stopped at the cap (COUNT_CAP) or at this page, and more than `total` rows
+       * match (there is a next page); absent or false: `total` is exact.
+       */
+      totalCapped: z.boolean().optional(),
       page: z.number().int(),
       pageSize: z.number().int(),
     }),
@@ -197,7 +207,7 @@ export const defineResource = <
   const list = endpoint({
     ...paths.list,
     summary: note(
-      `List ${key} records: page (1…), pageSize (${PAGE_SIZES.join('/')}), sort (${sort.join(', ')}), order, q (searches ${config.searchIn}) and filters.`,
+      `List ${key} records: page (1…), pageSize (${PAGE_SIZES.join('/')}), sort (${sort.join(', ')}), order, q (searches ${config.searchIn}) and filters. The total is counted up to ${COUNT_CAP}: totalCapped true says more than total rows match.`,
       notes.list,
     ),
     tag,

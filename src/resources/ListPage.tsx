@@ -37,7 +37,7 @@ export function ListPage<T extends BaseRecord>({
 }) {
   const state = useListState(area, fixed);
   const phone = useMediaQuery(PHONE_QUERY);
-  const { i18n, actionContext, search, setSearch, list, table, pageSize, pageIndex, total } = state;
+  const { i18n, actionContext, search, setSearch, list, table, pageSize, pageIndex, total, capped } = state;
   const { resource } = area;
 
   const createPath = area.canCreate?.(actionContext) === false ? undefined : area.paths.create;
@@ -53,6 +53,7 @@ export function ListPage<T extends BaseRecord>({
   const bulk = useListBulk(area, sectionRef, {
     rows: list.data?.items ?? [],
     total,
+    capped,
     search,
     viewKey: JSON.stringify(search),
     page: pageIndex + 1,
@@ -107,6 +108,7 @@ export function ListPage<T extends BaseRecord>({
           <Pagination
             pending={list.isPending}
             total={total}
+            capped={capped}
             from={from}
             to={to}
             page={pageIndex + 1}
@@ -161,6 +163,6 @@ function ListBody<T extends BaseRecord>({
   return phone ? (
     <ListCards {...common} rows={table.getRowModel().rows.map((row) => row.original)} />
   ) : (
-    <ListTable {...common} table={table} total={state.total} from={from} to={to} />
+    <ListTable {...common} table={table} total={state.total} capped={state.capped} from={from} to={to} />
   );
 }

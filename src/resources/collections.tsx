@@ -35,7 +35,7 @@ export function MultiReferenceInput({
   const searchable = SEARCHED_SOURCES.includes(field.source);
   const [typed, setTyped] = useState('');
   const q = useDeferredValue(typed.trim());
-  const { choices, isLoading, isError, total } = usePickerChoices(
+  const { choices, isLoading, isError, total, totalCapped } = usePickerChoices(
     field.source,
     parentValue,
     !waiting,
@@ -53,7 +53,11 @@ export function MultiReferenceInput({
           onChange={(event) => setTyped(event.target.value)}
           hint={
             more > 0
-              ? i18n._(msg`${choices.length} shown, ${more} more: type at least 2 letters to find them.`)
+              ? totalCapped
+                ? i18n._(
+                    msg`${i18n.number(choices.length)} shown, ${i18n.number(more)}+ more: type at least 2 letters to find them.`,
+                  )
+                : i18n._(msg`${choices.length} shown, ${more} more: type at least 2 letters to find them.`)
               : undefined
           }
           data-testid={`picker-search-${field.name}`}

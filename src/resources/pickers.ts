@@ -66,11 +66,15 @@ const supervisorQuery = (providerId: number | null, q?: string) =>
     ...searched(q),
   });
 
-type Found = { items: (BaseRecord & { name: { en: string; ar: string } })[]; total: number };
+type Found = {
+  items: (BaseRecord & { name: { en: string; ar: string } })[];
+  total: number;
+  totalCapped?: boolean;
+};
 const namedItems = (d: Found) =>
   Object.assign(
     d.items.map((p) => ({ id: p.id, name: p.name })),
-    { total: d.total },
+    { total: d.total, totalCapped: d.totalCapped === true },
   );
 
 /** The sources whose pickers search the server (src/resources/collections.tsx shows a search box). */
@@ -114,10 +118,11 @@ function sourceQuery(source: PickerSource, parent: string | undefined, q?: strin
         select: (d: {
           items: (BaseRecord & { businessName: { en: string; ar: string } })[];
           total: number;
+          totalCapped?: boolean;
         }) =>
           Object.assign(
             d.items.map((p) => ({ id: p.id, name: p.businessName })),
-            { total: d.total },
+            { total: d.total, totalCapped: d.totalCapped === true },
           ),
       };
   }
@@ -125,19 +130,22 @@ function sourceQuery(source: PickerSource, parent: string | undefined, q?: strin
 
 /**
  * The choices of a source in the reader's language, sorted by label; `q` searches the server for
- * the SEARCHED_SOURCES, and `total` says how many records match (where the source knows).
+ * the SEARCHED_SOURCES, and `total` says how many records match (where the source knows; more than that when
+ * `totalCapped`).
  */
 export function usePickerChoices(source: PickerSource, parent?: string, enabled = true, q?: string) {
   const { i18n } = useLingui();
   const language = i18n.locale as Language;
   // Each source has its own key and answer shape; the query below only needs them to agree per call.
   const options = sourceQuery(source, parent, q) as unknown as Parameters<
-    typeof useQuery<unknown, Error, PickerOption[] & { total?: number }>
+    typeof useQuery<unknown, Error, PickerOption[] & { total?: number; totalCapped?: boolean }>
   >[0];
   const query = useQuery({ ...options, enabled, placeholderData: (previous) => previous });
   return {
     choices: toChoices(query.data, language),
     total: query.data?.total,
+    /** More than `total` records match (the server's count stopped at its cap). */
+    totalCapped: query.data?.totalCapped === true,
     isLoading: query.isLoading,
     isError: query.isError,
     refetch: query.refetch,

@@ -14,6 +14,8 @@ import type { ListQueryValues } from './search';
 export interface ListAnswer<T> {
   items: T[];
   total: number;
+  /** More than `total` rows match: the server counts up to COUNT_CAP (docs/decisions/0027-capped-count-and-one-query-per-page.md). */
+  totalCapped?: boolean;
   page: number;
   pageSize: number;
 }

@@ -74,12 +74,15 @@ export function BulkBar<T extends BaseRecord>({
   area,
   rows,
   total,
+  capped = false,
   search,
   selection,
 }: {
   area: AreaConfig<T>;
   rows: readonly T[];
   total: number;
+  /** More than `total` rows match (a capped count). */
+  capped?: boolean;
   search: ListSearch;
   selection: Selection;
 }) {
@@ -106,7 +109,7 @@ export function BulkBar<T extends BaseRecord>({
       action: choice.action,
       params: choice.params(reason),
     };
-    const count = selection.count;
+    const count = `${i18n.number(selection.count)}${selection.countCapped ? '+' : ''}`;
     const label = `${i18n._(area.title)} (${count}): ${choice.label}`;
     setBusy(true);
     setError(null);
@@ -134,7 +137,9 @@ export function BulkBar<T extends BaseRecord>({
     }
   };
 
-  const countText = i18n._(plural(selection.count, { one: '# row selected', other: '# rows selected' }));
+  const countText = selection.countCapped
+    ? i18n._(msg`${i18n.number(selection.count)}+ rows selected`)
+    : i18n._(plural(selection.count, { one: '# row selected', other: '# rows selected' }));
   return (
     <div
       role="region"
@@ -159,7 +164,9 @@ export function BulkBar<T extends BaseRecord>({
           onClick={selection.selectAll}
           className="rounded px-2 py-1 font-medium text-indigo-700 underline hover:bg-indigo-100 dark:text-indigo-300 dark:hover:bg-indigo-900"
         >
-          {i18n._(msg`Select all ${total} matching`)}
+          {capped
+            ? i18n._(msg`Select all ${i18n.number(total)}+ matching`)
+            : i18n._(msg`Select all ${total} matching`)}
         </button>
       )}
       {selection.count > 0 && (

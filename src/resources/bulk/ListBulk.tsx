@@ -19,6 +19,8 @@ export function useListBulk<T extends BaseRecord>(
   list: {
     rows: readonly T[];
     total: number;
+    /** More than `total` rows match (a capped count: "1,000+"). */
+    capped: boolean;
     search: ListSearch;
     /** The view (page, sort, filters, search): the selection empties when it changes. */
     viewKey: string;
@@ -32,14 +34,14 @@ export function useListBulk<T extends BaseRecord>(
   bar: ReactNode;
   extras: ReactNode;
 } {
-  const selection = useSelection(list.total, list.viewKey);
+  const selection = useSelection(list.total, list.viewKey, list.capped);
   const [help, setHelp] = useState(false);
   const announcement = useListKeyboard(section, {
     selection,
     onHelp: () => setHelp(true),
     onPage: (delta) => {
       const next = list.page + delta;
-      if (next >= 1 && next <= list.pageCount) list.setPage(next);
+      if (next >= 1 && (next <= list.pageCount || list.capped)) list.setPage(next);
     },
   });
   return {
@@ -47,7 +49,14 @@ export function useListBulk<T extends BaseRecord>(
     sectionProps: { 'aria-keyshortcuts': LIST_SHORTCUTS },
     bar: (
       <>
-        <BulkBar area={area} rows={list.rows} total={list.total} search={list.search} selection={selection} />
+        <BulkBar
+          area={area}
+          rows={list.rows}
+          total={list.total}
+          capped={list.capped}
+          search={list.search}
+          selection={selection}
+        />
         <BulkProgress resource={area.resource.key} />
       </>
     ),

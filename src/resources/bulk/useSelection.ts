@@ -10,6 +10,11 @@ export interface Selection {
   all: boolean;
   ids: ReadonlySet<number>;
   count: number;
+  /**
+   * Every matching record is selected and they are more than `count` (the list's count stopped at
+   * its cap): the server counts them exactly when the action starts (its job's total).
+   */
+  countCapped: boolean;
   has(id: number): boolean;
   toggle(id: number): void;
   /** This page: all of it, or none when it is all selected already. */
@@ -18,7 +23,7 @@ export interface Selection {
   clear(): void;
 }
 
-export function useSelection(total: number, viewKey: string): Selection {
+export function useSelection(total: number, viewKey: string, capped = false): Selection {
   const [state, setState] = useState<{ key: string; all: boolean; ids: ReadonlySet<number> }>({
     key: viewKey,
     all: false,
@@ -32,6 +37,7 @@ export function useSelection(total: number, viewKey: string): Selection {
     all: current.all,
     ids: current.ids,
     count: current.all ? total : current.ids.size,
+    countCapped: current.all && capped,
     has: (id) => current.all || current.ids.has(id),
     toggle: (id) => {
       const ids = new Set(current.ids);

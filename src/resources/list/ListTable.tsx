@@ -25,6 +25,8 @@ interface ListTableProps<T extends BaseRecord> {
   busy: boolean;
   pending: boolean;
   total: number;
+  /** More than `total` rows match (a capped count). */
+  capped?: boolean;
   from: number;
   to: number;
   pageSize: number;
@@ -57,6 +59,7 @@ export function ListTable<T extends BaseRecord>({
   busy,
   pending,
   total,
+  capped = false,
   from,
   to,
   pageSize,
@@ -74,7 +77,12 @@ export function ListTable<T extends BaseRecord>({
       <table className="w-full min-w-max border-collapse text-sm" aria-busy={busy || undefined}>
         <caption className="sr-only">
           {title}
-          {total > 0 && ` — ${i18n._(msg`rows ${from} to ${to} of ${total}`)}`}
+          {total > 0 &&
+            ` — ${
+              capped
+                ? i18n._(msg`rows ${i18n.number(from)} to ${i18n.number(to)} of ${i18n.number(total)}+`)
+                : i18n._(msg`rows ${from} to ${to} of ${total}`)
+            }`}
         </caption>
         <thead className="bg-slate-50 text-start dark:bg-slate-800/60">
           {table.getHeaderGroups().map((group) => (

@@ -7,11 +7,13 @@ import { Button, inputClass } from '@/components/ui';
 /**
  * The range, the page size and the page buttons. While the first page loads (`pending`) the range is
  * a placeholder and the page count and buttons wait: nothing is claimed before the answer ("No rows",
- * "Page 2 of 1"). With no rows there is no page to go to.
+ * "Page 2 of 1"). With no rows there is no page to go to. A capped total (`capped`: more than `total`
+ * rows match) reads "1,000+" and "Page 3 of 40+", and Next goes on past the counted pages.
  */
 export function Pagination({
   pending = false,
   total,
+  capped = false,
   from,
   to,
   page,
@@ -22,6 +24,7 @@ export function Pagination({
 }: {
   pending?: boolean;
   total: number;
+  capped?: boolean;
   from: number;
   to: number;
   page: number;
@@ -48,7 +51,9 @@ export function Pagination({
         <p data-testid="list-range" aria-live="polite">
           {total === 0
             ? i18n._(msg`No rows`)
-            : i18n._(msg`${n(from)}–${n(to)} of ${plural(total, { one: '# row', other: '# rows' })}`)}
+            : capped
+              ? i18n._(msg`${n(from)}–${n(to)} of ${n(total)}+ rows`)
+              : i18n._(msg`${n(from)}–${n(to)} of ${plural(total, { one: '# row', other: '# rows' })}`)}
         </p>
       )}
       <div className="flex flex-wrap items-center gap-2">
@@ -66,20 +71,24 @@ export function Pagination({
             </option>
           ))}
         </select>
-        {!pending && total > 0 && <PageButtons page={page} pageCount={pageCount} onPage={onPage} />}
+        {!pending && total > 0 && (
+          <PageButtons page={page} pageCount={pageCount} capped={capped} onPage={onPage} />
+        )}
       </div>
     </nav>
   );
 }
 
-/** Previous, "Page n of m", Next. */
+/** Previous, "Page n of m" (or "of m+" when the count stopped), Next. */
 function PageButtons({
   page,
   pageCount,
+  capped,
   onPage,
 }: {
   page: number;
   pageCount: number;
+  capped: boolean;
   onPage: (page: number) => void;
 }) {
   const { i18n } = useLingui();
@@ -94,10 +103,14 @@ function PageButtons({
       >
         {i18n._(msg`Previous`)}
       </Button>
-      <span data-testid="page-of">{i18n._(msg`Page ${n(page)} of ${n(pageCount)}`)}</span>
+      <span data-testid="page-of">
+        {capped
+          ? i18n._(msg`Page ${n(page)} of ${n(pageCount)}+`)
+          : i18n._(msg`Page ${n(page)} of ${n(pageCount)}`)}
+      </span>
       <Button
         variant="secondary"
-        disabled={page >= pageCount}
+        disabled={!capped && page >= pageCount}
         onClick={() => onPage(page + 1)}
         data-testid="page-next"
       >

@@ -64,6 +64,8 @@ export function useListState<T extends BaseRecord>(
   });
 
   const total = list.data?.total ?? 0;
+  // A capped total ("1,000+") is a lower bound: the pages it counts, and Next past them.
+  const capped = list.data?.totalCapped === true;
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   // A page beyond the last (rows deleted, a stale link): back to the last page.
   useEffect(() => {
@@ -83,6 +85,7 @@ export function useListState<T extends BaseRecord>(
     pageSize,
     pageIndex,
     total,
+    capped,
     pageCount,
     exporting,
     exportCsv,
