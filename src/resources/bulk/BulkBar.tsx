@@ -117,7 +117,7 @@ export function BulkBar<T extends BaseRecord>({
         { summary: label, resource: resource.key, idempotencyKey: key },
       );
       if (answer.queued) notify.success(answer.message);
-      else trackBulkJob(answer.data as BulkJob, { resource: resource.key, label, queryClient });
+      else trackBulkJob(answer.data as BulkJob, { resource: resource.key, label, queryClient, undo: true });
       selection.clear();
       close();
     } catch (caught) {
