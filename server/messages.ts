@@ -472,6 +472,7 @@ export const SERVER_MESSAGES = {
     ar: 'لا يمكن استعادته: مقاعده لم تعد متاحة (المتبقي {n}).',
   },
   // undo (docs/decisions/0025-undo.md)
+  undoneOne: { en: 'Undone: the record is back as it was.', ar: 'تم التراجع: عاد السجل كما كان.' },
   undone: {
     en: 'Undone: {n} records are back as they were.',
     ar: 'تم التراجع: عادت {n} من السجلات كما كانت.',

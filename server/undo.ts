@@ -256,7 +256,9 @@ export const undoWrite = async (
 /** The answer's message (English; the route localises it). */
 export const undoMessage = (result: UndoResult) =>
   result.refused === 0
-    ? smsg('undone', { n: result.undone })
+    ? result.undone === 1
+      ? smsg('undoneOne')
+      : smsg('undone', { n: result.undone })
     : result.undone === 0
       ? smsg('undoneNone', { n: result.refused })
       : smsg('undoneSome', { n: result.undone, m: result.refused });

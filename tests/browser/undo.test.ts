@@ -115,9 +115,7 @@ describe('undo', () => {
         await expect.poll(status, slow).toBe('pending');
         await page
           .getByText(
-            language === 'ar'
-              ? 'تم التراجع: عادت 1 من السجلات كما كانت.'
-              : 'Undone: 1 records are back as they were.',
+            language === 'ar' ? 'تم التراجع: عاد السجل كما كان.' : 'Undone: the record is back as it was.',
           )
           .first()
           .waitFor();

@@ -102,7 +102,7 @@ describe('undo of one write', () => {
       refused: 0,
       rows: [{ resource: 'category', recordId: String(id), state: 'undone', message: null }],
     });
-    expect(res.body.message).toBe('Undone: 1 records are back as they were.');
+    expect(res.body.message).toBe('Undone: the record is back as it was.');
     const [back] = await t.db.db.select().from(categories).where(eq(categories.id, id));
     expect(back?.name).toEqual({ en: 'Undo Category', ar: 'فئة تراجع' });
     const entries = await t.db.db
