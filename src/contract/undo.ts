@@ -19,7 +19,7 @@ import { endpoint, ok } from './http';
 export const UNDO_WINDOW_MS = 60_000;
 
 /** A request id: what the app sends as X-Request-Id, or `bulk-<job id>`. */
-export const undoToken = z.string().trim().min(1).max(100);
+const undoToken = z.string().trim().min(1).max(100);
 
 const undoRow = z.object({
   /** The area key of the record (an event's cancelled bookings are `booking` rows). */
