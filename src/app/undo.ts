@@ -8,10 +8,12 @@
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { QueryClient } from '@tanstack/react-query';
-import { UNDO_NOTICE_MS } from '@/contract/plain';
 import { routes } from '@/contract/routes.gen';
 import { call } from '@/lib/api';
 import { notify, type NoticeKind } from './notify';
+
+/** How long the notice offers Undo (the server allows UNDO_WINDOW_MS, src/contract/undo.ts). */
+const UNDO_NOTICE_MS = 10_000;
 
 /** Refusals listed in the notice at most; the rest are counted. */
 const DETAILS_MAX = 8;

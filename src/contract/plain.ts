@@ -110,6 +110,3 @@ export const routeOf = ({ method, path, access, idempotent }: RouteRef): RouteRe
  * Event times are entered and shown on it, with its name; calendar figures follow it.
  */
 export const PLATFORM_TIME_ZONE = 'Asia/Riyadh';
-
-/** How long the app offers Undo in a notice after a write (docs/decisions/0025-undo.md). */
-export const UNDO_NOTICE_MS = 10_000;

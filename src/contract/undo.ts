@@ -8,8 +8,8 @@ import { endpoint, ok } from './http';
  *
  * The write to undo is named by its request id (the undo token): the `X-Request-Id` the app sends
  * with each write (its Idempotency-Key), or `bulk-<job id>` for a bulk job. Only the caller's own
- * writes, only within UNDO_WINDOW_MS of the write (of a bulk job's last row; the app offers it for UNDO_NOTICE_MS,
- * src/contract/plain.ts), only the writes of
+ * writes, only within UNDO_WINDOW_MS of the write (of a bulk job's last row; the app offers it for 10 s,
+ * src/app/undo.ts), only the writes of
  * UNDOABLE operations; each record is checked again as a normal write would be: the caller's
  * current permission for the operation, the record still in the caller's scope, the record still
  * as the write left it (else refused with the reason), seats still free.
