@@ -33,6 +33,12 @@ async function undo(token: string, resources: string[], queryClient: QueryClient
   }
 }
 
+/** Accounts: a deleted one cannot be put back, as its password is never kept. */
+const ACCOUNTS = new Set(['serviceprovider', 'supervisor', 'user']);
+
+/** Whether a delete of this area's records can be undone. */
+export const undoesDelete = (resource: string) => !ACCOUNTS.has(resource);
+
 /** The notice of a write that can be undone: its message and an Undo button for UNDO_NOTICE_MS. */
 export function noticeWithUndo(
   kind: NoticeKind,

@@ -10,7 +10,7 @@ import { useState, type ReactNode } from 'react';
 import type { Language } from '@/contract';
 import { notify } from '@/app/notify';
 import { useSession } from '@/app/session';
-import { noticeWithUndo } from '@/app/undo';
+import { noticeWithUndo, undoesDelete } from '@/app/undo';
 import { ApiError, errorMessage, newIdempotencyKey } from '@/lib/api';
 import { ConfirmDialog, ReasonDialog } from './dialogs';
 import { invalidateResource, useRemoveRecord, type BaseRecord } from './queries';
@@ -81,7 +81,8 @@ export function useRecordActions<T extends BaseRecord>(
     setError(null);
     try {
       const answer = await remove.mutateAsync({ id: row.id, idempotencyKey: key });
-      noticeWithUndo('success', answer.message, key, { resources: [area.resource.key], queryClient });
+      if (!undoesDelete(area.resource.key)) notify.success(answer.message);
+      else noticeWithUndo('success', answer.message, key, { resources: [area.resource.key], queryClient });
       close();
       onDeleted?.(row);
     } catch (caught) {
@@ -105,7 +106,11 @@ export function useRecordActions<T extends BaseRecord>(
         open
         onOpenChange={(open) => !open && close()}
         title={i18n._(msg`Delete ${name}?`)}
-        description={i18n._(msg`This cannot be undone.`)}
+        description={
+          undoesDelete(area.resource.key)
+            ? i18n._(msg`You can undo it for 10 seconds after.`)
+            : i18n._(msg`This cannot be undone.`)
+        }
         confirmLabel={i18n._(msg`Delete`)}
         danger
         busy={remove.isPending}
