@@ -14,6 +14,7 @@ import {
   bookings,
   bulkJobs,
   categories,
+  events,
   rolePermissions,
   users,
 } from '../../server/db/schema';
@@ -227,6 +228,47 @@ describe('undo of one write', () => {
     expect(statuses.filter((s) => s === 409)).toHaveLength(11);
     expect((await bookingRow(id!)).status).toBe('pending');
     expect((await restoresOf()) - restoredBefore).toBe(1);
+  });
+});
+
+describe('undo of a move with consequences', () => {
+  it("an event's cancellation is undone with the bookings it cancelled", async () => {
+    const [ev] = await t.db.db
+      .select({ id: events.id })
+      .from(events)
+      .where(
+        and(
+          eq(events.status, 'approved'),
+          sql`exists (select 1 from bookings b where b.event_id = ${events.id} and b.status in ('pending', 'confirmed'))`,
+        ),
+      )
+      .limit(1);
+    const before = await t.db.db
+      .select({ id: bookings.id, status: bookings.status })
+      .from(bookings)
+      .where(eq(bookings.eventId, ev!.id));
+    const write = randomUUID();
+    const res = await call(
+      'POST',
+      '/api/event/update-status',
+      admin,
+      { id: ev!.id, status: 'cancelled', reason: 'Venue closed' },
+      { id: write },
+    );
+    expect(res.status, res.text).toBe(200);
+    const cancelled = before.filter((b) => b.status === 'pending' || b.status === 'confirmed');
+    expect(cancelled.length).toBeGreaterThan(0);
+
+    const undone = await undo(admin, write);
+    expect(undone.status, undone.text).toBe(200);
+    expect(undone.body.data).toMatchObject({ undone: 1 + cancelled.length, refused: 0 });
+    const [back] = await t.db.db.select({ status: events.status }).from(events).where(eq(events.id, ev!.id));
+    expect(back!.status).toBe('approved');
+    const after = await t.db.db
+      .select({ id: bookings.id, status: bookings.status })
+      .from(bookings)
+      .where(eq(bookings.eventId, ev!.id));
+    expect(new Map(after.map((b) => [b.id, b.status]))).toEqual(new Map(before.map((b) => [b.id, b.status])));
   });
 });
 
