@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import prettier from 'prettier';
-import { api, areaApi, authApi, bulkApi, liveApi, viewsApi } from '../src/contract';
+import { api, areaApi, authApi, bulkApi, liveApi, undoApi, viewsApi } from '../src/contract';
 import { routeOf } from '../src/contract/plain';
 import type { AnyEndpoint } from '../src/contract';
 
@@ -17,7 +17,7 @@ const entry = ([name, endpoint]: [string, AnyEndpoint]) => `  ${name}: ${JSON.st
 // The contract types the endpoints of authApi, areaApi, viewsApi and liveApi one by one; the resources'
 // routes (list, add, update… of each area, api's index signature) are typed through their resource,
 // and so are the bulk endpoints of every resource (`<key>Bulk`).
-const named = { ...authApi, ...areaApi, ...viewsApi, ...liveApi, bulkJob: bulkApi.bulkJob };
+const named = { ...authApi, ...areaApi, ...viewsApi, ...liveApi, bulkJob: bulkApi.bulkJob, ...undoApi };
 const typed = Object.entries(api).filter(([name]) => name in named);
 const untyped = Object.entries(api).filter(([name]) => !(name in named));
 

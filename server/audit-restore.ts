@@ -40,6 +40,8 @@ const tables = new Map<string, PgTable>(
   Object.values(schema).map((t) => [getTableName(t as PgTable), t as PgTable]),
 );
 
+export type AuditRow = typeof auditLog.$inferSelect;
+
 const keyColumnOf = (table: string) => (table === 'service_providers' ? 'user_id' : 'id');
 
 /** The rows of `db.execute` (node-postgres and PGlite both answer `{ rows }`). */
@@ -85,7 +87,7 @@ const restoreUpdate = async (
   name: string,
   columns: Set<string>,
   where: SQL,
-  entry: typeof auditLog.$inferSelect,
+  entry: AuditRow,
   version: number | undefined,
   now: Date,
 ) => {
@@ -112,7 +114,7 @@ const restoreDelete = async (
   name: string,
   columns: Set<string>,
   where: SQL,
-  entry: typeof auditLog.$inferSelect,
+  entry: AuditRow,
   now: Date,
 ) => {
   // Its password was never recorded: a deleted account cannot come back as it was.
@@ -128,6 +130,49 @@ const restoreDelete = async (
   );
 };
 
+/** Whether the entry is an update or delete of a whole record that a restore can put back. */
+const restorable = (entry: AuditRow) =>
+  tables.has(entry.tableName ?? '') &&
+  RESTORABLE_TABLES.has(entry.tableName ?? '') &&
+  (entry.action === 'update' || entry.action === 'delete') &&
+  entry.recordId !== null &&
+  entry.fields.some((f) => f !== 'password');
+
+/**
+ * Puts one entry's record back as it was before it, in the caller's transaction (run it in a
+ * savepoint: a refusal found after writing must undo the write). Refuses with 422 when the entry
+ * is not restorable, with 409 and the reason when the record cannot be put back. Used by restore
+ * and by undo (server/undo.ts).
+ */
+export const putBack = async (db: Db, entry: AuditRow, version: number | undefined, now: Date) => {
+  if (!restorable(entry)) throw new HttpError(422, smsg('notRestorable'));
+  const name = entry.tableName!;
+  const table = tables.get(name)!;
+  const columns = new Set(Object.values(getTableColumns(table)).map((c) => c.name));
+  const id = Number(entry.recordId);
+  const where = sql`${sql.identifier(name)}.${sql.identifier(keyColumnOf(name))} = ${id}`;
+  if (entry.action === 'update') await restoreUpdate(db, name, columns, where, entry, version, now);
+  else await restoreDelete(db, name, columns, where, entry, now);
+  if (name === 'bookings') await checkSeats(db, id);
+};
+
+/**
+ * Puts back a child row removed with its record (an event's specialist), after the record itself:
+ * undo (server/undo.ts) re-inserts it as it was. Child rows changed in place are left as they are.
+ */
+export const putBackChild = async (db: Db, entry: AuditRow) => {
+  const name = entry.tableName ?? '';
+  if (entry.action !== 'delete' || !tables.has(name) || RESTORABLE_TABLES.has(name) || !entry.before) return;
+  const t = sql.identifier(name);
+  await db.execute(
+    sql`insert into ${t} select * from jsonb_populate_record(null::${t}, ${JSON.stringify(entry.before)}::jsonb)`,
+  );
+};
+
+/** A database refusal met while putting records back, as the user reads it (else null). */
+export const restoreRefusal = (err: unknown): HttpError | null =>
+  err instanceof HttpError ? err : refusalOf(err);
+
 export const restoreEntry = async (
   deps: Deps,
   audit: AuditContext,
@@ -137,36 +182,19 @@ export const restoreEntry = async (
   const { db } = deps;
   const [entry] = await db.select().from(auditLog).where(eq(auditLog.id, entryId));
   if (!entry) throw notFound();
-  const name = entry.tableName ?? '';
-  const table = tables.get(name);
-  if (
-    !table ||
-    !RESTORABLE_TABLES.has(name) ||
-    (entry.action !== 'update' && entry.action !== 'delete') ||
-    entry.recordId === null ||
-    !entry.fields.some((f) => f !== 'password')
-  )
-    throw new HttpError(422, smsg('notRestorable'));
-  const columns = new Set(Object.values(getTableColumns(table)).map((c) => c.name));
-  const id = Number(entry.recordId);
-  const where = sql`${sql.identifier(name)}.${sql.identifier(keyColumnOf(name))} = ${id}`;
+  if (!restorable(entry)) throw new HttpError(422, smsg('notRestorable'));
   const now = deps.config.now();
   try {
     // A savepoint: a refusal found after writing undoes the restore.
     await db.transaction(async (tx) => {
       const sp = tx as unknown as Db;
       await setAuditContext(sp, { ...audit, action: 'restore', restoreOf: entry.id });
-      if (entry.action === 'update') await restoreUpdate(sp, name, columns, where, entry, version, now);
-      else await restoreDelete(sp, name, columns, where, entry, now);
-      if (name === 'bookings') await checkSeats(sp, id);
+      await putBack(sp, entry, version, now);
       // Later writes of this request are its own again.
       await setAuditContext(sp, audit);
     });
   } catch (err) {
-    if (err instanceof HttpError) throw err;
-    const refusal = refusalOf(err);
-    if (refusal) throw refusal;
-    throw err;
+    throw restoreRefusal(err) ?? err;
   }
-  return { id: entry.id, resource: entry.resource as 'event', recordId: entry.recordId };
+  return { id: entry.id, resource: entry.resource as 'event', recordId: entry.recordId! };
 };

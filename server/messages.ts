@@ -471,6 +471,42 @@ export const SERVER_MESSAGES = {
     en: 'It cannot be restored: its seats are gone ({n} left).',
     ar: 'لا يمكن استعادته: مقاعده لم تعد متاحة (المتبقي {n}).',
   },
+  // undo (docs/decisions/0025-undo.md)
+  undoneOne: { en: 'Undone: the record is back as it was.', ar: 'تم التراجع: عاد السجل كما كان.' },
+  undone: {
+    en: 'Undone: {n} records are back as they were.',
+    ar: 'تم التراجع: عادت {n} من السجلات كما كانت.',
+  },
+  undoneSome: {
+    en: '{n} records are back as they were; {m} could not be undone.',
+    ar: 'عادت {n} من السجلات كما كانت؛ وتعذّر التراجع عن {m}.',
+  },
+  undoneNone: {
+    en: 'Nothing could be undone ({n} records refused).',
+    ar: 'تعذّر التراجع عن أي شيء ({n} من السجلات مرفوضة).',
+  },
+  undoNothing: {
+    en: 'There is no change of yours to undo here.',
+    ar: 'لا يوجد تغيير قمت به للتراجع عنه هنا.',
+  },
+  undoTooLate: {
+    en: 'It is too late to undo this change (at most {s} seconds after it).',
+    ar: 'فات وقت التراجع عن هذا التغيير (خلال {s} ثانية منه على الأكثر).',
+  },
+  undoRunning: {
+    en: 'This bulk action is still running: undo it when it has finished.',
+    ar: 'هذا الإجراء الجماعي لا يزال قيد التنفيذ: تراجع عنه بعد انتهائه.',
+  },
+  undoNotUndoable: {
+    en: 'This kind of change cannot be undone.',
+    ar: 'لا يمكن التراجع عن هذا النوع من التغييرات.',
+  },
+  undoAlready: { en: 'This change was already undone.', ar: 'تم التراجع عن هذا التغيير من قبل.' },
+  undoChangedSince: {
+    en: 'It changed again since: it was left as it is now.',
+    ar: 'تغيّر مرة أخرى منذ ذلك الحين: تُرك كما هو الآن.',
+  },
+  undoRecordGone: { en: 'It was deleted since.', ar: 'حُذف منذ ذلك الحين.' },
 } as const satisfies Record<string, { en: string; ar: string }>;
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;

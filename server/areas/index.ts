@@ -36,6 +36,7 @@ import { registerSupervisorRoutes } from './supervisor.routes';
 import { userImpl } from './user';
 import { registerViewRoutes } from './view.routes';
 import { registerUserRoutes } from './user.routes';
+import { registerUndoRoutes } from './undo.routes';
 
 type Area = {
   /** The resource's server side: table, scope, record mapping, query config. */
@@ -81,6 +82,7 @@ export const registerAreas = (app: App) => {
   for (const register of screenRoutes) register(app);
   const impls = implsOf();
   registerBulkRoutes(app, impls, bulkRowActions(impls));
+  registerUndoRoutes(app, impls);
   registerResources(app, impls);
 };
 

@@ -771,6 +771,8 @@ export const auditLog = pgTable(
     index('audit_log_provider_idx').on(t.providerId, t.id),
     index('audit_log_event_idx').on(t.eventId, t.id),
     index('audit_log_at_idx').on(t.at),
+    // Undo finds a write's entries by its request id (docs/decisions/0025-undo.md).
+    index('audit_log_request_idx').on(t.actorId, t.requestId),
   ],
 );
 

@@ -193,6 +193,8 @@ const responsesOf = (name: string, e: AnyEndpoint) => {
   if (refuses) responses['403'] = errorResponse('The role or permission does not allow it');
   if (namesRecord(e) || (e.access.kind === 'session' && e.access.owner))
     responses['404'] = errorResponse('No such record, or not one the caller may reach');
+  // Undo names a write by its request id (docs/decisions/0025-undo.md).
+  if (name === 'undo') responses['404'] = errorResponse('No write of the caller has this request id');
   if (e.idempotent || hasBody)
     responses['409'] = errorResponse(
       'Conflict: a stale version, a record still referenced, a duplicate, or the same Idempotency-Key in progress',

@@ -511,6 +511,10 @@ const resourceCtxOf = (resource: Resource, row: RowCtx): ResourceCtx => ({
   ownerId: providerScopeOf(row.auth, resource.permission, resource.providerScoped),
 });
 
+/** Whether record `id` is in the caller's scope, as the resource's own endpoints see it (undo). */
+export const inScope = async (db: Executor, resource: Resource, impl: Impl, row: RowCtx, id: number) =>
+  (await findOne(db, resource, impl, resourceCtxOf(resource, row), id)) !== null;
+
 /**
  * Delete one record (a row action: the resource's delete endpoint and bulk jobs): 404 outside the
  * caller's scope, 409 while it is referenced; stored files go after the commit.

@@ -12,6 +12,7 @@ import type { BulkJob } from '@/contract/bulk';
 import { routes } from '@/contract/routes.gen';
 import { call } from '@/lib/api';
 import { notify } from './notify';
+import { noticeWithUndo } from './undo';
 
 export interface TrackedJob {
   job: BulkJob;
@@ -21,6 +22,8 @@ export interface TrackedJob {
   label: string;
   /** The refused rows with their reasons, once finished. */
   refusals: BulkJob['rows'];
+  /** Started on this screen (not replayed from the outbox): its end notice offers Undo. */
+  undo: boolean;
 }
 
 const POLL_MS = 600;
@@ -69,14 +72,20 @@ async function follow(tracked: TrackedJob) {
   current = { ...current, refusals };
   put(current);
   await queryClient?.invalidateQueries({ queryKey: [current.resource] });
-  if (current.job.refused > 0) notify.error(summary(current));
-  else notify.success(summary(current));
+  const kind = current.job.refused > 0 ? 'error' : 'success';
+  // The rows it changed can be undone together (docs/decisions/0025-undo.md).
+  if (current.undo && current.job.done > 0)
+    noticeWithUndo(kind, summary(current), `bulk-${current.job.id}`, {
+      resources: [current.resource],
+      queryClient,
+    });
+  else notify[kind](summary(current));
 }
 
 /** Follows a job the server answered (started now, or replayed from the outbox). */
 export function trackBulkJob(
   job: BulkJob,
-  options: { resource: string; label: string; queryClient?: QueryClient | null },
+  options: { resource: string; label: string; queryClient?: QueryClient | null; undo?: boolean },
 ) {
   if (options.queryClient) queryClient = options.queryClient;
   if (jobs.some((j) => j.job.id === job.id)) return;
@@ -85,6 +94,7 @@ export function trackBulkJob(
     resource: options.resource,
     label: options.label,
     refusals: [],
+    undo: options.undo ?? false,
   };
   put(tracked);
   void follow(tracked);

@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api';
@@ -75,5 +75,45 @@ describe('notify (docs/product.md §8, §9)', () => {
       notify.success('تم');
     });
     expect(await screen.findByTestId('notice')).toHaveTextContent('تم بنجاح!');
+  });
+
+  it('offers a button for 10 s (docs/decisions/0025-undo.md), kept while hovered, gone once it ran', async () => {
+    vi.useFakeTimers();
+    renderHost();
+    const run = vi.fn(() => Promise.resolve());
+    act(() => {
+      notify.success('Booking confirmed', { durationMs: 10_000, action: { label: 'Undo', run } });
+    });
+    const button = screen.getByRole('button', { name: 'Undo' });
+    expect(screen.getByTestId('notice-progress').style.animationDuration).toBe('10000ms');
+    await act(() => vi.advanceTimersByTimeAsync(9_000));
+    expect(screen.getByTestId('notice').className).toContain('opacity-100');
+    // The pointer on it stops the time.
+    fireEvent.mouseEnter(screen.getByTestId('notice'));
+    expect(screen.getByTestId('notice-progress').style.animationPlayState).toBe('paused');
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(screen.getByTestId('notice').className).toContain('opacity-100');
+    fireEvent.mouseLeave(screen.getByTestId('notice'));
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    expect(screen.getByTestId('notice').className).toContain('opacity-100');
+    fireEvent.click(button);
+    expect(run).toHaveBeenCalledTimes(1);
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(screen.queryByTestId('notice')?.className ?? 'opacity-0').toContain('opacity-0');
+  });
+
+  it('runs out after its 10 s, and lists details', async () => {
+    vi.useFakeTimers();
+    renderHost();
+    act(() => {
+      notify.error('1 could not be undone', {
+        details: ['#12: It changed again since.'],
+        action: { label: 'Undo', run: () => undefined },
+        durationMs: 10_000,
+      });
+    });
+    expect(screen.getByTestId('notice-details')).toHaveTextContent('#12: It changed again since.');
+    await act(() => vi.advanceTimersByTimeAsync(10_100));
+    expect(screen.queryByTestId('notice')?.className ?? 'opacity-0').toContain('opacity-0');
   });
 });

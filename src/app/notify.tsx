@@ -11,6 +11,16 @@ export const NOTICE_DURATION_MS = 2000;
 
 export type NoticeKind = 'success' | 'error';
 
+/**
+ * More than a text: a button (Undo, docs/decisions/0025-undo.md), lines of detail (the rows an undo
+ * could not put back), a longer time. A notice with a button stays while it is hovered or focused.
+ */
+export interface NoticeOptions {
+  action?: { label: string; run: () => void | Promise<void> };
+  details?: string[];
+  durationMs?: number;
+}
+
 type Notices = typeof NoticesModule;
 
 let notices: Notices | null = null;
@@ -33,19 +43,19 @@ export function loadNotices(): Promise<Notices> {
   return loading;
 }
 
-const show = (kind: NoticeKind, text: string) => {
-  if (notices) notices.show(kind, text);
+const show = (kind: NoticeKind, text: string, options?: NoticeOptions) => {
+  if (notices) notices.show(kind, text, options);
   else
     loadNotices().then(
-      (module) => module.show(kind, text),
+      (module) => module.show(kind, text, options),
       (error: unknown) => console.warn('Could not show a notice', text, error),
     );
 };
 
 export const notify = {
-  success: (text: string) => show('success', text),
+  success: (text: string, options?: NoticeOptions) => show('success', text, options),
   /** An `ApiError`, any error or a text: the message follows docs/product.md §8's fallback order. */
-  error: (errorOrText: unknown) => show('error', errorMessage(errorOrText)),
+  error: (errorOrText: unknown, options?: NoticeOptions) => show('error', errorMessage(errorOrText), options),
 };
 
 const subscribe = (listener: () => void) => {

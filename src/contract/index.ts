@@ -9,6 +9,7 @@ export * from './limits';
 export * from './views';
 export * from './live';
 export * from './bulk';
+export * from './undo';
 
 import { authApi } from './auth';
 import { areaApi, resourceApi } from './areas';
@@ -16,6 +17,7 @@ import { liveApi } from './live';
 import { bulkApi } from './bulk';
 import type { AnyEndpoint } from './http';
 import { viewsApi } from './views';
+import { undoApi } from './undo';
 
 /** Every endpoint of the API, by name. The server refuses to start if one has no route. */
 export const api = {
@@ -25,5 +27,6 @@ export const api = {
   ...viewsApi,
   ...liveApi,
   ...bulkApi,
+  ...undoApi,
 } as const satisfies Record<string, AnyEndpoint>;
 export type Api = typeof api;

@@ -232,6 +232,7 @@ const typed: { readonly [K in keyof Api]: RouteRef<Api[K]> } = {
   ready: { method: 'GET', path: '/api/ready', access: { kind: 'public' } },
   live: { method: 'GET', path: '/api/live', access: { kind: 'session', permission: null } },
   bulkJob: { method: 'GET', path: '/api/bulk/:id', access: { kind: 'session', permission: null } },
+  undo: { method: 'POST', path: '/api/undo', access: { kind: 'session', permission: null } },
 };
 
 const resourceRoutes: Readonly<Record<string, RouteRef>> = {

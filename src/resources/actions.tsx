@@ -10,6 +10,7 @@ import { useState, type ReactNode } from 'react';
 import type { Language } from '@/contract';
 import { notify } from '@/app/notify';
 import { useSession } from '@/app/session';
+import { noticeWithUndo, undoesDelete } from '@/app/undo';
 import { ApiError, errorMessage, newIdempotencyKey } from '@/lib/api';
 import { ConfirmDialog, ReasonDialog } from './dialogs';
 import { invalidateResource, useRemoveRecord, type BaseRecord } from './queries';
@@ -50,7 +51,11 @@ export function useRecordActions<T extends BaseRecord>(
     try {
       const answer = await action.run(row, { reason, idempotencyKey: key });
       if (!answer.queued) await invalidateResource(queryClient, area.resource);
-      notify.success(answer.message);
+      // A status move sent now can be undone with its key (docs/decisions/0025-undo.md); one kept
+      // in the outbox cannot.
+      if (!answer.queued && action.bulk)
+        noticeWithUndo('success', answer.message, key, { resources: [area.resource.key], queryClient });
+      else notify.success(answer.message);
       close();
     } catch (caught) {
       // A refusal the user can act on stays in the dialog; other failures are a notice.
@@ -76,7 +81,8 @@ export function useRecordActions<T extends BaseRecord>(
     setError(null);
     try {
       const answer = await remove.mutateAsync({ id: row.id, idempotencyKey: key });
-      notify.success(answer.message);
+      if (!undoesDelete(area.resource.key)) notify.success(answer.message);
+      else noticeWithUndo('success', answer.message, key, { resources: [area.resource.key], queryClient });
       close();
       onDeleted?.(row);
     } catch (caught) {
@@ -100,7 +106,11 @@ export function useRecordActions<T extends BaseRecord>(
         open
         onOpenChange={(open) => !open && close()}
         title={i18n._(msg`Delete ${name}?`)}
-        description={i18n._(msg`This cannot be undone.`)}
+        description={
+          undoesDelete(area.resource.key)
+            ? i18n._(msg`You can undo it for 10 seconds after.`)
+            : i18n._(msg`This cannot be undone.`)
+        }
         confirmLabel={i18n._(msg`Delete`)}
         danger
         busy={remove.isPending}

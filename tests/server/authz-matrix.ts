@@ -206,6 +206,9 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/page/bulk': adminOnly,
   'POST /api/notification/bulk': adminAndProviders,
   'GET /api/bulk/:id': everyone,
+  // undo: any signed-in user, of their own writes only (docs/decisions/0025-undo.md); a token no
+  // write of the caller has answers 404 (tests/server/undo.test.ts undoes real writes)
+  'POST /api/undo': signed(404, 404, 404, 404),
 
   // dashboards and the header search
   'GET /api/admin-dashboard-stats': staff,

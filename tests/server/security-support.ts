@@ -801,6 +801,8 @@ Object.assign(extraRequests, bulkRequests, {
     });
     return { path: `/api/bulk/${(res.body.data?.id as number | undefined) ?? 2_000_000_000}` };
   },
+  // Undo (docs/decisions/0025-undo.md): a token no write of the caller has (404 to every caller).
+  'POST /api/undo': async () => ({ path: '/api/undo', body: { token: 'no-write-has-this-id' } }),
 });
 
 /** Every routed endpoint of `app` as request cases (one per resource operation on shared paths). */

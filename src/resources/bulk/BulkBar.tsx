@@ -13,6 +13,7 @@ import type { BulkJob } from '@/contract/bulk';
 import type { Language } from '@/contract';
 import { endpointName, send } from '@/app/outbox';
 import { trackBulkJob } from '@/app/bulk-jobs';
+import { undoesDelete } from '@/app/undo';
 import { notify } from '@/app/notify';
 import { menuItemClass } from '@/components/menu';
 import { MenuContent } from '@/components/menu-panel';
@@ -65,7 +66,9 @@ function useChoices<T extends BaseRecord>(area: AreaConfig<T>, rows: readonly T[
       action: 'delete',
       params: () => ({}),
       danger: true,
-      confirm: i18n._(msg`This cannot be undone.`),
+      confirm: undoesDelete(area.resource.key)
+        ? i18n._(msg`You can undo it for 10 seconds after.`)
+        : i18n._(msg`This cannot be undone.`),
     });
   return choices;
 }
@@ -120,7 +123,14 @@ export function BulkBar<T extends BaseRecord>({
         { summary: label, resource: resource.key, idempotencyKey: key },
       );
       if (answer.queued) notify.success(answer.message);
-      else trackBulkJob(answer.data as BulkJob, { resource: resource.key, label, queryClient });
+      else
+        trackBulkJob(answer.data as BulkJob, {
+          resource: resource.key,
+          label,
+          queryClient,
+          // Its end notice offers Undo (docs/decisions/0025-undo.md), but not for deleted accounts.
+          undo: choice.action !== 'delete' || undoesDelete(resource.key),
+        });
       selection.clear();
       close();
     } catch (caught) {
