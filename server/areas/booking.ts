@@ -17,7 +17,7 @@ import {
 import { CURRENCY, MINOR_PER_MAJOR } from '../../src/contract/areas/values';
 import type { AuthInfo } from '../auth/sessions';
 import type { Executor, Tx } from '../db/client';
-import { bookingCounts, bookingHistory, bookings, events, serviceProviders } from '../db/schema';
+import { bookingCounts, bookingHistory, bookings, events, locations, serviceProviders } from '../db/schema';
 import { conflict, fieldError, notFound } from '../http/errors';
 import { smsg } from '../messages';
 import { addDays, startOfDay } from '../time';
@@ -38,11 +38,13 @@ const selectBookings = (db: Executor, extra: Record<string, ReturnType<typeof sq
         b: bookings,
         eventTitle: events.title,
         eventStartsAt: events.startsAt,
+        eventTimeZone: locations.timeZone,
         providerName: serviceProviders.businessName,
         ...extra,
       })
       .from(bookings)
       .leftJoin(events, eq(events.id, bookings.eventId))
+      .leftJoin(locations, eq(locations.id, events.locationId))
       .leftJoin(serviceProviders, eq(serviceProviders.userId, bookings.providerId))
       .$dynamic(),
   );
@@ -58,6 +60,7 @@ const toBooking = (r: BookingRow) => ({
   eventId: r.b.eventId,
   eventTitle: r.eventTitle!,
   eventStartsAt: r.eventStartsAt!.toISOString(),
+  eventTimeZone: r.eventTimeZone!,
   providerId: r.b.providerId,
   providerName: r.providerName!,
   customerName: r.b.customerName,

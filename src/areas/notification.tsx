@@ -172,7 +172,7 @@ export const notificationArea: AreaConfig<Notification> = {
       name: 'sendAt',
       kind: 'datetime',
       label: msg`Send at (optional)`,
-      hint: msg`Empty: kept as a draft until you press Send now. Venue time: Riyadh (UTC+03:00).`,
+      hint: msg`Empty: kept as a draft until you press Send now.`,
     },
   ],
   filters: [

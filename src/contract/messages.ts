@@ -46,6 +46,10 @@ export const MESSAGES = {
     en: 'Longitude must be between -180 and 180',
     ar: 'يجب أن يكون خط الطول بين ‎-180 و180',
   },
+  timeZone: {
+    en: 'Choose a time zone from the list, e.g. Asia/Muscat',
+    ar: 'اختر منطقة زمنية من القائمة، مثل Asia/Muscat',
+  },
   sortOrder: { en: 'Enter a whole number from 0 to 9999', ar: 'أدخل عددًا صحيحًا من 0 إلى 9999' },
   reasonRequired: {
     en: 'Please give a reason for the rejection.',

@@ -1,7 +1,11 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { useFormContext } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
+import type { Language } from '@/contract';
+import { FORMAT_LOCALES } from '@/app/i18n';
 import { TextField } from '@/components/ui';
+import { fromZonedInput, zoneLabel } from '@/lib/zoned';
+import { useFieldZone } from '../form/venue-zone';
 import type { FieldInputProps } from './input-props';
 
 export function TextInput({
@@ -29,15 +33,61 @@ export function TextInput({
   );
 }
 
-export function DateInput({ field, label, hint, error, className }: FieldInputProps<'datetime' | 'date'>) {
+export function DateInput(props: FieldInputProps<'datetime' | 'date'>) {
+  return props.field.kind === 'datetime' ? (
+    <ZonedDateTimeInput {...props} field={props.field} />
+  ) : (
+    <PlainDateInput {...props} />
+  );
+}
+
+/** A date and time on its clock (the venue's, docs/decisions/0026-venue-time-zones-and-date-pickers.md), named below. */
+function ZonedDateTimeInput({
+  field,
+  fields,
+  record,
+  label,
+  hint,
+  error,
+  className,
+}: FieldInputProps<'datetime'>) {
   const { i18n } = useLingui();
+  const { register } = useFormContext();
+  const language = i18n.locale as Language;
+  const zone = useFieldZone(field, fields ?? [field], record);
+  const value = useWatch({ name: field.name }) as unknown;
+  // The offset of the time entered (daylight saving), else of now.
+  const at = typeof value === 'string' && value ? new Date(fromZonedInput(value, zone)) : new Date();
+  const zoneName = zoneLabel(
+    Number.isNaN(at.getTime()) ? new Date() : at,
+    zone,
+    language,
+    FORMAT_LOCALES[language],
+  );
+  const clock = field.venue ? i18n._(msg`Venue time: ${zoneName}.`) : i18n._(msg`Time in ${zoneName}.`);
+  return (
+    <TextField
+      className={className}
+      label={label}
+      hint={hint ? `${hint} ${clock}` : clock}
+      type="datetime-local"
+      dir="ltr"
+      error={error}
+      data-testid={`field-${field.name}`}
+      data-zone={zone}
+      {...register(field.name)}
+    />
+  );
+}
+
+function PlainDateInput({ field, label, hint, error, className }: FieldInputProps<'datetime' | 'date'>) {
   const { register } = useFormContext();
   return (
     <TextField
       className={className}
       label={label}
-      hint={hint ?? (field.kind === 'datetime' ? i18n._(msg`Venue time: Riyadh (UTC+03:00).`) : undefined)}
-      type={field.kind === 'date' ? 'date' : 'datetime-local'}
+      hint={hint}
+      type="date"
       dir="ltr"
       error={error}
       data-testid={`field-${field.name}`}
