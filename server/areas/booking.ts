@@ -281,10 +281,20 @@ export const changeBookingStatus = async (tx: Tx, change: BookingChange): Promis
   const payTo =
     change.paymentStatus !== undefined && change.paymentStatus !== payFrom ? change.paymentStatus : null;
   if (to === null && payTo === null) return false;
+  // Said with the labels staff see (docs/glossary.md), never the stored codes.
   if (to !== null && !BOOKING_TRANSITIONS[from].includes(to))
-    throw conflict(smsg('transitionNotAllowed', { from, to }));
+    throw conflict(
+      smsg('bookingMoveRefused', { from: BOOKING_STATUS_LABEL[from].en, to: BOOKING_STATUS_LABEL[to].en }),
+    );
   if (payTo !== null && !paymentMoves(to ?? from, payFrom).includes(payTo))
-    throw conflict(smsg('transitionNotAllowed', { from: payFrom, to: payTo }));
+    throw conflict(
+      (to ?? from) === 'cancelled'
+        ? smsg('cancelledPaymentRefused', { to: PAYMENT_STATUS_LABEL[payTo].en })
+        : smsg('paymentMoveRefused', {
+            from: PAYMENT_STATUS_LABEL[payFrom].en,
+            to: PAYMENT_STATUS_LABEL[payTo].en,
+          }),
+    );
   if (to === 'confirmed') {
     if (event.status !== 'approved') throw conflict(smsg('eventNotBookable'));
     const taken = await seatsTaken(tx, b.eventId);
