@@ -171,6 +171,7 @@ export const notificationArea: AreaConfig<Notification> = {
     {
       name: 'sendAt',
       kind: 'datetime',
+      optional: true,
       label: msg`Send at (optional)`,
       hint: msg`Empty: kept as a draft until you press Send now.`,
     },

@@ -111,9 +111,9 @@ export type AreaField = FieldBase &
      * its options carry `timeZone`, the record its own `timeZone`), else on the platform's
      * (PLATFORM_TIME_ZONE); sent as an ISO instant.
      */
-    | { kind: 'datetime'; venue?: string }
-    /** A calendar day `YYYY-MM-DD`. */
-    | { kind: 'date' }
+    | { kind: 'datetime'; venue?: string; optional?: boolean }
+    /** A calendar day `YYYY-MM-DD`. `optional`: the picker offers to clear it. */
+    | { kind: 'date'; optional?: boolean }
     /** An IANA time zone, searched as typed; choosing the field `country` sets its zone. */
     | { kind: 'timezone'; country?: string }
     /** An amount typed in riyals, sent in halalas (minor units). */

@@ -1,10 +1,13 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { useId } from 'react';
+import { useController, useFormContext, useWatch } from 'react-hook-form';
 import type { Language } from '@/contract';
 import { FORMAT_LOCALES } from '@/app/i18n';
-import { TextField } from '@/components/ui';
+import { DateField } from '@/components/DateField';
+import { cx, TextField } from '@/components/ui';
 import { fromZonedInput, zoneLabel } from '@/lib/zoned';
+import { describedBy, FieldNotes, labelClass } from '../field-parts';
 import { useFieldZone } from '../form/venue-zone';
 import type { FieldInputProps } from './input-props';
 
@@ -37,7 +40,51 @@ export function DateInput(props: FieldInputProps<'datetime' | 'date'>) {
   return props.field.kind === 'datetime' ? (
     <ZonedDateTimeInput {...props} field={props.field} />
   ) : (
-    <PlainDateInput {...props} />
+    <DayInput {...props} />
+  );
+}
+
+/** A labelled DateField bound to the form (controlled: the value is the wire form). */
+function BoundDateField({
+  name,
+  label,
+  hint,
+  error,
+  className,
+  withTime,
+  nullable,
+}: {
+  name: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  className?: string;
+  withTime?: boolean;
+  nullable?: boolean;
+}) {
+  const { control } = useFormContext();
+  const {
+    field: { value, onChange, onBlur },
+  } = useController({ name, control });
+  const id = useId();
+  return (
+    <div className={cx('space-y-1', className)}>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <DateField
+        id={id}
+        value={typeof value === 'string' ? value : ''}
+        onChange={(next) => onChange(next)}
+        onBlur={onBlur}
+        withTime={withTime}
+        clearable={nullable}
+        invalid={Boolean(error)}
+        describedBy={describedBy(id, hint, error)}
+        testId={`field-${name}`}
+      />
+      <FieldNotes id={id} hint={hint} error={error} />
+    </div>
   );
 }
 
@@ -52,46 +99,36 @@ function ZonedDateTimeInput({
   className,
 }: FieldInputProps<'datetime'>) {
   const { i18n } = useLingui();
-  const { register } = useFormContext();
   const language = i18n.locale as Language;
   const zone = useFieldZone(field, fields ?? [field], record);
   const value = useWatch({ name: field.name }) as unknown;
   // The offset of the time entered (daylight saving), else of now.
-  const at = typeof value === 'string' && value ? new Date(fromZonedInput(value, zone)) : new Date();
-  const zoneName = zoneLabel(
-    Number.isNaN(at.getTime()) ? new Date() : at,
-    zone,
-    language,
-    FORMAT_LOCALES[language],
-  );
+  const entered = typeof value === 'string' && value ? new Date(fromZonedInput(value, zone)) : null;
+  const at = entered && !Number.isNaN(entered.getTime()) ? entered : new Date();
+  const zoneName = zoneLabel(at, zone, language, FORMAT_LOCALES[language]);
   const clock = field.venue ? i18n._(msg`Venue time: ${zoneName}.`) : i18n._(msg`Time in ${zoneName}.`);
   return (
-    <TextField
-      className={className}
+    <BoundDateField
+      name={field.name}
       label={label}
       hint={hint ? `${hint} ${clock}` : clock}
-      type="datetime-local"
-      dir="ltr"
       error={error}
-      data-testid={`field-${field.name}`}
-      data-zone={zone}
-      {...register(field.name)}
+      className={className}
+      withTime
+      nullable={field.optional}
     />
   );
 }
 
-function PlainDateInput({ field, label, hint, error, className }: FieldInputProps<'datetime' | 'date'>) {
-  const { register } = useFormContext();
+function DayInput({ field, label, hint, error, className }: FieldInputProps<'datetime' | 'date'>) {
   return (
-    <TextField
-      className={className}
+    <BoundDateField
+      name={field.name}
       label={label}
       hint={hint}
-      type="date"
-      dir="ltr"
       error={error}
-      data-testid={`field-${field.name}`}
-      {...register(field.name)}
+      className={className}
+      nullable={field.kind === 'date' && field.optional}
     />
   );
 }
