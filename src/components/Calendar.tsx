@@ -6,7 +6,7 @@
  */
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronLeft } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { cx } from './ui';
 
@@ -134,7 +134,7 @@ export default function Calendar({
           aria-label={i18n._(msg`Next month`)}
           onClick={() => setFocus(addMonths(focus, 1))}
         >
-          <ChevronRight className="size-4 rtl:rotate-180" aria-hidden />
+          <ChevronLeft className="size-4 rotate-180 rtl:rotate-0" aria-hidden />
         </button>
       </div>
       <div ref={grid} role="grid" aria-label={fmt.full.format(focus)} onKeyDown={onKey}>

@@ -3,7 +3,6 @@
  * for the date-time inputs: what the input shows is the venue's time whatever the zone of the
  * device, and what is sent is an ISO instant with that zone's offset.
  */
-import { zoneCity } from '@/contract/time-zones';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -44,32 +43,4 @@ export function fromZonedInput(value: string, timeZone: string): string {
   const guess = zoneOffsetMinutes(new Date(asUtc), timeZone);
   const offset = zoneOffsetMinutes(new Date(asUtc - guess * 60_000), timeZone);
   return `${value}:00${offsetText(offset)}`;
-}
-
-/**
- * The zone's offset at an instant as the locale writes it ("GMT+4", "غرينتش+٤"; "GMT" for UTC).
- * `locales`: the formatting locales of the UI language (FORMAT_LOCALES in src/app/i18n.ts).
- */
-export function zoneOffsetName(instant: Date, timeZone: string, locales: string | string[]): string {
-  try {
-    return (
-      new Intl.DateTimeFormat(locales, { timeZone, timeZoneName: 'shortOffset' })
-        .formatToParts(instant)
-        .find((part) => part.type === 'timeZoneName')?.value ?? ''
-    );
-  } catch {
-    return '';
-  }
-}
-
-/** "Muscat (GMT+4)", "مسقط (غرينتش+٤)": the zone named by its city, with its offset at that instant. */
-export function zoneLabel(
-  instant: Date,
-  timeZone: string,
-  language: 'en' | 'ar',
-  locales: string | string[],
-): string {
-  const offset = zoneOffsetName(instant, timeZone, locales);
-  const city = zoneCity(timeZone, language);
-  return offset ? `${city} (${offset})` : city;
 }

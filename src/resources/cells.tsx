@@ -5,7 +5,7 @@ import type { Language, Localized } from '@/contract';
 import { PLATFORM_TIME_ZONE } from '@/contract/plain';
 import { FORMAT_LOCALES } from '@/app/i18n';
 import { profileImageUrl } from '@/app/session';
-import { zoneLabel } from '@/lib/zoned';
+import { zoneLabel } from '@/lib/zone-label';
 import { cx } from '@/components/ui';
 import type { RenderContext } from './types';
 
@@ -105,7 +105,8 @@ export const venueTime = (
   const instant = new Date(iso);
   const when = ctx.i18n.date(instant, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone });
   const zoneName = zoneLabel(instant, zone, ctx.language, FORMAT_LOCALES[ctx.language]);
-  return ctx.i18n._(msg`${when} ${zoneName}`);
+  // The date, then the clock's name: the same order in both languages.
+  return `${when} ${zoneName}`;
 };
 
 export const dateOnly = (iso: string | null | undefined, ctx: RenderContext): string =>

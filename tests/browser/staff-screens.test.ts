@@ -252,6 +252,18 @@ describe.each(['en', 'ar'] as const)('one time zone rule (%s)', (language) => {
         .poll(() => page.locator('main#main').innerText())
         .toContain(language === 'en' ? `Venue time: ${zone}.` : `بتوقيت مكان الفعالية: ${zone}.`);
       await snap(page, `timezone-event-form-${size}-${language}`, { fullPage: false });
+      // A new location takes its country's zone, named; any zone can be typed.
+      await page.goto('/admin/location/add');
+      const countryPicker = page.getByTestId('field-countryId');
+      await expect.poll(() => countryPicker.locator('option').count()).toBeGreaterThan(2);
+      await countryPicker.selectOption({ label: language === 'en' ? 'Oman' : 'عُمان' });
+      await expect.poll(() => page.getByTestId('field-timeZone').inputValue()).toBe('Asia/Muscat');
+      expect(await page.locator('main#main').innerText()).toContain(
+        language === 'en'
+          ? 'Events here are shown in Muscat (GMT+4).'
+          : 'تظهر أوقات الفعاليات هنا بتوقيت مسقط (غرينتش+٤).',
+      );
+      await snap(page, `timezone-location-form-${size}-${language}`, { fullPage: false });
       // A booking's time is a moment: the device's clock, labelled (India is GMT+5:30).
       await page.goto(`/admin/booking-details?id=${booking.id}`);
       await page.getByTestId('booking-event').waitFor();

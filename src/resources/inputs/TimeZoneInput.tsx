@@ -12,7 +12,7 @@ import type { Language } from '@/contract';
 import { canonicalTimeZone, countryTimeZone, COUNTRY_TIME_ZONES } from '@/contract/time-zones';
 import { FORMAT_LOCALES } from '@/app/i18n';
 import { TextField } from '@/components/ui';
-import { zoneLabel } from '@/lib/zoned';
+import { zoneLabel } from '@/lib/zone-label';
 import { countryDropdownOptions } from '../queries';
 import type { FieldInputProps } from './input-props';
 
