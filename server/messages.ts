@@ -3,7 +3,8 @@
  * route helper localises it with `localizeMessage` from the contract, so every text here is
  * registered with `registerMessages` when this module loads.
  */
-import { registerMessages } from '../src/contract/messages';
+import { BOOKING_STATUS_LABEL, PAYMENT_STATUS_LABEL } from '../src/contract/areas/booking';
+import { registerMessages, registerTerms } from '../src/contract/messages';
 
 export const SERVER_MESSAGES = {
   // generic
@@ -284,6 +285,18 @@ export const SERVER_MESSAGES = {
     en: 'The status cannot change from {from} to {to}.',
     ar: 'لا يمكن تغيير الحالة من {from} إلى {to}.',
   },
+  bookingMoveRefused: {
+    en: 'This booking is “{from}”: it cannot be changed to “{to}”.',
+    ar: 'هذا الحجز «{from}»: لا يمكن تغييره إلى «{to}».',
+  },
+  paymentMoveRefused: {
+    en: 'The payment of this booking is “{from}”: it cannot be marked “{to}”.',
+    ar: 'دفع هذا الحجز «{from}»: لا يمكن جعله «{to}».',
+  },
+  cancelledPaymentRefused: {
+    en: 'This booking is cancelled: its payment cannot be marked “{to}”.',
+    ar: 'هذا الحجز ملغى: لا يمكن جعل دفعه «{to}».',
+  },
   adminOnlyTransition: {
     en: 'Only an administrator can approve or reject.',
     ar: 'يمكن للمسؤول فقط الموافقة أو الرفض.',
@@ -512,6 +525,8 @@ export const SERVER_MESSAGES = {
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;
 
 registerMessages(SERVER_MESSAGES);
+// The labels a booking move's refusal names (bookingMoveRefused, paymentMoveRefused), said in Arabic in Arabic.
+registerTerms([...Object.values(BOOKING_STATUS_LABEL), ...Object.values(PAYMENT_STATUS_LABEL)]);
 
 /** The English text of a server message, parameters filled; the route helper localises it. */
 export const smsg = (key: ServerMessageKey, params: Record<string, string | number> = {}): string =>

@@ -74,6 +74,7 @@ export const registerBookingRoutes = (app: App) => {
             status: events.status,
             capacity: events.capacity,
             locationName: locations.name,
+            timeZone: locations.timeZone,
             cityName: cities.name,
           })
           .from(events)

@@ -17,7 +17,7 @@ import {
 import { CURRENCY, MINOR_PER_MAJOR } from '../../src/contract/areas/values';
 import type { AuthInfo } from '../auth/sessions';
 import type { Executor, Tx } from '../db/client';
-import { bookingCounts, bookingHistory, bookings, events, serviceProviders } from '../db/schema';
+import { bookingCounts, bookingHistory, bookings, events, locations, serviceProviders } from '../db/schema';
 import { conflict, fieldError, notFound } from '../http/errors';
 import { smsg } from '../messages';
 import { addDays, startOfDay } from '../time';
@@ -38,11 +38,13 @@ const selectBookings = (db: Executor, extra: Record<string, ReturnType<typeof sq
         b: bookings,
         eventTitle: events.title,
         eventStartsAt: events.startsAt,
+        eventTimeZone: locations.timeZone,
         providerName: serviceProviders.businessName,
         ...extra,
       })
       .from(bookings)
       .leftJoin(events, eq(events.id, bookings.eventId))
+      .leftJoin(locations, eq(locations.id, events.locationId))
       .leftJoin(serviceProviders, eq(serviceProviders.userId, bookings.providerId))
       .$dynamic(),
   );
@@ -58,6 +60,7 @@ const toBooking = (r: BookingRow) => ({
   eventId: r.b.eventId,
   eventTitle: r.eventTitle!,
   eventStartsAt: r.eventStartsAt!.toISOString(),
+  eventTimeZone: r.eventTimeZone!,
   providerId: r.b.providerId,
   providerName: r.providerName!,
   customerName: r.b.customerName,
@@ -279,10 +282,20 @@ export const changeBookingStatus = async (tx: Tx, change: BookingChange): Promis
   const payTo =
     change.paymentStatus !== undefined && change.paymentStatus !== payFrom ? change.paymentStatus : null;
   if (to === null && payTo === null) return false;
+  // Said with the labels staff see (docs/glossary.md), never the stored codes.
   if (to !== null && !BOOKING_TRANSITIONS[from].includes(to))
-    throw conflict(smsg('transitionNotAllowed', { from, to }));
+    throw conflict(
+      smsg('bookingMoveRefused', { from: BOOKING_STATUS_LABEL[from].en, to: BOOKING_STATUS_LABEL[to].en }),
+    );
   if (payTo !== null && !paymentMoves(to ?? from, payFrom).includes(payTo))
-    throw conflict(smsg('transitionNotAllowed', { from: payFrom, to: payTo }));
+    throw conflict(
+      (to ?? from) === 'cancelled'
+        ? smsg('cancelledPaymentRefused', { to: PAYMENT_STATUS_LABEL[payTo].en })
+        : smsg('paymentMoveRefused', {
+            from: PAYMENT_STATUS_LABEL[payFrom].en,
+            to: PAYMENT_STATUS_LABEL[payTo].en,
+          }),
+    );
   if (to === 'confirmed') {
     if (event.status !== 'approved') throw conflict(smsg('eventNotBookable'));
     const taken = await seatsTaken(tx, b.eventId);

@@ -18,6 +18,7 @@ import {
   bookings,
   categories,
   events,
+  locations,
   serviceProviders,
   users,
 } from '../db/schema';
@@ -298,11 +299,13 @@ export const registerDashboardRoutes = (app: App) => {
             id: events.id,
             title: events.title,
             startsAt: events.startsAt,
+            timeZone: locations.timeZone,
             status: events.status,
             capacity: events.capacity,
             soldTickets: soldTicketsOf(),
           })
           .from(events)
+          .innerJoin(locations, eq(locations.id, events.locationId))
           .where(
             and(
               eq(events.providerId, scope),

@@ -66,6 +66,7 @@ const selectEvents = (db: Executor, extra: Record<string, ReturnType<typeof sql>
         countryId: countries.id,
         countryName: countries.name,
         locationName: locations.name,
+        timeZone: locations.timeZone,
         soldTickets: soldTicketsOf(),
         supervisorIds: supervisorIdsOf,
         ...extra,
@@ -98,6 +99,7 @@ const toEvent = (r: EventRow) => ({
   cityName: r.cityName,
   locationId: r.e.locationId,
   locationName: r.locationName,
+  timeZone: r.timeZone,
   startsAt: r.e.startsAt.toISOString(),
   endsAt: r.e.endsAt.toISOString(),
   price: r.e.price,
@@ -370,6 +372,7 @@ export const eventImpl = implement(eventResource, {
     { header: { en: 'Location', ar: 'الموقع' }, value: (r, lang) => r.locationName[lang] },
     { header: { en: 'Starts', ar: 'يبدأ' }, value: (r) => r.startsAt },
     { header: { en: 'Ends', ar: 'ينتهي' }, value: (r) => r.endsAt },
+    { header: { en: 'Time zone', ar: 'المنطقة الزمنية' }, value: (r) => r.timeZone },
     {
       header: { en: `Price (${CURRENCY})`, ar: 'السعر (ر.س)' },
       value: (r) => (r.price / MINOR_PER_MAJOR).toFixed(2),

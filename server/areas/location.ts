@@ -1,5 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { locationResource } from '../../src/contract/areas/location';
+import { PLATFORM_TIME_ZONE } from '../../src/contract/plain';
+import { canonicalTimeZone, countryTimeZone } from '../../src/contract/time-zones';
 import { cities, countries, events, locations } from '../db/schema';
 import { fieldError } from '../http/errors';
 import { smsg } from '../messages';
@@ -44,8 +46,10 @@ export const locationImpl = implement(locationResource, {
     address: l.address,
     latitude: l.latitude,
     longitude: l.longitude,
+    timeZone: l.timeZone,
     active: l.active,
   }),
+  option: (r) => ({ id: r.id, name: r.name, timeZone: r.timeZone }),
   sort: {
     name: (lang) => textOf(locations.name, lang),
     city: (lang) => textOf(cities.name, lang),
@@ -72,14 +76,20 @@ export const locationImpl = implement(locationResource, {
     address: input.address,
     latitude: input.latitude,
     longitude: input.longitude,
+    // Always set by `check` (absent: the stored zone or the country's).
+    timeZone: canonicalTimeZone(input.timeZone ?? '') ?? PLATFORM_TIME_ZONE,
     active: input.active,
   }),
-  async check(tx, input) {
+  async check(tx, input, _ctx, existing) {
     const [city] = await tx
-      .select({ countryId: cities.countryId })
+      .select({ countryId: cities.countryId, isoCode: countries.isoCode })
       .from(cities)
+      .innerJoin(countries, eq(countries.id, cities.countryId))
       .where(eq(cities.id, input.cityId));
     if (!city) throw fieldError('cityId', smsg('unknownCity'));
+    // No zone given: an edit in the same country keeps the stored one, else the country's.
+    input.timeZone ??=
+      existing && existing.countryId === city.countryId ? existing.timeZone : countryTimeZone(city.isoCode);
     if (city.countryId !== input.countryId) {
       const [country] = await tx
         .select({ id: countries.id })
@@ -112,6 +122,7 @@ export const locationImpl = implement(locationResource, {
     { header: { en: 'Address', ar: 'العنوان' }, value: (r) => r.address },
     { header: { en: 'Latitude', ar: 'خط العرض' }, value: (r) => r.latitude },
     { header: { en: 'Longitude', ar: 'خط الطول' }, value: (r) => r.longitude },
+    { header: { en: 'Time zone', ar: 'المنطقة الزمنية' }, value: (r) => r.timeZone },
     { header: { en: 'Active', ar: 'نشط' }, value: (r, lang) => yesNo(r.active, lang) },
     { header: { en: 'Updated', ar: 'آخر تحديث' }, value: (r) => r.updatedAt },
   ],

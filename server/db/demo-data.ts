@@ -4,6 +4,7 @@
  * supervisors and staff, so that every list looks real, then the events, advertisements, pages
  * and bookings of demo-events.ts. Idempotent: each part runs once, when its tables are empty. Batch inserts keep it to about a second on PGlite.
  */
+import { countryTimeZone } from '../../src/contract/time-zones';
 import { randomBytes } from 'node:crypto';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import { USER_STATUS, type Role, type UserStatus } from '../../src/contract/roles';
@@ -366,6 +367,8 @@ export const seedDemoData = async (
           address: `${street.en} ${10 + ((ci * 7 + k * 13) % 90)}, ${c.name.en}`,
           latitude: Math.round((c.lat + ((k % 3) - 1) * 0.021 + k * 0.004) * 1e6) / 1e6,
           longitude: Math.round((c.lng + ((k % 4) - 1.5) * 0.017) * 1e6) / 1e6,
+          // The country's zone: Oman's venues are on Muscat's clock (GMT+4), Saudi ones on Riyadh's.
+          timeZone: countryTimeZone(COUNTRIES[c.countryIdx]!.iso),
           active: (ci + k) % 11 !== 5,
           createdAt: ago(180 - ci - k),
           updatedAt: ago(60 - (ci % 30)),

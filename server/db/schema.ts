@@ -224,6 +224,11 @@ export const locations = pgTable(
     address: text('address'),
     latitude: doublePrecision('latitude').notNull(),
     longitude: doublePrecision('longitude').notNull(),
+    /**
+     * The venue's IANA time zone: its events' times are entered and shown on this clock
+     * (docs/decisions/0026-venue-time-zones-and-date-pickers.md).
+     */
+    timeZone: text('time_zone').notNull().default('Asia/Riyadh'),
     active: boolean('active').notNull().default(true),
     /** Who added it (see `categories.createdBy`). */
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),

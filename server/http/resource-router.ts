@@ -166,7 +166,10 @@ export interface ResourceImpl<R extends Resource, Row = Record<string, unknown>>
   };
   /** Options (pickers): which records (default: `columns.active` true, or all) and their label. */
   optionsWhere?(ctx: ResourceCtx): SQL | undefined;
-  option?(record: Rec<R>, lang: Language): { id: number; name: { en: string; ar: string } };
+  option?(
+    record: Rec<R>,
+    lang: Language,
+  ): { id: number; name: { en: string; ar: string } } & Record<string, unknown>;
   /** Unique index name → the field it guards and its message. */
   unique?: Record<string, { field: string; message: string }>;
   csv: CsvColumn<R>[];

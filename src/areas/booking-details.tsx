@@ -140,7 +140,9 @@ export function Details() {
               </AppLink>
             </p>
             <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-              {i18n._(msg`${venueTime(event.startsAt, ctx)} to ${venueTime(event.endsAt, ctx)}`)}
+              {i18n._(
+                msg`${venueTime(event.startsAt, event.timeZone, ctx)} to ${venueTime(event.endsAt, event.timeZone, ctx)}`,
+              )}
             </p>
             <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
               {[localizedText(event.locationName, language), localizedText(event.cityName, language)]

@@ -157,14 +157,17 @@ function KeepOfflineDialog({ onClose }: { onClose: () => void }) {
   const [problem, setProblem] = useState<string | null>(null);
   const today = new Date().toISOString().slice(0, 10);
   const events = useQuery(
-    listQueryOptions<BaseRecord & { title: { en: string; ar: string }; startsAt: string }>(eventResource, {
-      page: 1,
-      pageSize: 50,
-      sort: 'startsAt',
-      order: 'asc',
-      status: 'approved',
-      from: today,
-    }),
+    listQueryOptions<BaseRecord & { title: { en: string; ar: string }; startsAt: string; timeZone: string }>(
+      eventResource,
+      {
+        page: 1,
+        pageSize: 50,
+        sort: 'startsAt',
+        order: 'asc',
+        status: 'approved',
+        from: today,
+      },
+    ),
   );
 
   const download = async () => {
@@ -228,7 +231,7 @@ function KeepOfflineDialog({ onClose }: { onClose: () => void }) {
                 <span>
                   <span className="block font-medium">{localizedText(event.title, language)}</span>
                   <span className="block text-slate-700 dark:text-slate-300">
-                    {venueTime(event.startsAt, { i18n, language })}
+                    {venueTime(event.startsAt, event.timeZone, { i18n, language })}
                   </span>
                 </span>
               </label>

@@ -19,7 +19,7 @@ import {
 } from '@/contract';
 import { i18n } from '@lingui/core';
 import { send } from '@/app/outbox';
-import { dateTime, localizedText, Ltr } from '@/resources/cells';
+import { dateTime, localizedText, Ltr, venueTime } from '@/resources/cells';
 import type { AreaAction, AreaConfig } from '@/resources/types';
 import {
   BOOKING_STATUS_TEXT,
@@ -116,7 +116,7 @@ export const bookingArea: AreaConfig<Booking> = {
         <span className="block">
           <span className="block font-medium">{localizedText(row.eventTitle, ctx.language)}</span>
           <span className="block text-xs text-slate-600 dark:text-slate-400">
-            {dateTime(row.eventStartsAt, ctx)}
+            {venueTime(row.eventStartsAt, row.eventTimeZone, ctx)}
           </span>
         </span>
       ),

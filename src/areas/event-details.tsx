@@ -91,8 +91,8 @@ const INFO: DetailItem<Event>[] = [
         .filter(Boolean)
         .join(ctx.i18n._(msg`, `)),
   },
-  { label: msg`Starts`, value: (row, ctx) => venueTime(row.startsAt, ctx) },
-  { label: msg`Ends`, value: (row, ctx) => venueTime(row.endsAt, ctx) },
+  { label: msg`Starts`, value: (row, ctx) => venueTime(row.startsAt, row.timeZone, ctx) },
+  { label: msg`Ends`, value: (row, ctx) => venueTime(row.endsAt, row.timeZone, ctx) },
   {
     label: msg`Ticket price`,
     value: (row, ctx) => (row.price === 0 ? ctx.i18n._(msg`Free`) : money(row.price, ctx)),

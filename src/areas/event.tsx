@@ -144,12 +144,12 @@ export const eventArea: AreaConfig<Event> = {
       id: 'startsAt',
       header: msg`Starts`,
       sort: 'startsAt',
-      cell: (row, ctx) => venueTime(row.startsAt, ctx),
+      cell: (row, ctx) => venueTime(row.startsAt, row.timeZone, ctx),
     },
     {
       id: 'endsAt',
       header: msg`Ends`,
-      cell: (row, ctx) => venueTime(row.endsAt, ctx),
+      cell: (row, ctx) => venueTime(row.endsAt, row.timeZone, ctx),
       hiddenByDefault: true,
     },
     {
@@ -239,8 +239,8 @@ export const eventArea: AreaConfig<Event> = {
       label: msg`Location`,
       dependsOn: 'cityId',
     },
-    { name: 'startsAt', kind: 'datetime', label: msg`Starts` },
-    { name: 'endsAt', kind: 'datetime', label: msg`Ends`, hint: msg`After the start.` },
+    { name: 'startsAt', kind: 'datetime', venue: 'locationId', label: msg`Starts` },
+    { name: 'endsAt', kind: 'datetime', venue: 'locationId', label: msg`Ends`, hint: msg`After the start.` },
     { name: 'price', kind: 'money', label: msg`Ticket price`, hint: msg`0 for a free event.` },
     { name: 'capacity', kind: 'number', label: msg`Capacity`, hint: msg`Seats on sale.` },
     {

@@ -6,6 +6,8 @@ import { msg } from '@lingui/core/macro';
 import { useQuery } from '@tanstack/react-query';
 import { locationResource, type RecordOf } from '@/contract';
 import { routes } from '@/contract/routes.gen';
+import { countryTimeZone } from '@/contract/time-zones';
+import { zoneCity } from '@/contract/zone-names';
 import { call } from '@/lib/api';
 import { ActiveBadge, dateTime, localizedText, LocalizedCell, Ltr } from '@/resources/cells';
 import { areaPages } from '@/resources/screens';
@@ -33,6 +35,7 @@ function useInitialLocation() {
       ? {
           countryId: data.country?.id,
           cityId: data.city?.id,
+          timeZone: countryTimeZone(data.country?.isoCode),
           latitude: round6(data.center?.latitude),
           longitude: round6(data.center?.longitude),
         }
@@ -67,6 +70,12 @@ export const locationArea: AreaConfig<Location> = {
       sort: 'country',
       cell: (row, ctx) => localizedText(row.countryName, ctx.language),
     },
+    {
+      id: 'timeZone',
+      priority: 'low',
+      header: msg`Time zone`,
+      cell: (row, ctx) => zoneCity(row.timeZone, ctx.language),
+    },
     { id: 'address', header: msg`Address`, cell: (row) => row.address ?? '—', hiddenByDefault: true },
     {
       id: 'coordinates',
@@ -99,6 +108,13 @@ export const locationArea: AreaConfig<Location> = {
     { name: 'address', kind: 'text', label: msg`Address`, nullable: true, wide: true },
     { name: 'latitude', kind: 'number', step: 0.000001, label: msg`Latitude`, hint: msg`From -90 to 90` },
     { name: 'longitude', kind: 'number', step: 0.000001, label: msg`Longitude`, hint: msg`From -180 to 180` },
+    {
+      name: 'timeZone',
+      kind: 'timezone',
+      country: 'countryId',
+      label: msg`Time zone`,
+      hint: msg`Type a city or a region to search, e.g. Muscat.`,
+    },
     { name: 'active', kind: 'boolean', label: msg`Active` },
   ],
   filters: [

@@ -171,8 +171,9 @@ export const notificationArea: AreaConfig<Notification> = {
     {
       name: 'sendAt',
       kind: 'datetime',
+      optional: true,
       label: msg`Send at (optional)`,
-      hint: msg`Empty: kept as a draft until you press Send now. Venue time: Riyadh (UTC+03:00).`,
+      hint: msg`Empty: kept as a draft until you press Send now.`,
     },
   ],
   filters: [

@@ -46,6 +46,10 @@ export const MESSAGES = {
     en: 'Longitude must be between -180 and 180',
     ar: 'يجب أن يكون خط الطول بين ‎-180 و180',
   },
+  timeZone: {
+    en: 'Choose one from the list, e.g. Asia/Muscat',
+    ar: 'اختر قيمة من القائمة، مثل Asia/Muscat',
+  },
   sortOrder: { en: 'Enter a whole number from 0 to 9999', ar: 'أدخل عددًا صحيحًا من 0 إلى 9999' },
   reasonRequired: {
     en: 'Please give a reason for the rejection.',
@@ -110,6 +114,15 @@ type Entry = { en: string; ar: string };
 let matchers: { re: RegExp; names: string[]; entry: Entry }[] | null = null;
 const extra: Entry[] = [];
 
+/**
+ * Words a message may carry as a parameter (a status's label), each with its Arabic: the Arabic
+ * message says them in Arabic too.
+ */
+const terms = new Map<string, string>();
+export const registerTerms = (entries: readonly Entry[]) => {
+  for (const entry of entries) terms.set(entry.en, entry.ar);
+};
+
 /** Adds entries (the server registers its own messages at start-up). */
 export const registerMessages = (entries: Record<string, Entry>) => {
   extra.push(...Object.values(entries));
@@ -129,7 +142,11 @@ export const localizeMessage = (text: string, lang: Language): string => {
   });
   for (const { re, names, entry } of matchers) {
     const m = re.exec(text);
-    if (m) return fill(entry[lang], Object.fromEntries(names.map((n, i) => [n, m[i + 1] ?? ''])));
+    if (m)
+      return fill(
+        entry[lang],
+        Object.fromEntries(names.map((n, i) => [n, terms.get(m[i + 1] ?? '') ?? m[i + 1] ?? ''])),
+      );
   }
   return text;
 };

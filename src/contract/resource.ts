@@ -130,6 +130,8 @@ export interface ResourceConfig<
   searchIn: string;
   /** What the chosen methods and payloads are, per operation (docs; product left them open). */
   notes?: Partial<Record<ResourceOp, string>>;
+  /** Fields the pickers' options carry beside id and name (a venue's time zone). */
+  optionFields?: z.ZodRawShape;
 }
 
 const samePlace = (a: Place, b: Place) => a.method === b.method && a.path === b.path;
@@ -307,7 +309,9 @@ export const defineResource = <
           page: z.coerce.number().int().min(1).max(1_000_000).optional(),
           pageSize: pageSize.optional(),
         }),
-        response: ok(z.array(z.object({ id: z.number().int(), name: localizedText }))),
+        response: ok(
+          z.array(z.strictObject({ id: z.number().int(), name: localizedText, ...config.optionFields })),
+        ),
       })
     : undefined;
 

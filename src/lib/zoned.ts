@@ -1,7 +1,7 @@
 /**
- * Wall-clock times of one time zone (the platform's, docs/product.md: events happen at venues in Asia/Riyadh),
- * for `<input type="datetime-local">`: what the input shows is the venue's time whatever the zone
- * of the device, and what is sent is an ISO instant with that zone's offset.
+ * Wall-clock times of one time zone (an event's venue's, docs/decisions/0026-venue-time-zones-and-date-pickers.md),
+ * for the date-time inputs: what the input shows is the venue's time whatever the zone of the
+ * device, and what is sent is an ISO instant with that zone's offset.
  */
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -3,7 +3,9 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { Language, Localized } from '@/contract';
 import { PLATFORM_TIME_ZONE } from '@/contract/plain';
+import { FORMAT_LOCALES } from '@/app/i18n';
 import { profileImageUrl } from '@/app/session';
+import { zoneLabel } from '@/lib/zone-label';
 import { cx } from '@/components/ui';
 import type { RenderContext } from './types';
 
@@ -89,17 +91,22 @@ export const dateTime = (iso: string | null | undefined, ctx: RenderContext): st
     : '—';
 
 /**
- * An event's date and time on the venue's clock (PLATFORM_TIME_ZONE), whatever the device's zone,
- * with the zone named ("Riyadh time"): the same time the event form shows (docs/product.md §2).
+ * An event's date and time on its venue's clock (`timeZone`, the venue's IANA zone), whatever the
+ * device's zone, with the zone named: "Nov 25, 2026, 6:00 PM Muscat (GMT+4)" — the same wall-clock
+ * time the event form shows (docs/decisions/0026-venue-time-zones-and-date-pickers.md).
  */
-export const venueTime = (iso: string | null | undefined, ctx: RenderContext): string => {
+export const venueTime = (
+  iso: string | null | undefined,
+  timeZone: string | null | undefined,
+  ctx: RenderContext,
+): string => {
   if (!iso) return '—';
-  const when = ctx.i18n.date(new Date(iso), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: PLATFORM_TIME_ZONE,
-  });
-  return ctx.i18n._(msg`${when} Riyadh time`);
+  const zone = timeZone || PLATFORM_TIME_ZONE;
+  const instant = new Date(iso);
+  const when = ctx.i18n.date(instant, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone });
+  const zoneName = zoneLabel(instant, zone, ctx.language, FORMAT_LOCALES[ctx.language]);
+  // The date, then the clock's name: the same order in both languages.
+  return `${when} ${zoneName}`;
 };
 
 export const dateOnly = (iso: string | null | undefined, ctx: RenderContext): string =>

@@ -2,6 +2,7 @@
  * Inputs of fields that hold several values: a set of records chosen by checkboxes and a list of
  * named https links (the image gallery is inputs/GalleryInput.tsx).
  */
+import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Plus } from 'lucide-react';
@@ -12,7 +13,7 @@ import { useFieldMessage } from '@/components/field-message';
 import { describedBy, errorAt, FieldNotes, labelClass } from './field-parts';
 import { SEARCHED_SOURCES, usePickerChoices } from './pickers';
 import { ItemControls } from './inputs/ItemControls';
-import type { AreaField } from './types';
+import type { AreaField, PickerSource } from './types';
 
 type Of<K extends AreaField['kind']> = AreaField & { kind: K };
 
@@ -31,39 +32,11 @@ export function MultiReferenceInput({
   const parent = useWatch({ name: field.dependsOn ?? '__none__', disabled: !field.dependsOn }) as unknown;
   const parentValue = field.dependsOn && parentInForm ? String(parent ?? '') : undefined;
   const waiting = parentInForm && Boolean(field.dependsOn) && !parentValue;
-  // Long lists (users, supervisors, providers) are searched on the server, not cut at a page.
-  const searchable = SEARCHED_SOURCES.includes(field.source);
-  const [typed, setTyped] = useState('');
-  const q = useDeferredValue(typed.trim());
-  const { choices, isLoading, isError, total, totalCapped } = usePickerChoices(
-    field.source,
-    parentValue,
-    !waiting,
-    searchable && q.length >= 2 ? q : undefined,
-  );
-  const fieldLabel = i18n._(field.label);
-  const more = total !== undefined && total > choices.length ? total - choices.length : 0;
+  const picker = useSearchedPicker(field, parentValue, !waiting);
+  const { choices, isLoading, isError } = picker;
   return (
     <>
-      {searchable && !waiting && (
-        <TextField
-          type="search"
-          label={i18n._(msg`Search ${fieldLabel}`)}
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-          hint={
-            more > 0
-              ? totalCapped
-                ? i18n._(
-                    msg`${i18n.number(choices.length)} shown, ${i18n.number(more)}+ more: type at least 2 letters to find them.`,
-                  )
-                : i18n._(msg`${choices.length} shown, ${more} more: type at least 2 letters to find them.`)
-              : undefined
-          }
-          data-testid={`picker-search-${field.name}`}
-          className={className}
-        />
-      )}
+      {!waiting && <PickerSearch field={field} picker={picker} className={className} />}
       <CheckboxGroup
         name={field.name}
         label={i18n._(field.label)}
@@ -82,6 +55,71 @@ export function MultiReferenceInput({
         className={className}
       />
     </>
+  );
+}
+
+/**
+ * The choices of a reference picker (one record or several). Long lists are searched on the
+ * server, not cut at a page (SEARCHED_SOURCES): the first page of matches of what is typed.
+ */
+export function useSearchedPicker(
+  field: { source: PickerSource },
+  parentValue: string | undefined,
+  enabled: boolean,
+) {
+  const searchable = SEARCHED_SOURCES.includes(field.source);
+  const [typed, setTyped] = useState('');
+  const q = useDeferredValue(typed.trim());
+  const found = usePickerChoices(
+    field.source,
+    parentValue,
+    enabled,
+    searchable && q.length >= 2 ? q : undefined,
+  );
+  const { choices, total } = found;
+  // Not all shown: how many more (when the source counts them), else whether a full page came.
+  const more = total !== undefined && total > choices.length ? total - choices.length : 0;
+  return { ...found, searchable, typed, setTyped, more, maybeMore: found.more };
+}
+
+/** The search box of a picker over a long list, saying when some choices are not shown. */
+export function PickerSearch({
+  field,
+  picker,
+  className,
+  whenLong,
+}: {
+  field: { name: string; label: MessageDescriptor };
+  picker: ReturnType<typeof useSearchedPicker>;
+  className?: string;
+  /** Shown only when some choices are not shown (or a search is typed): a short list needs none. */
+  whenLong?: boolean;
+}) {
+  const { i18n } = useLingui();
+  if (!picker.searchable) return null;
+  if (whenLong && picker.more === 0 && !picker.maybeMore && picker.typed === '') return null;
+  const fieldLabel = i18n._(field.label);
+  // Numbers in the reader's digits (docs/glossary.md).
+  const shown = i18n.number(picker.choices.length);
+  const more = i18n.number(picker.more);
+  return (
+    <TextField
+      type="search"
+      label={i18n._(msg`Search ${fieldLabel}`)}
+      value={picker.typed}
+      onChange={(event) => picker.setTyped(event.target.value)}
+      hint={
+        picker.more > 0
+          ? picker.totalCapped
+            ? i18n._(msg`${shown} shown, ${more}+ more: type at least 2 letters to find them.`)
+            : i18n._(msg`${shown} shown, ${more} more: type at least 2 letters to find them.`)
+          : picker.maybeMore
+            ? i18n._(msg`The first ${shown} are shown: type at least 2 letters to find others.`)
+            : undefined
+      }
+      data-testid={`picker-search-${field.name}`}
+      className={className}
+    />
   );
 }
 

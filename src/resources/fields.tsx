@@ -21,6 +21,7 @@ import { ImageInput } from './inputs/ImageInput';
 import type { FieldInputProps, FieldKind } from './inputs/input-props';
 import { LocalizedInput, LocalizedRichText } from './inputs/LocalizedInputs';
 import { DateInput, MoneyInput, NumberInput, TextInput } from './inputs/TextInputs';
+import { TimeZoneInput } from './inputs/TimeZoneInput';
 import type { AreaField } from './types';
 
 /** The input of each field kind: a new kind is one more entry. */
@@ -32,6 +33,7 @@ const FIELD_INPUTS: { [K in FieldKind]: ComponentType<FieldInputProps<K>> } = {
   password: TextInput,
   datetime: DateInput,
   date: DateInput,
+  timezone: TimeZoneInput,
   money: MoneyInput,
   gallery: GalleryInput,
   multireference: MultiPickerInput,
@@ -46,11 +48,17 @@ const FIELD_INPUTS: { [K in FieldKind]: ComponentType<FieldInputProps<K>> } = {
 };
 
 /** A field, or nothing while its `when` answers false. */
-export function FormField(props: { field: AreaField; fields: readonly AreaField[] }) {
+type FormFieldProps = {
+  field: AreaField;
+  fields: readonly AreaField[];
+  record?: Record<string, unknown>;
+};
+
+export function FormField(props: FormFieldProps) {
   return props.field.when ? <ConditionalField {...props} /> : <FieldInput {...props} />;
 }
 
-function ConditionalField(props: { field: AreaField; fields: readonly AreaField[] }) {
+function ConditionalField(props: FormFieldProps) {
   const values = useWatch() as Record<string, unknown>;
   return props.field.when?.(values) ? <FieldInput {...props} /> : null;
 }
@@ -65,7 +73,7 @@ const WIDE_KINDS: readonly AreaField['kind'][] = [
   'links',
 ];
 
-function FieldInput({ field, fields }: { field: AreaField; fields: readonly AreaField[] }) {
+function FieldInput({ field, fields, record }: FormFieldProps) {
   const { i18n } = useLingui();
   const fieldMessage = useFieldMessage();
   const {
@@ -100,6 +108,8 @@ function FieldInput({ field, fields }: { field: AreaField; fields: readonly Area
       className={className}
       onChange={onChange}
       parent={parent}
+      fields={fields}
+      record={record}
     />
   );
 }

@@ -2,24 +2,34 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useId } from 'react';
+import { DateField } from '@/components/DateField';
 import { cx, inputClass } from '@/components/ui';
 import { usePickerChoices } from './pickers';
 import type { ListSearch } from './search';
 import type { AreaFilter } from './types';
 
+/** Widths of a filter in the bar (px, with its gap): ListControls fits as many as the bar holds. */
+export const FILTER_WIDTH = { date: 220, other: 188 } as const;
+
 export function FilterBar({
   filters,
   search,
   onChange,
+  all,
+  stacked,
 }: {
   filters: readonly AreaFilter[];
   search: ListSearch;
   onChange: (patch: Partial<ListSearch>) => void;
+  /** Every filter of the list (a filter shown elsewhere may depend on one of these). */
+  all?: readonly AreaFilter[];
+  /** One under the other, the full width (a sheet). */
+  stacked?: boolean;
 }) {
   const set = (filter: AreaFilter, value: string) => {
     const patch: Partial<ListSearch> = { [filter.key]: value || undefined };
     // A filter that narrows another (country → city) clears it when it changes.
-    for (const other of filters)
+    for (const other of all ?? filters)
       if (other.kind === 'reference' && other.dependsOn === filter.key) patch[other.key] = undefined;
     onChange(patch);
   };
@@ -36,6 +46,7 @@ export function FilterBar({
               : undefined
           }
           onChange={(value) => set(filter, value)}
+          stacked={stacked}
         />
       ))}
     </>
@@ -47,11 +58,13 @@ function FilterControl({
   value,
   parent,
   onChange,
+  stacked,
 }: {
   filter: AreaFilter;
   value: string;
   parent: string | undefined;
   onChange: (value: string) => void;
+  stacked?: boolean;
 }) {
   const { i18n } = useLingui();
   const id = useId();
@@ -60,7 +73,7 @@ function FilterControl({
       {i18n._(filter.label)}
     </label>
   );
-  const selectClass = cx(inputClass(false), 'w-full sm:w-44');
+  const selectClass = cx(inputClass(false), 'w-full', !stacked && 'sm:w-44');
   const any = <option value="">{i18n._(msg`All`)}</option>;
   let control: React.ReactNode;
   switch (filter.kind) {
@@ -111,19 +124,19 @@ function FilterControl({
       break;
     case 'date':
       control = (
-        <input
+        <DateField
           id={id}
-          type="date"
+          className={cx('w-full', !stacked && 'sm:w-52')}
           value={value}
-          onChange={(e) => onChange(e.target.value)}
-          className={selectClass}
-          data-testid={`filter-${filter.key}`}
+          onChange={onChange}
+          clearable
+          testId={`filter-${filter.key}`}
         />
       );
       break;
   }
   return (
-    <div className="w-full space-y-1 sm:w-auto">
+    <div className={cx('w-full space-y-1', !stacked && 'sm:w-auto sm:shrink-0')}>
       {label}
       {control}
     </div>
@@ -146,7 +159,7 @@ function ReferenceSelect({
   className: string;
 }) {
   const { i18n } = useLingui();
-  const { choices, isLoading } = usePickerChoices(filter.source, parent || undefined);
+  const { choices, isLoading } = usePickerChoices(filter.source, parent || undefined, true, undefined, true);
   return (
     <select
       id={id}

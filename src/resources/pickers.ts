@@ -13,9 +13,9 @@ import {
   supervisorResource,
   userResource,
   type Language,
+  type Resource,
 } from '@/contract';
 import {
-  cityDropdownOptions,
   countryDropdownOptions,
   listQueryOptions,
   pickerQueryOptions,
@@ -77,23 +77,58 @@ const namedItems = (d: Found) =>
     { total: d.total, totalCapped: d.totalCapped === true },
   );
 
-/** The sources whose pickers search the server (src/resources/collections.tsx shows a search box). */
-export const SEARCHED_SOURCES: readonly PickerSource[] = ['user', 'supervisor', 'provider'];
+/**
+ * The sources whose pickers search the server (a search box above the choices, as the audience
+ * picker of notifications: src/resources/collections.tsx and inputs/ChoiceInputs.tsx). Countries
+ * stay a short list.
+ */
+export const SEARCHED_SOURCES: readonly PickerSource[] = [
+  'user',
+  'supervisor',
+  'provider',
+  'category',
+  'city',
+  'location',
+  'event',
+];
 
-function sourceQuery(source: PickerSource, parent: string | undefined, q?: string) {
+/**
+ * The first PICKER_PAGE options of a resource by name, searched with `q` (the options endpoint
+ * pages with pageSize); `total` is unknown, `more` says a full page came (there may be others).
+ */
+const pagedOptions = (
+  resource: Resource,
+  filters: Record<string, string | number>,
+  q: string | undefined,
+  whole: boolean,
+) => ({
+  ...pickerQueryOptions(resource, {
+    ...filters,
+    ...(whole ? {} : { pageSize: PICKER_PAGE }),
+    ...searched(q),
+  }),
+  select: (d: PickerOption[]) => Object.assign([...d], { more: d.length >= PICKER_PAGE }),
+});
+
+function sourceQuery(
+  source: PickerSource,
+  parent: string | undefined,
+  q: string | undefined,
+  whole: boolean,
+) {
   const parentId = parent ? Number(parent) : NaN;
   switch (source) {
     case 'country':
       return { ...countryDropdownOptions(), select: (d: PickerOption[]) => d };
     case 'city':
-      return Number.isInteger(parentId) && parentId > 0
-        ? { ...cityDropdownOptions(parentId), select: (d: PickerOption[]) => d }
-        : { ...pickerQueryOptions(cityResource), select: (d: PickerOption[]) => d };
+      return pagedOptions(
+        cityResource,
+        Number.isInteger(parentId) && parentId > 0 ? { countryId: parentId } : {},
+        q,
+        whole,
+      );
     case 'location':
-      return {
-        ...pickerQueryOptions(locationResource, Number.isInteger(parentId) ? { cityId: parentId } : {}),
-        select: (d: PickerOption[]) => d,
-      };
+      return pagedOptions(locationResource, Number.isInteger(parentId) ? { cityId: parentId } : {}, q, whole);
     case 'user':
       return {
         ...listQueryOptions<BaseRecord & { name: { en: string; ar: string } }>(userResource, {
@@ -109,9 +144,9 @@ function sourceQuery(source: PickerSource, parent: string | undefined, q?: strin
     case 'supervisor':
       return { ...supervisorQuery(Number.isInteger(parentId) ? parentId : null, q), select: namedItems };
     case 'category':
-      return { ...pickerQueryOptions(categoryResource), select: (d: PickerOption[]) => d };
+      return pagedOptions(categoryResource, {}, q, whole);
     case 'event':
-      return { ...pickerQueryOptions(eventResource), select: (d: PickerOption[]) => d };
+      return pagedOptions(eventResource, {}, q, whole);
     case 'provider':
       return {
         ...providerQuery(q),
@@ -133,12 +168,23 @@ function sourceQuery(source: PickerSource, parent: string | undefined, q?: strin
  * the SEARCHED_SOURCES, and `total` says how many records match (where the source knows; more than that when
  * `totalCapped`).
  */
-export function usePickerChoices(source: PickerSource, parent?: string, enabled = true, q?: string) {
+export function usePickerChoices(
+  source: PickerSource,
+  parent?: string,
+  enabled = true,
+  q?: string,
+  /** Every record (the list filters, which have no search box), not the first page. */
+  whole = false,
+) {
   const { i18n } = useLingui();
   const language = i18n.locale as Language;
   // Each source has its own key and answer shape; the query below only needs them to agree per call.
-  const options = sourceQuery(source, parent, q) as unknown as Parameters<
-    typeof useQuery<unknown, Error, PickerOption[] & { total?: number; totalCapped?: boolean }>
+  const options = sourceQuery(source, parent, q, whole) as unknown as Parameters<
+    typeof useQuery<
+      unknown,
+      Error,
+      PickerOption[] & { total?: number; totalCapped?: boolean; more?: boolean }
+    >
   >[0];
   const query = useQuery({ ...options, enabled, placeholderData: (previous) => previous });
   return {
@@ -146,6 +192,8 @@ export function usePickerChoices(source: PickerSource, parent?: string, enabled 
     total: query.data?.total,
     /** More than `total` records match (the server's count stopped at its cap). */
     totalCapped: query.data?.totalCapped === true,
+    /** A full page came without a total: there may be more than these (search to find them). */
+    more: query.data?.more ?? false,
     isLoading: query.isLoading,
     isError: query.isError,
     refetch: query.refetch,

@@ -48,7 +48,6 @@ const resourceKeys = {
 const dropdownKeys = {
   all: ['dropdown'] as const,
   countries: ['dropdown', 'country'] as const,
-  cities: (countryId: number) => ['dropdown', 'city', countryId] as const,
 };
 
 /**
@@ -121,13 +120,6 @@ export const countryDropdownOptions = () =>
   queryOptions({
     queryKey: dropdownKeys.countries,
     queryFn: async ({ signal }) => (await call(routes.masterCountry, { signal })).data,
-    staleTime: 5 * 60_000,
-  });
-
-export const cityDropdownOptions = (countryId: number) =>
-  queryOptions({
-    queryKey: dropdownKeys.cities(countryId),
-    queryFn: async ({ signal }) => (await call(routes.masterCity, { query: { countryId }, signal })).data,
     staleTime: 5 * 60_000,
   });
 

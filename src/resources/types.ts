@@ -106,10 +106,16 @@ export type AreaField = FieldBase &
     | { kind: 'select'; options: readonly { value: string; label: MessageDescriptor }[] }
     | { kind: 'reference'; source: PickerSource; dependsOn?: string; nullable?: boolean }
     | { kind: 'image'; upload: AnyEndpoint }
-    /** A date and time on the platform's clock (PLATFORM_TIME_ZONE), sent as an ISO instant. */
-    | { kind: 'datetime' }
-    /** A calendar day `YYYY-MM-DD`. */
-    | { kind: 'date' }
+    /**
+     * A date and time on the clock of the venue chosen in the field `venue` (a location picker;
+     * its options carry `timeZone`, the record its own `timeZone`), else on the platform's
+     * (PLATFORM_TIME_ZONE); sent as an ISO instant.
+     */
+    | { kind: 'datetime'; venue?: string; optional?: boolean }
+    /** A calendar day `YYYY-MM-DD`. `optional`: the picker offers to clear it. */
+    | { kind: 'date'; optional?: boolean }
+    /** An IANA time zone, searched as typed; choosing the field `country` sets its zone. */
+    | { kind: 'timezone'; country?: string }
     /** An amount typed in riyals, sent in halalas (minor units). */
     | { kind: 'money' }
     /** Several uploaded images, one of them the cover (its path in the field `cover`). */

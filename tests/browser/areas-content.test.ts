@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { gradientPng } from '../../server/db/demo-events';
 import { DEMO, DEMO_PASSWORD } from '../support/app-server';
-import { listRows as rows, signIn, toArabic, waitForShell } from '../support/app';
+import { listRows as rows, pickDate, signIn, toArabic, waitForShell } from '../support/app';
 import { formatViolations, runAxe } from '../support/axe';
 import { PHONE, snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
@@ -40,8 +40,8 @@ describe('advertisements', () => {
     await page.getByTestId('field-image').setInputFiles(banner);
     await page.getByTestId('preview-image').waitFor();
     await page.getByTestId('field-placement').selectOption('home_banner');
-    await page.getByTestId('field-startsOn').fill('2027-01-05');
-    await page.getByTestId('field-endsOn').fill('2027-01-25');
+    await pickDate(page, 'field-startsOn', '2027-01-05');
+    await pickDate(page, 'field-endsOn', '2027-01-25');
 
     // The target decides which input shows: an event picker, or a web address.
     await page.getByTestId('field-eventId').waitFor();
@@ -117,8 +117,8 @@ describe('advertisements', () => {
     await page.getByTestId('field-image').setInputFiles(banner);
     await page.getByTestId('preview-image').waitFor();
     await page.getByTestId('field-placement').selectOption('event_list');
-    await page.getByTestId('field-startsOn').fill('2027-04-01');
-    await page.getByTestId('field-endsOn').fill('2027-04-10');
+    await pickDate(page, 'field-startsOn', '2027-04-01');
+    await pickDate(page, 'field-endsOn', '2027-04-10');
     await expect.poll(() => page.getByTestId('field-eventId').locator('option').count()).toBeGreaterThan(1);
     await page.getByTestId('field-eventId').selectOption({ index: 1 });
     const created = answerOf(page, 'POST', /^\/api\/advertisement$/);

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { gradientPng } from '../../server/db/demo-events';
 import { DEMO, DEMO_PASSWORD } from '../support/app-server';
-import { listRows as rows, signIn, toArabic, waitForShell } from '../support/app';
+import { listRows as rows, pickDate, signIn, toArabic, waitForShell } from '../support/app';
 import { formatViolations, runAxe } from '../support/axe';
 import { PHONE, snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
@@ -60,9 +60,9 @@ describe('events', () => {
       .poll(() => page.getByTestId('field-locationId').locator('option').count())
       .toBeGreaterThan(1);
     await page.getByTestId('field-locationId').selectOption({ index: 1 });
-    await page.getByTestId('field-startsAt').fill('2027-03-10T18:00');
+    await pickDate(page, 'field-startsAt', '2027-03-10T18:00');
     // An end before the start: the server's field error lands on the end.
-    await page.getByTestId('field-endsAt').fill('2027-03-10T17:00');
+    await pickDate(page, 'field-endsAt', '2027-03-10T17:00');
     await page.getByTestId('field-price').fill('150.5');
     await page.getByTestId('field-capacity').fill('120');
 
@@ -84,7 +84,7 @@ describe('events', () => {
     expect((await refused).status()).toBe(422);
     await expect.poll(() => page.getByTestId('field-endsAt').getAttribute('aria-invalid')).toBe('true');
 
-    await page.getByTestId('field-endsAt').fill('2027-03-10T22:30');
+    await pickDate(page, 'field-endsAt', '2027-03-10T22:30');
     const created = page.waitForResponse(
       (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/event',
     );

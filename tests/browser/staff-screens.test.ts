@@ -178,30 +178,63 @@ describe('the language chosen on the sign-in screen', () => {
   });
 });
 
-/** An instant on Riyadh's clock, as the app's English and Arabic formats write it. */
-const riyadh = (iso: string, locale: string) =>
+/** An instant on Muscat's clock, as the app's English and Arabic formats write it. */
+const muscat = (iso: string, locale: string) =>
   new Intl.DateTimeFormat(locale, {
     dateStyle: 'medium',
     timeStyle: 'short',
-    timeZone: 'Asia/Riyadh',
+    timeZone: 'Asia/Muscat',
   }).format(new Date(iso));
 
+/** A new event at a venue in Muscat, 18:00 to 21:00 on its clock (created by an admin through the API). */
+async function muscatEvent(token: string) {
+  const venues = await api('/api/master/list?type=location&q=Muscat', token);
+  const venue = (venues.body.data as { id: number; timeZone: string }[]).find(
+    (v) => v.timeZone === 'Asia/Muscat',
+  )!;
+  const full = (await api(`/api/master/listSingledata?type=location&id=${venue.id}`, token)).body.data as {
+    countryId: number;
+    cityId: number;
+  };
+  const template = (await api('/api/event?pageSize=10', token)).body.data as {
+    items: { categoryId: number; providerId: number }[];
+  };
+  const created = await api('/api/event', token, {
+    title: { en: `Muscat evening ${Date.now()}`, ar: `أمسية مسقط ${Date.now()}` },
+    description: { en: 'On the venue clock.', ar: 'بتوقيت المكان.' },
+    categoryId: template.items[0]!.categoryId,
+    providerId: template.items[0]!.providerId,
+    countryId: full.countryId,
+    cityId: full.cityId,
+    locationId: venue.id,
+    startsAt: '2028-01-15T18:00:00+04:00',
+    endsAt: '2028-01-15T21:00:00+04:00',
+    price: 5000,
+    capacity: 40,
+  });
+  expect(created.status).toBe(201);
+  return created.body.data as { id: number; startsAt: string; title: { en: string } };
+}
+
 describe.each(['en', 'ar'] as const)('one time zone rule (%s)', (language) => {
-  it('a device in Muscat sees an event on the venue clock, named, in list, details and form; bookings on its own clock, labelled', async () => {
+  it("a device in India sees an event at a Muscat venue on the venue's clock, named, in list, details and form; bookings on its own clock, labelled", async () => {
     const token = await tokenOf(DEMO.admin);
-    const list = await api('/api/event?pageSize=10&sort=startsAt&order=desc', token);
-    const event = (list.body.data as { items: { id: number; startsAt: string }[] }).items[0]!;
+    const event = await muscatEvent(token);
     const bookings = await api('/api/booking?pageSize=10', token);
     const booking = (bookings.body.data as { items: { id: number }[] }).items[0]!;
     const locale = language === 'en' ? 'en' : 'ar-SA-u-ca-gregory';
-    const expected = `${riyadh(event.startsAt, locale)} ${language === 'en' ? 'Riyadh time' : 'بتوقيت الرياض'}`;
+    const zone = language === 'en' ? 'Muscat (GMT+4)' : 'مسقط (غرينتش+٤)';
+    const expected = `${muscat(event.startsAt, locale)} ${zone}`;
+    // 18:00 on the venue's clock, whatever the device's (GMT+5:30).
+    expect(muscat(event.startsAt, 'en')).toMatch(/6:00\sPM/);
     for (const [size, viewport] of SIZES) {
-      const { page, errors } = await suite.open({ viewport, timezoneId: 'Asia/Muscat' });
+      const { page, errors } = await suite.open({ viewport, timezoneId: 'Asia/Kolkata' });
       await signIn(page, DEMO.admin, DEMO_PASSWORD);
       if (language === 'ar') await toArabic(page);
-      await page.goto('/admin/event?sort=startsAt&order=desc');
+      await page.goto(`/admin/event?sort=startsAt&order=desc&q=${encodeURIComponent(event.title.en)}`);
       await page.getByTestId('list-row').first().waitFor();
       expect(await page.getByTestId('list-row').first().innerText()).toContain(expected);
+      await snap(page, `timezone-event-list-${size}-${language}`, { fullPage: false });
       await page.goto(`/admin/event/details/${event.id}`);
       await page.getByTestId('details-event').waitFor();
       expect(await page.getByTestId('details-event').innerText()).toContain(expected);
@@ -213,27 +246,33 @@ describe.each(['en', 'ar'] as const)('one time zone rule (%s)', (language) => {
         .or(page.locator('input[data-testid="field-startsAt"]'))
         .first();
       await expect.poll(() => input.inputValue()).not.toBe('');
-      const wall = new Intl.DateTimeFormat('en-CA', {
-        timeZone: 'Asia/Riyadh',
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-      })
-        .format(new Date(event.startsAt))
-        .replace(', ', 'T');
-      expect(await input.inputValue()).toBe(wall);
-      // A booking's time is a moment: the device's clock, labelled (Muscat is GMT+4).
+      expect(await input.inputValue()).toBe('2028-01-15T18:00');
+      // The form names the venue's clock at the field.
+      await expect
+        .poll(() => page.locator('main#main').innerText())
+        .toContain(language === 'en' ? `Venue time: ${zone}.` : `بتوقيت مكان الفعالية: ${zone}.`);
+      await snap(page, `timezone-event-form-${size}-${language}`, { fullPage: false });
+      // A new location takes its country's zone, named; any zone can be typed.
+      await page.goto('/admin/location/add');
+      const countryPicker = page.getByTestId('field-countryId');
+      await expect.poll(() => countryPicker.locator('option').count()).toBeGreaterThan(2);
+      await countryPicker.selectOption({ label: language === 'en' ? 'Oman' : 'عُمان' });
+      await expect.poll(() => page.getByTestId('field-timeZone').inputValue()).toBe('Asia/Muscat');
+      expect(await page.locator('main#main').innerText()).toContain(
+        language === 'en'
+          ? 'Events here are shown in Muscat (GMT+4).'
+          : 'تظهر أوقات الفعاليات هنا بتوقيت مسقط (غرينتش+٤).',
+      );
+      await snap(page, `timezone-location-form-${size}-${language}`, { fullPage: false });
+      // A booking's time is a moment: the device's clock, labelled (India is GMT+5:30).
       await page.goto(`/admin/booking-details?id=${booking.id}`);
       await page.getByTestId('booking-event').waitFor();
-      // The event inside the booking keeps the venue clock.
-      expect(await page.getByTestId('booking-event').innerText()).toContain(
-        language === 'en' ? 'Riyadh time' : 'بتوقيت الرياض',
+      // The event inside the booking keeps its venue's clock, named.
+      expect(await page.getByTestId('booking-event').innerText()).toMatch(
+        language === 'en' ? /[A-Za-z ]+ \(GMT\+\d\)/ : /\(غرينتش\+[٠-٩]\)/,
       );
       expect(await page.locator('main#main').innerText()).toMatch(
-        language === 'en' ? /GMT\+4/ : /غرينتش\+٤|GMT\+4|\+٤/,
+        language === 'en' ? /GMT\+5:30/ : /غرينتش\+٥:٣٠|GMT\+5:30/,
       );
       expect(errors).toEqual([]);
     }

@@ -109,14 +109,15 @@ describe('status and payment', () => {
     const bad = await setStatus(b.id, { status: 'checked_in' });
     expect([bad.status, bad.body.message]).toEqual([
       409,
-      'The status cannot change from pending to checked_in.',
+      'This booking is “Pending”: it cannot be changed to “Checked in”.',
     ]);
     const ar = await t.request('POST', '/api/booking/update-status', {
       token: admin,
       lang: 'ar',
       body: { id: b.id, status: 'completed' },
     });
-    expect(ar.body.message).toBe('لا يمكن تغيير الحالة من pending إلى completed.');
+    // Said as a person would, in Arabic words (no stored codes).
+    expect(ar.body.message).toBe('هذا الحجز «قيد الانتظار»: لا يمكن تغييره إلى «مكتمل».');
     expect(
       (await setStatus(b.id, { status: 'confirmed', paymentStatus: 'paid', note: 'Paid at the desk' }))
         .status,
@@ -125,7 +126,17 @@ describe('status and payment', () => {
       status: 'checked_in',
       version: 2,
     });
-    expect((await setStatus(b.id, { paymentStatus: 'failed' })).status).toBe(409);
+    const failed = await setStatus(b.id, { paymentStatus: 'failed' });
+    expect([failed.status, failed.body.message]).toEqual([
+      409,
+      'The payment of this booking is “Paid”: it cannot be marked “Payment failed”.',
+    ]);
+    const failedAr = await t.request('POST', '/api/booking/update-status', {
+      token: admin,
+      lang: 'ar',
+      body: { id: b.id, paymentStatus: 'pending' },
+    });
+    expect(failedAr.body.message).toBe('دفع هذا الحجز «مدفوع»: لا يمكن جعله «الدفع قيد الانتظار».');
     const none = await setStatus(b.id, {});
     expect([none.status, Object.keys(none.body.errors)]).toEqual([422, ['status']]);
 
@@ -155,8 +166,16 @@ describe('status and payment', () => {
       const refused = await setStatus(unpaid.id, { paymentStatus });
       expect([refused.status, refused.body.message]).toEqual([
         409,
-        `The status cannot change from pending to ${paymentStatus}.`,
+        `This booking is cancelled: its payment cannot be marked “${paymentStatus === 'paid' ? 'Paid' : 'Payment failed'}”.`,
       ]);
+      const ar = await t.request('POST', '/api/booking/update-status', {
+        token: admin,
+        lang: 'ar',
+        body: { id: unpaid.id, paymentStatus },
+      });
+      expect(ar.body.message).toBe(
+        `هذا الحجز ملغى: لا يمكن جعل دفعه «${paymentStatus === 'paid' ? 'مدفوع' : 'فشل الدفع'}».`,
+      );
     }
     const details = await call('GET', `/api/booking/details/${unpaid.id}`, manager);
     expect(details.body.data.allowed).toEqual({ status: [], paymentStatus: [] });

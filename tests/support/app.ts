@@ -114,3 +114,26 @@ export async function toArabic(page: Page): Promise<void> {
 
 /** The rows of a resource list. */
 export const listRows = (page: Page) => page.getByTestId('list-row');
+
+/**
+ * Chooses a date (and time) in a DateField (src/components/DateField.tsx) as a person would: opens
+ * its calendar, picks the year, the month and the day, then the hour and minute. `value` is the
+ * wire form `YYYY-MM-DD` or `YYYY-MM-DDTHH:mm`; `testId` the field's (`field-startsAt`).
+ */
+export async function pickDate(page: Page, testId: string, value: string): Promise<void> {
+  const [day, time] = value.split('T') as [string, string | undefined];
+  const [year, month] = day.split('-').map(Number) as [number, number];
+  await page.getByTestId(`${testId}-day`).click();
+  await page.getByTestId(`${testId}-year`).selectOption(String(year));
+  await page.getByTestId(`${testId}-month`).selectOption(String(month - 1));
+  await page.getByTestId(`${testId}-calendar`).locator(`[data-day="${day}"]`).click();
+  if (time) {
+    const [hour, minute] = time.split(':').map(Number) as [number, number];
+    await page.getByTestId(`${testId}-hour`).selectOption(String(hour));
+    await page.getByTestId(`${testId}-minute`).selectOption(String(minute));
+  }
+  await page
+    .getByTestId(testId)
+    .and(page.locator(`[value="${value}"]`))
+    .waitFor({ state: 'attached' });
+}

@@ -86,6 +86,8 @@ export const bookingResource = defineResource({
     eventId: z.number().int(),
     eventTitle: localizedText,
     eventStartsAt: z.string(),
+    /** The event's venue's IANA time zone (its times are shown on that clock). */
+    eventTimeZone: z.string(),
     providerId: z.number().int(),
     providerName: localizedText,
     customerName: z.string(),
@@ -162,6 +164,8 @@ const bookingDetails = z.object({
     capacity: z.number().int(),
     soldTickets: z.number().int(),
     locationName: localizedText,
+    /** The venue's IANA time zone. */
+    timeZone: z.string(),
     cityName: localizedText,
   }),
   history: z.array(bookingHistoryEntry),

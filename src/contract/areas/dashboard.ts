@@ -74,6 +74,8 @@ export const providerDashboard = z.object({
       id: z.number().int(),
       title: localizedText,
       startsAt: z.string(),
+      /** The venue's IANA time zone. */
+      timeZone: z.string(),
       status: eventStatus,
       capacity: z.number().int(),
       soldTickets: z.number().int(),

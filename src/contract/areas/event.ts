@@ -107,6 +107,8 @@ export const eventResource = defineResource({
     cityName: localizedText,
     locationId: z.number().int(),
     locationName: localizedText,
+    /** The venue's IANA time zone: the clock the event's times are entered and shown on. */
+    timeZone: z.string(),
     startsAt: z.string(),
     endsAt: z.string(),
     /** Minor units (halalas). */

@@ -5,7 +5,15 @@ import { msg } from '../messages';
 import { boolParam, defineResource, idParam, localizedText, recordOf } from '../resource';
 import { cityOption } from './city';
 import { countryOption } from './country';
+import { canonicalTimeZone } from '../time-zones';
 import { masterPaths, masterTag } from './master';
+
+/** An IANA zone name ("Asia/Muscat"); the server stores it as the runtime spells it. */
+const timeZone = z
+  .string({ error: msg('timeZone') })
+  .trim()
+  .max(64, msg('timeZone'))
+  .refine((name) => canonicalTimeZone(name) !== null, msg('timeZone'));
 
 export const locationResource = defineResource({
   key: 'location',
@@ -22,6 +30,8 @@ export const locationResource = defineResource({
     address: z.string().nullable(),
     latitude: z.number(),
     longitude: z.number(),
+    /** The venue's IANA time zone: its events' times are on this clock. */
+    timeZone: z.string(),
     active: z.boolean(),
   }),
   input: z.strictObject({
@@ -43,6 +53,8 @@ export const locationResource = defineResource({
       .number({ error: msg('longitude') })
       .min(-180, msg('longitude'))
       .max(180, msg('longitude')),
+    /** Absent: the country's zone where it has one (COUNTRY_TIME_ZONES), else the platform's. */
+    timeZone: timeZone.optional(),
     active: z.boolean().default(true),
   }),
   filters: z.strictObject({
@@ -53,7 +65,11 @@ export const locationResource = defineResource({
   sort: ['name', 'city', 'country', 'active', 'createdAt', 'updatedAt'],
   defaultSort: { column: 'name', order: 'asc' },
   searchIn: 'the English and Arabic names, the address and the city name',
-  notes: { create: 'countryId and cityId must match (the city belongs to the country), else 422.' },
+  notes: {
+    create:
+      "countryId and cityId must match (the city belongs to the country), else 422. timeZone is an IANA name (Asia/Muscat); absent, the country's zone where it has one, else Asia/Riyadh.",
+  },
+  optionFields: { timeZone: z.string() },
 });
 
 const initialLocation = z.object({

@@ -13,6 +13,7 @@ import type { AUDIT_RESOURCES } from '@/contract';
 import { type AuditQuery } from '@/contract';
 import { routes } from '@/contract/routes.gen';
 import { notify } from '@/app/notify';
+import { DateField } from '@/components/DateField';
 import { Button, inputClass } from '@/components/ui';
 import { downloadFile } from '@/lib/transfer';
 import { AUDIT_ACTION_LABELS, AuditEntries } from '@/resources/AuditTrail';
@@ -79,6 +80,20 @@ function Filters({ search }: { search: ActivitySearch }) {
       />
     </label>
   );
+  // Days in the reader's language and direction (src/components/DateField.tsx).
+  const day = (key: 'from' | 'to', label: MessageDescriptor) => (
+    <div className={labelClass}>
+      <label htmlFor={`activity-${key}`}>{i18n._(label)}</label>
+      <DateField
+        id={`activity-${key}`}
+        className="mt-1"
+        value={draft[key] ?? ''}
+        onChange={(value) => setDraft((d) => ({ ...d, [key]: value }))}
+        clearable
+        testId={`activity-${key}`}
+      />
+    </div>
+  );
   return (
     <form
       onSubmit={apply}
@@ -89,8 +104,8 @@ function Filters({ search }: { search: ActivitySearch }) {
       {field('recordId', msg`Record ID`)}
       {field('actorId', msg`User ID`)}
       {select('action', msg`Action`, AUDIT_ACTION_LABELS)}
-      {field('from', msg`From`, 'date')}
-      {field('to', msg`To`, 'date')}
+      {day('from', msg`From`)}
+      {day('to', msg`To`)}
       <div className="sm:col-span-3">
         <Button type="submit">{i18n._(msg`Apply`)}</Button>
       </div>

@@ -81,7 +81,7 @@ function ProviderFigures({ data, rest }: { data: ProviderData; rest: boolean }) 
                     {localizedText(event.title, f.language)}
                   </AppLink>
                   <p className="text-sm text-slate-700 dark:text-slate-300">
-                    {venueTime(event.startsAt, f.ctx)} ·{' '}
+                    {venueTime(event.startsAt, event.timeZone, f.ctx)} ·{' '}
                     {f.i18n._(msg`${f.count(event.soldTickets)} of ${f.count(event.capacity)} seats sold`)}
                   </p>
                 </li>

@@ -62,7 +62,12 @@ export function RecordForm<T extends BaseRecord>({
           className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 sm:grid-cols-2 dark:border-slate-800 dark:bg-slate-900"
         >
           {fields.map((field) => (
-            <FormField key={field.name} field={field} fields={fields} />
+            <FormField
+              key={field.name}
+              field={field}
+              fields={fields}
+              record={record as Record<string, unknown> | undefined}
+            />
           ))}
           <div className="flex flex-wrap gap-2 sm:col-span-2">
             <Button type="submit" loading={isSubmitting} data-testid="form-submit">

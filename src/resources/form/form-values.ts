@@ -24,7 +24,12 @@ export function formSchema(resource: Resource, mode: 'create' | 'edit'): z.ZodOb
 }
 
 /** Form values → what the schema reads: empty inputs become null (nullable) or missing. */
-export function normalizeValues(fields: readonly AreaField[], values: FieldValues): FieldValues {
+export function normalizeValues(
+  fields: readonly AreaField[],
+  values: FieldValues,
+  /** The clock of a date-time field (its venue's zone, src/resources/form/venue-zone.ts). */
+  zoneOf: (field: AreaField) => string = () => PLATFORM_TIME_ZONE,
+): FieldValues {
   const out: FieldValues = { ...values };
   for (const field of fields) {
     const value = out[field.name];
@@ -36,7 +41,7 @@ export function normalizeValues(fields: readonly AreaField[], values: FieldValue
     const blank = value === '' || value === undefined || (typeof value === 'number' && Number.isNaN(value));
     switch (field.kind) {
       case 'datetime':
-        out[field.name] = blank ? undefined : fromZonedInput(String(value), PLATFORM_TIME_ZONE);
+        out[field.name] = blank ? undefined : fromZonedInput(String(value), zoneOf(field));
         continue;
       case 'money':
         out[field.name] = blank ? undefined : typeof value === 'number' ? Math.round(value * 100) : value;
@@ -58,7 +63,8 @@ export function normalizeValues(fields: readonly AreaField[], values: FieldValue
       field.kind === 'reference' ||
       field.kind === 'number' ||
       field.kind === 'select' ||
-      field.kind === 'date'
+      field.kind === 'date' ||
+      field.kind === 'timezone'
     )
       out[field.name] = undefined;
   }
@@ -127,7 +133,11 @@ export function initialValues(
         values[field.name] = typeof stored === 'number' ? stored / 100 : '';
         break;
       case 'datetime':
-        values[field.name] = toZonedInput(typeof stored === 'string' ? stored : null, PLATFORM_TIME_ZONE);
+        // The record's venue's clock (its `timeZone`), else the platform's.
+        values[field.name] = toZonedInput(
+          typeof stored === 'string' ? stored : null,
+          field.venue && typeof record?.timeZone === 'string' ? record.timeZone : PLATFORM_TIME_ZONE,
+        );
         break;
       case 'gallery':
         values[field.name] = Array.isArray(stored) ? stored : [];

@@ -1,6 +1,7 @@
 import type { I18n } from '@lingui/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useLingui } from '@lingui/react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useBlocker, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
@@ -20,6 +21,7 @@ import {
   keptValues,
   normalizeValues,
 } from './form-values';
+import { fieldZone } from './venue-zone';
 
 /** The fields this reader fills in, and react-hook-form with the contract's schema. */
 function useFormSetup<T extends BaseRecord>(
@@ -28,6 +30,7 @@ function useFormSetup<T extends BaseRecord>(
   createDefaults: Record<string, unknown>,
 ) {
   const session = useSession();
+  const queryClient = useQueryClient();
   const mode = record ? 'edit' : 'create';
   const fields = useMemo(() => {
     const context: FieldContext = { mode, role: session.role, permissions: session.permissions ?? [] };
@@ -40,8 +43,19 @@ function useFormSetup<T extends BaseRecord>(
     const inner = zodResolver(schema, { error: formErrorMap }) as unknown as Resolver<FieldValues>;
     // What this form does not show is sent as the record has it (an update replaces the record).
     const kept = keptValues(schema, fields, record);
-    return (values, ctx, options) => inner({ ...kept, ...normalizeValues(fields, values) }, ctx, options);
-  }, [schema, fields, record]);
+    const asRecord = record as Record<string, unknown> | undefined;
+    return (values, ctx, options) =>
+      inner(
+        {
+          ...kept,
+          ...normalizeValues(fields, values, (field) =>
+            fieldZone(queryClient, field, fields, values, asRecord),
+          ),
+        },
+        ctx,
+        options,
+      );
+  }, [schema, fields, record, queryClient]);
   const form = useForm<FieldValues>({
     resolver,
     defaultValues: initialValues(fields, record, mode === 'create' ? createDefaults : {}),

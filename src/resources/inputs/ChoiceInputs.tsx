@@ -1,12 +1,11 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { cx, inputClass } from '@/components/ui';
 import { describedBy, FieldNotes, labelClass } from '../field-parts';
-import { usePickerChoices } from '../pickers';
-import { CheckboxGroup, MultiReferenceInput } from '../collections';
+import { CheckboxGroup, MultiReferenceInput, PickerSearch, useSearchedPicker } from '../collections';
 import type { AreaField } from '../types';
 import type { FieldInputProps } from './input-props';
 
@@ -124,10 +123,17 @@ function ReferenceInput({
   const parent = useWatch({ name: field.dependsOn ?? '__none__', disabled: !field.dependsOn }) as unknown;
   const parentValue = field.dependsOn && parentInForm ? String(parent ?? '') : undefined;
   const waiting = parentInForm && Boolean(field.dependsOn) && !parentValue;
-  const { choices, isLoading, isError } = usePickerChoices(field.source, parentValue, !waiting);
+  const picker = useSearchedPicker(field, parentValue, !waiting);
+  const { choices, isLoading, isError } = picker;
   const value = useWatch({ name: field.name }) as unknown;
   const current = value === undefined || value === null ? '' : String(value);
-  return (
+  // The chosen record keeps its name when a search leaves it out of the choices.
+  const [known, setKnown] = useState<{ value: string; label: string } | null>(null);
+  const listed = choices.find((c) => c.value === current);
+  if (listed && (known?.value !== listed.value || known.label !== listed.label)) setKnown(listed);
+  const knownName = known && known.value === current ? known.label : undefined;
+  const wrapped = !waiting && picker.searchable;
+  const select = (
     <SelectInput
       name={field.name}
       label={label}
@@ -139,14 +145,14 @@ function ReferenceInput({
             : hint
       }
       error={error}
-      className={className}
+      className={wrapped ? undefined : className}
       onChange={onChange}
       busy={isLoading}
     >
       <option value="">{field.nullable ? i18n._(msg`None`) : i18n._(msg`Choose…`)}</option>
       {/* The record's value stays selectable while the choices load (or if it is inactive now). */}
       {current && !choices.some((c) => c.value === current) && (
-        <option value={current}>{isLoading ? i18n._(msg`Loading…`) : `#${current}`}</option>
+        <option value={current}>{knownName ?? (isLoading ? i18n._(msg`Loading…`) : `#${current}`)}</option>
       )}
       {choices.map((choice) => (
         <option key={choice.value} value={choice.value}>
@@ -154,6 +160,13 @@ function ReferenceInput({
         </option>
       ))}
     </SelectInput>
+  );
+  if (!wrapped) return select;
+  return (
+    <div className={cx('space-y-2', className)}>
+      <PickerSearch field={field} picker={picker} whenLong />
+      {select}
+    </div>
   );
 }
 

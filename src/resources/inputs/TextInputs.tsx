@@ -1,7 +1,15 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { useFormContext } from 'react-hook-form';
-import { TextField } from '@/components/ui';
+import { useId } from 'react';
+import { useController, useFormContext, useWatch } from 'react-hook-form';
+import type { Language } from '@/contract';
+import { FORMAT_LOCALES } from '@/app/i18n';
+import { DateField } from '@/components/DateField';
+import { cx, TextField } from '@/components/ui';
+import { zoneLabel } from '@/lib/zone-label';
+import { fromZonedInput } from '@/lib/zoned';
+import { describedBy, FieldNotes, labelClass } from '../field-parts';
+import { useFieldZone } from '../form/venue-zone';
 import type { FieldInputProps } from './input-props';
 
 export function TextInput({
@@ -29,19 +37,99 @@ export function TextInput({
   );
 }
 
-export function DateInput({ field, label, hint, error, className }: FieldInputProps<'datetime' | 'date'>) {
-  const { i18n } = useLingui();
-  const { register } = useFormContext();
+export function DateInput(props: FieldInputProps<'datetime' | 'date'>) {
+  return props.field.kind === 'datetime' ? (
+    <ZonedDateTimeInput {...props} field={props.field} />
+  ) : (
+    <DayInput {...props} />
+  );
+}
+
+/** A labelled DateField bound to the form (controlled: the value is the wire form). */
+function BoundDateField({
+  name,
+  label,
+  hint,
+  error,
+  className,
+  withTime,
+  nullable,
+}: {
+  name: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  className?: string;
+  withTime?: boolean;
+  nullable?: boolean;
+}) {
+  const { control } = useFormContext();
+  const {
+    field: { value, onChange, onBlur },
+  } = useController({ name, control });
+  const id = useId();
   return (
-    <TextField
-      className={className}
+    <div className={cx('space-y-1', className)}>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <DateField
+        id={id}
+        value={typeof value === 'string' ? value : ''}
+        onChange={(next) => onChange(next)}
+        onBlur={onBlur}
+        withTime={withTime}
+        clearable={nullable}
+        invalid={Boolean(error)}
+        describedBy={describedBy(id, hint, error)}
+        testId={`field-${name}`}
+      />
+      <FieldNotes id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** A date and time on its clock (the venue's, docs/decisions/0026-venue-time-zones-and-date-pickers.md), named below. */
+function ZonedDateTimeInput({
+  field,
+  fields,
+  record,
+  label,
+  hint,
+  error,
+  className,
+}: FieldInputProps<'datetime'>) {
+  const { i18n } = useLingui();
+  const language = i18n.locale as Language;
+  const zone = useFieldZone(field, fields ?? [field], record);
+  const value = useWatch({ name: field.name }) as unknown;
+  // The offset of the time entered (daylight saving), else of now.
+  const entered = typeof value === 'string' && value ? new Date(fromZonedInput(value, zone)) : null;
+  const at = entered && !Number.isNaN(entered.getTime()) ? entered : new Date();
+  const zoneName = zoneLabel(at, zone, language, FORMAT_LOCALES[language]);
+  const clock = field.venue ? i18n._(msg`Venue time: ${zoneName}.`) : i18n._(msg`Time in ${zoneName}.`);
+  return (
+    <BoundDateField
+      name={field.name}
       label={label}
-      hint={hint ?? (field.kind === 'datetime' ? i18n._(msg`Venue time: Riyadh (UTC+03:00).`) : undefined)}
-      type={field.kind === 'date' ? 'date' : 'datetime-local'}
-      dir="ltr"
+      hint={hint ? `${hint} ${clock}` : clock}
       error={error}
-      data-testid={`field-${field.name}`}
-      {...register(field.name)}
+      className={className}
+      withTime
+      nullable={field.optional}
+    />
+  );
+}
+
+function DayInput({ field, label, hint, error, className }: FieldInputProps<'datetime' | 'date'>) {
+  return (
+    <BoundDateField
+      name={field.name}
+      label={label}
+      hint={hint}
+      error={error}
+      className={className}
+      nullable={field.kind === 'date' && field.optional}
     />
   );
 }

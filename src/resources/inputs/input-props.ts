@@ -13,4 +13,8 @@ export interface FieldInputProps<K extends FieldKind = FieldKind> {
   onChange?: () => void;
   /** The field of this form this one depends on (its `dependsOn`). */
   parent?: AreaField;
+  /** Every field of the form. */
+  fields?: readonly AreaField[];
+  /** The record edited (absent: a new one). */
+  record?: Record<string, unknown>;
 }

@@ -4,8 +4,9 @@ import { Columns3 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { menuItemClass } from '@/components/menu';
 import { MenuContent } from '@/components/menu-panel';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { Button, cx } from '@/components/ui';
-import { FilterBar } from '../filters';
+import { FILTER_WIDTH, FilterBar } from '../filters';
 import type { BaseRecord } from '../queries';
 import type { ListSearch } from '../search';
 import type { AreaConfig, AreaFilter } from '../types';
@@ -14,9 +15,45 @@ import { SearchBox } from './SearchBox';
 import type { SetListSearch } from './useListSearch';
 import type { ListTableApi } from './useListTable';
 
+/** The bar's fixed parts (px, gaps included): the search box, "More filters (n)", "Columns". */
+const SEARCH_WIDTH = 268;
+const MORE_WIDTH = 176;
+const COLUMNS_WIDTH = 124;
+const PADDING = 24;
+
 /**
- * The bar above the table: the search box, the area's filters and the column menu. On a phone the
- * filters wait in a sheet and the cards need no column menu.
+ * How many filters the bar shows on one line of `width` px, in the area's order; the others wait
+ * behind "More filters (n)" (all of them when every one fits).
+ */
+export function filtersThatFit(filters: readonly AreaFilter[], width: number): number {
+  const widths = filters.map((f) => (f.kind === 'date' ? FILTER_WIDTH.date : FILTER_WIDTH.other));
+  const room = width - PADDING - SEARCH_WIDTH - COLUMNS_WIDTH;
+  if (widths.reduce((a, b) => a + b, 0) <= room) return filters.length;
+  let used = MORE_WIDTH;
+  let n = 0;
+  while (n < widths.length && used + widths[n]! <= room) used += widths[n++]!;
+  return n;
+}
+
+/** The element's width, measured before the first paint and whenever it changes. */
+function useWidth(ref: React.RefObject<HTMLElement | null>): number | null {
+  const [width, setWidth] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    setWidth(el.clientWidth);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setWidth(el.clientWidth));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
+}
+
+/**
+ * The bar above the table: the search box, the area's filters and the column menu, on one line
+ * (docs/product.md §2 lists: no wrapping at 1280 px): the filters that do not fit wait behind
+ * "More filters (n)". On a phone the filters wait in a sheet and the cards need no column menu.
  */
 export function ListControls<T extends BaseRecord>({
   area,
@@ -35,8 +72,21 @@ export function ListControls<T extends BaseRecord>({
 }) {
   const { i18n } = useLingui();
   const onFilter = (patch: Partial<ListSearch>) => setSearch({ ...patch, page: undefined });
+  const bar = useRef<HTMLDivElement>(null);
+  const width = useWidth(bar);
+  // Not laid out yet (or no layout, as in unit tests): every filter in the bar.
+  const fit = !width ? filters.length : filtersThatFit(filters, width);
+  const shown = filters.slice(0, fit);
+  const more = filters.slice(fit);
   return (
-    <div className="flex flex-wrap items-end gap-3 border-b border-slate-200 p-3 dark:border-slate-800">
+    <div
+      ref={bar}
+      className={cx(
+        'flex items-end gap-3 border-b border-slate-200 p-3 dark:border-slate-800',
+        phone ? 'flex-wrap' : 'flex-nowrap',
+      )}
+      data-testid="list-controls"
+    >
       <SearchBox
         value={search.q ?? ''}
         hint={i18n._(msg`The list updates as you type.`)}
@@ -46,7 +96,12 @@ export function ListControls<T extends BaseRecord>({
         (phone ? (
           <FilterSheet filters={filters} search={search} onChange={onFilter} />
         ) : (
-          <FilterBar filters={filters} search={search} onChange={onFilter} />
+          <>
+            <FilterBar filters={shown} all={filters} search={search} onChange={onFilter} />
+            {more.length > 0 && (
+              <FilterSheet filters={more} all={filters} search={search} onChange={onFilter} more />
+            )}
+          </>
         ))}
       {!phone && <ColumnMenu area={area} table={table} />}
     </div>

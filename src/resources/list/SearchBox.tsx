@@ -30,7 +30,7 @@ export function SearchBox({
     return () => clearTimeout(timer);
   });
   return (
-    <div className="w-full min-w-0 space-y-1 sm:w-72">
+    <div className="w-full min-w-0 space-y-1 sm:w-64">
       <label htmlFor={id} className="block text-sm font-medium">
         {i18n._(msg`Search`)}
       </label>
