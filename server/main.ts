@@ -25,6 +25,7 @@ import { createDbStorage } from './storage';
 import { importUploadsFolder } from './storage-import';
 import { FILE_SWEEP_EVERY_MS, sweepUnreferencedFiles } from './file-references';
 import { AUDIT_PURGE_EVERY_MS, purgeAudit } from './audit';
+import { embeddedVacuum } from './db/upkeep';
 import { startLiveHub } from './live/hub';
 import { createLive } from './live/streams';
 import { runPrimary } from './workers';
@@ -137,6 +138,10 @@ const main = async () => {
       everyMs: AUDIT_PURGE_EVERY_MS,
       run: (d) => purgeAudit(d.db, d.config.now(), d.config.auditRetentionDays),
     },
+    // PGlite has no autovacuum (server/db/upkeep.ts); PostgreSQL vacuums itself.
+    ...(database.kind === 'pglite'
+      ? [{ name: 'The embedded database vacuum', everyMs: 60_000, run: embeddedVacuum(database) }]
+      : []),
   ]);
   // `npm run bench` only (bench/sections/mixed.ts): the read cache's hits and misses, written to a file.
   const statsFile = process.env.BENCH_STATS_FILE;
