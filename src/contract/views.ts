@@ -25,7 +25,7 @@ export const VIEW_COLUMNS = {
   category: ['name', 'sortOrder', 'active', 'updatedAt'],
   country: ['name', 'isoCode', 'dialCode', 'active', 'updatedAt'],
   city: ['name', 'country', 'active', 'updatedAt'],
-  location: ['name', 'city', 'country', 'address', 'coordinates', 'timeZone', 'active', 'updatedAt'],
+  location: ['name', 'city', 'country', 'timeZone', 'address', 'coordinates', 'active', 'updatedAt'],
   serviceprovider: [
     'businessName',
     'name',

@@ -198,13 +198,16 @@ describe.each(['en', 'ar'] as const)('pickers search the server (%s)', (language
       await page.getByTestId('field-audienceType').selectOption('users');
       const search = page.getByTestId('picker-search-audienceUserIds');
       await search.waitFor();
+      const group = page.getByTestId('field-audienceUserIds');
+      // The first page of users is shown before typing: the picker is live (a box filled before the
+      // app handles it would never ask the server).
+      await group.locator('label').first().waitFor();
       const asked = page.waitForRequest((r) => {
         const url = new URL(r.url());
         return url.pathname === '/api/users/get-all' && url.searchParams.get('q') === 'Omar';
       });
       await search.fill('Omar');
       await asked;
-      const group = page.getByTestId('field-audienceUserIds');
       // The answer to q replaces the first page: only the matching users are offered.
       const matching = async () => {
         const labels = await group.locator('label').allInnerTexts();
