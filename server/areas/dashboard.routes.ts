@@ -5,13 +5,14 @@
  * bookings, with the provider first), so their cost follows the provider's rows of the period.
  * Period boundaries come from the injected clock in the platform's time zone (server/time.ts).
  */
-import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { dashboardApi } from '../../src/contract/areas/dashboard';
 import type { BookingStatus, PaymentStatus } from '../../src/contract/areas/booking';
 import type { EventStatus } from '../../src/contract/areas/event';
 import { CURRENCY } from '../../src/contract/areas/values';
 import { USER_STATUS } from '../../src/contract/roles';
 import type { Executor } from '../db/client';
+import { figure, instant, readTogether, rowsOf } from '../db/together';
 import {
   advertisements,
   bookingHours,
@@ -21,6 +22,7 @@ import {
   locations,
   serviceProviders,
   users,
+  type Loc,
 } from '../db/schema';
 import { route } from '../http/route';
 import type { App } from '../http/types';
@@ -48,23 +50,23 @@ const HOUR_MS = 3_600_000;
 const byHours = (scope: Scope, from: Date, to: Date) =>
   scope === null && from.getTime() % HOUR_MS === 0 && to.getTime() % HOUR_MS === 0;
 
-const hourTotal = async (db: Executor, column: 'made' | 'revenue', from: Date, to: Date) =>
-  (
-    await db
-      .select({ n: sql<number>`coalesce(sum(${bookingHours[column]}), 0)`.mapWith(Number) })
+const hourTotal = (db: Executor, column: 'made' | 'revenue', from: Date, to: Date) =>
+  figure(
+    db
+      .select({ n: sql<number>`coalesce(sum(${bookingHours[column]}), 0)` })
       .from(bookingHours)
-      .where(and(gte(bookingHours.hour, from), lt(bookingHours.hour, to)))
-  )[0]!.n;
+      .where(and(gte(bookingHours.hour, from), lt(bookingHours.hour, to))),
+  );
 
-const countBookings = async (db: Executor, scope: Scope, from: Date, to: Date) => {
-  if (byHours(scope, from, to)) return hourTotal(db, 'made', from, to);
-  return (
-    await db
-      .select({ n })
-      .from(bookings)
-      .where(and(bookingScope(scope), gte(bookings.createdAt, from), lt(bookings.createdAt, to)))
-  )[0]!.n;
-};
+const countBookings = (db: Executor, scope: Scope, from: Date, to: Date) =>
+  byHours(scope, from, to)
+    ? hourTotal(db, 'made', from, to)
+    : figure(
+        db
+          .select({ n })
+          .from(bookings)
+          .where(and(bookingScope(scope), gte(bookings.createdAt, from), lt(bookings.createdAt, to))),
+      );
 
 const paidIn = (scope: Scope, from: Date, to: Date): SQL =>
   and(
@@ -74,171 +76,228 @@ const paidIn = (scope: Scope, from: Date, to: Date): SQL =>
     lt(bookings.paidAt, to),
   )!;
 
-const revenue = async (db: Executor, scope: Scope, from: Date, to: Date) => {
-  if (byHours(scope, from, to)) return hourTotal(db, 'revenue', from, to);
-  return (
-    await db
-      .select({ n: sumTotal })
-      .from(bookings)
-      .where(paidIn(scope, from, to))
-  )[0]!.n;
-};
+const revenue = (db: Executor, scope: Scope, from: Date, to: Date) =>
+  byHours(scope, from, to)
+    ? hourTotal(db, 'revenue', from, to)
+    : figure(
+        db
+          .select({ n: sumTotal })
+          .from(bookings)
+          .where(paidIn(scope, from, to)),
+      );
 
 const dayIndex = (
   column: typeof bookings.createdAt | typeof bookings.paidAt | typeof bookingHours.hour,
   start: Date,
 ) =>
-  sql<number>`floor(extract(epoch from (${column} - ${start.toISOString()}::timestamptz)) / ${DAY_S})::int`.mapWith(
-    Number,
-  );
+  sql<number>`floor(extract(epoch from (${column} - ${start.toISOString()}::timestamptz)) / ${DAY_S})::int`;
 
-/** Bookings made and revenue paid per platform day over the last 30 days (today included). */
-const perDay = async (db: Executor, scope: Scope, today: string, end: Date) => {
+const dayFigures = (rows: Record<string, unknown>) => ({ d: Number(rows.d), n: Number(rows.n) });
+
+/** The first of the chart's 30 platform days (today the last). */
+const chartStart = (today: string) => startOfDay(addDays(today, -(CHART_DAYS - 1)));
+
+/** Bookings made and revenue paid per platform day over the last 30 days (today included): two parts. */
+const perDay = (db: Executor, scope: Scope, today: string, end: Date) => {
+  const start = chartStart(today);
+  if (byHours(scope, start, end)) {
+    const d = dayIndex(bookingHours.hour, start).as('d');
+    const inChart = and(gte(bookingHours.hour, start), lt(bookingHours.hour, end));
+    const sumOf = (column: 'made' | 'revenue') =>
+      db
+        .select({ d, n: sql`sum(${bookingHours[column]})`.as('n') })
+        .from(bookingHours)
+        .where(inChart)
+        .groupBy(sql`1`);
+    return {
+      made: rowsOf(sumOf('made'), undefined, dayFigures),
+      paid: rowsOf(sumOf('revenue'), undefined, dayFigures),
+    };
+  }
+  return {
+    made: rowsOf(
+      db
+        .select({ d: dayIndex(bookings.createdAt, start).as('d'), n: n.as('n') })
+        .from(bookings)
+        .where(and(bookingScope(scope), gte(bookings.createdAt, start), lt(bookings.createdAt, end)))
+        .groupBy(sql`1`),
+      undefined,
+      dayFigures,
+    ),
+    paid: rowsOf(
+      db
+        .select({ d: dayIndex(bookings.paidAt, start).as('d'), n: sumTotal.as('n') })
+        .from(bookings)
+        .where(paidIn(scope, start, end))
+        .groupBy(sql`1`),
+      undefined,
+      dayFigures,
+    ),
+  };
+};
+
+/** The chart's 30 days from the two lists of `perDay`. */
+const chartDays = (today: string, made: { d: number; n: number }[], paid: { d: number; n: number }[]) => {
   const firstDay = addDays(today, -(CHART_DAYS - 1));
-  const start = startOfDay(firstDay);
   const days = Array.from({ length: CHART_DAYS }, (_, i) => ({
     day: addDays(firstDay, i),
     bookings: 0,
     revenue: 0,
   }));
-  if (byHours(scope, start, end)) {
-    const d = dayIndex(bookingHours.hour, start);
-    const rows = await db
+  for (const c of made) if (days[c.d]) days[c.d]!.bookings = c.n;
+  for (const s of paid) if (days[s.d]) days[s.d]!.revenue = s.n;
+  return days;
+};
+
+const latestBookings = (db: Executor, scope: Scope) =>
+  rowsOf(
+    db
       .select({
-        d,
-        made: sql<number>`sum(${bookingHours.made})`.mapWith(Number),
-        revenue: sql<number>`sum(${bookingHours.revenue})`.mapWith(Number),
+        id: bookings.id,
+        code: bookings.code,
+        customerName: bookings.customerName,
+        eventTitle: events.title,
+        tickets: bookings.tickets,
+        total: bookings.total,
+        status: bookings.status,
+        paymentStatus: bookings.paymentStatus,
+        createdAt: bookings.createdAt,
       })
-      .from(bookingHours)
-      .where(and(gte(bookingHours.hour, start), lt(bookingHours.hour, end)))
-      .groupBy(sql`1`);
-    for (const r of rows) if (days[r.d]) Object.assign(days[r.d]!, { bookings: r.made, revenue: r.revenue });
-    return { days, start };
-  }
-  const made = dayIndex(bookings.createdAt, start);
-  const paid = dayIndex(bookings.paidAt, start);
-  const [counts, sums] = await Promise.all([
-    db
-      .select({ d: made, n })
       .from(bookings)
-      .where(and(bookingScope(scope), gte(bookings.createdAt, start), lt(bookings.createdAt, end)))
-      .groupBy(sql`1`),
-    db
-      .select({ d: paid, n: sumTotal })
-      .from(bookings)
-      .where(paidIn(scope, start, end))
-      .groupBy(sql`1`),
-  ]);
-  for (const c of counts) if (days[c.d]) days[c.d]!.bookings = c.n;
-  for (const s of sums) if (days[s.d]) days[s.d]!.revenue = s.n;
-  return { days, start };
-};
+      .innerJoin(events, eq(events.id, bookings.eventId))
+      .where(bookingScope(scope))
+      .orderBy(desc(bookings.createdAt), desc(bookings.id))
+      .limit(LATEST),
+    sql`r.created_at desc, r.id desc`,
+    (b) => ({
+      id: Number(b.id),
+      code: b.code as string,
+      customerName: b.customer_name as string,
+      eventTitle: b.title as Loc,
+      tickets: Number(b.tickets),
+      total: Number(b.total),
+      status: b.status as BookingStatus,
+      paymentStatus: b.payment_status as PaymentStatus,
+      createdAt: instant(b.created_at),
+    }),
+  );
 
-const latestBookings = async (db: Executor, scope: Scope) => {
-  const rows = await db
-    .select({ b: bookings, eventTitle: events.title })
-    .from(bookings)
-    .innerJoin(events, eq(events.id, bookings.eventId))
-    .where(bookingScope(scope))
-    .orderBy(desc(bookings.createdAt), desc(bookings.id))
-    .limit(LATEST);
-  return rows.map(({ b, eventTitle }) => ({
-    id: b.id,
-    code: b.code,
-    customerName: b.customerName,
-    eventTitle,
-    tickets: b.tickets,
-    total: b.total,
-    status: b.status as BookingStatus,
-    paymentStatus: b.paymentStatus as PaymentStatus,
-    createdAt: b.createdAt.toISOString(),
-  }));
-};
+/** What waits for approval: how many, and the first few (oldest first), each with its link. */
+const waiting = (count: SQLWrapper, items: SQLWrapper, link: (id: number) => string) => ({
+  count: figure(count),
+  items: rowsOf(items, sql`r.waited, r.id`, (row) => ({
+    id: Number(row.id),
+    title: row.title as Loc,
+    link: link(Number(row.id)),
+  })),
+});
 
-const waitingEvents = async (db: Executor, scope: Scope) => {
+const waitingEvents = (db: Executor, scope: Scope) => {
   const where = and(eq(events.status, 'pending'), scope === null ? undefined : eq(events.providerId, scope));
-  const [[count], items] = await Promise.all([
+  return waiting(
     db.select({ n }).from(events).where(where),
     db
-      .select({ id: events.id, title: events.title })
+      .select({ id: events.id, title: events.title, waited: sql`${events.updatedAt}`.as('waited') })
       .from(events)
       .where(where)
       .orderBy(asc(events.updatedAt), asc(events.id))
       .limit(WAITING_ITEMS),
-  ]);
-  return {
-    count: count!.n,
-    items: items.map((e) => ({ ...e, link: `/event/details/${e.id}` })),
-    link: '/event?status=pending',
-  };
+    (id) => `/event/details/${id}`,
+  );
 };
 
-const waitingAds = async (db: Executor, scope: Scope, today: string) => {
+const waitingAds = (db: Executor, scope: Scope, today: string) => {
   const where = and(
     eq(advertisements.status, 'pending'),
     gte(advertisements.endsOn, today),
     scope === null ? undefined : eq(advertisements.providerId, scope),
   );
-  const [[count], items] = await Promise.all([
+  return waiting(
     db.select({ n }).from(advertisements).where(where),
     db
-      .select({ id: advertisements.id, title: advertisements.title })
+      .select({
+        id: advertisements.id,
+        title: advertisements.title,
+        waited: sql`${advertisements.updatedAt}`.as('waited'),
+      })
       .from(advertisements)
       .where(where)
       .orderBy(asc(advertisements.updatedAt), asc(advertisements.id))
       .limit(WAITING_ITEMS),
-  ]);
-  return {
-    count: count!.n,
-    items: items.map((a) => ({ ...a, link: `/advertisement/details/${a.id}` })),
-    link: '/advertisement?status=pending',
-  };
+    (id) => `/advertisement/details/${id}`,
+  );
 };
 
-const waitingProviders = async (db: Executor, scope: Scope) => {
-  const link = `/serviceprovider?status=${USER_STATUS.pending}`;
-  if (scope !== null) return { count: 0, items: [], link };
+const waitingProviders = (db: Executor) => {
   const where = and(eq(users.role, 'serviceprovider'), eq(users.status, USER_STATUS.pending));
-  const [[count], items] = await Promise.all([
+  return waiting(
     db.select({ n }).from(users).where(where),
     db
-      .select({ id: users.id, title: serviceProviders.businessName })
+      .select({
+        id: users.id,
+        title: sql`${serviceProviders.businessName}`.as('title'),
+        waited: sql`${users.createdAt}`.as('waited'),
+      })
       .from(users)
       .innerJoin(serviceProviders, eq(serviceProviders.userId, users.id))
       .where(where)
       .orderBy(asc(users.createdAt), asc(users.id))
       .limit(WAITING_ITEMS),
-  ]);
+    (id) => `/serviceprovider-details/${id}`,
+  );
+};
+
+const PROVIDERS_LINK = `/serviceprovider?status=${USER_STATUS.pending}`;
+
+/** The parts of the number cards of the admin / manager dashboard (read with others, in one statement). */
+const adminStatParts = (db: Executor, scope: Scope, p: ReturnType<typeof periods>) => {
+  const providers = scope === null ? waitingProviders(db) : undefined;
+  const evs = waitingEvents(db, scope);
+  const ads = waitingAds(db, scope, p.today);
   return {
-    count: count!.n,
-    items: items.map((p) => ({ ...p, link: `/serviceprovider-details/${p.id}` })),
-    link,
+    ...(providers ? { providersCount: providers.count, providers: providers.items } : {}),
+    eventsCount: evs.count,
+    events: evs.items,
+    adsCount: ads.count,
+    ads: ads.items,
+    today: countBookings(db, scope, p.dayStart, p.dayEnd),
+    week: countBookings(db, scope, p.weekStart, p.weekEnd),
+    month: countBookings(db, scope, p.monthStart, p.monthEnd),
+    revenue: revenue(db, scope, p.monthStart, p.monthEnd),
   };
 };
 
-/** The number cards of the admin / manager dashboard. */
-const adminStatsOf = async (db: Executor, scope: Scope, now: Date) => {
-  const p = periods(now);
-  const [providers, evs, ads, today, week, month, rev] = await Promise.all([
-    waitingProviders(db, scope),
-    waitingEvents(db, scope),
-    waitingAds(db, scope, p.today),
-    countBookings(db, scope, p.dayStart, p.dayEnd),
-    countBookings(db, scope, p.weekStart, p.weekEnd),
-    countBookings(db, scope, p.monthStart, p.monthEnd),
-    revenue(db, scope, p.monthStart, p.monthEnd),
-  ]);
-  return {
-    asOf: now.toISOString(),
-    today: p.today,
-    waiting: { providers, events: evs, advertisements: ads },
-    bookingsToday: today,
-    bookingsThisWeek: week,
-    bookingsThisMonth: month,
-    revenueThisMonth: rev,
-    currency: CURRENCY,
-  };
-};
+type Item = { id: number; title: Loc; link: string };
+/** The admin / manager figures from what `adminStatParts` read. */
+const adminStatsOf = (
+  r: {
+    providersCount?: number;
+    providers?: Item[];
+    eventsCount: number;
+    events: Item[];
+    adsCount: number;
+    ads: Item[];
+    today: number;
+    week: number;
+    month: number;
+    revenue: number;
+  },
+  now: Date,
+  today: string,
+) => ({
+  asOf: now.toISOString(),
+  today,
+  waiting: {
+    providers: { count: r.providersCount ?? 0, items: r.providers ?? [], link: PROVIDERS_LINK },
+    events: { count: r.eventsCount, items: r.events, link: '/event?status=pending' },
+    advertisements: { count: r.adsCount, items: r.ads, link: '/advertisement?status=pending' },
+  },
+  bookingsToday: r.today,
+  bookingsThisWeek: r.week,
+  bookingsThisMonth: r.month,
+  revenueThisMonth: r.revenue,
+  currency: CURRENCY,
+});
 
 export const registerDashboardRoutes = (app: App) => {
   route(
@@ -246,7 +305,10 @@ export const registerDashboardRoutes = (app: App) => {
     dashboardApi.adminDashboardStats,
     async ({ deps, requireAuth }) => {
       const scope = providerScopeOf(requireAuth(), 'dashboard', true);
-      return { message: smsg('loaded'), data: await adminStatsOf(deps.db, scope, deps.config.now()) };
+      const now = deps.config.now();
+      const p = periods(now);
+      const read = await readTogether(deps.db, adminStatParts(deps.db, scope, p));
+      return { message: smsg('loaded'), data: adminStatsOf(read, now, p.today) };
     },
     { cache: true },
   );
@@ -259,27 +321,42 @@ export const registerDashboardRoutes = (app: App) => {
       const { db, config } = deps;
       const now = config.now();
       const p = periods(now);
-      const [stats, chart, latest] = await Promise.all([
-        adminStatsOf(db, scope, now),
-        perDay(db, scope, p.today, p.dayEnd),
-        latestBookings(db, scope),
-      ]);
-      const byCategory = await db
-        .select({
-          categoryId: categories.id,
-          name: categories.name,
-          revenue: sumTotal,
-          bookings: n,
-        })
-        .from(bookings)
-        .innerJoin(events, eq(events.id, bookings.eventId))
-        .innerJoin(categories, eq(categories.id, events.categoryId))
-        .where(paidIn(scope, chart.start, p.dayEnd))
-        .groupBy(categories.id, categories.name)
-        .orderBy(desc(sumTotal), asc(categories.id));
+      const chart = perDay(db, scope, p.today, p.dayEnd);
+      const read = await readTogether(db, {
+        ...adminStatParts(db, scope, p),
+        made: chart.made,
+        paid: chart.paid,
+        latest: latestBookings(db, scope),
+        byCategory: rowsOf(
+          db
+            .select({
+              id: categories.id,
+              name: categories.name,
+              revenue: sumTotal.as('revenue'),
+              bookings: n.as('bookings'),
+            })
+            .from(bookings)
+            .innerJoin(events, eq(events.id, bookings.eventId))
+            .innerJoin(categories, eq(categories.id, events.categoryId))
+            .where(paidIn(scope, chartStart(p.today), p.dayEnd))
+            .groupBy(categories.id, categories.name),
+          sql`r.revenue desc, r.id`,
+          (c) => ({
+            categoryId: Number(c.id),
+            name: c.name as Loc,
+            revenue: Number(c.revenue),
+            bookings: Number(c.bookings),
+          }),
+        ),
+      });
       return {
         message: smsg('loaded'),
-        data: { ...stats, bookingsPerDay: chart.days, revenueByCategory: byCategory, latestBookings: latest },
+        data: {
+          ...adminStatsOf(read, now, p.today),
+          bookingsPerDay: chartDays(p.today, read.made, read.paid),
+          revenueByCategory: read.byCategory,
+          latestBookings: read.latest,
+        },
       };
     },
     { cache: true },
@@ -293,55 +370,72 @@ export const registerDashboardRoutes = (app: App) => {
       const { db, config } = deps;
       const now = config.now();
       const p = periods(now);
-      const [upcoming, today, week, month, rev, evs, ads, chart, latest] = await Promise.all([
-        db
-          .select({
-            id: events.id,
-            title: events.title,
-            startsAt: events.startsAt,
-            timeZone: locations.timeZone,
-            status: events.status,
-            capacity: events.capacity,
-            soldTickets: soldTicketsOf(),
-          })
-          .from(events)
-          .innerJoin(locations, eq(locations.id, events.locationId))
-          .where(
-            and(
-              eq(events.providerId, scope),
-              inArray(events.status, ['approved', 'pending']),
-              gte(events.endsAt, now),
-            ),
-          )
-          .orderBy(asc(events.startsAt), asc(events.id))
-          .limit(5),
-        countBookings(db, scope, p.dayStart, p.dayEnd),
-        countBookings(db, scope, p.weekStart, p.weekEnd),
-        countBookings(db, scope, p.monthStart, p.monthEnd),
-        revenue(db, scope, p.monthStart, p.monthEnd),
-        waitingEvents(db, scope),
-        waitingAds(db, scope, p.today),
-        perDay(db, scope, p.today, p.dayEnd),
-        latestBookings(db, scope),
-      ]);
+      const evs = waitingEvents(db, scope);
+      const ads = waitingAds(db, scope, p.today);
+      const chart = perDay(db, scope, p.today, p.dayEnd);
+      const read = await readTogether(db, {
+        upcoming: rowsOf(
+          db
+            .select({
+              id: events.id,
+              title: events.title,
+              startsAt: events.startsAt,
+              timeZone: locations.timeZone,
+              status: events.status,
+              capacity: events.capacity,
+              soldTickets: soldTicketsOf().as('sold_tickets'),
+            })
+            .from(events)
+            .innerJoin(locations, eq(locations.id, events.locationId))
+            .where(
+              and(
+                eq(events.providerId, scope),
+                inArray(events.status, ['approved', 'pending']),
+                gte(events.endsAt, now),
+              ),
+            )
+            .orderBy(asc(events.startsAt), asc(events.id))
+            .limit(5),
+          sql`r.starts_at, r.id`,
+          (e) => ({
+            id: Number(e.id),
+            title: e.title as Loc,
+            startsAt: instant(e.starts_at),
+            timeZone: e.time_zone as string,
+            status: e.status as EventStatus,
+            capacity: Number(e.capacity),
+            soldTickets: Number(e.sold_tickets),
+          }),
+        ),
+        today: countBookings(db, scope, p.dayStart, p.dayEnd),
+        week: countBookings(db, scope, p.weekStart, p.weekEnd),
+        month: countBookings(db, scope, p.monthStart, p.monthEnd),
+        revenue: revenue(db, scope, p.monthStart, p.monthEnd),
+        eventsCount: evs.count,
+        events: evs.items,
+        adsCount: ads.count,
+        ads: ads.items,
+        made: chart.made,
+        paid: chart.paid,
+        latest: latestBookings(db, scope),
+      });
       return {
         message: smsg('loaded'),
         data: {
           asOf: now.toISOString(),
           today: p.today,
-          upcomingEvents: upcoming.map((e) => ({
-            ...e,
-            startsAt: e.startsAt.toISOString(),
-            status: e.status as EventStatus,
-          })),
-          bookingsToday: today,
-          bookingsThisWeek: week,
-          bookingsThisMonth: month,
-          revenueThisMonth: rev,
+          upcomingEvents: read.upcoming,
+          bookingsToday: read.today,
+          bookingsThisWeek: read.week,
+          bookingsThisMonth: read.month,
+          revenueThisMonth: read.revenue,
           currency: CURRENCY,
-          waiting: { events: evs, advertisements: ads },
-          bookingsPerDay: chart.days,
-          latestBookings: latest,
+          waiting: {
+            events: { count: read.eventsCount, items: read.events, link: '/event?status=pending' },
+            advertisements: { count: read.adsCount, items: read.ads, link: '/advertisement?status=pending' },
+          },
+          bookingsPerDay: chartDays(p.today, read.made, read.paid),
+          latestBookings: read.latest,
         },
       };
     },
