@@ -56,7 +56,9 @@ export async function startServer(options: {
   else delete env.READ_CACHE;
   let log = '';
   // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/main.ts'], {
     cwd: process.cwd(),
     env,
