@@ -1,21 +1,24 @@
 /** Booking details (with history and allowed moves) and status / payment changes. */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   BOOKING_TRANSITIONS,
   paymentMoves,
+  SEAT_HOLDING,
   bookingApi,
   type BookingStatus,
   type PaymentStatus,
 } from '../../src/contract/areas/booking';
 import type { EventStatus } from '../../src/contract/areas/event';
-import { bookingHistory, cities, events, locations, users } from '../db/schema';
+import { bookingHistory, bookings, cities, events, locations, users, type Loc } from '../db/schema';
+import type { Executor } from '../db/client';
+import { figure, instant, readTogether, rowsOf } from '../db/together';
 import { notFound } from '../http/errors';
 import { route } from '../http/route';
 import type { App } from '../http/types';
 import { smsg } from '../messages';
 import { notices } from '../notices';
 import { notifyUser } from '../notify';
-import { changeBookingStatus, loadBooking, seatsTaken } from './booking';
+import { changeBookingStatus, loadBooking } from './booking';
 import { providerScopeOf } from '../http/resource-router';
 import { rowCtx, runRowAction, type BodyOf, type RowAction } from '../http/row-actions';
 
@@ -55,6 +58,73 @@ export const moveBooking: RowAction<BodyOf<typeof bookingApi.bookingUpdateStatus
   };
 };
 
+/** What a booking's details show besides the booking, read in one statement (server/db/together.ts). */
+const detailsOf = (db: Executor, booking: { id: number; eventId: number }) =>
+  readTogether(db, {
+    event: rowsOf(
+      db
+        .select({
+          id: events.id,
+          title: events.title,
+          startsAt: events.startsAt,
+          endsAt: events.endsAt,
+          status: events.status,
+          capacity: events.capacity,
+          locationName: sql`${locations.name}`.as('location_name'),
+          timeZone: locations.timeZone,
+          cityName: sql`${cities.name}`.as('city_name'),
+        })
+        .from(events)
+        .innerJoin(locations, eq(locations.id, events.locationId))
+        .innerJoin(cities, eq(cities.id, events.cityId))
+        .where(eq(events.id, booking.eventId)),
+      undefined,
+      (e) => ({
+        id: Number(e.id),
+        title: e.title as Loc,
+        startsAt: instant(e.starts_at),
+        endsAt: instant(e.ends_at),
+        status: e.status as EventStatus,
+        capacity: Number(e.capacity),
+        locationName: e.location_name as Loc,
+        timeZone: e.time_zone as string,
+        cityName: e.city_name as Loc,
+      }),
+    ),
+    sold: figure(
+      db
+        .select({ n: sql`coalesce(sum(${bookings.tickets}), 0)` })
+        .from(bookings)
+        .where(and(eq(bookings.eventId, booking.eventId), inArray(bookings.status, [...SEAT_HOLDING]))),
+    ),
+    history: rowsOf(
+      db
+        .select({
+          id: bookingHistory.id,
+          field: bookingHistory.field,
+          from: bookingHistory.fromValue,
+          to: bookingHistory.toValue,
+          note: bookingHistory.note,
+          byUserId: bookingHistory.byUserId,
+          byName: sql`${users.name}`.as('by_name'),
+          at: bookingHistory.at,
+        })
+        .from(bookingHistory)
+        .leftJoin(users, eq(users.id, bookingHistory.byUserId))
+        .where(eq(bookingHistory.bookingId, booking.id)),
+      sql`r.at desc, r.id desc`,
+      (h) => ({
+        id: Number(h.id),
+        field: h.field as 'status' | 'payment',
+        from: h.from_value as string | null,
+        to: h.to_value as string,
+        note: h.note as string | null,
+        by: h.by_user_id !== null && h.by_name ? { id: Number(h.by_user_id), name: h.by_name as Loc } : null,
+        at: instant(h.at),
+      }),
+    ),
+  });
+
 export const registerBookingRoutes = (app: App) => {
   route(
     app,
@@ -64,51 +134,14 @@ export const registerBookingRoutes = (app: App) => {
       const { db } = deps;
       const booking = await loadBooking(db, params.id, providerScopeOf(auth, 'booking', true));
       if (!booking) throw notFound();
-      const [[event], sold, history] = await Promise.all([
-        db
-          .select({
-            id: events.id,
-            title: events.title,
-            startsAt: events.startsAt,
-            endsAt: events.endsAt,
-            status: events.status,
-            capacity: events.capacity,
-            locationName: locations.name,
-            timeZone: locations.timeZone,
-            cityName: cities.name,
-          })
-          .from(events)
-          .innerJoin(locations, eq(locations.id, events.locationId))
-          .innerJoin(cities, eq(cities.id, events.cityId))
-          .where(eq(events.id, booking.eventId)),
-        seatsTaken(db, booking.eventId),
-        db
-          .select({ h: bookingHistory, byName: users.name })
-          .from(bookingHistory)
-          .leftJoin(users, eq(users.id, bookingHistory.byUserId))
-          .where(and(eq(bookingHistory.bookingId, booking.id)))
-          .orderBy(desc(bookingHistory.at), desc(bookingHistory.id)),
-      ]);
+      const read = await detailsOf(db, booking);
+      const [event] = read.event;
       return {
         message: smsg('loaded'),
         data: {
           booking,
-          event: {
-            ...event!,
-            startsAt: event!.startsAt.toISOString(),
-            endsAt: event!.endsAt.toISOString(),
-            status: event!.status as EventStatus,
-            soldTickets: sold,
-          },
-          history: history.map(({ h, byName }) => ({
-            id: h.id,
-            field: h.field as 'status' | 'payment',
-            from: h.fromValue,
-            to: h.toValue,
-            note: h.note,
-            by: h.byUserId !== null && byName ? { id: h.byUserId, name: byName } : null,
-            at: h.at.toISOString(),
-          })),
+          event: { ...event!, soldTickets: read.sold },
+          history: read.history,
           allowed: {
             status: [...BOOKING_TRANSITIONS[booking.status as BookingStatus]],
             paymentStatus: [

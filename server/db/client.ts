@@ -82,6 +82,39 @@ export const DB_CONNECT_TIMEOUT_MS = 10_000;
 /** Any number from a fixed text: the advisory lock that serialises migrations between processes. */
 const MIGRATION_LOCK = 4_206_042_001;
 
+/** How many statement texts get a name (each connection keeps the ones it has run prepared). */
+const PREPARED_TEXTS = 1_000;
+const statementNames = new Map<string, string>();
+
+/**
+ * A parameterised query gets a name from its text, so each connection parses and plans it once
+ * and runs it again as a prepared statement (PostgreSQL keeps a generic plan once it costs no more
+ * than custom ones): planning a list's joins took longer than running them (docs/decisions/0020-every-list-on-an-index.md,
+ * "Round trips and plans"). Texts past the first PREPARED_TEXTS run unnamed, as before.
+ */
+const prepared = (args: unknown[]): unknown[] => {
+  const [first, second, ...rest] = args;
+  let config: { text: string; values?: unknown[]; name?: string } | undefined;
+  if (typeof first === 'string' && Array.isArray(second) && second.length > 0)
+    config = { text: first, values: second };
+  else if (
+    first &&
+    typeof first === 'object' &&
+    typeof (first as { text?: unknown }).text === 'string' &&
+    !(first as { name?: unknown }).name &&
+    ((first as { values?: unknown[] }).values?.length ?? 0) > 0
+  )
+    config = { ...(first as { text: string }) };
+  if (!config) return args;
+  let name = statementNames.get(config.text);
+  if (!name && statementNames.size < PREPARED_TEXTS) {
+    name = `ebo_${statementNames.size}`;
+    statementNames.set(config.text, name);
+  }
+  if (!name) return args;
+  return typeof first === 'string' ? [{ ...config, name }, ...rest] : [{ ...config, name }, second, ...rest];
+};
+
 export const openPostgres = async (connectionString: string): Promise<Database> => {
   // A server that never answers fails the connection after 10 s instead of hanging (docs/security.md).
   const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS });
@@ -92,7 +125,7 @@ export const openPostgres = async (connectionString: string): Promise<Database> 
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     client.query = ((...args: unknown[]) => {
       noteQuery(args[0]);
-      return query(...args);
+      return query(...prepared(args));
     }) as typeof client.query;
   });
   const db = drizzlePg({ client: pool, schema });

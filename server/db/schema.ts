@@ -159,7 +159,7 @@ export const idempotencyKeys = pgTable(
 
 /* ------------------------------------------------------- configuration masters */
 
-type Loc = { en: string; ar: string };
+export type Loc = { en: string; ar: string };
 const stamps = () => ({
   version: integer('version').notNull().default(0),
   createdAt: time('created_at').notNull(),

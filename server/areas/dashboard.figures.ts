@@ -1,0 +1,359 @@
+/**
+ * Dashboard figures, each a part of the one statement a dashboard reads (server/db/together.ts). Platform-wide booking counts and revenue sum the hourly totals that triggers keep
+ * (`booking_hours`), a few hundred rows for a month whatever the table's size; a provider's figures
+ * are indexed range queries over the period (bookings by created_at, revenue by paid_at of paid
+ * bookings, with the provider first), so their cost follows the provider's rows of the period.
+ * Period boundaries come from the injected clock in the platform's time zone (server/time.ts).
+ */
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { BookingStatus, PaymentStatus } from '../../src/contract/areas/booking';
+import type { EventStatus } from '../../src/contract/areas/event';
+import { CURRENCY } from '../../src/contract/areas/values';
+import { USER_STATUS } from '../../src/contract/roles';
+import type { Executor } from '../db/client';
+import { figure, instant, rowsOf } from '../db/together';
+import {
+  advertisements,
+  bookingHours,
+  bookings,
+  categories,
+  events,
+  locations,
+  serviceProviders,
+  users,
+  type Loc,
+} from '../db/schema';
+import { soldTicketsOf } from './event';
+import { addDays, startOfDay, type periods } from '../time';
+
+const WAITING_ITEMS = 5;
+const LATEST = 10;
+const CHART_DAYS = 30;
+const DAY_S = 86_400;
+
+export type Scope = number | null;
+const n = sql<number>`count(*)`.mapWith(Number);
+const sumTotal = sql<number>`coalesce(sum(${bookings.total}), 0)`.mapWith(Number);
+
+const bookingScope = (scope: Scope) => (scope === null ? undefined : eq(bookings.providerId, scope));
+
+const HOUR_MS = 3_600_000;
+/**
+ * Platform-wide figures of a period that begins and ends on UTC hours (every period of a whole-hour
+ * time zone such as Riyadh's) come from the hourly totals kept by triggers, not from the bookings.
+ */
+const byHours = (scope: Scope, from: Date, to: Date) =>
+  scope === null && from.getTime() % HOUR_MS === 0 && to.getTime() % HOUR_MS === 0;
+
+const hourTotal = (db: Executor, column: 'made' | 'revenue', from: Date, to: Date) =>
+  figure(
+    db
+      .select({ n: sql<number>`coalesce(sum(${bookingHours[column]}), 0)` })
+      .from(bookingHours)
+      .where(and(gte(bookingHours.hour, from), lt(bookingHours.hour, to))),
+  );
+
+export const countBookings = (db: Executor, scope: Scope, from: Date, to: Date) =>
+  byHours(scope, from, to)
+    ? hourTotal(db, 'made', from, to)
+    : figure(
+        db
+          .select({ n })
+          .from(bookings)
+          .where(and(bookingScope(scope), gte(bookings.createdAt, from), lt(bookings.createdAt, to))),
+      );
+
+const paidIn = (scope: Scope, from: Date, to: Date): SQL =>
+  and(
+    bookingScope(scope),
+    eq(bookings.paymentStatus, 'paid'),
+    gte(bookings.paidAt, from),
+    lt(bookings.paidAt, to),
+  )!;
+
+export const revenue = (db: Executor, scope: Scope, from: Date, to: Date) =>
+  byHours(scope, from, to)
+    ? hourTotal(db, 'revenue', from, to)
+    : figure(
+        db
+          .select({ n: sumTotal })
+          .from(bookings)
+          .where(paidIn(scope, from, to)),
+      );
+
+const dayIndex = (
+  column: typeof bookings.createdAt | typeof bookings.paidAt | typeof bookingHours.hour,
+  start: Date,
+) =>
+  sql<number>`floor(extract(epoch from (${column} - ${start.toISOString()}::timestamptz)) / ${DAY_S})::int`;
+
+const dayFigures = (rows: Record<string, unknown>) => ({ d: Number(rows.d), n: Number(rows.n) });
+
+/** The first of the chart's 30 platform days (today the last). */
+const chartStart = (today: string) => startOfDay(addDays(today, -(CHART_DAYS - 1)));
+
+/** Bookings made and revenue paid per platform day over the last 30 days (today included): two parts. */
+export const perDay = (db: Executor, scope: Scope, today: string, end: Date) => {
+  const start = chartStart(today);
+  if (byHours(scope, start, end)) {
+    const d = dayIndex(bookingHours.hour, start).as('d');
+    const inChart = and(gte(bookingHours.hour, start), lt(bookingHours.hour, end));
+    const sumOf = (column: 'made' | 'revenue') =>
+      db
+        .select({ d, n: sql`sum(${bookingHours[column]})`.as('n') })
+        .from(bookingHours)
+        .where(inChart)
+        .groupBy(sql`1`);
+    return {
+      made: rowsOf(sumOf('made'), undefined, dayFigures),
+      paid: rowsOf(sumOf('revenue'), undefined, dayFigures),
+    };
+  }
+  return {
+    made: rowsOf(
+      db
+        .select({ d: dayIndex(bookings.createdAt, start).as('d'), n: n.as('n') })
+        .from(bookings)
+        .where(and(bookingScope(scope), gte(bookings.createdAt, start), lt(bookings.createdAt, end)))
+        .groupBy(sql`1`),
+      undefined,
+      dayFigures,
+    ),
+    paid: rowsOf(
+      db
+        .select({ d: dayIndex(bookings.paidAt, start).as('d'), n: sumTotal.as('n') })
+        .from(bookings)
+        .where(paidIn(scope, start, end))
+        .groupBy(sql`1`),
+      undefined,
+      dayFigures,
+    ),
+  };
+};
+
+/** The chart's 30 days from the two lists of `perDay`. */
+export const chartDays = (
+  today: string,
+  made: { d: number; n: number }[],
+  paid: { d: number; n: number }[],
+) => {
+  const firstDay = addDays(today, -(CHART_DAYS - 1));
+  const days = Array.from({ length: CHART_DAYS }, (_, i) => ({
+    day: addDays(firstDay, i),
+    bookings: 0,
+    revenue: 0,
+  }));
+  for (const c of made) if (days[c.d]) days[c.d]!.bookings = c.n;
+  for (const s of paid) if (days[s.d]) days[s.d]!.revenue = s.n;
+  return days;
+};
+
+export const latestBookings = (db: Executor, scope: Scope) =>
+  rowsOf(
+    db
+      .select({
+        id: bookings.id,
+        code: bookings.code,
+        customerName: bookings.customerName,
+        eventTitle: events.title,
+        tickets: bookings.tickets,
+        total: bookings.total,
+        status: bookings.status,
+        paymentStatus: bookings.paymentStatus,
+        createdAt: bookings.createdAt,
+      })
+      .from(bookings)
+      .innerJoin(events, eq(events.id, bookings.eventId))
+      .where(bookingScope(scope))
+      .orderBy(desc(bookings.createdAt), desc(bookings.id))
+      .limit(LATEST),
+    sql`r.created_at desc, r.id desc`,
+    (b) => ({
+      id: Number(b.id),
+      code: b.code as string,
+      customerName: b.customer_name as string,
+      eventTitle: b.title as Loc,
+      tickets: Number(b.tickets),
+      total: Number(b.total),
+      status: b.status as BookingStatus,
+      paymentStatus: b.payment_status as PaymentStatus,
+      createdAt: instant(b.created_at),
+    }),
+  );
+
+/** What waits for approval: how many, and the first few (oldest first), each with its link. */
+const waiting = (count: SQLWrapper, items: SQLWrapper, link: (id: number) => string) => ({
+  count: figure(count),
+  items: rowsOf(items, sql`r.waited, r.id`, (row) => ({
+    id: Number(row.id),
+    title: row.title as Loc,
+    link: link(Number(row.id)),
+  })),
+});
+
+export const waitingEvents = (db: Executor, scope: Scope) => {
+  const where = and(eq(events.status, 'pending'), scope === null ? undefined : eq(events.providerId, scope));
+  return waiting(
+    db.select({ n }).from(events).where(where),
+    db
+      .select({ id: events.id, title: events.title, waited: sql`${events.updatedAt}`.as('waited') })
+      .from(events)
+      .where(where)
+      .orderBy(asc(events.updatedAt), asc(events.id))
+      .limit(WAITING_ITEMS),
+    (id) => `/event/details/${id}`,
+  );
+};
+
+export const waitingAds = (db: Executor, scope: Scope, today: string) => {
+  const where = and(
+    eq(advertisements.status, 'pending'),
+    gte(advertisements.endsOn, today),
+    scope === null ? undefined : eq(advertisements.providerId, scope),
+  );
+  return waiting(
+    db.select({ n }).from(advertisements).where(where),
+    db
+      .select({
+        id: advertisements.id,
+        title: advertisements.title,
+        waited: sql`${advertisements.updatedAt}`.as('waited'),
+      })
+      .from(advertisements)
+      .where(where)
+      .orderBy(asc(advertisements.updatedAt), asc(advertisements.id))
+      .limit(WAITING_ITEMS),
+    (id) => `/advertisement/details/${id}`,
+  );
+};
+
+const waitingProviders = (db: Executor) => {
+  const where = and(eq(users.role, 'serviceprovider'), eq(users.status, USER_STATUS.pending));
+  return waiting(
+    db.select({ n }).from(users).where(where),
+    db
+      .select({
+        id: users.id,
+        title: sql`${serviceProviders.businessName}`.as('title'),
+        waited: sql`${users.createdAt}`.as('waited'),
+      })
+      .from(users)
+      .innerJoin(serviceProviders, eq(serviceProviders.userId, users.id))
+      .where(where)
+      .orderBy(asc(users.createdAt), asc(users.id))
+      .limit(WAITING_ITEMS),
+    (id) => `/serviceprovider-details/${id}`,
+  );
+};
+
+const PROVIDERS_LINK = `/serviceprovider?status=${USER_STATUS.pending}`;
+
+/** The parts of the number cards of the admin / manager dashboard (read with others, in one statement). */
+export const adminStatParts = (db: Executor, scope: Scope, p: ReturnType<typeof periods>) => {
+  const providers = scope === null ? waitingProviders(db) : undefined;
+  const evs = waitingEvents(db, scope);
+  const ads = waitingAds(db, scope, p.today);
+  return {
+    ...(providers ? { providersCount: providers.count, providers: providers.items } : {}),
+    eventsCount: evs.count,
+    events: evs.items,
+    adsCount: ads.count,
+    ads: ads.items,
+    today: countBookings(db, scope, p.dayStart, p.dayEnd),
+    week: countBookings(db, scope, p.weekStart, p.weekEnd),
+    month: countBookings(db, scope, p.monthStart, p.monthEnd),
+    revenue: revenue(db, scope, p.monthStart, p.monthEnd),
+  };
+};
+
+type Item = { id: number; title: Loc; link: string };
+/** The admin / manager figures from what `adminStatParts` read. */
+export const adminStatsOf = (
+  r: {
+    providersCount?: number;
+    providers?: Item[];
+    eventsCount: number;
+    events: Item[];
+    adsCount: number;
+    ads: Item[];
+    today: number;
+    week: number;
+    month: number;
+    revenue: number;
+  },
+  now: Date,
+  today: string,
+) => ({
+  asOf: now.toISOString(),
+  today,
+  waiting: {
+    providers: { count: r.providersCount ?? 0, items: r.providers ?? [], link: PROVIDERS_LINK },
+    events: { count: r.eventsCount, items: r.events, link: '/event?status=pending' },
+    advertisements: { count: r.adsCount, items: r.ads, link: '/advertisement?status=pending' },
+  },
+  bookingsToday: r.today,
+  bookingsThisWeek: r.week,
+  bookingsThisMonth: r.month,
+  revenueThisMonth: r.revenue,
+  currency: CURRENCY,
+});
+
+/** Revenue and bookings paid per category over the chart's 30 days, the highest first. */
+export const revenueByCategory = (db: Executor, scope: Scope, p: ReturnType<typeof periods>) =>
+  rowsOf(
+    db
+      .select({
+        id: categories.id,
+        name: categories.name,
+        revenue: sumTotal.as('revenue'),
+        bookings: n.as('bookings'),
+      })
+      .from(bookings)
+      .innerJoin(events, eq(events.id, bookings.eventId))
+      .innerJoin(categories, eq(categories.id, events.categoryId))
+      .where(paidIn(scope, chartStart(p.today), p.dayEnd))
+      .groupBy(categories.id, categories.name),
+    sql`r.revenue desc, r.id`,
+    (c) => ({
+      categoryId: Number(c.id),
+      name: c.name as Loc,
+      revenue: Number(c.revenue),
+      bookings: Number(c.bookings),
+    }),
+  );
+
+/** A provider's next five events (approved or pending, not ended), with their venue's zone and seats sold. */
+export const upcomingEvents = (db: Executor, scope: number, now: Date) =>
+  rowsOf(
+    db
+      .select({
+        id: events.id,
+        title: events.title,
+        startsAt: events.startsAt,
+        timeZone: locations.timeZone,
+        status: events.status,
+        capacity: events.capacity,
+        soldTickets: soldTicketsOf().as('sold_tickets'),
+      })
+      .from(events)
+      .innerJoin(locations, eq(locations.id, events.locationId))
+      .where(
+        and(
+          eq(events.providerId, scope),
+          inArray(events.status, ['approved', 'pending']),
+          gte(events.endsAt, now),
+        ),
+      )
+      .orderBy(asc(events.startsAt), asc(events.id))
+      .limit(5),
+    sql`r.starts_at, r.id`,
+    (e) => ({
+      id: Number(e.id),
+      title: e.title as Loc,
+      startsAt: instant(e.starts_at),
+      timeZone: e.time_zone as string,
+      status: e.status as EventStatus,
+      capacity: Number(e.capacity),
+      soldTickets: Number(e.sold_tickets),
+    }),
+  );
