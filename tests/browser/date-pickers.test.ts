@@ -40,7 +40,7 @@ describe.each(['en', 'ar'] as const)('date pickers (%s)', (language) => {
         expect(text).toMatch(/الأحد/);
         expect(text).not.toMatch(/[0-9]/);
         const [first, second] = await calendar
-          .locator('[role="columnheader"]')
+          .locator('th[scope="col"]')
           .evaluateAll((cells) => cells.slice(0, 2).map((c) => c.getBoundingClientRect().left));
         expect(first!).toBeGreaterThan(second!);
       } else {
@@ -60,11 +60,21 @@ describe.each(['en', 'ar'] as const)('date pickers (%s)', (language) => {
         language === 'en' ? '18' : '١٨',
       );
       await page.getByTestId('field-startsAt-day').click();
-      await page.locator('[data-testid="field-startsAt-calendar"] [data-day="2027-03-10"]').focus();
+      await page.locator('[data-testid="field-startsAt-calendar"] [data-day="2027-03-10"] button').focus();
       await page.keyboard.press(language === 'en' ? 'ArrowRight' : 'ArrowLeft');
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Enter');
       expect(await page.getByTestId('field-startsAt').inputValue()).toBe('2027-03-18T18:30');
+      // The calendar opens on the chosen day, focused; Page Down moves a month, Page Up back.
+      await page.getByTestId('field-startsAt-day').click();
+      const focused = page.locator('[data-testid="field-startsAt-calendar"] [data-day="2027-03-18"] button');
+      await expect.poll(() => focused.evaluate((b) => b === document.activeElement)).toBe(true);
+      await page.keyboard.press('PageDown');
+      await page.keyboard.press('PageDown');
+      await page.keyboard.press('PageUp');
+      expect(await page.getByTestId('field-startsAt-month').inputValue()).toBe('3');
+      await page.keyboard.press('Enter');
+      expect(await page.getByTestId('field-startsAt').inputValue()).toBe('2027-04-18T18:30');
 
       // The events list's date filter.
       await page.goto('/admin/event');
