@@ -11,9 +11,11 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useMemo } from 'react';
 import {
+  DayButton,
   DayPicker,
   type ClassNames,
   type CustomComponents,
+  type DayButtonProps,
   type DayProps,
   type DropdownProps,
   type Formatters,
@@ -62,6 +64,37 @@ const classNames: Partial<ClassNames> = {
   outside: '[&:not([data-selected])]:text-slate-500 dark:[&:not([data-selected])]:text-slate-400',
 };
 
+/**
+ * The parts drawn our way, made once per field (stable, so React keeps them, and their focus,
+ * across renders): the month and year lists are the app's own select, named for tests.
+ */
+const calendarComponents = (testId: string): Partial<CustomComponents> => {
+  const list = (part: 'month' | 'year') =>
+    function CalendarList({ options, className, ...props }: DropdownProps) {
+      return (
+        <select {...props} className={cx(selectClass, className)} data-testid={`${testId}-${part}`}>
+          {options?.map((o) => (
+            <option key={o.value} value={o.value} disabled={o.disabled}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      );
+    };
+  return {
+    MonthsDropdown: list('month'),
+    YearsDropdown: list('year'),
+    // `data-day` in the wire form: the library writes it with the chosen numerals (Arabic-Indic).
+    Day: function CalendarDay({ day, modifiers: _, ...props }: DayProps) {
+      return <td {...props} data-day={iso(day.date)} />;
+    },
+    // Today is marked as the old grid marked it (the label is the date alone, see labelDayButton).
+    DayButton: function CalendarDayButton(props: DayButtonProps) {
+      return <DayButton {...props} aria-current={props.modifiers.today ? 'date' : undefined} />;
+    },
+  };
+};
+
 export default function DateFieldCalendar({
   value,
   locales,
@@ -82,35 +115,19 @@ export default function DateFieldCalendar({
   const startMonth = new Date(Math.min(thisYear - YEARS_AROUND, selected?.getFullYear() ?? thisYear), 0, 1);
   const endMonth = new Date(Math.max(thisYear + YEARS_AROUND, selected?.getFullYear() ?? thisYear), 11, 1);
 
-  const formatters = useMemo<Partial<Formatters>>(() => {
-    const weekday = new Intl.DateTimeFormat(locales, { weekday: 'short' });
-    return { formatWeekdayName: (date) => weekday.format(date) };
-  }, [locales]);
+  const intl = useMemo(
+    () => ({
+      weekday: new Intl.DateTimeFormat(locales, { weekday: 'short' }),
+      full: new Intl.DateTimeFormat(locales, { dateStyle: 'full' }),
+    }),
+    [locales],
+  );
+  const formatters = useMemo<Partial<Formatters>>(
+    () => ({ formatWeekdayName: (date) => intl.weekday.format(date) }),
+    [intl],
+  );
 
-  // The month and year lists: the app's own select, named for tests (stable per field, so React
-  // keeps them, and their focus, across renders).
-  const components = useMemo<Partial<CustomComponents>>(() => {
-    const list = (part: 'month' | 'year') =>
-      function CalendarList({ options, className, ...props }: DropdownProps) {
-        return (
-          <select {...props} className={cx(selectClass, className)} data-testid={`${testId}-${part}`}>
-            {options?.map((o) => (
-              <option key={o.value} value={o.value} disabled={o.disabled}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        );
-      };
-    return {
-      MonthsDropdown: list('month'),
-      YearsDropdown: list('year'),
-      // `data-day` in the wire form: the library writes it with the chosen numerals (Arabic-Indic).
-      Day: function CalendarDay({ day, modifiers: _, ...props }: DayProps) {
-        return <td {...props} data-day={iso(day.date)} />;
-      },
-    };
-  }, [testId]);
+  const components = useMemo(() => calendarComponents(testId), [testId]);
 
   return (
     <div data-testid={`${testId}-calendar`}>
@@ -133,6 +150,9 @@ export default function DateFieldCalendar({
         weekStartsOn={WEEK_STARTS_ON}
         formatters={formatters}
         labels={{
+          // The full date as Intl writes it: its digits are the ones shown ("5", "٥"; the library's
+          // English label says "5th", which axe finds does not match the visible name).
+          labelDayButton: (date) => intl.full.format(date),
           labelPrevious: () => i18n._(msg`Previous month`),
           labelNext: () => i18n._(msg`Next month`),
           labelMonthDropdown: () => i18n._(msg`Month`),
