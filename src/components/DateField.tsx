@@ -1,7 +1,8 @@
 /**
  * A date (and time) chosen in the reader's language and direction (docs/decisions/0026-venue-time-zones-and-date-pickers.md):
  * the value is shown as the locale writes it ("10 مارس ٢٠٢٧", "Mar 10, 2027"), never the browser's
- * mm/dd/yyyy; a calendar (a separate chunk, loaded when first opened) picks the day, and two lists
+ * mm/dd/yyyy; a calendar (react-day-picker, docs/decisions/0029-calendar-from-react-day-picker.md: a
+ * separate chunk, loaded when first opened) picks the day, and two lists
  * the hour and minute on a 24-hour clock. The value stays the wire form: `YYYY-MM-DD` or
  * `YYYY-MM-DDTHH:mm` (a wall-clock time, its zone named by the caller).
  */
@@ -13,7 +14,7 @@ import type { Language } from '@/contract';
 import { FORMAT_LOCALES } from '@/app/i18n';
 import { cx, inputClass } from './ui';
 
-const Calendar = lazy(() => import('./Calendar'));
+const Calendar = lazy(() => import('./DateFieldCalendar'));
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const DAY_RE = /^(\d{4})-(\d{2})-(\d{2})/;
@@ -77,11 +78,16 @@ export function DateField({
     onChange(withTime ? `${nextDay}T${pad(h ?? 18)}:${pad(m ?? 0)}` : nextDay);
   };
 
-  // Closes on a click or focus outside.
+  // Closes on a click or focus outside. Focus landing on a container of the field is not a move
+  // away: a dialog's focus trap takes the focus back so when the focused day leaves the page (the
+  // calendar drew another month).
   useEffect(() => {
     if (!open) return;
     const away = (event: Event) => {
-      if (box.current && !box.current.contains(event.target as Node)) setOpen(false);
+      const target = event.target as Node;
+      if (!box.current || box.current.contains(target)) return;
+      if (event.type === 'focusin' && target.contains(box.current)) return;
+      setOpen(false);
     };
     document.addEventListener('pointerdown', away);
     document.addEventListener('focusin', away);

@@ -2,12 +2,13 @@
  * Date pickers follow the reader's language and direction (docs/decisions/0026-venue-time-zones-and-date-pickers.md):
  * no browser mm/dd/yyyy anywhere, month and weekday names and digits of the locale (Arabic-Indic in
  * Arabic), the calendar laid out right to left in Arabic, and a chosen day and time sent as the
- * venue's wall-clock time. At 1440 × 900 and 390 × 844, English and Arabic; screenshots go to
+ * venue's wall-clock time; the open calendar passes axe. At 1440 × 900 and 390 × 844, English and Arabic; screenshots go to
  * tests/.artifacts (gitignored).
  */
 import { describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '../support/app-server';
 import { pickDate, signIn, toArabic } from '../support/app';
+import { formatViolations, runAxe } from '../support/axe';
 import { snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
 
@@ -40,7 +41,7 @@ describe.each(['en', 'ar'] as const)('date pickers (%s)', (language) => {
         expect(text).toMatch(/الأحد/);
         expect(text).not.toMatch(/[0-9]/);
         const [first, second] = await calendar
-          .locator('[role="columnheader"]')
+          .locator('th[scope="col"]')
           .evaluateAll((cells) => cells.slice(0, 2).map((c) => c.getBoundingClientRect().left));
         expect(first!).toBeGreaterThan(second!);
       } else {
@@ -51,6 +52,11 @@ describe.each(['en', 'ar'] as const)('date pickers (%s)', (language) => {
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
       await snap(page, `date-picker-form-${size}-${language}`, { fullPage: false });
+      if (size === '1440') {
+        // The open calendar (the library's grid, its labels in the reader's language) passes axe.
+        const violations = await runAxe(page);
+        expect(violations, `open calendar (${language}):\n${formatViolations(violations)}`).toEqual([]);
+      }
       // Keys move the focused day (arrows follow the direction) and Enter picks it.
       await page.keyboard.press('Escape');
       await pickDate(page, 'field-startsAt', '2027-03-10T18:30');
@@ -60,11 +66,21 @@ describe.each(['en', 'ar'] as const)('date pickers (%s)', (language) => {
         language === 'en' ? '18' : '١٨',
       );
       await page.getByTestId('field-startsAt-day').click();
-      await page.locator('[data-testid="field-startsAt-calendar"] [data-day="2027-03-10"]').focus();
+      await page.locator('[data-testid="field-startsAt-calendar"] [data-day="2027-03-10"] button').focus();
       await page.keyboard.press(language === 'en' ? 'ArrowRight' : 'ArrowLeft');
       await page.keyboard.press('ArrowDown');
       await page.keyboard.press('Enter');
       expect(await page.getByTestId('field-startsAt').inputValue()).toBe('2027-03-18T18:30');
+      // The calendar opens on the chosen day, focused; Page Down moves a month, Page Up back.
+      await page.getByTestId('field-startsAt-day').click();
+      const focused = page.locator('[data-testid="field-startsAt-calendar"] [data-day="2027-03-18"] button');
+      await expect.poll(() => focused.evaluate((b) => b === document.activeElement)).toBe(true);
+      await page.keyboard.press('PageDown');
+      await page.keyboard.press('PageDown');
+      await page.keyboard.press('PageUp');
+      expect(await page.getByTestId('field-startsAt-month').inputValue()).toBe('3');
+      await page.keyboard.press('Enter');
+      expect(await page.getByTestId('field-startsAt').inputValue()).toBe('2027-04-18T18:30');
 
       // The events list's date filter.
       await page.goto('/admin/event');

@@ -126,7 +126,7 @@ export async function pickDate(page: Page, testId: string, value: string): Promi
   await page.getByTestId(`${testId}-day`).click();
   await page.getByTestId(`${testId}-year`).selectOption(String(year));
   await page.getByTestId(`${testId}-month`).selectOption(String(month - 1));
-  await page.getByTestId(`${testId}-calendar`).locator(`[data-day="${day}"]`).click();
+  await page.getByTestId(`${testId}-calendar`).locator(`[data-day="${day}"] button`).click();
   if (time) {
     const [hour, minute] = time.split(':').map(Number) as [number, number];
     await page.getByTestId(`${testId}-hour`).selectOption(String(hour));
