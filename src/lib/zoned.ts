@@ -1,10 +1,19 @@
 /**
- * Wall-clock times of one time zone (an event's venue's, docs/decisions/0026-venue-time-zones-and-date-pickers.md),
- * for the date-time inputs: what the input shows is the venue's time whatever the zone of the
+ * Wall-clock times of one time zone (an event's venue's, docs/decisions/0026-venue-time-zones-and-date-pickers.md,
+ * or the viewer's for a moment), for the date-time inputs: what the input shows is the venue's time whatever the zone of the
  * device, and what is sent is an ISO instant with that zone's offset.
  */
+import { currentZoneName } from '@/contract/zone-names';
 
 const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The viewer's clock: the device's zone (a moment such as a notification's send time is entered
+ * and shown on it, docs/decisions/0031-venue-days-and-viewer-moments.md); UTC if the runtime names none.
+ */
+export function viewerTimeZone(): string {
+  return currentZoneName(new Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
+}
 
 /** The zone's offset at an instant, in minutes east of UTC (+180 for Riyadh). */
 export function zoneOffsetMinutes(instant: Date, timeZone: string): number {
