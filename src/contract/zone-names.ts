@@ -32,25 +32,8 @@ const ARABIC_CITY: Readonly<Record<string, string>> = {
   'Europe/Berlin': 'برلين',
 };
 
-/**
- * The names browsers and Node still report for some devices' zones (ICU keeps IANA's old names)
- * → today's: a viewer's clock is named as IANA names it now.
- */
-const RENAMED: Readonly<Record<string, string>> = {
-  'Asia/Calcutta': 'Asia/Kolkata',
-  'Asia/Katmandu': 'Asia/Kathmandu',
-  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
-  'Asia/Rangoon': 'Asia/Yangon',
-  'Europe/Kiev': 'Europe/Kyiv',
-  'Atlantic/Faeroe': 'Atlantic/Faroe',
-};
-
-/** A zone as IANA names it today ("Asia/Calcutta" → "Asia/Kolkata"). */
-export const currentZoneName = (zone: string): string => RENAMED[zone] ?? zone;
-
 /** The zone's city in the language ("Asia/Muscat" → "Muscat", "مسقط"). */
-export function zoneCity(name: string, language: 'en' | 'ar'): string {
-  const zone = currentZoneName(name);
+export function zoneCity(zone: string, language: 'en' | 'ar'): string {
   if (language === 'ar' && ARABIC_CITY[zone]) return ARABIC_CITY[zone];
   const last = zone.split('/').pop() ?? zone;
   return last.replace(/_/g, ' ');
