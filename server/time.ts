@@ -1,6 +1,7 @@
 /**
  * Calendar arithmetic in the platform's time zone (PLATFORM_TIME_ZONE): the figures of the
- * dashboards and the date filters of the lists. Instants are computed in JS from the injected
+ * dashboards and the date filters of the lists (the events list's are its venues' days,
+ * docs/decisions/0031-venue-days-and-viewer-moments.md). Instants are computed in JS from the injected
  * clock and passed to indexed range queries (`created_at >= $start AND created_at < $end`), so no
  * query depends on the database's time zone data or its clock.
  */
@@ -62,6 +63,13 @@ export const startOfDay = (day: string, tz = PLATFORM_TIME_ZONE): Date => {
   const first = guess - offsetAt(new Date(guess), tz);
   return new Date(guess - offsetAt(new Date(first), tz));
 };
+
+/**
+ * The clocks furthest ahead of and behind UTC (UTC+14, UTC−12; IANA's `Etc` zones count the other
+ * way): any venue's day D lies between D's start on the first and D's end on the second.
+ */
+export const EARLIEST_ZONE = 'Etc/GMT-14';
+export const LATEST_ZONE = 'Etc/GMT+12';
 
 /** `YYYY-MM-DD` plus n days. */
 export const addDays = (day: string, n: number) => {

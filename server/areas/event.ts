@@ -2,7 +2,7 @@
  * Events: the resource implementation (list, get, create, update, delete, pickers, CSV) and the
  * shared pieces of the event routes (select, record, status changes).
  */
-import { and, eq, gte, inArray, isNotNull, lt, notInArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lt, lte, notInArray, sql } from 'drizzle-orm';
 import { msg } from '../../src/contract/messages';
 import {
   EVENT_EDITABLE,
@@ -35,7 +35,7 @@ import { conflict, fieldError, forbidden, HttpError, notFound } from '../http/er
 import { smsg } from '../messages';
 import { removeUnusedFiles } from '../file-references';
 import { keyOfPath, type Storage } from '../storage';
-import { addDays, startOfDay } from '../time';
+import { addDays, EARLIEST_ZONE, LATEST_ZONE, startOfDay } from '../time';
 import { arText, dyn, enText, implement, textOf, type ResourceCtx } from '../http/resource-router';
 
 type L = { en: string; ar: string };
@@ -252,8 +252,15 @@ export const eventImpl = implement(eventResource, {
     f.cityId === undefined ? undefined : eq(events.cityId, f.cityId),
     f.providerId === undefined ? undefined : eq(events.providerId, f.providerId),
     f.featured === undefined ? undefined : eq(events.featured, f.featured),
-    f.from === undefined ? undefined : gte(events.startsAt, startOfDay(f.from)),
-    f.to === undefined ? undefined : lt(events.startsAt, startOfDay(addDays(f.to, 1))),
+    // The venue's day (`starts_on`, kept by the database), exactly; the instants around it, which
+    // every venue's day lies within, keep the list on its `starts_at` indexes
+    // (docs/decisions/0031-venue-days-and-viewer-moments.md).
+    f.from === undefined
+      ? undefined
+      : and(gte(events.startsAt, startOfDay(f.from, EARLIEST_ZONE)), gte(events.startsOn, f.from)),
+    f.to === undefined
+      ? undefined
+      : and(lt(events.startsAt, startOfDay(addDays(f.to, 1), LATEST_ZONE)), lte(events.startsOn, f.to)),
   ],
   option: (r) => ({ id: r.id, name: r.title }),
   optionsWhere: () => undefined,

@@ -322,6 +322,13 @@ export const events = pgTable(
       .references(() => locations.id, { onDelete: 'restrict' }),
     startsAt: time('starts_at').notNull(),
     endsAt: time('ends_at').notNull(),
+    /**
+     * The day the event starts on its venue's clock (`starts_at` in the location's `time_zone`):
+     * the events list's date filters (docs/decisions/0031-venue-days-and-viewer-moments.md). Kept
+     * by the database (triggers of migration 0016: on an event's write and a venue's zone change),
+     * whoever writes; never written by the server.
+     */
+    startsOn: date('starts_on', { mode: 'string' }),
     /** Minor units (halalas). */
     price: integer('price').notNull(),
     capacity: integer('capacity').notNull(),

@@ -23,6 +23,13 @@ const ARABIC_CITY: Readonly<Record<string, string>> = {
   'Africa/Tunis': 'تونس',
   'Africa/Algiers': 'الجزائر',
   'Africa/Casablanca': 'الدار البيضاء',
+  'Europe/Istanbul': 'إسطنبول',
+  'Asia/Tehran': 'طهران',
+  'Asia/Karachi': 'كراتشي',
+  'Asia/Kolkata': 'كولكاتا',
+  'Europe/London': 'لندن',
+  'Europe/Paris': 'باريس',
+  'Europe/Berlin': 'برلين',
 };
 
 /** The zone's city in the language ("Asia/Muscat" → "Muscat", "مسقط"). */

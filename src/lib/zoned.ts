@@ -1,10 +1,33 @@
 /**
- * Wall-clock times of one time zone (an event's venue's, docs/decisions/0026-venue-time-zones-and-date-pickers.md),
- * for the date-time inputs: what the input shows is the venue's time whatever the zone of the
+ * Wall-clock times of one time zone (an event's venue's, docs/decisions/0026-venue-time-zones-and-date-pickers.md,
+ * or the viewer's for a moment), for the date-time inputs: what the input shows is the venue's time whatever the zone of the
  * device, and what is sent is an ISO instant with that zone's offset.
  */
-
 const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The names browsers and Node still report for some devices' zones (ICU keeps IANA's old names)
+ * → today's: a viewer's clock is named as IANA names it now.
+ */
+const RENAMED: Readonly<Record<string, string>> = {
+  'Asia/Calcutta': 'Asia/Kolkata',
+  'Asia/Katmandu': 'Asia/Kathmandu',
+  'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+  'Asia/Rangoon': 'Asia/Yangon',
+  'Europe/Kiev': 'Europe/Kyiv',
+  'Atlantic/Faeroe': 'Atlantic/Faroe',
+};
+
+/** A zone as IANA names it today ("Asia/Calcutta" → "Asia/Kolkata"). */
+const currentZoneName = (zone: string): string => RENAMED[zone] ?? zone;
+
+/**
+ * The viewer's clock: the device's zone (a moment such as a notification's send time is entered
+ * and shown on it, docs/decisions/0031-venue-days-and-viewer-moments.md); UTC if the runtime names none.
+ */
+export function viewerTimeZone(): string {
+  return currentZoneName(new Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
+}
 
 /** The zone's offset at an instant, in minutes east of UTC (+180 for Riyadh). */
 export function zoneOffsetMinutes(instant: Date, timeZone: string): number {

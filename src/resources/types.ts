@@ -108,8 +108,9 @@ export type AreaField = FieldBase &
     | { kind: 'image'; upload: AnyEndpoint }
     /**
      * A date and time on the clock of the venue chosen in the field `venue` (a location picker;
-     * its options carry `timeZone`, the record its own `timeZone`), else on the platform's
-     * (PLATFORM_TIME_ZONE); sent as an ISO instant.
+     * its options carry `timeZone`, the record its own `timeZone`; the platform's, PLATFORM_TIME_ZONE,
+     * until one is chosen). Without `venue`, a moment on the viewer's clock (the device's zone,
+     * docs/decisions/0031-venue-days-and-viewer-moments.md). Sent as an ISO instant.
      */
     | { kind: 'datetime'; venue?: string; optional?: boolean }
     /** A calendar day `YYYY-MM-DD`. `optional`: the picker offers to clear it. */

@@ -159,9 +159,9 @@ export const eventResource = defineResource({
     cityId: idParam.optional(),
     providerId: idParam.optional(),
     featured: boolParam.optional(),
-    /** Starts on or after this day (platform time zone). */
+    /** Starts on or after this day, on its venue's clock (docs/decisions/0031-venue-days-and-viewer-moments.md). */
     from: dateOnly.optional(),
-    /** Starts on or before this day (platform time zone). */
+    /** Starts on or before this day, on its venue's clock. */
     to: dateOnly.optional(),
   }),
   sort: [

@@ -3,12 +3,15 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ChevronRight } from 'lucide-react';
-import { useMemo } from 'react';
+import { useId, useMemo } from 'react';
+import { FORMAT_LOCALES } from '@/app/i18n';
 import { useSession } from '@/app/session';
 import { BookingStatusBadge } from '@/areas/booking-status';
 import { AppLink } from '@/components/AppLink';
 import { Alert, Button } from '@/components/ui';
+import { PLATFORM_TIME_ZONE } from '@/contract/plain';
 import { errorMessage } from '@/lib/api';
+import { zoneLabel } from '@/lib/zone-label';
 import { dateTime, localizedText, Ltr } from '@/resources/cells';
 import { BarChart } from './BarChart';
 import { belowFold, card, useFormat, type AdminData, type Waiting } from './dashboard-data';
@@ -61,27 +64,37 @@ export function Stats({
   data: Pick<AdminData, 'bookingsToday' | 'bookingsThisWeek' | 'bookingsThisMonth' | 'revenueThisMonth'>;
 }) {
   const f = useFormat();
+  const clockId = useId();
+  // One business day for all staff: the platform's clock, named once below the figures
+  // (docs/decisions/0031-venue-days-and-viewer-moments.md).
+  const clock = zoneLabel(new Date(), PLATFORM_TIME_ZONE, f.language, FORMAT_LOCALES[f.language]);
   return (
     <section
       aria-label={f.i18n._(msg`Bookings and revenue`)}
-      className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
+      aria-describedby={clockId}
+      className="space-y-2"
     >
-      <Stat testId="stat-today" label={f.i18n._(msg`Bookings today`)} value={f.count(data.bookingsToday)} />
-      <Stat
-        testId="stat-week"
-        label={f.i18n._(msg`Bookings this week`)}
-        value={f.count(data.bookingsThisWeek)}
-      />
-      <Stat
-        testId="stat-month"
-        label={f.i18n._(msg`Bookings this month`)}
-        value={f.count(data.bookingsThisMonth)}
-      />
-      <Stat
-        testId="stat-revenue"
-        label={f.i18n._(msg`Revenue this month`)}
-        value={f.money(data.revenueThisMonth)}
-      />
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <Stat testId="stat-today" label={f.i18n._(msg`Bookings today`)} value={f.count(data.bookingsToday)} />
+        <Stat
+          testId="stat-week"
+          label={f.i18n._(msg`Bookings this week`)}
+          value={f.count(data.bookingsThisWeek)}
+        />
+        <Stat
+          testId="stat-month"
+          label={f.i18n._(msg`Bookings this month`)}
+          value={f.count(data.bookingsThisMonth)}
+        />
+        <Stat
+          testId="stat-revenue"
+          label={f.i18n._(msg`Revenue this month`)}
+          value={f.money(data.revenueThisMonth)}
+        />
+      </div>
+      <p id={clockId} data-testid="figures-clock" className="text-sm text-slate-700 dark:text-slate-300">
+        {f.i18n._(msg`Days are counted on the platform’s clock: ${clock}.`)}
+      </p>
     </section>
   );
 }

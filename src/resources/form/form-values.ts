@@ -2,7 +2,7 @@
 import type { FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
 import { MESSAGES, PLATFORM_TIME_ZONE, type Resource } from '@/contract';
-import { fromZonedInput, toZonedInput } from '@/lib/zoned';
+import { fromZonedInput, toZonedInput, viewerTimeZone } from '@/lib/zoned';
 import type { AreaField } from '../types';
 
 /** Messages of zod's own checks (a missing value, a wrong type) in the contract's words. */
@@ -27,8 +27,12 @@ export function formSchema(resource: Resource, mode: 'create' | 'edit'): z.ZodOb
 export function normalizeValues(
   fields: readonly AreaField[],
   values: FieldValues,
-  /** The clock of a date-time field (its venue's zone, src/resources/form/venue-zone.ts). */
-  zoneOf: (field: AreaField) => string = () => PLATFORM_TIME_ZONE,
+  /**
+   * The clock of a date-time field (src/resources/form/venue-zone.ts): its venue's zone, else the
+   * platform's until a venue is chosen; a moment (no venue) on the viewer's clock.
+   */
+  zoneOf: (field: AreaField) => string = (field) =>
+    field.kind === 'datetime' && !field.venue ? viewerTimeZone() : PLATFORM_TIME_ZONE,
 ): FieldValues {
   const out: FieldValues = { ...values };
   for (const field of fields) {
@@ -133,10 +137,14 @@ export function initialValues(
         values[field.name] = typeof stored === 'number' ? stored / 100 : '';
         break;
       case 'datetime':
-        // The record's venue's clock (its `timeZone`), else the platform's.
+        // The record's venue's clock (its `timeZone`), else the platform's; a moment: the viewer's.
         values[field.name] = toZonedInput(
           typeof stored === 'string' ? stored : null,
-          field.venue && typeof record?.timeZone === 'string' ? record.timeZone : PLATFORM_TIME_ZONE,
+          !field.venue
+            ? viewerTimeZone()
+            : typeof record?.timeZone === 'string'
+              ? record.timeZone
+              : PLATFORM_TIME_ZONE,
         );
         break;
       case 'gallery':

@@ -2,11 +2,14 @@
  * The clock of an event form's date-time fields: the chosen venue's time zone
  * (docs/decisions/0026-venue-time-zones-and-date-pickers.md). The venue's zone comes with the
  * location pickers' options (`timeZone`), or with the record for its own venue (an inactive venue
- * is not among the options); no venue chosen yet: the platform's zone.
+ * is not among the options); no venue chosen yet: the platform's zone. A date-time field of no venue
+ * is a moment (a notification's send time): the viewer's clock
+ * (docs/decisions/0031-venue-days-and-viewer-moments.md).
  */
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useWatch, type FieldValues } from 'react-hook-form';
 import { locationResource, PLATFORM_TIME_ZONE } from '@/contract';
+import { viewerTimeZone } from '@/lib/zoned';
 import { pickerQueryOptions, type PickerOption } from '../queries';
 import type { AreaField } from '../types';
 
@@ -48,7 +51,7 @@ export function fieldZone(
   record: Record<string, unknown> | undefined,
 ): string {
   const names = venueFields(field, fields);
-  if (!names) return PLATFORM_TIME_ZONE;
+  if (!names) return viewerTimeZone();
   const options = queryClient.getQueryData(venueOptions(names.parent ? values[names.parent] : '').queryKey);
   return zoneOf(options, values[names.venue], record);
 }
@@ -64,5 +67,5 @@ export function useFieldZone(
   const parent = useWatch({ name: names?.parent ?? '__none__', disabled: !names?.parent }) as unknown;
   const chosen = Boolean(names) && venueId !== undefined && venueId !== null && venueId !== '';
   const query = useQuery({ ...venueOptions(parent), enabled: chosen });
-  return names ? zoneOf(query.data, venueId, record) : PLATFORM_TIME_ZONE;
+  return names ? zoneOf(query.data, venueId, record) : viewerTimeZone();
 }

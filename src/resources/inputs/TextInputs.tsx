@@ -89,7 +89,10 @@ function BoundDateField({
   );
 }
 
-/** A date and time on its clock (the venue's, docs/decisions/0026-venue-time-zones-and-date-pickers.md), named below. */
+/**
+ * A date and time on its clock, named below: the venue's (docs/decisions/0026-venue-time-zones-and-date-pickers.md)
+ * or, for a moment, the viewer's (docs/decisions/0031-venue-days-and-viewer-moments.md).
+ */
 function ZonedDateTimeInput({
   field,
   fields,
@@ -107,7 +110,7 @@ function ZonedDateTimeInput({
   const entered = typeof value === 'string' && value ? new Date(fromZonedInput(value, zone)) : null;
   const at = entered && !Number.isNaN(entered.getTime()) ? entered : new Date();
   const zoneName = zoneLabel(at, zone, language, FORMAT_LOCALES[language]);
-  const clock = field.venue ? i18n._(msg`Venue time: ${zoneName}.`) : i18n._(msg`Time in ${zoneName}.`);
+  const clock = field.venue ? i18n._(msg`Venue time: ${zoneName}.`) : i18n._(msg`Your time: ${zoneName}.`);
   return (
     <BoundDateField
       name={field.name}

@@ -1,0 +1,165 @@
+/**
+ * The one time zone rule, its last three parts (docs/decisions/0031-venue-days-and-viewer-moments.md),
+ * from a device in India (UTC+5:30) at 1440 × 900 and 390 × 844, in English and Arabic: the events
+ * list's date filter finds an event at a Muscat venue (UTC+4) on the venue's day (00:30 on 16 March
+ * there is still 15 March in Riyadh, the platform's clock), a notification's send time is typed and
+ * shown on the device's clock, named, and saved as that instant, and the dashboard names the clock
+ * of its figures. Screenshots go to tests/.artifacts (gitignored).
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO, DEMO_PASSWORD } from '../support/app-server';
+import { pickDate, signIn, toArabic, waitForShell } from '../support/app';
+import { snap } from '../support/browser';
+import { browserSuite } from '../support/suite';
+
+const suite = browserSuite();
+
+const SIZES = [
+  ['1440', { width: 1440, height: 900 }],
+  ['390', { width: 390, height: 844 }],
+] as const;
+
+const api = async (method: string, path: string, token: string | null, body?: unknown) => {
+  const answer = await fetch(`http://127.0.0.1:${suite.server.port}${path}`, {
+    method,
+    headers: {
+      Accept: 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: answer.status, body: (await answer.json()) as Record<string, unknown> };
+};
+const tokenOf = async (email: string) =>
+  (await api('POST', '/api/login', null, { email, password: DEMO_PASSWORD })).body.token as string;
+
+/** Two events at a Muscat venue: 23:30 on 15 March 2028 and 00:30 on 16 March on its clock. */
+async function muscatEvents(token: string, tag: string) {
+  const venues = await api('GET', '/api/master/list?type=location&q=Muscat', token);
+  const venue = (venues.body.data as { id: number; timeZone: string }[]).find(
+    (v) => v.timeZone === 'Asia/Muscat',
+  )!;
+  const full = (await api('GET', `/api/master/listSingledata?type=location&id=${venue.id}`, token)).body
+    .data as { countryId: number; cityId: number };
+  const template = (await api('GET', '/api/event?pageSize=10', token)).body.data as {
+    items: { categoryId: number; providerId: number }[];
+  };
+  for (const [key, startsAt, endsAt] of [
+    ['late', '2028-03-15T23:30:00+04:00', '2028-03-16T01:00:00+04:00'],
+    ['next', '2028-03-16T00:30:00+04:00', '2028-03-16T02:00:00+04:00'],
+  ] as const) {
+    const created = await api('POST', '/api/event', token, {
+      title: { en: `${tag} ${key}`, ar: `${tag} ${key === 'late' ? 'متأخرة' : 'التالية'}` },
+      description: { en: 'At the edge of a day.', ar: 'على حد اليوم.' },
+      categoryId: template.items[0]!.categoryId,
+      providerId: template.items[0]!.providerId,
+      countryId: full.countryId,
+      cityId: full.cityId,
+      locationId: venue.id,
+      startsAt,
+      endsAt,
+      price: 5000,
+      capacity: 40,
+    });
+    expect(created.status).toBe(201);
+  }
+}
+
+/** The events list's rows' English titles (the list searched for `tag`). */
+const rowTitles = (page: Page) => page.getByTestId('list-row').allInnerTexts();
+
+/** Opens the date filters: on a phone in a sheet, on a desktop perhaps behind "More filters". */
+async function openDateFilters(page: Page, phone: boolean) {
+  if ((await page.getByTestId('filter-from-day').count()) > 0) return;
+  await page.getByTestId(phone ? 'filters-open' : 'filters-more').click();
+  await page.getByTestId('filter-from-day').waitFor();
+}
+
+describe.each(['en', 'ar'] as const)('one time zone rule, days and moments (%s)', (language) => {
+  it("a device in India: the venue's day in the events filter, its own clock for a send time, the figures' clock named", async () => {
+    const token = await tokenOf(DEMO.admin);
+    const tag = `Dayedge ${language} ${Date.now()}`;
+    await muscatEvents(token, tag);
+    const late = language === 'en' ? 'Mar 15, 2028, 11:30 PM Muscat (GMT+4)' : 'مسقط (غرينتش+٤)';
+    for (const [size, viewport] of SIZES) {
+      const phone = size === '390';
+      const { page, errors } = await suite.open({ viewport, timezoneId: 'Asia/Kolkata' });
+      await signIn(page, DEMO.admin, DEMO_PASSWORD);
+      if (language === 'ar') await toArabic(page);
+
+      // The dashboard names the clock of its days once, below the figures.
+      await page.goto('/admin/');
+      await page.getByTestId('figures-clock').waitFor();
+      expect(await page.getByTestId('figures-clock').innerText()).toBe(
+        language === 'en'
+          ? 'Days are counted on the platform’s clock: Riyadh (GMT+3).'
+          : 'تُحسب الأيام بتوقيت المنصة: الرياض (غرينتش+٣).',
+      );
+      await snap(page, `timezone-dashboard-clock-${size}-${language}`, { fullPage: false });
+
+      // "From 16 March to 16 March": the event at 00:30 on the 16th in Muscat (23:30 on the 15th in
+      // Riyadh, 02:00 on the 16th in India), not the one at 23:30 on the 15th.
+      await page.goto(`/admin/event?q=${encodeURIComponent(tag)}&sort=startsAt&order=asc`);
+      await expect.poll(() => page.getByTestId('list-row').count()).toBe(2);
+      await openDateFilters(page, phone);
+      await pickDate(page, 'filter-from', '2028-03-16');
+      await pickDate(page, 'filter-to', '2028-03-16');
+      await expect.poll(() => new URL(page.url()).searchParams.get('to')).toBe('2028-03-16');
+      const done = page.getByTestId('filters-done');
+      if ((await done.count()) > 0 && (await done.isVisible())) await done.click();
+      await expect.poll(() => page.getByTestId('list-row').count()).toBe(1);
+      const next = (await rowTitles(page))[0]!;
+      expect(next).toContain(language === 'en' ? `${tag} next` : `${tag} التالية`);
+      expect(next).toContain(language === 'en' ? 'Mar 16, 2028, 12:30 AM Muscat (GMT+4)' : 'مسقط (غرينتش+٤)');
+      await snap(page, `timezone-event-filter-${size}-${language}`, { fullPage: false });
+      // The 15th on the venue's clock: the other one.
+      await page.goto(`/admin/event?q=${encodeURIComponent(tag)}&from=2028-03-15&to=2028-03-15`);
+      await expect.poll(() => rowTitles(page)).toHaveLength(1);
+      const other = (await rowTitles(page))[0]!;
+      expect(other).toContain(language === 'en' ? `${tag} late` : `${tag} متأخرة`);
+      expect(other).toContain(late);
+
+      // A notification's send time: typed on the device's clock (09:00 in India is 03:30 UTC), named.
+      const title = `Clock check ${language} ${size} ${Date.now()}`;
+      await page.goto('/admin/notification/add/');
+      await waitForShell(page);
+      await page.getByTestId('form-notification').waitFor();
+      await page.getByTestId('field-title.en').fill(title);
+      await page.getByTestId('field-title.ar').fill(`فحص الساعة ${size}`);
+      await page.getByTestId('field-body.en').fill('The doors open at nine.');
+      await page.getByTestId('field-body.ar').fill('تفتح الأبواب في التاسعة.');
+      await page.getByTestId('field-audienceType').selectOption('all');
+      await pickDate(page, 'field-sendAt', '2028-02-01T09:00');
+      const form = page.getByTestId('form-notification');
+      await expect
+        .poll(() => form.innerText())
+        .toContain(language === 'en' ? 'Your time: Kolkata (GMT+5:30).' : 'بتوقيتك: كولكاتا (غرينتش+٥:٣٠).');
+      await snap(page, `timezone-notification-form-${size}-${language}`, { fullPage: false });
+      const saved = page.waitForResponse(
+        (r) => r.url().includes('/api/notification') && r.request().method() === 'POST',
+      );
+      await page.getByTestId('form-submit').click();
+      expect((await saved).status()).toBe(201);
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/notification');
+      const stored = await api('GET', `/api/notification?q=${encodeURIComponent(title)}`, token);
+      const item = (stored.body.data as { items: { id: number; sendAt: string }[] }).items[0]!;
+      expect(item.sendAt).toBe('2028-02-01T03:30:00.000Z');
+      // The list shows it on the same clock, labelled.
+      const row = page.getByTestId('list-row').filter({ hasText: title });
+      await row.waitFor();
+      expect(await row.innerText()).toMatch(
+        language === 'en' ? /Feb 1, 2028,? 9:00\sAM GMT\+5:30/ : /٩:٠٠.*(غرينتش\+٥:٣٠|GMT\+5:30)/,
+      );
+      await snap(page, `timezone-notification-list-${size}-${language}`, { fullPage: false });
+      // And the form opens it as it was typed.
+      await page.goto(`/admin/notification/update/${item.id}`);
+      await page.getByTestId('form-notification').waitFor();
+      await page
+        .locator('[data-testid="field-sendAt"][value="2028-02-01T09:00"]')
+        .waitFor({ state: 'attached' });
+      expect(errors).toEqual([]);
+    }
+  });
+});
