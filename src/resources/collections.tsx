@@ -11,7 +11,7 @@ import { useController, useFieldArray, useFormContext, useWatch } from 'react-ho
 import { Button, cx, TextField } from '@/components/ui';
 import { useFieldMessage } from '@/components/field-message';
 import { describedBy, errorAt, FieldNotes, labelClass } from './field-parts';
-import { SEARCHED_SOURCES, usePickerChoices } from './pickers';
+import { SEARCHED_SOURCES, useChosenName, usePickerChoices } from './pickers';
 import { ItemControls } from './inputs/ItemControls';
 import type { AreaField, PickerSource } from './types';
 
@@ -59,13 +59,16 @@ export function MultiReferenceInput({
 }
 
 /**
- * The choices of a reference picker (one record or several). Long lists are searched on the
- * server, not cut at a page (SEARCHED_SOURCES): the first page of matches of what is typed.
+ * The choices of a reference picker (one record or several), in a form or a list's filter: long
+ * lists are searched on the server, not cut at a page (SEARCHED_SOURCES): the first page of matches
+ * of what is typed. `chosen` (a single picker's value) keeps its name when a search leaves it out,
+ * and a value beyond the first page (a shared link, a saved view) is named by the server.
  */
 export function useSearchedPicker(
   field: { source: PickerSource },
   parentValue: string | undefined,
   enabled: boolean,
+  chosen = '',
 ) {
   const searchable = SEARCHED_SOURCES.includes(field.source);
   const [typed, setTyped] = useState('');
@@ -79,7 +82,25 @@ export function useSearchedPicker(
   const { choices, total } = found;
   // Not all shown: how many more (when the source counts them), else whether a full page came.
   const more = total !== undefined && total > choices.length ? total - choices.length : 0;
-  return { ...found, searchable, typed, setTyped, more, maybeMore: found.more };
+  const [known, setKnown] = useState<{ value: string; label: string } | null>(null);
+  const listed = chosen ? choices.find((c) => c.value === chosen) : undefined;
+  if (listed && (known?.value !== listed.value || known.label !== listed.label)) setKnown(listed);
+  const remembered = known && known.value === chosen ? known.label : undefined;
+  const asked = useChosenName(
+    field.source,
+    chosen,
+    enabled && searchable && !listed && !remembered && !found.isLoading,
+  );
+  return {
+    ...found,
+    searchable,
+    typed,
+    setTyped,
+    more,
+    maybeMore: found.more,
+    /** The chosen record's name, when known (listed, seen before, or asked of the server). */
+    chosenName: listed?.label ?? remembered ?? asked,
+  };
 }
 
 /** The search box of a picker over a long list, saying when some choices are not shown. */
@@ -88,10 +109,13 @@ export function PickerSearch({
   picker,
   className,
   whenLong,
+  autoFocus,
 }: {
   field: { name: string; label: MessageDescriptor };
   picker: ReturnType<typeof useSearchedPicker>;
   className?: string;
+  /** Focused when shown (a filter's search box, opened by its button). */
+  autoFocus?: boolean;
   /** Shown only when some choices are not shown (or a search is typed): a short list needs none. */
   whenLong?: boolean;
 }) {
@@ -119,6 +143,7 @@ export function PickerSearch({
       }
       data-testid={`picker-search-${field.name}`}
       className={className}
+      autoFocus={autoFocus}
     />
   );
 }
