@@ -6,7 +6,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Plus } from 'lucide-react';
-import { useDeferredValue, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useController, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { Button, cx, TextField } from '@/components/ui';
 import { useFieldMessage } from '@/components/field-message';
@@ -58,6 +58,27 @@ export function MultiReferenceInput({
   );
 }
 
+/** How long typing pauses before a picker asks the server (one request per pause, not per letter). */
+const SEARCH_SETTLE_MS = 250;
+
+/**
+ * `value` once it has not changed for `ms` (an empty value at once). Not useDeferredValue: its
+ * renders alternate the query's key while a search shows the previous answer, which never settled
+ * as letters were typed one by one (React: "Maximum update depth exceeded").
+ */
+function useSettled(value: string, ms: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    if (value === '') {
+      setSettled('');
+      return;
+    }
+    const timer = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return settled;
+}
+
 /**
  * The choices of a reference picker (one record or several), in a form or a list's filter: long
  * lists are searched on the server, not cut at a page (SEARCHED_SOURCES): the first page of matches
@@ -72,7 +93,7 @@ export function useSearchedPicker(
 ) {
   const searchable = SEARCHED_SOURCES.includes(field.source);
   const [typed, setTyped] = useState('');
-  const q = useDeferredValue(typed.trim());
+  const q = useSettled(typed.trim(), SEARCH_SETTLE_MS);
   const found = usePickerChoices(
     field.source,
     parentValue,

@@ -93,6 +93,26 @@ export const SEARCHED_SOURCES: readonly PickerSource[] = [
   'event',
 ];
 
+/*
+ * The answers' `select` functions are module constants: a new function at each render makes the
+ * query select again, and while a search shows the previous answer (placeholderData) that never
+ * settles (React: "Maximum update depth exceeded" as the user types letter by letter).
+ */
+const withMore = (d: PickerOption[]) => Object.assign([...d], { more: d.length >= PICKER_PAGE });
+const asIs = (d: PickerOption[]) => d;
+const providerItems = (d: {
+  items: (BaseRecord & { businessName: { en: string; ar: string } })[];
+  total: number;
+  totalCapped?: boolean;
+}) =>
+  Object.assign(
+    d.items.map((p) => ({ id: p.id, name: p.businessName })),
+    { total: d.total, totalCapped: d.totalCapped === true },
+  );
+const firstName = (d: PickerOption[]) => d[0]?.name;
+const recordName = (d: { name: { en: string; ar: string } }) => d.name;
+const businessName = (d: { businessName: { en: string; ar: string } }) => d.businessName;
+
 /**
  * The first PICKER_PAGE options of a resource by name, searched with `q` (the options endpoint
  * pages with pageSize); `total` is unknown, `more` says a full page came (there may be others).
@@ -103,14 +123,14 @@ const pagedOptions = (
   q: string | undefined,
 ) => ({
   ...pickerQueryOptions(resource, { ...filters, pageSize: PICKER_PAGE, ...searched(q) }),
-  select: (d: PickerOption[]) => Object.assign([...d], { more: d.length >= PICKER_PAGE }),
+  select: withMore,
 });
 
 function sourceQuery(source: PickerSource, parent: string | undefined, q: string | undefined) {
   const parentId = parent ? Number(parent) : NaN;
   switch (source) {
     case 'country':
-      return { ...countryDropdownOptions(), select: (d: PickerOption[]) => d };
+      return { ...countryDropdownOptions(), select: asIs };
     case 'city':
       return pagedOptions(
         cityResource,
@@ -138,18 +158,7 @@ function sourceQuery(source: PickerSource, parent: string | undefined, q: string
     case 'event':
       return pagedOptions(eventResource, {}, q);
     case 'provider':
-      return {
-        ...providerQuery(q),
-        select: (d: {
-          items: (BaseRecord & { businessName: { en: string; ar: string } })[];
-          total: number;
-          totalCapped?: boolean;
-        }) =>
-          Object.assign(
-            d.items.map((p) => ({ id: p.id, name: p.businessName })),
-            { total: d.total, totalCapped: d.totalCapped === true },
-          ),
-      };
+      return { ...providerQuery(q), select: providerItems };
   }
 }
 
@@ -161,11 +170,11 @@ function sourceQuery(source: PickerSource, parent: string | undefined, q: string
 function chosenQuery(source: PickerSource, id: number) {
   const optionOf = (resource: Resource) => ({
     ...pickerQueryOptions(resource, { id }),
-    select: (d: PickerOption[]) => d[0]?.name,
+    select: firstName,
   });
   const named = (resource: Resource) => ({
     ...detailQueryOptions<BaseRecord & { name: { en: string; ar: string } }>(resource, id),
-    select: (d: { name: { en: string; ar: string } }) => d.name,
+    select: recordName,
   });
   switch (source) {
     case 'country':
@@ -188,7 +197,7 @@ function chosenQuery(source: PickerSource, id: number) {
           serviceProviderResource,
           id,
         ),
-        select: (d: { businessName: { en: string; ar: string } }) => d.businessName,
+        select: businessName,
       };
   }
 }
