@@ -69,14 +69,10 @@ const SEARCH_SETTLE_MS = 250;
 function useSettled(value: string, ms: number): string {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
-    if (value === '') {
-      setSettled('');
-      return;
-    }
-    const timer = setTimeout(() => setSettled(value), ms);
+    const timer = setTimeout(() => setSettled(value), value === '' ? 0 : ms);
     return () => clearTimeout(timer);
   }, [value, ms]);
-  return settled;
+  return value === '' ? '' : settled;
 }
 
 /**
