@@ -117,6 +117,8 @@ export function useSearchedPicker(
     maybeMore: found.more,
     /** The chosen record's name, when known (listed, seen before, or asked of the server). */
     chosenName: listed?.label ?? remembered ?? asked,
+    /** Remembers the name of a choice about to be chosen (its search may be gone by then). */
+    keep: setKnown,
   };
 }
 

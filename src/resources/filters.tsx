@@ -208,6 +208,8 @@ function ReferenceSelect({
     select.current?.focus();
   };
   const pick = (next: string) => {
+    const choice = choices.find((c) => c.value === next);
+    if (choice) picker.keep(choice);
     onChange(next);
     close();
   };
