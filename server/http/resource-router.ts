@@ -576,7 +576,8 @@ export const matchingIds = async (
 
 /**
  * Options for pickers: active records by name, searched with `q` like the list, and paged when the
- * caller gives `pageSize` (a full page: there may be more), else all of them (at most 5000).
+ * caller gives `pageSize` (a full page: there may be more), else all of them (at most 5000); `id`
+ * narrows them to that record.
  */
 const options = async (resource: Resource, impl: Impl, h: H) => {
   const ctx = ctxOf(h, resource);
@@ -596,6 +597,8 @@ const options = async (resource: Resource, impl: Impl, h: H) => {
             ? eq(impl.columns.active, true)
             : undefined,
         ...impl.filters(filtersOf(resource, query), ctx),
+        // One record by id: the name of a value chosen before its page was loaded (a shared link).
+        typeof query.id === 'number' ? eq(impl.columns.id, query.id) : undefined,
         q ? or(...impl.search.map((col) => ilike(col as Column, likePattern(q)))) : undefined,
       ),
     )

@@ -11,7 +11,7 @@ import { useSyncExternalStore } from 'react';
 import type { BulkJob } from '@/contract/bulk';
 import { routes } from '@/contract/routes.gen';
 import { call } from '@/lib/api';
-import { notify } from './notify';
+import { notify, outcomeKind } from './notify';
 import { noticeWithUndo } from './undo';
 
 export interface TrackedJob {
@@ -72,7 +72,9 @@ async function follow(tracked: TrackedJob) {
   current = { ...current, refusals };
   put(current);
   await queryClient?.invalidateQueries({ queryKey: [current.resource] });
-  const kind = current.job.refused > 0 ? 'error' : 'success';
+  // Some done and some refused: partly done (docs/decisions/0030-partly-done-notices.md); records
+  // already so count as done, as the action wanted them so.
+  const kind = outcomeKind(current.job.done + current.job.unchanged, current.job.refused);
   // The rows it changed can be undone together (docs/decisions/0025-undo.md).
   if (current.undo && current.job.done > 0)
     noticeWithUndo(kind, summary(current), `bulk-${current.job.id}`, {

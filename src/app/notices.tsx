@@ -1,18 +1,42 @@
 /**
  * Notices (docs/product.md §8, §9): react-hot-toast at the top end (top-right in LTR, top-left in RTL), 2000 ms,
- * a title "Success!" or "Error!", the text, a progress bar over the 2000 ms, no confirm button.
+ * a title "Success!" or "Error!" (or "Partly done" when a bulk action or an undo was done for some
+ * records and refused for others, docs/decisions/0030-partly-done-notices.md), the text, a progress
+ * bar over the 2000 ms, no confirm button.
  * A notice may carry one button (Undo, docs/decisions/0025-undo.md): it then keeps its own time,
  * paused while the pointer is on it or the focus in it, and lines of detail.
  * Loaded on the first notice (notify.tsx), not with the first screen (docs/decisions/0010-signed-in-first-load.md).
  */
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { CircleAlert, CircleCheck } from 'lucide-react';
+import { CircleAlert, CircleCheck, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import toast, { Toaster, type Toast } from 'react-hot-toast';
 import { NOTICE_DURATION_MS, type NoticeKind, type NoticeOptions } from './notify';
 
-const TITLES = { success: msg`Success!`, error: msg`Error!` } as const;
+const TITLES = { success: msg`Success!`, warning: msg`Partly done`, error: msg`Error!` } as const;
+
+/** The colours of each kind: green, amber, red (text contrast ≥ 4.5:1 on white and on slate-900). */
+const LOOKS = {
+  success: {
+    Icon: CircleCheck,
+    border: 'border-emerald-300 dark:border-emerald-700',
+    icon: 'text-emerald-700 dark:text-emerald-400',
+    bar: 'bg-emerald-600',
+  },
+  warning: {
+    Icon: TriangleAlert,
+    border: 'border-amber-300 dark:border-amber-700',
+    icon: 'text-amber-700 dark:text-amber-400',
+    bar: 'bg-amber-500',
+  },
+  error: {
+    Icon: CircleAlert,
+    border: 'border-red-300 dark:border-red-700',
+    icon: 'text-red-700 dark:text-red-400',
+    bar: 'bg-red-600',
+  },
+} as const;
 
 /** The time of a notice with a button: it runs out unless hovered or focused, then dismisses it. */
 function useOwnTime(id: string, durationMs: number, enabled: boolean) {
@@ -65,7 +89,8 @@ export function Notice({
   options?: NoticeOptions;
 }) {
   const { i18n } = useLingui();
-  const Icon = kind === 'success' ? CircleCheck : CircleAlert;
+  const look = LOOKS[kind];
+  const Icon = look.Icon;
   const duration = options.durationMs ?? NOTICE_DURATION_MS;
   const { paused, setPaused } = useOwnTime(t.id, duration, Boolean(options.action));
   return (
@@ -82,13 +107,10 @@ export function Notice({
       data-kind={kind}
       className={`pointer-events-auto w-80 max-w-[calc(100vw-2rem)] overflow-hidden rounded-lg border bg-white shadow-lg transition-opacity duration-200 dark:bg-slate-900 ${
         t.visible ? 'opacity-100' : 'opacity-0'
-      } ${kind === 'success' ? 'border-emerald-300 dark:border-emerald-700' : 'border-red-300 dark:border-red-700'}`}
+      } ${look.border}`}
     >
       <div className="flex items-start gap-3 p-3">
-        <Icon
-          aria-hidden="true"
-          className={`mt-0.5 size-5 shrink-0 ${kind === 'success' ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-700 dark:text-red-400'}`}
-        />
+        <Icon aria-hidden="true" className={`mt-0.5 size-5 shrink-0 ${look.icon}`} />
         <div className="min-w-0 flex-1">
           <p className="font-semibold">{i18n._(TITLES[kind])}</p>
           <p className="text-sm break-words text-slate-700 dark:text-slate-300">{text}</p>
@@ -111,9 +133,7 @@ export function Notice({
         aria-hidden="true"
         data-testid="notice-progress"
         style={{ animationDuration: `${duration}ms`, animationPlayState: paused ? 'paused' : 'running' }}
-        className={`animate-notice-progress h-1 origin-left rtl:origin-right ${
-          kind === 'success' ? 'bg-emerald-600' : 'bg-red-600'
-        }`}
+        className={`animate-notice-progress h-1 origin-left rtl:origin-right ${look.bar}`}
       />
     </div>
   );

@@ -4,7 +4,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api';
-import { loadNotices, NOTICE_DURATION_MS, NoticeHost, notify } from './notify';
+import { loadNotices, NOTICE_DURATION_MS, NoticeHost, notify, outcomeKind } from './notify';
 
 const renderHost = (dir: 'ltr' | 'rtl' = 'ltr') =>
   render(
@@ -66,6 +66,35 @@ describe('notify (docs/product.md §8, §9)', () => {
     expect(screen.getByTestId('notice').className).toContain('opacity-100');
     await act(() => vi.advanceTimersByTimeAsync(200));
     expect(screen.queryByTestId('notice')?.className ?? 'opacity-0').toContain('opacity-0');
+  });
+
+  it('shows a partly-done notice (docs/decisions/0030-partly-done-notices.md): amber, a status, polite', async () => {
+    renderHost();
+    act(() => {
+      notify.warning('Confirm: 177 done, 0 already so, 5 refused.');
+    });
+    const notice = await screen.findByTestId('notice');
+    expect(notice).toHaveAttribute('role', 'status');
+    expect(notice).toHaveAttribute('aria-live', 'polite');
+    expect(notice).toHaveAttribute('data-kind', 'warning');
+    expect(notice).toHaveTextContent('Partly done');
+    expect(notice).not.toHaveTextContent(/Success!|Error!/);
+    expect(notice.className).toContain('border-amber-300');
+    expect(screen.getByTestId('notice-progress').className).toContain('bg-amber-500');
+    act(() => toast.remove());
+    i18n.activate('ar');
+    act(() => {
+      notify.warning('تم بعضها');
+    });
+    expect(await screen.findByTestId('notice')).toHaveTextContent('تم جزئيًا');
+  });
+
+  it('chooses the kind of a many-record outcome: all done, partly done, none done', () => {
+    expect(outcomeKind(182, 0)).toBe('success');
+    expect(outcomeKind(0, 0)).toBe('success');
+    expect(outcomeKind(177, 5)).toBe('warning');
+    expect(outcomeKind(1, 1000)).toBe('warning');
+    expect(outcomeKind(0, 5)).toBe('error');
   });
 
   it('translates the titles', async () => {

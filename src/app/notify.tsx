@@ -9,7 +9,18 @@ import type * as NoticesModule from './notices';
 
 export const NOTICE_DURATION_MS = 2000;
 
-export type NoticeKind = 'success' | 'error';
+/**
+ * `warning`: a bulk action or an undo that ended partly done, some records done and some refused
+ * (docs/decisions/0030-partly-done-notices.md); the spec's two titles are for whole outcomes.
+ */
+export type NoticeKind = 'success' | 'warning' | 'error';
+
+/**
+ * The notice of a write over many records: every one done (or already so) → success, some done and
+ * some refused → warning, none done and some refused → error.
+ */
+export const outcomeKind = (done: number, refused: number): NoticeKind =>
+  refused === 0 ? 'success' : done > 0 ? 'warning' : 'error';
 
 /**
  * More than a text: a button (Undo, docs/decisions/0025-undo.md), lines of detail (the rows an undo
@@ -54,6 +65,8 @@ const show = (kind: NoticeKind, text: string, options?: NoticeOptions) => {
 
 export const notify = {
   success: (text: string, options?: NoticeOptions) => show('success', text, options),
+  /** Partly done (docs/decisions/0030-partly-done-notices.md): the text says what was and what was not. */
+  warning: (text: string, options?: NoticeOptions) => show('warning', text, options),
   /** An `ApiError`, any error or a text: the message follows docs/product.md §8's fallback order. */
   error: (errorOrText: unknown, options?: NoticeOptions) => show('error', errorMessage(errorOrText), options),
 };

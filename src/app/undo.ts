@@ -10,7 +10,7 @@ import { msg } from '@lingui/core/macro';
 import type { QueryClient } from '@tanstack/react-query';
 import { routes } from '@/contract/routes.gen';
 import { call } from '@/lib/api';
-import { notify, type NoticeKind } from './notify';
+import { notify, outcomeKind, type NoticeKind } from './notify';
 
 /** How long the notice offers Undo (the server allows UNDO_WINDOW_MS, src/contract/undo.ts). */
 const UNDO_NOTICE_MS = 10_000;
@@ -26,7 +26,9 @@ async function undo(token: string, resources: string[], queryClient: QueryClient
     if (refused.length > DETAILS_MAX) details.push(i18n._(msg`…and ${refused.length - DETAILS_MAX} more.`));
     const changed = new Set([...resources, ...data.rows.map((r) => r.resource)]);
     await Promise.all([...changed].map((key) => queryClient?.invalidateQueries({ queryKey: [key] })));
-    if (refused.length) notify.error(message, { details, durationMs: UNDO_NOTICE_MS });
+    // Some put back and some refused: partly done (docs/decisions/0030-partly-done-notices.md).
+    const kind = outcomeKind(data.undone, refused.length);
+    if (refused.length) notify[kind](message, { details, durationMs: UNDO_NOTICE_MS });
     else notify.success(message);
   } catch (error) {
     notify.error(error);

@@ -297,7 +297,7 @@ export const defineResource = <
     ? endpoint({
         ...paths.options,
         summary: note(
-          `Active ${key} records as id and name, for pickers, by name. q searches (${config.searchIn}); with pageSize (${PAGE_SIZES.join('/')}) the answer is that page (page 1…), a full page meaning there may be more; without it, every record.`,
+          `Active ${key} records as id and name, for pickers, by name. q searches (${config.searchIn}); with pageSize (${PAGE_SIZES.join('/')}) the answer is that page (page 1…), a full page meaning there may be more; without it, every record. id answers that one record (a chosen value's name), or none.`,
           notes.options,
         ),
         tag,
@@ -305,6 +305,7 @@ export const defineResource = <
         query: z.strictObject({
           ...discShape,
           ...filters.partial().shape,
+          id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
           q: z.string().trim().max(SEARCH_MAX).optional(),
           page: z.coerce.number().int().min(1).max(1_000_000).optional(),
           pageSize: pageSize.optional(),

@@ -6,12 +6,12 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Plus } from 'lucide-react';
-import { useDeferredValue, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useController, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { Button, cx, TextField } from '@/components/ui';
 import { useFieldMessage } from '@/components/field-message';
 import { describedBy, errorAt, FieldNotes, labelClass } from './field-parts';
-import { SEARCHED_SOURCES, usePickerChoices } from './pickers';
+import { SEARCHED_SOURCES, useChosenName, usePickerChoices } from './pickers';
 import { ItemControls } from './inputs/ItemControls';
 import type { AreaField, PickerSource } from './types';
 
@@ -58,18 +58,38 @@ export function MultiReferenceInput({
   );
 }
 
+/** How long typing pauses before a picker asks the server (one request per pause, not per letter). */
+const SEARCH_SETTLE_MS = 250;
+
 /**
- * The choices of a reference picker (one record or several). Long lists are searched on the
- * server, not cut at a page (SEARCHED_SOURCES): the first page of matches of what is typed.
+ * `value` once it has not changed for `ms` (an empty value at once). Not useDeferredValue: its
+ * renders alternate the query's key while a search shows the previous answer, which never settled
+ * as letters were typed one by one (React: "Maximum update depth exceeded").
+ */
+function useSettled(value: string, ms: number): string {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), value === '' ? 0 : ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return value === '' ? '' : settled;
+}
+
+/**
+ * The choices of a reference picker (one record or several), in a form or a list's filter: long
+ * lists are searched on the server, not cut at a page (SEARCHED_SOURCES): the first page of matches
+ * of what is typed. `chosen` (a single picker's value) keeps its name when a search leaves it out,
+ * and a value beyond the first page (a shared link, a saved view) is named by the server.
  */
 export function useSearchedPicker(
   field: { source: PickerSource },
   parentValue: string | undefined,
   enabled: boolean,
+  chosen = '',
 ) {
   const searchable = SEARCHED_SOURCES.includes(field.source);
   const [typed, setTyped] = useState('');
-  const q = useDeferredValue(typed.trim());
+  const q = useSettled(typed.trim(), SEARCH_SETTLE_MS);
   const found = usePickerChoices(
     field.source,
     parentValue,
@@ -79,7 +99,27 @@ export function useSearchedPicker(
   const { choices, total } = found;
   // Not all shown: how many more (when the source counts them), else whether a full page came.
   const more = total !== undefined && total > choices.length ? total - choices.length : 0;
-  return { ...found, searchable, typed, setTyped, more, maybeMore: found.more };
+  const [known, setKnown] = useState<{ value: string; label: string } | null>(null);
+  const listed = chosen ? choices.find((c) => c.value === chosen) : undefined;
+  if (listed && (known?.value !== listed.value || known.label !== listed.label)) setKnown(listed);
+  const remembered = known && known.value === chosen ? known.label : undefined;
+  const asked = useChosenName(
+    field.source,
+    chosen,
+    enabled && searchable && !listed && !remembered && !found.isLoading,
+  );
+  return {
+    ...found,
+    searchable,
+    typed,
+    setTyped,
+    more,
+    maybeMore: found.more,
+    /** The chosen record's name, when known (listed, seen before, or asked of the server). */
+    chosenName: listed?.label ?? remembered ?? asked,
+    /** Remembers the name of a choice about to be chosen (its search may be gone by then). */
+    keep: setKnown,
+  };
 }
 
 /** The search box of a picker over a long list, saying when some choices are not shown. */
@@ -88,10 +128,13 @@ export function PickerSearch({
   picker,
   className,
   whenLong,
+  autoFocus,
 }: {
   field: { name: string; label: MessageDescriptor };
   picker: ReturnType<typeof useSearchedPicker>;
   className?: string;
+  /** Focused when shown (a filter's search box, opened by its button). */
+  autoFocus?: boolean;
   /** Shown only when some choices are not shown (or a search is typed): a short list needs none. */
   whenLong?: boolean;
 }) {
@@ -119,6 +162,7 @@ export function PickerSearch({
       }
       data-testid={`picker-search-${field.name}`}
       className={className}
+      autoFocus={autoFocus}
     />
   );
 }

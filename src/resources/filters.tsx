@@ -1,10 +1,12 @@
 /** The list's filters, one control per filter definition (select, yes/no, reference, date). */
+import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { useId } from 'react';
+import { Search } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { DateField } from '@/components/DateField';
 import { cx, inputClass } from '@/components/ui';
-import { usePickerChoices } from './pickers';
+import { PickerSearch, useSearchedPicker } from './collections';
 import type { ListSearch } from './search';
 import type { AreaFilter } from './types';
 
@@ -118,7 +120,7 @@ function FilterControl({
           value={value}
           parent={parent}
           onChange={onChange}
-          className={selectClass}
+          className={cx('w-full', !stacked && 'sm:w-44')}
         />
       );
       break;
@@ -143,6 +145,32 @@ function FilterControl({
   );
 }
 
+/** Calls `away` on a click or focus outside `box` while `open` (as the date field's calendar). */
+function useAway(box: React.RefObject<HTMLElement | null>, open: boolean, away: () => void) {
+  const latest = useRef(away);
+  useEffect(() => {
+    latest.current = away;
+  });
+  useEffect(() => {
+    if (!open) return;
+    const outside = (event: Event) => {
+      if (box.current && !box.current.contains(event.target as Node)) latest.current();
+    };
+    document.addEventListener('pointerdown', outside);
+    document.addEventListener('focusin', outside);
+    return () => {
+      document.removeEventListener('pointerdown', outside);
+      document.removeEventListener('focusin', outside);
+    };
+  }, [box, open]);
+}
+
+/**
+ * A filter over another area's records: the first page of them by name, as the form's pickers
+ * (useSearchedPicker, docs/decisions/0026-venue-time-zones-and-date-pickers.md §5), and when
+ * more may exist a search button opens a box that finds any of them on the server. A value from a
+ * shared link or a saved view beyond the first page keeps its name.
+ */
 function ReferenceSelect({
   id,
   filter,
@@ -159,26 +187,138 @@ function ReferenceSelect({
   className: string;
 }) {
   const { i18n } = useLingui();
-  const { choices, isLoading } = usePickerChoices(filter.source, parent || undefined, true, undefined, true);
+  const picker = useSearchedPicker(filter, parent || undefined, true, value);
+  const { choices, isLoading, setTyped } = picker;
+  const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const select = useRef<HTMLSelectElement>(null);
+  const searchable = picker.searchable && (picker.more > 0 || picker.maybeMore || picker.typed !== '');
+  const fieldLabel = i18n._(filter.label);
+  const searchLabel = i18n._(msg`Search ${fieldLabel}`);
+
+  useAway(box, open, () => {
+    setOpen(false);
+    setTyped('');
+  });
+
+  // Closing forgets the search: the select lists the first page again, the chosen one by name.
+  const close = () => {
+    setOpen(false);
+    setTyped('');
+    select.current?.focus();
+  };
+  const pick = (next: string) => {
+    const choice = choices.find((c) => c.value === next);
+    if (choice) picker.keep(choice);
+    onChange(next);
+    close();
+  };
+
   return (
-    <select
-      id={id}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      className={className}
-      aria-busy={isLoading || undefined}
-      data-testid={`filter-${filter.key}`}
-    >
-      <option value="">{i18n._(msg`All`)}</option>
-      {/* The chosen value stays listed while the options load (a shared link). */}
-      {value && !choices.some((c) => c.value === value) && (
-        <option value={value}>{isLoading ? '…' : `#${value}`}</option>
+    <div ref={box} className={cx('relative flex items-stretch gap-1', className)}>
+      <select
+        ref={select}
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className={cx(inputClass(false), 'min-w-0 flex-1')}
+        aria-busy={isLoading || undefined}
+        data-testid={`filter-${filter.key}`}
+      >
+        <option value="">{i18n._(msg`All`)}</option>
+        {/* The chosen value stays listed by name when it is not among the choices (a shared link). */}
+        {value && !choices.some((c) => c.value === value) && (
+          <option value={value}>{picker.chosenName ?? (isLoading ? '…' : `#${value}`)}</option>
+        )}
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+      {searchable && (
+        <button
+          type="button"
+          className="shrink-0 rounded-md border border-slate-400 px-2 text-slate-700 hover:bg-slate-100 dark:border-slate-600 dark:text-slate-200 dark:hover:bg-slate-800"
+          aria-label={searchLabel}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          onClick={() => (open ? close() : setOpen(true))}
+          data-testid={`filter-${filter.key}-search`}
+        >
+          <Search className="size-4" aria-hidden />
+        </button>
       )}
-      {choices.map((choice) => (
-        <option key={choice.value} value={choice.value}>
-          {choice.label}
-        </option>
-      ))}
-    </select>
+      {open && (
+        <SearchPanel
+          label={searchLabel}
+          field={{ name: filter.key, label: filter.label }}
+          picker={picker}
+          value={value}
+          onPick={pick}
+          onClose={close}
+        />
+      )}
+    </div>
+  );
+}
+
+/** The search box of a reference filter and what it finds; choosing one closes it. */
+function SearchPanel({
+  label,
+  field,
+  picker,
+  value,
+  onPick,
+  onClose,
+}: {
+  label: string;
+  field: { name: string; label: MessageDescriptor };
+  picker: ReturnType<typeof useSearchedPicker>;
+  value: string;
+  onPick: (value: string) => void;
+  onClose: () => void;
+}) {
+  const { i18n } = useLingui();
+  const { choices, isLoading } = picker;
+  return (
+    <div
+      role="dialog"
+      aria-label={label}
+      className="absolute start-0 top-full z-30 mt-1 w-80 max-w-[calc(100vw-2rem)] space-y-2 rounded-lg border border-slate-200 bg-white p-3 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.stopPropagation();
+          onClose();
+        }
+      }}
+      data-testid={`filter-${field.name}-found`}
+    >
+      <PickerSearch field={field} picker={picker} autoFocus />
+      {!isLoading && choices.length === 0 ? (
+        <p role="status" className="text-sm text-slate-600 dark:text-slate-400">
+          {i18n._(msg`Nothing found.`)}
+        </p>
+      ) : (
+        <ul className="max-h-64 space-y-0.5 overflow-y-auto" aria-busy={isLoading || undefined}>
+          {choices.map((choice) => (
+            <li key={choice.value}>
+              <button
+                type="button"
+                className={cx(
+                  'block w-full rounded px-2 py-1.5 text-start text-sm hover:bg-slate-100 dark:hover:bg-slate-800',
+                  choice.value === value && 'font-semibold',
+                )}
+                aria-current={choice.value === value || undefined}
+                onClick={() => onPick(choice.value)}
+                data-testid="filter-choice"
+              >
+                {choice.label}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

@@ -17,6 +17,7 @@ import {
 } from '@/contract';
 import {
   countryDropdownOptions,
+  detailQueryOptions,
   listQueryOptions,
   pickerQueryOptions,
   type BaseRecord,
@@ -92,6 +93,26 @@ export const SEARCHED_SOURCES: readonly PickerSource[] = [
   'event',
 ];
 
+/*
+ * The answers' `select` functions are module constants: a new function at each render makes the
+ * query select again, and while a search shows the previous answer (placeholderData) that never
+ * settles (React: "Maximum update depth exceeded" as the user types letter by letter).
+ */
+const withMore = (d: PickerOption[]) => Object.assign([...d], { more: d.length >= PICKER_PAGE });
+const asIs = (d: PickerOption[]) => d;
+const providerItems = (d: {
+  items: (BaseRecord & { businessName: { en: string; ar: string } })[];
+  total: number;
+  totalCapped?: boolean;
+}) =>
+  Object.assign(
+    d.items.map((p) => ({ id: p.id, name: p.businessName })),
+    { total: d.total, totalCapped: d.totalCapped === true },
+  );
+const firstName = (d: PickerOption[]) => d[0]?.name;
+const recordName = (d: { name: { en: string; ar: string } }) => d.name;
+const businessName = (d: { businessName: { en: string; ar: string } }) => d.businessName;
+
 /**
  * The first PICKER_PAGE options of a resource by name, searched with `q` (the options endpoint
  * pages with pageSize); `total` is unknown, `more` says a full page came (there may be others).
@@ -100,35 +121,24 @@ const pagedOptions = (
   resource: Resource,
   filters: Record<string, string | number>,
   q: string | undefined,
-  whole: boolean,
 ) => ({
-  ...pickerQueryOptions(resource, {
-    ...filters,
-    ...(whole ? {} : { pageSize: PICKER_PAGE }),
-    ...searched(q),
-  }),
-  select: (d: PickerOption[]) => Object.assign([...d], { more: d.length >= PICKER_PAGE }),
+  ...pickerQueryOptions(resource, { ...filters, pageSize: PICKER_PAGE, ...searched(q) }),
+  select: withMore,
 });
 
-function sourceQuery(
-  source: PickerSource,
-  parent: string | undefined,
-  q: string | undefined,
-  whole: boolean,
-) {
+function sourceQuery(source: PickerSource, parent: string | undefined, q: string | undefined) {
   const parentId = parent ? Number(parent) : NaN;
   switch (source) {
     case 'country':
-      return { ...countryDropdownOptions(), select: (d: PickerOption[]) => d };
+      return { ...countryDropdownOptions(), select: asIs };
     case 'city':
       return pagedOptions(
         cityResource,
         Number.isInteger(parentId) && parentId > 0 ? { countryId: parentId } : {},
         q,
-        whole,
       );
     case 'location':
-      return pagedOptions(locationResource, Number.isInteger(parentId) ? { cityId: parentId } : {}, q, whole);
+      return pagedOptions(locationResource, Number.isInteger(parentId) ? { cityId: parentId } : {}, q);
     case 'user':
       return {
         ...listQueryOptions<BaseRecord & { name: { en: string; ar: string } }>(userResource, {
@@ -144,23 +154,72 @@ function sourceQuery(
     case 'supervisor':
       return { ...supervisorQuery(Number.isInteger(parentId) ? parentId : null, q), select: namedItems };
     case 'category':
-      return pagedOptions(categoryResource, {}, q, whole);
+      return pagedOptions(categoryResource, {}, q);
     case 'event':
-      return pagedOptions(eventResource, {}, q, whole);
+      return pagedOptions(eventResource, {}, q);
+    case 'provider':
+      return { ...providerQuery(q), select: providerItems };
+  }
+}
+
+/**
+ * How the name of one chosen record is asked for when it is not among the loaded choices (a value
+ * from a shared link or a saved view, beyond the first page): the options endpoint narrowed by `id`
+ * where the source reads options, else the record itself (its permissions apply: no name, `#id`).
+ */
+function chosenQuery(source: PickerSource, id: number) {
+  const optionOf = (resource: Resource) => ({
+    ...pickerQueryOptions(resource, { id }),
+    select: firstName,
+  });
+  const named = (resource: Resource) => ({
+    ...detailQueryOptions<BaseRecord & { name: { en: string; ar: string } }>(resource, id),
+    select: recordName,
+  });
+  switch (source) {
+    case 'country':
+      return null;
+    case 'city':
+      return optionOf(cityResource);
+    case 'location':
+      return optionOf(locationResource);
+    case 'category':
+      return optionOf(categoryResource);
+    case 'event':
+      return optionOf(eventResource);
+    case 'user':
+      return named(userResource);
+    case 'supervisor':
+      return named(supervisorResource);
     case 'provider':
       return {
-        ...providerQuery(q),
-        select: (d: {
-          items: (BaseRecord & { businessName: { en: string; ar: string } })[];
-          total: number;
-          totalCapped?: boolean;
-        }) =>
-          Object.assign(
-            d.items.map((p) => ({ id: p.id, name: p.businessName })),
-            { total: d.total, totalCapped: d.totalCapped === true },
-          ),
+        ...detailQueryOptions<BaseRecord & { businessName: { en: string; ar: string } }>(
+          serviceProviderResource,
+          id,
+        ),
+        select: businessName,
       };
   }
+}
+
+/**
+ * The name of the chosen record `value` of a source in the reader's language, asked of the server
+ * only while `enabled` (it is not among the choices); undefined until known or when it cannot be.
+ */
+export function useChosenName(source: PickerSource, value: string, enabled: boolean): string | undefined {
+  const { i18n } = useLingui();
+  const language = i18n.locale as Language;
+  const id = Number(value);
+  const valid = Number.isInteger(id) && id > 0;
+  const options = (valid ? chosenQuery(source, id) : null) as unknown as
+    Parameters<typeof useQuery<unknown, Error, { en: string; ar: string } | undefined>>[0] | null;
+  const query = useQuery({
+    ...(options ?? { queryKey: ['chosen-none'], queryFn: () => null }),
+    enabled: enabled && options !== null,
+    retry: false,
+  });
+  const name = query.data;
+  return name ? name[language] || name.en : undefined;
 }
 
 /**
@@ -168,18 +227,11 @@ function sourceQuery(
  * the SEARCHED_SOURCES, and `total` says how many records match (where the source knows; more than that when
  * `totalCapped`).
  */
-export function usePickerChoices(
-  source: PickerSource,
-  parent?: string,
-  enabled = true,
-  q?: string,
-  /** Every record (the list filters, which have no search box), not the first page. */
-  whole = false,
-) {
+export function usePickerChoices(source: PickerSource, parent?: string, enabled = true, q?: string) {
   const { i18n } = useLingui();
   const language = i18n.locale as Language;
   // Each source has its own key and answer shape; the query below only needs them to agree per call.
-  const options = sourceQuery(source, parent, q, whole) as unknown as Parameters<
+  const options = sourceQuery(source, parent, q) as unknown as Parameters<
     typeof useQuery<
       unknown,
       Error,

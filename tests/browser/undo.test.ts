@@ -51,6 +51,14 @@ describe('undo', () => {
       const undoButton = notice.getByRole('button', { name: 'Undo' });
       await undoButton.waitFor();
       expect(await notice.getAttribute('aria-live')).toMatch(/polite|assertive/);
+      // Some done and some refused (the demo's bookings of events that no longer take them): the
+      // notice is "Partly done", a polite status, not "Error!" (docs/decisions/0030-partly-done-notices.md).
+      const [, , refused] = (await notice.innerText()).match(/(\d+) done,.*?(\d+) refused/s)!.map(Number);
+      expect(refused, await notice.innerText()).toBeGreaterThan(0);
+      expect(await notice.getAttribute('data-kind')).toBe('warning');
+      expect(await notice.getAttribute('role')).toBe('status');
+      expect(await notice.getAttribute('aria-live')).toBe('polite');
+      expect(await notice.innerText()).toMatch(/^Partly done\n/);
       await notice.hover(); // it stays while the pointer is on it
       await snap(page, 'undo-bulk-notice-1440-en', { fullPage: false });
       const undone = undoResponse(page);

@@ -345,6 +345,12 @@ describe('ownership', () => {
     const picker = await call('GET', '/api/event/get-all-event', providerA);
     expect((picker.body.data as Rec[]).some((o) => o.id === eB.id)).toBe(false);
     expect((picker.body.data as Rec[]).length).toBe(mine.body.data.total);
+    // One option by id (a filter's value from a shared link): another provider's is not answered.
+    expect((await call('GET', `/api/event/get-all-event?id=${eB.id}`, providerA)).body.data).toEqual([]);
+    const own = await call('GET', `/api/event/get-all-event?id=${eB.id}&pageSize=100`, providerB);
+    expect((own.body.data as Rec[]).map((o) => o.id)).toEqual([eB.id]);
+    for (const bad of ['abc', '0', '-1', '1.5'])
+      expect((await call('GET', `/api/event/get-all-event?id=${bad}`, providerB)).status, bad).toBe(422);
 
     const [adB] = await t.db.db.select().from(advertisements).where(eq(advertisements.providerId, idB));
     if (adB) {

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
 import { cx, inputClass } from '@/components/ui';
 import { describedBy, FieldNotes, labelClass } from '../field-parts';
@@ -123,15 +123,12 @@ function ReferenceInput({
   const parent = useWatch({ name: field.dependsOn ?? '__none__', disabled: !field.dependsOn }) as unknown;
   const parentValue = field.dependsOn && parentInForm ? String(parent ?? '') : undefined;
   const waiting = parentInForm && Boolean(field.dependsOn) && !parentValue;
-  const picker = useSearchedPicker(field, parentValue, !waiting);
-  const { choices, isLoading, isError } = picker;
   const value = useWatch({ name: field.name }) as unknown;
   const current = value === undefined || value === null ? '' : String(value);
   // The chosen record keeps its name when a search leaves it out of the choices.
-  const [known, setKnown] = useState<{ value: string; label: string } | null>(null);
-  const listed = choices.find((c) => c.value === current);
-  if (listed && (known?.value !== listed.value || known.label !== listed.label)) setKnown(listed);
-  const knownName = known && known.value === current ? known.label : undefined;
+  const picker = useSearchedPicker(field, parentValue, !waiting, current);
+  const { choices, isLoading, isError } = picker;
+  const knownName = picker.chosenName;
   const wrapped = !waiting && picker.searchable;
   const select = (
     <SelectInput
