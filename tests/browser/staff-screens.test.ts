@@ -21,18 +21,7 @@ const SIZES = [
   ['390', PHONE],
 ] as const;
 
-const api = async (path: string, token: string | null, body?: unknown) => {
-  const answer = await fetch(`http://127.0.0.1:${suite.server.port}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      Accept: 'application/json',
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: answer.status, body: (await answer.json()) as Record<string, unknown> };
-};
+const { api } = suite;
 const tokenOf = async (email: string) =>
   (await api('/api/login', null, { email, password: DEMO_PASSWORD })).body.token as string;
 
