@@ -244,9 +244,14 @@ describe.each(['en', 'ar'] as const)('one time zone rule (%s)', (language) => {
       // A new location takes its country's zone, named; any zone can be typed.
       await page.goto('/admin/location/add');
       const countryPicker = page.getByTestId('field-countryId');
-      await expect.poll(() => countryPicker.locator('option').count()).toBeGreaterThan(2);
+      // The countries come from the server after the form shows (a busy machine may take seconds).
+      await expect
+        .poll(() => countryPicker.locator('option').count(), { timeout: 15_000 })
+        .toBeGreaterThan(2);
       await countryPicker.selectOption({ label: language === 'en' ? 'Oman' : 'عُمان' });
-      await expect.poll(() => page.getByTestId('field-timeZone').inputValue()).toBe('Asia/Muscat');
+      await expect
+        .poll(() => page.getByTestId('field-timeZone').inputValue(), { timeout: 15_000 })
+        .toBe('Asia/Muscat');
       expect(await page.locator('main#main').innerText()).toContain(
         language === 'en'
           ? 'Events here are shown in Muscat (GMT+4).'
