@@ -492,39 +492,52 @@ type Dataset = Awaited<ReturnType<typeof postgresDataset>>;
  * beside one process, in alternating rounds so that both meet the same machine. Peak memory is the
  * primary's only; the workers' is not in the row.
  */
+/**
+ * The mix on PostgreSQL 100 k, cache off, once per variant in each of `runs` alternating rounds (a
+ * new server each, so that a variant's environment or database setting applies to all its sessions).
+ */
+const alternating = async <K extends string>(
+  ctx: BenchContext,
+  pg: Dataset,
+  statsFile: string,
+  runs: number,
+  variants: Record<K, { env?: NodeJS.ProcessEnv; before?: () => void }>,
+): Promise<Record<K, MixResult[]>> => {
+  const keys = Object.keys(variants) as K[];
+  const results = Object.fromEntries(keys.map((k) => [k, [] as MixResult[]])) as Record<K, MixResult[]>;
+  for (let round = 0; round < runs; round++)
+    for (const key of keys) {
+      variants[key].before?.();
+      const server = await startServer({
+        distDir: ctx.distDir,
+        dataDir: pg.dataDir,
+        databaseUrl: pg.url,
+        readCache: false,
+        env: { BENCH_STATS_FILE: statsFile, ...variants[key].env },
+      });
+      try {
+        const { shots } = await measureMix(ctx, server, statsFile, `PostgreSQL 100k, ${key}`, undefined, 1);
+        results[key].push(...shots);
+      } finally {
+        await server.stop();
+      }
+    }
+  return results;
+};
+
 const measureWorkers = async (
   ctx: BenchContext,
   pg: Dataset,
   statsFile: string,
   runs: number,
 ): Promise<Row[]> => {
-  const results: Record<string, MixResult[]> = { '1': [], '2': [] };
-  for (let round = 0; round < runs; round++)
-    for (const workers of ['1', '2']) {
-      const server = await startServer({
-        distDir: ctx.distDir,
-        dataDir: pg.dataDir,
-        databaseUrl: pg.url,
-        readCache: false,
-        env: { BENCH_STATS_FILE: statsFile, WORKERS: workers },
-      });
-      try {
-        const { shots } = await measureMix(
-          ctx,
-          server,
-          statsFile,
-          `PostgreSQL 100k, ${workers} process(es)`,
-          undefined,
-          1,
-        );
-        results[workers]!.push(...shots);
-      } finally {
-        await server.stop();
-      }
-    }
-  return ['1', '2'].flatMap((workers) => {
-    const label = `PostgreSQL 100k, mix, cache off, WORKERS=${workers} (alternating rounds)`;
-    const shots = results[workers]!;
+  const results = await alternating(ctx, pg, statsFile, runs, {
+    'WORKERS=1': { env: { WORKERS: '1' } },
+    'WORKERS=2': { env: { WORKERS: '2' } },
+  });
+  return (['WORKERS=1', 'WORKERS=2'] as const).flatMap((workers) => {
+    const label = `PostgreSQL 100k, mix, cache off, ${workers} (alternating rounds)`;
+    const shots = results[workers];
     return [
       row('mixed', `${label}: req/s`, 'req/s', stat(shots.map((s) => s.rps))),
       row('mixed', `${label}: p50`, 'ms', stat(shots.map((s) => s.p50))),
@@ -570,32 +583,12 @@ const measureTrailCost = async (
   runs: number,
   maxRatio: number | undefined,
 ): Promise<Row[]> => {
-  const results: Record<'on' | 'off', MixResult[]> = { on: [], off: [] };
+  let results: Record<'off' | 'on', MixResult[]>;
   try {
-    for (let round = 0; round < runs; round++)
-      for (const trail of ['off', 'on'] as const) {
-        setTrail(pg.url, trail === 'on');
-        const server = await startServer({
-          distDir: ctx.distDir,
-          dataDir: pg.dataDir,
-          databaseUrl: pg.url,
-          readCache: false,
-          env: { BENCH_STATS_FILE: statsFile },
-        });
-        try {
-          const { shots } = await measureMix(
-            ctx,
-            server,
-            statsFile,
-            `PostgreSQL 100k, trail ${trail}`,
-            undefined,
-            1,
-          );
-          results[trail].push(...shots);
-        } finally {
-          await server.stop();
-        }
-      }
+    results = await alternating(ctx, pg, statsFile, runs, {
+      off: { before: () => setTrail(pg.url, false) },
+      on: { before: () => setTrail(pg.url, true) },
+    });
   } finally {
     setTrail(pg.url, true);
   }

@@ -1,6 +1,15 @@
 /** Small pieces the form's inputs share: where a field's error is, the label look, hint and error lines. */
 import { msg } from '@lingui/core/macro';
-import { get, type FieldError, type FieldErrors } from 'react-hook-form';
+import { useId, type ReactNode } from 'react';
+import {
+  get,
+  useController,
+  useFormContext,
+  type ControllerRenderProps,
+  type FieldError,
+  type FieldErrors,
+} from 'react-hook-form';
+import { cx } from '@/components/ui';
 import { MAX_IMAGE_BYTES } from '@/contract/limits';
 
 /**
@@ -39,3 +48,36 @@ export function FieldNotes({ id, hint, error }: { id: string; hint?: string; err
 /** `aria-describedby` for an input with these notes. */
 export const describedBy = (id: string, hint?: string, error?: string) =>
   [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
+
+/**
+ * A control bound to the form by react-hook-form's controller (its value survives options arriving
+ * after the form mounts), in the field's frame: the label, the control, the hint and the error.
+ */
+export function ControlledField({
+  name,
+  label,
+  hint,
+  error,
+  className,
+  children,
+}: {
+  name: string;
+  label: string;
+  hint?: string;
+  error?: string;
+  className?: string;
+  children: (control: { id: string; field: ControllerRenderProps; describedBy?: string }) => ReactNode;
+}) {
+  const { control } = useFormContext();
+  const { field } = useController({ name, control });
+  const id = useId();
+  return (
+    <div className={cx('space-y-1', className)}>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      {children({ id, field, describedBy: describedBy(id, hint, error) })}
+      <FieldNotes id={id} hint={hint} error={error} />
+    </div>
+  );
+}

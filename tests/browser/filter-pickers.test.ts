@@ -23,21 +23,8 @@ const SIZES = [
 
 type Named = { id: number; title: { en: string; ar: string } };
 
-const api = async (path: string, token: string | null, body?: unknown) => {
-  const answer = await fetch(`http://127.0.0.1:${suite.server.port}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      Accept: 'application/json',
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return {
-    status: answer.status,
-    body: (await answer.json()) as { data: Record<string, unknown>; token?: string },
-  };
-};
+const api = (path: string, token: string | null, body?: unknown) =>
+  suite.api<{ data: Record<string, unknown>; token?: string }>(path, token, body);
 
 /**
  * 150 events whose names sort first in both languages (digits before letters), so that the demo

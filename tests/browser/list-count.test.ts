@@ -25,18 +25,7 @@ const slow = { timeout: 30_000 };
 const MADE = 1_010;
 const NAME = 'Capped Guest';
 
-const api = async (path: string, token: string | null, body?: unknown) => {
-  const answer = await fetch(`http://127.0.0.1:${suite.server.port}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      Accept: 'application/json',
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: answer.status, body: (await answer.json()) as Record<string, unknown> };
-};
+const { api } = suite;
 
 beforeAll(async () => {
   const token = (await api('/api/login', null, { email: DEMO.admin, password: DEMO_PASSWORD })).body

@@ -17,21 +17,8 @@ const SIZES = [
   ['390', { width: 390, height: 844 }],
 ] as const;
 
-const api = async (path: string, token: string | null, body?: unknown) => {
-  const answer = await fetch(`http://127.0.0.1:${suite.server.port}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      Accept: 'application/json',
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return {
-    status: answer.status,
-    body: (await answer.json()) as { data: Record<string, unknown>; token?: string },
-  };
-};
+const api = (path: string, token: string | null, body?: unknown) =>
+  suite.api<{ data: Record<string, unknown>; token?: string }>(path, token, body);
 
 /** A country of 102 cities (created once, in parallel): "Pickertown 001" … "101" and "Zephyr Pickertown". */
 let many: Promise<{ country: string }> | null = null;

@@ -21,18 +21,7 @@ const SIZES = [
   ['390', PHONE],
 ] as const;
 
-const api = async (path: string, token: string | null, body?: unknown) => {
-  const answer = await fetch(`http://127.0.0.1:${suite.server.port}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: {
-      Accept: 'application/json',
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: answer.status, body: (await answer.json()) as Record<string, unknown> };
-};
+const { api } = suite;
 const tokenOf = async (email: string) =>
   (await api('/api/login', null, { email, password: DEMO_PASSWORD })).body.token as string;
 
@@ -255,9 +244,14 @@ describe.each(['en', 'ar'] as const)('one time zone rule (%s)', (language) => {
       // A new location takes its country's zone, named; any zone can be typed.
       await page.goto('/admin/location/add');
       const countryPicker = page.getByTestId('field-countryId');
-      await expect.poll(() => countryPicker.locator('option').count()).toBeGreaterThan(2);
+      // The countries come from the server after the form shows (a busy machine may take seconds).
+      await expect
+        .poll(() => countryPicker.locator('option').count(), { timeout: 15_000 })
+        .toBeGreaterThan(2);
       await countryPicker.selectOption({ label: language === 'en' ? 'Oman' : 'عُمان' });
-      await expect.poll(() => page.getByTestId('field-timeZone').inputValue()).toBe('Asia/Muscat');
+      await expect
+        .poll(() => page.getByTestId('field-timeZone').inputValue(), { timeout: 15_000 })
+        .toBe('Asia/Muscat');
       expect(await page.locator('main#main').innerText()).toContain(
         language === 'en'
           ? 'Events here are shown in Muscat (GMT+4).'

@@ -14,6 +14,16 @@ export interface Suite {
   open: (
     options?: BrowserContextOptions,
   ) => Promise<{ context: BrowserContext; page: Page; errors: string[] }>;
+  /**
+   * Calls the server's API directly, to set up or check beside the browser: a GET, or a POST when
+   * there is a body (or `method`); JSON in, the status and the JSON answer out.
+   */
+  api: <T = Record<string, unknown>>(
+    path: string,
+    token: string | null,
+    body?: unknown,
+    method?: string,
+  ) => Promise<{ status: number; body: T }>;
 }
 
 export function browserSuite(extraEnv: Record<string, string> = {}): Suite {
@@ -32,7 +42,22 @@ export function browserSuite(extraEnv: Record<string, string> = {}): Suite {
     await server?.stop();
   });
 
+  const api: Suite['api'] = async (path, token, body, method) => {
+    if (!server) throw new Error('The app server is not running (beforeAll failed?)');
+    const answer = await fetch(`http://127.0.0.1:${server.port}${path}`, {
+      method: method ?? (body === undefined ? 'GET' : 'POST'),
+      headers: {
+        Accept: 'application/json',
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: answer.status, body: (await answer.json()) as never };
+  };
+
   return {
+    api,
     get server() {
       if (!server) throw new Error('The app server is not running (beforeAll failed?)');
       return server;

@@ -2,9 +2,9 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useId } from 'react';
-import { useController, useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { cx, inputClass } from '@/components/ui';
-import { describedBy, FieldNotes, labelClass } from '../field-parts';
+import { ControlledField, labelClass } from '../field-parts';
 import { CheckboxGroup, MultiReferenceInput, PickerSearch, useSearchedPicker } from '../collections';
 import type { AreaField } from '../types';
 import type { FieldInputProps } from './input-props';
@@ -66,36 +66,29 @@ function SelectInput({
   children: React.ReactNode;
 }) {
   // Controlled: options of pickers arrive after the form mounts, and the choice must survive that.
-  const { control } = useFormContext();
-  const {
-    field: { ref, value, onBlur, onChange: setValue },
-  } = useController({ name, control });
-  const id = useId();
   return (
-    <div className={cx('space-y-1', className)}>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
-        aria-busy={busy || undefined}
-        className={inputClass(Boolean(error))}
-        data-testid={`field-${name}`}
-        ref={ref}
-        name={name}
-        value={value === undefined || value === null ? '' : String(value)}
-        onBlur={onBlur}
-        onChange={(event) => {
-          setValue(event.target.value);
-          onChange?.();
-        }}
-      >
-        {children}
-      </select>
-      <FieldNotes id={id} hint={hint} error={error} />
-    </div>
+    <ControlledField name={name} label={label} hint={hint} error={error} className={className}>
+      {({ id, field: { ref, value, onBlur, onChange: setValue }, describedBy }) => (
+        <select
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          aria-busy={busy || undefined}
+          className={inputClass(Boolean(error))}
+          data-testid={`field-${name}`}
+          ref={ref}
+          name={name}
+          value={value === undefined || value === null ? '' : String(value)}
+          onBlur={onBlur}
+          onChange={(event) => {
+            setValue(event.target.value);
+            onChange?.();
+          }}
+        >
+          {children}
+        </select>
+      )}
+    </ControlledField>
   );
 }
 

@@ -1,14 +1,13 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { useId } from 'react';
-import { useController, useFormContext, useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import type { Language } from '@/contract';
 import { FORMAT_LOCALES } from '@/app/i18n';
 import { DateField } from '@/components/DateField';
-import { cx, TextField } from '@/components/ui';
+import { TextField } from '@/components/ui';
 import { zoneLabel } from '@/lib/zone-label';
 import { fromZonedInput } from '@/lib/zoned';
-import { describedBy, FieldNotes, labelClass } from '../field-parts';
+import { ControlledField } from '../field-parts';
 import { useFieldZone } from '../form/venue-zone';
 import type { FieldInputProps } from './input-props';
 
@@ -63,29 +62,22 @@ function BoundDateField({
   withTime?: boolean;
   nullable?: boolean;
 }) {
-  const { control } = useFormContext();
-  const {
-    field: { value, onChange, onBlur },
-  } = useController({ name, control });
-  const id = useId();
   return (
-    <div className={cx('space-y-1', className)}>
-      <label htmlFor={id} className={labelClass}>
-        {label}
-      </label>
-      <DateField
-        id={id}
-        value={typeof value === 'string' ? value : ''}
-        onChange={(next) => onChange(next)}
-        onBlur={onBlur}
-        withTime={withTime}
-        clearable={nullable}
-        invalid={Boolean(error)}
-        describedBy={describedBy(id, hint, error)}
-        testId={`field-${name}`}
-      />
-      <FieldNotes id={id} hint={hint} error={error} />
-    </div>
+    <ControlledField name={name} label={label} hint={hint} error={error} className={className}>
+      {({ id, field: { value, onChange, onBlur }, describedBy }) => (
+        <DateField
+          id={id}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(next) => onChange(next)}
+          onBlur={onBlur}
+          withTime={withTime}
+          clearable={nullable}
+          invalid={Boolean(error)}
+          describedBy={describedBy}
+          testId={`field-${name}`}
+        />
+      )}
+    </ControlledField>
   );
 }
 
