@@ -2,8 +2,12 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useId } from 'react';
+import type { Language } from '@/contract';
+import { FORMAT_LOCALES } from '@/app/i18n';
 import { DateField } from '@/components/DateField';
 import { cx, inputClass } from '@/components/ui';
+import { zoneLabel, zoneOffsetName } from '@/lib/zone-label';
+import { viewerTimeZone } from '@/lib/zoned';
 import { usePickerChoices } from './pickers';
 import type { ListSearch } from './search';
 import type { AreaFilter } from './types';
@@ -68,9 +72,14 @@ function FilterControl({
 }) {
   const { i18n } = useLingui();
   const id = useId();
+  // A day of moments names the viewer's clock: its offset beside the label in the bar, the whole
+  // sentence under the control in the sheet and as the control's description (ADR 0031).
+  const clock = filter.kind === 'date' && filter.viewer ? viewerClock(value, i18n.locale as Language) : null;
+  const zoneName = clock?.zoneName ?? '';
   const label = (
     <label htmlFor={id} className="block text-sm font-medium">
       {i18n._(filter.label)}
+      {clock && !stacked && <Offset text={clock.offset} />}
     </label>
   );
   const selectClass = cx(inputClass(false), 'w-full', !stacked && 'sm:w-44');
@@ -131,6 +140,7 @@ function FilterControl({
           onChange={onChange}
           clearable
           testId={`filter-${filter.key}`}
+          describedBy={clock ? `${id}-clock` : undefined}
         />
       );
       break;
@@ -139,8 +149,32 @@ function FilterControl({
     <div className={cx('w-full space-y-1', !stacked && 'sm:w-auto sm:shrink-0')}>
       {label}
       {control}
+      {clock && (
+        <p
+          id={`${id}-clock`}
+          className={stacked ? 'text-xs text-slate-500 dark:text-slate-400' : 'sr-only'}
+          data-testid={`filter-${filter.key}-clock`}
+        >
+          {i18n._(msg`Days on your clock: ${zoneName}.`)}
+        </p>
+      )}
     </div>
   );
+}
+
+/** An offset beside a filter's label ("GMT+5:30"): the control's description says it in full. */
+const Offset = ({ text }: { text: string }) => (
+  <span aria-hidden="true" className="ms-1.5 text-xs font-normal text-slate-500 dark:text-slate-400">
+    {text}
+  </span>
+);
+
+/** The viewer's clock on a day (its offset that day, daylight saving included; today if none). */
+function viewerClock(day: string, language: Language) {
+  const zone = viewerTimeZone();
+  const at = /^\d{4}-\d{2}-\d{2}$/.test(day) ? new Date(`${day}T12:00:00Z`) : new Date();
+  const locales = FORMAT_LOCALES[language];
+  return { zoneName: zoneLabel(at, zone, language, locales), offset: zoneOffsetName(at, zone, locales) };
 }
 
 function ReferenceSelect({
