@@ -75,7 +75,6 @@ function FilterControl({
   // A day of moments names the viewer's clock: its offset beside the label in the bar, the whole
   // sentence under the control in the sheet and as the control's description (ADR 0031).
   const clock = filter.kind === 'date' && filter.viewer ? viewerClock(value, i18n.locale as Language) : null;
-  const zoneName = clock?.zoneName ?? '';
   const label = (
     <label htmlFor={id} className="block text-sm font-medium">
       {i18n._(filter.label)}
@@ -150,15 +149,33 @@ function FilterControl({
       {label}
       {control}
       {clock && (
-        <p
-          id={`${id}-clock`}
-          className={stacked ? 'text-xs text-slate-500 dark:text-slate-400' : 'sr-only'}
-          data-testid={`filter-${filter.key}-clock`}
-        >
-          {i18n._(msg`Days on your clock: ${zoneName}.`)}
-        </p>
+        <ClockNote id={`${id}-clock`} filterKey={filter.key} zoneName={clock.zoneName} shown={stacked} />
       )}
     </div>
+  );
+}
+
+/** "Days on your clock: Kolkata (GMT+5:30).": under the control in a sheet, else its description only. */
+function ClockNote({
+  id,
+  filterKey,
+  zoneName,
+  shown,
+}: {
+  id: string;
+  filterKey: string;
+  zoneName: string;
+  shown?: boolean;
+}) {
+  const { i18n } = useLingui();
+  return (
+    <p
+      id={id}
+      className={shown ? 'text-xs text-slate-500 dark:text-slate-400' : 'sr-only'}
+      data-testid={`filter-${filterKey}-clock`}
+    >
+      {i18n._(msg`Days on your clock: ${zoneName}.`)}
+    </p>
   );
 }
 

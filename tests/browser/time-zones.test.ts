@@ -185,6 +185,7 @@ describe.each(['en', 'ar'] as const)('one time zone rule, days and moments (%s)'
 
       // "Booked from D until D" (D: its day in India) finds it; on Riyadh's clock it is the day before.
       await page.goto(`/admin/booking?q=${booking.code}`);
+      await page.getByTestId('list-row').first().waitFor();
       await expect.poll(() => page.getByTestId('list-row').count()).toBe(1);
       await openDateFilters(page, phone);
       expect(await page.getByTestId('filter-from-clock').textContent()).toBe(clock);
