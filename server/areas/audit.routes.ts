@@ -9,6 +9,7 @@ import { RESTORABLE_TABLES, restoreEntry } from '../audit-restore';
 import type { AuthInfo } from '../auth/sessions';
 import { auditLog } from '../db/schema';
 import { smsg } from '../messages';
+import { addDays, startOfDay } from '../time';
 import { route, routeFile } from '../http/route';
 import { csvLine, csvResponse } from '../http/csv';
 import type { App } from '../http/types';
@@ -21,9 +22,9 @@ type Filters = {
   action?: string;
   from?: string;
   to?: string;
+  tz?: string;
 };
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const EXPORT_MAX = 10_000;
 /** What a supervisor (role manager) manages: events, their bookings and advertisements. */
 const MANAGED = ['event', 'booking', 'advertisement'];
@@ -54,8 +55,9 @@ const whereOf = (auth: AuthInfo, f: Filters, cursor?: string): SQL | undefined |
     f.recordId ? eq(auditLog.recordId, f.recordId) : undefined,
     f.actorId ? eq(auditLog.actorId, f.actorId) : undefined,
     f.action ? eq(auditLog.action, f.action) : undefined,
-    f.from ? gte(auditLog.at, new Date(`${f.from}T00:00:00Z`)) : undefined,
-    f.to ? lt(auditLog.at, new Date(new Date(`${f.to}T00:00:00Z`).getTime() + DAY_MS)) : undefined,
+    // Days on the viewer's clock when the app names it (`tz`), else UTC (ADR 0031).
+    f.from ? gte(auditLog.at, startOfDay(f.from, f.tz ?? 'UTC')) : undefined,
+    f.to ? lt(auditLog.at, startOfDay(addDays(f.to, 1), f.tz ?? 'UTC')) : undefined,
     cursor ? lt(auditLog.id, Number(cursor)) : undefined,
   );
 };

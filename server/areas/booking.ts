@@ -142,8 +142,9 @@ export const bookingImpl = implement(bookingResource, {
     f.paymentStatus === undefined ? undefined : eq(bookings.paymentStatus, f.paymentStatus),
     f.eventId === undefined ? undefined : eq(bookings.eventId, f.eventId),
     f.providerId === undefined ? undefined : eq(bookings.providerId, f.providerId),
-    f.from === undefined ? undefined : gte(bookings.createdAt, startOfDay(f.from)),
-    f.to === undefined ? undefined : lt(bookings.createdAt, startOfDay(addDays(f.to, 1))),
+    // Days on the viewer's clock when the app names it (`tz`), else the platform's (ADR 0031).
+    f.from === undefined ? undefined : gte(bookings.createdAt, startOfDay(f.from, f.tz)),
+    f.to === undefined ? undefined : lt(bookings.createdAt, startOfDay(addDays(f.to, 1), f.tz)),
   ],
   async check(tx, input, ctx, existing) {
     if (existing && (input.eventId !== existing.eventId || input.tickets !== existing.tickets)) {

@@ -9,7 +9,7 @@ import { zoneCity } from '@/contract/zone-names';
  * The zone's offset at an instant as the locale writes it ("GMT+4", "غرينتش+٤"; "GMT" for UTC).
  * `locales`: the formatting locales of the UI language (FORMAT_LOCALES in src/app/i18n.ts).
  */
-function zoneOffsetName(instant: Date, timeZone: string, locales: string | string[]): string {
+export function zoneOffsetName(instant: Date, timeZone: string, locales: string | string[]): string {
   try {
     return (
       new Intl.DateTimeFormat(locales, { timeZone, timeZoneName: 'shortOffset' })

@@ -4,8 +4,12 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Search } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
+import type { Language } from '@/contract';
+import { FORMAT_LOCALES } from '@/app/i18n';
 import { DateField } from '@/components/DateField';
 import { cx, inputClass } from '@/components/ui';
+import { zoneLabel, zoneOffsetName } from '@/lib/zone-label';
+import { viewerTimeZone } from '@/lib/zoned';
 import { PickerSearch, useSearchedPicker } from './collections';
 import type { ListSearch } from './search';
 import type { AreaFilter } from './types';
@@ -70,9 +74,13 @@ function FilterControl({
 }) {
   const { i18n } = useLingui();
   const id = useId();
+  // A day of moments names the viewer's clock: its offset beside the label in the bar, the whole
+  // sentence under the control in the sheet and as the control's description (ADR 0031).
+  const clock = filter.kind === 'date' && filter.viewer ? viewerClock(value, i18n.locale as Language) : null;
   const label = (
     <label htmlFor={id} className="block text-sm font-medium">
       {i18n._(filter.label)}
+      {clock && !stacked && <Offset text={clock.offset} />}
     </label>
   );
   const selectClass = cx(inputClass(false), 'w-full', !stacked && 'sm:w-44');
@@ -133,6 +141,7 @@ function FilterControl({
           onChange={onChange}
           clearable
           testId={`filter-${filter.key}`}
+          describedBy={clock ? `${id}-clock` : undefined}
         />
       );
       break;
@@ -141,8 +150,50 @@ function FilterControl({
     <div className={cx('w-full space-y-1', !stacked && 'sm:w-auto sm:shrink-0')}>
       {label}
       {control}
+      {clock && (
+        <ClockNote id={`${id}-clock`} filterKey={filter.key} zoneName={clock.zoneName} shown={stacked} />
+      )}
     </div>
   );
+}
+
+/** "Days on your clock: Kolkata (GMT+5:30).": under the control in a sheet, else its description only. */
+function ClockNote({
+  id,
+  filterKey,
+  zoneName,
+  shown,
+}: {
+  id: string;
+  filterKey: string;
+  zoneName: string;
+  shown?: boolean;
+}) {
+  const { i18n } = useLingui();
+  return (
+    <p
+      id={id}
+      className={shown ? 'text-xs text-slate-500 dark:text-slate-400' : 'sr-only'}
+      data-testid={`filter-${filterKey}-clock`}
+    >
+      {i18n._(msg`Days on your clock: ${zoneName}.`)}
+    </p>
+  );
+}
+
+/** An offset beside a filter's label ("GMT+5:30"): the control's description says it in full. */
+const Offset = ({ text }: { text: string }) => (
+  <span aria-hidden="true" className="ms-1.5 text-xs font-normal text-slate-500 dark:text-slate-400">
+    {text}
+  </span>
+);
+
+/** The viewer's clock on a day (its offset that day, daylight saving included; today if none). */
+function viewerClock(day: string, language: Language) {
+  const zone = viewerTimeZone();
+  const at = /^\d{4}-\d{2}-\d{2}$/.test(day) ? new Date(`${day}T12:00:00Z`) : new Date();
+  const locales = FORMAT_LOCALES[language];
+  return { zoneName: zoneLabel(at, zone, language, locales), offset: zoneOffsetName(at, zone, locales) };
 }
 
 /** Calls `away` on a click or focus outside `box` while `open` (as the date field's calendar). */

@@ -8,6 +8,7 @@
 import type { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, type Resource } from '@/contract';
 import type { ListSearch } from '@/lib/search-params';
+import { viewerTimeZone } from '@/lib/zoned';
 
 export type { ListSearch };
 
@@ -19,6 +20,15 @@ const asWire = (value: unknown): string | undefined => {
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return undefined;
 };
+
+/**
+ * A list whose `from` / `to` are days of moments (the bookings list: when a booking was made) has
+ * the filter `tz`, the clock they count on: the viewer's, sent with them, never kept in the URL or a
+ * saved view (a view opened on another device counts days on that device's clock). The events list's
+ * days are its venues' (docs/decisions/0031-venue-days-and-viewer-moments.md) and have no `tz`.
+ */
+const CLOCK = 'tz';
+const DAYS = ['from', 'to'];
 
 /** The names of a resource's filters (the keys of its `filters` schema). */
 const filterKeys = (resource: Pick<Resource, 'filters'>): string[] => Object.keys(resource.filters.shape);
@@ -33,7 +43,7 @@ export function listSearchValidator(resource: Pick<Resource, 'listQuery' | 'disc
   return (raw: Record<string, unknown>): ListSearch => {
     const search: ListSearch = {};
     for (const [key, schema] of Object.entries(shape)) {
-      if (key === skip) continue;
+      if (key === skip || key === CLOCK) continue;
       const wire = asWire(raw[key])?.trim();
       if (wire === undefined || wire === '') continue;
       const parsed = schema.safeParse(wire);
@@ -76,8 +86,10 @@ export function toListQuery(
   if (search.q) query.q = search.q;
   for (const key of filterKeys(resource)) {
     const value = search[key];
-    if (value !== undefined && value !== '') query[key] = value;
+    if (value !== undefined && value !== '' && key !== CLOCK) query[key] = value;
   }
+  if (CLOCK in resource.filters.shape && DAYS.some((key) => query[key] !== undefined))
+    query[CLOCK] = viewerTimeZone();
   return query;
 }
 

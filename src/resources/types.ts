@@ -58,7 +58,16 @@ export type AreaFilter = (
       /** Another filter whose value narrows this one (city by country); changing it clears this. */
       dependsOn?: string;
     }
-  | { key: string; label: MessageDescriptor; kind: 'date' }
+  | {
+      key: string;
+      label: MessageDescriptor;
+      kind: 'date';
+      /**
+       * Days of moments, counted on the viewer's clock (the list's `tz`, src/resources/search.ts),
+       * which the control names (docs/decisions/0031-venue-days-and-viewer-moments.md).
+       */
+      viewer?: boolean;
+    }
 ) & {
   /** Shown only when this answers true (staff-only filters). */
   visible?: (ctx: ActionContext) => boolean;

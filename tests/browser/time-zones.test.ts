@@ -162,4 +162,89 @@ describe.each(['en', 'ar'] as const)('one time zone rule, days and moments (%s)'
       expect(errors).toEqual([]);
     }
   });
+
+  it("a device in India: the bookings list's and the activity's days on its own clock, named", async () => {
+    const token = await tokenOf(DEMO.admin);
+    const booking = await eveningBooking(token);
+    // Its day in India (the next day) and in Riyadh (the day before it there).
+    const day = dayIn(booking.createdAt, 'Asia/Kolkata');
+    expect(dayIn(booking.createdAt, 'Asia/Riyadh')).not.toBe(day);
+    const clock =
+      language === 'en'
+        ? 'Days on your clock: Kolkata (GMT+5:30).'
+        : 'الأيام بتوقيتك: كولكاتا (غرينتش+٥:٣٠).';
+    for (const [size, viewport] of SIZES) {
+      const phone = size === '390';
+      const { page, errors } = await suite.open({ viewport, timezoneId: 'Asia/Kolkata' });
+      await signIn(page, DEMO.admin, DEMO_PASSWORD);
+      if (language === 'ar') await toArabic(page);
+      const asked: string[] = [];
+      page.on('request', (r) => {
+        if (new URL(r.url()).pathname === '/api/booking') asked.push(r.url());
+      });
+
+      // "Booked from D until D" (D: its day in India) finds it; on Riyadh's clock it is the day before.
+      await page.goto(`/admin/booking?q=${booking.code}`);
+      await page.getByTestId('list-row').first().waitFor();
+      await expect.poll(() => page.getByTestId('list-row').count()).toBe(1);
+      await openDateFilters(page, phone);
+      expect(await page.getByTestId('filter-from-clock').textContent()).toBe(clock);
+      await pickDate(page, 'filter-from', day);
+      await pickDate(page, 'filter-to', day);
+      await expect.poll(() => new URL(page.url()).searchParams.get('to')).toBe(day);
+      await snap(page, `timezone-booking-filter-open-${size}-${language}`, { fullPage: false });
+      const done = page.getByTestId('filters-done');
+      if ((await done.count()) > 0 && (await done.isVisible())) await done.click();
+      await expect.poll(() => asked.some((u) => new URL(u).searchParams.get('to') === day)).toBe(true);
+      const sent = new URL(asked.findLast((u) => new URL(u).searchParams.get('to') === day)!).searchParams;
+      expect([sent.get('from'), sent.get('to'), sent.get('tz')]).toEqual([day, day, 'Asia/Kolkata']);
+      await expect.poll(() => page.getByTestId('list-row').allInnerTexts()).toHaveLength(1);
+      expect((await page.getByTestId('list-row').allInnerTexts())[0]).toContain(booking.code);
+      // The clock is the device's: never in the address (nor in a saved view).
+      expect(new URL(page.url()).searchParams.has('tz')).toBe(false);
+      await snap(page, `timezone-booking-filter-${size}-${language}`, { fullPage: false });
+      // The same filter on Riyadh's clock would not find it.
+      const riyadh = await api('GET', `/api/booking?q=${booking.code}&from=${day}&to=${day}`, token);
+      expect((riyadh.body.data as { items: unknown[] }).items).toHaveLength(0);
+
+      // The activity's days: the same clock, named, sent with the days.
+      await page.goto('/admin/activity');
+      await page.getByTestId('activity').waitFor();
+      expect(await page.locator('#activity-clock').innerText()).toBe(clock);
+      const audit = page.waitForRequest((r) => {
+        const url = new URL(r.url());
+        return url.pathname === '/api/audit' && url.searchParams.get('from') === day;
+      });
+      await pickDate(page, 'activity-from', day);
+      await page
+        .getByTestId('activity')
+        .getByRole('button', { name: language === 'en' ? 'Apply' : 'تطبيق' })
+        .click();
+      expect(new URL((await audit).url()).searchParams.get('tz')).toBe('Asia/Kolkata');
+      await snap(page, `timezone-activity-clock-${size}-${language}`, { fullPage: false });
+      expect(errors).toEqual([]);
+    }
+  });
 });
+
+/** `YYYY-MM-DD` of an instant on a zone's clock. */
+const dayIn = (iso: string, timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(iso));
+
+/**
+ * A demo booking made between 18:30 and 20:30 UTC: the next day in India (UTC+5:30), the same day in
+ * Riyadh (UTC+3). The demo data's bookings are made at any minute of months of days.
+ */
+async function eveningBooking(token: string) {
+  for (let page = 1; page <= 20; page++) {
+    const res = await api('GET', `/api/booking?pageSize=100&page=${page}`, token);
+    const items = (res.body.data as { items: { code: string; createdAt: string }[] }).items;
+    const found = items.find((b) => {
+      const at = new Date(b.createdAt);
+      const minutes = at.getUTCHours() * 60 + at.getUTCMinutes();
+      return minutes >= 18 * 60 + 35 && minutes < 20 * 60 + 30;
+    });
+    if (found) return found;
+  }
+  throw new Error('no demo booking made between 18:30 and 20:30 UTC');
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint, ok, signedIn } from '../http';
 import { id } from '../common';
-import { dateOnly } from './values';
+import { dateOnly, timeZoneName } from './values';
 
 /**
  * The audit trail (docs/decisions/0017-audit-trail.md): every write's entry, read with filters and a
@@ -53,9 +53,11 @@ const auditQuery = z.strictObject({
     .optional(),
   actorId: id.optional(),
   action: auditAction.optional(),
-  /** Days (YYYY-MM-DD, UTC), both included. */
+  /** Days (YYYY-MM-DD) on the clock of `tz`, both included. */
   from: dateOnly.optional(),
   to: dateOnly.optional(),
+  /** The clock `from` / `to` count days on: the viewer's IANA zone (Asia/Kolkata); absent, UTC. */
+  tz: timeZoneName.optional(),
   /** The `nextCursor` of the previous page. */
   cursor: z
     .string()

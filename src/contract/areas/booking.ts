@@ -4,7 +4,7 @@ import { endpoint, needs, ok } from '../http';
 import { msg } from '../messages';
 import { defineResource, idParam, localizedText, recordOf } from '../resource';
 import { eventStatus } from './event';
-import { CURRENCY, dateOnly } from './values';
+import { CURRENCY, dateOnly, timeZoneName } from './values';
 
 /**
  * Bookings (permission `booking`). Customers book on the platform; staff may also add a booking
@@ -126,10 +126,15 @@ export const bookingResource = defineResource({
     paymentStatus: paymentStatus.optional(),
     eventId: idParam.optional(),
     providerId: idParam.optional(),
-    /** Booked on or after this day (platform time zone). */
+    /** Booked on or after this day (on the clock of `tz`). */
     from: dateOnly.optional(),
-    /** Booked on or before this day (platform time zone). */
+    /** Booked on or before this day (on the clock of `tz`). */
     to: dateOnly.optional(),
+    /**
+     * The clock `from` / `to` count days on: the viewer's IANA zone (Asia/Kolkata); absent, the
+     * platform's (Asia/Riyadh). Offsets are refused.
+     */
+    tz: timeZoneName.optional(),
   }),
   sort: ['createdAt', 'code', 'customerName', 'tickets', 'total', 'status', 'paymentStatus', 'updatedAt'],
   defaultSort: { column: 'createdAt', order: 'desc' },

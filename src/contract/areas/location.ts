@@ -5,15 +5,11 @@ import { msg } from '../messages';
 import { boolParam, defineResource, idParam, localizedText, recordOf } from '../resource';
 import { cityOption } from './city';
 import { countryOption } from './country';
-import { canonicalTimeZone } from '../time-zones';
 import { masterPaths, masterTag } from './master';
+import { timeZoneName } from './values';
 
 /** An IANA zone name ("Asia/Muscat"); the server stores it as the runtime spells it. */
-const timeZone = z
-  .string({ error: msg('timeZone') })
-  .trim()
-  .max(64, msg('timeZone'))
-  .refine((name) => canonicalTimeZone(name) !== null, msg('timeZone'));
+const timeZone = timeZoneName;
 
 export const locationResource = defineResource({
   key: 'location',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { msg } from '../messages';
+import { canonicalTimeZone } from '../time-zones';
 
 export { CURRENCY, MINOR_PER_MAJOR, PLATFORM_TIME_ZONE } from '../plain';
 
@@ -24,6 +25,17 @@ export const dateTime = z.iso
  * time zone.
  */
 export const dateOnly = z.iso.date({ error: msg('invalidDate') });
+
+/**
+ * An IANA zone name ("Asia/Muscat"): a location's zone, or a list's `tz`, the viewer's clock on
+ * which its `from` / `to` days are counted (docs/decisions/0031-venue-days-and-viewer-moments.md).
+ * Offsets ("+05:30") and names the runtime does not know are refused (422).
+ */
+export const timeZoneName = z
+  .string({ error: msg('timeZone') })
+  .trim()
+  .max(64, msg('timeZone'))
+  .refine((name) => canonicalTimeZone(name) !== null, msg('timeZone'));
 
 /** An `https://` address (no other scheme, no credentials), at most 500 characters. */
 export const httpsUrl = z

@@ -9,13 +9,16 @@ import { useLingui } from '@lingui/react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Download } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import type { AUDIT_RESOURCES } from '@/contract';
+import type { AUDIT_RESOURCES, Language } from '@/contract';
 import { type AuditQuery } from '@/contract';
 import { routes } from '@/contract/routes.gen';
+import { FORMAT_LOCALES } from '@/app/i18n';
 import { notify } from '@/app/notify';
 import { DateField } from '@/components/DateField';
 import { Button, inputClass } from '@/components/ui';
 import { downloadFile } from '@/lib/transfer';
+import { zoneLabel } from '@/lib/zone-label';
+import { viewerTimeZone } from '@/lib/zoned';
 import { AUDIT_ACTION_LABELS, AuditEntries } from '@/resources/AuditTrail';
 import { cardClass } from '@/resources/DetailsPage';
 import { activitySearch, type ActivitySearch } from './search';
@@ -91,9 +94,12 @@ function Filters({ search }: { search: ActivitySearch }) {
         onChange={(value) => setDraft((d) => ({ ...d, [key]: value }))}
         clearable
         testId={`activity-${key}`}
+        describedBy="activity-clock"
       />
     </div>
   );
+  const language = i18n.locale as Language;
+  const zoneName = zoneLabel(new Date(), viewerTimeZone(), language, FORMAT_LOCALES[language]);
   return (
     <form
       onSubmit={apply}
@@ -106,6 +112,9 @@ function Filters({ search }: { search: ActivitySearch }) {
       {select('action', msg`Action`, AUDIT_ACTION_LABELS)}
       {day('from', msg`From`)}
       {day('to', msg`To`)}
+      <p id="activity-clock" className="text-xs text-slate-500 sm:col-span-3 dark:text-slate-400">
+        {i18n._(msg`Days on your clock: ${zoneName}.`)}
+      </p>
       <div className="sm:col-span-3">
         <Button type="submit">{i18n._(msg`Apply`)}</Button>
       </div>
@@ -117,9 +126,14 @@ function Filters({ search }: { search: ActivitySearch }) {
 export function ActivityPage() {
   const { i18n } = useLingui();
   const search = activitySearch(useSearch({ strict: false }) as Record<string, unknown>);
-  const query = { ...search, pageSize: 50 } as Omit<AuditQuery, 'cursor'>;
+  // The days are the viewer's (docs/decisions/0031-venue-days-and-viewer-moments.md): its clock goes
+  // with them, never into the address (a link opened elsewhere counts on that device's clock).
+  const filters = search.from || search.to ? { ...search, tz: viewerTimeZone() } : search;
+  const query = { ...filters, pageSize: 50 } as Omit<AuditQuery, 'cursor'>;
   const exportCsv = () =>
-    downloadFile(routes.auditExport.path, search, 'audit.csv').catch((error: unknown) => notify.error(error));
+    downloadFile(routes.auditExport.path, filters, 'audit.csv').catch((error: unknown) =>
+      notify.error(error),
+    );
   return (
     <section className="mx-auto max-w-5xl space-y-4" aria-labelledby="activity-title" data-testid="activity">
       <div className="flex flex-wrap items-center justify-between gap-3">

@@ -1,7 +1,17 @@
-import { describe, expect, it } from 'vitest';
-import { bookingResource } from '@/contract';
-import { listSearchValidator } from '../search';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookingResource, eventResource } from '@/contract';
+import { viewerTimeZone } from '@/lib/zoned';
+import { listSearchValidator, toExportQuery, toListQuery } from '../search';
 import { sameView, searchToState, stateToSearch, urlColumns } from './view-state';
+
+let zone: string | undefined;
+beforeAll(() => {
+  zone = process.env.TZ;
+  process.env.TZ = 'Asia/Kolkata';
+});
+afterAll(() => {
+  process.env.TZ = zone;
+});
 
 describe('a saved view and the URL', () => {
   it('keeps the search, sort, page size, filters (not the fixed ones) and columns, and gives them back', () => {
@@ -43,5 +53,19 @@ describe('a saved view and the URL', () => {
     expect(urlColumns(bookingResource, 'code,code')).toBeUndefined();
     expect(urlColumns(bookingResource, '')).toBeUndefined();
     expect(urlColumns(bookingResource, 7)).toBeUndefined();
+  });
+
+  it("sends the viewer's clock with the bookings list's days, never keeps it, and not with the events list's", () => {
+    expect(viewerTimeZone()).toBe('Asia/Kolkata');
+    expect(toListQuery(bookingResource, { from: '2027-03-15' })).toMatchObject({
+      from: '2027-03-15',
+      tz: 'Asia/Kolkata',
+    });
+    expect(toExportQuery(bookingResource, { to: '2027-03-15', tz: 'Europe/Paris' }).tz).toBe('Asia/Kolkata');
+    expect(toListQuery(bookingResource, { status: 'pending', tz: 'Europe/Paris' })).not.toHaveProperty('tz');
+    expect(listSearchValidator(bookingResource)({ from: '2027-03-15', tz: 'Europe/Paris' })).toEqual({
+      from: '2027-03-15',
+    });
+    expect(toListQuery(eventResource, { from: '2027-03-15' })).not.toHaveProperty('tz');
   });
 });
