@@ -20,18 +20,9 @@ const SIZES = [
   ['390', { width: 390, height: 844 }],
 ] as const;
 
-const api = async (method: string, path: string, token: string | null, body?: unknown) => {
-  const answer = await fetch(`http://127.0.0.1:${suite.server.port}${path}`, {
-    method,
-    headers: {
-      Accept: 'application/json',
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: answer.status, body: (await answer.json()) as Record<string, unknown> };
-};
+/** The API as this file calls it: the method first. */
+const api = (method: string, path: string, token: string | null, body?: unknown) =>
+  suite.api(path, token, body, method);
 const tokenOf = async (email: string) =>
   (await api('POST', '/api/login', null, { email, password: DEMO_PASSWORD })).body.token as string;
 
