@@ -120,11 +120,20 @@ export const openPostgres = async (connectionString: string): Promise<Database> 
   const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS });
   // An idle client's error (e.g. the server restarting) must not crash the process.
   pool.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
-  // The tables every query names, for the read cache (server/db/changes.ts `tablesRead`).
+  // The tables every query names, for the read cache (server/db/changes.ts `tablesRead`), noted in
+  // the asking piece of work's context. `pool.query` is noted when called: it runs the query on
+  // a connection from a callback (in the context of whichever query gave the connection back when
+  // it had to wait for one), so a client notes only the queries of an explicit checkout (a
+  // transaction), which its holder calls with promises, in its own context.
+  const poolQuery = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  pool.query = ((...args: unknown[]) => {
+    noteQuery(args[0]);
+    return poolQuery(...args);
+  }) as typeof pool.query;
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     client.query = ((...args: unknown[]) => {
-      noteQuery(args[0]);
+      if (typeof args.at(-1) !== 'function') noteQuery(args[0]);
       return query(...prepared(args));
     }) as typeof client.query;
   });

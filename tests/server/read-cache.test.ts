@@ -13,6 +13,7 @@ import { hashToken } from '../../server/auth/tokens';
 import { openPostgres } from '../../server/db/client';
 import { countries, users } from '../../server/db/schema';
 import { ReadCache } from '../../server/http/read-cache';
+import { tablesRead } from '../../server/db/changes';
 import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
 
 let t: TestServer;
@@ -159,6 +160,53 @@ describe('read cache', () => {
     expect(stats().misses).toBe(before.misses + 1);
     expect(again.text).toContain('+9660');
     await t.db.db.update(countries).set({ dialCode: '+966' }).where(eq(countries.isoCode, 'SA'));
+  });
+
+  it('notes the tables of every read, also of reads that waited for a connection', async () => {
+    // More reads at once than PostgreSQL's pool has connections (10): most wait for one, and a
+    // waiting read must still note its tables in its own piece of work, not in the one whose
+    // connection it gets.
+    const names = ['countries', 'cities', 'categories', 'bookings', 'events', 'users'];
+    const reads = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        tablesRead(async () => {
+          const table = names[i % names.length]!;
+          await t.db.db.execute(sql`select count(*) from ${sql.identifier(table)}`);
+          return table;
+        }),
+      ),
+    );
+    for (const { value, tables } of reads) expect([...tables]).toEqual([value]);
+  });
+
+  it('shows a write in every answer kept, also of answers made while others waited', async () => {
+    const token = await t.login(DEMO.admin.email, DEMO_PASSWORD);
+    const pages = ['createdAt', 'total'].flatMap((sort) =>
+      ['asc', 'desc'].flatMap((order) =>
+        Array.from(
+          { length: 10 },
+          (_, i) => `/api/booking?status=pending&sort=${sort}&order=${order}&pageSize=10&page=${i + 1}`,
+        ),
+      ),
+    );
+    const read = async () =>
+      Promise.all(
+        pages.map(
+          async (path) =>
+            (await get(path, token)).body.data as { total: number; items: { id: number; version: number }[] },
+        ),
+      );
+    const before = await read();
+    const again = stats();
+    expect((await read()).map((p) => p.total)).toEqual(before.map((p) => p.total));
+    expect(stats().hits).toBeGreaterThan(again.hits);
+    const booking = before[0]!.items[0]!;
+    const moved = await t.request('POST', '/api/booking/update-status', {
+      token,
+      body: { id: booking.id, status: 'confirmed', note: null, version: booking.version },
+    });
+    expect(moved.status, moved.text).toBe(200);
+    expect((await read()).map((p) => p.total)).toEqual(before.map((p) => p.total - 1));
   });
 
   it('does not forget answers when a session’s last use is written', async () => {
