@@ -477,7 +477,8 @@ export const bookings = pgTable(
     index('bookings_status_created_idx').on(t.status, t.createdAt, t.id),
     index('bookings_payment_created_idx').on(t.paymentStatus, t.createdAt, t.id),
     index('bookings_event_created_idx').on(t.eventId, t.createdAt, t.id),
-    index('bookings_event_status_idx').on(t.eventId, t.status),
+    // Seats taken per event (the events list's every row) read `tickets` from the index alone.
+    index('bookings_event_status_idx').on(t.eventId, t.status, t.tickets),
     index('bookings_provider_created_idx').on(t.providerId, t.createdAt, t.id),
     // Every other sort of the list, with the id tie-breaker (docs/decisions/0020-every-list-on-an-index.md).
     index('bookings_code_id_idx').on(t.code, t.id),
@@ -488,12 +489,13 @@ export const bookings = pgTable(
     index('bookings_status_id_idx').on(t.status, t.id),
     index('bookings_payment_id_idx').on(t.paymentStatus, t.id),
     index('bookings_updated_idx').on(t.updatedAt, t.id),
-    // Revenue sums read `total` from these indexes alone (index-only scans).
+    // Revenue sums read `total` (and revenue by category `event_id`) from these indexes alone
+    // (index-only scans).
     index('bookings_paid_total_idx')
-      .on(t.paidAt, t.total)
+      .on(t.paidAt, t.total, t.eventId)
       .where(sql`${t.paymentStatus} = 'paid'`),
     index('bookings_provider_paid_total_idx')
-      .on(t.providerId, t.paidAt, t.total)
+      .on(t.providerId, t.paidAt, t.total, t.eventId)
       .where(sql`${t.paymentStatus} = 'paid'`),
     index('bookings_search_trgm_idx').using(
       'gin',
