@@ -87,32 +87,74 @@ const PREPARED_TEXTS = 1_000;
 const statementNames = new Map<string, string>();
 
 /**
+ * `limit $n` with a whole number as its value becomes `limit 26` (the parameters after it numbered
+ * down): a list's page size is one of four, a lookup's limit is 1. PostgreSQL's generic plan of a
+ * statement whose limit is a parameter assumes it fetches a tenth of the table, costs more than a
+ * custom plan, and is never chosen, so such statements were planned at every call; with the limit
+ * known, a lookup by id or a list's first page runs on its generic plan once it costs no more
+ * (docs/decisions/0020-every-list-on-an-index.md, "Round trips and plans"). An offset stays a
+ * parameter (inlined, every page would be its own statement).
+ */
+export const inlineLimits = (text: string, values: unknown[]): { text: string; values: unknown[] } => {
+  const uses = new Map<number, number>();
+  for (const [, n] of text.matchAll(/\$(\d+)\b/g)) uses.set(Number(n), (uses.get(Number(n)) ?? 0) + 1);
+  const inline = new Map<number, number>();
+  for (const [, n] of text.matchAll(/\blimit \$(\d+)\b/g)) {
+    const value = values[Number(n) - 1];
+    if (uses.get(Number(n)) === 1 && typeof value === 'number' && Number.isSafeInteger(value) && value >= 0)
+      inline.set(Number(n), value);
+  }
+  if (!inline.size) return { text, values };
+  const renumbered = new Map<number, number>();
+  const kept: unknown[] = [];
+  values.forEach((value, i) => {
+    if (inline.has(i + 1)) return;
+    kept.push(value);
+    renumbered.set(i + 1, kept.length);
+  });
+  return {
+    text: text
+      .replace(/\blimit \$(\d+)\b/g, (all, n: string) =>
+        inline.has(Number(n)) ? `limit ${inline.get(Number(n))}` : all,
+      )
+      .replace(/\$(\d+)\b/g, (all, n: string) =>
+        renumbered.has(Number(n)) ? `$${renumbered.get(Number(n))}` : all,
+      ),
+    values: kept,
+  };
+};
+
+/**
  * A parameterised query gets a name from its text, so each connection parses and plans it once
  * and runs it again as a prepared statement (PostgreSQL keeps a generic plan once it costs no more
  * than custom ones): planning a list's joins took longer than running them (docs/decisions/0020-every-list-on-an-index.md,
- * "Round trips and plans"). Texts past the first PREPARED_TEXTS run unnamed, as before.
+ * "Round trips and plans"). Its limits are inlined first (`inlineLimits`). Texts past the first
+ * PREPARED_TEXTS run unnamed, as before.
  */
 const prepared = (args: unknown[]): unknown[] => {
   const [first, second, ...rest] = args;
-  let config: { text: string; values?: unknown[]; name?: string } | undefined;
-  if (typeof first === 'string' && Array.isArray(second) && second.length > 0)
-    config = { text: first, values: second };
-  else if (
-    first &&
-    typeof first === 'object' &&
-    typeof (first as { text?: unknown }).text === 'string' &&
-    !(first as { name?: unknown }).name &&
-    ((first as { values?: unknown[] }).values?.length ?? 0) > 0
-  )
-    config = { ...(first as { text: string }) };
-  if (!config) return args;
-  let name = statementNames.get(config.text);
+  // node-postgres takes (text, values), (config) or (config, values): drizzle passes its config
+  // (text, no values) and the values apart.
+  const values = Array.isArray(second)
+    ? (second as unknown[])
+    : first && typeof first === 'object'
+      ? (first as { values?: unknown[] }).values
+      : undefined;
+  const config =
+    typeof first === 'string'
+      ? { text: first }
+      : first && typeof first === 'object' && typeof (first as { text?: unknown }).text === 'string'
+        ? (first as { text: string; name?: string })
+        : undefined;
+  if (!config || config.name || !values?.length) return args;
+  const inlined = inlineLimits(config.text, values);
+  let name = statementNames.get(inlined.text);
   if (!name && statementNames.size < PREPARED_TEXTS) {
     name = `ebo_${statementNames.size}`;
-    statementNames.set(config.text, name);
+    statementNames.set(inlined.text, name);
   }
-  if (!name) return args;
-  return typeof first === 'string' ? [{ ...config, name }, ...rest] : [{ ...config, name }, second, ...rest];
+  const query = { ...config, ...inlined, ...(name ? { name } : {}) };
+  return Array.isArray(second) ? [query, ...rest] : [query, second, ...rest];
 };
 
 export const openPostgres = async (connectionString: string): Promise<Database> => {
