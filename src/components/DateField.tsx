@@ -9,9 +9,10 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { CalendarDays, X } from 'lucide-react';
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import type { Language } from '@/contract';
 import { FORMAT_LOCALES } from '@/app/i18n';
+import { useOutside } from '@/lib/useOutside';
 import { cx, inputClass } from './ui';
 
 const Calendar = lazy(() => import('./DateFieldCalendar'));
@@ -78,24 +79,7 @@ export function DateField({
     onChange(withTime ? `${nextDay}T${pad(h ?? 18)}:${pad(m ?? 0)}` : nextDay);
   };
 
-  // Closes on a click or focus outside. Focus landing on a container of the field is not a move
-  // away: a dialog's focus trap takes the focus back so when the focused day leaves the page (the
-  // calendar drew another month).
-  useEffect(() => {
-    if (!open) return;
-    const away = (event: Event) => {
-      const target = event.target as Node;
-      if (!box.current || box.current.contains(target)) return;
-      if (event.type === 'focusin' && target.contains(box.current)) return;
-      setOpen(false);
-    };
-    document.addEventListener('pointerdown', away);
-    document.addEventListener('focusin', away);
-    return () => {
-      document.removeEventListener('pointerdown', away);
-      document.removeEventListener('focusin', away);
-    };
-  }, [open]);
+  useOutside(box, open, () => setOpen(false));
 
   const close = () => {
     setOpen(false);

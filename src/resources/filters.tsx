@@ -3,12 +3,13 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Search } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { Language } from '@/contract';
 import { FORMAT_LOCALES } from '@/app/i18n';
 import { DateField } from '@/components/DateField';
 import { cx, inputClass } from '@/components/ui';
 import { zoneLabel, zoneOffsetName } from '@/lib/zone-label';
+import { useOutside } from '@/lib/useOutside';
 import { viewerTimeZone } from '@/lib/zoned';
 import { PickerSearch, useSearchedPicker } from './collections';
 import type { ListSearch } from './search';
@@ -84,24 +85,9 @@ function FilterControl({
     </label>
   );
   const selectClass = cx(inputClass(false), 'w-full', !stacked && 'sm:w-44');
-  const any = <option value="">{i18n._(msg`All`)}</option>;
   let control: React.ReactNode;
   switch (filter.kind) {
     case 'boolean':
-      control = (
-        <select
-          id={id}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          className={selectClass}
-          data-testid={`filter-${filter.key}`}
-        >
-          {any}
-          <option value="true">{i18n._(filter.yes)}</option>
-          <option value="false">{i18n._(filter.no)}</option>
-        </select>
-      );
-      break;
     case 'select':
       control = (
         <select
@@ -111,8 +97,14 @@ function FilterControl({
           className={selectClass}
           data-testid={`filter-${filter.key}`}
         >
-          {any}
-          {filter.options.map((option) => (
+          <option value="">{i18n._(msg`All`)}</option>
+          {(filter.kind === 'boolean'
+            ? [
+                { value: 'true', label: filter.yes },
+                { value: 'false', label: filter.no },
+              ]
+            : filter.options
+          ).map((option) => (
             <option key={option.value} value={option.value}>
               {i18n._(option.label)}
             </option>
@@ -196,26 +188,6 @@ function viewerClock(day: string, language: Language) {
   return { zoneName: zoneLabel(at, zone, language, locales), offset: zoneOffsetName(at, zone, locales) };
 }
 
-/** Calls `away` on a click or focus outside `box` while `open` (as the date field's calendar). */
-function useAway(box: React.RefObject<HTMLElement | null>, open: boolean, away: () => void) {
-  const latest = useRef(away);
-  useEffect(() => {
-    latest.current = away;
-  });
-  useEffect(() => {
-    if (!open) return;
-    const outside = (event: Event) => {
-      if (box.current && !box.current.contains(event.target as Node)) latest.current();
-    };
-    document.addEventListener('pointerdown', outside);
-    document.addEventListener('focusin', outside);
-    return () => {
-      document.removeEventListener('pointerdown', outside);
-      document.removeEventListener('focusin', outside);
-    };
-  }, [box, open]);
-}
-
 /**
  * A filter over another area's records: the first page of them by name, as the form's pickers
  * (useSearchedPicker, docs/decisions/0026-venue-time-zones-and-date-pickers.md §5), and when
@@ -247,7 +219,7 @@ function ReferenceSelect({
   const fieldLabel = i18n._(filter.label);
   const searchLabel = i18n._(msg`Search ${fieldLabel}`);
 
-  useAway(box, open, () => {
+  useOutside(box, open, () => {
     setOpen(false);
     setTyped('');
   });
