@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PGLITE_CACHE_MB } from '../config';
-import { inlineLimits, openPglite } from './client';
+import { openPglite } from './client';
+import { inlineLimits } from './limits';
 
 describe('openPglite', () => {
   it('sizes the buffer cache as configured, PGLITE_CACHE_MB by default (not PGlite’s own 128 MB)', async () => {

@@ -15,6 +15,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { PGLITE_CACHE_MB } from '../config';
 import { WRITES_CHANNEL, listenForWrites, listenTo, noteQuery, trackChanges, type Changes } from './changes';
+import { inlineLimits } from './limits';
+import { prepareReads } from './pglite-prepared';
 import { schema } from './schema';
 
 type Schema = typeof schema;
@@ -55,6 +57,7 @@ export const openPglite = async (
   const options = { extensions: { pg_trgm }, postgresqlconf: [`shared_buffers = ${cacheMb}MB`] };
   const pglite = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
   await pglite.waitReady;
+  prepareReads(pglite);
   const { client, changes } = trackChanges(pglite);
   // Each table's trigger names it (migrations 0005 and 0010); PGlite delivers the notification
   // before the writing statement (or the transaction's commit) returns.
@@ -85,44 +88,6 @@ const MIGRATION_LOCK = 4_206_042_001;
 /** How many statement texts get a name (each connection keeps the ones it has run prepared). */
 const PREPARED_TEXTS = 1_000;
 const statementNames = new Map<string, string>();
-
-/**
- * `limit $n` with a whole number as its value becomes `limit 26` (the parameters after it numbered
- * down): a list's page size is one of four, a lookup's limit is 1. PostgreSQL's generic plan of a
- * statement whose limit is a parameter assumes it fetches a tenth of the table, costs more than a
- * custom plan, and is never chosen, so such statements were planned at every call; with the limit
- * known, a lookup by id or a list's first page runs on its generic plan once it costs no more
- * (docs/decisions/0020-every-list-on-an-index.md, "Round trips and plans"). An offset stays a
- * parameter (inlined, every page would be its own statement).
- */
-export const inlineLimits = (text: string, values: unknown[]): { text: string; values: unknown[] } => {
-  const uses = new Map<number, number>();
-  for (const [, n] of text.matchAll(/\$(\d+)\b/g)) uses.set(Number(n), (uses.get(Number(n)) ?? 0) + 1);
-  const inline = new Map<number, number>();
-  for (const [, n] of text.matchAll(/\blimit \$(\d+)\b/g)) {
-    const value = values[Number(n) - 1];
-    if (uses.get(Number(n)) === 1 && typeof value === 'number' && Number.isSafeInteger(value) && value >= 0)
-      inline.set(Number(n), value);
-  }
-  if (!inline.size) return { text, values };
-  const renumbered = new Map<number, number>();
-  const kept: unknown[] = [];
-  values.forEach((value, i) => {
-    if (inline.has(i + 1)) return;
-    kept.push(value);
-    renumbered.set(i + 1, kept.length);
-  });
-  return {
-    text: text
-      .replace(/\blimit \$(\d+)\b/g, (all, n: string) =>
-        inline.has(Number(n)) ? `limit ${inline.get(Number(n))}` : all,
-      )
-      .replace(/\$(\d+)\b/g, (all, n: string) =>
-        renumbered.has(Number(n)) ? `$${renumbered.get(Number(n))}` : all,
-      ),
-    values: kept,
-  };
-};
 
 /**
  * A parameterised query gets a name from its text, so each connection parses and plans it once

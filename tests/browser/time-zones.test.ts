@@ -69,12 +69,13 @@ async function openDateFilters(page: Page, phone: boolean) {
 }
 
 describe.each(['en', 'ar'] as const)('one time zone rule, days and moments (%s)', (language) => {
-  it("a device in India: the venue's day in the events filter, its own clock for a send time, the figures' clock named", async () => {
-    const token = await tokenOf(DEMO.admin);
-    const tag = `Dayedge ${language} ${Date.now()}`;
-    await muscatEvents(token, tag);
-    const late = language === 'en' ? 'Mar 15, 2028, 11:30 PM Muscat (GMT+4)' : 'مسقط (غرينتش+٤)';
-    for (const [size, viewport] of SIZES) {
+  it.each(SIZES)(
+    "a device in India: the venue's day in the events filter, its own clock for a send time, the figures' clock named (%s px)",
+    async (size, viewport) => {
+      const token = await tokenOf(DEMO.admin);
+      const tag = `Dayedge ${language} ${Date.now()}`;
+      await muscatEvents(token, tag);
+      const late = language === 'en' ? 'Mar 15, 2028, 11:30 PM Muscat (GMT+4)' : 'مسقط (غرينتش+٤)';
       const phone = size === '390';
       const { page, errors } = await suite.open({ viewport, timezoneId: 'Asia/Kolkata' });
       await signIn(page, DEMO.admin, DEMO_PASSWORD);
@@ -151,20 +152,21 @@ describe.each(['en', 'ar'] as const)('one time zone rule, days and moments (%s)'
         .locator('[data-testid="field-sendAt"][value="2028-02-01T09:00"]')
         .waitFor({ state: 'attached' });
       expect(errors).toEqual([]);
-    }
-  });
+    },
+  );
 
-  it("a device in India: the bookings list's and the activity's days on its own clock, named", async () => {
-    const token = await tokenOf(DEMO.admin);
-    const booking = await eveningBooking(token);
-    // Its day in India (the next day) and in Riyadh (the day before it there).
-    const day = dayIn(booking.createdAt, 'Asia/Kolkata');
-    expect(dayIn(booking.createdAt, 'Asia/Riyadh')).not.toBe(day);
-    const clock =
-      language === 'en'
-        ? 'Days on your clock: Kolkata (GMT+5:30).'
-        : 'الأيام بتوقيتك: كولكاتا (غرينتش+٥:٣٠).';
-    for (const [size, viewport] of SIZES) {
+  it.each(SIZES)(
+    "a device in India: the bookings list's and the activity's days on its own clock, named (%s px)",
+    async (size, viewport) => {
+      const token = await tokenOf(DEMO.admin);
+      const booking = await eveningBooking(token);
+      // Its day in India (the next day) and in Riyadh (the day before it there).
+      const day = dayIn(booking.createdAt, 'Asia/Kolkata');
+      expect(dayIn(booking.createdAt, 'Asia/Riyadh')).not.toBe(day);
+      const clock =
+        language === 'en'
+          ? 'Days on your clock: Kolkata (GMT+5:30).'
+          : 'الأيام بتوقيتك: كولكاتا (غرينتش+٥:٣٠).';
       const phone = size === '390';
       const { page, errors } = await suite.open({ viewport, timezoneId: 'Asia/Kolkata' });
       await signIn(page, DEMO.admin, DEMO_PASSWORD);
@@ -214,8 +216,8 @@ describe.each(['en', 'ar'] as const)('one time zone rule, days and moments (%s)'
       expect(new URL((await audit).url()).searchParams.get('tz')).toBe('Asia/Kolkata');
       await snap(page, `timezone-activity-clock-${size}-${language}`, { fullPage: false });
       expect(errors).toEqual([]);
-    }
-  });
+    },
+  );
 });
 
 /** `YYYY-MM-DD` of an instant on a zone's clock. */
