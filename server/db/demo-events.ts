@@ -206,6 +206,9 @@ const NOTES = [
   'Vegetarian meals for two guests.',
 ];
 
+/** The seats of the demo's sold-out coming event (see seedDemoEvents). */
+const WAITLISTED_CAPACITY = 100;
+
 /* ---------------------------------------------------------------- bookings */
 
 interface EventSeed {
@@ -606,6 +609,12 @@ export const seedDemoEvents = async (
       updatedAt: new Date(Math.min(now.getTime() - HOUR, createdAt.getTime() + 3 * DAY)),
     };
   });
+  // One coming event in a small room, sold out with people waiting: its pending bookings cannot all
+  // be confirmed, whatever the hour the demo is seeded at (the other events' fill depends on it).
+  const waitlisted = seeds.find(
+    (s) => s.status === 'approved' && s.startsAt.getTime() > now.getTime() + 7 * DAY,
+  );
+  if (waitlisted) waitlisted.capacity = WAITLISTED_CAPACITY;
 
   await db.transaction(async (tx) => {
     // Seeded rows are neither on the audit trail nor news for the live change log (ADR 0017, ADR 0019).

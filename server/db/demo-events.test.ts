@@ -1,0 +1,54 @@
+/**
+ * The demo holds a coming event sold out with people waiting, whatever the hour it is seeded at: its
+ * pending bookings ask for more seats than are left, so confirming them all is partly refused (the
+ * bulk and undo screens show that case on demo data).
+ */
+import { and, eq, gt, sum } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { SEAT_HOLDING } from '../../src/contract/areas/booking';
+import { openPglite } from './client';
+import { seedDemoData } from './demo-data';
+import { bookings, events } from './schema';
+import { seedDemo } from './seed';
+import { createDbStorage } from '../storage';
+
+const seededAt = async (now: Date) => {
+  const database = await openPglite();
+  try {
+    await database.migrate();
+    const { db } = database;
+    await seedDemo(db, now);
+    await seedDemoData(db, createDbStorage(db, { quotaBytes: 1e9, now: () => now }), now);
+    const coming = await db
+      .select({ id: events.id, capacity: events.capacity })
+      .from(events)
+      .where(and(eq(events.status, 'approved'), gt(events.startsAt, now)));
+    const seats = await db
+      .select({
+        eventId: bookings.eventId,
+        status: bookings.status,
+        tickets: sum(bookings.tickets).mapWith(Number),
+      })
+      .from(bookings)
+      .groupBy(bookings.eventId, bookings.status);
+    const of = (id: number, statuses: readonly string[]) =>
+      seats.filter((s) => s.eventId === id && statuses.includes(s.status)).reduce((n, s) => n + s.tickets, 0);
+    return coming.map((e) => ({ ...e, held: of(e.id, SEAT_HOLDING), waiting: of(e.id, ['pending']) }));
+  } finally {
+    await database.close();
+  }
+};
+
+describe('the demo events', () => {
+  // Hours on either side of the coming events' start times (13:00 to 17:00 UTC).
+  it.each(['2026-11-26T00:07:00Z', '2026-11-26T18:30:00Z'])(
+    'seeded at %s, hold a coming event whose pending bookings do not all fit',
+    { timeout: 60_000 },
+    async (at) => {
+      const coming = await seededAt(new Date(at));
+      expect(coming.length).toBeGreaterThan(5);
+      const overbooked = coming.filter((e) => e.held <= e.capacity && e.held + e.waiting > e.capacity);
+      expect(overbooked.length, JSON.stringify(coming)).toBeGreaterThan(0);
+    },
+  );
+});
