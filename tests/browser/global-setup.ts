@@ -2,6 +2,10 @@
  * Builds the app once for the browser suite into a private directory, so that a build running
  * elsewhere in the tree (which empties dist/) cannot pull files from under the running servers.
  * SKIP_BUILD=1 reuses the existing dist/ (copied). The servers get the directory as DIST_DIR.
+ *
+ * Seeds one demo database (`npm run db:seed` into a private DATA_DIR) that each test file's server
+ * starts from a copy of: a fresh database per file without migrating and seeding 31 times (about 6 s
+ * a file on two cores; docs/decisions/0028-ci-within-thirty-minutes.md).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -14,13 +18,28 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The built app that the browser suite's servers serve (DIST_DIR). */
     distDir: string;
+    /** A migrated and seeded demo DATA_DIR; each server starts from a copy of it. */
+    demoDataDir: string;
   }
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const outDir = await mkdtemp(join(tmpdir(), 'ebo-dist-'));
-  const teardown = () => rm(outDir, { recursive: true, force: true });
+  const [outDir, dataDir] = await Promise.all([
+    mkdtemp(join(tmpdir(), 'ebo-dist-')),
+    mkdtemp(join(tmpdir(), 'ebo-demo-data-')),
+  ]);
+  const teardown = () =>
+    Promise.all([outDir, dataDir].map((dir) => rm(dir, { recursive: true, force: true }))).then(() => {});
   try {
+    const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir };
+    delete env.DATABASE_URL; // the servers run on PGlite
+    const seed = spawnSync(process.execPath, ['--import', 'tsx', 'server/db/seed-cli.ts'], {
+      cwd: process.cwd(),
+      env,
+      encoding: 'utf8',
+    });
+    if (seed.status !== 0)
+      throw new Error(`The demo seed failed (exit ${seed.status}):\n${seed.stdout}\n${seed.stderr}`);
     if (process.env.SKIP_BUILD === '1') {
       const dist = join(process.cwd(), 'dist');
       if (!existsSync(join(dist, 'index.html')) || !existsSync(join(dist, 'sw.js'))) {
@@ -46,5 +65,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw error;
   }
   project.provide('distDir', outDir);
+  project.provide('demoDataDir', dataDir);
   return teardown;
 }

@@ -1,10 +1,10 @@
 /**
  * The real server as a child process (`node --import tsx server/main.ts`), as a user runs it: the built
- * app under /admin/, the API under /api, a fresh embedded database (PGlite in a temp DATA_DIR) and mail
- * going to a real SMTP server on 127.0.0.1 that captures it.
+ * app under /admin/, the API under /api, a fresh embedded database (PGlite in a temp DATA_DIR, a copy of
+ * the suite's seeded demo database) and mail going to a real SMTP server on 127.0.0.1 that captures it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,6 +52,8 @@ export async function startAppServer(extraEnv: Record<string, string> = {}): Pro
     mkdtemp(join(tmpdir(), 'ebo-browser-')),
     startSmtpCapture(),
   ]);
+  // A copy of the demo database seeded once for the suite (tests/browser/global-setup.ts).
+  if (!extraEnv.DATA_DIR) await cp(inject('demoDataDir'), dataDir, { recursive: true });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'development',
