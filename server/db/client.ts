@@ -15,7 +15,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { PGLITE_CACHE_MB } from '../config';
 import { WRITES_CHANNEL, listenForWrites, listenTo, noteQuery, trackChanges, type Changes } from './changes';
-import { inlineLimits } from './limits';
+import { PREPARED_TEXTS, inlineLimits } from './limits';
 import { prepareReads } from './pglite-prepared';
 import { schema } from './schema';
 
@@ -85,8 +85,6 @@ export const DB_CONNECT_TIMEOUT_MS = 10_000;
 /** Any number from a fixed text: the advisory lock that serialises migrations between processes. */
 const MIGRATION_LOCK = 4_206_042_001;
 
-/** How many statement texts get a name (each connection keeps the ones it has run prepared). */
-const PREPARED_TEXTS = 1_000;
 const statementNames = new Map<string, string>();
 
 /**

@@ -9,6 +9,7 @@
  * (inlined, every page would be its own statement).
  */
 export const inlineLimits = (text: string, values: unknown[]): { text: string; values: unknown[] } => {
+  if (!text.includes('limit $')) return { text, values };
   const uses = new Map<number, number>();
   for (const [, n] of text.matchAll(/\$(\d+)\b/g)) uses.set(Number(n), (uses.get(Number(n)) ?? 0) + 1);
   const inline = new Map<number, number>();
@@ -36,3 +37,10 @@ export const inlineLimits = (text: string, values: unknown[]): { text: string; v
     values: kept,
   };
 };
+
+/**
+ * How many statement texts a connection keeps prepared (PostgreSQL's named statements, PGlite's
+ * prepared reads); the texts after these run unprepared, as before. The app's statements are a few
+ * hundred; the cap keeps generated ones from growing a connection's memory without end.
+ */
+export const PREPARED_TEXTS = 1_000;

@@ -11,12 +11,9 @@
  */
 import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
 import { KEEPS_READ_CACHE, isWrite } from './changes';
-import { inlineLimits } from './limits';
+import { PREPARED_TEXTS, inlineLimits } from './limits';
 
 const { serialize } = protocol;
-
-/** How many texts get a name; the rest run through PGlite's own `query`. */
-const PREPARED_TEXTS = 1_000;
 
 /** A prepared statement's plan no longer fits the tables (a migration changed them). */
 const STALE = new Set(['0A000', '26000']);
