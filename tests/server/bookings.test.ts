@@ -469,6 +469,33 @@ describe('list totals and pages', () => {
     }
   });
 
+  it('the search ignores case and takes % and _ as themselves', async () => {
+    await newBooking(eventA.id as number); // "Race Customer n", race<n>@test.example.com
+    // What ILIKE over the four searched texts says.
+    const text = sql`code || ' ' || customer_name || ' ' || customer_email || ' ' || customer_phone`;
+    const [{ code }] = (
+      (await t.db.db.execute(sql`select code from bookings order by id limit 1`)) as unknown as {
+        rows: { code: string }[];
+      }
+    ).rows as [{ code: string }];
+    const cases: [string, ReturnType<typeof sql>][] = [
+      ['RACE CUSTOMER', sql`${text} ilike '%race customer%'`],
+      ['rAcE', sql`${text} ilike '%race%'`],
+      [code.toLowerCase(), sql`code = ${code}`],
+      ['%', sql`strpos(${text}, '%') > 0`],
+      ['_', sql`strpos(${text}, '_') > 0`],
+      ['ce_1', sql`strpos(lower(${text}), 'ce_1') > 0`],
+    ];
+    for (const [q, where] of cases) {
+      const res = await call('GET', `/api/booking?q=${encodeURIComponent(q)}`, admin);
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.data.total, q).toBe(await counted(where));
+    }
+    expect(await counted(sql`${text} ilike '%race%'`)).toBeGreaterThan(0);
+    const header = await call('GET', `/api/search?q=${encodeURIComponent(code.toLowerCase())}`, admin);
+    expect(header.body.data.bookings.map((b: Rec) => b.code)).toEqual([code]);
+  });
+
   it('pages follow the sort without gaps or repeats, deep pages included', async () => {
     const idsOf = async (query: ReturnType<typeof sql>) =>
       ((await t.db.db.execute(query)) as unknown as { rows: { id: number }[] }).rows.map((r) => r.id);
