@@ -53,7 +53,7 @@ export async function startAppServer(extraEnv: Record<string, string> = {}): Pro
     startSmtpCapture(),
   ]);
   // A copy of the demo database seeded once for the suite (tests/browser/global-setup.ts).
-  if (!extraEnv.DATA_DIR) await cp(inject('demoDataDir'), dataDir, { recursive: true });
+  await cp(inject('demoDataDir'), dataDir, { recursive: true });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'development',
