@@ -49,6 +49,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist',
+      'dist-server',
       'dev-dist',
       'bench/.cache',
       'data',

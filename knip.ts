@@ -7,6 +7,8 @@ import { defineConfig } from 'knip/config';
 export default defineConfig({
   entry: [
     'src/routes/**/*.tsx',
+    // The server: bundled by scripts/server-bundle.mjs from this entry.
+    'server/main.ts',
     'scripts/*.{mjs,ts}',
     'bench/{seed,table}.ts',
     'bench/page/*.ts',

@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 /**
  * `npm start`: builds the app when no build is present (or the sources are newer than the build),
- * then runs the API server, which serves the app under /admin/ and the API under /api/ on one port.
+ * then bundles the API server and runs it (scripts/server-bundle.mjs): one process that serves the
+ * app under /admin/ and the API under /api/ on one port. `npm run serve` (--server-only) does the
+ * same without building the app.
  */
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { SERVER_NODE_FLAGS, buildServer } from './server-bundle.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const built = join(root, 'dist', 'index.html');
@@ -26,7 +29,10 @@ const stale = () => {
   return inputs > statSync(built).mtimeMs;
 };
 
-if (process.env.SKIP_BUILD !== '1' && stale()) {
+// `npm run serve` (--server-only): the server alone, serving the build that is there.
+const serverOnly = process.argv.includes('--server-only');
+
+if (!serverOnly && process.env.SKIP_BUILD !== '1' && stale()) {
   console.info('Building the app (first start, or sources changed)…');
   const res = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], {
     cwd: root,
@@ -35,7 +41,7 @@ if (process.env.SKIP_BUILD !== '1' && stale()) {
   if (res.status !== 0) process.exit(res.status ?? 1);
 }
 
-const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, await buildServer()], {
   cwd: root,
   stdio: 'inherit',
   env: process.env,

@@ -14,6 +14,7 @@ import { securityHeaders } from './http/security';
 import { registerStatic, registerUploads } from './http/static';
 import type { App, AppEnv, Deps } from './http/types';
 import { smsg } from './messages';
+import { PACKAGE_JSON } from './paths';
 import { registerAreas } from './areas';
 import { registerSessionRoutes } from './auth/session.routes';
 import { registerLiveRoutes } from './live/live.routes';
@@ -22,9 +23,7 @@ export type { App, Deps } from './http/types';
 
 const appVersion = (): string => {
   try {
-    return (
-      JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
-    ).version;
+    return (JSON.parse(readFileSync(PACKAGE_JSON, 'utf8')) as { version: string }).version;
   } catch {
     return '0.0.0';
   }

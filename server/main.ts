@@ -1,5 +1,5 @@
 /**
- * The server process: `node --import tsx server/main.ts` (npm run serve; npm start builds first).
+ * The server process, bundled and run by `npm start` and `npm run serve` (scripts/server-bundle.mjs).
  * Reads the environment (README; every variable is validated by ENV_SCHEMA in config.ts), opens and migrates the database,
  * seeds the demo data in demo mode, serves, and shuts down gracefully on SIGINT/SIGTERM.
  */

@@ -1,9 +1,15 @@
 /**
- * The real server as a child process (`node --import tsx server/main.ts`), on 127.0.0.1 only, with a
- * given DATA_DIR (PGlite) or DATABASE_URL, serving the bench's own build (DIST_DIR).
+ * The real server as a child process, as `npm start` runs it (the server bundle with its Node flags,
+ * scripts/server-bundle.mjs), on 127.0.0.1 only, with a given DATA_DIR (PGlite) or DATABASE_URL,
+ * serving the bench's own build (DIST_DIR).
  */
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { SERVER_NODE_FLAGS, buildServer } from '../../scripts/server-bundle.mjs';
+
+/** The bench's server bundle, built once a run (a name of its own: `npm start` builds main.mjs). */
+let bundle: Promise<string> | undefined;
+const serverBundle = () => (bundle ??= buildServer('bench.mjs'));
 
 export interface BenchServer {
   origin: string;
@@ -59,7 +65,7 @@ export async function startServer(options: {
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...profile, await serverBundle()], {
     cwd: process.cwd(),
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

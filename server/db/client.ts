@@ -4,7 +4,6 @@
  * `migrate()` applies the one committed set of migrations with the driver's own migrator.
  */
 import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -14,6 +13,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { PGLITE_CACHE_MB } from '../config';
+import { MIGRATIONS_FOLDER } from '../paths';
 import { WRITES_CHANNEL, listenForWrites, listenTo, noteQuery, trackChanges, type Changes } from './changes';
 import { PREPARED_TEXTS, inlineLimits } from './limits';
 import { prepareReads } from './pglite-prepared';
@@ -25,8 +25,6 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Something that runs queries: the database or a transaction. */
 export type Executor = Db | Tx;
-
-const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export interface Database {
   db: Db;

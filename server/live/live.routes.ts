@@ -10,10 +10,11 @@ import { HttpError } from '../http/errors';
 import { route, routeFile } from '../http/route';
 import type { App } from '../http/types';
 import { smsg } from '../messages';
+import { MIGRATIONS_JOURNAL } from '../paths';
 
 /** How many migrations this code comes with (drizzle's journal). */
 const MIGRATIONS = (
-  JSON.parse(readFileSync(new URL('../db/migrations/meta/_journal.json', import.meta.url), 'utf8')) as {
+  JSON.parse(readFileSync(MIGRATIONS_JOURNAL, 'utf8')) as {
     entries: unknown[];
   }
 ).entries.length;

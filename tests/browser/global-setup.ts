@@ -6,12 +6,16 @@
  * Seeds one demo database (`npm run db:seed` into a private DATA_DIR) that each test file's server
  * starts from a copy of: a fresh database per file without migrating and seeding 31 times (about 6 s
  * a file on two cores; docs/decisions/0028-ci-within-thirty-minutes.md).
+ *
+ * Bundles the server as `npm start` does (scripts/server-bundle.mjs), under a name of its own: every
+ * file's server runs the code users run.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { buildServer } from '../../scripts/server-bundle.mjs';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -20,6 +24,8 @@ declare module 'vitest' {
     distDir: string;
     /** A migrated and seeded demo DATA_DIR; each server starts from a copy of it. */
     demoDataDir: string;
+    /** The server bundle the suite's servers run. */
+    serverBundle: string;
   }
 }
 
@@ -28,8 +34,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
     mkdtemp(join(tmpdir(), 'ebo-dist-')),
     mkdtemp(join(tmpdir(), 'ebo-demo-data-')),
   ]);
+  const serverBundle = await buildServer(`browser-suite-${process.pid}.mjs`);
   const teardown = () =>
-    Promise.all([outDir, dataDir].map((dir) => rm(dir, { recursive: true, force: true }))).then(() => {});
+    Promise.all(
+      [outDir, dataDir, serverBundle].map((path) => rm(path, { recursive: true, force: true })),
+    ).then(() => {});
   try {
     const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir };
     delete env.DATABASE_URL; // the servers run on PGlite
@@ -66,5 +75,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   project.provide('distDir', outDir);
   project.provide('demoDataDir', dataDir);
+  project.provide('serverBundle', serverBundle);
   return teardown;
 }

@@ -1,5 +1,5 @@
 /**
- * The real server as a child process (`node --import tsx server/main.ts`), as a user runs it: the built
+ * The real server as a child process (the suite's server bundle, run as `npm start` runs it), as a user runs it: the built
  * app under /admin/, the API under /api, a fresh embedded database (PGlite in a temp DATA_DIR, a copy of
  * the suite's seeded demo database) and mail going to a real SMTP server on 127.0.0.1 that captures it.
  */
@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-bundle.mjs';
 import { startSmtpCapture } from '../setup/smtp';
 
 export type SmtpCapture = Awaited<ReturnType<typeof startSmtpCapture>>;
@@ -72,7 +73,7 @@ export async function startAppServer(extraEnv: Record<string, string> = {}): Pro
   delete env.VITEST_WORKER_ID;
 
   let log = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, inject('serverBundle')], {
     cwd: process.cwd(),
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
