@@ -4,7 +4,10 @@
  * serving the bench's own build (DIST_DIR).
  */
 import { spawn } from 'node:child_process';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { SERVER_NODE_FLAGS, buildServer } from '../../scripts/server-bundle.mjs';
 
 /** The bench's server bundle, built once a run (a name of its own: `npm start` builds main.mjs). */
@@ -44,12 +47,17 @@ export async function startServer(options: {
   env?: NodeJS.ProcessEnv;
 }): Promise<BenchServer> {
   const port = await freePort();
+  // PGlite: each server starts from a copy of the database as seeded (vacuumed, bench/seed.ts), so
+  // the writes of one measurement never slow the next (PGlite has no autovacuum, and the server's
+  // own vacuum runs hourly: server/db/upkeep.ts).
+  const copy = options.databaseUrl ? null : await mkdtemp(join(tmpdir(), 'ebo-bench-data-'));
+  if (copy) await cp(options.dataDir, copy, { recursive: true });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'development',
     PORT: String(port),
     HOST: '127.0.0.1',
-    DATA_DIR: options.dataDir,
+    DATA_DIR: copy ?? options.dataDir,
     DIST_DIR: options.distDir,
     // As in production: answers are not checked against the contract again (docs/decisions/0020-every-list-on-an-index.md).
     CHECK_ANSWERS: 'off',
@@ -80,6 +88,7 @@ export async function startServer(options: {
       await exited;
       clearTimeout(timer);
     }
+    if (copy) await rm(copy, { recursive: true, force: true });
   };
   const deadline = Date.now() + 180_000;
   for (;;) {
