@@ -125,8 +125,21 @@ const restoreDelete = async (
   const row: Record<string, unknown> = { ...(entry.before ?? {}) };
   if (columns.has('version')) row.version = 0;
   if (columns.has('updated_at')) row.updated_at = now.toISOString();
+  await insertAsRecorded(db, name, row);
+};
+
+/**
+ * Inserts a row of `name` from its recorded values; the columns the database derives (generated,
+ * such as bookings.search_text, never recorded) it derives again.
+ */
+const insertAsRecorded = async (db: Db, name: string, row: Record<string, unknown>) => {
+  const t = sql.identifier(name);
+  const written = Object.values(getTableColumns(tables.get(name)!))
+    .filter((c) => !c.generated)
+    .map((c) => sql.identifier(c.name));
+  const list = sql.join(written, sql`, `);
   await db.execute(
-    sql`insert into ${t} select * from jsonb_populate_record(null::${t}, ${JSON.stringify(row)}::jsonb)`,
+    sql`insert into ${t} (${list}) select ${list} from jsonb_populate_record(null::${t}, ${JSON.stringify(row)}::jsonb)`,
   );
 };
 
@@ -163,10 +176,7 @@ export const putBack = async (db: Db, entry: AuditRow, version: number | undefin
 export const putBackChild = async (db: Db, entry: AuditRow) => {
   const name = entry.tableName ?? '';
   if (entry.action !== 'delete' || !tables.has(name) || RESTORABLE_TABLES.has(name) || !entry.before) return;
-  const t = sql.identifier(name);
-  await db.execute(
-    sql`insert into ${t} select * from jsonb_populate_record(null::${t}, ${JSON.stringify(entry.before)}::jsonb)`,
-  );
+  await insertAsRecorded(db, name, entry.before);
 };
 
 /** A database refusal met while putting records back, as the user reads it (else null). */

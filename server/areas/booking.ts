@@ -3,7 +3,7 @@
  * and the status / payment changes with their capacity check and history.
  */
 import { randomInt } from 'node:crypto';
-import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, inArray, lt, sql } from 'drizzle-orm';
 import {
   BOOKING_STATUS_LABEL,
   BOOKING_TRANSITIONS,
@@ -27,15 +27,18 @@ const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 const newBookingCode = () =>
   `BK-${Array.from({ length: 6 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('')}`;
 
-/** The searched texts, exactly as the trigram index `bookings_search_trgm_idx` is built. */
-export const bookingSearchText = sql`(${bookings.code} || ' ' || ${bookings.customerName} || ' ' || ${bookings.customerEmail} || ' ' || ${bookings.customerPhone})`;
+/** The searched texts (code and customer), stored lower-cased under a trigram index (schema.ts). */
+export const bookingSearchText = { lowered: bookings.searchText };
+
+/** A booking's columns but its search text (the database's, never sent). */
+const { searchText: _searchText, ...bookingColumns } = getTableColumns(bookings);
 
 /** Left joins: the list's count query leaves them out (every booking has its event and provider). */
 const selectBookings = (db: Executor, extra: Record<string, ReturnType<typeof sql>> = {}) =>
   dyn(
     db
       .select({
-        b: bookings,
+        b: bookingColumns,
         eventTitle: events.title,
         eventStartsAt: events.startsAt,
         eventTimeZone: locations.timeZone,

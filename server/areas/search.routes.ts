@@ -12,7 +12,7 @@ import { route } from '../http/route';
 import type { App } from '../http/types';
 import { smsg } from '../messages';
 import { bookingSearchText } from './booking';
-import { arText, enText, likePattern, providerScopeOf } from '../http/resource-router';
+import { arText, enText, holds, likePattern, providerScopeOf } from '../http/resource-router';
 
 export const registerSearchRoutes = (app: App) => {
   route(app, searchApi.search, async ({ deps, query, requireAuth }) => {
@@ -38,7 +38,7 @@ export const registerSearchRoutes = (app: App) => {
             .innerJoin(events, eq(events.id, bookings.eventId))
             .where(
               and(
-                ilike(bookingSearchText, like),
+                holds(bookingSearchText, query.q),
                 bookingScope === null ? undefined : eq(bookings.providerId, bookingScope),
               ),
             )

@@ -21,7 +21,7 @@ import {
   customType,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 
 const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -444,8 +444,10 @@ export const advertisements = pgTable(
 /**
  * Bookings: the list is the hot path, so its indexes follow its filters and sorts (created_at with
  * id as tie-breaker, alone and after status, payment status, event and provider); `provider_id`
- * is the event's provider, copied so that a provider's list is one index range. `search` is a
- * trigram index over the searched texts (code and customer).
+ * is the event's provider, copied so that a provider's list is one index range. `search_text` is
+ * the searched texts (code and customer) lower-cased, kept by the database, under a trigram index:
+ * the search matches it with LIKE, not ILIKE over an expression that would be lowered row by row
+ * (docs/decisions/0020-every-list-on-an-index.md).
  */
 export const bookings = pgTable(
   'bookings',
@@ -469,6 +471,12 @@ export const bookings = pgTable(
     paidAt: time('paid_at'),
     status: text('status').notNull().default('pending'),
     notes: text('notes'),
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL =>
+          sql`lower(${bookings.code} || ' ' || ${bookings.customerName} || ' ' || ${bookings.customerEmail} || ' ' || ${bookings.customerPhone})`,
+      ),
     ...stamps(),
   },
   (t) => [
@@ -497,10 +505,7 @@ export const bookings = pgTable(
     index('bookings_provider_paid_total_idx')
       .on(t.providerId, t.paidAt, t.total, t.eventId)
       .where(sql`${t.paymentStatus} = 'paid'`),
-    index('bookings_search_trgm_idx').using(
-      'gin',
-      sql`(${t.code} || ' ' || ${t.customerName} || ' ' || ${t.customerEmail} || ' ' || ${t.customerPhone}) gin_trgm_ops`,
-    ),
+    index('bookings_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 

@@ -22,6 +22,7 @@ import {
   desc,
   eq,
   ilike,
+  like,
   inArray,
   or,
   sql,
@@ -110,8 +111,8 @@ export interface ResourceImpl<R extends Resource, Row = Record<string, unknown>>
   toRecord(row: Row): Rec<R>;
   /** Sort expression per sortable column of the contract (names sort in the reader's language). */
   sort: Record<R['sort'][number], (lang: Language, ctx: ResourceCtx) => SQL | Column>;
-  /** What `q` searches (ILIKE %q%). */
-  search: (SQL | Column)[];
+  /** What `q` searches (case-insensitive, %q%; see `holds`). */
+  search: SearchedText[];
   filters(filters: Filters<R>, ctx: ResourceCtx): (SQL | undefined)[];
   /** Always applied (e.g. supervisors: role manager with a provider). */
   base?: SQL;
@@ -183,6 +184,19 @@ export const implement = <R extends Resource, Row>(_resource: R, impl: ResourceI
 
 export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
+/**
+ * A searched text: an expression (matched with ILIKE, which lowers it row by row), or a column that
+ * stores its text lower-cased (`{ lowered }`, matched with LIKE against the lowered pattern: the
+ * cheap match, docs/decisions/0020-every-list-on-an-index.md).
+ */
+export type SearchedText = SQL | Column | { lowered: Column };
+
+/** Whether `text` holds `q`, in any case, with `%` and `_` taken as themselves. */
+export const holds = (text: SearchedText, q: string) =>
+  'lowered' in text
+    ? like(text.lowered, sql`lower(${likePattern(q)})`)
+    : ilike(text as Column, likePattern(q));
+
 /** `name->>'en'` of a localised jsonb column, lower-cased for sorting. */
 export const textOf = (column: Column, lang: Language) => sql`lower(${column}->>${sql.raw(`'${lang}'`)})`;
 export const enText = (column: Column) => sql`${column}->>'en'`;
@@ -225,7 +239,7 @@ const whereOf = (
     impl.base,
     scopeOf(impl, ctx, resource),
     ...impl.filters(filtersOf(resource, query), ctx),
-    q ? or(...impl.search.map((col) => ilike(col as Column, likePattern(q)))) : undefined,
+    q ? or(...impl.search.map((text) => holds(text, q))) : undefined,
   );
 };
 
@@ -599,7 +613,7 @@ const options = async (resource: Resource, impl: Impl, h: H) => {
         ...impl.filters(filtersOf(resource, query), ctx),
         // One record by id: the name of a value chosen before its page was loaded (a shared link).
         typeof query.id === 'number' ? eq(impl.columns.id, query.id) : undefined,
-        q ? or(...impl.search.map((col) => ilike(col as Column, likePattern(q)))) : undefined,
+        q ? or(...impl.search.map((text) => holds(text, q))) : undefined,
       ),
     )
     .orderBy(

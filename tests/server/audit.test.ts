@@ -706,6 +706,37 @@ describe('restore', () => {
     await t.db.db.update(events).set({ capacity: ev!.capacity }).where(eq(events.id, ev!.id));
   });
 
+  it('a booking’s customer put back: the trail never holds the derived search text, and the search finds the old name again', async () => {
+    const [b] = await t.db.db.select().from(bookings).orderBy(bookings.id).limit(1);
+    await t.db.db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('ebo.actor_id', ${String(adminId)}, true)`);
+      await tx
+        .update(bookings)
+        .set({ customerName: 'Zoltan Restoreby', version: b!.version + 1 })
+        .where(eq(bookings.id, b!.id));
+    });
+    const [entry] = await trail('booking', b!.id);
+    expect(entry).toMatchObject({
+      action: 'update',
+      fields: ['customerName'],
+      before: { customerName: b!.customerName },
+      after: { customerName: 'Zoltan Restoreby' },
+    });
+    const found = async (q: string) => {
+      const res = await call('GET', `/api/booking?pageSize=100&q=${encodeURIComponent(q)}`, admin);
+      expect(res.status, res.text).toBe(200);
+      return (res.body.data.items as Rec[]).map((r) => r.id);
+    };
+    expect(await found('zoltan restoreby')).toEqual([b!.id]);
+    const ok = await call('POST', `/api/audit/${entry!.id}/restore`, admin, { version: b!.version + 1 });
+    expect(ok.status, ok.text).toBe(200);
+    expect(await found('zoltan')).toEqual([]);
+    // The code and the name as one text, as the search reads them: in another case.
+    expect(await found(`${b!.code} ${b!.customerName}`.toUpperCase())).toEqual([b!.id]);
+    const [restore] = await trail('booking', b!.id);
+    expect(restore).toMatchObject({ action: 'restore', fields: ['customerName'] });
+  });
+
   it('refuses what cannot be restored: a create, a sign-in, an unknown entry', async () => {
     const cat = await newCategory('Audit created only');
     const [created] = await trail('category', cat.id);
