@@ -1,4 +1,4 @@
 /** Node's flags for the server bundle (scripts/server-bundle.mjs). */
 export const SERVER_NODE_FLAGS: string[];
 /** Builds the server bundle in `dist-server/` (`main.mjs` unless named) and answers its path. */
-export const buildServer: (name?: string) => Promise<string>;
+export const buildServer: (name?: string) => string;

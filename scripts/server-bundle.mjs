@@ -2,13 +2,14 @@
  * The server as it runs for users (docs/decisions/0032-the-server-runs-as-one-bundle.md): esbuild
  * bundles `server/main.ts` and the contract it imports into one ES module in `dist-server/`
  * (packages stay in node_modules), and Node runs it with SERVER_NODE_FLAGS. `npm start`, the browser
- * suite and the bench all start it so (`npm run serve` too); `npm run dev` runs the sources through tsx.
+ * suite, the server-process tests and the bench all start it so (`npm run serve` too); `npm run dev` runs
+ * the sources through tsx.
  *
  *   node scripts/server-bundle.mjs    builds the bundle
  */
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { buildSync } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -24,11 +25,12 @@ export const SERVER_NODE_FLAGS = ['--max-semi-space-size=2'];
 
 /**
  * Builds the bundle (about half a second) and answers its path: `dist-server/main.mjs`, or another
- * name in that folder (the browser suite builds its own, which no other build can replace under it).
+ * name in that folder (the browser suite, the process tests and the bench build their own, which no
+ * other build replaces under them).
  */
-export const buildServer = async (name = 'main.mjs') => {
+export const buildServer = (name = 'main.mjs') => {
   const outfile = fileURLToPath(new URL(name, OUT_DIR));
-  const { outputFiles } = await build({
+  const { outputFiles } = buildSync({
     absWorkingDir: root,
     entryPoints: ['server/main.ts'],
     outfile,
@@ -42,10 +44,10 @@ export const buildServer = async (name = 'main.mjs') => {
   });
   // Written beside, then renamed: instances started together never load a half-written bundle.
   const part = `${outfile}.${process.pid}.part`;
-  await mkdir(fileURLToPath(OUT_DIR), { recursive: true });
-  await writeFile(part, outputFiles[0].contents);
-  await rename(part, outfile);
+  mkdirSync(fileURLToPath(OUT_DIR), { recursive: true });
+  writeFileSync(part, outputFiles[0].contents);
+  renameSync(part, outfile);
   return outfile;
 };
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await buildServer();
+if (process.argv[1] === fileURLToPath(import.meta.url)) buildServer();

@@ -41,7 +41,7 @@ if (!serverOnly && process.env.SKIP_BUILD !== '1' && stale()) {
   if (res.status !== 0) process.exit(res.status ?? 1);
 }
 
-const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, await buildServer()], {
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, buildServer()], {
   cwd: root,
   stdio: 'inherit',
   env: process.env,

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { SERVER_NODE_FLAGS, buildServer } from '../../scripts/server-bundle.mjs';
 
 /** The bench's server bundle, built once a run (a name of its own: `npm start` builds main.mjs). */
-let bundle: Promise<string> | undefined;
+let bundle: string | undefined;
 const serverBundle = () => (bundle ??= buildServer('bench.mjs'));
 
 export interface BenchServer {
@@ -73,7 +73,7 @@ export async function startServer(options: {
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...profile, await serverBundle()], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...profile, serverBundle()], {
     cwd: process.cwd(),
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

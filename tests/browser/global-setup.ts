@@ -34,7 +34,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     mkdtemp(join(tmpdir(), 'ebo-dist-')),
     mkdtemp(join(tmpdir(), 'ebo-demo-data-')),
   ]);
-  const serverBundle = await buildServer(`browser-suite-${process.pid}.mjs`);
+  const serverBundle = buildServer(`browser-suite-${process.pid}.mjs`);
   const teardown = () =>
     Promise.all(
       [outDir, dataDir, serverBundle].map((path) => rm(path, { recursive: true, force: true })),

@@ -1,5 +1,5 @@
 /**
- * The server process as a user starts it (`node --import tsx server/main.ts`): configuration from
+ * The server process as a user starts it (the server bundle, as `npm start` runs it): configuration from
  * the environment, migration and demo seed on start, the printed URL and demo accounts, mail through
  * SMTP_URL, production refusing to start without its settings, graceful shutdown on SIGTERM.
  */

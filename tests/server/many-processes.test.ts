@@ -1,6 +1,6 @@
 /**
  * Several server processes on one PostgreSQL (docs/decisions/0019-live-updates-and-many-processes.md;
- * README, "Running several instances"), as real child processes (`node --import tsx server/main.ts`):
+ * README, "Running several instances"), as real child processes (the server bundle, as `npm run serve` runs it):
  * one plain process and one with WORKERS=2 (two more behind one port). A session ended on one is
  * refused on the others at once; the sign-in limit counts the attempts made on all; a scheduled
  * notification is sent exactly once; a booking changed through one reaches a live stream held on

@@ -1,9 +1,15 @@
 /**
- * The server as its own process (`node --import tsx server/main.ts`), for the tests of start-up,
- * crashes and several processes on one database (docs/decisions/0004-testing-strategy.md).
+ * The server as its own process, run as `npm start` and `npm run serve` run it (the server bundle
+ * with its Node flags, scripts/server-bundle.mjs; docs/decisions/0032-the-server-runs-as-one-bundle.md),
+ * for the tests of start-up, crashes and several processes on one database
+ * (docs/decisions/0004-testing-strategy.md).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { SERVER_NODE_FLAGS, buildServer } from '../../scripts/server-bundle.mjs';
+
+/** The bundle these tests run, built once a test file from the current sources. */
+let bundle: string | undefined;
 
 /** A port free on 127.0.0.1 at the moment of asking. */
 export const freePort = () =>
@@ -28,7 +34,8 @@ export interface ServerProcess {
 export const startServerProcess = (env: Record<string, string | undefined>): ServerProcess => {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', ...env };
   for (const [k, v] of Object.entries(env)) if (v === undefined) delete childEnv[k];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  bundle ??= buildServer('server-tests.mjs');
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, bundle], {
     cwd: process.cwd(),
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
