@@ -3,7 +3,7 @@
  * allow, each within the caller's scope (a provider: its own events and their bookings; a
  * supervisor: its provider's). Bookings use the trigram index of their searched texts.
  */
-import { and, desc, eq, ilike, or } from 'drizzle-orm';
+import { and, desc, eq, or } from 'drizzle-orm';
 import { searchApi } from '../../src/contract/areas/dashboard';
 import type { BookingStatus } from '../../src/contract/areas/booking';
 import type { EventStatus } from '../../src/contract/areas/event';
@@ -12,13 +12,13 @@ import { route } from '../http/route';
 import type { App } from '../http/types';
 import { smsg } from '../messages';
 import { bookingSearchText } from './booking';
-import { arText, enText, holds, likePattern, providerScopeOf } from '../http/resource-router';
+import { arText, enText, holds, providerScopeOf } from '../http/resource-router';
 
 export const registerSearchRoutes = (app: App) => {
   route(app, searchApi.search, async ({ deps, query, requireAuth }) => {
     const auth = requireAuth();
     const { db } = deps;
-    const like = likePattern(query.q);
+    const q = query.q;
     const may = (p: string) => auth.permissions.includes(p);
     const limit = query.limit;
 
@@ -38,7 +38,7 @@ export const registerSearchRoutes = (app: App) => {
             .innerJoin(events, eq(events.id, bookings.eventId))
             .where(
               and(
-                holds(bookingSearchText, query.q),
+                holds(bookingSearchText, q),
                 bookingScope === null ? undefined : eq(bookings.providerId, bookingScope),
               ),
             )
@@ -51,7 +51,7 @@ export const registerSearchRoutes = (app: App) => {
             .from(events)
             .where(
               and(
-                or(ilike(enText(events.title), like), ilike(arText(events.title), like)),
+                or(holds(enText(events.title), q), holds(arText(events.title), q)),
                 eventScope === null ? undefined : eq(events.providerId, eventScope),
               ),
             )
@@ -70,11 +70,11 @@ export const registerSearchRoutes = (app: App) => {
             .innerJoin(users, eq(users.id, serviceProviders.userId))
             .where(
               or(
-                ilike(enText(serviceProviders.businessName), like),
-                ilike(arText(serviceProviders.businessName), like),
-                ilike(enText(users.name), like),
-                ilike(arText(users.name), like),
-                ilike(users.email, like),
+                holds(enText(serviceProviders.businessName), q),
+                holds(arText(serviceProviders.businessName), q),
+                holds(enText(users.name), q),
+                holds(arText(users.name), q),
+                holds(users.email, q),
               ),
             )
             .orderBy(desc(users.createdAt), desc(users.id))
@@ -84,9 +84,7 @@ export const registerSearchRoutes = (app: App) => {
         ? db
             .select({ id: users.id, name: users.name, email: users.email, role: users.role })
             .from(users)
-            .where(
-              or(ilike(enText(users.name), like), ilike(arText(users.name), like), ilike(users.email, like)),
-            )
+            .where(or(holds(enText(users.name), q), holds(arText(users.name), q), holds(users.email, q)))
             .orderBy(desc(users.createdAt), desc(users.id))
             .limit(limit)
         : null,

@@ -182,7 +182,7 @@ export const implement = <R extends Resource, Row>(_resource: R, impl: ResourceI
 
 /* ------------------------------------------------------------------ helpers */
 
-export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 /**
  * A searched text: an expression (matched with ILIKE, which lowers it row by row), or a column that

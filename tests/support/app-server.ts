@@ -1,7 +1,8 @@
 /**
- * The real server as a child process (the suite's server bundle, run as `npm start` runs it), as a user runs it: the built
- * app under /admin/, the API under /api, a fresh embedded database (PGlite in a temp DATA_DIR, a copy of
- * the suite's seeded demo database) and mail going to a real SMTP server on 127.0.0.1 that captures it.
+ * The real server as a child process, as a user runs it (the suite's server bundle with the flags of
+ * `npm start`): the built app under /admin/, the API under /api, a fresh embedded database (PGlite in
+ * a temp DATA_DIR, a copy of the suite's seeded demo database) and mail going to a real SMTP server on
+ * 127.0.0.1 that captures it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
