@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '../support/app-server';
-import { listRows as rows, signIn, toArabic, waitForShell } from '../support/app';
+import { follow, listRows as rows, signIn, toArabic, waitForShell } from '../support/app';
 import { formatViolations, runAxe } from '../support/axe';
 import { PHONE, snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
@@ -25,8 +25,7 @@ describe('bookings', () => {
     const { page, errors } = await suite.open();
     await signIn(page, DEMO.manager, DEMO_PASSWORD);
 
-    await page.getByTestId('sidebar').getByRole('link', { name: 'Bookings' }).click();
-    await expect.poll(() => url(page).pathname).toBe('/admin/booking');
+    await follow(page, page.getByTestId('sidebar').getByRole('link', { name: 'Bookings' }), '/admin/booking');
     await expect.poll(() => rows(page).count()).toBe(10);
 
     // Filter the pending ones: the filter lives in the URL and every row is pending.

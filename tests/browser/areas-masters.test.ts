@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '../support/app-server';
-import { listRows as rows, signIn, toArabic, waitForShell } from '../support/app';
+import { follow, listRows as rows, signIn, toArabic, waitForShell } from '../support/app';
 import { formatViolations, runAxe } from '../support/axe';
 import { PHONE, snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
@@ -36,8 +36,7 @@ describe('configuration masters', () => {
     await signIn(page, DEMO.admin, DEMO_PASSWORD);
 
     // The sidebar entry leads to the real list, full of demo rows.
-    await page.getByRole('link', { name: 'Country Master' }).click();
-    await expect.poll(() => path(page)).toBe('/admin/country');
+    await follow(page, page.getByRole('link', { name: 'Country Master' }), '/admin/country');
     await expect.poll(() => rows(page).count()).toBe(10);
 
     // Create a country.

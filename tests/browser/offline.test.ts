@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '../support/app-server';
-import { listRows as rows, signIn, waitForServiceWorkerControl, waitForShell } from '../support/app';
+import { follow, listRows as rows, signIn, waitForServiceWorkerControl, waitForShell } from '../support/app';
 import { readIndexedDb, snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
 
@@ -113,7 +113,7 @@ describe('offline first', () => {
     expect(await page.getByTestId('connection-banner').getAttribute('data-state')).toBe(
       browserOnline ? 'unreachable' : 'offline',
     );
-    await page.getByTestId('sidebar').getByRole('link', { name: 'Bookings' }).click();
+    await follow(page, page.getByTestId('sidebar').getByRole('link', { name: 'Bookings' }), '/admin/booking');
     await expect.poll(() => rows(page).count()).toBe(10);
     expect(await page.getByTestId('data-age').innerText()).toMatch(/Updated/);
     await context.setOffline(false);

@@ -1,5 +1,5 @@
 /** Steps through the app's screens the way a user does (labels of docs/product.md §2, agreed test ids). */
-import type { Page, Response } from 'playwright-core';
+import type { Locator, Page, Response } from 'playwright-core';
 import { expect } from 'vitest';
 import { SERVER_MESSAGES, type ServerMessageKey } from '../../server/messages';
 
@@ -57,6 +57,25 @@ export async function waitForShell(page: Page): Promise<void> {
 }
 
 /** The header button that shows and hides the sidebar (the drawer on phones). */
+/**
+ * Follows `link` as a user does and waits until the app shows `pathname`. A click that lands while
+ * the page still moves (the dashboard's figures arriving above its links, the connection banner)
+ * can hit what was there a moment before; the user then clicks again, and so does this.
+ */
+export async function follow(page: Page, link: Locator, pathname: string): Promise<void> {
+  const arrived = () =>
+    page
+      .waitForURL((url) => url.pathname === pathname, { timeout: 5_000 })
+      .then(
+        () => true,
+        () => false,
+      );
+  await link.click();
+  if (await arrived()) return;
+  await link.click();
+  await page.waitForURL((url) => url.pathname === pathname);
+}
+
 export const sidebarToggle = (page: Page) => page.locator('header button[aria-controls]').first();
 
 /** Waits until the page is controlled by the service worker (after its first activation). */
