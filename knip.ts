@@ -9,6 +9,8 @@ export default defineConfig({
     'src/routes/**/*.tsx',
     // The server: bundled by scripts/server-bundle.mjs from this entry.
     'server/main.ts',
+    // The embedded database's worker thread, started by server/db/pglite-thread.ts from its path.
+    'server/db/pglite-worker.ts',
     'scripts/*.{mjs,ts}',
     'bench/{seed,table}.ts',
     'bench/page/*.ts',

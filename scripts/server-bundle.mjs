@@ -24,15 +24,29 @@ const OUT_DIR = new URL('../dist-server/', import.meta.url);
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=2'];
 
 /**
+ * The server's environment beside the caller's: one malloc arena. glibc gives each thread that
+ * allocates its own arena; with the embedded database on a thread of its own
+ * (docs/decisions/0033-the-embedded-database-on-its-own-thread.md) that kept about 25 MB more
+ * resident, idle and under load, for no measured speed.
+ */
+export const SERVER_ENV = { MALLOC_ARENA_MAX: '1' };
+
+/**
  * Builds the bundle (about half a second) and answers its path: `dist-server/main.mjs`, or another
  * name in that folder (the browser suite, the process tests and the bench build their own, which no
  * other build replaces under them).
  */
 export const buildServer = (name = 'main.mjs') => {
+  // The embedded database's worker thread (server/db/pglite-thread.ts) runs from its own file beside.
+  bundle('server/db/pglite-worker.ts', 'pglite-worker.mjs');
+  return bundle('server/main.ts', name);
+};
+
+const bundle = (entry, name) => {
   const outfile = fileURLToPath(new URL(name, OUT_DIR));
   const { outputFiles } = buildSync({
     absWorkingDir: root,
-    entryPoints: ['server/main.ts'],
+    entryPoints: [entry],
     outfile,
     write: false,
     bundle: true,

@@ -25,6 +25,13 @@ describe('loadConfig', () => {
       );
   });
 
+  it('runs the embedded database on its own thread unless PGLITE_THREAD is off', () => {
+    expect(loadConfig({}).settings.pgliteThread).toBe(true);
+    expect(loadConfig({ PGLITE_THREAD: 'off' }).settings.pgliteThread).toBe(false);
+    expect(loadConfig({ PGLITE_THREAD: 'on' }).settings.pgliteThread).toBe(true);
+    expect(() => loadConfig({ PGLITE_THREAD: 'sometimes' })).toThrow(/PGLITE_THREAD/);
+  });
+
   it('sizes the embedded database’s buffer cache from PGLITE_CACHE_MB', () => {
     expect(loadConfig({}).settings.pgliteCacheMb).toBe(PGLITE_CACHE_MB);
     expect(loadConfig({ PGLITE_CACHE_MB: '128' }).settings.pgliteCacheMb).toBe(128);

@@ -93,6 +93,11 @@ export interface ProcessSettings {
    * `shared_buffers`, most of the idle server's memory (docs/decisions/0020-every-list-on-an-index.md).
    */
   pgliteCacheMb: number;
+  /**
+   * The embedded database on a worker thread of its own (PGLITE_THREAD, default on;
+   * docs/decisions/0033-the-embedded-database-on-its-own-thread.md); off: on the server's thread.
+   */
+  pgliteThread: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -174,6 +179,7 @@ const ENV_SCHEMA = z.object({
   VAPID_SUBJECT: urlWith(['mailto:', 'https:']).optional(),
   LIVE_STREAMS_PER_USER: wholeNumber(1, 10_000).optional(),
   PGLITE_CACHE_MB: wholeNumber(1, 65_536).optional(),
+  PGLITE_THREAD: flag.optional(),
   WORKERS: z
     .string()
     .trim()
@@ -234,6 +240,7 @@ export const loadConfig = (
     workersRefused: false,
     liveStreamsPerUser: e.LIVE_STREAMS_PER_USER ?? 6,
     pgliteCacheMb: e.PGLITE_CACHE_MB ?? PGLITE_CACHE_MB,
+    pgliteThread: e.PGLITE_THREAD ?? true,
   };
   const asked = e.WORKERS === 'auto' ? Math.min(availableParallelism(), MAX_WORKERS) : (e.WORKERS ?? 1);
   if (settings.databaseUrl) settings.workers = asked;

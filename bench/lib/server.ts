@@ -8,7 +8,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SERVER_NODE_FLAGS, buildServer } from '../../scripts/server-bundle.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS, buildServer } from '../../scripts/server-bundle.mjs';
 
 /** The bench's server bundle, built once a run (a name of its own: `npm start` builds main.mjs). */
 let bundle: string | undefined;
@@ -53,6 +53,7 @@ export async function startServer(options: {
   const copy = options.databaseUrl ? null : await mkdtemp(join(tmpdir(), 'ebo-bench-data-'));
   if (copy) await cp(options.dataDir, copy, { recursive: true });
   const env: NodeJS.ProcessEnv = {
+    ...SERVER_ENV,
     ...process.env,
     NODE_ENV: 'development',
     PORT: String(port),

@@ -492,13 +492,20 @@ type Dataset = Awaited<ReturnType<typeof postgresDataset>>;
  * beside one process, in alternating rounds so that both meet the same machine. Peak memory is the
  * primary's only; the workers' is not in the row.
  */
+/** A database the mix runs on: PGlite in `dataDir`, or PostgreSQL at `url`; `name` starts its figures. */
+interface MixData {
+  name: string;
+  dataDir: string;
+  url?: string;
+}
+
 /**
- * The mix on PostgreSQL 100 k, cache off, once per variant in each of `runs` alternating rounds (a
- * new server each, so that a variant's environment or database setting applies to all its sessions).
+ * The mix on one database, cache off, once per variant in each of `runs` alternating rounds (a new
+ * server each, so that a variant's environment or database setting applies to all its sessions).
  */
 const alternating = async <K extends string>(
   ctx: BenchContext,
-  pg: Dataset,
+  data: MixData,
   statsFile: string,
   runs: number,
   variants: Record<K, { env?: NodeJS.ProcessEnv; before?: () => void }>,
@@ -510,13 +517,13 @@ const alternating = async <K extends string>(
       variants[key].before?.();
       const server = await startServer({
         distDir: ctx.distDir,
-        dataDir: pg.dataDir,
-        databaseUrl: pg.url,
+        dataDir: data.dataDir,
+        ...(data.url ? { databaseUrl: data.url } : {}),
         readCache: false,
         env: { BENCH_STATS_FILE: statsFile, ...variants[key].env },
       });
       try {
-        const { shots } = await measureMix(ctx, server, statsFile, `PostgreSQL 100k, ${key}`, undefined, 1);
+        const { shots } = await measureMix(ctx, server, statsFile, `${data.name}, ${key}`, undefined, 1);
         results[key].push(...shots);
       } finally {
         await server.stop();
@@ -525,19 +532,23 @@ const alternating = async <K extends string>(
   return results;
 };
 
-const measureWorkers = async (
+/** Each variant's mix throughput, p50, p99 and errors, from `alternating`. */
+const variantRows = async (
   ctx: BenchContext,
-  pg: Dataset,
+  data: MixData,
   statsFile: string,
   runs: number,
+  variants: Record<string, NodeJS.ProcessEnv>,
 ): Promise<Row[]> => {
-  const results = await alternating(ctx, pg, statsFile, runs, {
-    'WORKERS=1': { env: { WORKERS: '1' } },
-    'WORKERS=2': { env: { WORKERS: '2' } },
-  });
-  return (['WORKERS=1', 'WORKERS=2'] as const).flatMap((workers) => {
-    const label = `PostgreSQL 100k, mix, cache off, ${workers} (alternating rounds)`;
-    const shots = results[workers];
+  const results = await alternating(
+    ctx,
+    data,
+    statsFile,
+    runs,
+    Object.fromEntries(Object.entries(variants).map(([k, env]) => [k, { env }])),
+  );
+  return Object.entries(results).flatMap(([variant, shots]) => {
+    const label = `${data.name}, mix, cache off, ${variant} (alternating rounds)`;
     return [
       row('mixed', `${label}: req/s`, 'req/s', stat(shots.map((s) => s.rps))),
       row('mixed', `${label}: p50`, 'ms', stat(shots.map((s) => s.p50))),
@@ -552,6 +563,26 @@ const measureWorkers = async (
     ];
   });
 };
+
+/**
+ * The mix on PostgreSQL 100 k with `WORKERS=2` (node:cluster, docs/decisions/0019-live-updates-and-many-processes.md)
+ * beside one process. Peak memory is the primary's only; the workers' is not in the row.
+ */
+const measureWorkers = (ctx: BenchContext, pg: Dataset, statsFile: string, runs: number) =>
+  variantRows(ctx, { name: 'PostgreSQL 100k', ...pg }, statsFile, runs, {
+    'WORKERS=1': { WORKERS: '1' },
+    'WORKERS=2': { WORKERS: '2' },
+  });
+
+/**
+ * The mix on PGlite with the database on the server's thread and on its own
+ * (docs/decisions/0033-the-embedded-database-on-its-own-thread.md).
+ */
+const measureThread = (ctx: BenchContext, data: MixData, statsFile: string, runs: number) =>
+  variantRows(ctx, data, statsFile, runs, {
+    'PGLITE_THREAD=off': { PGLITE_THREAD: 'off' },
+    'PGLITE_THREAD=on': { PGLITE_THREAD: 'on' },
+  });
 
 /** Turns the audit trail's triggers on or off for the database's new sessions (migration 0011 reads `ebo.audit`). */
 const setTrail = (url: string, on: boolean) => {
@@ -585,7 +616,7 @@ const measureTrailCost = async (
 ): Promise<Row[]> => {
   let results: Record<'off' | 'on', MixResult[]>;
   try {
-    results = await alternating(ctx, pg, statsFile, runs, {
+    results = await alternating(ctx, { name: 'PostgreSQL 100k', ...pg }, statsFile, runs, {
       off: { before: () => setTrail(pg.url, false) },
       on: { before: () => setTrail(pg.url, true) },
     });
@@ -658,6 +689,14 @@ export async function runMixed(ctx: BenchContext): Promise<SectionResult> {
         await server.stop();
       }
     }
+    rows.push(
+      ...(await measureThread(
+        ctx,
+        { name: `PGlite ${k(ctx.pgliteBookings)}`, dataDir: pgliteDir },
+        statsFile,
+        runs,
+      )),
+    );
     if (ctx.postgresBookings > 0) {
       const sizes = [...new Set([100_000, ctx.postgresBookings])].filter((n) => n <= ctx.postgresBookings);
       for (const n of sizes) {

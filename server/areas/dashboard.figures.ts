@@ -298,20 +298,34 @@ export const adminStatsOf = (
   currency: CURRENCY,
 });
 
-/** Revenue and bookings paid per category over the chart's 30 days, the highest first. */
-export const revenueByCategory = (db: Executor, scope: Scope, p: ReturnType<typeof periods>) =>
-  rowsOf(
+/**
+ * Revenue and bookings paid per category over the chart's 30 days, the highest first. The paid
+ * bookings of the period (an index-only range scan) are summed per event before the join, so the
+ * join meets one row per event, not one per booking: on PGlite 100 k (6,400 paid bookings in 30
+ * days) this part went from 15 ms to 4 ms (docs/decisions/0020-every-list-on-an-index.md).
+ */
+export const revenueByCategory = (db: Executor, scope: Scope, p: ReturnType<typeof periods>) => {
+  const perEvent = db
+    .select({
+      eventId: sql<number>`${bookings.eventId}`.as('event_id'),
+      revenue: sumTotal.as('revenue'),
+      paid: n.as('paid'),
+    })
+    .from(bookings)
+    .where(paidIn(scope, chartStart(p.today), p.dayEnd))
+    .groupBy(bookings.eventId)
+    .as('per_event');
+  return rowsOf(
     db
       .select({
         id: categories.id,
         name: categories.name,
-        revenue: sumTotal.as('revenue'),
-        bookings: n.as('bookings'),
+        revenue: sql<number>`sum(${perEvent.revenue})`.as('revenue'),
+        bookings: sql<number>`sum(${perEvent.paid})`.as('bookings'),
       })
-      .from(bookings)
-      .innerJoin(events, eq(events.id, bookings.eventId))
+      .from(perEvent)
+      .innerJoin(events, eq(events.id, perEvent.eventId))
       .innerJoin(categories, eq(categories.id, events.categoryId))
-      .where(paidIn(scope, chartStart(p.today), p.dayEnd))
       .groupBy(categories.id, categories.name),
     sql`r.revenue desc, r.id`,
     (c) => ({
@@ -321,6 +335,7 @@ export const revenueByCategory = (db: Executor, scope: Scope, p: ReturnType<type
       bookings: Number(c.bookings),
     }),
   );
+};
 
 /** A provider's next five events (approved or pending, not ended), with their venue's zone and seats sold. */
 export const upcomingEvents = (db: Executor, scope: number, now: Date) =>

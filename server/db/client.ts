@@ -4,8 +4,7 @@
  * `migrate()` applies the one committed set of migrations with the driver's own migrator.
  */
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -16,7 +15,8 @@ import { PGLITE_CACHE_MB } from '../config';
 import { MIGRATIONS_FOLDER } from '../paths';
 import { WRITES_CHANNEL, listenForWrites, listenTo, noteQuery, trackChanges, type Changes } from './changes';
 import { PREPARED_TEXTS, inlineLimits } from './limits';
-import { prepareReads } from './pglite-prepared';
+import { openPgliteHere } from './pglite-open';
+import { PgliteThread } from './pglite-thread';
 import { schema } from './schema';
 
 type Schema = typeof schema;
@@ -44,18 +44,18 @@ export interface Database {
 
 /**
  * PGlite in `dataDir` (a directory) or in memory when `dataDir` is undefined, with a buffer cache of
- * `cacheMb` (its `shared_buffers`; PGlite's own default, 128 MB, is most of an idle server's memory).
+ * `cacheMb` (its `shared_buffers`; PGlite's own default, 128 MB, is most of an idle server's memory);
+ * with `thread`, on a worker thread of its own (server/db/pglite-thread.ts), as the server runs it.
  */
 export const openPglite = async (
   dataDir?: string,
-  { cacheMb = PGLITE_CACHE_MB }: { cacheMb?: number } = {},
+  { cacheMb = PGLITE_CACHE_MB, thread = false }: { cacheMb?: number; thread?: boolean } = {},
 ): Promise<Database> => {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  // pg_trgm: the trigram index of the booking search (the migration creates the extension).
-  const options = { extensions: { pg_trgm }, postgresqlconf: [`shared_buffers = ${cacheMb}MB`] };
-  const pglite = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
-  await pglite.waitReady;
-  prepareReads(pglite);
+  const pglite = thread
+    ? // The same calls as PGlite's, on the other thread (PgliteThread offers what is used of them).
+      ((await PgliteThread.open({ dataDir, cacheMb })) as unknown as PGlite)
+    : await openPgliteHere(dataDir, cacheMb);
   const { client, changes } = trackChanges(pglite);
   // Each table's trigger names it (migrations 0005 and 0010); PGlite delivers the notification
   // before the writing statement (or the transaction's commit) returns.

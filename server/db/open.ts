@@ -6,7 +6,10 @@ import { openPglite, openPostgres, type Database } from './client';
 export const openConfiguredDatabase = (settings: ProcessSettings): Promise<Database> =>
   settings.databaseUrl
     ? openPostgres(settings.databaseUrl)
-    : openPglite(path.join(settings.dataDir, 'pglite'), { cacheMb: settings.pgliteCacheMb });
+    : openPglite(path.join(settings.dataDir, 'pglite'), {
+        cacheMb: settings.pgliteCacheMb,
+        thread: settings.pgliteThread,
+      });
 
 /** A connection string without its password, for printing. */
 export const redactUrl = (url: string) => {

@@ -1,0 +1,131 @@
+/**
+ * The embedded database on its own thread (docs/decisions/0033-the-embedded-database-on-its-own-thread.md)
+ * answers as on the calling thread: the same rows, types and errors; a transaction commits or rolls
+ * back, and no other caller's statement runs inside it; a notification arrives before the answer of
+ * the statement that sent it; a closed database refuses calls instead of hanging.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPglite, type Database } from './client';
+import { PgliteThread } from './pglite-thread';
+
+/** The database's own error under drizzle's "Failed query". */
+const causeOf = (error: unknown) => (error as { cause?: unknown }).cause;
+
+const rowsOf = async (database: Database, query: ReturnType<typeof sql>) =>
+  ((await database.db.execute(query)) as unknown as { rows: unknown[] }).rows;
+
+describe('PGlite on its own thread', () => {
+  let thread: Database;
+  let here: Database;
+
+  beforeAll(async () => {
+    [thread, here] = await Promise.all([openPglite(undefined, { thread: true }), openPglite()]);
+    for (const database of [thread, here]) {
+      await database.db.execute(
+        sql`create table t (id serial primary key, name text unique not null, at timestamptz not null default '2026-01-02 03:04:05+00', data jsonb, raw bytea, n numeric(10, 2))`,
+      );
+    }
+  }, 60_000);
+  afterAll(async () => {
+    await Promise.all([thread?.close(), here?.close()]);
+  });
+
+  it('answers rows, dates as text, JSON, bytes and numbers as PGlite on this thread does', async () => {
+    const insert = sql`insert into t (name, data, raw, n) values (${'a'}, ${JSON.stringify({ x: [1, 'b'] })}::jsonb, ${new Uint8Array([1, 2, 255])}, ${'12.50'}) returning *`;
+    const read = sql`select t.*, count(*) over () as total, now() > t.at as later from t where name = ${'a'}`;
+    const [onThread, onHere] = [await rowsOf(thread, insert), await rowsOf(here, insert)];
+    expect(onThread).toEqual(onHere);
+    expect(await rowsOf(thread, read)).toEqual(await rowsOf(here, read));
+    const [row] = (await rowsOf(thread, read)) as Record<string, unknown>[];
+    expect(row).toMatchObject({
+      name: 'a',
+      data: { x: [1, 'b'] },
+      raw: new Uint8Array([1, 2, 255]),
+      later: true,
+    });
+    expect(typeof row!.at).toBe('string');
+  });
+
+  it('throws the database error with its code and constraint, and goes on answering', async () => {
+    const duplicate = sql`insert into t (name) values ('a')`;
+    const error = causeOf(await thread.db.execute(duplicate).catch((e: unknown) => e));
+    expect(error).toBeInstanceOf(Error);
+    expect(error).toMatchObject({ code: '23505', constraint: 't_name_key', table: 't' });
+    // Every field of the error on this thread with a plain value, the message too, crosses over.
+    const same = causeOf(await here.db.execute(duplicate).catch((e: unknown) => e)) as Error;
+    const plain = Object.entries(same).filter(([, v]) => ['string', 'number', 'boolean'].includes(typeof v));
+    expect(plain.length).toBeGreaterThan(5);
+    expect(error).toMatchObject({ ...Object.fromEntries(plain), message: same.message });
+    expect(await rowsOf(thread, sql`select count(*)::int as n from t`)).toEqual([{ n: 1 }]);
+  });
+
+  it('commits a transaction, rolls back one that throws, and one whose statement failed', async () => {
+    await thread.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into t (name) values ('kept')`);
+    });
+    await expect(
+      thread.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into t (name) values ('dropped')`);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    const failed = await thread.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`insert into t (name) values ('dropped too')`);
+        await tx.execute(sql`insert into t (name) values ('kept')`);
+      })
+      .catch((e: unknown) => e);
+    expect(causeOf(failed)).toMatchObject({ code: '23505' });
+    // A savepoint (a transaction inside one) rolls back alone.
+    await thread.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into t (name) values ('outer')`);
+      await tx
+        .transaction(async (inner) => {
+          await inner.execute(sql`insert into t (name) values ('inner')`);
+          inner.rollback();
+        })
+        .catch(() => undefined);
+    });
+    const names = (await rowsOf(thread, sql`select name from t order by id`)) as { name: string }[];
+    expect(names.map((r) => r.name)).toEqual(['a', 'kept', 'outer']);
+  });
+
+  it("keeps other callers' statements out of an open transaction until it ends", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let counted: unknown[] | null = null;
+    const open = thread.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into t (name) values ('in transaction')`);
+      // Another caller reads meanwhile: it waits for the commit, and then sees the row.
+      void rowsOf(thread, sql`select count(*)::int as n from t where name = 'in transaction'`).then(
+        (rows) => (counted = rows),
+      );
+      await held;
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(counted).toBeNull();
+    release();
+    await open;
+    await expect.poll(() => counted).toEqual([{ n: 1 }]);
+  });
+
+  it('hands a notification over before the answer of the statement that sent it', async () => {
+    const seen: string[] = [];
+    const stop = thread.listen('thread_test', () => seen.push('notified'));
+    seen.length = 0; // listening calls once at the start (client.ts)
+    await thread.db.execute(sql`select pg_notify('thread_test', 'x')`);
+    seen.push('answered');
+    expect(seen).toEqual(['notified', 'answered']);
+    await stop();
+    await thread.db.execute(sql`select pg_notify('thread_test', 'y')`);
+    expect(seen).toEqual(['notified', 'answered']);
+  });
+
+  it('refuses calls once closed instead of leaving them waiting', async () => {
+    const own = await PgliteThread.open({ dataDir: undefined, cacheMb: 16 });
+    expect((await own.query<{ one: number }>('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    await own.close();
+    await expect(own.query('select 1')).rejects.toThrow(/closed/);
+  });
+});

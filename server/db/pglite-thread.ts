@@ -1,0 +1,216 @@
+/**
+ * The embedded database on a thread of its own (docs/decisions/0033-the-embedded-database-on-its-own-thread.md).
+ * PGlite runs PostgreSQL in WebAssembly on the thread that calls it: in one thread, the server's
+ * HTTP, JSON and drizzle work and the database's work take turns on one core. Here PGlite lives
+ * in a worker thread (`pglite-worker.ts`) and this side offers what drizzle, the migrator and the
+ * server use of it — `query`, `exec`, `transaction`, `listen`, `close` — as messages: the two
+ * cores work at once.
+ *
+ * A transaction holds PGlite's transaction lock in the worker until this side commits or rolls
+ * back, so, as in one thread, no other caller's statement runs inside it. A notification is posted
+ * before the answer of the statement that caused it, so a caller sees it first, as in one thread.
+ */
+import { Worker } from 'node:worker_threads';
+import type { QueryOptions, Results } from '@electric-sql/pglite';
+
+/** What the worker is started with. */
+export interface WorkerStart {
+  dataDir: string | undefined;
+  cacheMb: number;
+}
+
+/**
+ * Query options as they cross threads: the row mode, and the type ids whose values stay text
+ * (drizzle's parsers for dates, times and intervals hand the text back; functions cannot be sent).
+ */
+export interface WireOptions {
+  rowMode?: 'array' | 'object';
+  asText?: number[];
+}
+
+export type ToWorker =
+  | { id: number; op: 'query'; tx?: number; text: string; params?: unknown[]; options?: WireOptions }
+  | { id: number; op: 'exec'; tx?: number; text: string }
+  | { id: number; op: 'begin'; tx: number }
+  | { id: number; op: 'commit'; tx: number }
+  | { id: number; op: 'rollback'; tx: number }
+  | { id: number; op: 'listen'; channel: string }
+  | { id: number; op: 'unlisten'; listener: number }
+  | { id: number; op: 'close' };
+
+/** An error as it crosses threads: its message and its fields with plain values (code, detail…). */
+/** A message without its id (the call numbers it). */
+type Call = ToWorker extends infer M ? (M extends unknown ? Omit<M, 'id'> : never) : never;
+
+export interface WireError {
+  name: string;
+  message: string;
+  fields: Record<string, string | number | boolean | null>;
+}
+
+export type FromWorker =
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; error: WireError }
+  | { notify: number; payload: string }
+  | { ready: true }
+  | { ready: false; error: WireError };
+
+export const toWire = (error: unknown): WireError => {
+  const e = error instanceof Error ? error : new Error(String(error));
+  const fields: WireError['fields'] = {};
+  for (const [key, value] of Object.entries(e))
+    if (value === null || ['string', 'number', 'boolean'].includes(typeof value))
+      fields[key] = value as string | number | boolean | null;
+  return { name: e.name, message: e.message, fields };
+};
+
+const fromWire = (wire: WireError): Error =>
+  Object.assign(new Error(wire.message), wire.fields, { name: wire.name });
+
+const wireOptions = (options?: QueryOptions): WireOptions | undefined =>
+  options && {
+    ...(options.rowMode ? { rowMode: options.rowMode } : {}),
+    ...(options.parsers ? { asText: Object.keys(options.parsers).map(Number) } : {}),
+  };
+
+/**
+ * The worker: its own file beside the bundle when the server runs as one (`pglite-worker.mjs`);
+ * from the sources (tests, `npm run dev`), the TypeScript file loaded through tsx.
+ */
+const startWorker = (start: WorkerStart) => {
+  // The worker's young generation is kept small, like the server's (SERVER_NODE_FLAGS in
+  // scripts/server-bundle.mjs): what it allocates per statement dies young.
+  const options = { workerData: start, resourceLimits: { maxYoungGenerationSizeMb: 6 } };
+  if (!import.meta.url.endsWith('.ts'))
+    return new Worker(new URL('./pglite-worker.mjs', import.meta.url), options);
+  const source = new URL('./pglite-worker.ts', import.meta.url).href;
+  return new Worker(
+    `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(source)}, ${JSON.stringify(source)}))`,
+    { ...options, eval: true },
+  );
+};
+
+interface Calls {
+  query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  exec(text: string): Promise<Results[]>;
+}
+
+/** PGlite in a worker thread, with the part of PGlite's interface the server uses. */
+export class PgliteThread implements Calls {
+  readonly #worker: Worker;
+  readonly #pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  readonly #listeners = new Map<number, (payload: string) => void>();
+  #next = 1;
+  #failed: Error | null = null;
+  closed = false;
+
+  private constructor(worker: Worker) {
+    this.#worker = worker;
+  }
+
+  /** Starts the worker and waits until its database is open. */
+  static async open(start: WorkerStart): Promise<PgliteThread> {
+    const worker = startWorker(start);
+    const thread = new PgliteThread(worker);
+    await new Promise<void>((resolve, reject) => {
+      worker.once('error', reject);
+      worker.once('message', (m: FromWorker) => {
+        worker.off('error', reject);
+        if ('ready' in m && m.ready) resolve();
+        else
+          reject(
+            'ready' in m && !m.ready ? fromWire(m.error) : new Error('The database thread did not start'),
+          );
+      });
+    });
+    worker.on('message', (m: FromWorker) => thread.#receive(m));
+    worker.on('error', (error) => thread.#fail(error));
+    worker.on('exit', (code) => {
+      if (!thread.closed) thread.#fail(new Error(`The database thread stopped (exit code ${code})`));
+    });
+    return thread;
+  }
+
+  #receive(m: FromWorker) {
+    if ('notify' in m) {
+      this.#listeners.get(m.notify)?.(m.payload);
+      return;
+    }
+    if (!('id' in m)) return;
+    const call = this.#pending.get(m.id);
+    if (!call) return;
+    this.#pending.delete(m.id);
+    if (m.ok) call.resolve(m.value);
+    else call.reject(fromWire(m.error));
+  }
+
+  /** The thread died: every call waiting and every later one fails (the health check says so too). */
+  #fail(error: Error) {
+    console.error('The embedded database thread failed:', error);
+    this.#failed = error;
+    this.closed = true;
+    for (const call of this.#pending.values()) call.reject(error);
+    this.#pending.clear();
+  }
+
+  #call<T>(message: Call): Promise<T> {
+    if (this.#failed) return Promise.reject(this.#failed);
+    if (this.closed) return Promise.reject(new Error('The database is closed'));
+    const id = this.#next++;
+    return new Promise<T>((resolve, reject) => {
+      this.#pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.#worker.postMessage({ ...message, id });
+    });
+  }
+
+  query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    return this.#call({ op: 'query', text, params, options: wireOptions(options) });
+  }
+
+  exec(text: string): Promise<Results[]> {
+    return this.#call({ op: 'exec', text });
+  }
+
+  /**
+   * Runs `work` in a transaction: committed when it resolves, rolled back when it throws (the error
+   * is thrown again). Its calls go to the transaction; other callers' statements wait until it ends.
+   */
+  async transaction<T>(work: (tx: Calls & { closed: boolean }) => Promise<T>): Promise<T> {
+    const tx = this.#next++;
+    await this.#call({ op: 'begin', tx });
+    const client = {
+      closed: false,
+      query: <R>(text: string, params?: unknown[], options?: QueryOptions) =>
+        this.#call<Results<R>>({ op: 'query', tx, text, params, options: wireOptions(options) }),
+      exec: (text: string) => this.#call<Results[]>({ op: 'exec', tx, text }),
+    };
+    let result: T;
+    try {
+      result = await work(client);
+    } catch (error) {
+      client.closed = true;
+      await this.#call({ op: 'rollback', tx }).catch(() => undefined);
+      throw error;
+    }
+    client.closed = true;
+    await this.#call({ op: 'commit', tx });
+    return result;
+  }
+
+  /** Calls `onNotify` with each notification of `channel`; answers the function that stops. */
+  async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
+    const listener = await this.#call<number>({ op: 'listen', channel });
+    this.#listeners.set(listener, onNotify);
+    return async () => {
+      this.#listeners.delete(listener);
+      if (!this.closed) await this.#call({ op: 'unlisten', listener });
+    };
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    await this.#call({ op: 'close' });
+    this.closed = true;
+    await this.#worker.terminate();
+  }
+}

@@ -1,0 +1,141 @@
+/**
+ * The worker thread that holds the embedded database (docs/decisions/0033-the-embedded-database-on-its-own-thread.md):
+ * it opens PGlite (reads run as prepared statements, `pglite-prepared.ts`) and answers the
+ * messages of `pglite-thread.ts`, in the order each caller sent them.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import type { PGlite, QueryOptions, Transaction } from '@electric-sql/pglite';
+import { openPgliteHere } from './pglite-open';
+import { toWire, type FromWorker, type ToWorker, type WireOptions, type WorkerStart } from './pglite-thread';
+
+const port = parentPort!;
+const post = (message: FromWorker) => port.postMessage(message);
+const { dataDir, cacheMb } = workerData as WorkerStart;
+
+const asText = (value: string) => value;
+const optionsOf = (wire: WireOptions | undefined): QueryOptions | undefined =>
+  wire && {
+    ...(wire.rowMode ? { rowMode: wire.rowMode } : {}),
+    ...(wire.asText ? { parsers: Object.fromEntries(wire.asText.map((type) => [type, asText])) } : {}),
+  };
+
+/** A transaction's next messages, handed to it one at a time. */
+class Inbox {
+  #waiting: ((m: ToWorker) => void) | null = null;
+  readonly #queued: ToWorker[] = [];
+  put(m: ToWorker) {
+    if (this.#waiting) {
+      const take = this.#waiting;
+      this.#waiting = null;
+      take(m);
+    } else this.#queued.push(m);
+  }
+  take(): Promise<ToWorker> {
+    const queued = this.#queued.shift();
+    if (queued) return Promise.resolve(queued);
+    return new Promise((resolve) => (this.#waiting = resolve));
+  }
+}
+
+class RolledBack extends Error {}
+
+const answer = (id: number, run: () => Promise<unknown>) =>
+  run().then(
+    (value) => post({ id, ok: true, value }),
+    (error: unknown) => post({ id, ok: false, error: toWire(error) }),
+  );
+
+const statement = (on: PGlite | Transaction, m: Extract<ToWorker, { op: 'query' | 'exec' }>) =>
+  m.op === 'query' ? on.query(m.text, m.params, optionsOf(m.options)) : on.exec(m.text);
+
+/**
+ * Transactions: each holds PGlite's transaction lock while its caller sends statements, and ends
+ * with its caller's commit or rollback. Answers where a transaction's message goes.
+ */
+const transactionsOf = (pglite: PGlite) => {
+  const inboxes = new Map<number, Inbox>();
+  const begin = (m: Extract<ToWorker, { op: 'begin' }>) => {
+    const inbox = new Inbox();
+    inboxes.set(m.tx, inbox);
+    let ended: ToWorker | undefined;
+    pglite
+      .transaction(async (tx) => {
+        post({ id: m.id, ok: true, value: null });
+        for (;;) {
+          const next = await inbox.take();
+          if (next.op === 'commit') return void (ended = next);
+          if (next.op === 'rollback') {
+            ended = next;
+            throw new RolledBack();
+          }
+          if (next.op === 'query' || next.op === 'exec') await answer(next.id, () => statement(tx, next));
+        }
+      })
+      .then(
+        () => ended && post({ id: ended.id, ok: true, value: null }),
+        (error: unknown) => {
+          // Began or not, the caller waiting (for the start, or for the end) hears how it went.
+          const id = ended?.id ?? m.id;
+          if (error instanceof RolledBack) post({ id, ok: true, value: null });
+          else post({ id, ok: false, error: toWire(error) });
+        },
+      )
+      .finally(() => inboxes.delete(m.tx));
+  };
+  return { begin, inboxOf: (tx: number) => inboxes.get(tx) };
+};
+
+/** Listeners on channels, each posting its notifications with its number. */
+const listenersOf = (pglite: PGlite) => {
+  const stops = new Map<number, () => Promise<void>>();
+  let next = 1;
+  return {
+    listen: async (channel: string) => {
+      const listener = next++;
+      stops.set(listener, await pglite.listen(channel, (payload) => post({ notify: listener, payload })));
+      return listener;
+    },
+    unlisten: async (listener: number) => {
+      const stop = stops.get(listener);
+      stops.delete(listener);
+      if (stop && !pglite.closed) await stop();
+      return null;
+    },
+  };
+};
+
+const serve = (pglite: PGlite) => {
+  const transactions = transactionsOf(pglite);
+  const listeners = listenersOf(pglite);
+  port.on('message', (m: ToWorker) => {
+    if (m.op !== 'begin' && 'tx' in m && m.tx !== undefined) {
+      const inbox = transactions.inboxOf(m.tx);
+      if (inbox) inbox.put(m);
+      else post({ id: m.id, ok: false, error: toWire(new Error('The transaction has ended')) });
+      return;
+    }
+    switch (m.op) {
+      case 'query':
+      case 'exec':
+        return void answer(m.id, () => statement(pglite, m));
+      case 'begin':
+        return transactions.begin(m);
+      case 'listen':
+        return void answer(m.id, () => listeners.listen(m.channel));
+      case 'unlisten':
+        return void answer(m.id, () => listeners.unlisten(m.listener));
+      case 'close':
+        return void answer(m.id, () => pglite.close());
+      default:
+        post({ id: m.id, ok: false, error: toWire(new Error(`Unknown database call ${m.op}`)) });
+    }
+  });
+};
+
+openPgliteHere(dataDir, cacheMb).then(
+  (pglite) => {
+    serve(pglite);
+    post({ ready: true });
+  },
+  (error: unknown) => post({ ready: false, error: toWire(error) }),
+);
