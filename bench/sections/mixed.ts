@@ -318,6 +318,12 @@ const memoryOf = (pid: number, field: 'VmRSS' | 'VmHWM') => {
   return m ? Number(m[1]) / 1024 : Number.NaN;
 };
 
+/** A server's resident memory 3 s after its first answer, before any load. */
+const idleMemoryOf = async (server: BenchServer) => {
+  await new Promise((r) => setTimeout(r, 3000));
+  return memoryOf(server.pid, 'VmRSS');
+};
+
 const cacheStats = (file: string): { hits: number; misses: number; bypassed: number } | null => {
   try {
     return (
@@ -501,7 +507,8 @@ interface MixData {
 
 /**
  * The mix on one database, cache off, once per variant in each of `runs` alternating rounds (a new
- * server each, so that a variant's environment or database setting applies to all its sessions).
+ * server each, so that a variant's environment or database setting applies to all its sessions),
+ * with each PGlite server's idle memory.
  */
 const alternating = async <K extends string>(
   ctx: BenchContext,
@@ -509,9 +516,10 @@ const alternating = async <K extends string>(
   statsFile: string,
   runs: number,
   variants: Record<K, { env?: NodeJS.ProcessEnv; before?: () => void }>,
-): Promise<Record<K, MixResult[]>> => {
+): Promise<{ results: Record<K, MixResult[]>; idle: Record<K, number[]> }> => {
   const keys = Object.keys(variants) as K[];
   const results = Object.fromEntries(keys.map((k) => [k, [] as MixResult[]])) as Record<K, MixResult[]>;
+  const idle = Object.fromEntries(keys.map((k) => [k, [] as number[]])) as Record<K, number[]>;
   for (let round = 0; round < runs; round++)
     for (const key of keys) {
       variants[key].before?.();
@@ -523,13 +531,14 @@ const alternating = async <K extends string>(
         env: { BENCH_STATS_FILE: statsFile, ...variants[key].env },
       });
       try {
+        if (!data.url) idle[key].push(await idleMemoryOf(server));
         const { shots } = await measureMix(ctx, server, statsFile, `${data.name}, ${key}`, undefined, 1);
         results[key].push(...shots);
       } finally {
         await server.stop();
       }
     }
-  return results;
+  return { results, idle };
 };
 
 /** Each variant's mix throughput, p50, p99 and errors, from `alternating`. */
@@ -539,15 +548,15 @@ const variantRows = async (
   statsFile: string,
   runs: number,
   variants: Record<string, NodeJS.ProcessEnv>,
-): Promise<Row[]> => {
-  const results = await alternating(
+): Promise<{ rows: Row[]; idle: Record<string, number[]> }> => {
+  const { results, idle } = await alternating(
     ctx,
     data,
     statsFile,
     runs,
     Object.fromEntries(Object.entries(variants).map(([k, env]) => [k, { env }])),
   );
-  return Object.entries(results).flatMap(([variant, shots]) => {
+  const rows = Object.entries(results).flatMap(([variant, shots]) => {
     const label = `${data.name}, mix, cache off, ${variant} (alternating rounds)`;
     return [
       row('mixed', `${label}: req/s`, 'req/s', stat(shots.map((s) => s.rps))),
@@ -562,17 +571,20 @@ const variantRows = async (
       ),
     ];
   });
+  return { rows, idle };
 };
 
 /**
  * The mix on PostgreSQL 100 k with `WORKERS=2` (node:cluster, docs/decisions/0019-live-updates-and-many-processes.md)
  * beside one process. Peak memory is the primary's only; the workers' is not in the row.
  */
-const measureWorkers = (ctx: BenchContext, pg: Dataset, statsFile: string, runs: number) =>
-  variantRows(ctx, { name: 'PostgreSQL 100k', ...pg }, statsFile, runs, {
-    'WORKERS=1': { WORKERS: '1' },
-    'WORKERS=2': { WORKERS: '2' },
-  });
+const measureWorkers = async (ctx: BenchContext, pg: Dataset, statsFile: string, runs: number) =>
+  (
+    await variantRows(ctx, { name: 'PostgreSQL 100k', ...pg }, statsFile, runs, {
+      'WORKERS=1': { WORKERS: '1' },
+      'WORKERS=2': { WORKERS: '2' },
+    })
+  ).rows;
 
 /**
  * The mix on PGlite with the database on the server's thread and on its own
@@ -616,10 +628,10 @@ const measureTrailCost = async (
 ): Promise<Row[]> => {
   let results: Record<'off' | 'on', MixResult[]>;
   try {
-    results = await alternating(ctx, { name: 'PostgreSQL 100k', ...pg }, statsFile, runs, {
+    ({ results } = await alternating(ctx, { name: 'PostgreSQL 100k', ...pg }, statsFile, runs, {
       off: { before: () => setTrail(pg.url, false) },
       on: { before: () => setTrail(pg.url, true) },
-    });
+    }));
   } finally {
     setTrail(pg.url, true);
   }
@@ -657,23 +669,13 @@ export async function runMixed(ctx: BenchContext): Promise<SectionResult> {
   const pgliteDir = await seededPglite(ctx.pgliteBookings, Math.max(100, ctx.pgliteBookings / 100), ctx.log);
   const k = (n: number) => (n >= 1_000_000 ? `${n / 1_000_000}M` : `${n / 1000}k`);
   try {
+    // Idle memory varies by 20–30 MB from one start to the next (docs/decisions/0032-the-server-runs-as-one-bundle.md):
+    // the figure is the median over every PGlite server this section starts as users run it.
+    const idle: number[] = [];
     for (const readCache of [false, true]) {
       const server = await startServer({ distDir: ctx.distDir, dataDir: pgliteDir, readCache, env });
       try {
-        if (!readCache) {
-          await new Promise((r) => setTimeout(r, 3000));
-          rows.push(
-            budgetRow(
-              'mixed',
-              `PGlite ${k(ctx.pgliteBookings)}: server memory, idle`,
-              'MB',
-              [memoryOf(server.pid, 'VmRSS')],
-              {
-                max: budgets?.pgliteIdleMb,
-              },
-            ),
-          );
-        }
+        idle.push(await idleMemoryOf(server));
         const label = `PGlite ${k(ctx.pgliteBookings)}, mix, cache ${readCache ? 'on' : 'off'}`;
         const mix = await measureMix(
           ctx,
@@ -689,13 +691,18 @@ export async function runMixed(ctx: BenchContext): Promise<SectionResult> {
         await server.stop();
       }
     }
-    rows.push(
-      ...(await measureThread(
-        ctx,
-        { name: `PGlite ${k(ctx.pgliteBookings)}`, dataDir: pgliteDir },
-        statsFile,
-        runs,
-      )),
+    const thread = await measureThread(
+      ctx,
+      { name: `PGlite ${k(ctx.pgliteBookings)}`, dataDir: pgliteDir },
+      statsFile,
+      runs,
+    );
+    rows.push(...thread.rows);
+    idle.push(...(thread.idle['PGLITE_THREAD=on'] ?? []));
+    rows.unshift(
+      budgetRow('mixed', `PGlite ${k(ctx.pgliteBookings)}: server memory, idle`, 'MB', idle, {
+        max: budgets?.pgliteIdleMb,
+      }),
     );
     if (ctx.postgresBookings > 0) {
       const sizes = [...new Set([100_000, ctx.postgresBookings])].filter((n) => n <= ctx.postgresBookings);
