@@ -30,7 +30,7 @@ export const SERVER_NODE_FLAGS = ['--max-semi-space-size=2', '--heap-growing-per
  * The server's environment beside the caller's: one malloc arena. glibc gives each thread that
  * allocates its own arena; with the embedded database on a thread of its own
  * (docs/decisions/0033-the-embedded-database-on-its-own-thread.md) that kept about 25 MB more
- * resident, idle and under load, for no measured speed.
+ * resident, idle and under load, and bought no speed that we could measure.
  */
 export const SERVER_ENV = { MALLOC_ARENA_MAX: '1' };
 

@@ -38,10 +38,10 @@ export type ToWorker =
   | { id: number; op: 'unlisten'; listener: number }
   | { id: number; op: 'close' };
 
-/** An error as it crosses threads: its message and its fields with plain values (code, detail…). */
 /** A message without its id (the call numbers it). */
 type Call = ToWorker extends infer M ? (M extends unknown ? Omit<M, 'id'> : never) : never;
 
+/** An error as it crosses threads: its message and its fields with plain values (code, detail…). */
 export interface WireError {
   name: string;
   message: string;
