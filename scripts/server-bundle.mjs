@@ -17,14 +17,20 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const OUT_DIR = new URL('../dist-server/', import.meta.url);
 
 /**
- * Node's flags for the server: a young generation of 2 MB semi-spaces instead of V8's default (16 MB
- * and more): about 60 MB less for an idle server and under load, for more frequent minor
- * collections (the measured cost in throughput is in ADR 0032). The old generation may grow to
- * twice what the last full collection left (V8 chooses up to about four times by itself): with the
- * embedded database on a thread of its own there are two heaps, and under load they held 60–70 MB
- * more than one (docs/decisions/0033-the-embedded-database-on-its-own-thread.md).
+ * Node's flags for a server started with the environment `env`. On the embedded database (no
+ * `DATABASE_URL`), a young generation of 2 MB semi-spaces instead of V8's default (16 MB and more):
+ * about 60 MB less for an idle server and under load, for more frequent minor collections (the
+ * measured cost in throughput is in ADR 0032); that server's memory has a budget. On PostgreSQL
+ * the server keeps V8's default young generation: the small one spent a fifth of the server's
+ * thread on collections under the mix, and the default took 17 % off its CPU per request (ADR 0032).
+ * The old generation may grow to twice what the last full collection left (V8 chooses up to about
+ * four times by itself): with the embedded database on a thread of its own there are two heaps, and
+ * under load they held 60–70 MB more than one (docs/decisions/0033-the-embedded-database-on-its-own-thread.md).
  */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=2', '--heap-growing-percent=100'];
+export const serverNodeFlags = (env) => [
+  ...(env.DATABASE_URL ? [] : ['--max-semi-space-size=2']),
+  '--heap-growing-percent=100',
+];
 
 /**
  * The server's environment beside the caller's: one malloc arena. glibc gives each thread that

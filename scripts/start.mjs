@@ -8,7 +8,7 @@
 import { spawnSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { SERVER_ENV, SERVER_NODE_FLAGS, buildServer } from './server-bundle.mjs';
+import { SERVER_ENV, buildServer, serverNodeFlags } from './server-bundle.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const built = join(root, 'dist', 'index.html');
@@ -41,10 +41,11 @@ if (!serverOnly && process.env.SKIP_BUILD !== '1' && stale()) {
   if (res.status !== 0) process.exit(res.status ?? 1);
 }
 
-const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, buildServer()], {
+const env = { ...SERVER_ENV, ...process.env };
+const child = spawn(process.execPath, [...serverNodeFlags(env), buildServer()], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...SERVER_ENV, ...process.env },
+  env,
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -8,7 +8,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SERVER_ENV, SERVER_NODE_FLAGS, buildServer } from '../../scripts/server-bundle.mjs';
+import { SERVER_ENV, buildServer, serverNodeFlags } from '../../scripts/server-bundle.mjs';
 
 /** The bench's server bundle, built once a run (a name of its own: `npm start` builds main.mjs). */
 let bundle: string | undefined;
@@ -74,7 +74,7 @@ export async function startServer(options: {
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
     : [];
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...profile, serverBundle()], {
+  const child = spawn(process.execPath, [...serverNodeFlags(env), ...profile, serverBundle()], {
     cwd: process.cwd(),
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -124,3 +124,20 @@ export async function login(port: number, email: string): Promise<string> {
     throw new Error(`Sign-in of ${email} answered ${res.status}: ${JSON.stringify(body)}`);
   return token;
 }
+
+/** GET calls of the API as a signed-in user; a non-2xx answer throws. */
+export interface Api {
+  port: number;
+  get(path: string, token: string): Promise<{ data: Record<string, unknown> }>;
+}
+
+export const apiOf = (port: number): Api => ({
+  port,
+  async get(path, token) {
+    const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+    return (await res.json()) as { data: Record<string, unknown> };
+  },
+});

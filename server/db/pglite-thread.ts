@@ -78,7 +78,7 @@ const wireOptions = (options?: QueryOptions): WireOptions | undefined =>
  * from the sources (tests, `npm run dev`), the TypeScript file loaded through tsx.
  */
 const startWorker = (start: WorkerStart) => {
-  // The worker's young generation is kept small, like the server's (SERVER_NODE_FLAGS in
+  // The worker's young generation is kept small, like the server's (serverNodeFlags in
   // scripts/server-bundle.mjs): what it allocates per statement dies young.
   const options = { workerData: start, resourceLimits: { maxYoungGenerationSizeMb: 6 } };
   if (!import.meta.url.endsWith('.ts'))

@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
-import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../scripts/server-bundle.mjs';
+import { SERVER_ENV, serverNodeFlags } from '../../scripts/server-bundle.mjs';
 import { startSmtpCapture } from '../setup/smtp';
 
 export type SmtpCapture = Awaited<ReturnType<typeof startSmtpCapture>>;
@@ -74,7 +74,7 @@ export async function startAppServer(extraEnv: Record<string, string> = {}): Pro
   delete env.VITEST_WORKER_ID;
 
   let log = '';
-  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, inject('serverBundle')], {
+  const child: ChildProcess = spawn(process.execPath, [...serverNodeFlags(env), inject('serverBundle')], {
     cwd: process.cwd(),
     env: { ...SERVER_ENV, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,7 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { SERVER_ENV, SERVER_NODE_FLAGS, buildServer } from '../../scripts/server-bundle.mjs';
+import { SERVER_ENV, buildServer, serverNodeFlags } from '../../scripts/server-bundle.mjs';
 
 /** The bundle these tests run, built once a test file from the current sources. */
 let bundle: string | undefined;
@@ -35,7 +35,7 @@ export const startServerProcess = (env: Record<string, string | undefined>): Ser
   const childEnv: NodeJS.ProcessEnv = { ...SERVER_ENV, ...process.env, NODE_ENV: 'development', ...env };
   for (const [k, v] of Object.entries(env)) if (v === undefined) delete childEnv[k];
   bundle ??= buildServer('server-tests.mjs');
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, bundle], {
+  const child = spawn(process.execPath, [...serverNodeFlags(childEnv), bundle], {
     cwd: process.cwd(),
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
