@@ -153,7 +153,7 @@ const MAX_WORKERS = 64;
 /** Longest session (10 years): the expiry must stay a valid date, whatever the clock says. */
 export const MAX_SESSION_DAYS = 3650;
 /** The embedded database's buffer cache (MB) unless PGLITE_CACHE_MB says otherwise. */
-export const PGLITE_CACHE_MB = 32;
+export const PGLITE_CACHE_MB = 16;
 /** Longest audit retention (100 years): the cut-off must stay a valid date. */
 const MAX_AUDIT_RETENTION_DAYS = 36_500;
 
