@@ -26,6 +26,11 @@ export interface Budgets {
     workloads?: Record<string, number>;
     /** The writes' p50 with the audit trail ÷ without, at most (PostgreSQL 100 k, cache off). */
     auditWriteCost?: number;
+    /**
+     * One connection on PGlite 100k, cache off: the p50 (ms) of the slowest sort or filter of the
+     * bookings and events lists, and of each list's search with its total, at most.
+     */
+    oneConnection?: { sortOrFilterP50?: number; searchP50?: number };
     /** The PGlite server's memory when idle, at most (MB). */
     pgliteIdleMb?: number;
   };

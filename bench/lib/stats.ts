@@ -26,3 +26,7 @@ export const repeat = async <T>(runs: number, fn: (i: number) => Promise<T>): Pr
   for (let i = 0; i < runs; i++) out.push(await fn(i));
   return out;
 };
+
+/** The `p`th percentile of values sorted ascending (NaN when there are none). */
+export const percentile = (sorted: readonly number[], p: number): number =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : Number.NaN;

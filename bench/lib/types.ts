@@ -1,5 +1,5 @@
 /** The shapes every bench section returns and the context it gets. */
-import type { Stat } from './stats';
+import { stat, type Stat } from './stats';
 
 export interface Row extends Stat {
   section: string;
@@ -49,3 +49,23 @@ export const row = (
   ...s,
   ...(budget ? { budget: budget.text, pass: budget.ok(s.median) } : {}),
 });
+
+/** A row of the median of `values`, against a budget of at least `min` or at most `max` (if any). */
+export const budgetRow = (
+  section: string,
+  figure: string,
+  unit: string,
+  values: number[],
+  budget: { min?: number; max?: number } | undefined,
+): Row =>
+  row(
+    section,
+    figure,
+    unit,
+    stat(values),
+    budget?.min !== undefined
+      ? { text: `≥ ${budget.min}`, ok: (m) => m >= budget.min! }
+      : budget?.max !== undefined
+        ? { text: `≤ ${budget.max}`, ok: (m) => m <= budget.max! }
+        : undefined,
+  );

@@ -5,7 +5,9 @@
  * details, 15 % dashboards, 5 % writes (booking status changes and edits, event edits). On PGlite
  * 100 k and PostgreSQL 100 k and 1 M bookings, with the read cache on and off: req/s, p50/p95/p99,
  * errors (and non-2xx answers), the read cache's hit rate and the server's peak memory. Then, on
- * PGlite with the cache off, each list workload alone and one booking by id; and the idle memory.
+ * PGlite with the cache off, each list workload alone and one booking by id (10 connections), every
+ * sort and filter of the bookings and events lists and their searches one request at a time (one
+ * connection); and the idle memory.
  * Budgets: bench/budgets.json `mixed` (a miss fails the bench).
  */
 import autocannon from 'autocannon';
@@ -17,9 +19,10 @@ import { bookingResource } from '../../src/contract/areas/booking';
 import { eventResource } from '../../src/contract/areas/event';
 import { readBudgets, type MixedBudget } from '../lib/budgets';
 import { seededPglite } from '../lib/data';
-import { login, startServer, type BenchServer } from '../lib/server';
-import { repeat, stat } from '../lib/stats';
-import { row, type BenchContext, type Row, type SectionResult } from '../lib/types';
+import { apiOf, login, startServer, type Api, type BenchServer } from '../lib/server';
+import { percentile, repeat, stat } from '../lib/stats';
+import { budgetRow, row, type BenchContext, type Row, type SectionResult } from '../lib/types';
+import { measureOneByOne } from './one-by-one';
 import { postgresDataset } from './api';
 
 const CONNECTIONS = 10;
@@ -45,22 +48,6 @@ const EMAIL: Record<Role, string> = {
   manager: 'manager@example.com',
   provider: 'provider@example.com',
 };
-
-interface Api {
-  port: number;
-  get(path: string, token: string): Promise<{ data: Record<string, unknown> }>;
-}
-
-const apiOf = (port: number): Api => ({
-  port,
-  async get(path, token) {
-    const res = await fetch(`http://127.0.0.1:${port}${path}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    if (!res.ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
-    return (await res.json()) as { data: Record<string, unknown> };
-  },
-});
 
 /** What a role may see: a few records of each kind, for details and writes. */
 interface Seen {
@@ -176,9 +163,6 @@ interface MixResult {
   /** Answers over 399 by kind, status and the start of their text. */
   failed: Record<string, number>;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : Number.NaN;
 
 /** One autocannon run of the mix; latencies are timed per request here (autocannon has no p95). */
 const runMix = async (
@@ -335,25 +319,6 @@ const cacheStats = (file: string): { hits: number; misses: number; bypassed: num
     return null;
   }
 };
-
-const budgetRow = (
-  section: string,
-  figure: string,
-  unit: string,
-  values: number[],
-  budget: { min?: number; max?: number } | undefined,
-) =>
-  row(
-    section,
-    figure,
-    unit,
-    stat(values),
-    budget?.min !== undefined
-      ? { text: `≥ ${budget.min}`, ok: (m) => m >= budget.min! }
-      : budget?.max !== undefined
-        ? { text: `≤ ${budget.max}`, ok: (m) => m <= budget.max! }
-        : undefined,
-  );
 
 /** The mix on one server, `runs` times; its rows. */
 const measureMix = async (
@@ -662,6 +627,7 @@ export async function runMixed(ctx: BenchContext): Promise<SectionResult> {
   const started = Date.now();
   const rows: Row[] = [];
   const notes: string[] = [];
+  const details: { oneConnectionP50?: Record<string, number> } = {};
   const budgets = readBudgets().mixed;
   const runs = Math.min(ctx.runs, 3);
   const statsFile = join(tmpdir(), `ebo-bench-stats-${process.pid}.json`);
@@ -686,7 +652,12 @@ export async function runMixed(ctx: BenchContext): Promise<SectionResult> {
           runs,
         );
         rows.push(...mix.rows);
-        if (!readCache) rows.push(...(await measureWorkloads(server, budgets?.workloads ?? {}, runs)));
+        if (!readCache) {
+          rows.push(...(await measureWorkloads(server, budgets?.workloads ?? {}, runs)));
+          const oneByOne = await measureOneByOne(server, budgets?.oneConnection ?? {}, runs);
+          rows.push(...oneByOne.rows);
+          details.oneConnectionP50 = oneByOne.cases;
+        }
       } finally {
         await server.stop();
       }
@@ -750,5 +721,6 @@ export async function runMixed(ctx: BenchContext): Promise<SectionResult> {
     seconds: (Date.now() - started) / 1000,
     rows,
     notes,
+    details,
   };
 }
