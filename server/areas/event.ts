@@ -55,16 +55,19 @@ const supervisorIdsOf = sql<
 >`coalesce((select jsonb_agg(es.user_id order by es.user_id) from event_supervisors es where es.event_id = "events"."id"), '[]'::jsonb)`;
 
 /**
- * The names an event shows, each looked up by its key in a scalar subquery instead of a join:
- * PostgreSQL took 1.3–1.6 ms to plan the six joined tables at every list call (three times what
- * running it took), and plans events alone with these lookups in about 0.2 ms
+ * The event's venue (its name and time zone, one subquery) and its country's name, looked up by
+ * key instead of joined. With all five names joined, PostgreSQL took 1.3–1.6 ms to plan the six
+ * tables at every list call (three times what running it took); with the three names a list sorts
+ * by (category, city, provider) joined and these looked up, ~0.4 ms. Each lookup runs once per row
+ * of the page, which costs PGlite more than planning saves, so there are as few as there can be
  * (docs/decisions/0020-every-list-on-an-index.md). Outer columns are named in full, as in
  * `soldTicketsOf`.
  */
-const categoryNameSql = sql`(select c.name from categories c where c.id = "events"."category_id")`;
-const cityNameSql = sql`(select ci.name from cities ci where ci.id = "events"."city_id")`;
-const countryIdSql = sql`(select ci.country_id from cities ci where ci.id = "events"."city_id")`;
-const providerNameSql = sql`(select sp.business_name from service_providers sp where sp.user_id = "events"."provider_id")`;
+const venueOf = sql<
+  [L, string]
+>`(select jsonb_build_array(l.name, l.time_zone) from locations l where l.id = "events"."location_id")`.mapWith(
+  (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as [L, string],
+);
 
 /** The event select with its names (also used by the event routes). */
 const selectEvents = (db: Executor, extra: Record<string, ReturnType<typeof sql>> = {}) =>
@@ -72,24 +75,22 @@ const selectEvents = (db: Executor, extra: Record<string, ReturnType<typeof sql>
     db
       .select({
         e: events,
-        categoryName: categoryNameSql.mapWith(categories.name),
-        providerName: providerNameSql.mapWith(serviceProviders.businessName),
-        cityName: cityNameSql.mapWith(cities.name),
-        countryId: countryIdSql.mapWith(Number),
-        countryName: sql`(select co.name from countries co where co.id = ${countryIdSql})`.mapWith(
+        categoryName: categories.name,
+        providerName: serviceProviders.businessName,
+        cityName: cities.name,
+        countryId: cities.countryId,
+        countryName: sql`(select co.name from countries co where co.id = "cities"."country_id")`.mapWith(
           countries.name,
         ),
-        locationName: sql`(select l.name from locations l where l.id = "events"."location_id")`.mapWith(
-          locations.name,
-        ),
-        timeZone: sql`(select l.time_zone from locations l where l.id = "events"."location_id")`.mapWith(
-          locations.timeZone,
-        ),
+        venue: venueOf,
         soldTickets: soldTicketsOf(),
         supervisorIds: supervisorIdsOf,
         ...extra,
       })
       .from(events)
+      .innerJoin(categories, eq(categories.id, events.categoryId))
+      .innerJoin(serviceProviders, eq(serviceProviders.userId, events.providerId))
+      .innerJoin(cities, eq(cities.id, events.cityId))
       .$dynamic(),
   );
 
@@ -111,8 +112,8 @@ const toEvent = (r: EventRow) => ({
   cityId: r.e.cityId,
   cityName: r.cityName,
   locationId: r.e.locationId,
-  locationName: r.locationName,
-  timeZone: r.timeZone,
+  locationName: r.venue[0],
+  timeZone: r.venue[1],
   startsAt: r.e.startsAt.toISOString(),
   endsAt: r.e.endsAt.toISOString(),
   price: r.e.price,
@@ -252,9 +253,9 @@ export const eventImpl = implement(eventResource, {
     price: () => events.price,
     capacity: () => events.capacity,
     status: () => events.status,
-    category: (lang) => textOf(categoryNameSql, lang),
-    city: (lang) => textOf(cityNameSql, lang),
-    provider: (lang) => textOf(providerNameSql, lang),
+    category: (lang) => textOf(categories.name, lang),
+    city: (lang) => textOf(cities.name, lang),
+    provider: (lang) => textOf(serviceProviders.businessName, lang),
     createdAt: () => events.createdAt,
     updatedAt: () => events.updatedAt,
   },

@@ -197,9 +197,8 @@ export const holds = (text: SearchedText, q: string) =>
     ? like(text.lowered, sql`lower(${likePattern(q)})`)
     : ilike(text as Column, likePattern(q));
 
-/** `name->>'en'` of a localised jsonb column (or expression), lower-cased for sorting. */
-export const textOf = (column: Column | SQL, lang: Language) =>
-  sql`lower(${column}->>${sql.raw(`'${lang}'`)})`;
+/** `name->>'en'` of a localised jsonb column, lower-cased for sorting. */
+export const textOf = (column: Column, lang: Language) => sql`lower(${column}->>${sql.raw(`'${lang}'`)})`;
 export const enText = (column: Column) => sql`${column}->>'en'`;
 export const arText = (column: Column) => sql`${column}->>'ar'`;
 
