@@ -27,6 +27,14 @@ const chownForPostgres = (path: string) => {
 
 const databaseUrl = (db = 'bench') => `postgres://postgres@127.0.0.1:${PG_PORT}/${db}`;
 
+/** Runs one SQL command with psql on database `db` of the bench's cluster; its output (rows only), trimmed. */
+export const psql = (db: string, command: string): string =>
+  execFileSync(
+    'psql',
+    ['-h', '127.0.0.1', '-p', String(PG_PORT), '-U', 'postgres', '-d', db, '-tAqc', command],
+    { encoding: 'utf8' },
+  ).trim();
+
 /** Starts the cluster (creating it first if needed) and makes sure database `db` exists. */
 export function startPostgres(db = 'bench'): { url: string; stop: () => void } {
   mkdirSync(CACHE_DIR, { recursive: true });
@@ -56,31 +64,8 @@ export function startPostgres(db = 'bench'): { url: string; stop: () => void } {
       `-p ${PG_PORT} -h 127.0.0.1 -k /tmp -c shared_buffers=256MB -c max_connections=50 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
       'start',
     ]);
-  const exists = execFileSync(
-    'psql',
-    [
-      '-h',
-      '127.0.0.1',
-      '-p',
-      String(PG_PORT),
-      '-U',
-      'postgres',
-      '-tAc',
-      `select 1 from pg_database where datname='${db}'`,
-    ],
-    { encoding: 'utf8' },
-  ).trim();
-  if (exists !== '1')
-    execFileSync('psql', [
-      '-h',
-      '127.0.0.1',
-      '-p',
-      String(PG_PORT),
-      '-U',
-      'postgres',
-      '-c',
-      `create database ${db}`,
-    ]);
+  if (psql('postgres', `select 1 from pg_database where datname='${db}'`) !== '1')
+    psql('postgres', `create database ${db}`);
   return {
     url: databaseUrl(db),
     /** Stops the cluster if this call started it. */

@@ -10,11 +10,10 @@ import autocannon from 'autocannon';
 import { join } from 'node:path';
 import { CACHE_DIR } from '../lib/build';
 import { seededPglite, seededPostgres, migrationsHash } from '../lib/data';
-import { startPostgres } from '../lib/postgres';
+import { psql, startPostgres } from '../lib/postgres';
 import { login, startServer, type BenchServer } from '../lib/server';
 import { repeat, stat } from '../lib/stats';
 import { row, type BenchContext, type Row, type SectionResult } from '../lib/types';
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 
 const CONNECTIONS = 10;
@@ -150,27 +149,15 @@ export const postgresDataset = async (ctx: BenchContext, bookings: number, event
   const dataDir = join(CACHE_DIR, `pgdata-uploads-${bookings}`);
   const stampFile = join(dataDir, 'bench-stamp.json');
   if (existsSync(stampFile) && !readFileSync(stampFile, 'utf8').includes(migrationsHash())) {
-    const psql = ['-h', '127.0.0.1', '-p', new URL(pg.url).port, '-U', 'postgres', '-c'];
-    execFileSync('psql', [...psql, `drop database ${name}`]);
-    execFileSync('psql', [...psql, `create database ${name}`]);
+    psql('postgres', `drop database ${name}`);
+    psql('postgres', `create database ${name}`);
   }
   await seededPostgres(pg.url, dataDir, bookings, events, ctx.log);
   // The database is kept from run to run, with every earlier run's writes: dead rows and pages
   // autovacuum has not visited yet (it waits for a fifth of a table to change) would make a later
   // run slower than an earlier one for that alone (index-only scans fall back to the table). Each
   // run starts from a vacuumed database, as PGlite's runs start from a copy of theirs.
-  execFileSync('psql', [
-    '-h',
-    '127.0.0.1',
-    '-p',
-    new URL(pg.url).port,
-    '-U',
-    'postgres',
-    '-d',
-    name,
-    '-qc',
-    'vacuum analyze',
-  ]);
+  psql(name, 'vacuum analyze');
   return { url: pg.url, dataDir, stop: pg.stop };
 };
 

@@ -11,7 +11,6 @@
  * Budgets: bench/budgets.json `mixed` (a miss fails the bench).
  */
 import autocannon from 'autocannon';
-import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +18,7 @@ import { bookingResource } from '../../src/contract/areas/booking';
 import { eventResource } from '../../src/contract/areas/event';
 import { readBudgets, type MixedBudget } from '../lib/budgets';
 import { seededPglite } from '../lib/data';
+import { psql } from '../lib/postgres';
 import { apiOf, login, startServer, type Api, type BenchServer } from '../lib/server';
 import { percentile, repeat, stat } from '../lib/stats';
 import { budgetRow, row, type BenchContext, type Row, type SectionResult } from '../lib/types';
@@ -563,20 +563,11 @@ const measureThread = (ctx: BenchContext, data: MixData, statsFile: string, runs
 
 /** Turns the audit trail's triggers on or off for the database's new sessions (migration 0011 reads `ebo.audit`). */
 const setTrail = (url: string, on: boolean) => {
-  const u = new URL(url);
-  const name = u.pathname.slice(1);
-  execFileSync('psql', [
-    '-h',
-    u.hostname,
-    '-p',
-    u.port,
-    '-U',
-    u.username || 'postgres',
-    '-d',
+  const name = new URL(url).pathname.slice(1);
+  psql(
     name,
-    '-qc',
     on ? `ALTER DATABASE "${name}" RESET ebo.audit` : `ALTER DATABASE "${name}" SET ebo.audit = 'off'`,
-  ]);
+  );
 };
 
 /**
