@@ -196,16 +196,14 @@ export const advertisementImpl = implement(advertisementResource, {
       .returning({ id: advertisements.id });
     return row!.id;
   },
-  async update(tx, id, input, ctx, existing) {
-    const providerId = await providerFor(tx, input, ctx, existing);
-    await tx
-      .update(advertisements)
-      .set({
-        ...fields(input, providerId),
-        // a provider's edit needs a new approval
-        ...(ctx.ownerId !== null ? { status: 'pending', statusReason: null } : {}),
-      })
-      .where(eq(advertisements.id, id));
+  async updateValues(tx, input, ctx, existing) {
+    return {
+      ...fields(input, await providerFor(tx, input, ctx, existing)),
+      // a provider's edit needs a new approval
+      ...(ctx.ownerId !== null ? { status: 'pending', statusReason: null } : {}),
+    };
+  },
+  async update(tx, _id, _input, ctx, existing) {
     await deleteUnusedImages(tx, ctx.deps.storage, [existing.image]);
   },
   async delete(tx, id, ctx, existing) {

@@ -193,24 +193,21 @@ export const bookingImpl = implement(bookingResource, {
       if (attempt > 5) throw new Error('Could not find a free booking code');
     }
   },
-  async update(tx, id, input, ctx, existing) {
+  async updateValues(tx, input, ctx, existing) {
     const moved = input.eventId !== existing.eventId;
     const e = moved ? await bookableEvent(tx, input.eventId, ctx) : null;
     const unitPrice = e ? e.price : existing.unitPrice;
-    await tx
-      .update(bookings)
-      .set({
-        eventId: input.eventId,
-        ...(e ? { providerId: e.providerId } : {}),
-        customerName: input.customerName,
-        customerEmail: input.customerEmail,
-        customerPhone: input.customerPhone,
-        tickets: input.tickets,
-        unitPrice,
-        total: unitPrice * input.tickets,
-        notes: input.notes,
-      })
-      .where(eq(bookings.id, id));
+    return {
+      eventId: input.eventId,
+      ...(e ? { providerId: e.providerId } : {}),
+      customerName: input.customerName,
+      customerEmail: input.customerEmail,
+      customerPhone: input.customerPhone,
+      tickets: input.tickets,
+      unitPrice,
+      total: unitPrice * input.tickets,
+      notes: input.notes,
+    };
   },
   csv: [
     { header: { en: 'ID', ar: 'المعرّف' }, value: (r) => r.id },
@@ -263,15 +260,19 @@ export const seatsTaken = async (tx: Executor, eventId: number) =>
  */
 export const changeBookingStatus = async (tx: Tx, change: BookingChange): Promise<boolean> => {
   const scope = change.ownerId === null ? undefined : eq(bookings.providerId, change.ownerId);
-  const [peek] = await tx
-    .select({ eventId: bookings.eventId })
-    .from(bookings)
-    .where(and(eq(bookings.id, change.id), scope));
-  if (!peek) throw notFound();
+  // The booking's event, found and locked in one statement.
   const [event] = await tx
     .select({ capacity: events.capacity, status: events.status })
     .from(events)
-    .where(eq(events.id, peek.eventId))
+    .where(
+      eq(
+        events.id,
+        tx
+          .select({ eventId: bookings.eventId })
+          .from(bookings)
+          .where(and(eq(bookings.id, change.id), scope)),
+      ),
+    )
     .for('update');
   const [b] = await tx
     .select()

@@ -56,11 +56,7 @@ export const categoryImpl = implement(categoryResource, {
     }
   },
   // A replaced or deleted category's icon goes with the change (server/file-references.ts).
-  async update(tx, id, input, ctx, existing) {
-    await tx
-      .update(categories)
-      .set({ name: input.name, icon: input.icon, active: input.active, sortOrder: input.sortOrder })
-      .where(eq(categories.id, id));
+  async update(tx, _id, input, ctx, existing) {
     if (existing.icon !== input.icon)
       await removeUnusedFiles(tx, ctx.deps.storage, [existing.icon && keyOfPath(existing.icon)]);
   },

@@ -35,6 +35,7 @@ import { conflict, fieldError, forbidden, HttpError, notFound } from '../http/er
 import { smsg } from '../messages';
 import { removeUnusedFiles } from '../file-references';
 import { keyOfPath, type Storage } from '../storage';
+import { figure, readTogether, valueOrNull } from '../db/together';
 import { addDays, EARLIEST_ZONE, LATEST_ZONE, startOfDay } from '../time';
 import { arText, dyn, enText, implement, textOf, type ResourceCtx } from '../http/resource-router';
 
@@ -215,18 +216,20 @@ const fields = (input: EventInput, providerId: number) => ({
 });
 
 /**
- * The event's supervisors become `ids`: only the ones removed are deleted and only the new ones
- * inserted, so a save that keeps them writes nothing here (and the audit trail records no change,
- * docs/decisions/0017-audit-trail.md).
+ * The event's supervisors become `ids`, from `had` (what the record had as it was read, its version
+ * checked): only the ones removed are deleted and only the new ones inserted, so a save that keeps
+ * them sends no statement (and the audit trail records no change, docs/decisions/0017-audit-trail.md).
  */
-const writeSupervisors = async (tx: Tx, eventId: number, ids: number[]) => {
+const writeSupervisors = async (tx: Tx, eventId: number, ids: number[], had: number[] = []) => {
   const wanted = [...new Set(ids)];
   const kept = wanted.length ? notInArray(eventSupervisors.userId, wanted) : undefined;
-  await tx.delete(eventSupervisors).where(and(eq(eventSupervisors.eventId, eventId), kept));
-  if (wanted.length)
+  if (had.some((id) => !wanted.includes(id)))
+    await tx.delete(eventSupervisors).where(and(eq(eventSupervisors.eventId, eventId), kept));
+  const added = wanted.filter((id) => !had.includes(id));
+  if (added.length)
     await tx
       .insert(eventSupervisors)
-      .values(wanted.map((userId) => ({ eventId, userId })))
+      .values(added.map((userId) => ({ eventId, userId })))
       .onConflictDoNothing();
 };
 
@@ -286,45 +289,58 @@ export const eventImpl = implement(eventResource, {
       errors.endsAt = msg('endAfterStart');
     if (input.coverImage !== null && !input.images.includes(input.coverImage))
       errors.coverImage = msg('coverNotInImages');
-    const [category] = await tx
-      .select({ id: categories.id })
-      .from(categories)
-      .where(eq(categories.id, input.categoryId));
-    if (!category) errors.categoryId = smsg('unknownCategory');
-    const [city] = await tx
-      .select({ countryId: cities.countryId })
-      .from(cities)
-      .where(eq(cities.id, input.cityId));
-    if (!city) errors.cityId = smsg('unknownCity');
-    else if (city.countryId !== input.countryId) errors.cityId = smsg('cityNotInCountry');
-    const [location] = await tx
-      .select({ cityId: locations.cityId })
-      .from(locations)
-      .where(eq(locations.id, input.locationId));
-    if (!location) errors.locationId = smsg('unknownLocation');
-    else if (location.cityId !== input.cityId) errors.locationId = smsg('locationNotInCity');
-    if (input.supervisorIds.length) {
-      const ids = [...new Set(input.supervisorIds)];
-      const found = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(
-          and(
-            inArray(users.id, ids),
-            eq(users.role, 'manager'),
-            isNotNull(users.providerId),
-            eq(users.providerId, providerId),
-          ),
-        );
-      if (found.length !== ids.length) errors.supervisorIds = smsg('unknownSupervisor');
-    }
-    if (existing) {
-      // Confirming a booking counts the seats under the event row's lock (booking.ts
-      // changeBookingStatus); a capacity change takes the same lock before it counts, so the two
-      // cannot interleave and oversell (docs/security.md, "Concurrency").
-      await tx.select({ id: events.id }).from(events).where(eq(events.id, existing.id)).for('update');
-      const [held] = await tx.select({ n: soldTicketsOf() }).from(events).where(eq(events.id, existing.id));
-      const sold = held?.n ?? existing.soldTickets;
+    const supervisorIds = [...new Set(input.supervisorIds)];
+    // Confirming a booking counts the seats under the event row's lock (booking.ts
+    // changeBookingStatus); lowering the capacity takes the same lock before it counts, so the two
+    // cannot interleave and oversell (docs/security.md, "Concurrency"). A capacity kept or raised
+    // cannot oversell: no lock, no count.
+    const lowered = existing !== null && input.capacity < existing.capacity ? existing : null;
+    // What the input names, and the lock, in one statement (server/db/together.ts).
+    const found = await readTogether(tx, {
+      category: valueOrNull(
+        tx.select({ id: categories.id }).from(categories).where(eq(categories.id, input.categoryId)),
+        Number,
+      ),
+      countryOfCity: valueOrNull(
+        tx.select({ countryId: cities.countryId }).from(cities).where(eq(cities.id, input.cityId)),
+        Number,
+      ),
+      cityOfLocation: valueOrNull(
+        tx.select({ cityId: locations.cityId }).from(locations).where(eq(locations.id, input.locationId)),
+        Number,
+      ),
+      supervisors: figure(
+        supervisorIds.length
+          ? tx
+              .select({ n: sql`count(*)` })
+              .from(users)
+              .where(
+                and(
+                  inArray(users.id, supervisorIds),
+                  eq(users.role, 'manager'),
+                  isNotNull(users.providerId),
+                  eq(users.providerId, providerId),
+                ),
+              )
+          : sql`select 0`,
+      ),
+      locked: valueOrNull(
+        lowered
+          ? tx.select({ id: events.id }).from(events).where(eq(events.id, lowered.id)).for('update')
+          : sql`select null`,
+        Number,
+      ),
+    });
+    if (found.category === null) errors.categoryId = smsg('unknownCategory');
+    if (found.countryOfCity === null) errors.cityId = smsg('unknownCity');
+    else if (found.countryOfCity !== input.countryId) errors.cityId = smsg('cityNotInCountry');
+    if (found.cityOfLocation === null) errors.locationId = smsg('unknownLocation');
+    else if (found.cityOfLocation !== input.cityId) errors.locationId = smsg('locationNotInCity');
+    if (found.supervisors !== supervisorIds.length) errors.supervisorIds = smsg('unknownSupervisor');
+    if (lowered) {
+      // Counted after the lock is held (a statement of its own: it sees what committed meanwhile).
+      const [held] = await tx.select({ n: soldTicketsOf() }).from(events).where(eq(events.id, lowered.id));
+      const sold = held?.n ?? lowered.soldTickets;
       if (input.capacity < sold) errors.capacity = smsg('capacityBelowSold', { n: sold });
     }
     const keys = Object.keys(errors);
@@ -351,10 +367,11 @@ export const eventImpl = implement(eventResource, {
     });
     return row!.id;
   },
+  async updateValues(tx, input, ctx, existing) {
+    return fields(input, await providerFor(tx, input.providerId, ctx, existing.providerId));
+  },
   async update(tx, id, input, ctx, existing) {
-    const providerId = await providerFor(tx, input.providerId, ctx, existing.providerId);
-    await tx.update(events).set(fields(input, providerId)).where(eq(events.id, id));
-    await writeSupervisors(tx, id, input.supervisorIds);
+    await writeSupervisors(tx, id, input.supervisorIds, existing.supervisorIds);
     // Pictures the edit dropped go with it (when no other record uses them).
     await deleteUnusedImages(tx, ctx.deps.storage, [...existing.images, existing.coverImage]);
   },

@@ -100,12 +100,9 @@ export const supervisorImpl = implement(supervisorResource, {
       .returning({ id: users.id });
     return row!.id;
   },
-  async update(tx, id, input, ctx, existing) {
+  async updateValues(tx, input, ctx, existing) {
     const providerId = await providerFor(tx, input.providerId, ctx, existing.providerId);
-    await tx
-      .update(users)
-      .set({ name: input.name, email: input.email, phone: input.phone, providerId })
-      .where(eq(users.id, id));
+    return { name: input.name, email: input.email, phone: input.phone, providerId };
   },
   csv: [
     { header: { en: 'ID', ar: 'المعرّف' }, value: (r) => r.id },

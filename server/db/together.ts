@@ -18,6 +18,12 @@ export const figure = (query: SQLWrapper): Part<number> => ({
   read: (value) => Number(value ?? 0),
 });
 
+/** The one value of `query` as `read` makes it, null when it has no row (a lookup by key). */
+export const valueOrNull = <T>(query: SQLWrapper, read: (value: unknown) => T): Part<T | null> => ({
+  sql: sql`(${query})`,
+  read: (value) => (value === null || value === undefined ? null : read(value)),
+});
+
 /**
  * The rows of `query`, each as an object keyed by its output column names (alias what you read),
  * in the order of `order` (SQL over the row `r`, e.g. sql`r.created_at desc, r.id desc`).

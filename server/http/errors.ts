@@ -8,6 +8,13 @@ import { smsg } from '../messages';
 export type FieldErrors = Record<string, string>;
 
 export class HttpError extends Error {
+  /**
+   * The handler's writes go with this refusal: the request's transaction rolls back
+   * (server/http/idempotency.ts `inWriteTransaction`). Other refusals commit what was written
+   * before them (a throttle's slot, a counted try). Set with `undoingWrites`.
+   */
+  undoesWrites = false;
+
   constructor(
     readonly status: number,
     message: string,
@@ -18,6 +25,12 @@ export class HttpError extends Error {
     this.name = 'HttpError';
   }
 }
+
+/** `err`, taking the handler's writes back with it (`HttpError.undoesWrites`). */
+export const undoingWrites = (err: HttpError): HttpError => {
+  err.undoesWrites = true;
+  return err;
+};
 
 export const badRequest = (message: string) => new HttpError(400, message);
 export const unauthorized = (message = smsg('signInFirst')) => new HttpError(401, message);

@@ -5,8 +5,12 @@ import { api } from '../../src/contract';
 import { endpoint, okMessage, publicAccess } from '../../src/contract/http';
 import { knownMessages } from '../../src/contract/messages';
 import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../../tests/setup/server';
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../db/client';
 import { emailOtps, sessions, users } from '../db/schema';
 import { SERVER_MESSAGES } from '../messages';
+import { conflict, undoingWrites } from './errors';
+import { allOrNothing } from './idempotency';
 import { APP_CSP } from './security';
 import { assertAllRouted, route } from './route';
 import type { AppEnv } from './types';
@@ -156,6 +160,63 @@ describe('route helper', () => {
 
     expect(() => assertAllRouted(app, { ...api, guarded })).toThrow(/login \(POST \/api\/login\)/);
     expect(() => assertAllRouted(app, { guarded, broken })).not.toThrow();
+  });
+
+  it('a signed-in write’s refusal keeps what the handler wrote before it, unless it undoes it (all or nothing)', async () => {
+    const app = new Hono<AppEnv>();
+    app.use('*', async (c, next) => {
+      c.set('deps', { db: t.db.db, config: t.config, mailer: { send: async () => {} }, storage: t.storage });
+      c.set('lang', 'en');
+      await next();
+    });
+    const [me] = await t.db.db.select().from(users).where(eq(users.email, DEMO.admin.email));
+    const writes = (path: string) =>
+      endpoint({
+        method: 'POST',
+        path,
+        summary: 'test',
+        tag: 'Test',
+        access: { kind: 'session', permission: 'booking' },
+        response: okMessage,
+      });
+    const setPhone = (db: Executor, phone: string) =>
+      db.update(users).set({ phone }).where(eq(users.id, me!.id));
+    // A counted try: the write stays, the refusal is answered.
+    route(app, writes('/api/test/keeps'), async ({ deps }) => {
+      await setPhone(deps.db, '+971500000001');
+      throw conflict();
+    });
+    // A refusal that undoes the handler's writes.
+    route(app, writes('/api/test/undoes'), async ({ deps }) => {
+      await setPhone(deps.db, '+971500000002');
+      throw undoingWrites(conflict());
+    });
+    // All or nothing: in the request's transaction, a refusal takes it all back.
+    route(app, writes('/api/test/all-or-nothing'), async ({ deps }) =>
+      allOrNothing(deps, async (tx) => {
+        await setPhone(tx, '+971500000003');
+        throw conflict();
+      }),
+    );
+    const token = await t.login(DEMO.admin.email, DEMO_PASSWORD);
+    const post = (path: string) =>
+      app.request(path, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+    const phone = async () =>
+      (await t.db.db.select({ phone: users.phone }).from(users).where(eq(users.id, me!.id)))[0]!.phone;
+    try {
+      expect((await post('/api/test/keeps')).status).toBe(409);
+      expect(await phone()).toBe('+971500000001');
+      expect((await post('/api/test/undoes')).status).toBe(409);
+      expect(await phone()).toBe('+971500000001');
+      expect((await post('/api/test/all-or-nothing')).status).toBe(409);
+      expect(await phone()).toBe('+971500000001');
+    } finally {
+      await setPhone(t.db.db, me!.phone);
+    }
   });
 
   it('has an Arabic text for every message the server sends', () => {

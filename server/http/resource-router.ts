@@ -40,11 +40,12 @@ import { COUNT_CAP, EXPORT_CHUNK, type EndpointOp, type Resource } from '../../s
 import type { AuthInfo } from '../auth/sessions';
 import { csvLine, csvResponse } from './csv';
 import { isUniqueViolation, pgErrorCode, type Executor, type Tx } from '../db/client';
-import { conflict, forbidden, HttpError, notFound } from './errors';
+import { conflict, forbidden, HttpError, notFound, undoingWrites } from './errors';
 import { route, routeFile, validate, type HandlerContext } from './route';
 import type { App, Deps } from './types';
 import { smsg } from '../messages';
 import { rowCtx, runRowAction, type RowAction, type RowCtx } from './row-actions';
+import { allOrNothing } from './idempotency';
 
 /* -------------------------------------------------------------------- types */
 
@@ -146,7 +147,18 @@ export interface ResourceImpl<R extends Resource, Row = Record<string, unknown>>
   values?(input: Input<R>, ctx: ResourceCtx): Record<string, unknown>;
   /** Custom create (several tables): returns the new id. */
   insert?(tx: Tx, input: Input<R>, ctx: ResourceCtx): Promise<number>;
-  /** Custom update of the other tables (the router has already bumped the version). */
+  /**
+   * Columns of the record's own row on an update that reads first (an event's provider, a moved
+   * booking's price): the router writes them with the new version, in one statement. Without it,
+   * an update writes `values`.
+   */
+  updateValues?(
+    tx: Tx,
+    input: Input<R>,
+    ctx: ResourceCtx,
+    existing: Rec<R>,
+  ): Promise<Record<string, unknown>>;
+  /** Custom update of the other tables (the router has already written the record's own row). */
   update?(tx: Tx, id: number, input: Input<R>, ctx: ResourceCtx, existing: Rec<R>): Promise<void>;
   /** Custom delete (after the reference checks); what it returns goes to `afterDelete`. */
   delete?(tx: Tx, id: number, ctx: ResourceCtx, existing: Rec<R>): Promise<unknown>;
@@ -257,15 +269,16 @@ const findOne = async (
   return row === undefined ? null : (impl.toRecord(row) as Rec<Resource> & { id: number; version: number });
 };
 
-/** Maps database constraint failures of a write to clear answers. */
-const translateDbError = (err: unknown, impl: ResourceImpl<Resource, unknown>): never => {
+/** A write's refusal as it is, its database constraint failure as a clear answer; anything else is thrown. */
+const refusalOf = (err: unknown, impl: ResourceImpl<Resource, unknown>): HttpError => {
+  if (err instanceof HttpError) return err;
   if (isUniqueViolation(err)) {
     const constraint = constraintOf(err);
     const hit = constraint ? impl.unique?.[constraint] : undefined;
-    if (hit) throw new HttpError(409, hit.message, { [hit.field]: hit.message });
-    throw conflict(smsg('duplicate'));
+    if (hit) return new HttpError(409, hit.message, { [hit.field]: hit.message });
+    return conflict(smsg('duplicate'));
   }
-  if (pgErrorCode(err) === '23503') throw conflict(smsg('stillUsed'));
+  if (pgErrorCode(err) === '23503') return conflict(smsg('stillUsed'));
   throw err;
 };
 
@@ -459,31 +472,38 @@ const guardAddedBy = async (impl: Impl, tx: Tx, ctx: ResourceCtx, id: number) =>
     if ((await used(tx, id, me)) > 0) throw conflict(smsg('masterUsedByOthers'));
 };
 
+/**
+ * A create's or an update's statements, all or nothing (./idempotency.ts `allOrNothing`), with
+ * database constraint failures answered clearly.
+ */
+const writeOnce = async <T>(deps: Deps, impl: Impl, work: (tx: Tx) => Promise<T>): Promise<T> => {
+  try {
+    return await allOrNothing(deps, work);
+  } catch (err) {
+    throw undoingWrites(refusalOf(err, impl));
+  }
+};
+
 const create = async (resource: Resource, impl: Impl, h: H, body: Record<string, unknown>) => {
   const ctx = ctxOf(h, resource);
   const input = stripFixed(resource, body) as Input<Resource>;
   const { db } = h.deps;
-  let id: number;
-  try {
-    id = await db.transaction(async (tx) => {
-      await impl.check?.(tx, input, ctx, null);
-      if (impl.insert) return impl.insert(tx, input, ctx);
-      const [row] = (await tx
-        .insert(impl.table)
-        .values({
-          ...impl.values!(input, ctx),
-          ...(impl.addedBy ? { createdBy: ctx.auth.user.id } : {}),
-          version: 0,
-          createdAt: ctx.now,
-          updatedAt: ctx.now,
-        })
-        .returning({ id: impl.columns.id })) as { id: number }[];
-      return row!.id;
-    });
-  } catch (err) {
-    translateDbError(err, impl);
-  }
-  const record = await findOne(db, resource, impl, ctx, id!);
+  const id = await writeOnce(h.deps, impl, async (tx) => {
+    await impl.check?.(tx, input, ctx, null);
+    if (impl.insert) return impl.insert(tx, input, ctx);
+    const [row] = (await tx
+      .insert(impl.table)
+      .values({
+        ...impl.values!(input, ctx),
+        ...(impl.addedBy ? { createdBy: ctx.auth.user.id } : {}),
+        version: 0,
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      })
+      .returning({ id: impl.columns.id })) as { id: number }[];
+    return row!.id;
+  });
+  const record = await findOne(db, resource, impl, ctx, id);
   await impl.afterWrite?.(ctx, record!, 'create');
   h.setStatus(201);
   return { message: smsg('created'), data: record! };
@@ -494,29 +514,24 @@ const update = async (resource: Resource, impl: Impl, h: H, id: number, body: Re
   const version = body.version as number;
   const input = stripFixed(resource, body) as Input<Resource>;
   const { db } = h.deps;
-  try {
-    await db.transaction(async (tx) => {
-      const existing = await findOne(tx, resource, impl, ctx, id);
-      if (!existing) throw notFound();
-      await guardAddedBy(impl, tx, ctx, id);
-      if (existing.version !== version) throw conflict();
-      await impl.check?.(tx, input, ctx, existing);
-      const bumped = await tx
-        .update(impl.table)
-        .set({
-          ...(impl.values && !impl.update ? impl.values(input, ctx) : {}),
-          version: sql`${impl.columns.version} + 1`,
-          updatedAt: ctx.now,
-        })
-        .where(and(eq(impl.columns.id, id), eq(impl.columns.version, version)))
-        .returning({ id: impl.columns.id });
-      if (!bumped.length) throw conflict();
-      await impl.update?.(tx, id, input, ctx, existing);
-    });
-  } catch (err) {
-    if (err instanceof HttpError) throw err;
-    translateDbError(err, impl);
-  }
+  await writeOnce(h.deps, impl, async (tx) => {
+    const existing = await findOne(tx, resource, impl, ctx, id);
+    if (!existing) throw notFound();
+    await guardAddedBy(impl, tx, ctx, id);
+    if (existing.version !== version) throw conflict();
+    await impl.check?.(tx, input, ctx, existing);
+    // The record's own columns and its new version: one statement, only if no one saved it meanwhile.
+    const own = impl.updateValues
+      ? await impl.updateValues(tx, input, ctx, existing)
+      : (impl.values?.(input, ctx) ?? {});
+    const bumped = await tx
+      .update(impl.table)
+      .set({ ...own, version: sql`${impl.columns.version} + 1`, updatedAt: ctx.now })
+      .where(and(eq(impl.columns.id, id), eq(impl.columns.version, version)))
+      .returning({ id: impl.columns.id });
+    if (!bumped.length) throw conflict();
+    await impl.update?.(tx, id, input, ctx, existing);
+  });
   const record = await findOne(db, resource, impl, ctx, id);
   await impl.afterWrite?.(ctx, record!, 'update');
   return { message: smsg('saved'), data: record! };
@@ -557,8 +572,7 @@ export const removeRow =
       });
       return { changed: true, after: async () => impl.afterDelete?.(ctx, existing, extra) };
     } catch (err) {
-      if (err instanceof HttpError) throw err;
-      return translateDbError(err, impl);
+      throw refusalOf(err, impl);
     }
   };
 

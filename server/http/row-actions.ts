@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { Language } from '../../src/contract/common';
 import type { AuthInfo } from '../auth/sessions';
 import type { Tx } from '../db/client';
+import { allOrNothing } from './idempotency';
 import type { Deps } from './types';
 
 export interface RowCtx {
@@ -41,13 +42,13 @@ export const rowCtx = (deps: Deps, auth: AuthInfo, lang: Language): RowCtx => ({
   now: deps.config.now(),
 });
 
-/** Runs a row action as its single-row endpoint does: in one transaction, then its after-work. */
+/** Runs a row action as its single-row endpoint does: all or nothing, then its after-work. */
 export const runRowAction = async <B extends { id: number }>(
   action: RowAction<B>,
   ctx: RowCtx,
   body: B,
 ): Promise<boolean> => {
-  const result = await ctx.deps.db.transaction((tx) => action(tx, ctx, body));
+  const result = await allOrNothing(ctx.deps, (tx) => action(tx, ctx, body));
   await result.after?.(ctx.deps);
   return result.changed;
 };

@@ -5,10 +5,10 @@
  * and absent from lists); advertisement approval on both paths, computed expiry, target rules;
  * page sanitising and public pages; search scoped to what the caller may see.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPng } from '../../server/db/demo-data';
-import { advertisements, events, users } from '../../server/db/schema';
+import { advertisements, cities, events, users } from '../../server/db/schema';
 import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
 
 type Rec = Record<string, unknown> & { id: number; version: number };
@@ -276,6 +276,70 @@ describe('event status machine', () => {
     const gallery = (await call('GET', `/api/event/get-details/${withImage.body.data.id}`, admin)).body.data
       .gallery;
     expect(gallery).toEqual([{ path: up.body.data.path, cover: true }]);
+  });
+
+  it('an edit naming what does not fit is refused field by field, in one answer, and changes nothing', async () => {
+    const e = await draft(admin, { providerId: idB });
+    const [elsewhere] = await t.db.db
+      .select()
+      .from(cities)
+      .where(ne(cities.countryId, e.countryId as number));
+    const [ofA] = await t.db.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, 'manager'), eq(users.providerId, idA)));
+    const fields = Object.fromEntries(
+      [
+        'title',
+        'description',
+        'providerId',
+        'countryId',
+        'locationId',
+        'startsAt',
+        'endsAt',
+        'price',
+        'capacity',
+        'images',
+        'coverImage',
+      ].map((k) => [k, e[k]]),
+    );
+    const res = await call('PUT', `/api/event/${e.id}`, admin, {
+      ...fields,
+      categoryId: 999_999,
+      cityId: elsewhere!.id,
+      supervisorIds: [ofA!.id],
+      version: e.version,
+    });
+    expect([res.status, res.body.errors]).toEqual([
+      422,
+      {
+        categoryId: 'Choose an existing category.',
+        cityId: 'This city is not in the chosen country.',
+        locationId: 'This location is not in the chosen city.',
+        supervisorIds: 'Choose supervisors of the event’s service provider.',
+      },
+    ]);
+    const after = (await call('GET', `/api/event/${e.id}`, admin)).body.data as Rec;
+    expect([after.version, after.categoryId, after.cityId, after.supervisorIds]).toEqual([
+      e.version,
+      e.categoryId,
+      e.cityId,
+      [],
+    ]);
+    // The same edit, fixed, is saved (a raised capacity needs no count of the seats sold).
+    const fixed = await call('PUT', `/api/event/${e.id}`, admin, {
+      ...fields,
+      categoryId: e.categoryId,
+      cityId: e.cityId,
+      capacity: (e.capacity as number) + 10,
+      supervisorIds: [],
+      version: e.version,
+    });
+    expect([fixed.status, fixed.body.data?.capacity, fixed.body.data?.version]).toEqual([
+      200,
+      (e.capacity as number) + 10,
+      e.version + 1,
+    ]);
   });
 
   it('manages specialists (add, update, remove) on own events only', async () => {
