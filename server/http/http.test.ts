@@ -179,7 +179,7 @@ describe('route helper', () => {
         access: { kind: 'session', permission: 'booking' },
         response: okMessage,
       });
-    const setPhone = (db: Executor, phone: string) =>
+    const setPhone = (db: Executor, phone: string | null) =>
       db.update(users).set({ phone }).where(eq(users.id, me!.id));
     // A counted try: the write stays, the refusal is answered.
     route(app, writes('/api/test/keeps'), async ({ deps }) => {

@@ -52,6 +52,29 @@ const draft = async (token: string, extra: Record<string, unknown> = {}) => {
 const move = (id: number, status: string, token: string, reason: string | null = null) =>
   call('POST', '/api/event/update-status', token, { id, status, reason });
 
+/** An edit of event `e` as it is (every field of the update body, and its version). */
+const editOf = (e: Record<string, unknown>) => ({
+  ...Object.fromEntries(
+    [
+      'title',
+      'description',
+      'categoryId',
+      'providerId',
+      'countryId',
+      'cityId',
+      'locationId',
+      'startsAt',
+      'endsAt',
+      'price',
+      'capacity',
+      'images',
+      'coverImage',
+      'supervisorIds',
+    ].map((k) => [k, e[k]]),
+  ),
+  version: e.version,
+});
+
 beforeAll(async () => {
   t = await createTestServer({ demoData: true });
   admin = await t.login(DEMO.admin.email, DEMO_PASSWORD);
@@ -154,27 +177,7 @@ describe('event status machine', () => {
       expect(d.history[0]).toMatchObject({ field: 'status', to: 'cancelled', note: 'Venue flooded.' });
     }
     expect((await move(e.id, 'approved', admin)).status).toBe(409);
-    const edit = await call('PUT', `/api/event/${e.id}`, admin, {
-      ...Object.fromEntries(
-        [
-          'title',
-          'description',
-          'categoryId',
-          'providerId',
-          'countryId',
-          'cityId',
-          'locationId',
-          'startsAt',
-          'endsAt',
-          'price',
-          'capacity',
-          'images',
-          'coverImage',
-          'supervisorIds',
-        ].map((k) => [k, cancelled.body.data[k]]),
-      ),
-      version: cancelled.body.data.version,
-    });
+    const edit = await call('PUT', `/api/event/${e.id}`, admin, editOf(cancelled.body.data));
     expect([edit.status, edit.body.message]).toEqual([
       409,
       'A cancelled or completed event cannot be edited.',
@@ -288,27 +291,12 @@ describe('event status machine', () => {
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.role, 'manager'), eq(users.providerId, idA)));
-    const fields = Object.fromEntries(
-      [
-        'title',
-        'description',
-        'providerId',
-        'countryId',
-        'locationId',
-        'startsAt',
-        'endsAt',
-        'price',
-        'capacity',
-        'images',
-        'coverImage',
-      ].map((k) => [k, e[k]]),
-    );
+
     const res = await call('PUT', `/api/event/${e.id}`, admin, {
-      ...fields,
+      ...editOf(e),
       categoryId: 999_999,
       cityId: elsewhere!.id,
       supervisorIds: [ofA!.id],
-      version: e.version,
     });
     expect([res.status, res.body.errors]).toEqual([
       422,
@@ -328,12 +316,8 @@ describe('event status machine', () => {
     ]);
     // The same edit, fixed, is saved (a raised capacity needs no count of the seats sold).
     const fixed = await call('PUT', `/api/event/${e.id}`, admin, {
-      ...fields,
-      categoryId: e.categoryId,
-      cityId: e.cityId,
+      ...editOf(e),
       capacity: (e.capacity as number) + 10,
-      supervisorIds: [],
-      version: e.version,
     });
     expect([fixed.status, fixed.body.data?.capacity, fixed.body.data?.version]).toEqual([
       200,
