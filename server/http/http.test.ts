@@ -21,6 +21,17 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+/** An app of its own for test routes, on the test server's database (English answers). */
+const testApp = () => {
+  const app = new Hono<AppEnv>();
+  app.use('*', async (c, next) => {
+    c.set('deps', { db: t.db.db, config: t.config, mailer: { send: async () => {} }, storage: t.storage });
+    c.set('lang', 'en');
+    await next();
+  });
+  return app;
+};
+
 describe('OpenAPI and reference page', () => {
   it('/api/openapi.json lists every contract endpoint', async () => {
     const res = await t.request('GET', '/api/openapi.json');
@@ -104,12 +115,7 @@ describe('route helper', () => {
   });
 
   it('checks permissions from the role table (deny without it), and a handler fault is a generic 500', async () => {
-    const app = new Hono<AppEnv>();
-    app.use('*', async (c, next) => {
-      c.set('deps', { db: t.db.db, config: t.config, mailer: { send: async () => {} }, storage: t.storage });
-      c.set('lang', 'en');
-      await next();
-    });
+    const app = testApp();
     const guarded = endpoint({
       method: 'GET',
       path: '/api/test/supervisors',
@@ -163,12 +169,7 @@ describe('route helper', () => {
   });
 
   it('a signed-in write’s refusal keeps what the handler wrote before it, unless it undoes it (all or nothing)', async () => {
-    const app = new Hono<AppEnv>();
-    app.use('*', async (c, next) => {
-      c.set('deps', { db: t.db.db, config: t.config, mailer: { send: async () => {} }, storage: t.storage });
-      c.set('lang', 'en');
-      await next();
-    });
+    const app = testApp();
     const [me] = await t.db.db.select().from(users).where(eq(users.email, DEMO.admin.email));
     const writes = (path: string) =>
       endpoint({
