@@ -324,12 +324,12 @@ export const eventImpl = implement(eventResource, {
               )
           : sql`select 0`,
       ),
-      locked: valueOrNull(
-        lowered
-          ? tx.select({ id: events.id }).from(events).where(eq(events.id, lowered.id)).for('update')
-          : sql`select null`,
-        Number,
-      ),
+      ...(lowered && {
+        locked: valueOrNull(
+          tx.select({ id: events.id }).from(events).where(eq(events.id, lowered.id)).for('update'),
+          Number,
+        ),
+      }),
     });
     if (found.category === null) errors.categoryId = smsg('unknownCategory');
     if (found.countryOfCity === null) errors.cityId = smsg('unknownCity');

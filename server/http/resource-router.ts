@@ -40,7 +40,7 @@ import { COUNT_CAP, EXPORT_CHUNK, type EndpointOp, type Resource } from '../../s
 import type { AuthInfo } from '../auth/sessions';
 import { csvLine, csvResponse } from './csv';
 import { isUniqueViolation, pgErrorCode, type Executor, type Tx } from '../db/client';
-import { conflict, forbidden, HttpError, notFound, undoingWrites } from './errors';
+import { conflict, forbidden, HttpError, notFound } from './errors';
 import { route, routeFile, validate, type HandlerContext } from './route';
 import type { App, Deps } from './types';
 import { smsg } from '../messages';
@@ -476,13 +476,14 @@ const guardAddedBy = async (impl: Impl, tx: Tx, ctx: ResourceCtx, id: number) =>
  * A create's or an update's statements, all or nothing (./idempotency.ts `allOrNothing`), with
  * database constraint failures answered clearly.
  */
-const writeOnce = async <T>(deps: Deps, impl: Impl, work: (tx: Tx) => Promise<T>): Promise<T> => {
-  try {
-    return await allOrNothing(deps, work);
-  } catch (err) {
-    throw undoingWrites(refusalOf(err, impl));
-  }
-};
+const writeOnce = <T>(deps: Deps, impl: Impl, work: (tx: Tx) => Promise<T>): Promise<T> =>
+  allOrNothing(deps, async (tx) => {
+    try {
+      return await work(tx);
+    } catch (err) {
+      throw refusalOf(err, impl);
+    }
+  });
 
 const create = async (resource: Resource, impl: Impl, h: H, body: Record<string, unknown>) => {
   const ctx = ctxOf(h, resource);
