@@ -546,6 +546,24 @@ export const bookingHours = pgTable('booking_hours', {
   revenue: bigint('revenue', { mode: 'number' }).notNull(),
 });
 
+/**
+ * Revenue and paid bookings per platform day (PLATFORM_TIME_ZONE) and category, kept exact by
+ * triggers on bookings and on an event's category: the admin dashboard's revenue by category sums
+ * the 30 days' rows (a few hundred, however many bookings there are) instead of the period's paid
+ * bookings (docs/decisions/0020-every-list-on-an-index.md). No foreign key: a category can only go
+ * once no event names it, and its rows, all zero by then, drop out of the join.
+ */
+export const categoryDays = pgTable(
+  'category_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    categoryId: integer('category_id').notNull(),
+    revenue: bigint('revenue', { mode: 'number' }).notNull(),
+    paid: bigint('paid', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.categoryId] })],
+);
+
 /** Status and payment changes of a booking: who, when, from, to. */
 export const bookingHistory = pgTable(
   'booking_history',
@@ -854,6 +872,7 @@ export const schema = {
   bookings,
   bookingCounts,
   bookingHours,
+  categoryDays,
   bookingHistory,
   pages,
   notifications,
