@@ -166,20 +166,29 @@ const stamps = () => ({
   updatedAt: time('updated_at').notNull(),
 });
 
-export const categories = pgTable('categories', {
-  id: serial('id').primaryKey(),
-  name: jsonb('name').$type<Loc>().notNull(),
-  /** `uploads/category-icons/<key>` or null. */
-  icon: text('icon'),
-  active: boolean('active').notNull().default(true),
-  sortOrder: integer('sort_order').notNull().default(0),
-  /**
-   * Who added it: a service provider may edit or delete only the masters it added and no one else
-   * uses (docs/security.md, "Authorization"); null: added by staff or by the seed (admins only).
-   */
-  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-  ...stamps(),
-});
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    name: jsonb('name').$type<Loc>().notNull(),
+    /** `uploads/category-icons/<key>` or null. */
+    icon: text('icon'),
+    active: boolean('active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    /**
+     * Who added it: a service provider may edit or delete only the masters it added and no one else
+     * uses (docs/security.md, "Authorization"); null: added by staff or by the seed (admins only).
+     */
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    ...stamps(),
+  },
+  // Lists sorted by the category's name (events, providers) walk these and sort only the first
+  // category's rows (docs/decisions/0020-every-list-on-an-index.md).
+  (t) => [
+    index('categories_name_en_idx').on(sql`lower(${t.name}->>'en')`, t.id),
+    index('categories_name_ar_idx').on(sql`lower(${t.name}->>'ar')`, t.id),
+  ],
+);
 
 export const countries = pgTable(
   'countries',
@@ -210,7 +219,12 @@ export const cities = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...stamps(),
   },
-  (t) => [index('cities_country_idx').on(t.countryId)],
+  // As categories' names: lists sorted by the city's name.
+  (t) => [
+    index('cities_country_idx').on(t.countryId),
+    index('cities_name_en_idx').on(sql`lower(${t.name}->>'en')`, t.id),
+    index('cities_name_ar_idx').on(sql`lower(${t.name}->>'ar')`, t.id),
+  ],
 );
 
 export const locations = pgTable(
