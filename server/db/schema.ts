@@ -182,7 +182,7 @@ export const categories = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     ...stamps(),
   },
-  // Lists sorted by the category's name (events, providers) walk these and sort only the first
+  // The events list sorted by the category's name walks these and sorts only the first
   // category's rows (docs/decisions/0020-every-list-on-an-index.md).
   (t) => [
     index('categories_name_en_idx').on(sql`lower(${t.name}->>'en')`, t.id),

@@ -81,7 +81,7 @@ CREATE FUNCTION "events_category_days"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_advisory_xact_lock((2020::bigint << 32) + NEW."id" % 64);
   INSERT INTO "category_days" AS c ("day", "category_id", "revenue", "paid")
-    SELECT platform_day("b"."paid_at"), "x"."category_id", sum("x"."sign" * "b"."total"), sum("x"."sign")
+    SELECT platform_day("b"."paid_at"), "x"."category_id", sum("x"."sign" * "b"."total"::bigint), sum("x"."sign")
     FROM "bookings" AS "b" CROSS JOIN (VALUES (OLD."category_id", -1), (NEW."category_id", 1)) AS "x"("category_id", "sign")
     WHERE "b"."event_id" = NEW."id" AND "b"."payment_status" = 'paid' AND "b"."paid_at" IS NOT NULL
     GROUP BY 1, 2 ORDER BY 1, 2
