@@ -92,8 +92,9 @@ const dayIndex = (
 
 const dayFigures = (rows: Record<string, unknown>) => ({ d: Number(rows.d), n: Number(rows.n) });
 
-/** The first of the chart's 30 platform days (today the last). */
-const chartStart = (today: string) => startOfDay(addDays(today, -(CHART_DAYS - 1)));
+/** The first of the chart's 30 platform days (today the last), and the instant it begins. */
+const firstChartDay = (today: string) => addDays(today, -(CHART_DAYS - 1));
+const chartStart = (today: string) => startOfDay(firstChartDay(today));
 
 /** Bookings made and revenue paid per platform day over the last 30 days (today included): two parts. */
 export const perDay = (db: Executor, scope: Scope, today: string, end: Date) => {
@@ -140,7 +141,7 @@ export const chartDays = (
   made: { d: number; n: number }[],
   paid: { d: number; n: number }[],
 ) => {
-  const firstDay = addDays(today, -(CHART_DAYS - 1));
+  const firstDay = firstChartDay(today);
   const days = Array.from({ length: CHART_DAYS }, (_, i) => ({
     day: addDays(firstDay, i),
     bookings: 0,
@@ -330,9 +331,7 @@ export const revenueByCategory = (db: Executor, scope: Scope, p: ReturnType<type
         })
         .from(categoryDays)
         .innerJoin(categories, eq(categories.id, categoryDays.categoryId))
-        .where(
-          and(gte(categoryDays.day, addDays(p.today, -(CHART_DAYS - 1))), lte(categoryDays.day, p.today)),
-        )
+        .where(and(gte(categoryDays.day, firstChartDay(p.today)), lte(categoryDays.day, p.today)))
         .groupBy(categories.id, categories.name)
         .having(sql`${paid} > 0`),
       order,

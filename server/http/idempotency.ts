@@ -154,8 +154,9 @@ export const withIdempotency = async (
  * Runs a signed-in write in one transaction (`deps.db` sets its audit context, server/http/route.ts). A
  * refusal (4xx) commits what the handler wrote before it, as a write outside a transaction would
  * (a throttle's slot, a counted try), unless it undoes them (`undoingWrites` in ./errors.ts: a
- * resource's create and update and a row action, all or nothing: `allOrNothing` below); a fault rolls everything back. Files it stores
- * and removes go with the transaction; pushes it starts wait for the commit.
+ * resource's create and update and a row action, all or nothing: `allOrNothing` below); a fault
+ * rolls everything back. Files it stores and removes go with the transaction; pushes it starts wait
+ * for the commit.
  */
 export const inWriteTransaction = async <T>(deps: Deps, run: (deps: Deps) => Promise<T>): Promise<T> => {
   const later: Array<(deps: Deps) => Promise<void> | void> = [];

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dayOf } from '../../server/time';
 import { eventResource } from '../../src/contract/areas/event';
 import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
+import { bodyOf } from './resource-fixtures';
 
 type Rec = Record<string, unknown> & { id: number; version: number };
 let t: TestServer;
@@ -74,8 +75,7 @@ const newBooking = async (i: number) =>
 const moveEvent = async (to: number[]) => {
   for (const categoryId of to) {
     const e = await ok('GET', `/api/event/${event.id}`);
-    const fields = Object.fromEntries(Object.keys(eventResource.createBody.shape).map((k) => [k, e[k]]));
-    await ok('PUT', `/api/event/${event.id}`, { ...fields, categoryId, version: e.version });
+    await ok('PUT', `/api/event/${event.id}`, { ...bodyOf(eventResource.updateBody.shape, e), categoryId });
   }
 };
 

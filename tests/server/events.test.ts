@@ -11,6 +11,7 @@ import { demoPng } from '../../server/db/demo-data';
 import { advertisements, cities, events, users } from '../../server/db/schema';
 import { eventResource } from '../../src/contract/areas/event';
 import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
+import { bodyOf } from './resource-fixtures';
 
 type Rec = Record<string, unknown> & { id: number; version: number };
 let t: TestServer;
@@ -54,8 +55,7 @@ const move = (id: number, status: string, token: string, reason: string | null =
   call('POST', '/api/event/update-status', token, { id, status, reason });
 
 /** Event `e`'s fields as a create takes them (the contract's body). */
-const fieldsOf = (e: Record<string, unknown>) =>
-  Object.fromEntries(Object.keys(eventResource.createBody.shape).map((k) => [k, e[k]]));
+const fieldsOf = (e: Record<string, unknown>) => bodyOf(eventResource.createBody.shape, e);
 
 /** An edit of event `e` as it is (its fields and its version). */
 const editOf = (e: Record<string, unknown>) => ({ ...fieldsOf(e), version: e.version });
@@ -259,7 +259,6 @@ describe('event status machine', () => {
       .select({ id: users.id })
       .from(users)
       .where(and(eq(users.role, 'manager'), eq(users.providerId, idA)));
-
     const res = await call('PUT', `/api/event/${e.id}`, admin, {
       ...editOf(e),
       categoryId: 999_999,

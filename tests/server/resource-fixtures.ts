@@ -7,6 +7,10 @@
 import type { ResourceKey } from '../../src/contract/areas';
 import type { ResourceOp } from '../../src/contract/resource';
 
+/** A record's fields as a body of the contract takes them (its schema's shape names them). */
+export const bodyOf = (shape: Record<string, unknown>, record: Record<string, unknown>) =>
+  Object.fromEntries(Object.keys(shape).map((k) => [k, record[k]]));
+
 /** What a role may do with an operation: everything, only its own records, or nothing (403). */
 export type Grant = 'allow' | 'own' | 'deny';
 
