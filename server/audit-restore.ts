@@ -8,16 +8,20 @@
  *   record's `version` is not the one the admin saw, or the record is gone;
  * - a deleted record's id is in use again;
  * - the restored values break a rule of the database (a reference gone, a unique name or code
- *   taken) or of bookings (its seats are no longer free).
+ *   taken) or of bookings (its seats are no longer free);
+ * - a forward write of the restored values would be refused (./http/forward-rules.ts: an event's
+ *   capacity below the seats sold, a master in use by another provider, a reference gone); and a
+ *   forward write's consequences follow (a provider's changed advertisement waits for approval).
  */
 import { eq, getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { setAuditContext, type AuditContext } from './audit';
 import { SEAT_HOLDING } from '../src/contract/areas/booking';
 import { seatsTaken } from './areas/booking';
-import { pgErrorCode, type Db } from './db/client';
+import { pgErrorCode, type Db, type Tx } from './db/client';
 import { auditLog, bookings, events, schema } from './db/schema';
 import { conflict, HttpError, notFound } from './http/errors';
+import type { PutBackRules } from './http/forward-rules';
 import type { Deps } from './http/types';
 import { smsg } from './messages';
 
@@ -157,16 +161,28 @@ const restorable = (entry: AuditRow) =>
  * is not restorable, with 409 and the reason when the record cannot be put back. Used by restore
  * and by undo (server/undo.ts).
  */
-export const putBack = async (db: Db, entry: AuditRow, version: number | undefined, now: Date) => {
+export const putBack = async (
+  db: Db,
+  entry: AuditRow,
+  version: number | undefined,
+  now: Date,
+  rules: PutBackRules | undefined,
+) => {
   if (!restorable(entry)) throw new HttpError(422, smsg('notRestorable'));
   const name = entry.tableName!;
   const table = tables.get(name)!;
   const columns = new Set(Object.values(getTableColumns(table)).map((c) => c.name));
   const id = Number(entry.recordId);
   const where = sql`${sql.identifier(name)}.${sql.identifier(keyColumnOf(name))} = ${id}`;
-  if (entry.action === 'update') await restoreUpdate(db, name, columns, where, entry, version, now);
+  const tx = db as unknown as Tx;
+  const action = entry.action as 'update' | 'delete';
+  const existing = rules && action === 'update' ? await rules.before(tx, id) : null;
+  if (rules && action === 'update' && existing === null) throw notFound();
+  if (action === 'update') await restoreUpdate(db, name, columns, where, entry, version, now);
   else await restoreDelete(db, name, columns, where, entry, now);
   if (name === 'bookings') await checkSeats(db, id);
+  // Then the rules a forward write of the values put back runs (./http/forward-rules.ts).
+  await rules?.after(tx, id, existing, entry.fields, action);
 };
 
 /**
@@ -188,6 +204,7 @@ export const restoreEntry = async (
   audit: AuditContext,
   entryId: number,
   version: number | undefined,
+  rulesOf: (entry: AuditRow) => PutBackRules | undefined,
 ) => {
   const { db } = deps;
   const [entry] = await db.select().from(auditLog).where(eq(auditLog.id, entryId));
@@ -199,7 +216,7 @@ export const restoreEntry = async (
     await db.transaction(async (tx) => {
       const sp = tx as unknown as Db;
       await setAuditContext(sp, { ...audit, action: 'restore', restoreOf: entry.id });
-      await putBack(sp, entry, version, now);
+      await putBack(sp, entry, version, now, rulesOf(entry));
       // Later writes of this request are its own again.
       await setAuditContext(sp, audit);
     });

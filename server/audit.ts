@@ -76,7 +76,9 @@ export const requestAuditContext = (
   actorName: auth?.user.name ?? null,
   actorRole: auth?.user.role ?? null,
   actingFor: auth?.user.providerId ?? null,
-  requestId: c.req.header('x-request-id')?.slice(0, 100) || randomUUID(),
+  // Minted here for every request, never taken from the client: it names the request's entries,
+  // and an undoable write's undo token is this id (docs/decisions/0034-undo-tokens-minted-by-the-server.md).
+  requestId: randomUUID(),
   ip,
   userAgent: c.req.header('user-agent')?.slice(0, 500) ?? null,
   deviceAt: deviceTimeOf(c.req.header('device-time'), now),

@@ -1,30 +1,30 @@
 /**
- * Undo (docs/decisions/0025-undo.md): the user who made a delete, a status move or a bulk action puts
- * the records back as they were, from the audit trail's `before` values (server/audit-restore.ts), as
- * one more write of the request's transaction, recorded as `restore` entries that name the entries
- * they undo (`restoreOf`) with the operation `POST /api/undo`.
+ * Undo (docs/decisions/0025-undo.md, docs/decisions/0034-undo-tokens-minted-by-the-server.md): the
+ * user who made a delete, a status move or a bulk action puts the records back as they were, from
+ * the audit trail's `before` values (server/audit-restore.ts), as one more write of the request's
+ * transaction, recorded as `restore` entries that name the entries they undo (`restoreOf`) with the
+ * operation `POST /api/undo`.
  *
- * The write is named by its request id (`token`). Refused as a whole: no entry of the caller has it
- * (404: another's write looks the same as none), it is older than UNDO_WINDOW_MS, its bulk job is
- * still running, it is not an UNDOABLE operation, or it was undone already (409). Then each record
- * it changed is put back in a savepoint, or refused with the reason, when:
+ * The write is named by its token, minted by the server: the request id of one undoable write
+ * (route.ts puts it on the write's answer; a client's header never names or groups writes), or
+ * `bulk-<job id>` for a bulk job of the caller's. Refused as a whole: no entry of the caller has it
+ * (404: another's write looks the same as none), the write is older than UNDO_WINDOW_MS (from the
+ * write itself; a job's from its last row), its bulk job is still running, any of its entries is
+ * not of one UNDOABLE operation, or it was undone already (409). Then each record it changed is put
+ * back in a savepoint, or refused with the reason, when:
  * - the caller may no longer run the operation (its current role and permissions);
  * - the record, put back, is not in the caller's scope (the resource's own ownership rule);
  * - the record changed again since (its fields are not what the write left), is gone, or its id is
- *   taken again; its seats are no longer free; a rule of the database refuses it.
+ *   taken again; its seats are no longer free; a rule of the database refuses it;
+ * - a forward write of the values put back would be refused (./http/forward-rules.ts).
  * Two undo calls of one write take one lock in turn (an advisory lock on the caller and token); the
  * second finds the first's `restore` entries and is refused: it never applies twice.
  */
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { resources } from '../src/contract/areas';
-import { advertisementApi } from '../src/contract/areas/advertisement';
 import type { BookingStatus } from '../src/contract/areas/booking';
-import { eventApi } from '../src/contract/areas/event';
-import { bulkActionsOf } from '../src/contract/bulk';
 import type { Language } from '../src/contract/common';
-import type { AnyEndpoint } from '../src/contract/http';
 import { localizeMessage } from '../src/contract/messages';
-import type { Resource } from '../src/contract/resource';
 import { UNDO_WINDOW_MS, type UndoResult, type UndoRow } from '../src/contract/undo';
 import { setAuditContext, type AuditContext } from './audit';
 import { putBack, putBackChild, restoreRefusal, RESTORABLE_TABLES, type AuditRow } from './audit-restore';
@@ -32,42 +32,13 @@ import type { AuthInfo } from './auth/sessions';
 import type { Db } from './db/client';
 import { auditLog, bookingHistory, bulkJobs, eventHistory } from './db/schema';
 import { conflict, forbidden, HttpError, notFound } from './http/errors';
+import { forwardRules } from './http/forward-rules';
 import { inScope, type ResourceImpls } from './http/resource-router';
 import { allows } from './http/route';
 import { rowCtx } from './http/row-actions';
 import type { Deps } from './http/types';
+import { UNDOABLE, type Undoable } from './http/undoable';
 import { smsg } from './messages';
-
-/** An operation that can be undone: its endpoint's access, and the resources it acts on. */
-interface Undoable {
-  access: AnyEndpoint['access'];
-  resources: Resource[];
-}
-
-const opOf = (e: AnyEndpoint) => `${e.method} ${e.path}`;
-
-/**
- * The operations whose writes can be undone, by the audit trail's `operation`: every single-row
- * action offered in bulk (status moves, featured, delete), the admins' approvals, and bulk jobs.
- */
-const UNDOABLE = (() => {
-  const out = new Map<string, Undoable>();
-  const add = (op: string, access: AnyEndpoint['access'], resource: Resource) => {
-    const known = out.get(op);
-    if (known) known.resources.push(resource);
-    else out.set(op, { access, resources: [resource] });
-  };
-  for (const resource of resources)
-    for (const [action, def] of Object.entries(bulkActionsOf(resource))) {
-      add(opOf(def.single), def.single.access, resource);
-      add(`POST /api/${resource.key}/bulk (${action})`, def.single.access, resource);
-    }
-  const event = resources.find((r) => r.key === 'event')!;
-  const ad = resources.find((r) => r.key === 'advertisement')!;
-  add(opOf(eventApi.eventApprove), eventApi.eventApprove.access, event);
-  add(opOf(advertisementApi.advertisementAdsApprove), advertisementApi.advertisementAdsApprove.access, ad);
-  return out;
-})();
 
 /** May the caller still run the operation, on the resource it wrote (a master's shared path: its own)? */
 const mayStill = (op: Undoable, resourceKey: string, auth: AuthInfo) => {
@@ -153,7 +124,8 @@ const entriesToUndo = async (db: Db, auth: AuthInfo, token: string, now: Date) =
       .select({ state: bulkJobs.state })
       .from(bulkJobs)
       .where(and(eq(bulkJobs.id, Number(bulk[1])), eq(bulkJobs.userId, auth.user.id)));
-    if (job?.state === 'running') throw conflict(smsg('undoRunning'));
+    if (!job) throw new HttpError(404, smsg('undoNothing'));
+    if (job.state === 'running') throw conflict(smsg('undoRunning'));
   }
   const entries = await db
     .select()
@@ -162,10 +134,14 @@ const entriesToUndo = async (db: Db, auth: AuthInfo, token: string, now: Date) =
     .orderBy(desc(auditLog.id));
   if (!entries.length) throw new HttpError(404, smsg('undoNothing'));
   const newest = entries[0]!;
-  if (now.getTime() - newest.at.getTime() > UNDO_WINDOW_MS)
-    throw conflict(smsg('undoTooLate', { s: UNDO_WINDOW_MS / 1000 }));
-  const op = UNDOABLE.get(entries.at(-1)!.operation ?? '');
+  // Every entry of the write is of one operation, and that one can be undone.
+  const operations = new Set(entries.map((e) => e.operation ?? ''));
+  const op = operations.size === 1 ? UNDOABLE.get(newest.operation ?? '') : undefined;
   if (!op) throw conflict(smsg('undoNotUndoable'));
+  // The window runs from the write: a request's entries share its time; a job's from its last row.
+  const from = bulk ? newest.at : entries.at(-1)!.at;
+  if (now.getTime() - from.getTime() > UNDO_WINDOW_MS)
+    throw conflict(smsg('undoTooLate', { s: UNDO_WINDOW_MS / 1000 }));
   // Undone already: its restore entries came after the write, from the same caller.
   const ids = entries.map((e) => e.id);
   const [undone] = await db
@@ -201,19 +177,20 @@ const undoGroup = async (
   // A record first, then the child rows removed with it.
   const whole = group.entries.filter((e) => RESTORABLE_TABLES.has(e.tableName ?? ''));
   const children = group.entries.filter((e) => !RESTORABLE_TABLES.has(e.tableName ?? ''));
+  const impl = impls[group.resource];
+  const resource = resources.find((r) => r.key === group.resource);
+  const rules = impl && resource ? forwardRules(resource, impl, rowCtx(deps, auth, lang)) : undefined;
   try {
     await deps.db.transaction(async (tx) => {
       const sp = tx as unknown as Db;
       for (const entry of [...whole, ...children]) {
         await setAuditContext(sp, { ...audit, action: 'restore', restoreOf: entry.id });
         if (whole.includes(entry)) {
-          await putBack(sp, entry, undefined, now);
+          await putBack(sp, entry, undefined, now, rules);
           await writeHistory(sp, entry, auth, now);
         } else await putBackChild(sp, entry);
       }
       await setAuditContext(sp, audit);
-      const impl = impls[group.resource];
-      const resource = resources.find((r) => r.key === group.resource);
       if (
         impl &&
         resource &&

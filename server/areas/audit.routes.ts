@@ -13,6 +13,10 @@ import { addDays, startOfDay } from '../time';
 import { route, routeFile } from '../http/route';
 import { csvLine, csvResponse } from '../http/csv';
 import type { App } from '../http/types';
+import { forwardRules } from '../http/forward-rules';
+import type { ResourceImpls } from '../http/resource-router';
+import { rowCtx } from '../http/row-actions';
+import { resources } from '../../src/contract/areas';
 
 type Row = typeof auditLog.$inferSelect;
 type Filters = {
@@ -135,7 +139,7 @@ const csvRow = (e: AuditEntryRecord, lang: Language) =>
 
 /* ------------------------------------------------------------------ routes */
 
-export const registerAuditRoutes = (app: App) => {
+export const registerAuditRoutes = (app: App, impls: ResourceImpls) => {
   routeFile(app, auditApi.auditExport, async ({ deps, query, requireAuth, lang }) => {
     const auth = requireAuth();
     const where = whereOf(auth, query);
@@ -175,8 +179,13 @@ export const registerAuditRoutes = (app: App) => {
     };
   });
 
-  route(app, auditApi.auditRestore, async ({ deps, params, body, audit }) => {
-    const restored = await restoreEntry(deps, audit, params.id, body.version);
+  route(app, auditApi.auditRestore, async ({ deps, params, body, audit, requireAuth, lang }) => {
+    const row = rowCtx(deps, requireAuth(), lang);
+    const restored = await restoreEntry(deps, audit, params.id, body.version, (entry) => {
+      const resource = resources.find((r) => r.key === entry.resource);
+      const impl = impls[entry.resource];
+      return resource && impl ? forwardRules(resource, impl, row) : undefined;
+    });
     return { message: smsg('restored'), data: restored };
   });
 };

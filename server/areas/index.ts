@@ -61,10 +61,10 @@ export const areas = {
 } satisfies Record<ResourceKey, Area>;
 
 /**
- * Screens of their own, without a resource: the dashboards, the header search, the lists' saved views,
- * the audit trail.
+ * Screens of their own, without a resource: the dashboards, the header search, the lists' saved views
+ * (the audit trail, undo and bulk jobs put records back or change them through the areas: below).
  */
-const screenRoutes = [registerDashboardRoutes, registerSearchRoutes, registerViewRoutes, registerAuditRoutes];
+const screenRoutes = [registerDashboardRoutes, registerSearchRoutes, registerViewRoutes];
 
 /**
  * Registers every area's endpoints: the extra ones first, as their fixed paths must come before the
@@ -83,6 +83,7 @@ export const registerAreas = (app: App) => {
   const impls = implsOf();
   registerBulkRoutes(app, impls, bulkRowActions(impls));
   registerUndoRoutes(app, impls);
+  registerAuditRoutes(app, impls);
   registerResources(app, impls);
 };
 

@@ -7,6 +7,7 @@
  * ownership and transition rules, each row answered on its own. `GET /api/bulk/:id` reports it, from
  * whichever server process.
  */
+import { bulkOperation } from './undoable';
 import { setAuditContext, type AuditContext } from '../audit';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import {
@@ -79,7 +80,7 @@ const bulkAuditContext = (job: Job, auth: AuthInfo, now: Date): AuditContext => 
   ip: null,
   userAgent: null,
   deviceAt: null,
-  operation: `POST /api/${job.resource}/bulk (${job.action})`,
+  operation: bulkOperation(job.resource, job.action),
 });
 
 interface Outcome {

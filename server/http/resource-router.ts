@@ -255,7 +255,7 @@ const whereOf = (
   );
 };
 
-const findOne = async (
+export const findOne = async (
   db: Executor,
   resource: Resource,
   impl: ResourceImpl<Resource, unknown>,
@@ -294,7 +294,7 @@ const constraintOf = (err: unknown): string | undefined => {
 /* ---------------------------------------------------------------- operations */
 
 type H = HandlerContext<never>;
-type Impl = ResourceImpl<Resource, unknown>;
+export type Impl = ResourceImpl<Resource, unknown>;
 type SortFn = (lang: Language, ctx: ResourceCtx) => SQL | Column;
 
 const list = async (resource: Resource, impl: Impl, h: H) => {
@@ -459,7 +459,7 @@ const stripFixed = (resource: Resource, body: Record<string, unknown>) => {
  * that no other provider's record uses (409). The row is locked, so no record of another starts
  * using it before the change commits.
  */
-const guardAddedBy = async (impl: Impl, tx: Tx, ctx: ResourceCtx, id: number) => {
+export const guardAddedBy = async (impl: Impl, tx: Tx, ctx: ResourceCtx, id: number) => {
   if (!impl.addedBy || ctx.auth.user.role !== OWNER_ROLE) return;
   const me = ctx.auth.user.id;
   const [row] = await tx
@@ -539,7 +539,7 @@ const update = async (resource: Resource, impl: Impl, h: H, id: number, body: Re
 };
 
 /** The caller's context on a resource outside a request handler (a bulk job's row). */
-const resourceCtxOf = (resource: Resource, row: RowCtx): ResourceCtx => ({
+export const resourceCtxOf = (resource: Resource, row: RowCtx): ResourceCtx => ({
   ...row,
   ownerId: providerScopeOf(row.auth, resource.permission, resource.providerScoped),
 });

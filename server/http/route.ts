@@ -23,6 +23,7 @@ import { clientIp } from './client-ip';
 import { DB_FAULT_MESSAGES, DB_RETRY_AFTER_S, isDbUnavailable, isDiskFull } from './db-faults';
 import { HttpError, forbidden, unauthorized, type FieldErrors } from './errors';
 import { inWriteTransaction, withIdempotency } from './idempotency';
+import { operationOf, UNDOABLE } from './undoable';
 import { withTransactionSetup } from '../db/request-context';
 import type { CachedAnswer } from './read-cache';
 import type { App, AppEnv, Deps } from './types';
@@ -417,16 +418,11 @@ const register = <E extends AnyEndpoint>(
     try {
       const auth = await whoIsCalling(c, endpoint.access);
       const ip = clientIp(c, appDeps.config.trustProxy);
-      const audit = requestAuditContext(
-        c,
-        auth,
-        ip,
-        appDeps.config.now(),
-        `${endpoint.method} ${endpoint.path}`,
-      );
+      const audit = requestAuditContext(c, auth, ip, appDeps.config.now(), operationOf(endpoint));
       // Every transaction of a signed-in write says who writes, when and from where: the audit
       // trail's and the live change log's triggers read it (server/db/request-context.ts).
       const write = endpoint.method !== 'GET' && auth !== null;
+      const undoable = write && UNDOABLE.has(operationOf(endpoint));
       if (write)
         deps = { ...appDeps, db: withTransactionSetup(appDeps.db, (tx) => setAuditContext(tx, audit)) };
       const { params, query, raw, body, files } = await readInput(c, endpoint, auth);
@@ -461,7 +457,11 @@ const register = <E extends AnyEndpoint>(
         let reply: unknown;
         if (!write || runDeps !== deps || options.ownTransactions) reply = await handle(runDeps);
         else reply = await inWriteTransaction(deps, handle);
-        return checkedAnswer(endpoint, reply, successStatus, deps.config.checkAnswers);
+        const done = checkedAnswer(endpoint, reply, successStatus, deps.config.checkAnswers);
+        // A write that can be undone: its token is this request's id, minted here, never the
+        // client's (docs/decisions/0034-undo-tokens-minted-by-the-server.md).
+        if (undoable) done.body.undo = audit.requestId;
+        return done;
       };
       // 3. run, once per Idempotency-Key
       const answer = async () =>

@@ -197,7 +197,7 @@ export async function send(
   endpoint: ApiName,
   request: OutboxRequest,
   options: SendOptions,
-): Promise<{ message: string; queued: boolean; data?: unknown }> {
+): Promise<{ message: string; queued: boolean; data?: unknown; undo?: string }> {
   const id = options.idempotencyKey ?? newIdempotencyKey();
   const entry = {
     id,
@@ -226,8 +226,9 @@ export async function send(
     )) as {
       message: string;
       data?: unknown;
+      undo?: string;
     };
-    return { message: answer.message, queued: false, data: answer.data };
+    return { message: answer.message, queued: false, data: answer.data, undo: answer.undo };
   } catch (error) {
     if (isUnreachable(error)) return queued();
     throw error;

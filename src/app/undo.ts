@@ -1,7 +1,8 @@
 /**
  * Undo (docs/decisions/0025-undo.md): the notice after a delete, a status move or a bulk action
  * offers "Undo" for UNDO_NOTICE_MS. Undo asks the server to put the records back (`POST /api/undo`
- * with the write's request id: its Idempotency-Key, or `bulk-<job id>`), then says what was undone,
+ * with the token the server put on the write's answer, or `bulk-<job id>` for a bulk job of the
+ * user's: docs/decisions/0034-undo-tokens-minted-by-the-server.md), then says what was undone,
  * lists the rows that could not be with their reasons, and refreshes the lists.
  * A write kept in the outbox (offline) and replayed later offers no undo.
  */

@@ -102,12 +102,23 @@ export { buildPath } from './plain';
 
 /* ----------------------------------------------------------------- envelopes */
 
+/**
+ * The answer of a write that can be undone carries the token of its undo, minted by the server for
+ * that write and that caller (docs/decisions/0034-undo-tokens-minted-by-the-server.md).
+ */
+const undo = z
+  .string()
+  .optional()
+  .describe(
+    "On the answer of a write that can be undone: its token for `POST /api/undo` (the caller's own, for 60 s).",
+  );
+
 /** Every success answer: `{ status, message, data }` (docs/architecture.md §2). */
 export const ok = <T extends z.ZodType>(data: T) =>
-  z.object({ status: z.number().int(), message: z.string(), data });
+  z.object({ status: z.number().int(), message: z.string(), data, undo });
 
 /** Answers without data. */
-export const okMessage = z.object({ status: z.number().int(), message: z.string() });
+export const okMessage = z.object({ status: z.number().int(), message: z.string(), undo });
 
 /** Every error answer: the real HTTP status, a message, and messages per field. */
 export const errorBody = z.object({

@@ -6,8 +6,10 @@ import { endpoint, ok } from './http';
  * puts the records back as they were, through the audit trail's `before` values, as one more audited
  * write.
  *
- * The write to undo is named by its request id (the undo token): the `X-Request-Id` the app sends
- * with each write (its Idempotency-Key), or `bulk-<job id>` for a bulk job. Only the caller's own
+ * The write to undo is named by its token, minted by the server: the `undo` field of the write's
+ * answer (that request's id on the audit trail), or `bulk-<job id>` for a bulk job of the caller's
+ * (docs/decisions/0034-undo-tokens-minted-by-the-server.md). A client's header never names nor
+ * groups writes. Only the caller's own
  * writes, only within UNDO_WINDOW_MS of the write (of a bulk job's last row; the app offers it for 10 s,
  * src/app/undo.ts), only the writes of
  * UNDOABLE operations; each record is checked again as a normal write would be: the caller's
@@ -18,7 +20,7 @@ import { endpoint, ok } from './http';
 /** How long after the write the server still undoes it (the notice's 10 s, and grace for slow links). */
 export const UNDO_WINDOW_MS = 60_000;
 
-/** A request id: what the app sends as X-Request-Id, or `bulk-<job id>`. */
+/** The `undo` token of a write's answer, or `bulk-<job id>`. */
 const undoToken = z.string().trim().min(1).max(100);
 
 const undoRow = z.object({
@@ -45,7 +47,7 @@ export const undoApi = {
   undo: endpoint({
     method: 'POST',
     path: '/api/undo',
-    summary: `Undo your own delete, status move or bulk action ({ token }: the write's X-Request-Id, or bulk-<job id>) within ${UNDO_WINDOW_MS / 1000} s: every record it changed is put back as it was before (the audit trail's before-values; itself recorded as \`restore\` entries and one \`undo\` entry). Each record is checked as a normal write: your current permission for the action, the record in your scope, unchanged since (else that row is refused with its reason; 200 with the rows). 404: no write of yours has this token; 409: too late, still running, already undone, or not an action that can be undone. Undoing twice never applies twice.`,
+    summary: `Undo your own delete, status move or bulk action ({ token }: the \`undo\` token of the write's answer, or bulk-<job id> of your bulk job) within ${UNDO_WINDOW_MS / 1000} s: every record it changed is put back as it was before (the audit trail's before-values; itself recorded as \`restore\` entries and one \`undo\` entry). Each record is checked as a normal write: your current permission for the action, the record in your scope, the rules a forward write of the values put back runs, unchanged since (else that row is refused with its reason; 200 with the rows). 404: no write of yours has this token; 409: too late, still running, already undone, or not an action that can be undone. Undoing twice never applies twice.`,
     tag: 'Undo',
     access: { kind: 'session', permission: null },
     body: z.strictObject({ token: undoToken }),

@@ -217,12 +217,8 @@ export async function call<E extends AnyEndpoint>(
   const headers: Record<string, string> = { Accept: 'application/json', ...requestHeaders() };
   if (config.requireToken && endpoint.access.kind !== 'public' && !headers.Authorization)
     throw new ApiError(401, t`Please sign in.`);
-  if (endpoint.idempotent) {
-    // The key names the write on the audit trail too (its request id): the token of its undo
-    // (docs/decisions/0025-undo.md).
-    const key = options.idempotencyKey ?? newIdempotencyKey();
-    Object.assign(headers, { 'Idempotency-Key': key, 'X-Request-Id': key });
-  }
+  if (endpoint.idempotent)
+    Object.assign(headers, { 'Idempotency-Key': options.idempotencyKey ?? newIdempotencyKey() });
   if (options.deviceTime !== undefined)
     Object.assign(headers, { 'Device-Time': new Date(options.deviceTime).toISOString() });
   const query = Object.fromEntries(

@@ -51,10 +51,13 @@ export function useRecordActions<T extends BaseRecord>(
     try {
       const answer = await action.run(row, { reason, idempotencyKey: key });
       if (!answer.queued) await invalidateResource(queryClient, area.resource);
-      // A status move sent now can be undone with its key (docs/decisions/0025-undo.md); one kept
-      // in the outbox cannot.
-      if (!answer.queued && action.bulk)
-        noticeWithUndo('success', answer.message, key, { resources: [area.resource.key], queryClient });
+      // A status move sent now can be undone with the token the server minted for it
+      // (docs/decisions/0034-undo-tokens-minted-by-the-server.md); one kept in the outbox cannot.
+      if (!answer.queued && action.bulk && answer.undo)
+        noticeWithUndo('success', answer.message, answer.undo, {
+          resources: [area.resource.key],
+          queryClient,
+        });
       else notify.success(answer.message);
       close();
     } catch (caught) {
@@ -81,8 +84,12 @@ export function useRecordActions<T extends BaseRecord>(
     setError(null);
     try {
       const answer = await remove.mutateAsync({ id: row.id, idempotencyKey: key });
-      if (!undoesDelete(area.resource.key)) notify.success(answer.message);
-      else noticeWithUndo('success', answer.message, key, { resources: [area.resource.key], queryClient });
+      if (!undoesDelete(area.resource.key) || !answer.undo) notify.success(answer.message);
+      else
+        noticeWithUndo('success', answer.message, answer.undo, {
+          resources: [area.resource.key],
+          queryClient,
+        });
       close();
       onDeleted?.(row);
     } catch (caught) {

@@ -176,7 +176,7 @@ const resourceWrites = {
     return (await call(resource.endpoints.remove, {
       ...byId(resource, resource.endpoints.remove, id),
       idempotencyKey,
-    })) as { message: string };
+    })) as { message: string; undo?: string };
   },
 };
 

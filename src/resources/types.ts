@@ -161,11 +161,14 @@ export interface AreaAction<T extends BaseRecord = BaseRecord> {
    * the contract's action name and its parameters, given the reason asked once for all.
    */
   bulk?: { action: string; params: (reason: string | null) => Record<string, unknown> };
-  /** `queued`: kept in the outbox for later (offline); the cached data already shows it. */
+  /**
+   * `queued`: kept in the outbox for later (offline); the cached data already shows it. `undo`: the
+   * token the server minted for this write, when it can be undone (src/contract/undo.ts).
+   */
   run: (
     row: T,
     input: { reason: string | null; idempotencyKey: string },
-  ) => Promise<{ message: string; queued?: boolean }>;
+  ) => Promise<{ message: string; queued?: boolean; undo?: string }>;
 }
 
 export interface DetailItem<T extends BaseRecord = BaseRecord> {

@@ -206,9 +206,9 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/page/bulk': adminOnly,
   'POST /api/notification/bulk': adminAndProviders,
   'GET /api/bulk/:id': everyone,
-  // undo: any signed-in user, of their own writes only (docs/decisions/0025-undo.md); a token no
-  // write of the caller has answers 404 (tests/server/undo.test.ts undoes real writes)
-  'POST /api/undo': signed(404, 404, 404, 404),
+  // undo: any signed-in user, of their own writes only (docs/decisions/0034-undo-tokens-minted-by-the-server.md):
+  // the token of provider A's own write undoes it; to anyone else it names nothing (404)
+  'POST /api/undo': signed(404, 404, '2xx', 404),
 
   // dashboards and the header search
   'GET /api/admin-dashboard-stats': staff,

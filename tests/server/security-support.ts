@@ -801,8 +801,16 @@ Object.assign(extraRequests, bulkRequests, {
     });
     return { path: `/api/bulk/${(res.body.data?.id as number | undefined) ?? 2_000_000_000}` };
   },
-  // Undo (docs/decisions/0025-undo.md): a token no write of the caller has (404 to every caller).
-  'POST /api/undo': async () => ({ path: '/api/undo', body: { token: 'no-write-has-this-id' } }),
+  // Undo (docs/decisions/0034-undo-tokens-minted-by-the-server.md): the token the server minted for
+  // provider A's own payment move, just made: provider A undoes it, every other caller gets 404.
+  'POST /api/undo': async (w: World) => {
+    const moved = await w.t.request('POST', '/api/booking/update-status', {
+      token: (await w.token('providerA'))!,
+      body: { id: (await w.fresh(resourceOf('booking'))).id, paymentStatus: 'paid' },
+    });
+    if (typeof moved.body.undo !== 'string') throw new Error(`no undo token: ${moved.status} ${moved.text}`);
+    return { path: '/api/undo', body: { token: moved.body.undo } };
+  },
 });
 
 /** Every routed endpoint of `app` as request cases (one per resource operation on shared paths). */

@@ -1,5 +1,5 @@
 /**
- * Undo (docs/decisions/0025-undo.md): the user who made a delete, a status move or a bulk action puts
+ * Undo (docs/decisions/0025-undo.md, 0034-undo-tokens-minted-by-the-server.md): the user who made a delete, a status move or a bulk action puts
  * the records back from the audit trail, as one more audited write; per record, refused with the
  * reason when it changed again since; only the caller's own writes, only within the window, only
  * with the permission the write needs now; many parallel undo calls apply once.
@@ -26,19 +26,15 @@ let provider: string;
 let manager: string;
 let providerId: number;
 
-const call = (
-  method: string,
-  path: string,
-  token: string,
-  body?: unknown,
-  opts: { lang?: string; id?: string } = {},
-) =>
-  t.request(method, path, {
-    token,
-    body,
-    lang: opts.lang ?? 'en',
-    headers: opts.id ? { 'X-Request-Id': opts.id } : {},
-  });
+const call = (method: string, path: string, token: string, body?: unknown, opts: { lang?: string } = {}) =>
+  t.request(method, path, { token, body, lang: opts.lang ?? 'en' });
+
+/** The undo token the server minted on an undoable write's answer. */
+const tokenOf = (res: { status: number; text: string; body: { undo?: string } }) => {
+  expect(res.status, res.text).toBe(200);
+  expect(res.body.undo).toMatch(/^[0-9a-f-]{36}$/);
+  return res.body.undo!;
+};
 
 const undo = (token: string, write: string, lang = 'en') =>
   call('POST', '/api/undo', token, { token: write }, { lang });
@@ -57,12 +53,8 @@ const pendingOfProvider = async (n: number) =>
       .limit(n)
   ).map((b) => b.id);
 
-const move = async (token: string, id: number, status: string) => {
-  const write = randomUUID();
-  const res = await call('POST', '/api/booking/update-status', token, { id, status }, { id: write });
-  expect(res.status, res.text).toBe(200);
-  return write;
-};
+const move = async (token: string, id: number, status: string) =>
+  tokenOf(await call('POST', '/api/booking/update-status', token, { id, status }));
 
 beforeAll(async () => {
   t = await createTestServer({ demoData: true });
@@ -84,15 +76,7 @@ describe('undo of one write', () => {
     });
     expect(created.status, created.text).toBeLessThan(300);
     const id = created.body.data.id as number;
-    const write = randomUUID();
-    const removed = await call(
-      'POST',
-      '/api/master/deletelist',
-      admin,
-      { type: 'category', id },
-      { id: write },
-    );
-    expect(removed.status, removed.text).toBe(200);
+    const write = tokenOf(await call('POST', '/api/master/deletelist', admin, { type: 'category', id }));
     expect(await t.db.db.select().from(categories).where(eq(categories.id, id))).toEqual([]);
 
     const res = await undo(admin, write);
@@ -148,17 +132,21 @@ describe('undo of one write', () => {
     expect(res.body.message).toBe('There is no change of yours to undo here.');
     expect((await bookingRow(id!)).status).toBe('confirmed');
     expect((await undo(admin, randomUUID())).status).toBe(404);
-    // A write that is not an action (an edit) cannot be undone this way.
-    const edit = randomUUID();
-    const created = await call(
-      'POST',
-      '/api/master/addlist',
-      admin,
-      { type: 'category', name: { en: 'Not undoable', ar: 'غير قابل' }, sortOrder: 4, active: true },
-      { id: edit },
-    );
+    // A write that is not an action (a create, an edit) gets no token, and its request id, read
+    // from the trail, cannot be undone either.
+    const created = await call('POST', '/api/master/addlist', admin, {
+      type: 'category',
+      name: { en: 'Not undoable', ar: 'غير قابل' },
+      sortOrder: 4,
+      active: true,
+    });
     expect(created.status, created.text).toBeLessThan(300);
-    const refused = await undo(admin, edit);
+    expect(created.body.undo).toBeUndefined();
+    const [entry] = await t.db.db
+      .select({ requestId: auditLog.requestId })
+      .from(auditLog)
+      .where(and(eq(auditLog.resource, 'category'), eq(auditLog.recordId, String(created.body.data.id))));
+    const refused = await undo(admin, entry!.requestId!);
     expect(refused.status, refused.text).toBe(409);
     expect(refused.body.message).toBe('This kind of change cannot be undone.');
     // Bad input: 422 with the field.
@@ -247,15 +235,13 @@ describe('undo of a move with consequences', () => {
       .select({ id: bookings.id, status: bookings.status })
       .from(bookings)
       .where(eq(bookings.eventId, ev!.id));
-    const write = randomUUID();
-    const res = await call(
-      'POST',
-      '/api/event/update-status',
-      admin,
-      { id: ev!.id, status: 'cancelled', reason: 'Venue closed' },
-      { id: write },
+    const write = tokenOf(
+      await call('POST', '/api/event/update-status', admin, {
+        id: ev!.id,
+        status: 'cancelled',
+        reason: 'Venue closed',
+      }),
     );
-    expect(res.status, res.text).toBe(200);
     const cancelled = before.filter((b) => b.status === 'pending' || b.status === 'confirmed');
     expect(cancelled.length).toBeGreaterThan(0);
 
