@@ -431,8 +431,9 @@ const register = <E extends AnyEndpoint>(
   const defaultStatus = endpoint.successStatus ?? 200;
 
   app.on(endpoint.method, endpoint.path, async (c) => {
-    const appDeps = c.get('deps');
-    const lang = c.get('lang');
+    // Its answer, whatever it is, is private to the caller (server/http/security.ts).
+    c.set('endpoint', endpoint);
+    const { deps: appDeps, lang } = c.var;
     let deps = appDeps;
     try {
       const auth = await whoIsCalling(c, endpoint.access);
