@@ -32,16 +32,12 @@ const appVersion = (): string => {
 export const createApp = (deps: Deps): App => {
   const app: App = new Hono<AppEnv>();
 
+  // Security headers, and no-store and Vary on every endpoint's and /api answer (server/http/security.ts).
   app.use('*', securityHeaders());
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     c.set('lang', pickLanguage(c.req.header('accept-language')));
     await next();
-  });
-  app.use('/api/*', async (c, next) => {
-    await next();
-    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
-    c.res.headers.append('Vary', 'Accept-Language, Authorization');
   });
 
   // API: one route per contract endpoint (sign-in and profile, then every area: server/areas).

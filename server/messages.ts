@@ -414,6 +414,10 @@ export const SERVER_MESSAGES = {
     en: 'Only administrators can share a view.',
     ar: 'يمكن للمسؤولين فقط مشاركة طريقة العرض.',
   },
+  viewSharedOnlyAdmins: {
+    en: 'Only administrators can change a view shared with everyone.',
+    ar: 'يمكن للمسؤولين فقط تغيير طريقة عرض مشتركة مع الجميع.',
+  },
   viewNotYours: {
     en: 'This view was shared with you: only its owner can change it.',
     ar: 'شورِكت طريقة العرض هذه معك: يمكن لمالكها فقط تغييرها.',

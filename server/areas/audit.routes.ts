@@ -95,8 +95,10 @@ const toAuditEntry = (row: Row, admin: boolean): AuditEntryRecord => ({
   after: camelKeys(row.after ?? null),
   restoreOf: row.restoreOf,
   requestId: row.requestId,
-  ip: row.ip,
-  userAgent: row.userAgent,
+  // Where a staff member was and which browser it used are for admins only (docs/security.md,
+  // "Audit trail"): a provider or supervisor reading its records' History gets null.
+  ip: admin ? row.ip : null,
+  userAgent: admin ? row.userAgent : null,
   deviceAt: row.deviceAt?.toISOString() ?? null,
   detail: row.detail ?? null,
   restorable: restorable(row, admin),

@@ -1,11 +1,12 @@
 /**
  * Saved views of the lists (docs/decisions/0022-saved-views.md): `GET/POST/PUT/DELETE /api/views`.
  * A user sees its own views and the shared ones of the lists it may open (the list endpoint's own
- * access: permission, or a provider's own records); only admins share; names are unique per user
- * and list, case-insensitively, and one view per user and list is the default (unique indexes, so
- * parallel requests cannot break either rule).
+ * access: permission, or a provider's own records); only admins share, and only a current admin
+ * changes what a shared view shows; names are unique per user and list, case-insensitively, and one
+ * view per user and list is the default (unique indexes, so parallel requests cannot break either
+ * rule); at most `VIEWS_PER_LIST_MAX` per user and list (counted under a lock, see `takeViewSlot`).
  */
-import { and, asc, count, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { resources, type ResourceKey } from '../../src/contract/areas';
 import {
   VIEWS_PER_LIST_MAX,
@@ -83,6 +84,55 @@ const ownView = async (db: Executor, auth: AuthInfo, id: number) => {
   return row;
 };
 
+/**
+ * The caller's role as the database holds it now, its row locked until the write commits: a
+ * session's role was read when the request began, and a demotion committed meanwhile (or racing
+ * this write) must still stop an ex-admin from publishing to everyone.
+ */
+const roleNow = async (tx: Executor, userId: number) => {
+  const [row] = await tx.select({ role: users.role }).from(users).where(eq(users.id, userId)).for('share');
+  return row?.role ?? null;
+};
+
+/** 403 unless the caller is an admin now (`roleNow`). */
+const requireAdminNow = async (tx: Executor, userId: number, refusal: string) => {
+  if ((await roleNow(tx, userId)) !== ADMIN) throw forbidden(refusal);
+};
+
+/**
+ * Takes a place for one more view of this user and list, or refuses (409). The count and the insert
+ * that follows hold one advisory lock per user and list until the write commits, so parallel creates
+ * are counted one after another: on PostgreSQL each sees the ones committed before it (without the
+ * lock, 60 parallel creates from 45 kept left 54–57).
+ */
+const takeViewSlot = async (tx: Executor, userId: number, resource: string) => {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`saved-views:${userId}:${resource}`}))`);
+  const [kept] = await tx
+    .select({ n: count() })
+    .from(savedViews)
+    .where(and(eq(savedViews.userId, userId), eq(savedViews.resource, resource)));
+  if ((kept?.n ?? 0) >= VIEWS_PER_LIST_MAX)
+    throw new HttpError(409, smsg('viewsTooMany', { n: VIEWS_PER_LIST_MAX }));
+};
+
+/**
+ * Who may make this change of one of its own views: sharing it needs an admin, and so does changing
+ * the name or state of a view that stays shared (what everyone who opens the list sees). Its own
+ * default, stopping the sharing and deleting stay with the owner whatever its role now, so a demoted
+ * owner can still take its view back (docs/decisions/0022-saved-views.md).
+ */
+const checkSharing = async (
+  tx: Executor,
+  userId: number,
+  row: { shared: boolean },
+  body: { name?: string; state?: ViewState; shared?: boolean },
+) => {
+  if (body.shared && !row.shared) return requireAdminNow(tx, userId, smsg('viewOnlyAdminsShare'));
+  const staysShared = body.shared ?? row.shared;
+  if (staysShared && (body.shared || body.name !== undefined || body.state !== undefined))
+    await requireAdminNow(tx, userId, smsg('viewSharedOnlyAdmins'));
+};
+
 /** A database refusal of a write: the name is taken (409), or the default was taken meanwhile. */
 const translate = (err: unknown): never => {
   if (isUniqueViolation(err)) {
@@ -121,17 +171,12 @@ const registerReadAndCreate = (app: App) => {
   route(app, viewsApi.viewsCreate, async ({ deps, body, requireAuth }) => {
     const auth = requireAuth();
     checkList(auth, body.resource);
-    if (body.shared && auth.user.role !== ADMIN) throw forbidden(smsg('viewOnlyAdminsShare'));
     checkState(body.resource, body.state);
     const now = deps.config.now();
     const created = await deps.db
       .transaction(async (tx) => {
-        const [kept] = await tx
-          .select({ n: count() })
-          .from(savedViews)
-          .where(and(eq(savedViews.userId, auth.user.id), eq(savedViews.resource, body.resource)));
-        if ((kept?.n ?? 0) >= VIEWS_PER_LIST_MAX)
-          throw new HttpError(409, smsg('viewsTooMany', { n: VIEWS_PER_LIST_MAX }));
+        if (body.shared) await requireAdminNow(tx, auth.user.id, smsg('viewOnlyAdminsShare'));
+        await takeViewSlot(tx, auth.user.id, body.resource);
         if (body.isDefault) await clearDefault(tx, auth.user.id, body.resource);
         const [row] = await tx
           .insert(savedViews)
@@ -163,9 +208,8 @@ const registerChanges = (app: App) => {
     const updated = await deps.db
       .transaction(async (tx) => {
         const row = await ownView(tx, auth, params.id);
-        if (body.shared && !row.shared && auth.user.role !== ADMIN)
-          throw forbidden(smsg('viewOnlyAdminsShare'));
         if (body.state) checkState(row.resource as ResourceKey, body.state);
+        await checkSharing(tx, auth.user.id, row, body);
         if (body.isDefault) await clearDefault(tx, auth.user.id, row.resource, row.id);
         const [next] = await tx
           .update(savedViews)

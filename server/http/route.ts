@@ -185,6 +185,25 @@ const refuseNul = (value: unknown, where = '') => {
   if (hit !== null) throw new HttpError(422, msg('validationFailed'), { [hit]: msg('invalidValue') });
 };
 
+/**
+ * Refuses a JSON body with a "__proto__" key anywhere (422 naming it as an unknown field). JSON.parse
+ * keeps it as an own key and a strict object names it, but a record (a saved view's filters) drops
+ * it without a word; docs/security.md ("Input rules") promises it is refused, never ignored.
+ */
+const refuseProtoKeys = (value: unknown) => {
+  // Iterative, like nulAt: input is never walked by recursion.
+  const stack: Array<[unknown, string[]]> = [[value, []]];
+  while (stack.length) {
+    const [v, path] = stack.pop()!;
+    if (!v || typeof v !== 'object') continue;
+    if (Object.hasOwn(v, '__proto__'))
+      throw new HttpError(422, msg('validationFailed'), {
+        [[...path, '__proto__'].join('.')]: msg('unknownField'),
+      });
+    for (const [k, x] of Object.entries(v)) stack.push([x, [...path, k]]);
+  }
+};
+
 const queryObject = (c: Context) => {
   // No prototype: "?__proto__=1" is an own key, refused like any unknown one (docs/security.md,
   // "Input rules"), instead of setting the prototype and vanishing.
@@ -351,6 +370,7 @@ const readInput = async (c: Context<AppEnv>, endpoint: AnyEndpoint, auth: AuthIn
   if (endpoint.multipart) return { params, query, raw, ...(await multipartInput(endpoint, c.req.raw, raw)) };
   const json = parseJsonBody(c.req.raw, raw);
   refuseNul(json);
+  refuseProtoKeys(json);
   checkDiscriminator(endpoint.access, auth, 'body', json);
   const body: unknown = validate(endpoint.body ?? noFields, json);
   return { params, query, raw, body, files: {} as Record<string, File[]> };
@@ -412,8 +432,9 @@ const register = <E extends AnyEndpoint>(
   const defaultStatus = endpoint.successStatus ?? 200;
 
   app.on(endpoint.method, endpoint.path, async (c) => {
-    const appDeps = c.get('deps');
-    const lang = c.get('lang');
+    // Its answer, whatever it is, is private to the caller (server/http/security.ts).
+    c.set('endpoint', endpoint);
+    const { deps: appDeps, lang } = c.var;
     let deps = appDeps;
     try {
       const auth = await whoIsCalling(c, endpoint.access);

@@ -19,13 +19,22 @@ export const APP_CSP = [
 export const UPLOAD_CSP =
   "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'";
 
-/** Security headers on every answer (a handler may set its own stricter CSP first). */
+/**
+ * Security headers on every answer (a handler may set its own stricter CSP or Cache-Control first).
+ * The one place that makes answers private: every answer of an endpoint of the contract, whatever
+ * its path (`/get-token`, `/sendNotification`) and whether it succeeded or not, and every other
+ * `/api/…` answer (404, 405) is never stored and varies by caller and language.
+ */
 export const securityHeaders = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   await next();
   const h = c.res.headers;
   const set = (name: string, value: string) => {
     if (!h.has(name)) h.set(name, value);
   };
+  if (c.get('endpoint') || c.req.path.startsWith('/api/')) {
+    set('Cache-Control', 'no-store');
+    h.append('Vary', 'Accept-Language, Authorization');
+  }
   set('Content-Security-Policy', APP_CSP);
   set('X-Content-Type-Options', 'nosniff');
   set('X-Frame-Options', 'DENY');

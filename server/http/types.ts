@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import type { Language } from '../../src/contract/common';
+import type { AnyEndpoint } from '../../src/contract/http';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Mailer } from '../mail';
@@ -29,5 +30,12 @@ export interface Deps {
   afterCommit?: (work: (deps: Deps) => Promise<void> | void) => void;
 }
 
-export type AppEnv = { Variables: { deps: Deps; lang: Language } };
+export type AppEnv = {
+  Variables: {
+    deps: Deps;
+    lang: Language;
+    /** The contract endpoint this request reached (set by server/http/route.ts). */
+    endpoint?: AnyEndpoint;
+  };
+};
 export type App = Hono<AppEnv>;

@@ -542,6 +542,71 @@ describe('visibility and export', () => {
     expect((await call('GET', '/api/audit')).status).toBe(401);
   });
 
+  it('shows the IP address and browser of an entry to admins only, in lists, the History and CSV', async () => {
+    const made = await call('POST', '/api/event', provider, {
+      title: { en: 'Audit privacy', ar: 'خصوصية التدقيق' },
+      description: { en: 'Test', ar: 'اختبار' },
+      categoryId: base.categoryId,
+      countryId: base.countryId,
+      cityId: base.cityId,
+      locationId: base.locationId,
+      startsAt: '2027-04-01T16:00:00Z',
+      endsAt: '2027-04-01T20:00:00Z',
+      price: 10_000,
+      capacity: 50,
+    });
+    expect(made.status, made.text).toBe(201);
+    const id = made.body.data.id as number;
+    const browser = { 'User-Agent': 'staff-browser/7.1 (audit privacy test)' };
+    expect((await call('POST', '/api/event/update-status', provider, { id, status: 'pending' })).status).toBe(
+      200,
+    );
+    const approved = await call(
+      'POST',
+      '/api/event/update-status',
+      admin,
+      { id, status: 'approved' },
+      browser,
+    );
+    expect(approved.status, approved.text).toBe(200);
+
+    const [byStaff] = await trail('event', id, admin);
+    expect(byStaff).toMatchObject({ actor: { id: adminId }, userAgent: browser['User-Agent'] });
+    expect(byStaff!.ip).toBeTruthy();
+    // The History tab of the provider's own event, its activity list, a supervisor's list.
+    const seen = [
+      ...(await trail('event', id, provider)),
+      ...((await call('GET', '/api/audit?pageSize=100', provider)).body.data.items as Entry[]),
+      ...((await call('GET', '/api/audit?resource=event&pageSize=100', manager)).body.data.items as Entry[]),
+    ];
+    expect(seen.map((e) => e.id)).toContain(byStaff!.id);
+    for (const e of seen)
+      expect({ id: e.id, ip: e.ip, userAgent: e.userAgent }).toEqual({ id: e.id, ip: null, userAgent: null });
+
+    // CSV: the IP column holds the address for admins only.
+    const csvCells = async (token: string) => {
+      const res = await t.app.request(`/api/audit/export?resource=event&recordId=${id}`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      expect(res.status).toBe(200);
+      const [head, ...rows] = (await res.text())
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+      const split = (line: string) =>
+        [...line.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)].map((m) =>
+          m[1]!.replace(/^"|"$/g, '').replaceAll('""', '"'),
+        );
+      const at = split(head!).indexOf('IP');
+      expect(at).toBeGreaterThan(0);
+      return rows.map((r) => split(r)[at]);
+    };
+    expect(await csvCells(admin)).toContain(byStaff!.ip);
+    const providerCells = await csvCells(provider);
+    expect(providerCells.length).toBeGreaterThan(1);
+    expect(providerCells.every((cell) => cell === '')).toBe(true);
+  });
+
   it('filters and pages with a cursor; bad filters answer 422', async () => {
     const page1 = await call('GET', `/api/audit?actorId=${adminId}&action=update&pageSize=5`, admin);
     expect(page1.status).toBe(200);

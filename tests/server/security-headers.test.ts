@@ -1,18 +1,25 @@
 /**
  * Security headers (docs/security.md) on every kind of answer: API (success and error), the app, uploads;
- * HSTS only over HTTPS (directly or behind a trusted proxy).
+ * HSTS only over HTTPS (directly or behind a trusted proxy); every answer of every signed-in endpoint,
+ * whatever its path, is not stored and varies by caller and language.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_CSP, HSTS } from '../../server/http/security';
 import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
+import { allCases, call, callerOf, setupWorld, type Caller } from './security-support';
 
 let t: TestServer;
 let proxied: TestServer;
+let withData: TestServer;
 beforeAll(async () => {
-  [t, proxied] = await Promise.all([createTestServer(), createTestServer({ config: { trustProxy: true } })]);
+  [t, proxied, withData] = await Promise.all([
+    createTestServer(),
+    createTestServer({ config: { trustProxy: true } }),
+    createTestServer({ demoData: true }),
+  ]);
 });
 afterAll(async () => {
-  await Promise.all([t?.close(), proxied?.close()]);
+  await Promise.all([t?.close(), proxied?.close(), withData?.close()]);
 });
 
 describe('security headers', () => {
@@ -57,4 +64,37 @@ describe('security headers', () => {
     });
     expect(behindProxy.headers.get('strict-transport-security')).toBe(HSTS);
   });
+
+  it(
+    'every answer of every signed-in endpoint, whatever its path, carries Cache-Control: no-store and Vary',
+    { timeout: 300_000 },
+    async () => {
+      const w = await setupWorld(withData);
+      const cases = allCases(withData).filter((c) => c.endpoint.access.kind === 'session');
+      const paths = cases.map((c) => c.endpoint.path);
+      expect(paths).toContain('/get-token');
+      expect(paths).toContain('/sendNotification');
+      const failures: string[] = [];
+      let succeeded = 0;
+      for (const c of cases)
+        for (const caller of [callerOf(c), 'anonymous'] as Caller[]) {
+          const { res, req } = await call(w, c, caller);
+          await req.after?.();
+          if (res.status < 300) succeeded++;
+          const cache = res.headers.get('cache-control') ?? '';
+          const vary = (res.headers.get('vary') ?? '').split(',').map((v) => v.trim().toLowerCase());
+          if (
+            !/\bno-store\b/.test(cache) ||
+            !vary.includes('authorization') ||
+            !vary.includes('accept-language')
+          )
+            failures.push(
+              `${c.key} as ${caller}: ${res.status}, Cache-Control "${cache}", Vary "${vary.join(', ')}"`,
+            );
+        }
+      expect(failures, failures.join('\n')).toEqual([]);
+      // The callers the matrix lets through reached the handlers: their own answers are covered too.
+      expect(succeeded).toBeGreaterThan(cases.length * 0.8);
+    },
+  );
 });

@@ -2,10 +2,14 @@
  * Saved views (docs/decisions/0022-saved-views.md): stored per user and list, seen from every session
  * of that user, by no one else unless an admin shared it, and never by a user who cannot open the
  * list; `state` checked against the list; names unique per user and list, also under parallel
- * requests; updates version-checked.
+ * requests; updates version-checked; at most 50 per user and list, also under parallel creates; a
+ * shared view changed only by a current admin; `__proto__`, `constructor` and `prototype` filters
+ * refused, never dropped.
  */
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VIEW_STATE_MAX_BYTES } from '../../src/contract/views';
+import { VIEW_STATE_MAX_BYTES, VIEWS_PER_LIST_MAX } from '../../src/contract/views';
+import { savedViews, users } from '../../server/db/schema';
 import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
 
 let t: TestServer;
@@ -262,5 +266,159 @@ describe('saved views', () => {
     expect((await t.request('DELETE', `/api/views/${a.body.data.id}`, { token: manager })).status).toBe(404);
     const after = await t.request('GET', '/api/views?resource=event', { token: manager });
     expect(names(after)).toEqual(['B', 'Race']);
+  });
+
+  it('keeps at most 50 views per user and list, also under 60 parallel creates', async () => {
+    const [me] = await t.db.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO.admin.email));
+    const now = t.clock.now();
+    await t.db.db.insert(savedViews).values(
+      Array.from({ length: 45 }, (_, i) => ({
+        userId: me!.id,
+        resource: 'country',
+        name: `Kept ${i}`,
+        state: {},
+        createdAt: now,
+        updatedAt: now,
+      })),
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        t.request('POST', '/api/views', {
+          token: i % 2 ? admin : adminPhone,
+          body: { resource: 'country', name: `Parallel ${i}`, state: { sort: 'name' } },
+          lang: i % 3 ? 'en' : 'ar',
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(VIEWS_PER_LIST_MAX - 45);
+    const refused = answers.filter((a) => a.status !== 201);
+    expect(refused).toHaveLength(60 - (VIEWS_PER_LIST_MAX - 45));
+    for (const a of refused) {
+      expect(a.status, a.text).toBe(409);
+      expect([
+        `You can keep at most ${VIEWS_PER_LIST_MAX} views per list. Delete one first.`,
+        `يمكنك الاحتفاظ بـ ${VIEWS_PER_LIST_MAX} طريقة عرض على الأكثر لكل قائمة. احذف واحدة أولًا.`,
+      ]).toContain(a.body.message);
+    }
+    const [kept] = await t.db.db
+      .select({ n: count() })
+      .from(savedViews)
+      .where(and(eq(savedViews.userId, me!.id), eq(savedViews.resource, 'country')));
+    expect(kept!.n).toBe(VIEWS_PER_LIST_MAX);
+  });
+
+  it('lets only a current admin change a view shared with everyone; a demoted owner may withdraw it', async () => {
+    const made = await t.request('POST', '/api/users', {
+      token: admin,
+      body: {
+        name: { en: 'Second Admin', ar: 'المسؤول الثاني' },
+        email: 'second.admin@test.example.com',
+        phone: '+971509876543',
+        role: 'admin',
+        password: 'Second-Pass-2026!',
+      },
+    });
+    expect(made.status, made.text).toBe(201);
+    const second = await t.login('second.admin@test.example.com', 'Second-Pass-2026!');
+    const create = (name: string) =>
+      t.request('POST', '/api/views', {
+        token: second,
+        body: { resource: 'booking', name, state: { sort: 'total' }, shared: true },
+      });
+    const [kept, dropped] = [await create('Everyone: by total'), await create('Everyone: to drop')];
+    expect(kept.status, kept.text).toBe(201);
+    expect(dropped.status, dropped.text).toBe(201);
+
+    const demoted = await t.request('PUT', `/api/users/${made.body.data.id}`, {
+      token: admin,
+      body: {
+        name: made.body.data.name,
+        email: made.body.data.email,
+        phone: made.body.data.phone,
+        role: 'manager',
+        version: made.body.data.version,
+      },
+    });
+    expect(demoted.status, demoted.text).toBe(200);
+
+    const id = kept.body.data.id as number;
+    let version = kept.body.data.version as number;
+    // What everyone sees: its name, its state, its being shared.
+    for (const body of [{ name: 'Everyone: changed' }, { state: { sort: 'code' } }, { shared: true }]) {
+      const res = await t.request('PUT', `/api/views/${id}`, {
+        token: second,
+        body: { ...body, version },
+        lang: 'ar',
+      });
+      expect(res.status, `${JSON.stringify(body)}: ${res.text}`).toBe(403);
+      expect(res.body.message).toBe('يمكن للمسؤولين فقط تغيير طريقة عرض مشتركة مع الجميع.');
+    }
+    const seen = await t.request('GET', '/api/views?resource=booking', { token: manager });
+    expect(seen.body.data.find((v: { id: number }) => v.id === id)).toMatchObject({
+      name: 'Everyone: by total',
+      state: { sort: 'total' },
+      shared: true,
+      version,
+    });
+    // Its own default is the owner's alone; stopping the sharing takes it back from everyone.
+    const own = await t.request('PUT', `/api/views/${id}`, {
+      token: second,
+      body: { isDefault: true, version },
+    });
+    expect(own.status, own.text).toBe(200);
+    version = own.body.data.version as number;
+    const withdrawn = await t.request('PUT', `/api/views/${id}`, {
+      token: second,
+      body: { shared: false, version },
+    });
+    expect(withdrawn.status, withdrawn.text).toBe(200);
+    const renamed = await t.request('PUT', `/api/views/${id}`, {
+      token: second,
+      body: { name: 'Mine alone', version: withdrawn.body.data.version },
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    const reshare = await t.request('PUT', `/api/views/${id}`, {
+      token: second,
+      body: { shared: true, version: renamed.body.data.version },
+    });
+    expect(reshare.status).toBe(403);
+    const removed = await t.request('DELETE', `/api/views/${dropped.body.data.id}`, { token: second });
+    expect(removed.status, removed.text).toBe(200);
+    const after = await t.request('GET', '/api/views?resource=booking', { token: manager });
+    expect(names(after)).not.toContain('Everyone: to drop');
+    expect(names(after)).not.toContain('Mine alone');
+  });
+
+  it('refuses __proto__, constructor and prototype among the filters, naming them, and saves nothing', async () => {
+    const made = await t.request('POST', '/api/views', {
+      token: admin,
+      body: { resource: 'booking', name: 'Proto target', state: {} },
+    });
+    expect(made.status, made.text).toBe(201);
+    for (const key of ['__proto__', 'constructor', 'prototype']) {
+      // Written by hand: JSON.stringify of an object literal drops "__proto__".
+      const filters = `{${JSON.stringify(key)}:"confirmed","status":"confirmed"}`;
+      const create = await t.request('POST', '/api/views', {
+        token: admin,
+        body: `{"resource":"booking","name":"Proto ${key}","state":{"filters":${filters}}}`,
+        headers: { 'Content-Type': 'application/json' },
+      });
+      expect(create.status, `${key}: ${create.text}`).toBe(422);
+      expect(create.body.errors, key).toEqual({ [`state.filters.${key}`]: 'Unknown field' });
+      const update = await t.request('PUT', `/api/views/${made.body.data.id}`, {
+        token: admin,
+        body: `{"state":{"filters":${filters}},"version":0}`,
+        headers: { 'Content-Type': 'application/json' },
+      });
+      expect(update.status, `${key}: ${update.text}`).toBe(422);
+      expect(update.body.errors, key).toEqual({ [`state.filters.${key}`]: 'Unknown field' });
+    }
+    const list = await t.request('GET', '/api/views?resource=booking', { token: admin });
+    expect(names(list).filter((n: string) => n.startsWith('Proto'))).toEqual(['Proto target']);
+    expect(list.body.data.find((v: { id: number }) => v.id === made.body.data.id)).toMatchObject({
+      state: {},
+      version: 0,
+    });
   });
 });

@@ -97,7 +97,9 @@ export const auditEntry = z.object({
   after: values,
   restoreOf: z.number().int().nullable(),
   requestId: z.string().nullable(),
+  /** The writer's IP address: admins only (null for everyone else, and when unknown). */
   ip: z.string().nullable(),
+  /** The writer's browser (User-Agent): admins only (null for everyone else, and when unknown). */
   userAgent: z.string().nullable(),
   /** When an offline edit was made on the device (ISO), for a replayed one. */
   deviceAt: z.string().nullable(),
@@ -118,7 +120,7 @@ export const auditApi = {
     method: 'GET',
     path: '/api/audit',
     summary:
-      'The audit trail, newest first, with filters (resource and recordId, actorId, action, from / to days) and a cursor (`nextCursor`). Admins see every entry; a supervisor those of the events it supervises (and their bookings and advertisements); a service provider those of its own records and of its supervisors.',
+      'The audit trail, newest first, with filters (resource and recordId, actorId, action, from / to days) and a cursor (`nextCursor`). Admins see every entry; a supervisor those of the events it supervises (and their bookings and advertisements); a service provider those of its own records and of its supervisors. `ip` and `userAgent` are for admins only: null for everyone else.',
     tag,
     access: signedIn,
     query: auditQuery,
@@ -128,7 +130,7 @@ export const auditApi = {
     method: 'GET',
     path: '/api/audit/export',
     summary:
-      'The audit entries the caller may see, with the same filters, as CSV (UTF-8 with BOM; headers in the language of Accept-Language), newest first, at most 10,000 rows.',
+      'The audit entries the caller may see, with the same filters, as CSV (UTF-8 with BOM; headers in the language of Accept-Language), newest first, at most 10,000 rows. The IP column is empty for everyone but admins.',
     tag,
     access: signedIn,
     query: auditQuery.omit({ cursor: true, pageSize: true }),
