@@ -151,7 +151,25 @@ describe('GET /api/live', () => {
       token: providerB,
       headers: { Accept: 'text/event-stream' },
     });
-    expect([refused.status, refused.headers.get('retry-after')]).toEqual([429, '30']);
+    // the RateLimit fields every 429 carries (docs/security.md, "Limits and their values")
+    expect({
+      status: refused.status,
+      ...Object.fromEntries(
+        ['Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy'].map(
+          (h) => [h, refused.headers.get(h)],
+        ),
+      ),
+    }).toEqual({
+      status: 429,
+      'Retry-After': '30',
+      'RateLimit-Limit': String(MAX_STREAMS_PER_USER),
+      'RateLimit-Remaining': '0',
+      'RateLimit-Reset': '30',
+      'RateLimit-Policy': `${MAX_STREAMS_PER_USER};w=30`,
+    });
+    expect(refused.body.message).toBe(
+      `Too many live streams are open for this user (at most ${MAX_STREAMS_PER_USER}): close one.`,
+    );
     for (const s of streams) s.close();
     await new Promise((r) => setTimeout(r, 50));
     const again = await open(providerB);
