@@ -27,6 +27,7 @@ import { FILE_SWEEP_EVERY_MS, sweepUnreferencedFiles } from './file-references';
 import { AUDIT_PURGE_EVERY_MS, purgeAudit } from './audit';
 import { embeddedVacuum } from './db/upkeep';
 import { startLiveHub } from './live/hub';
+import { watchSessions } from './live/sessions';
 import { createLive } from './live/streams';
 import { runPrimary } from './workers';
 
@@ -124,7 +125,9 @@ const main = async () => {
   // 0020); READ_CACHE=off keeps the sessions only.
   const cache = new ReadCache(database.changes, { answers: settings.readCache });
   // Live updates (ADR 0019): this process's hub follows every process's writes.
-  const live = createLive(await startLiveHub(database), { maxPerUser: settings.liveStreamsPerUser });
+  const live = createLive(await startLiveHub(database), watchSessions(database, config), {
+    maxPerUser: settings.liveStreamsPerUser,
+  });
   const deps = { db: database.db, mailer, config, storage, push, cache, live, databaseKind: database.kind };
   const app = createApp(deps);
   const scheduler = startScheduler(deps, env.NOTIFICATION_SCHEDULER_MS ?? DEFAULT_SCHEDULER_MS, [

@@ -3,7 +3,7 @@
  * idle expiry (default 7 days) and absolute expiry (default 30 days), `last_used_at` written at most
  * once a minute, revocation on sign-out and password change.
  */
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { USER_STATUS } from '../../src/contract/roles';
 import { KEEPS_READ_CACHE, tablesRead } from '../db/changes';
 import type { Db, Executor } from '../db/client';
@@ -124,6 +124,12 @@ const resolve = async (db: Db, tokenHash: string): Promise<ResolvedSession | nul
   return row ?? null;
 };
 
+/** Has the session ended: signed out or revoked, past its absolute expiry, or idle too long? */
+const hasEnded = (session: ResolvedSession['session'], now: Date, config: Config) =>
+  session.revokedAt !== null ||
+  now.getTime() >= session.expiresAt.getTime() ||
+  now.getTime() - session.lastUsedAt.getTime() >= config.sessionIdleMs;
+
 /**
  * Resolves the Authorization header to a live session, or throws 401. With a read cache (PGlite)
  * the session is read again only after a write; its expiry is checked on every request.
@@ -155,12 +161,7 @@ export const authenticate = async (
       await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, session.id));
     throw new HttpError(401, refusal);
   }
-  if (
-    session.revokedAt ||
-    now.getTime() >= session.expiresAt.getTime() ||
-    now.getTime() - session.lastUsedAt.getTime() >= config.sessionIdleMs
-  )
-    throw unauthorized(smsg('sessionExpired'));
+  if (hasEnded(session, now, config)) throw unauthorized(smsg('sessionExpired'));
   if (now.getTime() - session.lastUsedAt.getTime() >= TOUCH_EVERY_MS) {
     // The last use changes no answer: this write leaves the read cache as it is.
     await db.execute(
@@ -169,6 +170,31 @@ export const authenticate = async (
     session.lastUsedAt = now;
   }
   return { user, sessionId: session.id, permissions };
+};
+
+/**
+ * The sessions among `ids` that `authenticate` would still accept, with their user's current
+ * rights, read from the database in one query (never from the read cache) and without writing:
+ * for the live streams (server/live/sessions.ts), which end the others at once.
+ */
+export const sessionsInUse = async (db: Db, config: Config, ids: readonly number[]) => {
+  const out = new Map<number, AuthInfo>();
+  if (!ids.length) return out;
+  const rows = await db
+    .select({
+      session: sessions,
+      user: users,
+      permissions: permissionsOfUser,
+      providerStatus: providerStatusOfUser,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(inArray(sessions.id, [...ids]));
+  const now = config.now();
+  for (const { session, user, permissions, providerStatus } of rows)
+    if (!statusRefusal(user.status) && !providerRefusal(providerStatus) && !hasEnded(session, now, config))
+      out.set(session.id, { user, sessionId: session.id, permissions });
+  return out;
 };
 
 export const revokeSession = (db: Db, config: Config, sessionId: number) =>

@@ -38,6 +38,11 @@ export interface Changes {
    * process's own, which arrives after theirs; PGlite sees them before a statement returns).
    */
   sync(): Promise<void>;
+  /**
+   * Calls `listener` with the table of every write seen from now on, of any process (null: a write
+   * of unknown tables, or a gap in listening). Returns the function that stops it.
+   */
+  onWrite(listener: (table: string | null) => void): () => void;
 }
 
 /** The tables written, by their notifications: `wrote(null)` for a write whose tables are unknown. */
@@ -47,11 +52,24 @@ class WriteClock implements Changes {
   clock = 0;
   #any = 0;
   readonly #tables = new Map<string, number>();
+  readonly #listeners = new Set<(table: string | null) => void>();
 
   wrote(table: string | null) {
     this.clock++;
     if (table) this.#tables.set(table, this.clock);
     else this.#any = this.clock;
+    for (const l of this.#listeners) {
+      try {
+        l(table);
+      } catch (err) {
+        console.error('A listener of the writes failed:', err);
+      }
+    }
+  }
+
+  onWrite(listener: (table: string | null) => void) {
+    this.#listeners.add(listener);
+    return () => void this.#listeners.delete(listener);
   }
 
   changedSince(tables: ReadonlySet<string>, at: number) {

@@ -216,6 +216,10 @@ const responsesOf = (name: string, e: AnyEndpoint) => {
       'Too many open streams for this user: close one, or retry after Retry-After',
       {
         'Retry-After': header('RetryAfter'),
+        'RateLimit-Limit': header('RateLimitLimit'),
+        'RateLimit-Remaining': header('RateLimitRemaining'),
+        'RateLimit-Reset': header('RateLimitReset'),
+        'RateLimit-Policy': header('RateLimitPolicy'),
       },
     );
   }

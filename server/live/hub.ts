@@ -3,7 +3,8 @@
  * the change log `live_changes` (written in commit order by migration 0012's triggers), woken by
  * notifications on channel `ebo_live` from every process (PGlite: in process), and hands each new
  * change, in order, to the open streams. It also answers "what changed after id N" for a stream
- * resumed with Last-Event-ID, and prunes the log.
+ * resumed with Last-Event-ID, and prunes the log. Before it hands a batch on, it waits for its
+ * gates (server/live/sessions.ts: the open streams' sessions checked after the batch was read).
  */
 import { asc, eq, gt, lt, sql } from 'drizzle-orm';
 import type { LiveChange } from '../../src/contract/live';
@@ -51,6 +52,11 @@ export interface LiveHub {
   readonly head: number;
   /** Every change after `head`, in order; returns the function that unsubscribes. */
   subscribe(listener: (changes: HubChange[]) => void): () => void;
+  /**
+   * Work each batch waits for after it is read and before it is handed on (it should not throw);
+   * returns the function that removes it.
+   */
+  gate(work: () => Promise<void>): () => void;
   /** The changes after `seq` (in order), or null when the log no longer reaches back that far. */
   since(seq: number): Promise<HubChange[] | null>;
   close(): Promise<void>;
@@ -63,6 +69,7 @@ export const startLiveHub = async (database: Pick<Database, 'db' | 'listen'>): P
     .from(liveChanges);
   let head = top!.n;
   const listeners = new Set<(changes: HubChange[]) => void>();
+  const gates = new Set<() => Promise<void>>();
   let running: Promise<void> | null = null;
   let again = false;
   let closed = false;
@@ -71,6 +78,8 @@ export const startLiveHub = async (database: Pick<Database, 'db' | 'listen'>): P
     for (;;) {
       const batch = await read(db, head);
       if (!batch.length) return;
+      for (const g of gates) await g().catch((err: unknown) => console.error('A live gate failed:', err));
+      if (closed) return;
       head = batch.at(-1)!.seq;
       for (const l of listeners) {
         try {
@@ -119,6 +128,10 @@ export const startLiveHub = async (database: Pick<Database, 'db' | 'listen'>): P
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    gate(work) {
+      gates.add(work);
+      return () => void gates.delete(work);
+    },
     async since(seq) {
       const [bounds] = await db
         .select({
@@ -145,6 +158,7 @@ export const startLiveHub = async (database: Pick<Database, 'db' | 'listen'>): P
       clearInterval(poll);
       clearInterval(pruning);
       listeners.clear();
+      gates.clear();
       await unlisten();
       await running;
     },

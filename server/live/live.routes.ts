@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { liveApi } from '../../src/contract/live';
 import { authenticate } from '../auth/sessions';
-import { HttpError } from '../http/errors';
+import { HttpError, tooManyRequests } from '../http/errors';
 import { route, routeFile } from '../http/route';
 import type { App } from '../http/types';
 import { smsg } from '../messages';
@@ -18,6 +18,9 @@ const MIGRATIONS = (
     entries: unknown[];
   }
 ).entries.length;
+
+/** What a user with too many streams open is told to wait (Retry-After). */
+const LIVE_RETRY_MS = 30_000;
 
 const notReady = (message: string) => new HttpError(503, message, undefined, { 'Retry-After': '5' });
 
@@ -62,9 +65,11 @@ export const registerLiveRoutes = (app: App) => {
         throw err;
       }),
     );
+    // The RateLimit fields of every 429 (docs/security.md): this limit counts streams open at once.
     if (!opened)
-      throw new HttpError(429, smsg('liveTooMany', { n: live.maxPerUser }), undefined, {
-        'Retry-After': '30',
+      throw tooManyRequests(smsg('liveTooMany', { n: live.maxPerUser }), LIVE_RETRY_MS, {
+        max: live.maxPerUser,
+        windowMs: LIVE_RETRY_MS,
       });
     c.req.raw.signal.addEventListener('abort', opened.close);
     return new Response(opened.stream, {

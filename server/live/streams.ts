@@ -3,11 +3,17 @@
  * one Server-Sent Events stream per signed-in tab, fed by the process's hub with the changes its
  * user may see (visibility.ts). A stream starts with `ready` (or the changes after Last-Event-ID,
  * or `reset` when the log no longer reaches back that far), sends a `ping` every 20 s (which also
- * checks the session is still valid) and ends when the client goes, the session ends or the
- * process stops (clients then reconnect, to another process behind the proxy).
+ * renews the session's last use) and ends when the client goes, the session ends or the process
+ * stops (clients then reconnect, to another process behind the proxy).
+ *
+ * A session's end (sign-out, password change, block, deletion, its provider stopping, expiry) ends
+ * its streams within a second on every process, and a stream never carries a change committed
+ * after it (sessions.ts; docs/security.md, "Live streams"): nothing is sent on a new stream until
+ * its session has been checked once more.
  */
 import type { AuthInfo } from '../auth/sessions';
 import type { HubChange, LiveHub } from './hub';
+import { followSessions, type SessionWatch, type WatchedStream } from './sessions';
 import { canSee } from './visibility';
 
 /** Streams one user may hold open on one process (tabs and devices; LIVE_STREAMS_PER_USER). */
@@ -42,10 +48,12 @@ const frame = (event: string, seq: number, data: unknown) =>
 
 export const createLive = (
   hub: LiveHub,
+  sessions: SessionWatch,
   { maxPerUser = MAX_STREAMS_PER_USER, heartbeatMs = HEARTBEAT_MS } = {},
 ): Live => {
-  const closers = new Set<() => void>();
+  const streams = new Set<WatchedStream>();
   const perUser = new Map<number, number>();
+  const checks = followSessions(hub, sessions, streams);
 
   const open: Live['open'] = (first, lastEventId, reauth) => {
     const userId = first.user.id;
@@ -76,7 +84,8 @@ export const createLive = (
       done = true;
       unsubscribe();
       clearInterval(beat);
-      closers.delete(finish);
+      streams.delete(self);
+      if (!streams.size) checks.stop();
       const left = (perUser.get(userId) ?? 1) - 1;
       if (left > 0) perUser.set(userId, left);
       else perUser.delete(userId);
@@ -98,22 +107,24 @@ export const createLive = (
       );
     }, heartbeatMs);
     beat.unref();
-    closers.add(finish);
+    const self: WatchedStream = { sessionId: first.sessionId, renew: (fresh) => (auth = fresh), finish };
+    streams.add(self);
+    checks.start();
 
     const stream = new ReadableStream<Uint8Array>({
       async start(c) {
         controller = c;
         c.enqueue(encoder.encode(`retry: ${RETRY_MS}\n\n`));
-        if (lastEventId === null) {
-          c.enqueue(frame('ready', sent, { head: sent, userId }));
-        } else {
-          const missed = await hub.since(lastEventId).catch(() => null);
-          if (done) return;
-          if (missed === null) {
-            sent = Math.max(hub.head, ...pending.map((p) => p.seq));
-            c.enqueue(frame('reset', sent, { head: sent, userId }));
-          } else send(missed);
-        }
+        // The session was read before this stream was counted: nothing is sent until a check that
+        // counts it (and began after the missed changes were read) has found it still in use.
+        const missed = lastEventId === null ? [] : await hub.since(lastEventId).catch(() => null);
+        await checks.check();
+        if (done) return;
+        if (lastEventId === null) c.enqueue(frame('ready', sent, { head: sent, userId }));
+        else if (missed === null) {
+          sent = Math.max(hub.head, ...pending.map((p) => p.seq));
+          c.enqueue(frame('reset', sent, { head: sent, userId }));
+        } else send(missed);
         ready = true;
         send(pending.splice(0));
       },
@@ -131,10 +142,10 @@ export const createLive = (
     perUser,
     open,
     get size() {
-      return closers.size;
+      return streams.size;
     },
     closeAll() {
-      for (const close of [...closers]) close();
+      for (const s of [...streams]) s.finish();
     },
   };
 };

@@ -8,9 +8,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSse, type SseEvent } from '../../src/lib/sse';
+import { createApp, type App } from '../../server/app';
+import { openPostgres } from '../../server/db/client';
 import { events, liveChanges, users } from '../../server/db/schema';
-import { MAX_STREAMS_PER_USER } from '../../server/live/streams';
-import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
+import { ReadCache } from '../../server/http/read-cache';
+import { startLiveHub } from '../../server/live/hub';
+import { watchSessions } from '../../server/live/sessions';
+import { createLive, MAX_STREAMS_PER_USER } from '../../server/live/streams';
+import { createTestServer, DEMO, DEMO_PASSWORD, startLive, type TestServer } from '../setup/server';
 
 let t: TestServer;
 let admin: string;
@@ -23,34 +28,40 @@ let idB: number;
 interface Stream {
   status: number;
   events: SseEvent[];
+  /** When the server ended the stream (performance.now()); never settles while it stays open. */
+  ended: Promise<number>;
   /** Waits until an event matches (at most `ms`). */
   next(match: (e: SseEvent) => boolean, ms?: number): Promise<SseEvent>;
   close(): void;
 }
 
-const open = async (token: string | null, lastEventId?: string): Promise<Stream> => {
+const open = async (token: string | null, lastEventId?: string, app: App = t.app): Promise<Stream> => {
   const abort = new AbortController();
   const headers: Record<string, string> = { Accept: 'text/event-stream' };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (lastEventId !== undefined) headers['Last-Event-ID'] = lastEventId;
-  const res = await t.app.request('/api/live', { headers, signal: abort.signal });
+  const res = await app.request('/api/live', { headers, signal: abort.signal });
   const got: SseEvent[] = [];
   const waiting = new Set<() => void>();
+  let ended: Promise<number> = new Promise(() => {});
   if (res.status === 200)
-    void (async () => {
+    ended = (async () => {
       try {
         for await (const e of readSse(res.body!)) {
           got.push(e);
           for (const w of waiting) w();
         }
       } catch {
-        // closed
+        // closed by the client
+        return new Promise<number>(() => {});
       }
+      return performance.now();
     })();
   else await res.text();
   return {
     status: res.status,
     events: got,
+    ended,
     next: (match, ms = 3000) =>
       new Promise((resolve, reject) => {
         const check = () => {
@@ -140,7 +151,25 @@ describe('GET /api/live', () => {
       token: providerB,
       headers: { Accept: 'text/event-stream' },
     });
-    expect([refused.status, refused.headers.get('retry-after')]).toEqual([429, '30']);
+    // the RateLimit fields every 429 carries (docs/security.md, "Limits and their values")
+    expect({
+      status: refused.status,
+      ...Object.fromEntries(
+        ['Retry-After', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy'].map(
+          (h) => [h, refused.headers.get(h)],
+        ),
+      ),
+    }).toEqual({
+      status: 429,
+      'Retry-After': '30',
+      'RateLimit-Limit': String(MAX_STREAMS_PER_USER),
+      'RateLimit-Remaining': '0',
+      'RateLimit-Reset': '30',
+      'RateLimit-Policy': `${MAX_STREAMS_PER_USER};w=30`,
+    });
+    expect(refused.body.message).toBe(
+      `Too many live streams are open for this user (at most ${MAX_STREAMS_PER_USER}): close one.`,
+    );
     for (const s of streams) s.close();
     await new Promise((r) => setTimeout(r, 50));
     const again = await open(providerB);
@@ -200,4 +229,165 @@ describe('GET /api/live', () => {
     expect((await lost.next((e) => e.event !== 'change')).event).toBe('reset');
     lost.close();
   });
+});
+
+/**
+ * A session's end (sign-out, password change, block, deletion) ends its streams within 1 s, on
+ * this process and on another one on the same PostgreSQL, and they carry no change written after
+ * it (docs/security.md, "Live streams").
+ */
+describe('a session that ends ends its live streams within 1 s', () => {
+  let n = 0;
+  /** A new supervisor of provider A (it sees A's bookings), signed in twice. */
+  const supervisor = async () => {
+    const email = `live.supervisor.${++n}@test.example.com`;
+    const password = 'Live-Supervisor-2026!';
+    const created = await t.request('POST', '/api/event-manager/add', {
+      token: admin,
+      body: { name: { en: 'Live', ar: 'مباشر' }, email, phone: null, providerId: idA, password },
+    });
+    expect(created.status, created.text).toBe(201);
+    const tokens = [await t.login(email, password), await t.login(email, password)] as const;
+    return { id: created.body.data.id as number, password, tokens };
+  };
+
+  /** What ends the first session (or both: `both`), through the first server. */
+  const endings: {
+    what: string;
+    both: boolean;
+    end(s: Awaited<ReturnType<typeof supervisor>>): Promise<{ status: number; text: string }>;
+  }[] = [
+    {
+      what: 'a sign-out',
+      both: false,
+      end: (s) => t.request('POST', '/api/logout', { token: s.tokens[0] }),
+    },
+    {
+      what: 'a password change from the other session',
+      both: false,
+      end: (s) =>
+        t.request('POST', '/api/profile/password', {
+          token: s.tokens[1],
+          body: { currentPassword: s.password, newPassword: 'Live-Changed-2026!' },
+        }),
+    },
+    {
+      what: 'a block by an admin',
+      both: true,
+      end: (s) =>
+        t.request('POST', '/api/users/approve', {
+          token: admin,
+          body: { id: s.id, status: '3', reason: 'Live test' },
+        }),
+    },
+    {
+      what: 'a deletion by an admin',
+      both: true,
+      end: (s) => t.request('DELETE', `/api/event-manager/${s.id}`, { token: admin }),
+    },
+  ];
+
+  /** A second server on the same PostgreSQL: its own pool, listeners, hub and streams. */
+  const secondServer = async () => {
+    const other = await openPostgres(t.db.url!);
+    const live = await startLive(other, t.config);
+    const app = createApp({ ...t.deps, db: other.db, cache: new ReadCache(other.changes), live });
+    return {
+      app,
+      close: async () => {
+        live.closeAll();
+        await live.hub.close();
+        await other.close();
+      },
+    };
+  };
+
+  const within = (stream: Stream, ms: number) =>
+    Promise.race([stream.ended, new Promise<null>((r) => setTimeout(() => r(null), ms))]);
+
+  it('checks the sessions every second while the server cannot hear the writes', async () => {
+    const hub = await startLiveHub(t.db);
+    const watch = watchSessions(t.db, t.config);
+    const live = createLive(hub, { check: watch.check, watch: () => () => {}, listening: false });
+    const app = createApp({ ...t.deps, live });
+    try {
+      const who = await supervisor();
+      const stream = await open(who.tokens[0], undefined, app);
+      await stream.next((e) => e.event === 'ready');
+      expect((await t.request('POST', '/api/logout', { token: who.tokens[0] })).status).toBe(200);
+      const endedAt = performance.now();
+      const at = await within(stream, 2500);
+      expect(at, 'the stream ended').not.toBeNull();
+      expect(at! - endedAt).toBeLessThan(1500);
+    } finally {
+      live.closeAll();
+      await hub.close();
+    }
+  });
+
+  it('hands no change to a stream whose session ended before the change was read, even before the session’s own notification arrives', async () => {
+    // A server whose session notifications come late (never, here): only the check the hub makes
+    // before it hands a batch on stands between the stream and the change.
+    const hub = await startLiveHub(t.db);
+    const watch = watchSessions(t.db, t.config);
+    const live = createLive(hub, { check: watch.check, watch: () => () => {}, listening: true });
+    const app = createApp({ ...t.deps, live });
+    try {
+      const who = await supervisor();
+      const [first, second] = await Promise.all([
+        open(who.tokens[0], undefined, app),
+        open(who.tokens[1], undefined, app),
+      ]);
+      await Promise.all([first, second].map((s) => s.next((e) => e.event === 'ready')));
+      expect((await t.request('POST', '/api/logout', { token: who.tokens[0] })).status).toBe(200);
+      const booking = await newBooking(idA);
+      await second.next(isChange('booking', booking.id));
+      expect(first.events.filter((e) => e.event === 'change')).toEqual([]);
+      expect(await within(first, 1000)).not.toBeNull();
+      second.close();
+    } finally {
+      live.closeAll();
+      await hub.close();
+    }
+  });
+
+  for (const elsewhere of [false, true])
+    describe.skipIf(elsewhere && process.env.TEST_DB !== 'postgres')(
+      elsewhere ? 'held on another server on the same PostgreSQL' : 'held on the same server',
+      () => {
+        for (const { what, both, end } of endings)
+          it(`after ${what}`, async () => {
+            const other = elsewhere ? await secondServer() : null;
+            const app = other?.app ?? t.app;
+            try {
+              const who = await supervisor();
+              const [first, second, watcher] = await Promise.all([
+                open(who.tokens[0], undefined, app),
+                open(who.tokens[1], undefined, app),
+                open(admin, undefined, app),
+              ]);
+              await Promise.all([first, second, watcher].map((s) => s.next((e) => e.event === 'ready')));
+
+              const res = await end(who);
+              expect(res.status, res.text).toBe(200);
+              const endedAt = performance.now();
+              // written right after the session ended
+              const booking = await newBooking(idA);
+              const ending = both ? [first, second] : [first];
+              for (const s of ending) {
+                const at = await within(s, 1500);
+                expect(at, `${what}: the stream ended`).not.toBeNull();
+                expect(at! - endedAt, `${what}: ms until the stream ended`).toBeLessThan(1000);
+              }
+              await watcher.next(isChange('booking', booking.id));
+              // a session that did not end keeps its stream, and sees the booking
+              if (!both) await second.next(isChange('booking', booking.id));
+              for (const s of ending) expect(s.events.filter((e) => e.event === 'change')).toEqual([]);
+              for (const s of [first, second, watcher]) s.close();
+            } finally {
+              await other?.close();
+            }
+          });
+      },
+    );
 });

@@ -2,10 +2,10 @@
  * Several server processes on one PostgreSQL (docs/decisions/0019-live-updates-and-many-processes.md;
  * README, "Running several instances"), as real child processes (the server bundle, as `npm run serve` runs it):
  * one plain process and one with WORKERS=2 (two more behind one port). A session ended on one is
- * refused on the others at once; the sign-in limit counts the attempts made on all; a scheduled
- * notification is sent exactly once; a booking changed through one reaches a live stream held on
- * another within 1 s, only for those who may see it, and resumes there with Last-Event-ID; SIGTERM
- * ends the live streams and the process cleanly. On PGlite: WORKERS stays one process and says so.
+ * refused on the others at once, and its live stream held on another ends within 1 s; the sign-in
+ * limit counts the attempts made on all; a scheduled notification is sent exactly once; a booking
+ * changed through one reaches a live stream held on another within 1 s, only for those who may see
+ * it, and resumes there with Last-Event-ID; SIGTERM ends the live streams and the process cleanly. On PGlite: WORKERS stays one process and says so.
  */
 import { get } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -162,11 +162,19 @@ describe.runIf(onPostgres)('several processes on one PostgreSQL', () => {
     for (const p of [a, b]) expect((await call(p, 'GET', '/api/ready')).body.data.database).toBe('postgres');
   });
 
-  it('refuses a session ended on one process on the other at once', async () => {
+  it('refuses a session ended on one process on the other at once, and ends its live stream there within 1 s', async () => {
     const token = await login(a, DEMO.manager.email);
     expect((await call(b, 'GET', '/api/master/role', token)).status).toBe(200);
     expect((await call(a, 'GET', '/api/master/role', token)).status).toBe(200);
+    const held = await stream(b, token);
+    const signedOut = performance.now();
     expect((await call(a, 'POST', '/api/logout', token)).status).toBe(200);
+    const ended = await Promise.race([
+      held.ended.then(() => performance.now()),
+      new Promise<null>((r) => setTimeout(() => r(null), 1500)),
+    ]);
+    expect(ended, 'the stream on the other process ended').not.toBeNull();
+    expect(ended! - signedOut).toBeLessThan(1000);
     // Every worker of b (requests alternate between them):
     for (let i = 0; i < 4; i++) expect((await call(b, 'GET', '/api/master/role', token)).status).toBe(401);
   });

@@ -22,7 +22,9 @@ import { settleBulkJobs } from '../../server/http/bulk';
 import { ReadCache } from '../../server/http/read-cache';
 import { createDbStorage, type Storage } from '../../server/storage';
 import { startLiveHub } from '../../server/live/hub';
+import { watchSessions } from '../../server/live/sessions';
 import { createLive } from '../../server/live/streams';
+import type { Database } from '../../server/db/client';
 import { createTestDb, type TestDb } from './db';
 import { startSmtpCapture, type SmtpCapture } from './smtp';
 
@@ -97,6 +99,10 @@ export interface TestServerOptions {
   push?: PushConfig;
 }
 
+/** The live updates of one server (ADR 0019) on `database`, as server/main.ts starts them. */
+export const startLive = async (database: Database, config: Config) =>
+  createLive(await startLiveHub(database), watchSessions(database, config));
+
 export const createTestServer = async (opts: TestServerOptions = {}): Promise<TestServer> => {
   const clock = opts.clock ?? createClock();
   const [db, smtp, tmp] = await Promise.all([
@@ -117,7 +123,7 @@ export const createTestServer = async (opts: TestServerOptions = {}): Promise<Te
     storage,
     ...(opts.push ? { push: opts.push } : {}),
     cache: new ReadCache(db.changes),
-    live: createLive(await startLiveHub(db)),
+    live: await startLive(db, config),
     databaseKind: db.kind,
   };
   const app = createApp(deps);
