@@ -1,5 +1,5 @@
 /**
- * The live streams end with their session (docs/decisions/0019-live-updates-and-many-processes.md,
+ * The live streams end with their session (docs/decisions/0035-hostile-user-review-views-audit-streams.md,
  * docs/security.md "Live streams"): a sign-out, password change, block, deletion or anything else
  * that ends a session, on any process, ends its streams on every process within a second, and no
  * stream carries a change committed after its session ended.
