@@ -15,6 +15,8 @@ const usePostgres = Boolean(process.env.DATABASE_URL);
 export default defineConfig({
   resolve: { alias },
   test: {
+    // The default output, then where the run's time went (the slowest files first).
+    reporters: ['default', './tests/support/timing-reporter.ts'],
     projects: [
       {
         plugins: [react(), linguiMacros(), lingui()],
@@ -32,6 +34,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts', 'tests/server/**/*.test.ts'],
+          globalSetup: ['tests/setup/templates.ts'],
           env: { TEST_DB: 'pglite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -52,6 +55,7 @@ export default defineConfig({
                   'tests/server/fuzz.test.ts',
                   'tests/server/matrix.test.ts',
                 ],
+                globalSetup: ['tests/setup/templates.ts'],
                 env: { TEST_DB: 'postgres' },
                 testTimeout: 30_000,
                 hookTimeout: 60_000,

@@ -39,6 +39,11 @@ export interface Database {
   listen(channel: string, onNotify: () => void): () => Promise<void>;
   /** Applies pending migrations (safe with several processes on one PostgreSQL). */
   migrate(): Promise<void>;
+  /**
+   * PGlite only: the whole database as a tar file, to start another from (`openPglite`'s `from`):
+   * the tests' migrated and seeded templates (tests/setup/db.ts).
+   */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -49,13 +54,17 @@ export interface Database {
  */
 export const openPglite = async (
   dataDir?: string,
-  { cacheMb = PGLITE_CACHE_MB, thread = false }: { cacheMb?: number; thread?: boolean } = {},
+  {
+    cacheMb = PGLITE_CACHE_MB,
+    thread = false,
+    from,
+  }: { cacheMb?: number; thread?: boolean; from?: Blob } = {},
 ): Promise<Database> => {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const pglite = thread
     ? // The same calls as PGlite's, on the other thread (PgliteThread offers what is used of them).
       ((await PgliteThread.open({ dataDir, cacheMb })) as unknown as PGlite)
-    : await openPgliteHere(dataDir, cacheMb);
+    : await openPgliteHere(dataDir, cacheMb, from);
   const { client, changes } = trackChanges(pglite);
   // Each table's trigger names it (migrations 0005 and 0010); PGlite delivers the notification
   // before the writing statement (or the transaction's commit) returns.
@@ -73,6 +82,7 @@ export const openPglite = async (
       };
     },
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    dump: () => pglite.dumpDataDir('none'),
     close: () => pglite.close(),
   };
 };

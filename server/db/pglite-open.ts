@@ -6,12 +6,20 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { prepareReads } from './pglite-prepared';
 
-/** PGlite in `dataDir` (in memory when undefined) with a buffer cache of `cacheMb`, ready, its reads prepared. */
-export const openPgliteHere = async (dataDir: string | undefined, cacheMb: number): Promise<PGlite> => {
+/**
+ * PGlite in `dataDir` (in memory when undefined) with a buffer cache of `cacheMb`, ready, its reads
+ * prepared; started from `from` (a dump of another one's data directory) when given.
+ */
+export const openPgliteHere = async (
+  dataDir: string | undefined,
+  cacheMb: number,
+  from?: Blob,
+): Promise<PGlite> => {
   const options = {
     // pg_trgm: the trigram index of the booking search (the migration creates the extension).
     extensions: { pg_trgm },
     postgresqlconf: [`shared_buffers = ${cacheMb}MB`],
+    ...(from ? { loadDataDir: from } : {}),
   };
   const pglite = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
   await pglite.waitReady;

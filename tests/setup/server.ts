@@ -25,7 +25,7 @@ import { startLiveHub } from '../../server/live/hub';
 import { watchSessions } from '../../server/live/sessions';
 import { createLive } from '../../server/live/streams';
 import type { Database } from '../../server/db/client';
-import { createTestDb, type TestDb } from './db';
+import { createTestDb, type Template, type TestDb } from './db';
 import { startSmtpCapture, type SmtpCapture } from './smtp';
 
 export { DEMO, DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/demo-accounts';
@@ -105,17 +105,30 @@ export const startLive = async (database: Database, config: Config) =>
 
 export const createTestServer = async (opts: TestServerOptions = {}): Promise<TestServer> => {
   const clock = opts.clock ?? createClock();
+  const config = defaultConfig({ distDir: null, ...opts.config, now: () => clock.now() });
+  const seeded = clock.now();
+  const seed = opts.seed !== false;
+  // The demo accounts and records, seeded once per run into a template (tests/setup/db.ts).
+  const template: Template = {
+    key: `seed=${seed} demoData=${Boolean(opts.demoData)} at=${seeded.toISOString()} quota=${config.uploadQuotaBytes}`,
+    async seed(db) {
+      if (seed) await seedDemo(db, seeded);
+      if (opts.demoData)
+        await seedDemoData(
+          db,
+          createDbStorage(db, { quotaBytes: config.uploadQuotaBytes, now: () => seeded }),
+          seeded,
+        );
+    },
+  };
   const [db, smtp, tmp] = await Promise.all([
-    createTestDb(),
+    createTestDb(template),
     startSmtpCapture(),
     mkdtemp(path.join(tmpdir(), 'ebo-server-test-')),
   ]);
-  const config = defaultConfig({ distDir: null, ...opts.config, now: () => clock.now() });
-  if (opts.seed !== false) await seedDemo(db.db, clock.now());
   const mailer = opts.mailer ?? createSmtpMailer(smtp.url, config.mailFrom);
   const uploadsDir = path.join(tmp, 'uploads');
   const storage = createDbStorage(db.db, { quotaBytes: config.uploadQuotaBytes, now: config.now });
-  if (opts.demoData) await seedDemoData(db.db, storage, clock.now());
   const deps: Deps = {
     db: db.db,
     mailer,
