@@ -157,6 +157,7 @@ export const SERVER_MESSAGES = {
   },
   // profile
   profileLoaded: { en: 'Profile loaded.', ar: 'تم تحميل الملف الشخصي.' },
+  outboxKeyLoaded: { en: 'Outbox key loaded.', ar: 'تم تحميل مفتاح صندوق الصادر.' },
   profileSaved: { en: 'Profile saved.', ar: 'تم حفظ الملف الشخصي.' },
   imageSaved: { en: 'Profile picture saved.', ar: 'تم حفظ صورة الملف الشخصي.' },
   fileRequired: { en: 'Choose a file to upload.', ar: 'اختر ملفًا لرفعه.' },

@@ -35,6 +35,7 @@ describe('POST /api/login', () => {
       'language',
       'message',
       'name',
+      'outboxKey',
       'profileImage',
       'role',
       'status',

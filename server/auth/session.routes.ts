@@ -25,6 +25,7 @@ import {
   type UserRow,
 } from './sessions';
 import { clearLoginFailures, takeLoginAttempt } from './throttle';
+import { outboxKeyOf } from './outbox-keys';
 import { giveBackSlot, IP_LIMITS, takeIpSlot } from './limits';
 import { MAX_IMAGE_BYTES, newKey, readUploadedImage } from '../http/uploads';
 import { removeUnusedFiles } from '../file-references';
@@ -97,6 +98,7 @@ export const registerSessionRoutes = (app: App) => {
       profileImage: user.profileImage,
       role: user.role as Role,
       language: user.language as Language,
+      outboxKey: await outboxKeyOf(db, user.id, config.now()),
     };
   });
 
@@ -204,6 +206,12 @@ export const registerSessionRoutes = (app: App) => {
   route(app, authApi.profile, async ({ requireAuth }) => ({
     message: smsg('profileLoaded'),
     data: toProfile(requireAuth().user),
+  }));
+
+  // Only the caller's own key: no parameter names another user (docs/decisions/0036-each-users-outbox-sealed-on-the-device.md).
+  route(app, authApi.outboxKey, async ({ deps, requireAuth }) => ({
+    message: smsg('outboxKeyLoaded'),
+    data: await outboxKeyOf(deps.db, requireAuth().user.id, deps.config.now()),
   }));
 
   route(app, authApi.updateProfile, async ({ deps, body, requireAuth }) => {

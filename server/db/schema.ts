@@ -107,6 +107,27 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
 
+/**
+ * Each user's key for the changes their app keeps on a device until they are sent (the offline
+ * outbox, docs/decisions/0036-each-users-outbox-sealed-on-the-device.md): handed only to that user's
+ * own sessions, so another user of the device can neither read nor open them. `keyId` names the
+ * sealed copy on the device without naming the user. Made at the user's first sign-in after this
+ * table came, never changed; no audit trigger (the trail must never hold a key).
+ */
+export const outboxKeys = pgTable('outbox_keys', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** 16 random bytes, base64url. */
+  keyId: text('key_id').notNull(),
+  /**
+   * 32 random bytes (an AES-256-GCM key), base64url. Not named as a secret column
+   * (tests/server/security-support.ts): its owner's sessions are given it, no one else's.
+   */
+  key: text('aes_key').notNull(),
+  createdAt: time('created_at').notNull(),
+});
+
 /** Failed sign-ins, one row per failure, for the per (e-mail, IP) throttle. */
 export const loginFailures = pgTable(
   'login_failures',

@@ -9,9 +9,14 @@ import { clearSession, getSession } from './session';
 /**
  * Sign Out: the server revokes the token (best effort: offline, the local sign-out still happens),
  * then the token, the user's keys, the permissions and that user's cached data go. The language stays.
+ * The unsent changes are discarded, or with `keepUnsent` kept sealed on the device for the user's next
+ * sign-in here (docs/decisions/0036-each-users-outbox-sealed-on-the-device.md).
  */
-export async function signOut(): Promise<void> {
+export async function signOut({ keepUnsent = false }: { keepUnsent?: boolean } = {}): Promise<void> {
   const { email, loginToken } = getSession();
+  // First, while the session still names the user: the outbox closes, nothing of it stays on screen.
+  const outbox = await import('./outbox');
+  await (keepUnsent ? outbox.keepOutboxForNextSignIn() : outbox.discardOutbox(email));
   // Reads under way would meet the revoked token (a 401 each): they stop first, and none starts
   // again once the token is gone (src/lib/api.ts sends no signed-in call without one).
   await queryClient.cancelQueries();
@@ -29,7 +34,6 @@ export async function signOut(): Promise<void> {
   void clearBadge();
   queryClient.clear();
   await purgeUserCache(email);
-  await (await import('./outbox')).clearOutbox(email);
   await Promise.race([
     Promise.all([revoke, forget]),
     new Promise((resolve) => setTimeout(resolve, REVOKE_WAIT_MS)),

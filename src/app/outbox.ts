@@ -6,11 +6,14 @@
  * sent again harmlessly (the server answers the first result). A refusal (validation, permission)
  * stays in the outbox with the server's message; a stale version becomes a conflict the user
  * settles (see src/pages/outbox/OutboxPage.tsx).
+ *
+ * Each user's outbox is sealed with a key only that user's sessions get (src/app/outbox-store.ts,
+ * docs/decisions/0036-each-users-outbox-sealed-on-the-device.md): Sign Out may keep it for the
+ * user's next sign-in on this device, and no other user can list, open or read it meanwhile.
  */
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { onlineManager, type QueryClient } from '@tanstack/react-query';
-import { del, get, set } from 'idb-keyval';
 import { useSyncExternalStore } from 'react';
 import type { RouteRef } from '@/contract/plain';
 import { routes } from '@/contract/routes.gen';
@@ -18,7 +21,18 @@ import { ApiError, call, errorMessage, newIdempotencyKey } from '@/lib/api';
 import type { BulkJob } from '@/contract/bulk';
 import { trackBulkJob } from './bulk-jobs';
 import { connectionState, isUnreachable } from './connection';
-import { getSession } from './session';
+import { showInCache } from './outbox-view';
+import {
+  deviceKeyFor,
+  dropOutbox,
+  dropPlainOutbox,
+  keepDeviceKey,
+  readOutbox,
+  writeOutbox,
+  type DeviceKey,
+  type OutboxKeyAnswer,
+} from './outbox-store';
+import { getSession, subscribeSession } from './session';
 
 type ApiName = keyof typeof routes;
 
@@ -50,18 +64,35 @@ export interface OutboxEntry {
   error: string | null;
 }
 
-const keyOf = (email: string) => `outbox:${email.trim().toLowerCase()}`;
-
 let entries: OutboxEntry[] = [];
+/** Whose outbox is open (lower-cased e-mail); null when none is. */
 let owner: string | null = null;
+/** The owner's key (null: none yet, kept unsealed until the server gives it, see `ensureKey`). */
+let ownerKey: DeviceKey | null = null;
+/** An unsealed copy is on the device: the next sealed write replaces it. */
+let plainLeft = false;
 let client: QueryClient | null = null;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((listener) => listener());
 
-async function save() {
-  if (!owner) return;
+/** Writes one after the other, so that an older state never lands after a newer one. */
+let writing: Promise<void> = Promise.resolve();
+
+function save(): Promise<void> {
+  const who = owner;
+  if (!who) return writing;
+  const key = ownerKey;
   const snapshot = entries.map((e) => (e.state === 'sending' ? { ...e, state: 'queued' as const } : e));
-  await set(keyOf(owner), snapshot);
+  writing = writing
+    .then(async () => {
+      await writeOutbox(who, key, snapshot);
+      if (key && plainLeft) {
+        plainLeft = false;
+        await dropPlainOutbox(who);
+      }
+    })
+    .catch((error: unknown) => console.warn('Could not keep the outbox on this device', error));
+  return writing;
 }
 
 function update(next: OutboxEntry[]) {
@@ -82,41 +113,59 @@ export const useOutbox = (): OutboxEntry[] =>
     outboxEntries,
   );
 
-/* ---------------------------------------------------------- optimistic view */
-
-/** Applies `patch` to every cached object with this id under the resource's keys (lists, details). */
-function patchCached(entry: OutboxEntry) {
-  if (!client || !entry.patch || !entry.identity) return;
-  const { identity, patch } = entry;
-  const matches = (record: Record<string, unknown>) =>
-    Object.entries(identity).every(([key, value]) => record[key] === value) &&
-    Object.keys(patch).every((key) => key in record);
-  const visit = (value: unknown, depth: number): unknown => {
-    if (depth > 4 || value === null || typeof value !== 'object') return value;
-    if (Array.isArray(value)) return value.map((item) => visit(item, depth + 1));
-    const record = value as Record<string, unknown>;
-    if (matches(record)) return { ...record, ...patch };
-    let changed = false;
-    const out: Record<string, unknown> = {};
-    for (const [key, child] of Object.entries(record)) {
-      const next = visit(child, depth + 1);
-      if (next !== child) changed = true;
-      out[key] = next;
-    }
-    return changed ? out : record;
-  };
-  client.setQueriesData({ queryKey: [entry.resource] }, (data: unknown) => visit(data, 0));
-}
+/** Shows the entry in the cached data at once (src/app/outbox-view.ts). */
+const patchCached = (entry: OutboxEntry) => {
+  if (client) showInCache(client, entry);
+};
 
 /* ----------------------------------------------------------------- sending */
 
 let running = false;
+
+/**
+ * The owner's key from the server, when the device has none (a session begun before outboxes were
+ * sealed): the outbox is sealed from then on. Null while the server cannot be asked.
+ */
+async function fetchKey(email: string): Promise<DeviceKey | null> {
+  if (connectionState() !== 'online' || !globalThis.crypto?.subtle) return null;
+  try {
+    const answer = (await call(routes.outboxKey as RouteRef, {} as never)) as { data: OutboxKeyAnswer };
+    return await keepDeviceKey(email, answer.data);
+  } catch {
+    return null;
+  }
+}
+
+/** Reads the owner's kept entries with `key` and puts them before those in memory (which are newer). */
+async function openWith(who: string, key: DeviceKey | null): Promise<boolean> {
+  const read = await readOutbox<OutboxEntry>(who, key);
+  if (owner !== who || (ownerKey && !key)) return false; // signed out, or opened with the key meanwhile
+  ownerKey = key;
+  plainLeft ||= read.plain;
+  const current = new Set(entries.map((e) => e.id));
+  entries = [...read.entries.filter((e) => !current.has(e.id)), ...entries];
+  emit();
+  return true;
+}
+
+/** An outbox opened without its key (none on the device, the server out of reach) is sealed once it answers. */
+async function ensureKey(): Promise<void> {
+  const who = owner;
+  if (!who || ownerKey) return;
+  const key = await fetchKey(who);
+  if (!key || owner !== who || ownerKey) return;
+  if (await openWith(who, key)) {
+    for (const entry of entries) patchCached(entry);
+    await save();
+  }
+}
 
 /** Sends the queued writes in order; stops at the first one that finds no server. */
 export async function flushOutbox(): Promise<void> {
   if (running || !owner || connectionState() === 'offline') return;
   running = true;
   try {
+    await ensureKey();
     for (;;) {
       const entry = entries.find((e) => e.state === 'queued');
       if (!entry || !onlineManager.isOnline()) break;
@@ -267,28 +316,71 @@ export function startOutbox(queryClient: QueryClient): () => void {
     if (online) void flushOutbox();
   });
   const timer = setInterval(() => void flushOutbox(), 15_000);
+  // A session that ends (a 401) closes its outbox; it stays sealed for the user's next sign-in.
+  const stopSession = subscribeSession(() => {
+    if (owner && !getSession().loginToken) void closeOpen();
+  });
   return () => {
     stopOnline();
     clearInterval(timer);
+    stopSession();
   };
 }
 
-/** After sign-in or at start: this user's outbox (another user's never shows). */
+/** The reading of the owner's outbox, once per owner. */
+let opened: Promise<unknown> | null = null;
+
+/**
+ * After sign-in or at start: this user's outbox, opened with their key (another user's never shows:
+ * it is sealed with a key this session is not given). Called again for the same user (the sign-in,
+ * then the shell's restored cache), it reads nothing again and shows the entries over the cache.
+ */
 export async function loadOutbox(): Promise<void> {
   const { email, loginToken } = getSession();
-  owner = loginToken && email ? email : null;
-  entries = owner ? ((await get<OutboxEntry[]>(keyOf(owner))) ?? []) : [];
-  emit();
+  const who = loginToken && email ? email.trim().toLowerCase() : null;
+  if (who !== owner || !opened) {
+    // Another user's entries leave the screens at once, before anything is read.
+    owner = who;
+    ownerKey = null;
+    plainLeft = false;
+    entries = [];
+    emit();
+    opened = who ? (async () => openWith(who, (await deviceKeyFor(who)) ?? (await fetchKey(who))))() : null;
+  }
+  if (!who) return;
+  await opened;
+  if (owner !== who) return; // signed out meanwhile
   for (const entry of entries) patchCached(entry);
+  if (ownerKey && plainLeft) await save();
   void flushOutbox();
 }
 
-/** Sign Out: the user's outbox goes with the rest of their data. */
-export async function clearOutbox(email: string): Promise<void> {
-  if (owner === email) {
-    owner = null;
-    entries = [];
-    emit();
-  }
-  await del(keyOf(email));
+/** Closes the open outbox: nothing of it stays in memory or on the screens. */
+async function closeOpen(): Promise<{ email: string | null; key: DeviceKey | null }> {
+  const closed = { email: owner, key: ownerKey };
+  opened = null;
+  owner = null;
+  ownerKey = null;
+  plainLeft = false;
+  entries = [];
+  emit();
+  // A write under way lands before the outbox is dropped or left.
+  await writing;
+  return closed;
+}
+
+/**
+ * Sign Out, keeping the unsent changes for the user's next sign-in on this device: they stay sealed
+ * (the key leaves with the session, src/app/session.ts) and are sent then, under this user.
+ */
+export async function keepOutboxForNextSignIn(): Promise<void> {
+  await closeOpen();
+}
+
+/** Sign Out, discarding the unsent changes: the user's outbox leaves the device. */
+export async function discardOutbox(email: string): Promise<void> {
+  const who = email.trim().toLowerCase();
+  const closed = await closeOpen();
+  const key = closed.email === who && closed.key ? closed.key : await deviceKeyFor(who);
+  await dropOutbox(who, key);
 }

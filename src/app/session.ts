@@ -15,6 +15,7 @@ import {
 } from '@/contract/plain';
 import { isLanguage } from './i18n';
 import { markSession } from './first-screen-marks';
+import { DEVICE_KEY } from './outbox-store';
 
 /** The IndexedDB keys, exactly as docs/product.md §3 names them, plus the permission list and the Arabic name. */
 const SESSION_KEYS = {
@@ -209,17 +210,22 @@ export async function storeLanguage(language: Language): Promise<void> {
   await persist(() => setMany([[SESSION_KEYS.language, language]]));
 }
 
-/** A 401 or a failed role fetch: only the token goes (docs/product.md §4); `reason` says why. */
+/**
+ * A 401 or a failed role fetch: only the token goes (docs/product.md §4); `reason` says why. The
+ * user's outbox key goes with it, in the same write: what they left unsent stays sealed until their
+ * next sign-in (docs/decisions/0036-each-users-outbox-sealed-on-the-device.md).
+ */
 export async function removeToken(reason?: string): Promise<void> {
   update({ loginToken: null, endedBecause: reason });
-  await persist(() => delMany([SESSION_KEYS.loginToken]));
+  await persist(() => delMany([SESSION_KEYS.loginToken, DEVICE_KEY]));
 }
 
-/** Sign Out: the token, the user's keys and the permissions go; the language stays. */
+/** Sign Out: the token, the user's keys (their outbox key too) and the permissions go; the language stays. */
 export async function clearSession(): Promise<void> {
   replace({ ...defaultSession(), language: state.language });
   await persist(() =>
     delMany([
+      DEVICE_KEY,
       SESSION_KEYS.loginToken,
       SESSION_KEYS.name,
       SESSION_KEYS.nameAr,

@@ -43,6 +43,7 @@ const answer = (language: 'en' | 'ar') => ({
   profileImage: null,
   role: 'admin' as const,
   language,
+  outboxKey: { id: 'key-of-a', key: Buffer.alloc(32, 1).toString('base64url') },
 });
 
 describe('the language after sign-in (docs/decisions/0023-screens-for-staff.md)', () => {
@@ -70,5 +71,22 @@ describe('the language after sign-in (docs/decisions/0023-screens-for-staff.md)'
     // The choice counts once: the next sign-in follows the server again.
     await completeSignIn(answer('en'));
     expect(getSession().language).toBe('en');
+  });
+});
+
+describe('the outbox key after sign-in (docs/decisions/0036-each-users-outbox-sealed-on-the-device.md)', () => {
+  it('keeps the signed-in user’s key on the device, in place of any other user’s', async () => {
+    await completeSignIn({
+      ...answer('en'),
+      email: 'b@example.com',
+      outboxKey: { id: 'key-of-b', key: Buffer.alloc(32, 2).toString('base64url') },
+    });
+    expect(await get('outbox-key')).toMatchObject({ email: 'b@example.com', id: 'key-of-b' });
+    await completeSignIn(answer('en'));
+    const kept = await get<{ email: string; id: string; key: CryptoKey }>('outbox-key');
+    expect(kept).toMatchObject({ email: 'a@example.com', id: 'key-of-a' });
+    expect(kept!.key.extractable).toBe(false);
+    // The key was in the answer: the server was not asked for it.
+    expect(server.received.filter((r) => r.path.includes('outbox-key'))).toHaveLength(0);
   });
 });

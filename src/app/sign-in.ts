@@ -1,13 +1,15 @@
 /**
- * After a successful login: store the session, apply the user's language, drop other users' cached
- * data, show this user's queued writes. Apart from Sign Out (auth.ts), which needs the query client
- * and the contract: the login page's first load carries neither (docs/decisions/0010-signed-in-first-load.md).
+ * After a successful login: store the session and the user's outbox key, apply the user's language,
+ * drop other users' cached data, show this user's queued writes. Apart from Sign Out (auth.ts), which
+ * needs the query client and the contract: the login page's first load carries neither
+ * (docs/decisions/0010-signed-in-first-load.md).
  */
 import type { api } from '@/contract';
 import { plainRoutes, type Language } from '@/contract/plain';
 import { call, endpointRef } from '@/lib/api';
 import { purgeOtherUsersCaches } from './cache-keys';
 import { activateLanguage } from './i18n';
+import { keepDeviceKey, type OutboxKeyAnswer } from './outbox-store';
 import { getSession, storeLanguage, storeSignIn, type SignIn } from './session';
 import { takeLanguagePicked } from './language-picked';
 
@@ -30,8 +32,11 @@ async function applySignedInLanguage(saved: Language | undefined): Promise<void>
   await activateLanguage(saved);
 }
 
-export async function completeSignIn(answer: SignIn): Promise<void> {
+export async function completeSignIn(answer: SignIn & { outboxKey: OutboxKeyAnswer }): Promise<void> {
   await storeSignIn(answer);
+  // This user's key to their outbox replaces any other's on the device
+  // (docs/decisions/0036-each-users-outbox-sealed-on-the-device.md).
+  await keepDeviceKey(getSession().email, answer.outboxKey);
   await applySignedInLanguage(answer.language);
   await purgeOtherUsersCaches(getSession().email);
   // The outbox is not part of the login page's first load.

@@ -1,4 +1,4 @@
-import { msg, plural } from '@lingui/core/macro';
+import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useNavigate, Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -20,11 +20,12 @@ import { displayName, useSession } from '@/app/session';
 import { useOpenedOnce } from '@/lib/useOpenedOnce';
 import { Avatar } from './Avatar';
 import { HeaderMenu, menuItemClass, type MenuParts } from './menu';
+import type { SignOutChoice } from './SignOutDialog';
 import { Spinner } from './ui';
 
 // Radix's dialogs load only when Sign Out has to ask (docs/decisions/0010-signed-in-first-load.md).
-const ConfirmDialog = lazy(() =>
-  import('@/resources/dialogs').then((module) => ({ default: module.ConfirmDialog })),
+const SignOutDialog = lazy(() =>
+  import('./SignOutDialog').then((module) => ({ default: module.SignOutDialog })),
 );
 
 /** The user's name, e-mail and role, My Profile and Sign Out (docs/product.md §2 header). */
@@ -32,19 +33,23 @@ export function ProfileMenu() {
   const { i18n } = useLingui();
   const session = useSession();
   const navigate = useNavigate();
-  const [signingOut, setSigningOut] = useState(false);
+  const [signingOut, setSigningOut] = useState<SignOutChoice | null>(null);
   const [confirmSignOut, setConfirmSignOut] = useState(false);
   const confirmMounted = useOpenedOnce(confirmSignOut);
   const unsent = useOutbox().length;
+  // The count when asked: Sign Out closes the outbox before the dialog does.
+  const [unsentAsked, setUnsentAsked] = useState(0);
   const name = displayName(session);
   const role = roleLabel(i18n, session.role);
 
-  const onSignOut = async () => {
-    setSigningOut(true);
+  /** Without unsent changes there is nothing to keep: 'discard' drops an empty outbox. */
+  const onSignOut = async (choice: SignOutChoice) => {
+    setSigningOut(choice);
     try {
-      await signOut();
+      await signOut({ keepUnsent: choice === 'keep' });
     } finally {
-      setSigningOut(false);
+      setSigningOut(null);
+      setConfirmSignOut(false);
     }
     await navigate({ to: '/login' });
   };
@@ -93,12 +98,14 @@ export function ProfileMenu() {
             <PushMenuItem DropdownMenu={DropdownMenu} />
             <DropdownMenu.Item
               className={menuItemClass}
-              disabled={signingOut}
+              disabled={signingOut !== null}
               onSelect={(event) => {
                 event.preventDefault();
-                // Changes still waiting in the outbox would be lost: ask first.
-                if (unsent > 0) setConfirmSignOut(true);
-                else void onSignOut();
+                // Changes still waiting in the outbox: ask whether to keep them for the next sign-in.
+                if (unsent > 0) {
+                  setUnsentAsked(unsent);
+                  setConfirmSignOut(true);
+                } else void onSignOut('discard');
               }}
             >
               {signingOut ? <Spinner className="size-4" /> : <LogOut aria-hidden="true" className="size-4" />}
@@ -109,20 +116,14 @@ export function ProfileMenu() {
       </HeaderMenu>
       {confirmMounted && (
         <Suspense fallback={null}>
-          <ConfirmDialog
+          <SignOutDialog
             open={confirmSignOut}
-            onOpenChange={setConfirmSignOut}
-            title={i18n._(msg`Sign out with unsent changes?`)}
-            description={i18n._(
-              msg`${plural(unsent, { one: '# change made on this device has', other: '# changes made on this device have' })} not reached the server yet. Signing out discards them. Connect and open the Outbox to send them first.`,
-            )}
-            confirmLabel={i18n._(msg`Sign out and discard`)}
-            danger
-            busy={signingOut}
-            onConfirm={() => {
-              setConfirmSignOut(false);
-              void onSignOut();
+            onOpenChange={(open) => {
+              if (signingOut === null) setConfirmSignOut(open);
             }}
+            unsent={unsentAsked}
+            busy={signingOut}
+            onChoose={(choice) => void onSignOut(choice)}
           />
         </Suspense>
       )}

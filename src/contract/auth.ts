@@ -21,9 +21,20 @@ export const loginBody = z.strictObject({
 });
 
 /**
+ * The signed-in user's key for the changes the app keeps on the device until they are sent
+ * (docs/decisions/0036-each-users-outbox-sealed-on-the-device.md): `key` is an AES-256-GCM key
+ * (32 bytes), `id` names the sealed copy on the device; both base64url. The same for every session of
+ * the user, and given to no one else.
+ */
+const outboxKey = z.object({
+  id: z.string(),
+  key: z.string(),
+});
+
+/**
  * docs/product.md §3: token, message, name (per language; the en value is used), email, profileImage,
- * role; and the language saved on the server, which the app applies after sign-in
- * (docs/decisions/0023-screens-for-staff.md).
+ * role; the language saved on the server, which the app applies after sign-in
+ * (docs/decisions/0023-screens-for-staff.md); and the user's outbox key (above).
  */
 const loginResponse = z.object({
   status: z.number().int(),
@@ -34,6 +45,7 @@ const loginResponse = z.object({
   profileImage: z.string().nullable(),
   role,
   language,
+  outboxKey,
 });
 
 /* ------------------------------------------------------------- registration */
@@ -176,6 +188,15 @@ export const authApi = {
     tag,
     access: signedIn,
     response: ok(profile),
+  }),
+  outboxKey: endpoint({
+    method: 'GET',
+    path: '/api/profile/outbox-key',
+    summary:
+      "The signed-in user's key for the unsent changes their app keeps on this device (the login answer carries it too).",
+    tag,
+    access: signedIn,
+    response: ok(outboxKey),
   }),
   updateProfile: endpoint({
     method: 'PUT',

@@ -14,6 +14,11 @@ const typed: { readonly [K in keyof Api]: RouteRef<Api[K]> } = {
   setLanguage: { method: 'POST', path: '/api/set-language', access: { kind: 'session', permission: null } },
   logout: { method: 'POST', path: '/api/logout', access: { kind: 'session', permission: null } },
   profile: { method: 'GET', path: '/api/profile', access: { kind: 'session', permission: null } },
+  outboxKey: {
+    method: 'GET',
+    path: '/api/profile/outbox-key',
+    access: { kind: 'session', permission: null },
+  },
   updateProfile: {
     method: 'PUT',
     path: '/api/profile',

@@ -2,13 +2,25 @@
  * Offline first (docs/decisions/0008-offline-outbox-and-cache.md), in Chromium against the real server: cached bookings read offline after
  * a cold reload with their age; a status change made offline survives reloads and reaches the server
  * exactly once; a change whose answer was lost is replayed with its key and counted once; a change
- * to a record someone else changed meanwhile becomes a conflict the manager settles; Sign Out warns
- * about unsent changes and leaves none of the user's data in IndexedDB.
+ * to a record someone else changed meanwhile becomes a conflict the manager settles; Sign Out asks
+ * about unsent changes: discarded, none of the user's data stays in IndexedDB; kept, they stay sealed
+ * for the user's next sign-in, where the next user of the browser can neither see nor open them
+ * (docs/decisions/0036-each-users-outbox-sealed-on-the-device.md).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '../support/app-server';
-import { follow, listRows as rows, signIn, waitForServiceWorkerControl, waitForShell } from '../support/app';
+import {
+  chooseLanguage,
+  follow,
+  htmlLangDir,
+  listRows as rows,
+  signIn,
+  signOut,
+  toArabic,
+  waitForServiceWorkerControl,
+  waitForShell,
+} from '../support/app';
 import { readIndexedDb, snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
 
@@ -16,8 +28,11 @@ const suite = browserSuite();
 
 interface BookingDetails {
   booking: { id: number; code: string; status: string; version: number; paymentStatus: string };
-  history: unknown[];
+  history: { field: string; to: string; by: { id: number } | null }[];
 }
+
+const WIDE = { width: 1440, height: 900 };
+const NARROW = { width: 390, height: 844 };
 
 /** The server's view, asked from the test (not through the page). */
 async function server(
@@ -38,6 +53,46 @@ async function server(
   });
   return { status: res.status, data: ((await res.json()) as { data: unknown }).data };
 }
+
+/** The id of the account signed in with `email`. */
+async function userId(email: string): Promise<number> {
+  const { body } = await suite.api<{ token: string }>('/api/login', null, { email, password: DEMO_PASSWORD });
+  return (await suite.api<{ data: { id: number } }>('/api/profile', body.token)).body.data.id;
+}
+
+/**
+ * The sealed outboxes in the page's IndexedDB (idb-keyval's store) and how many of them the outbox
+ * key now on the device opens (docs/decisions/0036-each-users-outbox-sealed-on-the-device.md).
+ */
+const openSealed = (page: Page) =>
+  page.evaluate(async () => {
+    const request = <T>(r: IDBRequest<T>) =>
+      new Promise<T>((resolve, reject) => {
+        r.onsuccess = () => resolve(r.result);
+        r.onerror = () => reject(r.error ?? new Error('IndexedDB request failed'));
+      });
+    const db = await request(indexedDB.open('keyval-store'));
+    const read = (key: string) => request(db.transaction('keyval').objectStore('keyval').get(key));
+    try {
+      const names = (await request(db.transaction('keyval').objectStore('keyval').getAllKeys()))
+        .map(String)
+        .filter((key) => key.startsWith('outbox-sealed:'));
+      const device = (await read('outbox-key')) as { key: CryptoKey } | undefined;
+      let opened = 0;
+      for (const name of names) {
+        const sealed = (await read(name)) as { iv: Uint8Array<ArrayBuffer>; data: ArrayBuffer };
+        if (!device) continue;
+        const open = { name: 'AES-GCM', iv: sealed.iv, additionalData: new TextEncoder().encode(name) };
+        opened += await crypto.subtle.decrypt(open, device.key, sealed.data).then(
+          () => 1,
+          () => 0,
+        );
+      }
+      return { sealed: names.length, opened, deviceKey: Boolean(device) };
+    } finally {
+      db.close();
+    }
+  });
 
 const details = async (id: number) =>
   (await server('GET', `/api/booking/details/${id}`)).data as BookingDetails;
@@ -240,34 +295,145 @@ describe('offline first', () => {
     expect(after.booking).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
   });
 
-  it('Sign Out warns about unsent changes and leaves none of the user’s data in IndexedDB', async () => {
+  it('Sign Out asks about unsent changes, in Arabic too; discarding leaves none of the user’s data in IndexedDB', async () => {
     const id = await pendingBooking();
-    const { page, context } = await suite.open();
+    const { page } = await suite.open({ viewport: WIDE });
+    await signIn(page, DEMO.manager, DEMO_PASSWORD);
+    // The server cannot be reached for this write: it waits in the outbox, and the page stays online
+    // so that the language can change.
+    await page.route('**/api/booking/update-status', (route) => route.abort('connectionreset'));
+    await openBooking(page, id);
+    await confirmBooking(page);
+    await page.getByTestId('outbox-link').waitFor();
+    expect((await readIndexedDb(page)).some((e) => e.key.startsWith('outbox-sealed:'))).toBe(true);
+
+    await toArabic(page);
+    await page.getByTestId('outbox-link').waitFor();
+    await page.getByTestId('profile-menu').click();
+    await page.getByRole('menuitem', { name: 'تسجيل الخروج' }).click();
+    const dialog = page.getByTestId('sign-out-dialog');
+    await dialog.getByRole('heading', { name: 'تسجيل الخروج مع تغييرات غير مرسلة؟' }).waitFor();
+    expect(await dialog.getByTestId('sign-out-unsent').innerText()).toBe(
+      'تغيير واحد أُجري على هذا الجهاز لم يصل إلى الخادم بعد.',
+    );
+    expect(await htmlLangDir(page)).toEqual({ lang: 'ar', dir: 'rtl' });
+    // Right to left: the dialog's buttons start from the right, the first (Cancel) rightmost.
+    const [cancel, keep] = await Promise.all([
+      dialog.getByRole('button', { name: 'إلغاء' }).boundingBox(),
+      dialog.getByTestId('sign-out-keep').boundingBox(),
+    ]);
+    expect(cancel!.x).toBeGreaterThan(keep!.x);
+    await snap(page, 'sign-out-unsent-ar-1440', { fullPage: false });
+    await page.setViewportSize(NARROW);
+    await snap(page, 'sign-out-unsent-ar-390', { fullPage: false });
+    await page.setViewportSize(WIDE);
+
+    await dialog.getByTestId('sign-out-discard').click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/login');
+    const left = await readIndexedDb(page);
+    expect(left.filter((e) => e.key.startsWith('outbox') || e.key.startsWith('query-cache:'))).toEqual([]);
+    expect(JSON.stringify(left)).not.toContain(DEMO.manager);
+    await page.unroute('**/api/booking/update-status');
+    expect((await details(id)).booking.status).toBe('pending');
+
+    // Another user on the same browser sees none of it: no outbox, the booking as the server has it.
+    await chooseLanguage(page, 'en');
+    await signIn(page, DEMO.admin, DEMO_PASSWORD);
+    await openBooking(page, id);
+    await expect.poll(() => shownStatus(page)).toBe('pending');
+    expect(await page.getByTestId('outbox-link').count()).toBe(0);
+    expect(JSON.stringify(await readIndexedDb(page))).not.toContain(DEMO.manager);
+    await signOut(page);
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/login');
+
+    // Nor does the user who discarded it find it again.
+    await signIn(page, DEMO.manager, DEMO_PASSWORD);
+    await openBooking(page, id);
+    expect(await page.getByTestId('outbox-link').count()).toBe(0);
+    expect((await details(id)).booking.status).toBe('pending');
+  });
+
+  it('kept at Sign Out: the next user of the browser neither sees nor can open it; it is sent once at the user’s next sign-in', async () => {
+    const id = await pendingBooking();
+    const before = await details(id);
+    const { page, context, errors } = await suite.open({ viewport: WIDE });
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/booking/update-status')
+        sent.push(request.headers()['idempotency-key'] ?? '');
+    });
     await signIn(page, DEMO.manager, DEMO_PASSWORD);
     await waitForServiceWorkerControl(page);
     await openBooking(page, id);
     await context.setOffline(true);
     await confirmBooking(page);
     await page.getByTestId('outbox-link').waitFor();
-    expect((await readIndexedDb(page)).some((e) => e.key.startsWith('outbox:'))).toBe(true);
+    const summary = `${before.booking.code}: Confirm`;
 
     await page.getByTestId('profile-menu').click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
-    await page.getByRole('heading', { name: 'Sign out with unsent changes?' }).waitFor();
-    await page.getByRole('button', { name: 'Sign out and discard' }).click();
+    const dialog = page.getByTestId('sign-out-dialog');
+    await dialog.getByRole('heading', { name: 'Sign out with unsent changes?' }).waitFor();
+    expect(await dialog.getByTestId('sign-out-unsent').innerText()).toBe(
+      '1 change made on this device has not reached the server yet.',
+    );
+    await snap(page, 'sign-out-unsent-en-1440', { fullPage: false });
+    await page.setViewportSize(NARROW);
+    await snap(page, 'sign-out-unsent-en-390', { fullPage: false });
+    await page.setViewportSize(WIDE);
+    await dialog.getByRole('button', { name: 'Keep and sign out' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/login');
-    const left = await readIndexedDb(page);
-    expect(left.filter((e) => e.key.startsWith('outbox:') || e.key.startsWith('query-cache:'))).toEqual([]);
-    expect(JSON.stringify(left)).not.toContain(DEMO.manager);
-    await context.setOffline(false);
-    expect((await details(id)).booking.status).toBe('pending');
 
-    // Another user on the same browser sees none of it: no outbox, the booking as the server has it.
+    // What stays is the sealed outbox, under a name that does not name the user; not their key, not
+    // their cached data.
+    const left = await readIndexedDb(page);
+    expect(left.filter((e) => e.key.startsWith('outbox-sealed:'))).toHaveLength(1);
+    expect(left.filter((e) => /^(outbox-key$|outbox:|query-cache:)/.test(e.key)).map((e) => e.key)).toEqual(
+      [],
+    );
+    const hides = (text: string) => {
+      expect(text).not.toContain(DEMO.manager);
+      expect(text).not.toContain(summary);
+      expect(text).not.toContain('bookingUpdateStatus');
+    };
+    hides(JSON.stringify(left));
+
+    // Another user signs in on the same browser profile, online.
+    await context.setOffline(false);
     await signIn(page, DEMO.admin, DEMO_PASSWORD);
+    expect(await page.getByTestId('outbox-link').count()).toBe(0);
+    await page.goto('/admin/outbox');
+    await waitForShell(page);
+    await page.getByTestId('outbox-empty').waitFor();
+    expect(await page.getByTestId('outbox-entry').count()).toBe(0);
+    // The stored data does not reveal it to this session: readable it is not, and this user's key
+    // does not open it.
+    hides(JSON.stringify(await readIndexedDb(page)));
+    expect(await openSealed(page)).toEqual({ sealed: 1, opened: 0, deviceKey: true });
     await openBooking(page, id);
     await expect.poll(() => shownStatus(page)).toBe('pending');
-    expect(await page.getByTestId('outbox-link').count()).toBe(0);
-    expect(JSON.stringify(await readIndexedDb(page))).not.toContain(DEMO.manager);
+    await signOut(page); // nothing unsent: no question
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/login');
+    expect(sent).toEqual([]);
+    expect((await details(id)).booking.status).toBe('pending');
+
+    // The user who kept it signs in again: it is sent, once, under their account.
+    await signIn(page, DEMO.manager, DEMO_PASSWORD);
+    await expect.poll(() => sent.length, { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => page.getByTestId('outbox-link').count(), { timeout: 20_000 }).toBe(0);
+    const after = await details(id);
+    expect(after.booking.status).toBe('confirmed');
+    expect(after.history.length).toBe(before.history.length + 1);
+    expect(after.history.find((h) => h.field === 'status' && h.to === 'confirmed')?.by?.id).toBe(
+      await userId(DEMO.manager),
+    );
+    // Nothing more goes out for it.
+    await page.goto('/admin/outbox');
+    await waitForShell(page);
+    await page.getByTestId('outbox-empty').waitFor();
+    expect(sent).toHaveLength(1);
+    expect((await details(id)).history.length).toBe(before.history.length + 1);
+    expect(errors).toEqual([]);
   });
 
   it('keeps the bookings of a chosen event available offline, with progress and the stored size', async () => {

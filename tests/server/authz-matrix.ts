@@ -93,6 +93,7 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/set-language': everyone,
   'POST /api/logout': everyone,
   'GET /api/profile': everyone,
+  'GET /api/profile/outbox-key': everyone,
   'PUT /api/profile': everyone,
   'POST /api/profile/image': everyone,
   'POST /api/profile/password': everyone,
