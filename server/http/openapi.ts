@@ -210,6 +210,15 @@ const responsesOf = (name: string, e: AnyEndpoint) => {
       'RateLimit-Reset': header('RateLimitReset'),
       'RateLimit-Policy': header('RateLimitPolicy'),
     });
+  // A user's bulk jobs running at once (docs/decisions/0037-bulk-jobs-bounded-paced-and-purged.md).
+  if (e.method === 'POST' && e.path.endsWith('/bulk'))
+    responses['429'] = errorResponse('Too many of your bulk jobs are running: retry after Retry-After', {
+      'Retry-After': header('RetryAfter'),
+      'RateLimit-Limit': header('RateLimitLimit'),
+      'RateLimit-Remaining': header('RateLimitRemaining'),
+      'RateLimit-Reset': header('RateLimitReset'),
+      'RateLimit-Policy': header('RateLimitPolicy'),
+    });
   if (produces.includes('text/event-stream')) {
     responses['406'] = errorResponse('The request does not accept text/event-stream');
     responses['429'] = errorResponse(
