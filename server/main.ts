@@ -219,7 +219,7 @@ const main = async () => {
         await live.hub.close();
         await scheduler.stop();
         await settle();
-        // Bulk jobs stop after the row under way and go on at the next start (ADR 0034).
+        // Bulk jobs stop after the row under way and go on at the next start (ADR 0037).
         await stopBulkJobs();
         await mailer.close?.();
         await database.close();

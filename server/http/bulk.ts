@@ -18,6 +18,7 @@
 import { bulkOperation } from './undoable';
 import { setAuditContext, type AuditContext } from '../audit';
 import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import type { MiddlewareHandler } from 'hono';
 import {
   BULK_BATCH,
   BULK_MAX,
@@ -43,7 +44,7 @@ import { allOrNothing } from './idempotency';
 import { matchingIds, type ResourceImpls } from './resource-router';
 import { allows, route, validate } from './route';
 import type { RowAction, RowCtx } from './row-actions';
-import type { App, Deps } from './types';
+import type { App, AppEnv, Deps } from './types';
 
 /** The row actions of every resource, by the contract's action names (`bulkActionsOf`). */
 export type BulkRowActions = Partial<Record<ResourceKey, Record<string, RowAction>>>;
@@ -249,30 +250,55 @@ interface Entry {
 
 /**
  * The bulk work of this process: one row at a time, its jobs in turn, a batch each (a job of 5,000
- * rows does not hold back one of 10 for its whole length); after each row it rests as long as the
- * row took, so other users' requests find the database free at least half of the time (on PGlite, a
- * transaction holds the only connection; on PostgreSQL, one connection and about one core at most).
+ * rows does not hold back one of 10 for its whole length). Before each row it waits until this
+ * process answers no request (at most QUIET_WAIT_MS, so that jobs go on under constant traffic), and
+ * after it rests as long as the row took: other users' requests find the database free at least half
+ * of the time (on PGlite, a transaction holds the only connection; on PostgreSQL, the runner holds
+ * one connection and about one core at most).
  */
 const runner = {
   queue: [] as Entry[],
   draining: null as Promise<void> | null,
   stopping: false,
-  /** Wakes the rests under way (to stop). */
-  resting: new Set<() => void>(),
+  /** Requests this process is answering (`countRequests`). */
+  answering: 0,
+  /** The waits under way, told when the process stops or stops answering requests. */
+  waiting: new Set<() => void>(),
 };
 
-const rest = (ms: number) =>
-  runner.stopping
-    ? Promise.resolve()
-    : new Promise<void>((resolve) => {
-        const done = () => {
-          clearTimeout(timer);
-          runner.resting.delete(done);
-          resolve();
-        };
-        const timer = setTimeout(done, ms);
-        runner.resting.add(done);
-      });
+/** The longest a row waits for a moment without requests. */
+const QUIET_WAIT_MS = 1000;
+
+/**
+ * Counts the requests this process is answering (server/app.ts, before every route), so that bulk
+ * rows wait for a moment without any. A streamed answer counts until its stream starts.
+ */
+export const countRequests: MiddlewareHandler<AppEnv> = async (_c, next) => {
+  runner.answering++;
+  try {
+    await next();
+  } finally {
+    if (--runner.answering === 0) for (const wake of [...runner.waiting]) wake();
+  }
+};
+
+/** Waits `ms` at most: less when this process stops or, with `quiet`, once it answers no request. */
+const wait = (ms: number, quiet = false): Promise<void> => {
+  const over = () => runner.stopping || (quiet && runner.answering === 0);
+  if (over()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const end = () => {
+      clearTimeout(timer);
+      runner.waiting.delete(check);
+      resolve();
+    };
+    const check = () => {
+      if (over()) end();
+    };
+    const timer = setTimeout(end, ms);
+    runner.waiting.add(check);
+  });
+};
 
 /** Processes the next batch of a job; false once it has ended (or this process stops). */
 const runBatch = async ({ deps, impls, actions, jobId }: Entry): Promise<boolean> => {
@@ -302,14 +328,15 @@ const runBatch = async ({ deps, impls, actions, jobId }: Entry): Promise<boolean
     .limit(BULK_BATCH);
   let mine = 0;
   for (const { seq } of rows) {
+    await wait(QUIET_WAIT_MS, true);
     if (runner.stopping) return false;
     const started = performance.now();
     if (await processRow(run, seq)) mine++;
-    await rest(performance.now() - started);
+    await wait(performance.now() - started);
   }
   if (rows.length < BULK_BATCH && (await finishIfDone(deps, jobId))) return false;
   // Rows another process holds: let it finish them before looking again.
-  if (rows.length && !mine) await rest(100);
+  if (rows.length && !mine) await wait(100);
   return true;
 };
 
@@ -357,7 +384,7 @@ export const settleBulkJobs = async () => {
  */
 export const stopBulkJobs = async () => {
   runner.stopping = true;
-  for (const wake of [...runner.resting]) wake();
+  for (const wake of [...runner.waiting]) wake();
   await runner.draining;
 };
 

@@ -6,7 +6,8 @@
  * Their bounds (docs/decisions/0037-bulk-jobs-bounded-paced-and-purged.md): one user runs at most
  * BULK_RUNNING_PER_USER jobs at once, even when it starts many in parallel; finished jobs are purged
  * after the retention, by several processes at once; a job stops when its caller, or the provider a
- * supervisor works for, may no longer run it.
+ * supervisor works for, may no longer run it. Rows are paced (a rest as long as each row took), so
+ * the tests with jobs of hundreds of rows get 90 s.
  */
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -238,7 +239,7 @@ describe('bookings in bulk', () => {
     expect(rows.slice(0, searched.length).map((r) => r.id)).toEqual(searched);
     expect(rows.length).toBe(res.body.data.total);
     expect(rows.every((r) => r.state === 'unchanged')).toBe(true);
-  });
+  }, 90_000);
 
   it('two jobs on the same rows never apply a transition twice', async () => {
     const pending = await t.db.db
@@ -268,7 +269,7 @@ describe('bookings in bulk', () => {
       .from(bookingHistory)
       .where(and(inArray(bookingHistory.bookingId, ids), eq(bookingHistory.field, 'status')));
     expect(after[0]!.n - before[0]!.n).toBe(ids.length);
-  });
+  }, 90_000);
 
   it('replays a bulk request with the same Idempotency-Key as the same job', async () => {
     const [b] = await t.db.db
