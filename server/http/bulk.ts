@@ -363,8 +363,12 @@ const enqueue = (entry: Entry) => {
   runner.draining ??= drain();
 };
 
-/** Resumes the jobs a stopped process left running (at start); their claimed rows were rolled back. */
+/**
+ * Resumes the jobs a stopped process left running (at start; their claimed rows were rolled back),
+ * and this process's runner if it was stopped.
+ */
 export const resumeBulkJobs = async (deps: Deps, impls: ResourceImpls, actions: BulkRowActions) => {
+  runner.stopping = false;
   const jobs = await deps.db
     .select({ id: bulkJobs.id })
     .from(bulkJobs)

@@ -22,7 +22,8 @@ import {
   providerApprovals,
   users,
 } from '../../server/db/schema';
-import { purgeBulkJobs } from '../../server/http/bulk';
+import { resumeBulk } from '../../server/areas';
+import { purgeBulkJobs, stopBulkJobs } from '../../server/http/bulk';
 import { SERVER_MESSAGES } from '../../server/messages';
 import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
 
@@ -575,4 +576,39 @@ describe('a job stops when its caller may no longer run it', () => {
       expect(job.done + job.unchanged + job.refused).toBe(total);
     }
   }, 60_000);
+});
+
+describe('a stopped process', () => {
+  it('stops its jobs after the row under way; the next start goes on with them, each row once', async () => {
+    const confirmed = await t.db.db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(eq(bookings.status, 'confirmed'))
+      .orderBy(asc(bookings.id))
+      .limit(3 * BULK_BATCH);
+    const started = await call('POST', '/api/booking/bulk', admin, {
+      ids: confirmed.map((b) => b.id),
+      action: 'status',
+      params: { status: 'confirmed' },
+    });
+    expect(started.status, started.text).toBe(201);
+    const id = started.body.data.id as number;
+    await stopBulkJobs(); // as on SIGTERM
+    const [stopped] = await t.db.db.select().from(bulkJobs).where(eq(bulkJobs.id, id));
+    const processed = stopped!.done + stopped!.unchanged + stopped!.refused;
+    expect(stopped!.state).toBe('running');
+    expect(processed).toBeLessThan(confirmed.length);
+    await new Promise((r) => setTimeout(r, 200));
+    const [still] = await t.db.db.select().from(bulkJobs).where(eq(bulkJobs.id, id));
+    expect(still!.done + still!.unchanged + still!.refused).toBe(processed);
+    await resumeBulk(t.deps); // the next start
+    const job = await finished(id);
+    expect([job.total, job.unchanged, job.done, job.refused]).toEqual([
+      confirmed.length,
+      confirmed.length,
+      0,
+      0,
+    ]);
+    expect(job.rows.map((r) => r.id)).toEqual(confirmed.map((b) => b.id));
+  });
 });
