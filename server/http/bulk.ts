@@ -10,10 +10,10 @@
  * Bounds (docs/decisions/0037-bulk-jobs-bounded-paced-and-purged.md, docs/security.md "Bulk jobs"):
  * a user runs at most BULK_RUNNING_PER_USER jobs at once (counted under a lock of the user, so
  * parallel starts cannot pass it; one more answers 429); a process works on one row at a time, its
- * jobs in turn batch by batch, and rests after each row as long as the row took, so other users'
- * requests find the database free half the time; each batch first reads the caller's standing
- * again and, when it may no longer run the job, refuses the rest with the reason and ends it; the
- * scheduler purges finished jobs after BULK_RETENTION_DAYS.
+ * jobs in turn batch by batch, each row once the process answers no request and followed by a rest
+ * as long as it took, so other users' requests find the database free; each batch first reads the
+ * caller's standing again and, when it may no longer run the job, refuses the rest with the reason
+ * and ends it; the scheduler purges finished jobs after BULK_RETENTION_DAYS.
  */
 import { bulkOperation } from './undoable';
 import { setAuditContext, type AuditContext } from '../audit';
@@ -357,10 +357,10 @@ const drain = async () => {
   }
 };
 
-/** Adds a job to this process's work (after the job's commit, or at start). */
+/** Adds a job to this process's work (after the job's commit, or at start; kept while stopped). */
 const enqueue = (entry: Entry) => {
   runner.queue.push(entry);
-  runner.draining ??= drain();
+  if (!runner.draining && !runner.stopping) runner.draining = drain();
 };
 
 /**
