@@ -4,7 +4,7 @@
  *
  *   npm run bench                          every section
  *   npm run bench -- --only api,scaling    some sections (load, lighthouse, offline, cache, api, scaling,
- *                                          stress, mixed, live);
+ *                                          stress, mixed, live, bulk);
  *                                          the other sections of latest.json are kept as they were
  *   --runs N                               runs per figure (default 5; API figures use at most 3)
  *   --pglite-bookings N                    PGlite dataset of the API figures (default 100000)
@@ -13,7 +13,7 @@
  *   --scaling 10000,100000,1000000         booking counts of the scaling figure
  * Environment: BENCH_DIST=<dir> skips the build; BENCH_API_SECONDS (default 10) per autocannon run;
  * BENCH_STRESS_SECONDS (default 30) per run of the 50-connection stress figure; BENCH_MIXED_SECONDS
- * (default 20) per run of the realistic mix. A figure over its budget fails the run (exit code 1).
+ * (default 20) per run of the realistic mix; BENCH_BULK_SECONDS (default 15) per phase of the bulk section. A figure over its budget fails the run (exit code 1).
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -25,6 +25,7 @@ import { buildApp } from './lib/build';
 import { table } from './lib/table';
 import type { BenchContext, SectionResult } from './lib/types';
 import { runApi, runScaling, runStress } from './sections/api';
+import { runBulk } from './sections/bulk';
 import { runCache } from './sections/cache';
 import { runLive } from './sections/live';
 import { runLighthouse } from './sections/lighthouse';
@@ -43,6 +44,7 @@ const SECTIONS: Record<string, (ctx: BenchContext) => Promise<SectionResult>> = 
   scaling: runScaling,
   stress: runStress,
   live: runLive,
+  bulk: runBulk,
 };
 
 const RESULTS = resolve('bench', 'results');

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { Hono } from 'hono';
 import { api } from '../src/contract';
 import { localizeMessage } from '../src/contract/messages';
+import { countRequests } from './http/bulk';
 import { HttpError } from './http/errors';
 import { pickLanguage } from './http/lang';
 import { registerDocs } from './http/openapi';
@@ -34,6 +35,8 @@ export const createApp = (deps: Deps): App => {
 
   // Security headers, and no-store and Vary on every endpoint's and /api answer (server/http/security.ts).
   app.use('*', securityHeaders());
+  // Bulk rows wait for a moment without requests (server/http/bulk.ts).
+  app.use('*', countRequests);
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     c.set('lang', pickLanguage(c.req.header('accept-language')));

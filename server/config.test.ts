@@ -60,6 +60,8 @@ describe('loadConfig', () => {
     refused({ NOTIFICATION_SCHEDULER_MS: 'abc' }, 'NOTIFICATION_SCHEDULER_MS', 'whole number', '"abc"');
     refused({ AUDIT_RETENTION_DAYS: '0' }, 'AUDIT_RETENTION_DAYS', 'at least 1');
     refused({ AUDIT_RETENTION_DAYS: '1y' }, 'AUDIT_RETENTION_DAYS', 'whole number', '"1y"');
+    refused({ BULK_RETENTION_DAYS: '0' }, 'BULK_RETENTION_DAYS', 'at least 1');
+    refused({ BULK_RETENTION_DAYS: '30d' }, 'BULK_RETENTION_DAYS', 'whole number', '"30d"');
     refused({ PORT: '70000' }, 'PORT', 'at most 65535');
     refused({ PORT: '3000x' }, 'PORT', 'whole number');
     refused(
@@ -102,6 +104,8 @@ describe('loadConfig', () => {
     expect(env.NOTIFICATION_SCHEDULER_MS).toBe(1000);
     expect(config.auditRetentionDays).toBe(30);
     expect(loadConfig({}).config.auditRetentionDays).toBe(400);
+    expect(loadConfig({}).config.bulkRetentionDays).toBe(30);
+    expect(loadConfig({ BULK_RETENTION_DAYS: '7' }).config.bulkRetentionDays).toBe(7);
     expect(config.trustProxy).toBe(true);
     expect(config.uploadQuotaBytes).toBe(DEFAULT_UPLOAD_QUOTA_BYTES);
     expect(loadConfig({ UPLOAD_QUOTA_MB: '20' }).config.uploadQuotaBytes).toBe(20 * 1024 * 1024);

@@ -45,6 +45,11 @@ export interface Config {
   checkAnswers: boolean;
   /** Audit entries older than this many days are purged by the scheduler (AUDIT_RETENTION_DAYS). */
   auditRetentionDays: number;
+  /**
+   * Finished bulk jobs older than this many days (since they finished) are purged by the scheduler,
+   * with their rows (BULK_RETENTION_DAYS; docs/decisions/0037-bulk-jobs-bounded-paced-and-purged.md).
+   */
+  bulkRetentionDays: number;
 }
 
 export const DAY = 24 * 60 * 60 * 1000;
@@ -63,6 +68,7 @@ export const defaultConfig = (overrides: Partial<Config> = {}): Config => ({
   uploadQuotaBytes: DEFAULT_UPLOAD_QUOTA_BYTES,
   checkAnswers: true,
   auditRetentionDays: 400,
+  bulkRetentionDays: 30,
   ...overrides,
 });
 
@@ -154,7 +160,7 @@ const MAX_WORKERS = 64;
 export const MAX_SESSION_DAYS = 3650;
 /** The embedded database's buffer cache (MB) unless PGLITE_CACHE_MB says otherwise. */
 export const PGLITE_CACHE_MB = 16;
-/** Longest audit retention (100 years): the cut-off must stay a valid date. */
+/** Longest audit (and bulk job) retention (100 years): the cut-off must stay a valid date. */
 const MAX_AUDIT_RETENTION_DAYS = 36_500;
 
 const ENV_SCHEMA = z.object({
@@ -174,6 +180,7 @@ const ENV_SCHEMA = z.object({
   NOTIFICATION_SCHEDULER_MS: wholeNumber(50, 24 * 60 * 60 * 1000).optional(),
   UPLOAD_QUOTA_MB: wholeNumber(1, MAX_UPLOAD_QUOTA_MB).optional(),
   AUDIT_RETENTION_DAYS: wholeNumber(1, MAX_AUDIT_RETENTION_DAYS).optional(),
+  BULK_RETENTION_DAYS: wholeNumber(1, MAX_AUDIT_RETENTION_DAYS).optional(),
   VAPID_PUBLIC_KEY: base64url(65, 'an uncompressed P-256 public key').optional(),
   VAPID_PRIVATE_KEY: base64url(32, 'a P-256 private key').optional(),
   VAPID_SUBJECT: urlWith(['mailto:', 'https:']).optional(),
@@ -267,6 +274,7 @@ export const loadConfig = (
       e.UPLOAD_QUOTA_MB === undefined ? DEFAULT_UPLOAD_QUOTA_BYTES : e.UPLOAD_QUOTA_MB * 1024 * 1024,
     checkAnswers: e.CHECK_ANSWERS ?? mode !== 'production',
     auditRetentionDays: e.AUDIT_RETENTION_DAYS ?? 400,
+    bulkRetentionDays: e.BULK_RETENTION_DAYS ?? 30,
   });
   return { config, settings, env: e };
 };

@@ -10,7 +10,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { DEFAULT_SCHEDULER_MS, settle, startScheduler } from './notify';
 import { resumeBulk } from './areas';
-import { settleBulkJobs } from './http/bulk';
+import { BULK_PURGE_EVERY_MS, purgeBulkJobs, stopBulkJobs } from './http/bulk';
 import { loadPushConfig } from './push';
 import { ConfigError, loadConfig } from './config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/demo-accounts';
@@ -141,6 +141,11 @@ const main = async () => {
       everyMs: AUDIT_PURGE_EVERY_MS,
       run: (d) => purgeAudit(d.db, d.config.now(), d.config.auditRetentionDays),
     },
+    {
+      name: 'The bulk job purge',
+      everyMs: BULK_PURGE_EVERY_MS,
+      run: (d) => purgeBulkJobs(d.db, d.config.now(), d.config.bulkRetentionDays),
+    },
     // PGlite has no autovacuum (server/db/upkeep.ts); PostgreSQL vacuums itself.
     ...(database.kind === 'pglite'
       ? [{ name: 'The embedded database vacuum', everyMs: 60_000, run: embeddedVacuum(database) }]
@@ -214,7 +219,8 @@ const main = async () => {
         await live.hub.close();
         await scheduler.stop();
         await settle();
-        await settleBulkJobs();
+        // Bulk jobs stop after the row under way and go on at the next start (ADR 0037).
+        await stopBulkJobs();
         await mailer.close?.();
         await database.close();
       } finally {

@@ -442,6 +442,23 @@ export const SERVER_MESSAGES = {
     en: 'Your account may no longer do this.',
     ar: 'لم يعد بإمكان حسابك القيام بهذا.',
   },
+  // bounds and standing of bulk jobs (docs/decisions/0037-bulk-jobs-bounded-paced-and-purged.md)
+  bulkTooManyRunning: {
+    en: 'You already have {n} bulk actions running. Start another when one of them has finished (in about {minutes} min).',
+    ar: 'لديك بالفعل {n} من الإجراءات الجماعية قيد التنفيذ. ابدأ إجراءً آخر عند انتهاء أحدها (بعد {minutes} دقيقة تقريبًا).',
+  },
+  bulkStoppedInactive: {
+    en: 'Not done: your account is no longer active, so the rest of this bulk action was stopped.',
+    ar: 'لم يُنفَّذ: لم يعد حسابك نشطًا، لذا أُوقف باقي هذا الإجراء الجماعي.',
+  },
+  bulkStoppedProvider: {
+    en: 'Not done: the service provider you supervise for is no longer active, so the rest of this bulk action was stopped.',
+    ar: 'لم يُنفَّذ: مقدّم الخدمة الذي تشرف لديه لم يعد نشطًا، لذا أُوقف باقي هذا الإجراء الجماعي.',
+  },
+  bulkStoppedPermission: {
+    en: 'Not done: you may no longer do this, so the rest of this bulk action was stopped.',
+    ar: 'لم يُنفَّذ: لم يعد مسموحًا لك بهذا، لذا أُوقف باقي هذا الإجراء الجماعي.',
+  },
   bulkRowFailed: {
     en: 'This row could not be changed.',
     ar: 'تعذّر تغيير هذا الصف.',

@@ -34,6 +34,8 @@ export interface Budgets {
     /** The PGlite server's memory when idle, at most (MB). */
     pgliteIdleMb?: number;
   };
+  /** bench/sections/bulk.ts: other users' p99 beside the most bulk jobs ÷ their p99 alone, at most. */
+  bulk?: { p99Ratio?: number };
 }
 
 export const readBudgets = (): Budgets =>

@@ -90,7 +90,7 @@ const permissionsOfUser = sql<
  * "deleted" when the provider no longer exists): a supervisor works only while its provider is
  * active (docs/product.md §3, docs/security.md).
  */
-const providerStatusOfUser = sql<
+export const providerStatusOfUser = sql<
   string | null
 >`case when ${users.providerId} is null then null else coalesce((select p.status from users p where p.id = ${users.providerId}), 'deleted') end`;
 

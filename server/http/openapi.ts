@@ -140,6 +140,15 @@ const header = (ref: string) => ({ $ref: `#/components/headers/${ref}` });
  */
 const RATE_LIMITED = new Set(['login', 'sendEmailOtp', 'verifyEmailOtp', 'register', 'changePassword']);
 
+/** The headers of a 429 (server/http/errors.ts `tooManyRequests`). */
+const RATE_LIMIT_HEADERS = {
+  'Retry-After': header('RetryAfter'),
+  'RateLimit-Limit': header('RateLimitLimit'),
+  'RateLimit-Remaining': header('RateLimitRemaining'),
+  'RateLimit-Reset': header('RateLimitReset'),
+  'RateLimit-Policy': header('RateLimitPolicy'),
+};
+
 /** Has the endpoint an `id` (path, query or body): an unknown or unreachable one answers 404. */
 const namesRecord = (e: AnyEndpoint) =>
   [e.params, e.query, e.body].some((s) => {
@@ -203,13 +212,13 @@ const responsesOf = (name: string, e: AnyEndpoint) => {
   if (hasBody) responses['413'] = errorResponse('Body, or a file in it, too large');
   responses['422'] = errorResponse('Invalid input (errors per field; unknown fields and parameters too)');
   if (RATE_LIMITED.has(name))
-    responses['429'] = errorResponse('Too many attempts: wait as Retry-After says', {
-      'Retry-After': header('RetryAfter'),
-      'RateLimit-Limit': header('RateLimitLimit'),
-      'RateLimit-Remaining': header('RateLimitRemaining'),
-      'RateLimit-Reset': header('RateLimitReset'),
-      'RateLimit-Policy': header('RateLimitPolicy'),
-    });
+    responses['429'] = errorResponse('Too many attempts: wait as Retry-After says', RATE_LIMIT_HEADERS);
+  // A user's bulk jobs running at once (docs/decisions/0037-bulk-jobs-bounded-paced-and-purged.md).
+  if (e.method === 'POST' && e.path.endsWith('/bulk'))
+    responses['429'] = errorResponse(
+      'Too many of your bulk jobs are running: retry after Retry-After',
+      RATE_LIMIT_HEADERS,
+    );
   if (produces.includes('text/event-stream')) {
     responses['406'] = errorResponse('The request does not accept text/event-stream');
     responses['429'] = errorResponse(

@@ -22,8 +22,14 @@ import { usersApi } from './areas/user';
  * (with the reason). `GET /api/bulk/:id` reports the progress and the rows.
  */
 
-/** Rows processed per batch (the caller's permissions are read again for each batch). */
-export const BULK_BATCH = 50;
+/**
+ * Rows processed per batch: before each, the caller's standing is read again (still active, still
+ * allowed, a supervisor's provider still active), and a process works on one batch at a time, its
+ * jobs in turn (docs/decisions/0037-bulk-jobs-bounded-paced-and-purged.md).
+ */
+export const BULK_BATCH = 20;
+/** A user's jobs running at once, at most: one more answers 429 until one has finished. */
+export const BULK_RUNNING_PER_USER = 2;
 /** Rows of one job at most (ids sent, or records matching a filter). */
 export const BULK_MAX = 5000;
 /** Rows answered per `GET /api/bulk/:id` page. */
@@ -158,7 +164,7 @@ const bulkEndpointOf = (resource: Resource) =>
   endpoint({
     method: 'POST',
     path: `/api/${resource.key}/bulk`,
-    summary: `Run one ${resource.key} action on many rows: { ids | filter, action (${Object.keys(bulkActionsOf(resource)).join(', ')}), params }. Each row follows the rules of the action's single-row endpoint (permission, ownership, transitions); answers the job (201), processed in batches of ${BULK_BATCH}: follow it with GET /api/bulk/{id}. At most ${BULK_MAX} rows; honours Idempotency-Key.`,
+    summary: `Run one ${resource.key} action on many rows: { ids | filter, action (${Object.keys(bulkActionsOf(resource)).join(', ')}), params }. Each row follows the rules of the action's single-row endpoint (permission, ownership, transitions); answers the job (201), processed in batches of ${BULK_BATCH}: follow it with GET /api/bulk/{id}. At most ${BULK_MAX} rows; at most ${BULK_RUNNING_PER_USER} of your jobs run at once (another answers 429 with Retry-After); honours Idempotency-Key.`,
     tag,
     access: resource.endpoints.list.access,
     body: bulkBodyOf(resource),

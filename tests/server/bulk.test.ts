@@ -3,11 +3,28 @@
  * through the single-row action's rules and answers per row; ownership holds (a provider's bulk call
  * on another provider's records changes nothing); a filter selects exactly the list's matching set;
  * two jobs on the same rows never apply a transition twice; the job is reported from the database.
+ * Their bounds (docs/decisions/0037-bulk-jobs-bounded-paced-and-purged.md): one user runs at most
+ * BULK_RUNNING_PER_USER jobs at once, even when it starts many in parallel; finished jobs are purged
+ * after the retention, by several processes at once; a job stops when its caller, or the provider a
+ * supervisor works for, may no longer run it. Rows are paced (a rest as long as each row took), so
+ * the tests with jobs of hundreds of rows get 90 s.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BULK_BATCH } from '../../src/contract/bulk';
-import { auditLog, bookingHistory, bookings, providerApprovals, users } from '../../server/db/schema';
+import { BULK_BATCH, BULK_RUNNING_PER_USER } from '../../src/contract/bulk';
+import { DAY } from '../../server/config';
+import {
+  auditLog,
+  bookingHistory,
+  bookings,
+  bulkJobRows,
+  bulkJobs,
+  providerApprovals,
+  users,
+} from '../../server/db/schema';
+import { resumeBulk } from '../../server/areas';
+import { purgeBulkJobs, stopBulkJobs } from '../../server/http/bulk';
+import { SERVER_MESSAGES } from '../../server/messages';
 import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
 
 type Job = {
@@ -223,7 +240,7 @@ describe('bookings in bulk', () => {
     expect(rows.slice(0, searched.length).map((r) => r.id)).toEqual(searched);
     expect(rows.length).toBe(res.body.data.total);
     expect(rows.every((r) => r.state === 'unchanged')).toBe(true);
-  });
+  }, 90_000);
 
   it('two jobs on the same rows never apply a transition twice', async () => {
     const pending = await t.db.db
@@ -238,26 +255,22 @@ describe('bookings in bulk', () => {
       .from(bookingHistory)
       .where(and(inArray(bookingHistory.bookingId, ids), eq(bookingHistory.field, 'status')));
     const body = { ids, action: 'status', params: { status: 'cancelled', note: 'Event moved' } };
+    // Two: as many as one user may run at once.
     const started = await Promise.all([
       call('POST', '/api/booking/bulk', admin, body),
       call('POST', '/api/booking/bulk', admin, { ...body, ids: [...ids].reverse() }),
-      call('POST', '/api/booking/bulk', admin, body),
     ]);
     for (const s of started) expect(s.status, s.text).toBe(201);
-    const jobs = await Promise.all([
-      finished(started[0]!.body.data.id),
-      finished(started[1]!.body.data.id),
-      finished(started[2]!.body.data.id),
-    ]);
+    const jobs = await Promise.all([finished(started[0]!.body.data.id), finished(started[1]!.body.data.id)]);
     expect(jobs.reduce((sum, j) => sum + j.done, 0)).toBe(ids.length);
-    expect(jobs.reduce((sum, j) => sum + j.unchanged, 0)).toBe(2 * ids.length);
+    expect(jobs.reduce((sum, j) => sum + j.unchanged, 0)).toBe(ids.length);
     expect(jobs.every((j) => j.refused === 0)).toBe(true);
     const after = await t.db.db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(bookingHistory)
       .where(and(inArray(bookingHistory.bookingId, ids), eq(bookingHistory.field, 'status')));
     expect(after[0]!.n - before[0]!.n).toBe(ids.length);
-  });
+  }, 90_000);
 
   it('replays a bulk request with the same Idempotency-Key as the same job', async () => {
     const [b] = await t.db.db
@@ -285,5 +298,317 @@ describe('delete in bulk', () => {
     expect(job.rows[1]!.message).toBeTruthy();
     expect((await call('GET', `/api/serviceprovider/${a}`, admin)).status).toBe(404);
     expect((await call('GET', `/api/serviceprovider/${idA}`, admin)).status).toBe(200);
+  });
+});
+
+/* --------------------------------------------------------------- bounds and standing */
+
+/** A new account of `role` (admin: by the admin), signed in: its id and token. */
+const newStaff = async (key: string, role: 'admin' | 'manager' = 'admin') => {
+  const email = `bulk-${key}@test.example.com`;
+  const res = await call('POST', '/api/users', admin, {
+    name: { en: `Bulk ${key}`, ar: `جماعي ${key}` },
+    email,
+    phone: null,
+    role,
+    password: 'Test-Pass-2026!',
+  });
+  expect(res.status, res.text).toBe(201);
+  return { id: res.body.data.id as number, token: await t.login(email, 'Test-Pass-2026!') };
+};
+
+/** The job as the database holds it (its owner may no longer be able to ask), once it has finished. */
+const endOf = async (id: number) => {
+  for (let i = 0; i < 600; i++) {
+    const [job] = await t.db.db.select().from(bulkJobs).where(eq(bulkJobs.id, id));
+    if (job!.state === 'finished') {
+      const rows = await t.db.db
+        .select()
+        .from(bulkJobRows)
+        .where(eq(bulkJobRows.jobId, id))
+        .orderBy(asc(bulkJobRows.seq));
+      return { job: job!, rows };
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`bulk job ${id} did not finish`);
+};
+
+/**
+ * The rows refused with `reason` are the job's last ones, all after the batch under way when the
+ * caller's standing changed: at most two batches ran with the old standing.
+ */
+const stoppedWith = (rows: { state: string; message: string | null }[], reason: string) => {
+  const first = rows.findIndex((r) => r.message === reason);
+  expect(first, 'no row refused with the reason').toBeGreaterThanOrEqual(0);
+  expect(first).toBeLessThanOrEqual(2 * BULK_BATCH);
+  expect(rows.slice(first).every((r) => r.state === 'refused' && r.message === reason)).toBe(true);
+  return rows.length - first;
+};
+
+describe('bounds of bulk jobs', () => {
+  it('of 8 parallel starts by one user exactly 2 run; the others answer 429 and leave nothing behind', async () => {
+    expect(BULK_RUNNING_PER_USER).toBe(2);
+    const me = await newStaff('bound');
+    const confirmed = await t.db.db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(eq(bookings.status, 'confirmed'))
+      .orderBy(asc(bookings.id))
+      .limit(100);
+    // Rows that stay as they are (confirmed again): long enough to run while all 8 are judged.
+    const body = { ids: confirmed.map((b) => b.id), action: 'status', params: { status: 'confirmed' } };
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => call('POST', '/api/booking/bulk', me.token, body)),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 429, 429, 429, 429, 429, 429]);
+    for (const refused of answers.filter((a) => a.status === 429)) {
+      const retry = refused.headers.get('retry-after')!;
+      expect(Number(retry)).toBeGreaterThanOrEqual(1);
+      expect({
+        limit: refused.headers.get('ratelimit-limit'),
+        remaining: refused.headers.get('ratelimit-remaining'),
+        reset: refused.headers.get('ratelimit-reset'),
+        policy: refused.headers.get('ratelimit-policy'),
+      }).toEqual({ limit: '2', remaining: '0', reset: retry, policy: `2;w=${retry}` });
+      expect(refused.body.message).toMatch(/^You already have 2 bulk actions running\./);
+    }
+    // Nothing of the refused ones: two jobs and their rows.
+    const mine = await t.db.db.select().from(bulkJobs).where(eq(bulkJobs.userId, me.id));
+    expect(mine.map((j) => j.id).sort()).toEqual(
+      answers
+        .filter((a) => a.status === 201)
+        .map((a) => a.body.data.id as number)
+        .sort(),
+    );
+    const [rows] = await t.db.db
+      .select({ n: count() })
+      .from(bulkJobRows)
+      .where(
+        inArray(
+          bulkJobRows.jobId,
+          mine.map((j) => j.id),
+        ),
+      );
+    expect(rows!.n).toBe(2 * body.ids.length);
+    // In Arabic; and a refused start with an Idempotency-Key is not kept as the key's answer.
+    const ar = await call('POST', '/api/booking/bulk', me.token, body, 'ar');
+    expect(ar.status).toBe(429);
+    expect(ar.body.message).toMatch(/^لديك بالفعل 2 من الإجراءات الجماعية قيد التنفيذ\. /);
+    const headers = { 'Idempotency-Key': 'bulk-bound-0001' };
+    const keyed = await t.request('POST', '/api/booking/bulk', { token: me.token, body, headers });
+    expect(keyed.status).toBe(429);
+    // Another user is not held back by this one's jobs.
+    const other = await call('POST', '/api/booking/bulk', admin, { ...body, ids: body.ids.slice(0, 1) });
+    expect(other.status, other.text).toBe(201);
+    // Once they have finished, the user may start again (the key's request runs now).
+    await Promise.all(mine.map((j) => finished(j.id, me.token)));
+    const again = await t.request('POST', '/api/booking/bulk', { token: me.token, body, headers });
+    expect(again.status, again.text).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBeNull();
+    await finished(again.body.data.id as number, me.token);
+  }, 90_000);
+
+  it('purges the jobs finished longer ago than the retention, with their rows, in several processes at once', async () => {
+    expect(t.config.bulkRetentionDays).toBe(30);
+    const now = t.clock.now().getTime();
+    const [me] = await t.db.db.select().from(users).where(eq(users.email, DEMO.admin.email));
+    const make = async (state: 'running' | 'finished', finishedDaysAgo: number | null) => {
+      const [job] = await t.db.db
+        .insert(bulkJobs)
+        .values({
+          userId: me!.id,
+          resource: 'booking',
+          action: 'status',
+          params: { status: 'confirmed' },
+          state,
+          total: 3,
+          done: state === 'finished' ? 3 : 0,
+          createdAt: new Date(now - 40 * DAY),
+          finishedAt: finishedDaysAgo === null ? null : new Date(now - finishedDaysAgo * DAY),
+        })
+        .returning();
+      await t.db.db.insert(bulkJobRows).values(
+        [0, 1, 2].map((seq) => ({
+          jobId: job!.id,
+          seq,
+          recordId: seq + 1,
+          state: state === 'finished' ? 'done' : 'pending',
+        })),
+      );
+      return job!.id;
+    };
+    const old: number[] = [];
+    for (let i = 0; i < 25; i++) old.push(await make('finished', 31));
+    const kept = [await make('finished', 29), await make('running', null)];
+    // Three processes purge at once: each job goes once, none fails.
+    const purged = await Promise.all([1, 2, 3].map(() => purgeBulkJobs(t.db.db, t.clock.now(), 30)));
+    expect(purged.reduce((a, b) => a + b, 0)).toBe(old.length);
+    const left = await t.db.db
+      .select({ id: bulkJobs.id })
+      .from(bulkJobs)
+      .where(inArray(bulkJobs.id, [...old, ...kept]));
+    expect(left.map((j) => j.id).sort((a, b) => a - b)).toEqual(kept);
+    const [rows] = await t.db.db
+      .select({ n: count() })
+      .from(bulkJobRows)
+      .where(inArray(bulkJobRows.jobId, old));
+    expect(rows!.n).toBe(0);
+    // Its owner no longer finds it; a kept one is still there.
+    expect((await call('GET', `/api/bulk/${old[0]}`, admin)).status).toBe(404);
+    expect((await call('GET', `/api/bulk/${kept[0]}`, admin)).status).toBe(200);
+    await t.db.db.delete(bulkJobs).where(eq(bulkJobs.id, kept[1]!)); // the made-up running one
+  });
+});
+
+describe('a job stops when its caller may no longer run it', () => {
+  it("a supervisor's job stops when its provider is blocked: the rest is refused with the reason", async () => {
+    // The provider with the most bookings a cancellation could move (not the demo provider).
+    const [busiest] = await t.db.db
+      .select({ providerId: bookings.providerId, n: count() })
+      .from(bookings)
+      .innerJoin(users, eq(users.id, bookings.providerId))
+      .where(and(sql`${bookings.providerId} <> ${idA}`, eq(users.status, '1')))
+      .groupBy(bookings.providerId)
+      .orderBy(sql`count(*) desc`)
+      .limit(1);
+    const providerId = busiest!.providerId;
+    expect(busiest!.n).toBeGreaterThan(3 * BULK_BATCH);
+    const email = 'bulk-supervisor@test.example.com';
+    const created = await call('POST', '/api/event-manager/add', admin, {
+      name: { en: 'Bulk Supervisor', ar: 'مشرف جماعي' },
+      email,
+      phone: null,
+      providerId,
+      password: 'Supervisor-Pass-2026!',
+    });
+    expect(created.status, created.text).toBe(201);
+    const supervisor = await t.login(email, 'Supervisor-Pass-2026!');
+    const before = await t.db.db
+      .select({ id: bookings.id, status: bookings.status, version: bookings.version })
+      .from(bookings)
+      .where(eq(bookings.providerId, providerId));
+    const started = await call('POST', '/api/booking/bulk', supervisor, {
+      filter: {},
+      action: 'status',
+      params: { status: 'cancelled', note: 'Bulk test' },
+    });
+    expect(started.status, started.text).toBe(201);
+    expect(started.body.data.total).toBe(before.length);
+    const setProvider = (status: '1' | '3') =>
+      call('POST', '/api/serviceprovider/approve', admin, {
+        id: providerId,
+        status,
+        reason: status === '3' ? 'Bulk test' : null,
+      });
+    expect((await setProvider('3')).status).toBe(200);
+    const { job, rows } = await endOf(started.body.data.id as number);
+    const reason = SERVER_MESSAGES.bulkStoppedProvider.en;
+    const stopped = stoppedWith(rows, reason);
+    expect(stopped).toBeGreaterThanOrEqual(before.length - 2 * BULK_BATCH);
+    expect(job.refused).toBe(rows.filter((r) => r.state === 'refused').length);
+    expect(job.done + job.unchanged + job.refused).toBe(job.total);
+    // The bookings of the stopped rows are as they were.
+    const untouched = new Set(rows.filter((r) => r.message === reason).map((r) => r.recordId));
+    const after = await t.db.db
+      .select({ id: bookings.id, status: bookings.status, version: bookings.version })
+      .from(bookings)
+      .where(inArray(bookings.id, [...untouched]));
+    const was = new Map(before.map((b) => [b.id, b]));
+    for (const b of after) expect(b).toEqual(was.get(b.id));
+    // Active again, the supervisor reads why, in Arabic too.
+    expect((await setProvider('1')).status).toBe(200);
+    const back = await t.login(email, 'Supervisor-Pass-2026!');
+    const ar = await call(
+      'GET',
+      `/api/bulk/${job.id}?only=refused&from=${rows.length - 1}`,
+      back,
+      undefined,
+      'ar',
+    );
+    expect(ar.body.data.rows.at(-1).message).toBe(SERVER_MESSAGES.bulkStoppedProvider.ar);
+  }, 60_000);
+
+  it('a job stops when its caller is blocked or loses the permission, each with its reason', async () => {
+    const cases = [
+      {
+        key: 'blocked',
+        reason: SERVER_MESSAGES.bulkStoppedInactive,
+        change: async (id: number) => {
+          const res = await call('POST', '/api/users/approve', admin, {
+            id,
+            status: '3',
+            reason: 'Bulk test',
+          });
+          expect(res.status, res.text).toBe(200);
+        },
+      },
+      {
+        key: 'demoted',
+        reason: SERVER_MESSAGES.bulkStoppedPermission,
+        // A role change that takes away the providers' approvals (managers have none).
+        change: (id: number) => t.db.db.update(users).set({ role: 'manager' }).where(eq(users.id, id)),
+      },
+    ];
+    for (const c of cases) {
+      const me = await newStaff(c.key);
+      // Every active provider approved again (each stays as it is), and ids of none (not found).
+      const active = await t.db.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.role, 'serviceprovider'), eq(users.status, '1')));
+      const none = Array.from({ length: 3 * BULK_BATCH }, (_, i) => 2_000_000 + i);
+      const started = await call('POST', '/api/serviceprovider/bulk', me.token, {
+        ids: [...active.map((u) => u.id), ...none],
+        action: 'status',
+        params: { status: '1' },
+      });
+      expect(started.status, started.text).toBe(201);
+      const total = started.body.data.total as number;
+      expect(total, c.key).toBeGreaterThan(2 * BULK_BATCH);
+      await c.change(me.id);
+      const { job, rows } = await endOf(started.body.data.id as number);
+      expect(stoppedWith(rows, c.reason.en), c.key).toBeGreaterThanOrEqual(total - 2 * BULK_BATCH);
+      expect(
+        rows.filter((r) => r.state === 'done'),
+        c.key,
+      ).toEqual([]);
+      expect(job.done + job.unchanged + job.refused).toBe(total);
+    }
+  }, 60_000);
+});
+
+describe('a stopped process', () => {
+  it('stops its jobs after the row under way; the next start goes on with them, each row once', async () => {
+    const confirmed = await t.db.db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(eq(bookings.status, 'confirmed'))
+      .orderBy(asc(bookings.id))
+      .limit(3 * BULK_BATCH);
+    const started = await call('POST', '/api/booking/bulk', admin, {
+      ids: confirmed.map((b) => b.id),
+      action: 'status',
+      params: { status: 'confirmed' },
+    });
+    expect(started.status, started.text).toBe(201);
+    const id = started.body.data.id as number;
+    await stopBulkJobs(); // as on SIGTERM
+    const [stopped] = await t.db.db.select().from(bulkJobs).where(eq(bulkJobs.id, id));
+    const processed = stopped!.done + stopped!.unchanged + stopped!.refused;
+    expect(stopped!.state).toBe('running');
+    expect(processed).toBeLessThan(confirmed.length);
+    await new Promise((r) => setTimeout(r, 200));
+    const [still] = await t.db.db.select().from(bulkJobs).where(eq(bulkJobs.id, id));
+    expect(still!.done + still!.unchanged + still!.refused).toBe(processed);
+    await resumeBulk(t.deps); // the next start
+    const job = await finished(id);
+    expect([job.total, job.unchanged, job.done, job.refused]).toEqual([
+      confirmed.length,
+      confirmed.length,
+      0,
+      0,
+    ]);
+    expect(job.rows.map((r) => r.id)).toEqual(confirmed.map((b) => b.id));
   });
 });
