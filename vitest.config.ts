@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
@@ -17,6 +18,10 @@ export default defineConfig({
   test: {
     // The default output, then where the run's time went (the slowest files first).
     reporters: ['default', './tests/support/timing-reporter.ts'],
+    // Vitest's default is one worker fewer than the cores: one on a 2-core machine, and every file
+    // one after another. The suites wait on PostgreSQL, Chromium and servers of their own as much as
+    // they compute: a worker per core, at least two (docs/decisions/0038-every-check-in-minutes.md).
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         plugins: [react(), linguiMacros(), lingui()],

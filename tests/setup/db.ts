@@ -3,7 +3,7 @@
  * `ebo_test_<random>` created through DATABASE_URL and dropped on close.
  *
  * Each starts from a template, migrated (and seeded, when `template` says how) once per test run and
- * copied for every test that asks for the same one (docs/decisions/0036-every-check-in-minutes.md):
+ * copied for every test that asks for the same one (docs/decisions/0038-every-check-in-minutes.md):
  * PGlite loads a dump of the template's data directory, kept as a file in the run's folder
  * (tests/setup/templates.ts) so every worker builds it at most once; PostgreSQL creates the
  * database `WITH TEMPLATE` a database of the run's. Starting PGlite fresh (its initdb), migrating

@@ -1,5 +1,5 @@
 /**
- * A reporter that adds, after the run, where its time went (docs/decisions/0036-every-check-in-minutes.md):
+ * A reporter that adds, after the run, where its time went (docs/decisions/0038-every-check-in-minutes.md):
  * the run's wall time, each project's files and their summed time, and the slowest twenty files
  * (import and tests), so a slow newcomer is seen when it lands. Used next to the default reporter.
  */
