@@ -5,8 +5,8 @@
  */
 import { clear, entries as idbEntries, get, set } from 'idb-keyval';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEVICE_KEY } from './device-key';
 import {
-  DEVICE_KEY,
   deviceKeyFor,
   dropOutbox,
   forgetDeviceKey,

@@ -10,9 +10,8 @@
  * session and the sign-in (first load, docs/decisions/0010-signed-in-first-load.md) can use it.
  */
 import { del, get, set } from 'idb-keyval';
-
-/** The signed-in user's key on the device: one record, replaced at each sign-in. */
-export const DEVICE_KEY = 'outbox-key';
+// The signed-in user's key on the device: one record, replaced at each sign-in.
+import { DEVICE_KEY } from './device-key';
 /** A user's sealed outbox: `outbox-sealed:<key id>`. */
 const SEALED_PREFIX = 'outbox-sealed:';
 /** The unsealed outbox of the app before sealing (or of a browser without WebCrypto). */

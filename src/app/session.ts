@@ -15,7 +15,7 @@ import {
 } from '@/contract/plain';
 import { isLanguage } from './i18n';
 import { markSession } from './first-screen-marks';
-import { DEVICE_KEY } from './outbox-store';
+import { DEVICE_KEY } from './device-key';
 
 /** The IndexedDB keys, exactly as docs/product.md §3 names them, plus the permission list and the Arabic name. */
 const SESSION_KEYS = {

@@ -106,12 +106,7 @@ export { buildPath } from './plain';
  * The answer of a write that can be undone carries the token of its undo, minted by the server for
  * that write and that caller (docs/decisions/0034-undo-tokens-minted-by-the-server.md).
  */
-const undo = z
-  .string()
-  .optional()
-  .describe(
-    "On the answer of a write that can be undone: its token for `POST /api/undo` (the caller's own, for 60 s).",
-  );
+const undo = z.string().optional().describe('The token of this write for POST /api/undo.');
 
 /** Every success answer: `{ status, message, data }` (docs/architecture.md §2). */
 export const ok = <T extends z.ZodType>(data: T) =>
