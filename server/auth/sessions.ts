@@ -98,6 +98,14 @@ export const providerStatusOfUser = sql<
 export const providerRefusal = (providerStatus: string | null): string | null =>
   providerStatus === null || providerStatus === USER_STATUS.active ? null : smsg('providerInactive');
 
+/** What a session's check reads: the session, its user, the user's permissions and provider's standing. */
+const sessionColumns = {
+  session: sessions,
+  user: users,
+  permissions: permissionsOfUser,
+  providerStatus: providerStatusOfUser,
+};
+
 /**
  * One prepared query per database for every signed-in request: the session, its user and the
  * user's permissions (the statement is parsed and planned once per connection).
@@ -105,12 +113,7 @@ export const providerRefusal = (providerStatus: string | null): string | null =>
 const bySessionToken = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
 const prepareSessionQuery = (db: Db) =>
   db
-    .select({
-      session: sessions,
-      user: users,
-      permissions: permissionsOfUser,
-      providerStatus: providerStatusOfUser,
-    })
+    .select(sessionColumns)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
@@ -181,12 +184,7 @@ export const sessionsInUse = async (db: Db, config: Config, ids: readonly number
   const out = new Map<number, AuthInfo>();
   if (!ids.length) return out;
   const rows = await db
-    .select({
-      session: sessions,
-      user: users,
-      permissions: permissionsOfUser,
-      providerStatus: providerStatusOfUser,
-    })
+    .select(sessionColumns)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(inArray(sessions.id, [...ids]));

@@ -44,6 +44,18 @@ const pendingOfProvider = async () => {
   return b!.id;
 };
 
+/** An undoable write (a pending booking of the demo provider confirmed) sent under the client's `id`. */
+const confirmUnder = async (token: string, id: string) =>
+  ok(
+    await call(
+      'POST',
+      '/api/booking/update-status',
+      token,
+      { id: await pendingOfProvider(), status: 'confirmed' },
+      id,
+    ),
+  );
+
 /** The `nth` approved event that has not started, as the API answers it. */
 const comingEvent = async (nth: number) => {
   const [e] = await t.db.db
@@ -111,15 +123,7 @@ afterAll(() => t?.close());
 describe('a client header never groups writes into one undo', () => {
   it('every request has its own server-minted id on the trail, whatever X-Request-Id says', async () => {
     const chosen = randomUUID();
-    const moved = ok(
-      await call(
-        'POST',
-        '/api/booking/update-status',
-        provider,
-        { id: await pendingOfProvider(), status: 'confirmed' },
-        chosen,
-      ),
-    );
+    const moved = await confirmUnder(provider, chosen);
     expect(moved.body.undo).toBeDefined();
     expect(moved.body.undo).not.toBe(chosen);
     const entries = await t.db.db.select().from(auditLog).where(eq(auditLog.requestId, chosen));
@@ -137,15 +141,7 @@ describe('a client header never groups writes into one undo', () => {
       .returning({ id: advertisements.id });
     const approvedTitle = (await call('GET', `/api/advertisement/${ad!.id}`, provider)).body.data.title;
     const chosen = randomUUID();
-    const moved = ok(
-      await call(
-        'POST',
-        '/api/booking/update-status',
-        provider,
-        { id: await pendingOfProvider(), status: 'confirmed' },
-        chosen,
-      ),
-    );
+    const moved = await confirmUnder(provider, chosen);
     const record = (await call('GET', `/api/advertisement/${ad!.id}`, provider)).body.data;
     const edited = ok(
       await call(
@@ -177,15 +173,7 @@ describe('a client header never groups writes into one undo', () => {
   it("a capacity raise sent under a status move's id is not undone after its seats were sold (oversold)", async () => {
     const event = await comingEvent(0);
     const chosen = randomUUID();
-    const moved = ok(
-      await call(
-        'POST',
-        '/api/booking/update-status',
-        admin,
-        { id: await pendingOfProvider(), status: 'confirmed' },
-        chosen,
-      ),
-    );
+    const moved = await confirmUnder(admin, chosen);
     const before = await seatsOf(event.id);
     await setCapacity(event, before.sold + 3, chosen);
     await sell(event.id, 3);
@@ -207,15 +195,7 @@ describe('a client header never groups writes into one undo', () => {
     );
     const category = created.body.data as { id: number; version: number };
     const chosen = randomUUID();
-    const moved = ok(
-      await call(
-        'POST',
-        '/api/booking/update-status',
-        provider,
-        { id: await pendingOfProvider(), status: 'confirmed' },
-        chosen,
-      ),
-    );
+    const moved = await confirmUnder(provider, chosen);
     ok(
       await call(
         'POST',
@@ -264,15 +244,7 @@ describe('a client header never groups writes into one undo', () => {
       ),
     );
     t.clock.advance(UNDO_WINDOW_MS + 10_000);
-    ok(
-      await call(
-        'POST',
-        '/api/booking/update-status',
-        admin,
-        { id: await pendingOfProvider(), status: 'confirmed' },
-        chosen,
-      ),
-    );
+    await confirmUnder(admin, chosen);
     expect((await undo(admin, chosen)).status).toBe(404);
     const late = await undo(admin, cancelled.body.undo as string);
     expect([late.status, late.body.message]).toEqual([
