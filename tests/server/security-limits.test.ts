@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../../src/contract/areas';
 import { PAGE_SIZES, type Resource } from '../../src/contract/resource';
 import { providerDocuments } from '../../server/db/schema';
+import { settleBulkJobs } from '../../server/http/bulk';
 import { UPLOAD_CSP } from '../../server/http/security';
 import { createTestServer, type TestServer } from '../setup/server';
 import { allCases, callerOf, digest, pngForm, setupWorld, type Case, type World } from './security-support';
@@ -277,6 +278,8 @@ describe('uploads', () => {
     expect(uploads.length).toBeGreaterThanOrEqual(3);
     for (const c of uploads) {
       const req = await c.build(w, callerOf(c));
+      // A bulk job of an earlier test may still run (paced, ADR 0037): its rows are not this case's.
+      await settleBulkJobs();
       const before = await digest(t, ['sessions']);
       for (const [text, name, type] of DISGUISED) {
         const form = new FormData();
