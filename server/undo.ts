@@ -32,7 +32,7 @@ import type { AuthInfo } from './auth/sessions';
 import type { Db } from './db/client';
 import { auditLog, bookingHistory, bulkJobs, eventHistory } from './db/schema';
 import { conflict, forbidden, HttpError, notFound } from './http/errors';
-import { forwardRules } from './http/forward-rules';
+import { forwardRulesOf, type PutBackRules } from './http/forward-rules';
 import { inScope, type ResourceImpls } from './http/resource-router';
 import { allows } from './http/route';
 import { rowCtx } from './http/row-actions';
@@ -164,6 +164,7 @@ const entriesToUndo = async (db: Db, auth: AuthInfo, token: string, now: Date) =
 const undoGroup = async (
   deps: Deps,
   impls: ResourceImpls,
+  rulesOf: (key: string) => PutBackRules | undefined,
   auth: AuthInfo,
   lang: Language,
   audit: AuditContext,
@@ -177,9 +178,9 @@ const undoGroup = async (
   // A record first, then the child rows removed with it.
   const whole = group.entries.filter((e) => RESTORABLE_TABLES.has(e.tableName ?? ''));
   const children = group.entries.filter((e) => !RESTORABLE_TABLES.has(e.tableName ?? ''));
+  const rules = rulesOf(group.resource);
   const impl = impls[group.resource];
   const resource = resources.find((r) => r.key === group.resource);
-  const rules = impl && resource ? forwardRules(resource, impl, rowCtx(deps, auth, lang)) : undefined;
   try {
     await deps.db.transaction(async (tx) => {
       const sp = tx as unknown as Db;
@@ -219,8 +220,9 @@ export const undoWrite = async (
   await db.execute(sql`select pg_advisory_xact_lock(${auth.user.id}, hashtext(${token}))`);
   const { entries, op } = await entriesToUndo(db, auth, token, deps.config.now());
   const rows: UndoRow[] = [];
+  const rulesOf = forwardRulesOf(impls, rowCtx(deps, auth, lang));
   for (const group of groupsOf(entries))
-    rows.push(await undoGroup(deps, impls, auth, lang, audit, op, group));
+    rows.push(await undoGroup(deps, impls, rulesOf, auth, lang, audit, op, group));
   const refused = rows.filter((r) => r.state === 'refused');
   return {
     token,

@@ -13,10 +13,9 @@ import { addDays, startOfDay } from '../time';
 import { route, routeFile } from '../http/route';
 import { csvLine, csvResponse } from '../http/csv';
 import type { App } from '../http/types';
-import { forwardRules } from '../http/forward-rules';
+import { forwardRulesOf } from '../http/forward-rules';
 import type { ResourceImpls } from '../http/resource-router';
 import { rowCtx } from '../http/row-actions';
-import { resources } from '../../src/contract/areas';
 
 type Row = typeof auditLog.$inferSelect;
 type Filters = {
@@ -182,12 +181,10 @@ export const registerAuditRoutes = (app: App, impls: ResourceImpls) => {
   });
 
   route(app, auditApi.auditRestore, async ({ deps, params, body, audit, requireAuth, lang }) => {
-    const row = rowCtx(deps, requireAuth(), lang);
-    const restored = await restoreEntry(deps, audit, params.id, body.version, (entry) => {
-      const resource = resources.find((r) => r.key === entry.resource);
-      const impl = impls[entry.resource];
-      return resource && impl ? forwardRules(resource, impl, row) : undefined;
-    });
+    const rulesOf = forwardRulesOf(impls, rowCtx(deps, requireAuth(), lang));
+    const restored = await restoreEntry(deps, audit, params.id, body.version, (entry) =>
+      rulesOf(entry.resource),
+    );
     return { message: smsg('restored'), data: restored };
   });
 };

@@ -13,11 +13,12 @@
  * A refusal is a 409 with the rule's message: the caller sent no fields to correct.
  */
 import { eq, getTableColumns } from 'drizzle-orm';
+import { resources } from '../../src/contract/areas';
 import type { Resource } from '../../src/contract/resource';
 import type { Tx } from '../db/client';
 import { smsg } from '../messages';
 import { conflict, HttpError, notFound } from './errors';
-import { findOne, guardAddedBy, resourceCtxOf, type Impl } from './resource-router';
+import { findOne, guardAddedBy, resourceCtxOf, type Impl, type ResourceImpls } from './resource-router';
 import type { RowCtx } from './row-actions';
 
 /** How a put-back record is checked; `before` reads the record as it is, `after` runs the rules. */
@@ -33,7 +34,7 @@ const asConflict = (err: unknown) => {
   return conflict(first ?? err.message);
 };
 
-export const forwardRules = (resource: Resource, impl: Impl, row: RowCtx): PutBackRules => {
+const forwardRules = (resource: Resource, impl: Impl, row: RowCtx): PutBackRules => {
   const ctx = resourceCtxOf(resource, row);
   const editable = Object.keys(resource.input.shape);
   // The table's columns that hold an editable field (database names, as the trail records them).
@@ -67,5 +68,21 @@ export const forwardRules = (resource: Resource, impl: Impl, row: RowCtx): PutBa
       if (Object.keys(own).length) await tx.update(impl.table).set(own).where(eq(impl.columns.id, id));
       await impl.update?.(tx, id, input, ctx, prior!);
     },
+  };
+};
+
+/**
+ * The rules of each area for one caller, by area key (a record's `resource` on the audit trail),
+ * made once per area for a restore or an undo however many records it puts back.
+ */
+export const forwardRulesOf = (impls: ResourceImpls, row: RowCtx) => {
+  const made = new Map<string, PutBackRules | undefined>();
+  return (key: string) => {
+    if (!made.has(key)) {
+      const resource = resources.find((r) => r.key === key);
+      const impl = impls[key];
+      made.set(key, resource && impl ? forwardRules(resource, impl, row) : undefined);
+    }
+    return made.get(key);
   };
 };
