@@ -1,23 +1,9 @@
 /**
- * Debian Chromium through playwright-core for the bench (the tests' launch flags, tests/support/browser.ts).
+ * Contexts and waits of the bench, in the tests' Chromium (tests/support/chromium.ts: the same
+ * browser and launch flags).
  */
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
-
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--host-resolver-rules=MAP localhost 127.0.0.1',
-];
-
-export const launch = (): Promise<Browser> =>
-  chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { launchChromium } from '../../tests/support/chromium';
 
 export const contextOptions = (origin: string, extra: BrowserContextOptions = {}): BrowserContextOptions => ({
   baseURL: origin,
@@ -28,7 +14,7 @@ export const contextOptions = (origin: string, extra: BrowserContextOptions = {}
 });
 
 export const chromiumVersion = async (): Promise<string> => {
-  const browser = await launch();
+  const browser = await launchChromium();
   try {
     return browser.version();
   } finally {

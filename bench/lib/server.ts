@@ -5,10 +5,10 @@
  */
 import { spawn } from 'node:child_process';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SERVER_ENV, buildServer, serverNodeFlags } from '../../scripts/server-bundle.mjs';
+import { freePort } from '../../tests/support/ports';
 
 /** The bench's server bundle, built once a run (a name of its own: `npm start` builds main.mjs). */
 let bundle: string | undefined;
@@ -24,18 +24,6 @@ export interface BenchServer {
 }
 
 const DEMO_PASSWORD = 'Demo-Pass-2026!';
-
-export const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
 
 export async function startServer(options: {
   distDir: string;

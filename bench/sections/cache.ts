@@ -6,7 +6,8 @@
 import { resolve } from 'node:path';
 import { build } from 'vite';
 import type { Page } from 'playwright-core';
-import { contextOptions, launch } from '../lib/browser';
+import { launchChromium } from '../../tests/support/chromium';
+import { contextOptions } from '../lib/browser';
 import { freshDataDir } from '../lib/data';
 import { startServer } from '../lib/server';
 import { repeat, stat } from '../lib/stats';
@@ -52,7 +53,7 @@ export async function runCache(ctx: BenchContext): Promise<SectionResult> {
   const started = Date.now();
   const code = await bundle();
   const server = await startServer({ distDir: ctx.distDir, dataDir: await freshDataDir('cache') });
-  const browser = await launch();
+  const browser = await launchChromium();
   const rows: Row[] = [];
   const notes: string[] = [];
   try {

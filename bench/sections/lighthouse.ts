@@ -13,9 +13,10 @@ import { join } from 'node:path';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { signIn } from '../../tests/support/app';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/browser';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/support/chromium';
+import { freePort } from '../../tests/support/ports';
 import { freshDataDir } from '../lib/data';
-import { freePort, startServer } from '../lib/server';
+import { startServer } from '../lib/server';
 import { repeat, stat } from '../lib/stats';
 import { row, type BenchContext, type Row, type SectionResult } from '../lib/types';
 

@@ -8,8 +8,9 @@
  */
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { signIn, waitForShell } from '../../tests/support/app';
+import { launchChromium } from '../../tests/support/chromium';
 import { readBudgets } from '../lib/budgets';
-import { contextOptions, launch, networkQuiet } from '../lib/browser';
+import { contextOptions, networkQuiet } from '../lib/browser';
 import { closure, fileSize, keyOfFile, readManifest, type Manifest } from '../lib/bundle';
 import { startServer } from '../lib/server';
 import { repeat, stat } from '../lib/stats';
@@ -134,7 +135,7 @@ export async function runLoad(ctx: BenchContext): Promise<SectionResult> {
   const manifest: Manifest = readManifest(ctx.distDir);
   const dataDir = await freshDataDir('load');
   const server = await startServer({ distDir: ctx.distDir, dataDir });
-  const browser = await launch();
+  const browser = await launchChromium();
   const rows: Row[] = [];
   const notes: string[] = [];
   const details: Record<string, unknown> = {};

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { signIn, waitForServiceWorkerControl } from '../../tests/support/app';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/browser';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/support/chromium';
 import { CACHE_DIR } from '../lib/build';
 import { readManifest } from '../lib/bundle';
 import { freshDataDir } from '../lib/data';

@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/demo-accounts';
 import { createTestDb, type TestDb } from '../setup/db';
 import { startSmtpCapture, type SmtpCapture } from '../setup/smtp';
-import { freePort, startServerProcess as start, waitFor } from '../support/server-process';
+import { freePort } from '../support/ports';
+import { startServerProcess as start, waitFor } from '../support/server-process';
 
 describe('server/main.ts', () => {
   let smtp: SmtpCapture;

@@ -19,7 +19,8 @@ import { events, notifications, userNotifications, users } from '../../server/db
 import { LOGIN_MAX_FAILURES } from '../../server/auth/throttle';
 import { createTestDb, type TestDb } from '../setup/db';
 import { startSmtpCapture, type SmtpCapture } from '../setup/smtp';
-import { freePort, startServerProcess } from '../support/server-process';
+import { freePort } from '../support/ports';
+import { startServerProcess } from '../support/server-process';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
 

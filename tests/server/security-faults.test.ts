@@ -22,7 +22,8 @@ import { createSmtpMailer } from '../../server/mail';
 import { createDbStorage } from '../../server/storage';
 import { DEMO, DEMO_PASSWORD } from '../setup/server';
 import { createTestDb, type TestDb } from '../setup/db';
-import { freePort, startServerProcess as startServer, waitFor } from '../support/server-process';
+import { freePort } from '../support/ports';
+import { startServerProcess as startServer, waitFor } from '../support/server-process';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
 const cleanups: (() => Promise<unknown>)[] = [];

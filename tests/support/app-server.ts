@@ -6,12 +6,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { SERVER_ENV, serverNodeFlags } from '../../scripts/server-bundle.mjs';
 import { startSmtpCapture } from '../setup/smtp';
+import { freePort } from './ports';
 
 export type SmtpCapture = Awaited<ReturnType<typeof startSmtpCapture>>;
 
@@ -33,18 +33,6 @@ export const DEMO = {
   pending: 'pending@example.com',
   blocked: 'blocked@example.com',
 } as const;
-
-export const freePort = (): Promise<number> =>
-  new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
 
 const READY_TIMEOUT_MS = 90_000;
 

@@ -1,6 +1,6 @@
 /**
- * Debian Chromium through playwright-core (docs/architecture.md §7: never a downloaded browser).
- * One browser per test file, a fresh context (profile, IndexedDB, service workers) per test.
+ * Contexts, pages and snapshots of the browser suite, in the Chromium of ./chromium.ts. One browser per
+ * test file, a fresh context (profile, IndexedDB, service workers) per test.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,28 +13,13 @@ import {
   type Page,
   type Request,
 } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS_DIR = join(process.cwd(), 'tests', '.artifacts');
 
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  // The origin is http://localhost:<port> (a secure context); make sure it means 127.0.0.1.
-  '--host-resolver-rules=MAP localhost 127.0.0.1',
-];
-
-export const launchBrowser = (): Promise<Browser> =>
-  chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS });
-
 /**
- * A Chromium with a real (temporary) profile. Contexts of `launchBrowser` are incognito-like, and
- * Chromium does not offer to install an app from an incognito window ("in-incognito").
+ * A Chromium with a real (temporary) profile. Contexts of `launchChromium` (./chromium.ts) are
+ * incognito-like, and Chromium does not offer to install an app from an incognito window ("in-incognito").
  */
 export async function launchProfile(
   baseURL: string,
@@ -42,7 +27,7 @@ export async function launchProfile(
   const userDataDir = await mkdtemp(join(tmpdir(), 'ebo-chromium-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM_PATH,
-    args: ARGS,
+    args: CHROMIUM_ARGS,
     baseURL,
     viewport: DESKTOP,
     locale: 'en-US',

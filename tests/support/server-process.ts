@@ -5,22 +5,10 @@
  * (docs/decisions/0004-testing-strategy.md).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { SERVER_ENV, buildServer, serverNodeFlags } from '../../scripts/server-bundle.mjs';
 
 /** The bundle these tests run, built once a test file from the current sources. */
 let bundle: string | undefined;
-
-/** A port free on 127.0.0.1 at the moment of asking. */
-export const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const a = srv.address();
-      srv.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
 
 export interface ServerProcess {
   child: ChildProcess;

@@ -4,7 +4,8 @@
  */
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { launchBrowser, newContext } from './browser';
+import { newContext } from './browser';
+import { launchChromium } from './chromium';
 import { startAppServer, type AppServer } from './app-server';
 
 export interface Suite {
@@ -32,7 +33,7 @@ export function browserSuite(extraEnv: Record<string, string> = {}): Suite {
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer(extraEnv), launchBrowser()]);
+    [server, browser] = await Promise.all([startAppServer(extraEnv), launchChromium()]);
   });
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => undefined)));
