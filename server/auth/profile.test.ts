@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../../tests/setup/server';
+import { PNG, signInAs } from '../../tests/support/kit';
 import { ROLE_PERMISSIONS } from '../../src/contract/roles';
 import { users } from '../db/schema';
 import { SERVER_MESSAGES } from '../messages';
@@ -11,11 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-/** A valid 1×1 PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 const upload = (token: string, bytes: Uint8Array, name: string, type: string, field = 'file') => {
   const form = new FormData();
   form.append(field, new Blob([new Uint8Array(bytes)], { type }), name);
@@ -42,7 +38,7 @@ describe('GET /api/master/role', () => {
 
 describe('POST /api/set-language', () => {
   it('saves the language; refuses others', async () => {
-    const token = await t.login(DEMO.manager.email, DEMO_PASSWORD);
+    const token = await signInAs(t, 'manager');
     const res = await t.request('POST', '/api/set-language', { token, body: { language: 'ar' }, lang: 'ar' });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('تم حفظ اللغة.');
@@ -58,7 +54,7 @@ describe('POST /api/set-language', () => {
 
 describe('profile', () => {
   it('shows and updates name and phone; a stale version answers 409 and changes nothing', async () => {
-    const token = await t.login(DEMO.provider.email, DEMO_PASSWORD);
+    const token = await signInAs(t, 'provider');
     const got = await t.request('GET', '/api/profile', { token });
     expect(got.status).toBe(200);
     expect(got.body.data).toMatchObject({
@@ -97,7 +93,7 @@ describe('profile', () => {
   });
 
   it('replays a write with the same Idempotency-Key instead of applying it twice', async () => {
-    const token = await t.login(DEMO.admin.email, DEMO_PASSWORD);
+    const token = await signInAs(t, 'admin');
     const { version } = (await t.request('GET', '/api/profile', { token })).body.data;
     const body = { name: { en: 'Layla H.', ar: 'ليلى ح.' }, phone: null, version };
     const headers = { 'Idempotency-Key': 'outbox-0001-profile' };
@@ -121,7 +117,7 @@ describe('profile', () => {
   });
 
   it('uploads a PNG picture, served under /uploads with nosniff and a restrictive CSP', async () => {
-    const token = await t.login(DEMO.manager.email, DEMO_PASSWORD);
+    const token = await signInAs(t, 'manager');
     const res = await upload(token, PNG, 'me.gif', 'image/gif');
     expect(res.status).toBe(200);
     const image = res.body.data.profileImage as string;
@@ -148,7 +144,7 @@ describe('profile', () => {
   });
 
   it('refuses an HTML file renamed .png, a missing file, other fields, and pictures over 5 MB', async () => {
-    const token = await t.login(DEMO.provider.email, DEMO_PASSWORD);
+    const token = await signInAs(t, 'provider');
     const html = await upload(
       token,
       Buffer.from('<html><script>alert(1)</script></html>'),
@@ -181,7 +177,7 @@ describe('profile', () => {
   });
 
   it('accepts JPEG and WebP by their first bytes', async () => {
-    const token = await t.login(DEMO.admin.email, DEMO_PASSWORD);
+    const token = await signInAs(t, 'admin');
     const jpeg = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
     expect((await upload(token, jpeg, 'a.bin', 'application/octet-stream')).body.data.profileImage).toMatch(
       /\.jpg$/,

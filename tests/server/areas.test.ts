@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_DOCUMENT_BYTES } from '../../src/contract/limits';
 import { providerDocuments, rolePermissions, users } from '../../server/db/schema';
 import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
+import { PNG, signInAs } from '../support/kit';
 
 let t: TestServer;
 let admin: string;
@@ -19,10 +20,6 @@ let providerB: string;
 let idA: number;
 let idB: number;
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 const form = (bytes: Uint8Array, name: string, type: string) => {
   const f = new FormData();
@@ -32,9 +29,9 @@ const form = (bytes: Uint8Array, name: string, type: string) => {
 
 beforeAll(async () => {
   t = await createTestServer({ demoData: true });
-  admin = await t.login(DEMO.admin.email, DEMO_PASSWORD);
-  manager = await t.login(DEMO.manager.email, DEMO_PASSWORD);
-  providerA = await t.login(DEMO.provider.email, DEMO_PASSWORD);
+  admin = await signInAs(t, 'admin');
+  manager = await signInAs(t, 'manager');
+  providerA = await signInAs(t, 'provider');
   const [a] = await t.db.db.select().from(users).where(eq(users.email, DEMO.provider.email));
   idA = a!.id;
   // provider B: an approved seeded provider that has supervisors and documents

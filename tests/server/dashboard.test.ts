@@ -5,7 +5,8 @@
  * Today is Sunday 2026-11-22 (Riyadh); the month began at 2026-10-31T21:00Z.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClock, createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
+import { createClock, createTestServer, type TestServer } from '../setup/server';
+import { pngForm, signInAs } from '../support/kit';
 
 const clock = createClock('2026-09-01T08:00:00Z');
 let t: TestServer;
@@ -71,8 +72,8 @@ beforeAll(async () => {
   // sessions outlive the clock's jumps over three months
   const year = 365 * 24 * 3_600_000;
   t = await createTestServer({ clock, config: { sessionIdleMs: year, sessionAbsoluteMs: year } });
-  admin = await t.login(DEMO.admin.email, DEMO_PASSWORD);
-  provider = await t.login(DEMO.provider.email, DEMO_PASSWORD);
+  admin = await signInAs(t, 'admin');
+  provider = await signInAs(t, 'provider');
   // masters
   const master = (body: Record<string, unknown>) => ok('POST', '/api/master/addlist', admin, body, 201);
   cat.concerts = (await master({ type: 'category', name: { en: 'Concerts', ar: 'حفلات موسيقية' } })).id;
@@ -149,23 +150,7 @@ beforeAll(async () => {
   await book('b1', '2026-11-22T08:00:00Z', ev.e1, 2, 'paid');
   // one advertisement waiting for approval
   clock.set('2026-11-22T08:30:00Z');
-  const image = new FormData();
-  image.append(
-    'file',
-    new Blob(
-      [
-        new Uint8Array(
-          Buffer.from(
-            'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-            'base64',
-          ),
-        ),
-      ],
-      { type: 'image/png' },
-    ),
-    'ad.png',
-  );
-  const { path } = await ok('POST', '/api/advertisement/image', provider, image, 201);
+  const { path } = await ok('POST', '/api/advertisement/image', provider, pngForm('ad.png'), 201);
   await ok(
     'POST',
     '/api/advertisement',
@@ -253,7 +238,7 @@ describe('admin and manager dashboard', () => {
     expect((await t.request('GET', '/api/dashboard/', { token: provider })).status).toBe(403);
     expect((await t.request('GET', '/api/admin-dashboard-stats', { token: provider })).status).toBe(403);
     expect((await t.request('GET', '/api/dashboard/')).status).toBe(401);
-    const manager = await t.login(DEMO.manager.email, DEMO_PASSWORD);
+    const manager = await signInAs(t, 'manager');
     expect((await ok('GET', '/api/admin-dashboard-stats', manager)).bookingsThisMonth).toBe(6);
   });
 });

@@ -4,9 +4,9 @@
  * language, and nothing is saved.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoPng } from '../../server/db/demo-data';
 import { DB_FAULT_MESSAGES, isDiskFull } from '../../server/http/db-faults';
-import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
+import { createTestServer, type TestServer } from '../setup/server';
+import { pngForm, signInAs } from '../support/kit';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -16,7 +16,7 @@ afterAll(() => t?.close());
 
 describe('disk full', () => {
   it('an upload on a full disk answers 507 with a clear message, in English and Arabic, and changes nothing', async () => {
-    const token = await t.login(DEMO.admin.email, DEMO_PASSWORD);
+    const token = await signInAs(t, 'admin');
     const before = (await t.request('GET', '/api/profile', { token })).body.data;
     const storage = t.deps.storage;
     const put = storage.put;
@@ -25,9 +25,7 @@ describe('disk full', () => {
     };
     try {
       for (const lang of ['en', 'ar'] as const) {
-        const form = new FormData();
-        form.append('file', new File([new Uint8Array(demoPng())], 'me.png', { type: 'image/png' }));
-        const res = await t.request('POST', '/api/profile/image', { token, body: form, lang });
+        const res = await t.request('POST', '/api/profile/image', { token, body: pngForm('me.png'), lang });
         expect([res.status, res.body.message]).toEqual([507, DB_FAULT_MESSAGES.diskFull[lang]]);
       }
     } finally {

@@ -12,7 +12,8 @@ import { providerDocuments } from '../../server/db/schema';
 import { settleBulkJobs } from '../../server/http/bulk';
 import { UPLOAD_CSP } from '../../server/http/security';
 import { createTestServer, type TestServer } from '../setup/server';
-import { allCases, callerOf, digest, pngForm, setupWorld, type Case, type World } from './security-support';
+import { pngForm } from '../support/kit';
+import { allCases, callerOf, digest, setupWorld, type Case, type World } from './security-support';
 
 let t: TestServer;
 let w: World;

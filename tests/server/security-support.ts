@@ -15,6 +15,7 @@ import { createSession } from '../../server/auth/sessions';
 import { registeredEndpoints } from '../../server/http/route';
 import { auditLog, categories, providerDocuments, savedViews, users } from '../../server/db/schema';
 import { DEMO, DEMO_PASSWORD, type TestResponse, type TestServer } from '../setup/server';
+import { pngForm } from '../support/kit';
 import { MATRIX } from './authz-matrix';
 import { areaRefs } from './fixture-refs';
 import { FIXTURES, type Fixture, type FixtureCtx } from './resource-fixtures';
@@ -329,20 +330,6 @@ export interface World {
   /** A fresh admin token. */
   adminToken(): Promise<string>;
 }
-
-/** Smallest valid PNG (1×1). */
-export const PNG = Uint8Array.from(
-  Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-    'base64',
-  ),
-);
-
-export const pngForm = (name = 'picture.png') => {
-  const form = new FormData();
-  form.append('file', new File([PNG], name, { type: 'image/png' }));
-  return form;
-};
 
 type Rec = Record<string, unknown> & { id: number; version: number };
 
