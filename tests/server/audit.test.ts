@@ -12,9 +12,9 @@ import { resources } from '../../src/contract/areas';
 import type { Resource } from '../../src/contract/resource';
 import { buildPath } from '../../src/contract/http';
 import { appendAudit, purgeAudit } from '../../server/audit';
-import { demoPng } from '../../server/db/demo-data';
 import { auditLog, bookings, events, users } from '../../server/db/schema';
 import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
+import { apiOf, pngForm, signInAs } from '../support/kit';
 import { areaRefs } from './fixture-refs';
 import { FIXTURES, type Fixture, type FixtureCtx } from './resource-fixtures';
 
@@ -49,13 +49,7 @@ let base: Omit<FixtureCtx, 'n'>;
 let counter = 0;
 const ctx = () => ({ ...base, n: ++counter });
 
-const call = (
-  method: string,
-  path: string,
-  token?: string,
-  body?: unknown,
-  headers?: Record<string, string>,
-) => t.request(method, path, { token, body, ...(headers ? { headers } : {}) });
+const call = apiOf(() => t);
 
 /** Entries of a record (newest first) as `token` sees them. */
 const trail = async (resource: string, recordId: number | string, token = admin) => {
@@ -78,9 +72,9 @@ const since = async (after: number) =>
 
 beforeAll(async () => {
   t = await createTestServer({ demoData: true });
-  admin = await t.login(DEMO.admin.email, DEMO_PASSWORD);
-  manager = await t.login(DEMO.manager.email, DEMO_PASSWORD);
-  provider = await t.login(DEMO.provider.email, DEMO_PASSWORD);
+  admin = await signInAs(t, 'admin');
+  manager = await signInAs(t, 'manager');
+  provider = await signInAs(t, 'provider');
   const [p] = await t.db.db.select().from(users).where(eq(users.email, DEMO.provider.email));
   const [a] = await t.db.db.select().from(users).where(eq(users.email, DEMO.admin.email));
   providerId = p!.id;
@@ -329,12 +323,12 @@ describe('other writes', () => {
     const [approved] = (await trail('serviceprovider', pending[0]!.id)).filter((e) => e.table === 'users');
     expect(approved).toMatchObject({ action: 'update', before: { status: '0' }, after: { status: '1' } });
 
-    const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(demoPng())], { type: 'image/png' }), 'licence.png');
-    const up = await t.request('POST', `/api/serviceprovider/${providerId}/documents`, {
-      token: provider,
-      body: form,
-    });
+    const up = await call(
+      'POST',
+      `/api/serviceprovider/${providerId}/documents`,
+      provider,
+      pngForm('licence.png'),
+    );
     expect(up.status, up.text).toBe(201);
     const docId = up.body.data.id as number;
     const rm = await call('POST', '/api/serviceprovider/removeDocuments', provider, { ids: [docId] });
@@ -385,9 +379,7 @@ describe('other writes', () => {
       '/api/login',
       undefined,
       { email: DEMO.manager.email, password: 'wrong-one-1' },
-      {
-        'User-Agent': 'audit-test/1',
-      },
+      { headers: { 'User-Agent': 'audit-test/1' } },
     );
     expect(bad.status).toBe(401);
     const good = await call(
@@ -395,9 +387,7 @@ describe('other writes', () => {
       '/api/login',
       undefined,
       { email: DEMO.manager.email, password: DEMO_PASSWORD },
-      {
-        'User-Agent': 'audit-test/1',
-      },
+      { headers: { 'User-Agent': 'audit-test/1' } },
     );
     expect(good.status).toBe(200);
     const out = await call('POST', '/api/logout', good.body.token as string);
@@ -442,9 +432,9 @@ describe('transactions', () => {
     const deviceTime = new Date(t.clock.now().getTime() - 3 * 60 * 60 * 1000).toISOString();
     const headers = { 'Idempotency-Key': 'audit-replay-0001', 'Device-Time': deviceTime };
     const body = { id: ev!.id, featured: !ev!.featured };
-    const first = await call('POST', '/api/event/update-featured', admin, body, headers);
+    const first = await call('POST', '/api/event/update-featured', admin, body, { headers });
     expect(first.status, first.text).toBe(200);
-    const again = await call('POST', '/api/event/update-featured', admin, body, headers);
+    const again = await call('POST', '/api/event/update-featured', admin, body, { headers });
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     const entries = (await trail('event', ev!.id)).filter((e) => e.deviceAt);
     expect(entries).toHaveLength(1);
@@ -455,9 +445,7 @@ describe('transactions', () => {
       '/api/event/update-featured',
       admin,
       { id: ev!.id, featured: ev!.featured },
-      {
-        'Device-Time': '2099-01-01T00:00:00Z',
-      },
+      { headers: { 'Device-Time': '2099-01-01T00:00:00Z' } },
     );
     expect(odd.status).toBe(200);
     expect((await trail('event', ev!.id))[0]!.deviceAt).toBeNull();
@@ -566,7 +554,7 @@ describe('visibility and export', () => {
       '/api/event/update-status',
       admin,
       { id, status: 'approved' },
-      browser,
+      { headers: browser },
     );
     expect(approved.status, approved.text).toBe(200);
 

@@ -7,6 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingHistory, events, users } from '../../server/db/schema';
 import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
+import { apiOf, signInAs } from '../support/kit';
 
 type Rec = Record<string, unknown> & { id: number; version: number };
 let t: TestServer;
@@ -21,13 +22,7 @@ let eventA: Rec;
 let eventB: Rec;
 let n = 0;
 
-const call = (
-  method: string,
-  path: string,
-  token: string,
-  body?: unknown,
-  headers?: Record<string, string>,
-) => t.request(method, path, { token, body, ...(headers ? { headers } : {}) });
+const call = apiOf(() => t);
 
 const newBooking = async (eventId: number, token = admin, tickets = 1) => {
   const res = await call('POST', '/api/booking', token, {
@@ -46,7 +41,7 @@ const setStatus = (
   body: Record<string, unknown>,
   token = admin,
   headers?: Record<string, string>,
-) => call('POST', '/api/booking/update-status', token, { id, ...body }, headers);
+) => call('POST', '/api/booking/update-status', token, { id, ...body }, { headers });
 
 /** An approved coming event of `providerId` with a small capacity (made for the test). */
 const smallEvent = async (providerId: number, capacity: number) => {
@@ -76,9 +71,9 @@ const smallEvent = async (providerId: number, capacity: number) => {
 
 beforeAll(async () => {
   t = await createTestServer({ demoData: true });
-  admin = await t.login(DEMO.admin.email, DEMO_PASSWORD);
-  manager = await t.login(DEMO.manager.email, DEMO_PASSWORD);
-  providerA = await t.login(DEMO.provider.email, DEMO_PASSWORD);
+  admin = await signInAs(t, 'admin');
+  manager = await signInAs(t, 'manager');
+  providerA = await signInAs(t, 'provider');
   const [a] = await t.db.db.select().from(users).where(eq(users.email, DEMO.provider.email));
   idA = a!.id;
   // provider B: an approved provider with events; supervisor of A: an active one

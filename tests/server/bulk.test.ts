@@ -25,7 +25,8 @@ import {
 import { resumeBulk } from '../../server/areas';
 import { purgeBulkJobs, stopBulkJobs } from '../../server/http/bulk';
 import { SERVER_MESSAGES } from '../../server/messages';
-import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
+import { createTestServer, DEMO, type TestServer } from '../setup/server';
+import { apiOf, signInAs } from '../support/kit';
 
 type Job = {
   id: number;
@@ -44,19 +45,18 @@ let providerA: string;
 let idA: number;
 let n = 0;
 
-const call = (method: string, path: string, token: string, body?: unknown, lang = 'en') =>
-  t.request(method, path, { token, body, lang });
+const call = apiOf(() => t, { lang: 'en' });
 
 /** Follows a job to its end (the rows are processed after the answer) and returns all its rows. */
 const finished = async (id: number, token = admin, lang = 'en'): Promise<Job> => {
   for (let i = 0; i < 600; i++) {
-    const res = await call('GET', `/api/bulk/${id}`, token, undefined, lang);
+    const res = await call('GET', `/api/bulk/${id}`, token, undefined, { lang });
     expect(res.status, res.text).toBe(200);
     const job = res.body.data as Job;
     if (job.state === 'finished') {
       let next = job.next;
       while (next !== null) {
-        const page = (await call('GET', `/api/bulk/${id}?from=${next}`, token, undefined, lang)).body
+        const page = (await call('GET', `/api/bulk/${id}?from=${next}`, token, undefined, { lang })).body
           .data as Job;
         job.rows.push(...page.rows);
         next = page.next;
@@ -69,7 +69,7 @@ const finished = async (id: number, token = admin, lang = 'en'): Promise<Job> =>
 };
 
 const bulk = async (resource: string, body: unknown, token = admin, lang = 'en') => {
-  const res = await call('POST', `/api/${resource}/bulk`, token, body, lang);
+  const res = await call('POST', `/api/${resource}/bulk`, token, body, { lang });
   expect(res.status, res.text).toBe(201);
   return finished(res.body.data.id as number, token, lang);
 };
@@ -91,8 +91,8 @@ const newProvider = async () => {
 
 beforeAll(async () => {
   t = await createTestServer({ demoData: true });
-  admin = await t.login(DEMO.admin.email, DEMO_PASSWORD);
-  providerA = await t.login(DEMO.provider.email, DEMO_PASSWORD);
+  admin = await signInAs(t, 'admin');
+  providerA = await signInAs(t, 'provider');
   const [a] = await t.db.db.select().from(users).where(eq(users.email, DEMO.provider.email));
   idA = a!.id;
 });
@@ -133,7 +133,7 @@ describe('bulk approve of providers', () => {
     expect(new Set(entries.map((e) => e.actorId))).toEqual(new Set([me!.id]));
     expect(entries[0]!.operation).toBe('POST /api/serviceprovider/bulk (status)');
     // The reason in the reader's language.
-    const ar = await call('GET', `/api/bulk/${job.id}?only=refused`, admin, undefined, 'ar');
+    const ar = await call('GET', `/api/bulk/${job.id}?only=refused`, admin, undefined, { lang: 'ar' });
     expect(ar.body.data.rows).toEqual([
       { id: manager!.id, state: 'refused', version: null, message: 'غير موجود.' },
     ]);
@@ -392,7 +392,7 @@ describe('bounds of bulk jobs', () => {
       );
     expect(rows!.n).toBe(2 * body.ids.length);
     // In Arabic; and a refused start with an Idempotency-Key is not kept as the key's answer.
-    const ar = await call('POST', '/api/booking/bulk', me.token, body, 'ar');
+    const ar = await call('POST', '/api/booking/bulk', me.token, body, { lang: 'ar' });
     expect(ar.status).toBe(429);
     expect(ar.body.message).toMatch(/^لديك بالفعل 2 من الإجراءات الجماعية قيد التنفيذ\. /);
     const headers = { 'Idempotency-Key': 'bulk-bound-0001' };
@@ -524,7 +524,7 @@ describe('a job stops when its caller may no longer run it', () => {
       `/api/bulk/${job.id}?only=refused&from=${rows.length - 1}`,
       back,
       undefined,
-      'ar',
+      { lang: 'ar' },
     );
     expect(ar.body.data.rows.at(-1).message).toBe(SERVER_MESSAGES.bulkStoppedProvider.ar);
   }, 60_000);

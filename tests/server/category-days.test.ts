@@ -10,15 +10,15 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dayOf } from '../../server/time';
 import { eventResource } from '../../src/contract/areas/event';
-import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
+import { createTestServer, type TestServer } from '../setup/server';
+import { apiOf, signInAs } from '../support/kit';
 import { bodyOf } from './resource-fixtures';
 
 type Rec = Record<string, unknown> & { id: number; version: number };
 let t: TestServer;
 let admin: string;
 
-const call = (method: string, path: string, token: string, body?: unknown) =>
-  t.request(method, path, { token, body });
+const call = apiOf(() => t);
 const ok = async (method: string, path: string, body?: unknown, status = 200) => {
   const res = await call(method, path, admin, body);
   expect(res.status, `${method} ${path}: ${res.text}`).toBe(status);
@@ -43,7 +43,7 @@ let categories: number[];
 
 beforeAll(async () => {
   t = await createTestServer({ demoData: true });
-  admin = await t.login(DEMO.admin.email, DEMO_PASSWORD);
+  admin = await signInAs(t, 'admin');
   const [open] = await rows<{ id: number }>(
     sql`select id from events where status = 'approved' and ends_at > ${t.clock.now()} order by id limit 1`,
   );

@@ -11,6 +11,7 @@ import { demoPng } from '../../server/db/demo-data';
 import { advertisements, cities, events, users } from '../../server/db/schema';
 import { eventResource } from '../../src/contract/areas/event';
 import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
+import { apiOf, signInAs } from '../support/kit';
 import { bodyOf } from './resource-fixtures';
 
 type Rec = Record<string, unknown> & { id: number; version: number };
@@ -24,8 +25,7 @@ let idB: number;
 let template: Rec;
 let n = 0;
 
-const call = (method: string, path: string, token: string | undefined, body?: unknown, lang?: string) =>
-  t.request(method, path, { token, body, ...(lang ? { lang } : {}) });
+const call = apiOf(() => t);
 
 const upload = async (path: string, token: string, bytes: Uint8Array, name = 'a.png', type = 'image/png') => {
   const form = new FormData();
@@ -62,9 +62,9 @@ const editOf = (e: Record<string, unknown>) => ({ ...fieldsOf(e), version: e.ver
 
 beforeAll(async () => {
   t = await createTestServer({ demoData: true });
-  admin = await t.login(DEMO.admin.email, DEMO_PASSWORD);
-  manager = await t.login(DEMO.manager.email, DEMO_PASSWORD);
-  providerA = await t.login(DEMO.provider.email, DEMO_PASSWORD);
+  admin = await signInAs(t, 'admin');
+  manager = await signInAs(t, 'manager');
+  providerA = await signInAs(t, 'provider');
   idA = (await t.db.db.select().from(users).where(eq(users.email, DEMO.provider.email)))[0]!.id;
   const all = await t.db.db.select().from(events);
   idB = all.find((e) => e.providerId !== idA && e.status === 'approved')!.providerId;
@@ -98,7 +98,13 @@ describe('event status machine', () => {
     expect((await call('POST', '/api/event/approve', manager, { id: e.id, status: 'approved' })).status).toBe(
       403,
     );
-    const noReason = await call('POST', '/api/event/approve', admin, { id: e.id, status: 'rejected' }, 'ar');
+    const noReason = await call(
+      'POST',
+      '/api/event/approve',
+      admin,
+      { id: e.id, status: 'rejected' },
+      { lang: 'ar' },
+    );
     expect([noReason.status, noReason.body.errors.reason]).toEqual([422, 'يرجى ذكر سبب الرفض.']);
     const rejected = await call('POST', '/api/event/approve', admin, {
       id: e.id,
@@ -194,7 +200,7 @@ describe('event status machine', () => {
     t.clock.set('2027-03-02T00:00:00Z');
     try {
       // (sessions expire after 7 idle days: sign in again at the new time)
-      const later = await t.login(DEMO.provider.email, DEMO_PASSWORD);
+      const later = await signInAs(t, 'provider');
       const done = await move(e.id, 'completed', later);
       expect(done.body.data).toMatchObject({ status: 'completed', featured: false });
     } finally {
@@ -207,7 +213,7 @@ describe('event status machine', () => {
     const body = (extra: Record<string, unknown>) => ({ ...fieldsOf(base), ...extra });
     const bad = await call('POST', '/api/event', admin, body({ endsAt: base.startsAt, price: -1 }));
     expect([bad.status, Object.keys(bad.body.errors)]).toEqual([422, ['price']]);
-    const order = await call('POST', '/api/event', admin, body({ endsAt: base.startsAt }), 'ar');
+    const order = await call('POST', '/api/event', admin, body({ endsAt: base.startsAt }), { lang: 'ar' });
     expect(order.body.errors).toEqual({ endsAt: 'يجب أن تكون النهاية بعد البداية' });
     const [elsewhere] = await t.db.db.select().from(events).where(eq(events.status, 'completed'));
     if (elsewhere!.cityId !== base.cityId) {
@@ -600,7 +606,7 @@ describe('header search', () => {
     const arabic = await call('GET', `/api/search?q=${encodeURIComponent('ناصر')}`, admin);
     expect(arabic.body.data.providers.map((p: Rec) => p.id)).toContain(idA);
 
-    const short = await call('GET', '/api/search?q=a', admin, undefined, 'ar');
+    const short = await call('GET', '/api/search?q=a', admin, undefined, { lang: 'ar' });
     expect([short.status, short.body.errors.q]).toEqual([422, 'اكتب 2 أحرف على الأقل']);
     expect((await t.request('GET', '/api/search?q=abc')).status).toBe(401);
   });

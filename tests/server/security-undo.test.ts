@@ -13,7 +13,8 @@ import { advertisementResource } from '../../src/contract/areas/advertisement';
 import { eventResource } from '../../src/contract/areas/event';
 import { UNDO_WINDOW_MS } from '../../src/contract/undo';
 import { advertisements, auditLog, bookings, categories, events, users } from '../../server/db/schema';
-import { createTestServer, DEMO, DEMO_PASSWORD, type TestResponse, type TestServer } from '../setup/server';
+import { createTestServer, DEMO, type TestResponse, type TestServer } from '../setup/server';
+import { apiOf, signInAs } from '../support/kit';
 import { bodyOf } from './resource-fixtures';
 
 let t: TestServer;
@@ -22,9 +23,10 @@ let provider: string;
 let providerId: number;
 let n = 0;
 
+const api = apiOf(() => t, { lang: 'en' });
 /** A call sent with the `X-Request-Id` a hostile client chose (`id`), as the old undo trusted it. */
 const call = (method: string, path: string, token: string, body?: unknown, id?: string) =>
-  t.request(method, path, { token, body, lang: 'en', headers: id ? { 'X-Request-Id': id } : {} });
+  api(method, path, token, body, { headers: id ? { 'X-Request-Id': id } : {} });
 
 const ok = (res: TestResponse) => {
   expect(res.status, res.text).toBeLessThan(300);
@@ -113,8 +115,8 @@ const seatsOf = async (eventId: number) => {
 
 beforeAll(async () => {
   t = await createTestServer({ demoData: true });
-  admin = await t.login(DEMO.admin.email, DEMO_PASSWORD);
-  provider = await t.login(DEMO.provider.email, DEMO_PASSWORD);
+  admin = await signInAs(t, 'admin');
+  provider = await signInAs(t, 'provider');
   const [p] = await t.db.db.select().from(users).where(eq(users.email, DEMO.provider.email));
   providerId = p!.id;
 });

@@ -18,7 +18,8 @@ import {
   rolePermissions,
   users,
 } from '../../server/db/schema';
-import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
+import { createTestServer, DEMO, type TestServer } from '../setup/server';
+import { apiOf, signInAs } from '../support/kit';
 
 let t: TestServer;
 let admin: string;
@@ -26,8 +27,7 @@ let provider: string;
 let manager: string;
 let providerId: number;
 
-const call = (method: string, path: string, token: string, body?: unknown, opts: { lang?: string } = {}) =>
-  t.request(method, path, { token, body, lang: opts.lang ?? 'en' });
+const call = apiOf(() => t, { lang: 'en' });
 
 /** The undo token the server minted on an undoable write's answer. */
 const tokenOf = (res: { status: number; text: string; body: { undo?: string } }) => {
@@ -58,9 +58,9 @@ const move = async (token: string, id: number, status: string) =>
 
 beforeAll(async () => {
   t = await createTestServer({ demoData: true });
-  admin = await t.login(DEMO.admin.email, DEMO_PASSWORD);
-  provider = await t.login(DEMO.provider.email, DEMO_PASSWORD);
-  manager = await t.login(DEMO.manager.email, DEMO_PASSWORD);
+  admin = await signInAs(t, 'admin');
+  provider = await signInAs(t, 'provider');
+  manager = await signInAs(t, 'manager');
   const [p] = await t.db.db.select().from(users).where(eq(users.email, DEMO.provider.email));
   providerId = p!.id;
 });

@@ -8,7 +8,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNTRY_TIME_ZONES } from '../../src/contract/time-zones';
-import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
+import { createTestServer, type TestServer } from '../setup/server';
+import { apiOf, signInAs } from '../support/kit';
 
 type Rec = Record<string, unknown> & { id: number; version: number };
 let t: TestServer;
@@ -19,8 +20,7 @@ const venues: Record<string, Rec> = {};
 const made: Record<string, Rec> = {};
 const TAG = 'Dayedge';
 
-const call = (method: string, url: string, token: string, body?: unknown) =>
-  t.request(method, url, { token, body });
+const call = apiOf(() => t);
 
 const addVenue = async (key: string, timeZone: string) => {
   const res = await call('POST', '/api/master/addlist', admin, {
@@ -68,8 +68,8 @@ const found = async (filters: string) => {
 
 beforeAll(async () => {
   t = await createTestServer({ demoData: true });
-  admin = await t.login(DEMO.admin.email, DEMO_PASSWORD);
-  provider = await t.login(DEMO.provider.email, DEMO_PASSWORD);
+  admin = await signInAs(t, 'admin');
+  provider = await signInAs(t, 'provider');
   const template = (await call('GET', '/api/event?pageSize=10', provider)).body.data.items[0] as Rec;
   place = {
     countryId: template.countryId as number,

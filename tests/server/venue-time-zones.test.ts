@@ -9,7 +9,8 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cities, countries, locations } from '../../server/db/schema';
-import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
+import { createTestServer, type TestServer } from '../setup/server';
+import { apiOf, signInAs } from '../support/kit';
 
 type Rec = Record<string, unknown> & { id: number; version: number };
 let t: TestServer;
@@ -19,8 +20,7 @@ let oman: { countryId: number; cityId: number };
 let saudi: { countryId: number; cityId: number };
 let n = 0;
 
-const call = (method: string, url: string, token: string, body?: unknown, lang?: string) =>
-  t.request(method, url, { token, body, ...(lang ? { lang } : {}) });
+const call = apiOf(() => t);
 
 const cityOf = async (iso: string, name: string) => {
   const [row] = await t.db.db
@@ -45,8 +45,8 @@ const addLocation = (place: { countryId: number; cityId: number }, extra: Record
 
 beforeAll(async () => {
   t = await createTestServer({ demoData: true });
-  admin = await t.login(DEMO.admin.email, DEMO_PASSWORD);
-  provider = await t.login(DEMO.provider.email, DEMO_PASSWORD);
+  admin = await signInAs(t, 'admin');
+  provider = await signInAs(t, 'provider');
   oman = await cityOf('OM', 'Muscat');
   saudi = await cityOf('SA', 'Riyadh');
 });
@@ -142,7 +142,7 @@ describe("a location's time zone", () => {
         longitude: 1,
         timeZone: 12,
       },
-      'ar',
+      { lang: 'ar' },
     );
     expect(ar.status).toBe(422);
     expect(ar.body.errors.timeZone).toBe('اختر قيمة من القائمة، مثل Asia/Muscat');

@@ -9,7 +9,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bookings } from '../../server/db/schema';
-import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
+import { createTestServer, type TestServer } from '../setup/server';
+import { apiOf, signInAs } from '../support/kit';
 
 type Rec = Record<string, unknown> & { id: number; version: number };
 let t: TestServer;
@@ -22,8 +23,7 @@ const LATE = new Date('2027-03-14T18:15:00Z');
 /** The audit entries' record id (made by hand at the same instants). */
 const RECORD = '987654321';
 
-const call = (method: string, url: string, token: string, body?: unknown) =>
-  t.request(method, url, { token, body });
+const call = apiOf(() => t);
 
 /** The test's bookings the list answers for these filters, by name (early, late). */
 const listed = async (filters: string) => {
@@ -42,7 +42,7 @@ const audited = async (filters: string) => {
 
 beforeAll(async () => {
   t = await createTestServer({ demoData: true });
-  admin = await t.login(DEMO.admin.email, DEMO_PASSWORD);
+  admin = await signInAs(t, 'admin');
   const base = (await call('GET', '/api/event?status=approved&pageSize=10', admin)).body.data.items[0] as Rec;
   const created = await call('POST', '/api/event', admin, {
     title: { en: 'Viewer days', ar: 'أيام المشاهد' },
