@@ -2,13 +2,15 @@ import { availableParallelism } from 'node:os';
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { browserWorkers } from './tests/setup/workers.mjs';
 import { linguiMacros } from './vite.config';
 
 const alias = { '@': new URL('./src', import.meta.url).pathname };
 const usePostgres = Boolean(process.env.DATABASE_URL);
 
 /**
- * One `vitest run` runs every suite (docs/architecture.md §7):
+ * The suites (docs/architecture.md §7); `npm test` runs the browser suite beside the others, as two
+ * `vitest run`s (scripts/test.mjs), and `npx vitest run` runs them one after another:
  * - unit: app units and components in happy-dom;
  * - server: the real Hono app in-process on PGlite (and again on PostgreSQL when DATABASE_URL is set);
  * - browser: Debian Chromium through playwright-core against the built app and the real server.
@@ -77,7 +79,12 @@ export default defineConfig({
           globalSetup: ['tests/browser/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Half the cores' worth of files at once (one on two cores), after the other suites; `npm
+          // test` runs this suite beside them instead (scripts/test.mjs, tests/setup/workers.mjs).
+          maxWorkers: browserWorkers,
+          sequence: { groupOrder: 1 },
+          // A page on a busy machine may take more than vitest's default second to show what is polled for.
+          expect: { poll: { timeout: 5_000 } },
         },
       },
     ],

@@ -1,0 +1,2 @@
+export declare const browserWorkers: number;
+export declare const serverWorkers: number;
