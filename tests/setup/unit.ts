@@ -5,7 +5,7 @@
  */
 import 'fake-indexeddb/auto';
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { i18n } from '@lingui/core';
 import { Storage } from 'happy-dom';
 import { afterEach, beforeAll } from 'vitest';
@@ -31,6 +31,11 @@ connectApi(() => undefined);
 // Unit tests call signed-in endpoints of their local servers without a session; the app's refusal
 // of such calls is tested on its own (src/lib/api.test.ts).
 configureApi({ requireToken: false });
+
+// `findBy…` and `waitFor` wait up to 5 s (the default is 1 s): the unit suite runs beside the browser
+// suite (docs/decisions/0039-two-runs-side-by-side.md), and a lazy part of a screen loading its module
+// on a busy machine is slower, not wrong.
+configure({ asyncUtilTimeout: 5_000 });
 
 beforeAll(() => {
   i18n.load({ en, ar });
