@@ -8,6 +8,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SERVER_ENV, buildServer, serverNodeFlags } from '../../scripts/server-bundle.mjs';
+import { DEMO_PASSWORD } from '../../server/db/demo-accounts';
 import { freePort } from '../../tests/support/ports';
 
 /** The bench's server bundle, built once a run (a name of its own: `npm start` builds main.mjs). */
@@ -22,8 +23,6 @@ export interface BenchServer {
   output: () => string;
   stop: () => Promise<void>;
 }
-
-const DEMO_PASSWORD = 'Demo-Pass-2026!';
 
 export async function startServer(options: {
   distDir: string;

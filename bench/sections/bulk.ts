@@ -17,6 +17,7 @@ import { readBudgets } from '../lib/budgets';
 import { freshDataDir } from '../lib/data';
 import { psql, startPostgres } from '../lib/postgres';
 import { login, startServer, type BenchServer } from '../lib/server';
+import { DEMO_PASSWORD } from '../../server/db/demo-accounts';
 import { percentile, stat } from '../lib/stats';
 import { budgetRow, row, type BenchContext, type Row, type SectionResult } from '../lib/types';
 
@@ -24,7 +25,6 @@ const SECONDS = Number(process.env.BENCH_BULK_SECONDS ?? 5);
 const ROUNDS = 3;
 const CLIENTS = 4;
 const PAUSE_MS = 20;
-const PASSWORD = 'Demo-Pass-2026!';
 /** Each admin's two jobs, on every booking. */
 const JOBS = [
   [{ status: 'cancelled', note: 'Bench' }, { paymentStatus: 'paid' }],
@@ -193,7 +193,7 @@ const measureOn = async (
       email,
       phone: null,
       role: 'admin',
-      password: PASSWORD,
+      password: DEMO_PASSWORD, // what `login` signs in with
     });
     if (created.status !== 201)
       throw new Error(`admin ${n}: ${created.status} ${JSON.stringify(created.data)}`);

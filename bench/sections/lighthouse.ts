@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { signIn } from '../../tests/support/app';
+import { DEMO, DEMO_PASSWORD } from '../../tests/support/app-server';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/support/chromium';
 import { freePort } from '../../tests/support/ports';
 import { freshDataDir } from '../lib/data';
@@ -118,7 +119,7 @@ export async function runLighthouse(ctx: BenchContext): Promise<SectionResult> {
       const url = `${server.origin}${page === 'login' ? '/admin/login' : '/admin/'}`;
       if (page === 'dashboard') {
         const p = context.pages()[0] ?? (await context.newPage());
-        await signIn(p, 'admin@example.com', 'Demo-Pass-2026!');
+        await signIn(p, DEMO.admin, DEMO_PASSWORD);
         // The worker this page registered precaches the app: let it finish, then leave the app.
         await p.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
         await p.waitForLoadState('networkidle');

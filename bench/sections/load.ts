@@ -8,6 +8,7 @@
  */
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { signIn, waitForShell } from '../../tests/support/app';
+import { DEMO, DEMO_PASSWORD } from '../../tests/support/app-server';
 import { launchChromium } from '../../tests/support/chromium';
 import { readBudgets } from '../lib/budgets';
 import { contextOptions, networkQuiet } from '../lib/browser';
@@ -111,7 +112,7 @@ const dashboardPage = async (browser: Browser, origin: string, distDir: string) 
   const context = await browser.newContext(contextOptions(origin, { serviceWorkers: 'block' }));
   try {
     const first = await context.newPage();
-    await signIn(first, 'admin@example.com', 'Demo-Pass-2026!');
+    await signIn(first, DEMO.admin, DEMO_PASSWORD);
     await networkQuiet(first);
     const firstCdp = await context.newCDPSession(first);
     await firstCdp.send('Network.clearBrowserCache');

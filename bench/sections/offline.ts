@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { signIn, waitForServiceWorkerControl } from '../../tests/support/app';
+import { DEMO, DEMO_PASSWORD } from '../../tests/support/app-server';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/support/chromium';
 import { CACHE_DIR } from '../lib/build';
 import { readManifest } from '../lib/bundle';
@@ -79,7 +80,7 @@ export async function runOffline(ctx: BenchContext): Promise<SectionResult> {
     const install = await open(userDataDir, origin);
     try {
       const page = install.pages()[0] ?? (await install.newPage());
-      await signIn(page, 'admin@example.com', 'Demo-Pass-2026!');
+      await signIn(page, DEMO.admin, DEMO_PASSWORD);
       await waitForServiceWorkerControl(page);
       await page.goto(target.path);
       await page.locator(target.selector).first().waitFor({ timeout: 30_000 });

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { SERVER_ENV, serverNodeFlags } from '../../scripts/server-bundle.mjs';
+import { DEMO as ACCOUNTS, DEMO_PASSWORD } from '../../server/db/demo-accounts';
 import { startSmtpCapture } from '../setup/smtp';
 import { freePort } from './ports';
 
@@ -25,14 +26,12 @@ export interface AppServer {
   stop: () => Promise<void>;
 }
 
-export const DEMO_PASSWORD = 'Demo-Pass-2026!';
-export const DEMO = {
-  admin: 'admin@example.com',
-  manager: 'manager@example.com',
-  provider: 'provider@example.com',
-  pending: 'pending@example.com',
-  blocked: 'blocked@example.com',
-} as const;
+export { DEMO_PASSWORD };
+/** The demo accounts' e-mails by key (server/db/demo-accounts.ts). */
+export const DEMO = Object.fromEntries(Object.values(ACCOUNTS).map((a) => [a.key, a.email])) as Record<
+  keyof typeof ACCOUNTS,
+  string
+>;
 
 const READY_TIMEOUT_MS = 90_000;
 
