@@ -8,18 +8,11 @@
  *   const res = await call('POST', '/api/event/image', admin, pngForm('poster.png'));
  *   expect((await call('GET', '/api/master/role', admin, undefined, { lang: 'ar' })).status).toBe(200);
  */
+import { demoPng } from '../../server/db/demo-data';
 import { DEMO, DEMO_PASSWORD, type TestResponse, type TestServer } from '../setup/server';
 
-/**
- * The one small valid PNG (1×1) the suites upload. server/db/demo-data.ts keeps its own copy: server
- * code never imports the tests.
- */
-export const PNG = Uint8Array.from(
-  Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-    'base64',
-  ),
-);
+/** The one small valid PNG (1×1) the suites upload: the demo data's (server/db/demo-data.ts). */
+export const PNG = Uint8Array.from(demoPng());
 
 /** `PNG` as an uploaded file named `name`. */
 export const pngFile = (name = 'picture.png') => new File([PNG], name, { type: 'image/png' });
