@@ -119,6 +119,17 @@ export const withAuditContext = <T>(db: Db, ctx: AuditContext, work: (tx: Db) =>
     return work(tx as unknown as Db);
   });
 
+/** A lone UTF-16 surrogate: JSON can carry it, PostgreSQL's json cannot (`\ud800` is refused). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** `detail` as the json column takes it: a lone surrogate of what a client sent becomes U+FFFD. */
+const storable = (detail: Record<string, unknown>) =>
+  JSON.parse(
+    JSON.stringify(detail, (_key, value: unknown) =>
+      typeof value === 'string' ? value.replace(LONE_SURROGATE, '\uFFFD') : value,
+    ),
+  ) as Record<string, unknown>;
+
 /** An explicit entry (an event that changes no row); in `db`'s transaction when it is one. */
 export const appendAudit = async (
   db: Executor,
@@ -153,7 +164,7 @@ export const appendAudit = async (
     ip: ctx?.ip ?? null,
     userAgent: ctx?.userAgent ?? null,
     deviceAt: ctx?.deviceAt ?? null,
-    detail: entry.detail ?? null,
+    detail: entry.detail ? storable(entry.detail) : null,
   });
 };
 

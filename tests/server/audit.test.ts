@@ -401,6 +401,14 @@ describe('other writes', () => {
     expect(JSON.stringify(entries)).not.toContain('wrong-one-1');
   });
 
+  it('a failed sign-in with a lone surrogate in the e-mail is refused and on the trail, not a 500', async () => {
+    const after = await lastId();
+    const bad = await call('POST', '/api/login', undefined, { email: 'a\ud800b@example.com', password: 'x' });
+    expect(bad.status, bad.text).toBe(401);
+    const [entry] = await since(after);
+    expect(entry).toMatchObject({ action: 'sign_in_failed', detail: { email: 'a\ufffdb@example.com' } });
+  });
+
   it('a notification send is one explicit entry beside its status move', async () => {
     const made = await call('POST', '/api/notification', admin, {
       title: { en: 'Audit notice', ar: 'إشعار التدقيق' },
