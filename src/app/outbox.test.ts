@@ -18,6 +18,7 @@ import {
   startOutbox,
 } from './outbox';
 import { keepDeviceKey } from './outbox-store';
+import { completeSignIn } from './sign-in';
 import { clearSession, getSession, removeToken, resetSessionForTests, storeSignIn } from './session';
 
 const keyOf = (byte: number, id: string) => ({ id, key: Buffer.alloc(32, byte).toString('base64url') });
@@ -155,5 +156,35 @@ describe('the outbox per user on a shared device', () => {
     await keepOutboxForNextSignIn();
     await signInAs(A);
     expect(outboxEntries()).toEqual([older]);
+  });
+
+  it('sends nothing during the sign-in itself: the login page reloads, and the signed-in shell sends it once', async () => {
+    server.on('POST /api/booking/update-status', (_req, res) =>
+      json(res, 200, { status: 200, message: 'Booking updated.' }),
+    );
+    await signInAs(A);
+    await change('a-1', 'Booking BK-7: Confirm');
+    await keepOutboxForNextSignIn();
+    await clearSession();
+    onlineManager.setOnline(true);
+
+    // A send begun here would be cut by the reload and go out again from the next page.
+    await completeSignIn({
+      token: 'token-of-a',
+      name: { en: 'A', ar: 'A' },
+      email: A.email,
+      profileImage: null,
+      role: 'manager',
+      language: 'en',
+      outboxKey: A.outboxKey,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server.received.filter((r) => r.path === '/api/booking/update-status')).toEqual([]);
+
+    // The shell (src/components/shell/SignedInShell.tsx) opens it and sends it.
+    await loadOutbox();
+    await expect.poll(() => outboxEntries()).toEqual([]);
+    const sent = server.received.filter((r) => r.path === '/api/booking/update-status');
+    expect(sent.map((r) => r.headers['idempotency-key'])).toEqual(['a-1']);
   });
 });

@@ -331,9 +331,9 @@ export function startOutbox(queryClient: QueryClient): () => void {
 let opened: Promise<unknown> | null = null;
 
 /**
- * After sign-in or at start: this user's outbox, opened with their key (another user's never shows:
- * it is sealed with a key this session is not given). Called again for the same user (the sign-in,
- * then the shell's restored cache), it reads nothing again and shows the entries over the cache.
+ * When the signed-in shell starts: this user's outbox, opened with their key (another user's never
+ * shows: it is sealed with a key this session is not given). Called again for the same user, it reads
+ * nothing again and shows the entries over the cache.
  */
 export async function loadOutbox(): Promise<void> {
   const { email, loginToken } = getSession();

@@ -1,6 +1,8 @@
 /**
  * After a successful login: store the session and the user's outbox key, apply the user's language,
- * drop other users' cached data, show this user's queued writes. Apart from Sign Out (auth.ts), which
+ * drop other users' cached data. The user's queued writes are not opened here: the login page reloads
+ * into the signed-in shell, which opens and sends them (src/components/shell/SignedInShell.tsx); a send
+ * begun here would be cut by that reload and go out twice. Apart from Sign Out (auth.ts), which
  * needs the query client and the contract: the login page's first load carries neither
  * (docs/decisions/0010-signed-in-first-load.md).
  */
@@ -39,6 +41,4 @@ export async function completeSignIn(answer: SignIn & { outboxKey: OutboxKeyAnsw
   await keepDeviceKey(getSession().email, answer.outboxKey);
   await applySignedInLanguage(answer.language);
   await purgeOtherUsersCaches(getSession().email);
-  // The outbox is not part of the login page's first load.
-  await (await import('./outbox')).loadOutbox();
 }

@@ -49,13 +49,20 @@ describe('read cache', () => {
   });
 
   it('answers a repeated read without the database, until something is written', async () => {
-    const first = await get(LIST, admin);
-    const before = stats();
-    const generation = t.deps.cache!.generation;
-    const again = await get(LIST, admin);
-    expect(again.text).toBe(first.text);
-    expect(stats().hits).toBe(before.hits + 1);
-    expect(t.deps.cache!.generation).toBe(generation);
+    // On PostgreSQL the notifications of the set-up's writes (the sign-in) may still arrive and rightly
+    // empty the cache between two reads: the pair is read again until no write came between them.
+    let settled = false;
+    for (let attempt = 0; attempt < 10 && !settled; attempt++) {
+      const generation = t.deps.cache!.generation;
+      const first = await get(LIST, admin);
+      const before = stats();
+      const again = await get(LIST, admin);
+      if (t.deps.cache!.generation !== generation) continue;
+      settled = true;
+      expect(again.text).toBe(first.text);
+      expect(stats().hits).toBe(before.hits + 1);
+    }
+    expect(settled).toBe(true);
   });
 
   it('shows a write at once', async () => {
