@@ -7,6 +7,12 @@ import { linguiMacros } from './vite.config';
 
 const alias = { '@': new URL('./src', import.meta.url).pathname };
 const usePostgres = Boolean(process.env.DATABASE_URL);
+/**
+ * The server suites share a worker's modules across files (docs/decisions/0040-server-files-share-their-modules.md):
+ * each file builds its own app on its own database, and no server module keeps state of a test's
+ * between files: importing the server again per file bought nothing and cost 37% of the CPU.
+ */
+const serverIsolate = false;
 
 /**
  * The suites (docs/architecture.md §7); `npm test` runs the browser suite beside the others, as two
@@ -43,6 +49,7 @@ export default defineConfig({
           include: ['server/**/*.test.ts', 'tests/server/**/*.test.ts'],
           globalSetup: ['tests/setup/templates.ts'],
           env: { TEST_DB: 'pglite' },
+          isolate: serverIsolate,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -64,6 +71,7 @@ export default defineConfig({
                 ],
                 globalSetup: ['tests/setup/templates.ts'],
                 env: { TEST_DB: 'postgres' },
+                isolate: serverIsolate,
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },
