@@ -11,7 +11,8 @@ import { auditLog } from '../db/schema';
 import { smsg } from '../messages';
 import { addDays, startOfDay } from '../time';
 import { route, routeFile } from '../http/route';
-import { csvLine, csvResponse } from '../http/csv';
+import { csvText } from '../../src/contract/csv';
+import { csvResponse } from '../http/csv';
 import type { App } from '../http/types';
 import { forwardRulesOf } from '../http/forward-rules';
 import type { ResourceImpls } from '../http/resource-router';
@@ -121,22 +122,21 @@ const CSV_HEADERS: Array<{ en: string; ar: string }> = [
   { en: 'Request', ar: 'الطلب' },
 ];
 
-const csvRow = (e: AuditEntryRecord, lang: Language) =>
-  csvLine([
-    e.at,
-    e.actor?.id,
-    e.actor?.name?.[lang] ?? null,
-    e.actor?.role,
-    e.action,
-    e.resource,
-    e.recordId,
-    e.fields.join(' '),
-    e.before ? JSON.stringify(e.before) : null,
-    e.after ? JSON.stringify(e.after) : null,
-    e.ip,
-    e.deviceAt,
-    e.requestId,
-  ]);
+const csvRow = (e: AuditEntryRecord, lang: Language) => [
+  e.at,
+  e.actor?.id,
+  e.actor?.name?.[lang] ?? null,
+  e.actor?.role,
+  e.action,
+  e.resource,
+  e.recordId,
+  e.fields.join(' '),
+  e.before ? JSON.stringify(e.before) : null,
+  e.after ? JSON.stringify(e.after) : null,
+  e.ip,
+  e.deviceAt,
+  e.requestId,
+];
 
 /* ------------------------------------------------------------------ routes */
 
@@ -149,10 +149,10 @@ export const registerAuditRoutes = (app: App, impls: ResourceImpls) => {
         ? []
         : await deps.db.select().from(auditLog).where(where).orderBy(desc(auditLog.id)).limit(EXPORT_MAX);
     const admin = auth.user.role === 'admin';
-    const text =
-      '\uFEFF' +
-      csvLine(CSV_HEADERS.map((h) => h[lang])) +
-      rows.map((r) => csvRow(toAuditEntry(r, admin), lang)).join('');
+    const text = csvText([
+      CSV_HEADERS.map((h) => h[lang]),
+      ...rows.map((r) => csvRow(toAuditEntry(r, admin), lang)),
+    ]);
     return csvResponse(text, 'audit', deps.config.now());
   });
 

@@ -287,7 +287,7 @@ describe.each(resources.map((r) => [r.key, r] as const))('%s', (_key, resource) 
     expect(lines[0]).toMatch(/[\u0600-\u06FF]/);
     const row = lines.find((l) => l.startsWith(`${evil.body.data.id},`))!;
     expect(row.includes(`"'=HYPERLINK(""http://x"")"`) || row.includes("'+عربي")).toBe(true);
-    // No cell starts a formula; a plain phone number (+ and digits) keeps its + (server/http/csv.ts).
+    // No cell starts a formula; a plain phone number (+ and digits) keeps its + (src/contract/csv.ts).
     expect(row).not.toMatch(/(^|,)"?(=|\+(?![0-9]{7,20}(,|\r|$)))/);
     const filtered = await a.exportCsv('admin', a.fx.filter.query);
     const filteredTotal = (await a.list('admin', a.fx.filter.query)).body.data.total;

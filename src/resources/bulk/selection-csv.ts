@@ -1,21 +1,29 @@
 import type { Language } from '@/contract';
+import { csvText } from '@/contract/csv';
 import { downloadFile } from '@/lib/transfer';
 import type { BaseRecord } from '../queries';
 import { toExportQuery, type ListSearch } from '../search';
 import type { AreaConfig } from '../types';
 import type { Selection } from './useSelection';
 
-/** A CSV cell: quoted, and a leading = + - @ defused (CSV injection, as the server's export). */
-const cell = (value: unknown, language: Language): string => {
-  let text: string;
-  if (value === null || value === undefined) text = '';
-  else if (Array.isArray(value)) text = value.map((v) => cell(v, language)).join(' | ');
-  else if (typeof value === 'object') {
+/** A record's value as the text of its cell: a name in the reader's language, a list joined with " | ". */
+const cellText = (value: unknown, language: Language): string | number | boolean | null => {
+  if (value === null || value === undefined) return null;
+  if (Array.isArray(value)) return value.map((v) => cellText(v, language) ?? '').join(' | ');
+  if (typeof value === 'object') {
     const o = value as Record<string, unknown>;
-    text = 'en' in o && 'ar' in o ? String(o[language] ?? '') : JSON.stringify(value);
-  } else text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+    return 'en' in o && 'ar' in o ? String(o[language] ?? '') : JSON.stringify(value);
+  }
+  return typeof value === 'number' || typeof value === 'boolean' ? value : String(value);
+};
+
+/**
+ * The picked rows as CSV, written as the server writes its exports (src/contract/csv.ts): one column
+ * per field any of them has.
+ */
+export const selectionCsv = (picked: readonly Record<string, unknown>[], language: Language): string => {
+  const keys = [...new Set(picked.flatMap((row) => Object.keys(row)))];
+  return csvText([keys, ...picked.map((row) => keys.map((k) => cellText(row[k], language)))]);
 };
 
 /**
@@ -39,9 +47,7 @@ export async function downloadSelectionCsv<T extends BaseRecord>(
     return;
   }
   const picked = rows.filter((row) => selection.has(row.id)) as unknown as Record<string, unknown>[];
-  const keys = [...new Set(picked.flatMap((row) => Object.keys(row)))];
-  const lines = [keys.join(','), ...picked.map((row) => keys.map((k) => cell(row[k], language)).join(','))];
-  const blob = new Blob([`\uFEFF${lines.join('\r\n')}\r\n`], { type: 'text/csv;charset=utf-8' });
+  const blob = new Blob([selectionCsv(picked, language)], { type: 'text/csv;charset=utf-8' });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

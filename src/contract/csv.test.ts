@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvLine } from './csv';
+import { csvCell, csvLine, csvText } from './csv';
 
 describe('CSV cells (docs/security.md, CSV injection)', () => {
   it('keeps a plain phone number as it is: no apostrophe before its +', () => {
@@ -30,5 +30,14 @@ describe('CSV cells (docs/security.md, CSV injection)', () => {
     expect(csvCell(true)).toBe('true');
     expect(csvCell('a, b')).toBe('"a, b"');
     expect(csvCell(' padded ')).toBe('" padded "');
+  });
+
+  it('writes a whole text with a byte-order mark and CR LF line ends', () => {
+    expect(
+      csvText([
+        ['name', 'phone'],
+        ['Sara', '+966501234567'],
+      ]),
+    ).toBe('\uFEFFname,phone\r\nSara,+966501234567\r\n');
   });
 });
