@@ -33,7 +33,7 @@ import { runLoad } from './sections/load';
 import { runMixed } from './sections/mixed';
 import { runOffline } from './sections/offline';
 
-// The uncached realistic mix first: the table (and the README) lead with what staff feel (ADR 0020).
+// The uncached realistic mix first: the table (and docs/performance.md) lead with what staff feel (ADR 0020).
 const SECTIONS: Record<string, (ctx: BenchContext) => Promise<SectionResult>> = {
   mixed: runMixed,
   load: runLoad,

@@ -1,6 +1,6 @@
 /**
  * `node --import tsx bench/table.ts`: the table of bench/results/latest.json in Markdown, with the
- * machine line (for the README's Performance section).
+ * machine line (for docs/performance.md).
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';

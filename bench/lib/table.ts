@@ -1,4 +1,4 @@
-/** The bench's figures as a Markdown table (printed by npm run bench, pasted into the README). */
+/** The bench's figures as a Markdown table (printed by npm run bench, pasted into docs/performance.md). */
 import type { Row } from './types';
 
 const fmt = (n: number, unit: string) =>

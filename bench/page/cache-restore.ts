@@ -18,7 +18,7 @@ const PAGE_SIZE = 50;
 
 /**
  * react-query-persist-client 5.104 pins its own query-core beside the app's 5.108 (two copies in
- * the bundle, see the README's Performance notes); the client passes between them as the app's does.
+ * the bundle, see docs/performance.md); the client passes between them as the app's does.
  */
 type PersistClient = Parameters<typeof persistQueryClientSave>[0]['queryClient'];
 
