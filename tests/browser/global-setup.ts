@@ -16,6 +16,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildServer } from '../../scripts/server-bundle.mjs';
+import { chromiumExecutable } from '../support/chromium';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -30,6 +31,9 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  console.info(
+    `[browser] journeys in ${chromiumExecutable('shell')}, those that need the desktop browser in ${chromiumExecutable('full')}`,
+  );
   const [outDir, dataDir] = await Promise.all([
     mkdtemp(join(tmpdir(), 'ebo-dist-')),
     mkdtemp(join(tmpdir(), 'ebo-demo-data-')),

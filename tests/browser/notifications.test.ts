@@ -34,11 +34,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await push?.close();
 });
-// The fake push service on 127.0.0.1 is allowed by configuration (server/push-hosts.ts).
-const suite = browserSuite({
-  NODE_EXTRA_CA_CERTS: path.join(certDir, 'cert.pem'),
-  PUSH_ALLOWED_HOSTS: '127.0.0.1',
-});
+// The fake push service on 127.0.0.1 is allowed by configuration (server/push-hosts.ts). The service
+// worker's notifications are shown by the desktop browser: full Chromium (../support/chromium.ts).
+const suite = browserSuite(
+  { NODE_EXTRA_CA_CERTS: path.join(certDir, 'cert.pem'), PUSH_ALLOWED_HOSTS: '127.0.0.1' },
+  { chromium: 'full' },
+);
 
 /** Replaces the browser's push subscription with one of the fake service (before the app loads). */
 async function stubPushManager(context: BrowserContext, sub: FakeSubscription) {

@@ -11,7 +11,8 @@ import { launchProfile, snap } from '../support/browser';
 import { chooseLanguage, signIn, signOut, waitForServiceWorkerControl, waitForShell } from '../support/app';
 import { browserSuite } from '../support/suite';
 
-const suite = browserSuite();
+// A window focused from a notification is the desktop browser's: full Chromium (../support/chromium.ts).
+const suite = browserSuite({}, { chromium: 'full' });
 
 /** Width and height from a PNG's IHDR chunk. */
 const pngSize = (bytes: Buffer) => {

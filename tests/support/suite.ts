@@ -1,11 +1,12 @@
 /**
  * Per-file scaffolding of the browser suite: one real server (fresh database, captured mail) and one
- * Chromium per file; a fresh context per test, closed after it, with page errors recorded.
+ * Chromium per file (Debian's headless shell unless the file asks for the full browser, ./chromium.ts);
+ * a fresh context per test, closed after it, with page errors recorded.
  */
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { newContext } from './browser';
-import { launchChromium } from './chromium';
+import { launchChromium, type ChromiumKind } from './chromium';
 import { startAppServer, type AppServer } from './app-server';
 
 export interface Suite {
@@ -27,13 +28,16 @@ export interface Suite {
   ) => Promise<{ status: number; body: T }>;
 }
 
-export function browserSuite(extraEnv: Record<string, string> = {}): Suite {
+export function browserSuite(
+  extraEnv: Record<string, string> = {},
+  { chromium = 'shell' }: { chromium?: ChromiumKind } = {},
+): Suite {
   let server: AppServer | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer(extraEnv), launchChromium()]);
+    [server, browser] = await Promise.all([startAppServer(extraEnv), launchChromium(chromium)]);
   });
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => undefined)));
