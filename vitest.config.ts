@@ -2,7 +2,6 @@ import { availableParallelism } from 'node:os';
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { configDefaults, defineConfig } from 'vitest/config';
-import { browserWorkers } from './tests/setup/workers.mjs';
 import { linguiMacros } from './vite.config';
 
 const alias = { '@': new URL('./src', import.meta.url).pathname };
@@ -14,9 +13,12 @@ const usePostgres = Boolean(process.env.DATABASE_URL);
  */
 const serverIsolate = false;
 
+/** Files at once: every core, for the server suites and then for the browser suite (docs/decisions/0042-suites-one-after-another-on-every-core.md). */
+const cores = Math.max(2, availableParallelism());
+
 /**
- * The suites (docs/architecture.md §7); `npm test` runs the browser suite beside the others, as two
- * `vitest run`s (scripts/test.mjs), and `npx vitest run` runs them one after another:
+ * The suites (docs/architecture.md §7), one after another (`npm test` is scripts/test.mjs), the
+ * browser suite last:
  * - unit: app units and components in happy-dom;
  * - server: the real Hono app in-process on PGlite (and again on PostgreSQL when DATABASE_URL is set);
  * - browser: Debian Chromium through playwright-core against the built app and the real server.
@@ -27,9 +29,8 @@ export default defineConfig({
     // The default output, then where the run's time went (the slowest files first).
     reporters: ['default', './tests/support/timing-reporter.ts'],
     // Vitest's default is one worker fewer than the cores: one on a 2-core machine, and every file
-    // one after another. The suites wait on PostgreSQL, Chromium and servers of their own as much as
-    // they compute: a worker per core, at least two (docs/decisions/0038-every-check-in-minutes.md).
-    maxWorkers: Math.max(2, availableParallelism()),
+    // one after another. A worker per core, at least two (docs/decisions/0038-every-check-in-minutes.md).
+    maxWorkers: cores,
     projects: [
       {
         plugins: [react(), linguiMacros(), lingui()],
@@ -87,9 +88,9 @@ export default defineConfig({
           globalSetup: ['tests/browser/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 180_000,
-          // Half the cores' worth of files at once (one on two cores), after the other suites; `npm
-          // test` runs this suite beside them instead (scripts/test.mjs, tests/setup/workers.mjs).
-          maxWorkers: browserWorkers,
+          // After the other suites, on every core: a browser file waits on its pages as much as it
+          // computes (docs/decisions/0042-suites-one-after-another-on-every-core.md).
+          maxWorkers: cores,
           sequence: { groupOrder: 1 },
           // A page on a busy machine may take more than vitest's default second to show what is polled for.
           expect: { poll: { timeout: 5_000 } },

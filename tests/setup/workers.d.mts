@@ -1,2 +1,0 @@
-export declare const browserWorkers: number;
-export declare const serverWorkers: number;
