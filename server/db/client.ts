@@ -93,16 +93,16 @@ export const DB_CONNECT_TIMEOUT_MS = 10_000;
 /** Any number from a fixed text: the advisory lock that serialises migrations between processes. */
 const MIGRATION_LOCK = 4_206_042_001;
 
-const statementNames = new Map<string, string>();
-
 /**
- * A parameterised query gets a name from its text, so each connection parses and plans it once
- * and runs it again as a prepared statement (PostgreSQL keeps a generic plan once it costs no more
- * than custom ones): planning a list's joins took longer than running them (docs/decisions/0020-every-list-on-an-index.md,
- * "Round trips and plans"). Its limits are inlined first (`inlineLimits`). Texts past the first
- * PREPARED_TEXTS run unnamed, as before.
+ * A parameterised query gets a name from its text, so each connection parses and plans it once and
+ * runs it again as a prepared statement (PostgreSQL keeps a generic plan once it costs no more than
+ * custom ones): planning a list's joins took longer than running them
+ * (docs/decisions/0020-every-list-on-an-index.md, "Round trips and plans"). Its limits are inlined
+ * first (`inlineLimits`). Texts past the first PREPARED_TEXTS run unnamed, as before. `names` is the
+ * pool's: each database opened in a process counts its own
+ * (docs/decisions/0040-server-files-share-their-modules.md).
  */
-const prepared = (args: unknown[]): unknown[] => {
+const prepared = (names: Map<string, string>, args: unknown[]): unknown[] => {
   const [first, second, ...rest] = args;
   // node-postgres takes (text, values), (config) or (config, values): drizzle passes its config
   // (text, no values) and the values apart.
@@ -119,10 +119,10 @@ const prepared = (args: unknown[]): unknown[] => {
         : undefined;
   if (!config || config.name || !values?.length) return args;
   const inlined = inlineLimits(config.text, values);
-  let name = statementNames.get(inlined.text);
-  if (!name && statementNames.size < PREPARED_TEXTS) {
-    name = `ebo_${statementNames.size}`;
-    statementNames.set(inlined.text, name);
+  let name = names.get(inlined.text);
+  if (!name && names.size < PREPARED_TEXTS) {
+    name = `ebo_${names.size}`;
+    names.set(inlined.text, name);
   }
   const query = { ...config, ...inlined, ...(name ? { name } : {}) };
   return Array.isArray(second) ? [query, ...rest] : [query, second, ...rest];
@@ -143,11 +143,12 @@ export const openPostgres = async (connectionString: string): Promise<Database> 
     noteQuery(args[0]);
     return poolQuery(...args);
   }) as typeof pool.query;
+  const statementNames = new Map<string, string>();
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     client.query = ((...args: unknown[]) => {
       if (typeof args.at(-1) !== 'function') noteQuery(args[0]);
-      return query(...prepared(args));
+      return query(...prepared(statementNames, args));
     }) as typeof client.query;
   });
   const db = drizzlePg({ client: pool, schema });
