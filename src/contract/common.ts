@@ -51,5 +51,7 @@ export const otp = z
   .trim()
   .regex(new RegExp(`^[0-9]{${OTP_LENGTH}}$`), msg('invalidOtp'));
 
-export const id = z.coerce.number().int().positive().max(2_147_483_647);
-export const version = z.number().int().nonnegative();
+/** The largest id or version: they are int4 columns. A larger one can match no row: it is refused, not sent to the database. */
+export const INT4_MAX = 2_147_483_647;
+export const id = z.coerce.number().int().positive().max(INT4_MAX);
+export const version = z.number().int().nonnegative().max(INT4_MAX);

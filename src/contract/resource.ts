@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, version } from './common';
+import { INT4_MAX, id, version } from './common';
 import {
   endpoint,
   needs,
@@ -305,7 +305,7 @@ export const defineResource = <
         query: z.strictObject({
           ...discShape,
           ...filters.partial().shape,
-          id: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+          id: z.coerce.number().int().min(1).max(INT4_MAX).optional(),
           q: z.string().trim().max(SEARCH_MAX).optional(),
           page: z.coerce.number().int().min(1).max(1_000_000).optional(),
           pageSize: pageSize.optional(),

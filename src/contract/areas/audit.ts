@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint, ok, signedIn } from '../http';
-import { id } from '../common';
+import { id, version } from '../common';
 import { dateOnly, timeZoneName } from './values';
 
 /**
@@ -145,7 +145,7 @@ export const auditApi = {
     tag,
     access: { kind: 'session', permission: null, roles: ['admin'] },
     params: z.strictObject({ id }),
-    body: z.strictObject({ version: z.number().int().nonnegative().optional() }),
+    body: z.strictObject({ version: version.optional() }),
     idempotent: true,
     response: ok(z.object({ id: z.number().int(), resource: auditResource, recordId: z.string() })),
   }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, id, phone } from '../common';
+import { email, id, phone, version } from '../common';
 import { endpoint, needs, ok } from '../http';
 import { msg } from '../messages';
 import { defineResource, idParam, localizedText, recordOf } from '../resource';
@@ -207,7 +207,7 @@ export const bookingApi = {
           .max(500, msg('maxChars', { n: 500 }))
           .nullable()
           .default(null),
-        version: z.number().int().nonnegative().optional(),
+        version: version.optional(),
       })
       .refine((b) => b.status !== undefined || b.paymentStatus !== undefined, {
         path: ['status'],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, localized } from '../common';
+import { id, localized, version } from '../common';
 import { endpoint, needs, ok } from '../http';
 import { msg } from '../messages';
 import { boolParam, defineResource, idParam, localizedText, recordOf } from '../resource';
@@ -270,7 +270,7 @@ export const eventApi = {
       id,
       status: eventStatus,
       reason,
-      version: z.number().int().nonnegative().optional(),
+      version: version.optional(),
     }),
     response: ok(record),
     idempotent: true,
