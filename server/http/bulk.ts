@@ -390,6 +390,9 @@ export const stopBulkJobs = async () => {
   runner.stopping = true;
   for (const wake of [...runner.waiting]) wake();
   await runner.draining;
+  // What the next start goes on with is read from the database; an entry kept here would run twice
+  // after a start in this process, or on the stopped app's connection.
+  runner.queue.length = 0;
 };
 
 /* ------------------------------------------------------------------- bounds */

@@ -14,7 +14,8 @@ import { COUNT_CAP } from '../../src/contract/resource';
 import { eventResource } from '../../src/contract/areas/event';
 import { serviceProviderResource } from '../../src/contract/areas/serviceprovider';
 import { userResource } from '../../src/contract/areas/user';
-import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
+import { createTestServer, type TestServer } from '../setup/server';
+import { signInAs } from '../support/kit';
 
 const BOOKINGS = 100_000;
 const EVENTS = 20_000;
@@ -52,7 +53,7 @@ const capture = async (run: () => Promise<void>): Promise<Captured[]> => {
 
 beforeAll(async () => {
   t = await createTestServer({ demoData: true });
-  admin = await t.login(DEMO.admin.email, DEMO_PASSWORD);
+  admin = await signInAs(t, 'admin');
   // Watch the client drizzle uses (PGlite: its change-tracking wrapper; PostgreSQL: the pool).
   const client = (t.db.db as unknown as { $client: Record<string, unknown> }).$client;
   const target = t.db.kind === 'pglite' ? (client as object) : client;
@@ -70,65 +71,71 @@ beforeAll(async () => {
   Object.defineProperty(target, 'query', { value: watched, configurable: true, writable: true });
 
   const started = Date.now();
-  // Staff accounts and providers (accounts with a business profile) of the demo's categories and cities.
-  await t.db.db.execute(sql`
-    insert into users (email, password_hash, name, phone, role, status, created_at, updated_at)
-    select 'staff' || i || '@bench.example.com', 'x', jsonb_build_object('en', 'Staff ' || i, 'ar', 'موظف ' || i),
-           '+9665' || lpad(i::text, 8, '0'), (array['admin','manager'])[1 + i % 2], (i % 4)::text,
-           now() - (i % 9000) * interval '1 hour', now() - (i % 7000) * interval '1 hour'
-    from generate_series(1, ${STAFF}) as i`);
-  await t.db.db.execute(sql`
-    with c as (select id, row_number() over (order by id) - 1 as rn from categories),
-         ci as (select id, row_number() over (order by id) - 1 as rn from cities),
-         nc as (select count(*) as n from c), nci as (select count(*) as n from ci),
-         u as (
-           insert into users (email, password_hash, name, phone, role, status, created_at, updated_at)
-           select 'provider' || i || '@bench.example.com', 'x',
-                  jsonb_build_object('en', 'Owner ' || i, 'ar', 'مالك ' || i), '+9665' || lpad(i::text, 8, '0'),
-                  'serviceprovider', (i % 4)::text, now() - (i % 9000) * interval '1 hour', now() - (i % 7000) * interval '1 hour'
-           from generate_series(1, ${PROVIDERS}) as i
-           returning id, created_at, updated_at)
-    insert into service_providers (user_id, business_name, description, category_id, city_id, created_at, updated_at)
-    select u.id, jsonb_build_object('en', 'Business ' || u.id, 'ar', 'نشاط ' || u.id), jsonb_build_object('en', '', 'ar', ''),
-           c.id, ci.id, u.created_at, u.updated_at
-    from u, nc, nci join c on true join ci on true
-    where c.rn = u.id % nc.n and ci.rn = u.id % nci.n`);
-  // Events over the approved providers, categories and locations; bookings over the events (as bench/seed.ts).
-  await t.db.db.execute(sql`
-    with p as (select user_id, row_number() over (order by user_id) - 1 as rn from service_providers sp
-               join users u on u.id = sp.user_id where u.status = '1'),
-         c as (select id, row_number() over (order by id) - 1 as rn from categories),
-         l as (select id, city_id, row_number() over (order by id) - 1 as rn from locations),
-         np as (select count(*) as n from p), nc as (select count(*) as n from c), nl as (select count(*) as n from l)
-    insert into events (title, description, category_id, provider_id, city_id, location_id, starts_at, ends_at,
-                        price, capacity, status, featured, created_at, updated_at)
-    select jsonb_build_object('en', 'Event ' || i, 'ar', 'فعالية ' || i), jsonb_build_object('en', '', 'ar', ''),
-           c.id, p.user_id, l.city_id, l.id, now() + ((i % 400) - 200) * interval '1 day',
-           now() + ((i % 400) - 200) * interval '1 day' + interval '3 hours', (5 + i % 60) * 1000, 100 + i % 900,
-           (array['draft','pending','approved','approved','approved','rejected','cancelled','completed'])[1 + i % 8],
-           i % 50 = 0, now() - (i % 5000) * interval '1 hour', now() - (i % 3000) * interval '1 hour'
-    from generate_series(1, ${EVENTS}) as i, np, nc, nl
-    join p on true join c on true join l on true
-    where p.rn = i % np.n and c.rn = i % nc.n and l.rn = i % nl.n`);
-  await t.db.db.execute(sql`
-    with e as (select id, provider_id, price, row_number() over (order by id) - 1 as rn from events),
-         ne as (select count(*) as n from e),
-         s as (select i,
-                      (array['pending','confirmed','confirmed','confirmed','cancelled','checked_in','completed'])[1 + (i * 7 + i / 7) % 7] as status,
-                      now() - ((i::bigint * 7919) % 525600) * interval '1 minute' as at
-               from generate_series(1, ${BOOKINGS}) as i)
-    insert into bookings (code, event_id, provider_id, customer_name, customer_email, customer_phone, tickets,
-                          unit_price, total, payment_status, paid_at, status, created_at, updated_at)
-    select 'BT-' || lpad(s.i::text, 7, '0'), e.id, e.provider_id,
-           (array['Sara','Omar','Lina','Khalid','Noura','Faisal','Huda','Yousef'])[1 + s.i % 8] || ' ' ||
-           (array['Al-Harbi','Haddad','Nasser','Al-Qahtani','Saleh','Mansour','Khoury'])[1 + s.i % 7] || ' ' || s.i,
-           'customer' || s.i || '@example.com', '+9665' || lpad(s.i::text, 8, '0'),
-           1 + s.i % 4, e.price, e.price * (1 + s.i % 4),
-           case when s.status in ('confirmed','checked_in','completed') then 'paid'
-                when s.status = 'cancelled' and s.i % 2 = 0 then 'refunded' else 'pending' end,
-           case when s.status in ('confirmed','checked_in','completed') then s.at + interval '5 minutes' end,
-           s.status, s.at, s.at + (s.i % 100) * interval '1 minute'
-    from s, ne join e on true where e.rn = s.i % ne.n`);
+  // A bulk load, as bench/seed.ts makes it: neither on the audit trail nor news for the live change
+  // log (docs/decisions/0017-audit-trail.md, 0019-live-updates-and-many-processes.md), which would
+  // write a row of each per row loaded.
+  await t.db.db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('ebo.audit', 'off', true), set_config('ebo.live', 'off', true)`);
+    // Staff accounts and providers (accounts with a business profile) of the demo's categories and cities.
+    await tx.execute(sql`
+      insert into users (email, password_hash, name, phone, role, status, created_at, updated_at)
+      select 'staff' || i || '@bench.example.com', 'x', jsonb_build_object('en', 'Staff ' || i, 'ar', 'موظف ' || i),
+             '+9665' || lpad(i::text, 8, '0'), (array['admin','manager'])[1 + i % 2], (i % 4)::text,
+             now() - (i % 9000) * interval '1 hour', now() - (i % 7000) * interval '1 hour'
+      from generate_series(1, ${STAFF}) as i`);
+    await tx.execute(sql`
+      with c as (select id, row_number() over (order by id) - 1 as rn from categories),
+           ci as (select id, row_number() over (order by id) - 1 as rn from cities),
+           nc as (select count(*) as n from c), nci as (select count(*) as n from ci),
+           u as (
+             insert into users (email, password_hash, name, phone, role, status, created_at, updated_at)
+             select 'provider' || i || '@bench.example.com', 'x',
+                    jsonb_build_object('en', 'Owner ' || i, 'ar', 'مالك ' || i), '+9665' || lpad(i::text, 8, '0'),
+                    'serviceprovider', (i % 4)::text, now() - (i % 9000) * interval '1 hour', now() - (i % 7000) * interval '1 hour'
+             from generate_series(1, ${PROVIDERS}) as i
+             returning id, created_at, updated_at)
+      insert into service_providers (user_id, business_name, description, category_id, city_id, created_at, updated_at)
+      select u.id, jsonb_build_object('en', 'Business ' || u.id, 'ar', 'نشاط ' || u.id), jsonb_build_object('en', '', 'ar', ''),
+             c.id, ci.id, u.created_at, u.updated_at
+      from u, nc, nci join c on true join ci on true
+      where c.rn = u.id % nc.n and ci.rn = u.id % nci.n`);
+    // Events over the approved providers, categories and locations; bookings over the events (as bench/seed.ts).
+    await tx.execute(sql`
+      with p as (select user_id, row_number() over (order by user_id) - 1 as rn from service_providers sp
+                 join users u on u.id = sp.user_id where u.status = '1'),
+           c as (select id, row_number() over (order by id) - 1 as rn from categories),
+           l as (select id, city_id, row_number() over (order by id) - 1 as rn from locations),
+           np as (select count(*) as n from p), nc as (select count(*) as n from c), nl as (select count(*) as n from l)
+      insert into events (title, description, category_id, provider_id, city_id, location_id, starts_at, ends_at,
+                          price, capacity, status, featured, created_at, updated_at)
+      select jsonb_build_object('en', 'Event ' || i, 'ar', 'فعالية ' || i), jsonb_build_object('en', '', 'ar', ''),
+             c.id, p.user_id, l.city_id, l.id, now() + ((i % 400) - 200) * interval '1 day',
+             now() + ((i % 400) - 200) * interval '1 day' + interval '3 hours', (5 + i % 60) * 1000, 100 + i % 900,
+             (array['draft','pending','approved','approved','approved','rejected','cancelled','completed'])[1 + i % 8],
+             i % 50 = 0, now() - (i % 5000) * interval '1 hour', now() - (i % 3000) * interval '1 hour'
+      from generate_series(1, ${EVENTS}) as i, np, nc, nl
+      join p on true join c on true join l on true
+      where p.rn = i % np.n and c.rn = i % nc.n and l.rn = i % nl.n`);
+    await tx.execute(sql`
+      with e as (select id, provider_id, price, row_number() over (order by id) - 1 as rn from events),
+           ne as (select count(*) as n from e),
+           s as (select i,
+                        (array['pending','confirmed','confirmed','confirmed','cancelled','checked_in','completed'])[1 + (i * 7 + i / 7) % 7] as status,
+                        now() - ((i::bigint * 7919) % 525600) * interval '1 minute' as at
+                 from generate_series(1, ${BOOKINGS}) as i)
+      insert into bookings (code, event_id, provider_id, customer_name, customer_email, customer_phone, tickets,
+                            unit_price, total, payment_status, paid_at, status, created_at, updated_at)
+      select 'BT-' || lpad(s.i::text, 7, '0'), e.id, e.provider_id,
+             (array['Sara','Omar','Lina','Khalid','Noura','Faisal','Huda','Yousef'])[1 + s.i % 8] || ' ' ||
+             (array['Al-Harbi','Haddad','Nasser','Al-Qahtani','Saleh','Mansour','Khoury'])[1 + s.i % 7] || ' ' || s.i,
+             'customer' || s.i || '@example.com', '+9665' || lpad(s.i::text, 8, '0'),
+             1 + s.i % 4, e.price, e.price * (1 + s.i % 4),
+             case when s.status in ('confirmed','checked_in','completed') then 'paid'
+                  when s.status = 'cancelled' and s.i % 2 = 0 then 'refunded' else 'pending' end,
+             case when s.status in ('confirmed','checked_in','completed') then s.at + interval '5 minutes' end,
+             s.status, s.at, s.at + (s.i % 100) * interval '1 minute'
+      from s, ne join e on true where e.rn = s.i % ne.n`);
+  });
   // As a maintained database is (PGlite has no autovacuum): statistics and the visibility map.
   await t.db.db.execute(sql`vacuum analyze`);
   console.info(`list-indexes: seeded in ${((Date.now() - started) / 1000).toFixed(1)} s (${t.db.kind})`);

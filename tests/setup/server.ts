@@ -12,13 +12,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createApp, type App, type Deps } from '../../server/app';
+import { resumeBulk } from '../../server/areas';
 import type { PushConfig } from '../../server/push';
 import { defaultConfig, type Config } from '../../server/config';
 import { seedDemoData } from '../../server/db/demo-data';
 import { seedDemo } from '../../server/db/seed';
 import { createSmtpMailer, type Mailer } from '../../server/mail';
 import { settle } from '../../server/notify';
-import { settleBulkJobs } from '../../server/http/bulk';
+import { stopBulkJobs } from '../../server/http/bulk';
 import { ReadCache } from '../../server/http/read-cache';
 import { createDbStorage, type Storage } from '../../server/storage';
 import { startLiveHub } from '../../server/live/hub';
@@ -140,6 +141,9 @@ export const createTestServer = async (opts: TestServerOptions = {}): Promise<Te
     databaseKind: db.kind,
   };
   const app = createApp(deps);
+  // As a process starts (server/main.ts): bulk work runs again after an earlier server of this test
+  // worker stopped it, and jobs left running in the database go on.
+  await resumeBulk(deps);
 
   const request = async <T>(method: string, url: string, options: RequestOptions = {}) => {
     const headers = new Headers(options.headers);
@@ -184,7 +188,9 @@ export const createTestServer = async (opts: TestServerOptions = {}): Promise<Te
       return res.body.token;
     },
     async close() {
-      await settleBulkJobs();
+      // As the process does when it stops: the row under way ends, the job stays running in the
+      // database (a job over thousands of rows goes on at its pace for many seconds).
+      await stopBulkJobs();
       deps.live?.closeAll();
       await deps.live?.hub.close();
       await settle();
