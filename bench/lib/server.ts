@@ -8,7 +8,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SERVER_ENV, buildServer, serverNodeFlags } from '../../scripts/server-bundle.mjs';
-import { DEMO_PASSWORD } from '../../server/db/demo-accounts';
+import { DEMO, DEMO_PASSWORD, type DemoAccount } from '../../server/db/demo-accounts';
 import { freePort } from '../../tests/support/ports';
 
 /** The bench's server bundle, built once a run (a name of its own: `npm start` builds main.mjs). */
@@ -98,7 +98,7 @@ export async function startServer(options: {
   return { origin: `http://localhost:${port}`, port, pid: child.pid!, output: () => log, stop };
 }
 
-/** A bearer token of a demo account. */
+/** A bearer token of an account with the demo password. */
 export async function login(port: number, email: string): Promise<string> {
   const res = await fetch(`http://127.0.0.1:${port}/api/login`, {
     method: 'POST',
@@ -128,3 +128,7 @@ export const apiOf = (port: number): Api => ({
     return (await res.json()) as { data: Record<string, unknown> };
   },
 });
+
+/** A bearer token of the demo account of `role` (server/db/demo-accounts.ts). */
+export const signInAs = (port: number, role: DemoAccount['key']): Promise<string> =>
+  login(port, DEMO[role].email);

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { CACHE_DIR } from '../lib/build';
 import { seededPglite, seededPostgres, migrationsHash } from '../lib/data';
 import { psql, startPostgres } from '../lib/postgres';
-import { login, startServer, type BenchServer } from '../lib/server';
+import { startServer, type BenchServer, signInAs } from '../lib/server';
 import { repeat, stat } from '../lib/stats';
 import { row, type BenchContext, type Row, type SectionResult } from '../lib/types';
 import { existsSync, readFileSync } from 'node:fs';
@@ -78,7 +78,7 @@ const endpoints = async (port: number, token: string): Promise<Endpoint[]> => {
 
 /** Every endpoint: a warm-up, then `runs` measured runs; the server is already up. */
 const measure = async (server: BenchServer, runs: number, seconds: number, only?: string[]) => {
-  const token = await login(server.port, 'admin@example.com');
+  const token = await signInAs(server.port, 'admin');
   const out: Record<string, Shot[]> = {};
   for (const e of await endpoints(server.port, token)) {
     if (only && !only.includes(e.key)) continue;
@@ -290,7 +290,7 @@ export async function runStress(ctx: BenchContext): Promise<SectionResult> {
   );
   const server = await startServer({ distDir: ctx.distDir, dataDir: pgliteDir });
   try {
-    const token = await login(server.port, 'admin@example.com');
+    const token = await signInAs(server.port, 'admin');
     const db = `PGlite ${ctx.pgliteBookings / 1000}k, ${STRESS_CONNECTIONS} connections × ${STRESS_SECONDS} s, read cache on (hits)`;
     for (const e of await endpoints(server.port, token)) {
       if (e.key !== 'list1' && e.key !== 'details') continue;

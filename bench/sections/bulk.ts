@@ -16,7 +16,7 @@
 import { readBudgets } from '../lib/budgets';
 import { freshDataDir } from '../lib/data';
 import { psql, startPostgres } from '../lib/postgres';
-import { login, startServer, type BenchServer } from '../lib/server';
+import { login, startServer, type BenchServer, signInAs } from '../lib/server';
 import { DEMO_PASSWORD } from '../../server/db/demo-accounts';
 import { percentile, stat } from '../lib/stats';
 import { budgetRow, row, type BenchContext, type Row, type SectionResult } from '../lib/types';
@@ -184,7 +184,7 @@ const measureOn = async (
   const budget = readBudgets().bulk;
   const base = `http://127.0.0.1:${server.port}`;
   const call = callerOf(base);
-  const admin = await login(server.port, 'admin@example.com');
+  const admin = await signInAs(server.port, 'admin');
   const bulkers: { id: number; email: string }[] = [];
   for (const n of [1, 2]) {
     const email = `bench-bulk-${n}@example.com`;
@@ -199,8 +199,8 @@ const measureOn = async (
       throw new Error(`admin ${n}: ${created.status} ${JSON.stringify(created.data)}`);
     bulkers.push({ id: created.data.id as number, email });
   }
-  const manager = await login(server.port, 'manager@example.com');
-  const provider = await login(server.port, 'provider@example.com');
+  const manager = await signInAs(server.port, 'manager');
+  const provider = await signInAs(server.port, 'provider');
   const users = [
     { token: manager, paths: await pathsOf(call, manager, '/api/admin-dashboard-stats') },
     { token: provider, paths: await pathsOf(call, provider, '/api/serviceproviderDashboard') },

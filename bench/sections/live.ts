@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { readSse } from '../../src/lib/sse';
 import { freshDataDir } from '../lib/data';
-import { login, startServer } from '../lib/server';
+import { startServer, signInAs } from '../lib/server';
 import { stat } from '../lib/stats';
 import { row, type BenchContext, type Row, type SectionResult } from '../lib/types';
 
@@ -36,7 +36,7 @@ export async function runLive(ctx: BenchContext): Promise<SectionResult> {
   const base = `http://127.0.0.1:${server.port}`;
   const aborts: AbortController[] = [];
   try {
-    const token = await login(server.port, 'admin@example.com');
+    const token = await signInAs(server.port, 'admin');
     const health = (await (await fetch(`${base}/api/health`)).json()) as { data: { pid: number } };
     const pid = health.data.pid;
     const idle = rssMb(pid);

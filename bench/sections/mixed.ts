@@ -19,7 +19,7 @@ import { eventResource } from '../../src/contract/areas/event';
 import { readBudgets, type MixedBudget } from '../lib/budgets';
 import { seededPglite } from '../lib/data';
 import { psql } from '../lib/postgres';
-import { apiOf, login, startServer, type Api, type BenchServer } from '../lib/server';
+import { apiOf, startServer, type Api, type BenchServer, signInAs } from '../lib/server';
 import { percentile, repeat, stat } from '../lib/stats';
 import { budgetRow, row, type BenchContext, type Row, type SectionResult } from '../lib/types';
 import { measureOneByOne } from './one-by-one';
@@ -43,12 +43,6 @@ const ROLE_OF: Role[] = [
   'provider',
   'admin',
 ];
-const EMAIL: Record<Role, string> = {
-  admin: 'admin@example.com',
-  manager: 'manager@example.com',
-  provider: 'provider@example.com',
-};
-
 /** What a role may see: a few records of each kind, for details and writes. */
 interface Seen {
   token: string;
@@ -94,7 +88,7 @@ const dashboardsOf = (role: Role) =>
   role === 'provider' ? ['/api/serviceproviderDashboard'] : ['/api/admin-dashboard-stats', '/api/dashboard/'];
 
 const seenBy = async (api: Api, role: Role): Promise<Seen> => {
-  const token = await login(api.port, EMAIL[role]);
+  const token = await signInAs(api.port, role);
   const bookings = (await api.get('/api/booking?pageSize=100&page=3', token)).data.items as { id: number }[];
   const events = (await api.get('/api/event?pageSize=50', token)).data.items as { id: number }[];
   if (!bookings.length || !events.length)
@@ -395,7 +389,7 @@ const measureWorkloads = async (
   runs: number,
 ): Promise<Row[]> => {
   const api = apiOf(server.port);
-  const token = await login(server.port, EMAIL.admin);
+  const token = await signInAs(server.port, 'admin');
   const first = (await api.get('/api/booking?pageSize=10', token)).data.items as { id: number }[];
   const workloads: [string, string, string][] = [
     [

@@ -7,7 +7,7 @@
  */
 import { bookingResource } from '../../src/contract/areas/booking';
 import { eventResource } from '../../src/contract/areas/event';
-import { apiOf, login, type Api, type BenchServer } from '../lib/server';
+import { apiOf, type Api, type BenchServer, signInAs } from '../lib/server';
 import { percentile } from '../lib/stats';
 import { budgetRow, type Row } from '../lib/types';
 
@@ -78,7 +78,7 @@ export const measureOneByOne = async (
   runs: number,
 ): Promise<{ rows: Row[]; cases: Record<string, number> }> => {
   const api = apiOf(server.port);
-  const token = await login(server.port, 'admin@example.com');
+  const token = await signInAs(server.port, 'admin');
   const cases: Record<string, number> = {};
   const p50Of = async (path: string) => {
     for (let i = 0; i < WARM_UPS; i++) await api.get(path, token);

@@ -14,6 +14,7 @@ import { allOrNothing } from './idempotency';
 import { APP_CSP } from './security';
 import { assertAllRouted, route } from './route';
 import type { AppEnv } from './types';
+import { signInAs } from '../../tests/support/kit';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -88,7 +89,7 @@ describe('route helper', () => {
   it('refuses a JSON array or unknown query parameters with 422', async () => {
     const arr = await t.request('POST', '/api/login', { body: [1, 2] });
     expect(arr.status).toBe(422);
-    const token = await t.login(DEMO.admin.email, DEMO_PASSWORD);
+    const token = await signInAs(t, 'admin');
     const query = await t.request('GET', '/api/master/role?role=admin', { token });
     expect(query.status).toBe(422);
     expect(query.body.errors).toEqual({ role: 'Unknown field' });
@@ -137,8 +138,8 @@ describe('route helper', () => {
     route(app, broken, async () => {
       throw new Error('relation "secret_table" does not exist');
     });
-    const admin = await t.login(DEMO.admin.email, DEMO_PASSWORD);
-    const manager = await t.login(DEMO.manager.email, DEMO_PASSWORD);
+    const admin = await signInAs(t, 'admin');
+    const manager = await signInAs(t, 'manager');
     const get = (token: string) =>
       app.request('/api/test/supervisors', { headers: { Authorization: `Bearer ${token}` } });
     expect((await get(admin)).status).toBe(200);
@@ -199,7 +200,7 @@ describe('route helper', () => {
         throw conflict();
       }),
     );
-    const token = await t.login(DEMO.admin.email, DEMO_PASSWORD);
+    const token = await signInAs(t, 'admin');
     const post = (path: string) =>
       app.request(path, {
         method: 'POST',

@@ -18,6 +18,7 @@ import { ReadCache } from '../../server/http/read-cache';
 import { createDbStorage, FILE_CHUNK_BYTES } from '../../server/storage';
 import { importUploadsFolder } from '../../server/storage-import';
 import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
+import { signInAs } from '../support/kit';
 
 const KB = 1024;
 const QUOTA = 1024 * KB;
@@ -48,9 +49,9 @@ const fileCount = async () => Number((await t.db.db.select({ n: sql<number>`coun
 
 beforeAll(async () => {
   t = await createTestServer({ demoData: true, config: { uploadQuotaBytes: QUOTA } });
-  admin = await t.login(DEMO.admin.email, DEMO_PASSWORD);
-  manager = await t.login(DEMO.manager.email, DEMO_PASSWORD);
-  provider = await t.login(DEMO.provider.email, DEMO_PASSWORD);
+  admin = await signInAs(t, 'admin');
+  manager = await signInAs(t, 'manager');
+  provider = await signInAs(t, 'provider');
   providerId = (await t.db.db.select().from(users).where(eq(users.email, DEMO.provider.email)))[0]!.id;
 });
 afterAll(() => t?.close());

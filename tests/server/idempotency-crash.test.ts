@@ -7,14 +7,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { categories } from '../../server/db/schema';
-import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
+import { createTestServer, type TestServer } from '../setup/server';
+import { signInAs } from '../support/kit';
 
 let t: TestServer;
 let token: string;
 
 beforeAll(async () => {
   t = await createTestServer();
-  token = await t.login(DEMO.admin.email, DEMO_PASSWORD);
+  token = await signInAs(t, 'admin');
 });
 afterAll(() => t?.close());
 

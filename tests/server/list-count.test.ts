@@ -8,7 +8,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNT_CAP } from '../../src/contract/resource';
-import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
+import { createTestServer, type TestServer } from '../setup/server';
+import { signInAs } from '../support/kit';
 
 const ADDED = 1_500;
 
@@ -40,7 +41,7 @@ const list = async (query: string) => {
 
 beforeAll(async () => {
   t = await createTestServer({ demoData: true });
-  admin = await t.login(DEMO.admin.email, DEMO_PASSWORD);
+  admin = await signInAs(t, 'admin');
   const client = (t.db.db as unknown as { $client: Record<string, unknown> }).$client;
   const original = (client as { query: (...a: unknown[]) => Promise<unknown> }).query;
   const watched = function (this: unknown, ...args: unknown[]) {

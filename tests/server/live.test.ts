@@ -16,6 +16,7 @@ import { startLiveHub } from '../../server/live/hub';
 import { watchSessions } from '../../server/live/sessions';
 import { createLive, MAX_STREAMS_PER_USER } from '../../server/live/streams';
 import { createTestServer, DEMO, DEMO_PASSWORD, startLive, type TestServer } from '../setup/server';
+import { signInAs } from '../support/kit';
 
 let t: TestServer;
 let admin: string;
@@ -112,8 +113,8 @@ const confirm = (id: number, token = admin) =>
 
 beforeAll(async () => {
   t = await createTestServer({ demoData: true });
-  admin = await t.login(DEMO.admin.email, DEMO_PASSWORD);
-  providerA = await t.login(DEMO.provider.email, DEMO_PASSWORD);
+  admin = await signInAs(t, 'admin');
+  providerA = await signInAs(t, 'provider');
   const all = await t.db.db.select().from(users);
   adminId = all.find((u) => u.email === DEMO.admin.email)!.id;
   idA = all.find((u) => u.email === DEMO.provider.email)!.id;

@@ -13,8 +13,9 @@ import { createApp } from '../../server/app';
 import { SERVER_MESSAGES } from '../../server/messages';
 import { DEFAULT_PUSH_HOSTS } from '../../server/push-hosts';
 import type { PushConfig } from '../../server/push';
-import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
+import { createTestServer, DEMO, type TestServer } from '../setup/server';
 import { startFakePushService, type FakePushService, type FakeSubscription } from '../support/fake-push';
+import { signInAs } from '../support/kit';
 
 let t: TestServer;
 let push: FakePushService;
@@ -55,8 +56,8 @@ beforeAll(async () => {
     push: vapid,
     config: { pushAllowedHosts: [...DEFAULT_PUSH_HOSTS, '127.0.0.1'] },
   });
-  adminToken = await t.login(DEMO.admin.email, DEMO_PASSWORD);
-  providerToken = await t.login(DEMO.provider.email, DEMO_PASSWORD);
+  adminToken = await signInAs(t, 'admin');
+  providerToken = await signInAs(t, 'provider');
 }, 120_000);
 
 afterAll(async () => {
@@ -158,7 +159,7 @@ describe('web push', () => {
   it('removes a subscription the push service reports gone (410) and counts it', async () => {
     const gone = push.newSubscription();
     push.respondWith(gone.id, 410);
-    const token = await t.login(DEMO.admin.email, DEMO_PASSWORD);
+    const token = await signInAs(t, 'admin');
     await subscribe(token, gone);
     const n = await draft(adminToken, { audienceType: 'roles', audienceRoles: ['admin'] });
     const sent = await t.request('POST', '/sendNotification', { token: adminToken, body: { id: n.id } });
@@ -172,7 +173,7 @@ describe('web push', () => {
 
   it('signing out removes the device of that session', async () => {
     const device = push.newSubscription();
-    const token = await t.login(DEMO.admin.email, DEMO_PASSWORD);
+    const token = await signInAs(t, 'admin');
     await subscribe(token, device);
     expect(await t.request('POST', '/api/logout', { token })).toMatchObject({ status: 200 });
     const left = await t.db.db
@@ -186,7 +187,7 @@ describe('web push', () => {
 describe('scheduled notifications', () => {
   it('are sent exactly once, by one of several processes, and not again after a restart', async () => {
     const device = push.newSubscription();
-    const token = await t.login(DEMO.manager.email, DEMO_PASSWORD);
+    const token = await signInAs(t, 'manager');
     await subscribe(token, device);
     const sendAt = new Date(t.clock.now().getTime() + 60 * 60_000).toISOString();
     const n = await draft(adminToken, { audienceType: 'roles', audienceRoles: ['manager'], sendAt });
@@ -209,7 +210,7 @@ describe('scheduled notifications', () => {
   });
 
   it('a notification left `sending` by a dead process is resumed after its lease; each device gets it at most once', async () => {
-    const token = await t.login(DEMO.manager.email, DEMO_PASSWORD);
+    const token = await signInAs(t, 'manager');
     const [first, second] = [push.newSubscription(), push.newSubscription()];
     await subscribe(token, first);
     await subscribe(token, second);
@@ -279,7 +280,7 @@ describe('scheduled notifications', () => {
 describe('automatic notifications', () => {
   it('an admin who enabled notifications gets a push within seconds of a provider registering', async () => {
     const device = push.newSubscription();
-    const admin = await t.login(DEMO.admin.email, DEMO_PASSWORD);
+    const admin = await signInAs(t, 'admin');
     await subscribe(admin, device);
     const email = 'fresh.provider@example.net';
     expect((await t.request('POST', '/api/sendEmailOTP', { body: { email } })).status).toBe(200);
@@ -313,7 +314,7 @@ describe('automatic notifications', () => {
   it('admins hear at once of an ad waiting for approval; the provider of the decision; muting works', async () => {
     const adminDevice = push.newSubscription();
     const providerDevice = push.newSubscription();
-    const admin = await t.login(DEMO.admin.email, DEMO_PASSWORD);
+    const admin = await signInAs(t, 'admin');
     await subscribe(admin, adminDevice);
     await subscribe(providerToken, providerDevice);
 

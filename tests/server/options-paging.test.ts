@@ -3,7 +3,8 @@
  * pageSize; without pageSize they answer every active record, as before.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
+import { createTestServer, type TestServer } from '../setup/server';
+import { signInAs } from '../support/kit';
 
 let t: TestServer;
 let admin: string;
@@ -12,7 +13,7 @@ type Option = { id: number; name: { en: string; ar: string } };
 
 beforeAll(async () => {
   t = await createTestServer({ demoData: true });
-  admin = await t.login(DEMO.admin.email, DEMO_PASSWORD);
+  admin = await signInAs(t, 'admin');
 });
 afterAll(() => t?.close());
 

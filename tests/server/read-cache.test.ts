@@ -14,7 +14,8 @@ import { openPostgres } from '../../server/db/client';
 import { countries, users } from '../../server/db/schema';
 import { ReadCache } from '../../server/http/read-cache';
 import { tablesRead } from '../../server/db/changes';
-import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
+import { createTestServer, DEMO, type TestServer } from '../setup/server';
+import { signInAs } from '../support/kit';
 
 let t: TestServer;
 let admin: string;
@@ -24,7 +25,7 @@ const postgres = process.env.TEST_DB === 'postgres';
 
 beforeAll(async () => {
   t = await createTestServer({ demoData: true });
-  admin = await t.login(DEMO.admin.email, DEMO_PASSWORD);
+  admin = await signInAs(t, 'admin');
 });
 afterAll(() => t?.close());
 
@@ -81,7 +82,7 @@ describe('read cache', () => {
   });
 
   it('keeps answers apart by caller and language', async () => {
-    const provider = await t.login(DEMO.provider.email, DEMO_PASSWORD);
+    const provider = await signInAs(t, 'provider');
     const [me] = await t.db.db.select().from(users).where(eq(users.email, DEMO.provider.email));
     const everyone = (await get(LIST, admin)).body.data;
     const own = (await get(LIST, provider)).body.data;
@@ -104,7 +105,7 @@ describe('read cache', () => {
   });
 
   it('refuses a signed-out session at once, though it was kept', async () => {
-    const token = await t.login(DEMO.manager.email, DEMO_PASSWORD);
+    const token = await signInAs(t, 'manager');
     await get(LIST, token);
     await get(LIST, token);
     expect((await t.request('POST', '/api/logout', { token })).status).toBe(200);
@@ -112,7 +113,7 @@ describe('read cache', () => {
   });
 
   it('refuses a blocked user at once, though the session was kept', async () => {
-    const provider = await t.login(DEMO.provider.email, DEMO_PASSWORD);
+    const provider = await signInAs(t, 'provider');
     const [me] = await t.db.db.select().from(users).where(eq(users.email, DEMO.provider.email));
     await get(LIST, provider);
     const block = await t.request('POST', '/api/users/approve', {
@@ -131,7 +132,7 @@ describe('read cache', () => {
       const res = await app.request(LIST, { headers: { authorization: `Bearer ${token}` } });
       return res.status;
     };
-    const token = await t.login(DEMO.manager.email, DEMO_PASSWORD);
+    const token = await signInAs(t, 'manager');
     expect(await read(token)).toBe(200);
     expect(await read(token)).toBe(200);
     expect(cache.stats).toEqual({ hits: 0, misses: 0, bypassed: 2 });
@@ -187,7 +188,7 @@ describe('read cache', () => {
   });
 
   it('shows a write in every answer kept, also of answers made while others waited', async () => {
-    const token = await t.login(DEMO.admin.email, DEMO_PASSWORD);
+    const token = await signInAs(t, 'admin');
     const pages = ['createdAt', 'total'].flatMap((sort) =>
       ['asc', 'desc'].flatMap((order) =>
         Array.from(
@@ -217,7 +218,7 @@ describe('read cache', () => {
   });
 
   it('does not forget answers when a session’s last use is written', async () => {
-    const token = await t.login(DEMO.admin.email, DEMO_PASSWORD);
+    const token = await signInAs(t, 'admin');
     await get(LIST, token);
     const generation = t.deps.cache!.generation;
     t.clock.advance(61_000); // the session's last use is written again (once a minute)
@@ -251,7 +252,7 @@ describe.runIf(postgres)('read cache of several processes on one PostgreSQL', ()
         return { status: res.status, body: (await res.json()) as { data: Record<string, unknown> } };
       };
       expect(await until(async () => other.changes.live)).toBe(true);
-      const token = await t.login(DEMO.admin.email, DEMO_PASSWORD);
+      const token = await signInAs(t, 'admin');
       const list = (await call('GET', LIST, token)).body.data as {
         total: number;
         items: { id: number; version: number }[];
@@ -306,7 +307,7 @@ describe.runIf(postgres)('read cache of several processes on one PostgreSQL', ()
       expect(seen.misses).toBeGreaterThan(0);
 
       // a sign-out through the second process is refused by the first
-      const manager = await t.login(DEMO.manager.email, DEMO_PASSWORD);
+      const manager = await signInAs(t, 'manager');
       await get(LIST, manager);
       expect((await call('POST', '/api/logout', manager)).status).toBe(200);
       expect(await until(async () => (await t.request('GET', LIST, { token: manager })).status === 401)).toBe(

@@ -10,9 +10,10 @@ import { resources } from '../../src/contract/areas';
 import { buildPath, type AnyEndpoint } from '../../src/contract/http';
 import type { Resource, ResourceOp } from '../../src/contract/resource';
 import { users } from '../../server/db/schema';
-import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
+import { createTestServer, DEMO, type TestServer } from '../setup/server';
 import { areaRefs } from './fixture-refs';
 import { FIXTURES, type Fixture, type FixtureCtx, type Grant } from './resource-fixtures';
+import { signInAs } from '../support/kit';
 
 type Rec = Record<string, unknown> & { id: number; version: number };
 type Role = 'admin' | 'manager' | 'provider' | 'anonymous';
@@ -25,9 +26,9 @@ const ctx = () => ({ ...base, n: ++counter });
 
 beforeAll(async () => {
   t = await createTestServer({ demoData: true });
-  tokens.admin = await t.login(DEMO.admin.email, DEMO_PASSWORD);
-  tokens.manager = await t.login(DEMO.manager.email, DEMO_PASSWORD);
-  tokens.provider = await t.login(DEMO.provider.email, DEMO_PASSWORD);
+  tokens.admin = await signInAs(t, 'admin');
+  tokens.manager = await signInAs(t, 'manager');
+  tokens.provider = await signInAs(t, 'provider');
   const first = async (path: string) => {
     const res = await t.request('GET', path, { token: tokens.admin });
     expect(res.status, path).toBe(200);

@@ -5,8 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_CSP, HSTS } from '../../server/http/security';
-import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
+import { createTestServer, type TestServer } from '../setup/server';
 import { allCases, call, callerOf, setupWorld, type Caller } from './security-support';
+import { signInAs } from '../support/kit';
 
 let t: TestServer;
 let proxied: TestServer;
@@ -24,7 +25,7 @@ afterAll(async () => {
 
 describe('security headers', () => {
   it('every answer carries CSP, nosniff, frame, referrer, opener and resource policies', async () => {
-    const token = await t.login(DEMO.admin.email, DEMO_PASSWORD);
+    const token = await signInAs(t, 'admin');
     const answers = [
       await t.app.request('/api/profile', { headers: { Authorization: `Bearer ${token}` } }),
       await t.app.request('/api/profile'),

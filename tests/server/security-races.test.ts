@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IP_LIMITS } from '../../server/auth/limits';
 import { LOGIN_MAX_FAILURES } from '../../server/auth/throttle';
 import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
+import { signInAs } from '../support/kit';
 
 let t: TestServer;
 let ipCounter = 0;
@@ -59,7 +60,7 @@ describe('limits hold under concurrency', () => {
   });
 
   it(`password change: 50 parallel wrong current passwords → ${LOGIN_MAX_FAILURES} × 422, the rest 429`, async () => {
-    const token = await t.login(DEMO.admin.email, DEMO_PASSWORD);
+    const token = await signInAs(t, 'admin');
     const ip = newIp();
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>

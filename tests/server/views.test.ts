@@ -10,7 +10,8 @@ import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEW_STATE_MAX_BYTES, VIEWS_PER_LIST_MAX } from '../../src/contract/views';
 import { savedViews, users } from '../../server/db/schema';
-import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
+import { createTestServer, DEMO, type TestServer } from '../setup/server';
+import { signInAs } from '../support/kit';
 
 let t: TestServer;
 let admin: string;
@@ -29,11 +30,11 @@ const bookingState = {
 
 beforeAll(async () => {
   t = await createTestServer();
-  admin = await t.login(DEMO.admin.email, DEMO_PASSWORD);
+  admin = await signInAs(t, 'admin');
   // A second session of the same user: another device.
-  adminPhone = await t.login(DEMO.admin.email, DEMO_PASSWORD);
-  manager = await t.login(DEMO.manager.email, DEMO_PASSWORD);
-  provider = await t.login(DEMO.provider.email, DEMO_PASSWORD);
+  adminPhone = await signInAs(t, 'admin');
+  manager = await signInAs(t, 'manager');
+  provider = await signInAs(t, 'provider');
 });
 afterAll(() => t.close());
 
