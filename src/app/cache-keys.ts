@@ -5,7 +5,7 @@
  */
 import { del, keys } from 'idb-keyval';
 
-const CACHE_KEY_PREFIX = 'query-cache:';
+export const CACHE_KEY_PREFIX = 'query-cache:';
 
 export const cacheKeyFor = (email: string) => `${CACHE_KEY_PREFIX}${email.trim().toLowerCase()}`;
 

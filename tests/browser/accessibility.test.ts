@@ -5,10 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, DEMO_PASSWORD } from '../support/app-server';
+import { DEMO } from '../support/app-server';
 import { PHONE, snap } from '../support/browser';
 import { formatViolations, runAxe } from '../support/axe';
-import { chooseLanguage, htmlLangDir, sidebarToggle, signIn, waitForShell } from '../support/app';
+import { chooseLanguage, htmlLangDir, sidebarToggle, waitForShell } from '../support/app';
 import { browserSuite } from '../support/suite';
 
 const suite = browserSuite();
@@ -67,8 +67,7 @@ describe.each(['en', 'ar'] as const)('accessibility in %s', (language) => {
   });
 
   it(`the signed-in shell has no serious violation and a drawer sidebar at 360 px (${language})`, async () => {
-    const { page } = await suite.open();
-    await signIn(page, DEMO.admin, DEMO_PASSWORD);
+    const { page } = await suite.signedIn(DEMO.admin);
     if (language === 'ar') {
       const reloaded = page.waitForEvent('load');
       await chooseLanguage(page, 'ar');

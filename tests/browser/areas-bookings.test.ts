@@ -5,8 +5,8 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, DEMO_PASSWORD } from '../support/app-server';
-import { follow, listRows as rows, signIn, toArabic, waitForShell } from '../support/app';
+import { DEMO } from '../support/app-server';
+import { follow, listRows as rows, toArabic, waitForShell } from '../support/app';
 import { formatViolations, runAxe } from '../support/axe';
 import { PHONE, snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
@@ -22,8 +22,7 @@ const listAnswer = (page: Page, check: (params: URLSearchParams) => boolean = ()
 
 describe('bookings', () => {
   it('a manager filters, opens a booking, confirms it, and sees the history and the list change', async () => {
-    const { page, errors } = await suite.open();
-    await signIn(page, DEMO.manager, DEMO_PASSWORD);
+    const { page, errors } = await suite.signedIn(DEMO.manager);
 
     await follow(page, page.getByTestId('sidebar').getByRole('link', { name: 'Bookings' }), '/admin/booking');
     await expect.poll(() => rows(page).count()).toBe(10);
@@ -104,8 +103,7 @@ describe('bookings', () => {
   });
 
   it('reads in Arabic, mirrored, and axe finds no serious or critical violation', async () => {
-    const { page } = await suite.open();
-    await signIn(page, DEMO.manager, DEMO_PASSWORD);
+    const { page } = await suite.signedIn(DEMO.manager);
     for (const language of ['en', 'ar'] as const) {
       if (language === 'ar') await toArabic(page);
       await page.goto('/admin/booking');
@@ -132,8 +130,7 @@ describe('bookings', () => {
   });
 
   it('at 360 px the list is cards and the details fit', async () => {
-    const { page } = await suite.open({ viewport: PHONE });
-    await signIn(page, DEMO.manager, DEMO_PASSWORD);
+    const { page } = await suite.signedIn(DEMO.manager, { viewport: PHONE });
     await page.goto('/admin/booking');
     await waitForShell(page);
     await expect.poll(() => rows(page).count()).toBe(10);

@@ -7,8 +7,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { gradientPng } from '../../server/db/demo-events';
-import { DEMO, DEMO_PASSWORD } from '../support/app-server';
-import { listRows as rows, pickDate, signIn, toArabic, waitForShell } from '../support/app';
+import { DEMO } from '../support/app-server';
+import { listRows as rows, pickDate, toArabic, waitForShell } from '../support/app';
 import { formatViolations, runAxe } from '../support/axe';
 import { PHONE, snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
@@ -26,8 +26,7 @@ const answerOf = (page: Page, method: string, path: RegExp) =>
 
 describe('advertisements', () => {
   it('an admin adds an ad to a web address, approves it and reads it', async () => {
-    const { page, errors } = await suite.open();
-    await signIn(page, DEMO.admin, DEMO_PASSWORD);
+    const { page, errors } = await suite.signedIn(DEMO.admin);
     await page.goto('/admin/advertisement');
     await waitForShell(page);
     await page.getByTestId('add-record').click();
@@ -106,8 +105,7 @@ describe('advertisements', () => {
   });
 
   it('a provider’s ad for one of its events waits for approval; it cannot approve it', async () => {
-    const { page, errors } = await suite.open();
-    await signIn(page, DEMO.provider, DEMO_PASSWORD);
+    const { page, errors } = await suite.signedIn(DEMO.provider);
     await page.goto('/admin/advertisement/add');
     await waitForShell(page);
     await page.getByTestId('form-advertisement').waitFor();
@@ -136,8 +134,7 @@ describe('advertisements', () => {
 
 describe('static pages', () => {
   it('the privacy policy is edited in the rich-text editor and served formatted', async () => {
-    const { page, errors } = await suite.open();
-    await signIn(page, DEMO.admin, DEMO_PASSWORD);
+    const { page, errors } = await suite.signedIn(DEMO.admin);
     await page.goto('/admin/pages');
     await waitForShell(page);
     await expect.poll(() => rows(page).count()).toBeGreaterThan(1);
@@ -184,8 +181,7 @@ describe('static pages', () => {
   });
 
   it('the social links page refuses an http link and keeps https ones in order', async () => {
-    const { page, errors } = await suite.open();
-    await signIn(page, DEMO.admin, DEMO_PASSWORD);
+    const { page, errors } = await suite.signedIn(DEMO.admin);
     await page.goto('/admin/pages/social');
     await waitForShell(page);
     await page.getByTestId('form-page').waitFor();
@@ -215,8 +211,7 @@ describe('static pages', () => {
   });
 
   it('reads in Arabic, mirrored, and axe finds no serious or critical violation', async () => {
-    const { page } = await suite.open();
-    await signIn(page, DEMO.admin, DEMO_PASSWORD);
+    const { page } = await suite.signedIn(DEMO.admin);
     for (const language of ['en', 'ar'] as const) {
       if (language === 'ar') await toArabic(page);
       for (const [path, ready] of [
@@ -243,8 +238,7 @@ describe('static pages', () => {
   });
 
   it('at 360 px the ad and page screens fit the width', async () => {
-    const { page } = await suite.open({ viewport: PHONE });
-    await signIn(page, DEMO.admin, DEMO_PASSWORD);
+    const { page } = await suite.signedIn(DEMO.admin, { viewport: PHONE });
     for (const [path, ready] of [
       ['/admin/advertisement', 'list-row'],
       ['/admin/advertisement/add', 'form-advertisement'],

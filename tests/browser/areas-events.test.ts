@@ -7,8 +7,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { gradientPng } from '../../server/db/demo-events';
-import { DEMO, DEMO_PASSWORD } from '../support/app-server';
-import { listRows as rows, pickDate, signIn, toArabic, waitForShell } from '../support/app';
+import { DEMO } from '../support/app-server';
+import { listRows as rows, pickDate, toArabic, waitForShell } from '../support/app';
 import { formatViolations, runAxe } from '../support/axe';
 import { PHONE, snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
@@ -29,8 +29,7 @@ const choose = (page: Page, name: string, label: string) =>
 describe('events', () => {
   it('a provider adds an event with images and a specialist and submits it; an admin approves and features it', async () => {
     // A device in New York: the form still speaks venue (Riyadh) time.
-    const { page, errors } = await suite.open({ timezoneId: 'America/New_York' });
-    await signIn(page, DEMO.provider, DEMO_PASSWORD);
+    const { page, errors } = await suite.signedIn(DEMO.provider, { timezoneId: 'America/New_York' });
     await page.goto('/admin/event');
     await waitForShell(page);
     await page.getByTestId('add-record').click();
@@ -139,8 +138,7 @@ describe('events', () => {
     expect(errors).toEqual([]);
 
     // The admin approves and features it; the history names the admin.
-    const admin = await suite.open();
-    await signIn(admin.page, DEMO.admin, DEMO_PASSWORD);
+    const admin = await suite.signedIn(DEMO.admin);
     await admin.page.goto('/admin/event?status=pending');
     await waitForShell(admin.page);
     await expect.poll(() => rows(admin.page).allInnerTexts()).toContainEqual(expect.stringContaining(title));
@@ -168,16 +166,14 @@ describe('events', () => {
   });
 
   it('the events of one provider: its own for a provider, any provider’s for staff', async () => {
-    const { page } = await suite.open();
-    await signIn(page, DEMO.provider, DEMO_PASSWORD);
+    const { page } = await suite.signedIn(DEMO.provider);
     await page.goto('/admin/event/list');
     await waitForShell(page);
     await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
     // A provider sees no provider filter: its list is its own.
     expect(await page.getByTestId('filter-providerId').count()).toBe(0);
 
-    const admin = await suite.open();
-    await signIn(admin.page, DEMO.admin, DEMO_PASSWORD);
+    const admin = await suite.signedIn(DEMO.admin);
     const firstList = admin.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/event');
     await admin.page.goto('/admin/event');
     const { data } = (await (await firstList).json()) as { data: { items: { providerId: number }[] } };
@@ -195,8 +191,7 @@ describe('events', () => {
   });
 
   it('reads in Arabic, mirrored, and axe finds no serious or critical violation', async () => {
-    const { page } = await suite.open();
-    await signIn(page, DEMO.admin, DEMO_PASSWORD);
+    const { page } = await suite.signedIn(DEMO.admin);
     for (const language of ['en', 'ar'] as const) {
       if (language === 'ar') await toArabic(page);
       await page.goto('/admin/event');
@@ -228,8 +223,7 @@ describe('events', () => {
   });
 
   it('at 360 px the list is cards and the details and form fit', async () => {
-    const { page } = await suite.open({ viewport: PHONE });
-    await signIn(page, DEMO.admin, DEMO_PASSWORD);
+    const { page } = await suite.signedIn(DEMO.admin, { viewport: PHONE });
     await page.goto('/admin/event');
     await waitForShell(page);
     await expect.poll(() => rows(page).count()).toBe(10);

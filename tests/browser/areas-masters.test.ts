@@ -6,8 +6,8 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, DEMO_PASSWORD } from '../support/app-server';
-import { follow, listRows as rows, signIn, toArabic, waitForShell } from '../support/app';
+import { DEMO } from '../support/app-server';
+import { follow, listRows as rows, toArabic, waitForShell } from '../support/app';
 import { formatViolations, runAxe } from '../support/axe';
 import { PHONE, snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
@@ -32,8 +32,7 @@ async function openRowAction(page: Page, rowText: string, action: string) {
 
 describe('configuration masters', () => {
   it('admin creates, edits and deletes a country and a city', async () => {
-    const { page, errors } = await suite.open();
-    await signIn(page, DEMO.admin, DEMO_PASSWORD);
+    const { page, errors } = await suite.signedIn(DEMO.admin);
 
     // The sidebar entry leads to the real list, full of demo rows.
     await follow(page, page.getByRole('link', { name: 'Country Master' }), '/admin/country');
@@ -102,8 +101,7 @@ describe('configuration masters', () => {
   });
 
   it('a shared link reopens the same view (page, size, sort, filter)', async () => {
-    const { page } = await suite.open();
-    await signIn(page, DEMO.admin, DEMO_PASSWORD);
+    const { page } = await suite.signedIn(DEMO.admin);
     await page.goto('/admin/city?pageSize=25&sort=name&order=desc&active=true&page=2');
     await waitForShell(page);
     await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
@@ -116,9 +114,7 @@ describe('configuration masters', () => {
   });
 
   it('an edit in Arabic shows a mirrored form with Arabic validation messages', async () => {
-    const { page } = await suite.open();
-    await signIn(page, DEMO.admin, DEMO_PASSWORD);
-    await toArabic(page);
+    const { page } = await suite.signedIn(DEMO.admin, { language: 'ar' });
 
     await page.goto('/admin/country?q=Oman');
     await waitForShell(page);
@@ -145,8 +141,7 @@ describe('configuration masters', () => {
   });
 
   it('axe: no serious or critical violation on a list and a form, in English and Arabic', async () => {
-    const { page } = await suite.open();
-    await signIn(page, DEMO.admin, DEMO_PASSWORD);
+    const { page } = await suite.signedIn(DEMO.admin);
     for (const language of ['en', 'ar'] as const) {
       if (language === 'ar') await toArabic(page);
       await page.goto('/admin/location');
@@ -166,8 +161,7 @@ describe('configuration masters', () => {
   });
 
   it('at 360 px the list is cards and the form fits', async () => {
-    const { page } = await suite.open({ viewport: PHONE });
-    await signIn(page, DEMO.admin, DEMO_PASSWORD);
+    const { page } = await suite.signedIn(DEMO.admin, { viewport: PHONE });
     await page.goto('/admin/serviceprovider');
     await waitForShell(page);
     await expect.poll(() => rows(page).count()).toBe(10);

@@ -108,8 +108,7 @@ describe('service providers', () => {
     const other = all.data.items.find((p) => p.email !== DEMO.provider)!;
     expect(other).toBeTruthy();
 
-    const { page } = await suite.open();
-    await signIn(page, DEMO.provider, DEMO_PASSWORD);
+    const { page } = await suite.signedIn(DEMO.provider);
 
     // Its own list: one row, its own details open.
     await page.goto('/admin/serviceprovider');

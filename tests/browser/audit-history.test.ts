@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../src/contract/plain';
 import { DEMO, DEMO_PASSWORD } from '../support/app-server';
-import { signIn, toArabic, waitForShell } from '../support/app';
+import { toArabic, waitForShell } from '../support/app';
 import { snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
 
@@ -50,8 +50,7 @@ describe('history and restore', () => {
   it('an admin changes a price, sees old → new in both languages, and restores it', async () => {
     const ev = await anEvent();
     const newPrice = ev.price + 2_500;
-    const { page, errors } = await suite.open({ viewport: WIDE });
-    await signIn(page, DEMO.admin, DEMO_PASSWORD);
+    const { page, errors } = await suite.signedIn(DEMO.admin, { viewport: WIDE });
 
     // Change the price in the event's form (riyals).
     await page.goto(`/admin/event/add/${ev.id}`);

@@ -6,8 +6,8 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, DEMO_PASSWORD } from '../support/app-server';
-import { listRows as rows, signIn, toArabic } from '../support/app';
+import { DEMO } from '../support/app-server';
+import { listRows as rows, toArabic } from '../support/app';
 import { snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
 
@@ -27,8 +27,7 @@ describe('bulk actions', () => {
     'selects all matching bookings of a filtered list and confirms them with a progress bar',
     { timeout: 240_000 },
     async () => {
-      const { page, errors } = await suite.open({ viewport: WIDE });
-      await signIn(page, DEMO.admin, DEMO_PASSWORD);
+      const { page, errors } = await suite.signedIn(DEMO.admin, { viewport: WIDE });
       await page.goto('/admin/booking');
       await expect.poll(() => rows(page).count(), slow).toBe(10);
       const filtered = page.waitForResponse(
@@ -105,8 +104,7 @@ describe('bulk actions', () => {
 
 describe('the keyboard', () => {
   it('drives a list with keys only: move, select, search, help, open; arrows mirrored in Arabic', async () => {
-    const { page, errors } = await suite.open({ viewport: WIDE });
-    await signIn(page, DEMO.admin, DEMO_PASSWORD);
+    const { page, errors } = await suite.signedIn(DEMO.admin, { viewport: WIDE });
     await page.goto('/admin/booking');
     await expect.poll(() => rows(page).count(), slow).toBe(10);
     expect(await page.getByTestId('list-booking').getAttribute('aria-keyshortcuts')).toContain('j');

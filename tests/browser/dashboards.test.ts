@@ -33,8 +33,7 @@ const ARABIC_DIGIT = /[\u0660-\u0669]/;
 
 describe('dashboards', () => {
   it('the admin dashboard shows its figures and charts, in English and in Arabic', async () => {
-    const { page, errors } = await suite.open();
-    await signIn(page, DEMO.admin, DEMO_PASSWORD);
+    const { page, errors } = await suite.signedIn(DEMO.admin);
     for (const language of ['en', 'ar'] as const) {
       if (language === 'ar') await toArabic(page);
       await page.getByTestId('admin-dashboard').waitFor();
@@ -68,15 +67,13 @@ describe('dashboards', () => {
   });
 
   it('a manager sees no approval queue (approvals are for admins); a provider sees its own dashboard', async () => {
-    const manager = await suite.open();
-    await signIn(manager.page, DEMO.manager, DEMO_PASSWORD);
+    const manager = await suite.signedIn(DEMO.manager);
     await manager.page.getByTestId('admin-dashboard').waitFor();
     await manager.page.getByTestId('stat-month').waitFor();
     for (const id of ['waiting-providers', 'waiting-events', 'waiting-advertisements'])
       expect(await manager.page.getByTestId(id).count()).toBe(0);
 
-    const provider = await suite.open();
-    await signIn(provider.page, DEMO.provider, DEMO_PASSWORD);
+    const provider = await suite.signedIn(DEMO.provider);
     await provider.page.getByTestId('provider-dashboard').waitFor();
     await provider.page.getByTestId('stat-month').waitFor();
     await provider.page.getByTestId('upcoming-events').waitFor();
@@ -88,8 +85,7 @@ describe('dashboards', () => {
   });
 
   it('at 360 px the dashboard fits the screen and still draws its charts', async () => {
-    const { page } = await suite.open({ viewport: PHONE });
-    await signIn(page, DEMO.admin, DEMO_PASSWORD);
+    const { page } = await suite.signedIn(DEMO.admin, { viewport: PHONE });
     await page.getByTestId('admin-dashboard').waitFor();
     await page.getByTestId('stat-month').waitFor();
     await expect.poll(() => drawn(page, 'chart-bookings-per-day')).toBe(true);
@@ -133,8 +129,7 @@ describe('dashboards', () => {
   });
 
   it('the header menus load after the first screen; a click before that opens the menu once it has loaded', async () => {
-    const { page, errors } = await suite.open({ serviceWorkers: 'block' });
-    await signIn(page, DEMO.admin, DEMO_PASSWORD);
+    const { page, errors } = await suite.signedIn(DEMO.admin, { serviceWorkers: 'block' });
     // The menus' module is held back on the next load.
     const menus = /\/assets\/menu-content-[\w-]+\.js$/;
     let release: () => void = () => undefined;

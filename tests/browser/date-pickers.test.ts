@@ -6,8 +6,8 @@
  * tests/.artifacts (gitignored).
  */
 import { describe, expect, it } from 'vitest';
-import { DEMO, DEMO_PASSWORD } from '../support/app-server';
-import { pickDate, signIn, toArabic } from '../support/app';
+import { DEMO } from '../support/app-server';
+import { pickDate } from '../support/app';
 import { formatViolations, runAxe } from '../support/axe';
 import { snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
@@ -22,9 +22,7 @@ const SIZES = [
 describe.each(['en', 'ar'] as const)('date pickers (%s)', (language) => {
   it('the event form, the list filter and the activity filter choose dates in the locale, never mm/dd/yyyy', async () => {
     for (const [size, viewport] of SIZES) {
-      const { page, errors } = await suite.open({ viewport });
-      await signIn(page, DEMO.admin, DEMO_PASSWORD);
-      if (language === 'ar') await toArabic(page);
+      const { page, errors } = await suite.signedIn(DEMO.admin, { viewport, language });
 
       // No native date input is left on the screens that choose dates.
       await page.goto('/admin/event/add');

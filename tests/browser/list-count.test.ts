@@ -6,14 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '../support/app-server';
-import {
-  chooseLanguage,
-  htmlLangDir,
-  listRows as rows,
-  signIn,
-  toArabic,
-  waitForShell,
-} from '../support/app';
+import { chooseLanguage, htmlLangDir, listRows as rows, toArabic, waitForShell } from '../support/app';
 import { snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
 
@@ -65,8 +58,7 @@ beforeAll(async () => {
 
 describe('a capped count in the list', () => {
   it('reads "1,000+" and "Page 1 of 100+"; Next goes past the counted pages to an exact last page', async () => {
-    const { page, errors } = await suite.open({ viewport: WIDE });
-    await signIn(page, DEMO.admin, DEMO_PASSWORD);
+    const { page, errors } = await suite.signedIn(DEMO.admin, { viewport: WIDE });
     const search = `/admin/booking?q=${encodeURIComponent(NAME)}&sort=customerName&order=asc`;
     await page.goto(search);
     await expect.poll(() => rows(page).count(), slow).toBe(10);

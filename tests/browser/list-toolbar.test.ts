@@ -6,8 +6,8 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, DEMO_PASSWORD } from '../support/app-server';
-import { signIn, toArabic } from '../support/app';
+import { DEMO } from '../support/app-server';
+import {} from '../support/app';
 import { snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
 
@@ -23,9 +23,10 @@ const barLayout = (page: Page) =>
 
 describe.each(['en', 'ar'] as const)('the events filter bar (%s)', (language) => {
   it('is one line at 1280, 1440 and 1920 px; the filters that do not fit wait behind "More filters (n)"', async () => {
-    const { page, errors } = await suite.open({ viewport: { width: 1280, height: 800 } });
-    await signIn(page, DEMO.admin, DEMO_PASSWORD);
-    if (language === 'ar') await toArabic(page);
+    const { page, errors } = await suite.signedIn(DEMO.admin, {
+      viewport: { width: 1280, height: 800 },
+      language,
+    });
     for (const width of [1280, 1440, 1920]) {
       await page.setViewportSize({ width, height: 800 });
       await page.goto('/admin/event');

@@ -6,8 +6,8 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, DEMO_PASSWORD } from '../support/app-server';
-import { listRows as rows, signIn, toArabic, waitForShell } from '../support/app';
+import { DEMO } from '../support/app-server';
+import { listRows as rows, toArabic, waitForShell } from '../support/app';
 import { snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
 
@@ -39,10 +39,8 @@ const codesOf = async (page: Page) =>
 
 describe('live updates', () => {
   it('a booking confirmed in one browser shows as "1 new or changed — show" in the other’s open list', async () => {
-    const manager = await suite.open({ viewport: WIDE });
-    const admin = await suite.open();
-    await signIn(manager.page, DEMO.manager, DEMO_PASSWORD);
-    await signIn(admin.page, DEMO.admin, DEMO_PASSWORD);
+    const manager = await suite.signedIn(DEMO.manager, { viewport: WIDE });
+    const admin = await suite.signedIn(DEMO.admin);
     const streams: number[] = [];
     manager.page.on('request', (r) => {
       if (new URL(r.url()).pathname === '/api/live') streams.push(Date.now());

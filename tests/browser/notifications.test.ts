@@ -38,7 +38,7 @@ afterAll(async () => {
 // worker's notifications are shown by the desktop browser: full Chromium (../support/chromium.ts).
 const suite = browserSuite(
   { NODE_EXTRA_CA_CERTS: path.join(certDir, 'cert.pem'), PUSH_ALLOWED_HOSTS: '127.0.0.1' },
-  { chromium: 'full' },
+  { chromium: 'full', serviceWorkers: 'allow' },
 );
 
 /** Replaces the browser's push subscription with one of the fake service (before the app loads). */

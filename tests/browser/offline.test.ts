@@ -24,7 +24,7 @@ import {
 import { readIndexedDb, snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
 
-const suite = browserSuite();
+const suite = browserSuite({}, { serviceWorkers: 'allow' });
 
 interface BookingDetails {
   booking: { id: number; code: string; status: string; version: number; paymentStatus: string };

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '../support/app-server';
-import { signIn, toArabic } from '../support/app';
+import {} from '../support/app';
 import { snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
 
@@ -50,9 +50,7 @@ describe.each(['en', 'ar'] as const)('pickers over long lists (%s)', (language) 
   it("the event form's City picker shows the first 100 and finds the others on the server", async () => {
     await manyCities();
     for (const [size, viewport] of SIZES) {
-      const { page, errors } = await suite.open({ viewport });
-      await signIn(page, DEMO.admin, DEMO_PASSWORD);
-      if (language === 'ar') await toArabic(page);
+      const { page, errors } = await suite.signedIn(DEMO.admin, { viewport, language });
       await page.goto('/admin/event/add');
       const country = page.getByTestId('field-countryId');
       await expect.poll(() => country.locator('option').count()).toBeGreaterThan(2);

@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => rm(distCopy, { recursive: true, force: true }));
 
-const suite = browserSuite({ DIST_DIR: distCopy });
+const suite = browserSuite({ DIST_DIR: distCopy }, { serviceWorkers: 'allow' });
 
 describe('PWA update', () => {
   it('prompts when a new version waits, and Reload switches to it', async () => {

@@ -12,7 +12,7 @@ import { chooseLanguage, signIn, signOut, waitForServiceWorkerControl, waitForSh
 import { browserSuite } from '../support/suite';
 
 // A window focused from a notification is the desktop browser's: full Chromium (../support/chromium.ts).
-const suite = browserSuite({}, { chromium: 'full' });
+const suite = browserSuite({}, { chromium: 'full', serviceWorkers: 'allow' });
 
 /** Width and height from a PNG's IHDR chunk. */
 const pngSize = (bytes: Buffer) => {

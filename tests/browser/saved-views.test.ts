@@ -8,12 +8,12 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, DEMO_PASSWORD } from '../support/app-server';
-import { listRows as rows, signIn, toArabic, waitForShell } from '../support/app';
+import { DEMO } from '../support/app-server';
+import { listRows as rows, waitForShell } from '../support/app';
 import { snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
 
-const suite = browserSuite();
+const suite = browserSuite({}, { serviceWorkers: 'allow' });
 const WIDE = { width: 1440, height: 900 } as const;
 const PHONE = { width: 390, height: 844 } as const;
 
@@ -33,8 +33,7 @@ const headers = (page: Page) =>
 
 describe('saved views', () => {
   it('saves a view, keeps it after a reload and on another device, opens it from a link, applies the default', async () => {
-    const { page, errors } = await suite.open({ viewport: WIDE });
-    await signIn(page, DEMO.admin, DEMO_PASSWORD);
+    const { page, errors } = await suite.signedIn(DEMO.admin, { viewport: WIDE });
     await openList(page, '?status=confirmed&sort=total&order=desc');
 
     // Show or hide the Phone column, then save the view as the default.
@@ -82,8 +81,7 @@ describe('saved views', () => {
     expect(errors).toEqual([]);
 
     // The link in a fresh context, signed in as another user: the same list, no view of theirs.
-    const other = await suite.open({ viewport: WIDE });
-    await signIn(other.page, DEMO.manager, DEMO_PASSWORD);
+    const other = await suite.signedIn(DEMO.manager, { viewport: WIDE });
     await other.page.goto(link);
     await waitForShell(other.page);
     await rows(other.page).first().waitFor();
@@ -93,8 +91,7 @@ describe('saved views', () => {
     expect(await other.page.getByTestId('views-menu').innerText()).toBe('Views');
 
     // Another device of the same user: the view is there, and opens the list with it.
-    const phone = await suite.open({ viewport: PHONE });
-    await signIn(phone.page, DEMO.admin, DEMO_PASSWORD);
+    const phone = await suite.signedIn(DEMO.admin, { viewport: PHONE });
     await openList(phone.page);
     await expect.poll(() => params(phone.page)).toEqual(saved);
     await phone.page.getByTestId('views-menu').click();
@@ -117,9 +114,7 @@ describe('saved views', () => {
   });
 
   it('in Arabic, at 1440 and 390 px', async () => {
-    const { page, errors } = await suite.open({ viewport: WIDE });
-    await signIn(page, DEMO.manager, DEMO_PASSWORD);
-    await toArabic(page);
+    const { page, errors } = await suite.signedIn(DEMO.manager, { viewport: WIDE, language: 'ar' });
     await openList(page, '?paymentStatus=paid');
     await page.getByTestId('views-menu').click();
     await page.getByTestId('view-save-as').click();

@@ -6,9 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ROLE_PERMISSIONS, type Permission, type Role } from '../../src/contract/roles';
-import { DEMO, DEMO_PASSWORD } from '../support/app-server';
+import { DEMO } from '../support/app-server';
 import { snap } from '../support/browser';
-import { signIn } from '../support/app';
 import { browserSuite } from '../support/suite';
 
 const suite = browserSuite();
@@ -145,8 +144,7 @@ const ROLES: [Role, string][] = [
 
 describe('sidebar per role (docs/product.md §6)', () => {
   it.each(ROLES)('shows exactly the entries of %s', async (role, email) => {
-    const { page } = await suite.open();
-    await signIn(page, email, DEMO_PASSWORD);
+    const { page } = await suite.signedIn(email);
     const expected = expectedFor(role);
     const seen = await readSidebar(page);
 
@@ -156,8 +154,7 @@ describe('sidebar per role (docs/product.md §6)', () => {
   });
 
   it('opens the group of the current path and highlights the active entry (exact for Dashboard)', async () => {
-    const { page } = await suite.open();
-    await signIn(page, DEMO.admin, DEMO_PASSWORD);
+    const { page } = await suite.signedIn(DEMO.admin);
     const sidebar = page.getByTestId('sidebar');
     const dashboard = sidebar.getByRole('link', { name: 'Dashboard', exact: true });
     await expect.poll(() => dashboard.getAttribute('aria-current')).toBe('page');

@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '../support/app-server';
-import { listRows, sidebarToggle, signIn, signOut, toArabic, waitForShell } from '../support/app';
+import { listRows, sidebarToggle, signOut, waitForShell } from '../support/app';
 import { snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
 
@@ -32,9 +32,7 @@ async function openList(page: Page, key: string, query = '') {
 
 describe.each(['en', 'ar'] as const)('small things (%s)', (language) => {
   it('lists: a first click sorts ascending, no column is all dashes, the toolbar stays on one line at 1280 px', async () => {
-    const { page, errors } = await suite.open({ viewport: WIDE });
-    await signIn(page, DEMO.admin, DEMO_PASSWORD);
-    if (language === 'ar') await toArabic(page);
+    const { page, errors } = await suite.signedIn(DEMO.admin, { viewport: WIDE, language });
     for (const key of LISTS) {
       await openList(page, key);
       // Every shown column has something in some row (the category icon is beside its name).
@@ -83,9 +81,7 @@ describe.each(['en', 'ar'] as const)('small things (%s)', (language) => {
   });
 
   it('the desktop sidebar stays collapsed after a reload; on a phone the drawer opens', async () => {
-    const { page } = await suite.open({ viewport: WIDE });
-    await signIn(page, DEMO.manager, DEMO_PASSWORD);
-    if (language === 'ar') await toArabic(page);
+    const { page } = await suite.signedIn(DEMO.manager, { viewport: WIDE, language });
     expect(await sidebarToggle(page).getAttribute('aria-expanded')).toBe('true');
     await sidebarToggle(page).click();
     await expect.poll(() => sidebarToggle(page).getAttribute('aria-expanded')).toBe('false');
@@ -104,9 +100,7 @@ describe.each(['en', 'ar'] as const)('small things (%s)', (language) => {
   });
 
   it('a cancelled booking offers no "Mark as paid"; only the moves the server allows', async () => {
-    const { page, errors } = await suite.open({ viewport: WIDE });
-    await signIn(page, DEMO.manager, DEMO_PASSWORD);
-    if (language === 'ar') await toArabic(page);
+    const { page, errors } = await suite.signedIn(DEMO.manager, { viewport: WIDE, language });
     for (const viewport of [WIDE, PHONE]) {
       await page.setViewportSize(viewport);
       await openList(page, 'booking', '?status=cancelled&paymentStatus=pending');
@@ -141,9 +135,11 @@ describe('a provider without bookings, and Sign Out', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     for (const language of ['en', 'ar'] as const)
       for (const viewport of [WIDE, PHONE]) {
-        const { page, errors } = await suite.open({ viewport });
-        await signIn(page, email, 'Fresh-Pass-2026!');
-        if (language === 'ar') await toArabic(page);
+        const { page, errors } = await suite.signedIn(email, {
+          viewport,
+          password: 'Fresh-Pass-2026!',
+          language,
+        });
         await page.getByTestId('provider-dashboard').waitFor();
         const empty = page.getByTestId('no-bookings-per-day');
         await empty.scrollIntoViewIfNeeded();
@@ -157,8 +153,7 @@ describe('a provider without bookings, and Sign Out', () => {
   });
 
   it('Sign Out sends no request that meets a 401', async () => {
-    const { page } = await suite.open({ viewport: WIDE });
-    await signIn(page, DEMO.admin, DEMO_PASSWORD);
+    const { page } = await suite.signedIn(DEMO.admin, { viewport: WIDE });
     await page.goto('/admin/booking');
     await listRows(page).first().waitFor();
     const unauthorized: string[] = [];
@@ -178,9 +173,7 @@ describe('a provider without bookings, and Sign Out', () => {
 describe.each(['en', 'ar'] as const)('pickers search the server (%s)', (language) => {
   it('the notification audience finds any user by typing, asking the server with q', async () => {
     for (const viewport of [WIDE, PHONE]) {
-      const { page, errors } = await suite.open({ viewport });
-      await signIn(page, DEMO.admin, DEMO_PASSWORD);
-      if (language === 'ar') await toArabic(page);
+      const { page, errors } = await suite.signedIn(DEMO.admin, { viewport, language });
       await page.goto('/admin/notification/add/');
       await page.getByTestId('form-notification').waitFor();
       await page.getByTestId('field-audienceType').selectOption('users');

@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '../support/app-server';
-import { chooseLanguage, htmlLangDir, sidebarToggle, signIn, toArabic, waitForShell } from '../support/app';
+import { chooseLanguage, htmlLangDir, sidebarToggle, waitForShell } from '../support/app';
 import { snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
 
@@ -46,9 +46,7 @@ async function sidebarLinks(page: Page, phone: boolean): Promise<string[]> {
 
 describe.each(['en', 'ar'] as const)('the right things for each role (%s)', (language) => {
   it('a provider has "My business" in its menu: its profile with documents, and its supervisors', async () => {
-    const { page, errors } = await suite.open({ viewport: WIDE });
-    await signIn(page, DEMO.provider, DEMO_PASSWORD);
-    if (language === 'ar') await toArabic(page);
+    const { page, errors } = await suite.signedIn(DEMO.provider, { viewport: WIDE, language });
     for (const [size, viewport] of SIZES) {
       await page.setViewportSize(viewport);
       await page.goto('/admin/');
@@ -70,9 +68,7 @@ describe.each(['en', 'ar'] as const)('the right things for each role (%s)', (lan
   });
 
   it('a provider sees only its own notification settings; a manager, who gets none, no section', async () => {
-    const provider = await suite.open({ viewport: WIDE });
-    await signIn(provider.page, DEMO.provider, DEMO_PASSWORD);
-    if (language === 'ar') await toArabic(provider.page);
+    const provider = await suite.signedIn(DEMO.provider, { viewport: WIDE, language });
     for (const [size, viewport] of SIZES) {
       await provider.page.setViewportSize(viewport);
       await provider.page.goto('/admin/profile');
@@ -85,18 +81,14 @@ describe.each(['en', 'ar'] as const)('the right things for each role (%s)', (lan
       await snap(provider.page, `role-provider-profile-${size}-${language}`, { fullPage: false });
     }
 
-    const manager = await suite.open({ viewport: WIDE });
-    await signIn(manager.page, DEMO.manager, DEMO_PASSWORD);
-    if (language === 'ar') await toArabic(manager.page);
+    const manager = await suite.signedIn(DEMO.manager, { viewport: WIDE, language });
     await manager.page.goto('/admin/profile');
     await manager.page.getByTestId('profile-page-email').waitFor();
     expect(await manager.page.getByTestId('notification-settings').count()).toBe(0);
   });
 
   it('a manager’s dashboard has no approval queue; its links open', async () => {
-    const { page, errors } = await suite.open({ viewport: WIDE });
-    await signIn(page, DEMO.manager, DEMO_PASSWORD);
-    if (language === 'ar') await toArabic(page);
+    const { page, errors } = await suite.signedIn(DEMO.manager, { viewport: WIDE, language });
     for (const [size, viewport] of SIZES) {
       await page.setViewportSize(viewport);
       await page.goto('/admin/');
@@ -217,9 +209,11 @@ describe.each(['en', 'ar'] as const)('one time zone rule (%s)', (language) => {
     // 18:00 on the venue's clock, whatever the device's (GMT+5:30).
     expect(muscat(event.startsAt, 'en')).toMatch(/6:00\sPM/);
     for (const [size, viewport] of SIZES) {
-      const { page, errors } = await suite.open({ viewport, timezoneId: 'Asia/Kolkata' });
-      await signIn(page, DEMO.admin, DEMO_PASSWORD);
-      if (language === 'ar') await toArabic(page);
+      const { page, errors } = await suite.signedIn(DEMO.admin, {
+        viewport,
+        timezoneId: 'Asia/Kolkata',
+        language,
+      });
       await page.goto(`/admin/event?sort=startsAt&order=desc&q=${encodeURIComponent(event.title.en)}`);
       await page.getByTestId('list-row').first().waitFor();
       expect(await page.getByTestId('list-row').first().innerText()).toContain(expected);

@@ -9,7 +9,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '../support/app-server';
-import { pickDate, signIn, toArabic, waitForShell } from '../support/app';
+import { pickDate, waitForShell } from '../support/app';
 import { snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
 
@@ -77,9 +77,11 @@ describe.each(['en', 'ar'] as const)('one time zone rule, days and moments (%s)'
       await muscatEvents(token, tag);
       const late = language === 'en' ? 'Mar 15, 2028, 11:30 PM Muscat (GMT+4)' : 'مسقط (غرينتش+٤)';
       const phone = size === '390';
-      const { page, errors } = await suite.open({ viewport, timezoneId: 'Asia/Kolkata' });
-      await signIn(page, DEMO.admin, DEMO_PASSWORD);
-      if (language === 'ar') await toArabic(page);
+      const { page, errors } = await suite.signedIn(DEMO.admin, {
+        viewport,
+        timezoneId: 'Asia/Kolkata',
+        language,
+      });
 
       // The dashboard names the clock of its days once, below the figures.
       await page.goto('/admin/');
@@ -168,9 +170,11 @@ describe.each(['en', 'ar'] as const)('one time zone rule, days and moments (%s)'
           ? 'Days on your clock: Kolkata (GMT+5:30).'
           : 'الأيام بتوقيتك: كولكاتا (غرينتش+٥:٣٠).';
       const phone = size === '390';
-      const { page, errors } = await suite.open({ viewport, timezoneId: 'Asia/Kolkata' });
-      await signIn(page, DEMO.admin, DEMO_PASSWORD);
-      if (language === 'ar') await toArabic(page);
+      const { page, errors } = await suite.signedIn(DEMO.admin, {
+        viewport,
+        timezoneId: 'Asia/Kolkata',
+        language,
+      });
       const asked: string[] = [];
       page.on('request', (r) => {
         if (new URL(r.url()).pathname === '/api/booking') asked.push(r.url());

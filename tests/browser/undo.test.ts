@@ -6,8 +6,8 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, DEMO_PASSWORD } from '../support/app-server';
-import { listRows as rows, signIn, toArabic } from '../support/app';
+import { DEMO } from '../support/app-server';
+import { listRows as rows, toArabic } from '../support/app';
 import { snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
 
@@ -24,8 +24,7 @@ describe('undo', () => {
     'confirms all matching pending bookings with the progress bar, then undoes them from the notice',
     { timeout: 300_000 },
     async () => {
-      const { page, errors } = await suite.open({ viewport: WIDE });
-      await signIn(page, DEMO.admin, DEMO_PASSWORD);
+      const { page, errors } = await suite.signedIn(DEMO.admin, { viewport: WIDE });
       await page.goto('/admin/booking?status=pending');
       await expect.poll(() => rows(page).count(), slow).toBe(10);
       await page.getByTestId('select-page').check();
@@ -82,8 +81,7 @@ describe('undo', () => {
     'undoes one booking confirmed on its details page, on a phone, in Arabic and English',
     { timeout: 180_000 },
     async () => {
-      const { page, errors } = await suite.open({ viewport: NARROW });
-      await signIn(page, DEMO.admin, DEMO_PASSWORD);
+      const { page, errors } = await suite.signedIn(DEMO.admin, { viewport: NARROW });
       for (const [i, language] of (['en', 'ar'] as const).entries()) {
         if (language === 'ar') await toArabic(page);
         await page.goto('/admin/booking?status=pending');

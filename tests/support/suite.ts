@@ -5,17 +5,70 @@
  */
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { CACHE_KEY_PREFIX } from '../../src/app/cache-keys';
+import { DEVICE_KEY } from '../../src/app/device-key';
+import { signIn, toArabic, waitForShell } from './app';
 import { newContext } from './browser';
 import { launchChromium, type ChromiumKind } from './chromium';
-import { startAppServer, type AppServer } from './app-server';
+import { DEMO_PASSWORD, startAppServer, type AppServer } from './app-server';
+
+type Opened = { context: BrowserContext; page: Page; errors: string[] };
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+/**
+ * An origin of a state taken with `indexedDB: true`: Playwright's types leave its IndexedDB out (the
+ * shape is Playwright's own, restored as given), so only what is read here is named.
+ */
+type OriginWithIdb = StorageState['origins'][number] & {
+  indexedDB?: { name: string; stores: { records: { key?: unknown; value?: unknown }[] }[] }[];
+};
+
+/** The IndexedDB database of the app's session (idb-keyval's, src/app/session.ts). */
+const SESSION_DB = 'keyval-store';
+
+/**
+ * What a device keeps of a sign-in: the session's records (docs/product.md §3 names them, the token
+ * under `loginToken`), without the query cache the sign-in's first screen filled (a journey starts
+ * with none, as after a sign-in) and without the outbox key (a CryptoKey, which a stored state cannot
+ * carry: the app fetches it, as after a sign-in elsewhere); and the session's token.
+ */
+function keptSession(state: StorageState): { state: StorageState; token: string | null } {
+  let token: string | null = null;
+  const origins = state.origins.map((origin: OriginWithIdb) => ({
+    ...origin,
+    indexedDB: (origin.indexedDB ?? [])
+      .filter((db) => db.name === SESSION_DB)
+      .map((db) => ({
+        ...db,
+        stores: db.stores.map((store) => ({
+          ...store,
+          records: store.records.filter((record) => {
+            if (record.key === 'loginToken' && typeof record.value === 'string') token = record.value;
+            const key = String(record.key);
+            return key !== DEVICE_KEY && !key.startsWith(CACHE_KEY_PREFIX);
+          }),
+        })),
+      })),
+  }));
+  return { state: { ...state, origins }, token };
+}
 
 export interface Suite {
   readonly server: AppServer;
   readonly browser: Browser;
-  /** A new context (empty profile) and a page in it, closed after the test. */
-  open: (
-    options?: BrowserContextOptions,
-  ) => Promise<{ context: BrowserContext; page: Page; errors: string[] }>;
+  /** A new context (empty profile; the file's service worker policy unless `options` says) and a page in it, closed after the test. */
+  open: (options?: BrowserContextOptions) => Promise<Opened>;
+  /**
+   * A new context signed in as `email` (the demo password unless given), its page on the signed-in
+   * shell in `language` (English unless given), as `signIn` and `toArabic` (./app.ts) leave it. The
+   * file's first journey of each account and language signs in on the login screen; later ones start
+   * from the session that sign-in kept on its device, as a user reopening the installed app does
+   * (docs/decisions/0043-journeys-from-a-kept-session.md), unless a journey ended
+   * that session (Sign Out, a changed password): then on the login screen again.
+   */
+  signedIn: (
+    email: string,
+    options?: BrowserContextOptions & { password?: string; language?: 'en' | 'ar' },
+  ) => Promise<Opened>;
   /**
    * Calls the server's API directly, to set up or check beside the browser: a GET, or a POST when
    * there is a body (or `method`); JSON in, the status and the JSON answer out.
@@ -28,13 +81,26 @@ export interface Suite {
   ) => Promise<{ status: number; body: T }>;
 }
 
+export interface SuiteOptions {
+  /** The Chromium of the file's journeys (./chromium.ts): the headless shell unless it needs the desktop browser. */
+  chromium?: ChromiumKind;
+  /**
+   * Whether the app's service worker runs in the file's journeys. It does where the file is about
+   * what the worker does (offline, installing, updating, push); elsewhere a fresh context would
+   * install it and precache the whole app per test, a fifth of a journey's CPU
+   * (docs/decisions/0043-journeys-from-a-kept-session.md).
+   */
+  serviceWorkers?: 'allow' | 'block';
+}
+
 export function browserSuite(
   extraEnv: Record<string, string> = {},
-  { chromium = 'shell' }: { chromium?: ChromiumKind } = {},
+  { chromium = 'shell', serviceWorkers = 'block' }: SuiteOptions = {},
 ): Suite {
   let server: AppServer | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
+  const sessions = new Map<string, { state: StorageState; token: string | null }>();
 
   beforeAll(async () => {
     [server, browser] = await Promise.all([startAppServer(extraEnv), launchChromium(chromium)]);
@@ -72,12 +138,27 @@ export function browserSuite(
       return browser;
     },
     async open(options = {}) {
-      const context = await newContext(this.browser, this.server.origin, options);
+      const context = await newContext(this.browser, this.server.origin, { serviceWorkers, ...options });
       contexts.push(context);
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
       return { context, page, errors };
+    },
+    async signedIn(email, { password = DEMO_PASSWORD, language = 'en', ...options } = {}) {
+      const key = `${email} ${language}`;
+      const kept = sessions.get(key);
+      if (kept?.token && (await api('/api/profile', kept.token)).status === 200) {
+        const opened = await this.open({ ...options, storageState: kept.state });
+        await opened.page.goto('/admin/');
+        await waitForShell(opened.page);
+        return opened;
+      }
+      const opened = await this.open(options);
+      await signIn(opened.page, email, password);
+      if (language === 'ar') await toArabic(opened.page);
+      sessions.set(key, keptSession(await opened.context.storageState({ indexedDB: true })));
+      return opened;
     },
   };
 }
