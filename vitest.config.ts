@@ -13,7 +13,7 @@ const usePostgres = Boolean(process.env.DATABASE_URL);
  */
 const serverIsolate = false;
 
-/** Files at once: every core, for the server suites and then for the browser suite (docs/decisions/0042-suites-one-after-another-on-every-core.md). */
+/** Files at once: every core for the server suites, one more for the browser suite (docs/decisions/0042-suites-one-after-another-on-every-core.md, 0043-journeys-from-a-kept-session.md). */
 const cores = Math.max(2, availableParallelism());
 
 /**
@@ -88,9 +88,10 @@ export default defineConfig({
           globalSetup: ['tests/browser/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 180_000,
-          // After the other suites, on every core: a browser file waits on its pages as much as it
-          // computes (docs/decisions/0042-suites-one-after-another-on-every-core.md).
-          maxWorkers: cores,
+          // After the other suites, a file more than the cores: a browser file waits on its pages
+          // as much as it computes, and the third file fills those waits (460–473 s → 428 s,
+          // docs/decisions/0043-journeys-from-a-kept-session.md).
+          maxWorkers: cores + 1,
           sequence: { groupOrder: 1 },
           // A page on a busy machine may take more than vitest's default second to show what is polled for.
           expect: { poll: { timeout: 5_000 } },

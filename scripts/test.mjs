@@ -2,7 +2,7 @@
 /**
  * `npm test`: every suite in one `vitest run` (docs/decisions/0042-suites-one-after-another-on-every-core.md):
  * the unit and server suites (PostgreSQL too when `DATABASE_URL` is set) on every core, then the
- * browser suite on every core (`vitest.config.ts`).
+ * browser suite, a file more than the cores (`vitest.config.ts`).
  *
  * With arguments it is `vitest run <arguments>` (`npm test -- tests/server/bulk.test.ts`). A whole
  * run's wall time is printed against `tests` in bench/budgets.json; under CI, a run past its ceiling
