@@ -45,3 +45,34 @@ describe('lint fences', () => {
     expect(await fenceErrors(file, line)).toHaveLength(0);
   });
 });
+
+describe('the size ratchet', () => {
+  /** A file of `lines` statements, and a function of as many. */
+  const long = (lines: number) =>
+    `export function planted() {\n${Array.from({ length: lines }, (_, i) => `  console.info(${i});`).join('\n')}\n}\n`;
+  const sizeMessages = async (filePath: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath });
+    return (result?.messages ?? [])
+      .filter((m) => m.ruleId === 'max-lines' || m.ruleId === 'max-lines-per-function')
+      .map((m) => `${m.ruleId} ${m.severity === 2 ? 'error' : 'warning'}`)
+      .sort();
+  };
+
+  it('a new file or function past the sizes fails lint', async () => {
+    expect(await sizeMessages('server/planted.ts', long(310))).toEqual([
+      'max-lines error',
+      'max-lines-per-function error',
+    ]);
+    expect(await sizeMessages('src/components/Planted.tsx', long(90))).toEqual([
+      'max-lines-per-function error',
+    ]);
+  });
+
+  it('a file on the debt list warns until it is split; within the sizes, nothing', async () => {
+    expect(await sizeMessages('server/db/schema.ts', long(310))).toEqual([
+      'max-lines warning',
+      'max-lines-per-function warning',
+    ]);
+    expect(await sizeMessages('server/planted.ts', long(40))).toEqual([]);
+  });
+});
