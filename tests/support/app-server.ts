@@ -35,7 +35,24 @@ export const DEMO = Object.fromEntries(Object.values(ACCOUNTS).map((a) => [a.key
 
 const READY_TIMEOUT_MS = 90_000;
 
+/** Times a start is tried again when another process took its port first. */
+const PORT_TRIES = 5;
+
+/**
+ * Starts the server on a port free a moment before. Another file's server or capture may bind that
+ * port in between: the start then fails naming the port, and is tried again on another.
+ */
 export async function startAppServer(extraEnv: Record<string, string> = {}): Promise<AppServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(extraEnv);
+    } catch (error) {
+      if (attempt >= PORT_TRIES || !String(error).includes('already in use')) throw error;
+    }
+  }
+}
+
+async function startOnce(extraEnv: Record<string, string>): Promise<AppServer> {
   const [port, dataDir, smtp] = await Promise.all([
     freePort(),
     mkdtemp(join(tmpdir(), 'ebo-browser-')),
@@ -98,11 +115,15 @@ export async function startAppServer(extraEnv: Record<string, string> = {}): Pro
       await stop();
       throw new Error(`The server exited (code ${gone}) before answering:\n${log}`);
     }
-    try {
-      const res = await fetch(probe, { signal: AbortSignal.timeout(2_000) });
-      if (res.ok) break;
-    } catch {
-      // not listening yet
+    // Its own line saying where it listens first: an answer on the port alone may come from another
+    // process that took the port first.
+    if (log.includes(`:${port}/admin/`)) {
+      try {
+        const res = await fetch(probe, { signal: AbortSignal.timeout(2_000) });
+        if (res.ok) break;
+      } catch {
+        // not answering yet
+      }
     }
     if (Date.now() > deadline) {
       await stop();
