@@ -1,10 +1,12 @@
 /**
- * A Server-Sent Events reader for a `fetch` answer's body (the live stream sends its token in the
+ * Server-Sent Events from a `fetch` answer's body (the live stream sends its token in the
  * Authorization header, which EventSource cannot: docs/decisions/0019-live-updates-and-many-processes.md).
- * Follows the HTML standard's parsing rules: lines end with CR, LF or CRLF; `:` starts a comment;
- * `data` lines join with LF; `id` sets the last event id (also for an event without data); a blank
- * line dispatches.
+ * eventsource-parser reads the stream by the HTML standard's rules (line ends, comments, joined `data`
+ * lines, a leading BOM); this adds the last event id, which an `id` field sets even in a block
+ * without data, as the Last-Event-ID to resume from.
  */
+import { createParser } from 'eventsource-parser';
+
 export interface SseEvent {
   event: string;
   data: string;
@@ -13,35 +15,21 @@ export interface SseEvent {
 }
 
 export async function* readSse(body: ReadableStream<Uint8Array>, lastEventId = ''): AsyncGenerator<SseEvent> {
+  let id = lastEventId;
+  const ready: SseEvent[] = [];
+  // The parser reports a block's id before its event, and an id-only block's too.
+  const parser = createParser({
+    onId: (value) => (id = value),
+    onEvent: (e) => ready.push({ event: e.event || 'message', data: e.data, lastEventId: id }),
+  });
   const reader = body.getReader();
   const decoder = new TextDecoder();
-  let buffer = '';
-  let event = '';
-  let data: string[] = [];
-  let id = lastEventId;
   try {
     for (;;) {
       const { value, done } = await reader.read();
       if (done) return;
-      buffer += decoder.decode(value, { stream: true });
-      const lines = buffer.split(/\r\n|\r|\n/);
-      buffer = lines.pop()!;
-      for (const line of lines) {
-        if (line === '') {
-          if (data.length) yield { event: event || 'message', data: data.join('\n'), lastEventId: id };
-          event = '';
-          data = [];
-          continue;
-        }
-        if (line.startsWith(':')) continue;
-        const colon = line.indexOf(':');
-        const field = colon < 0 ? line : line.slice(0, colon);
-        let v = colon < 0 ? '' : line.slice(colon + 1);
-        if (v.startsWith(' ')) v = v.slice(1);
-        if (field === 'event') event = v;
-        else if (field === 'data') data.push(v);
-        else if (field === 'id' && !v.includes('\0')) id = v;
-      }
+      parser.feed(decoder.decode(value, { stream: true }));
+      while (ready.length) yield ready.shift()!;
     }
   } finally {
     // Leaving early (a break, a throw) ends the request too.
