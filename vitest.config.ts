@@ -86,6 +86,9 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/browser/**/*.test.ts'],
           globalSetup: ['tests/browser/global-setup.ts'],
+          // A worker's files share its modules and its Chromium; each file has its own server and
+          // each journey its own context (docs/decisions/0044-browser-files-share-a-worker.md).
+          isolate: false,
           testTimeout: 90_000,
           hookTimeout: 180_000,
           // After the other suites, a file more than the cores: a browser file waits on its pages

@@ -1,7 +1,8 @@
 /**
- * Per-file scaffolding of the browser suite: one real server (fresh database, captured mail) and one
- * Chromium per file (Debian's headless shell unless the file asks for the full browser, ./chromium.ts);
- * a fresh context per test, closed after it, with page errors recorded.
+ * Per-file scaffolding of the browser suite: one real server per file (fresh database, captured
+ * mail); one Chromium of each kind per worker, shared by the files it runs (Debian's headless shell
+ * unless the file asks for the full browser, ./chromium.ts); a fresh context per test, closed after
+ * it, with page errors recorded (docs/decisions/0044-browser-files-share-a-worker.md).
  */
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
@@ -93,6 +94,25 @@ export interface SuiteOptions {
   serviceWorkers?: 'allow' | 'block';
 }
 
+/**
+ * The worker's Chromium of each kind, launched by its first file that needs it and kept for the
+ * next: a journey runs in a fresh context of it (an empty profile, as a new browser's), so no file
+ * sees another's pages, storage or service workers. One that crashed is launched again.
+ */
+const chromiums = new Map<ChromiumKind, Promise<Browser>>();
+const sharedChromium = (kind: ChromiumKind): Promise<Browser> => {
+  let launched = chromiums.get(kind);
+  if (!launched) {
+    launched = launchChromium(kind);
+    chromiums.set(kind, launched);
+    launched.then(
+      (browser) => browser.on('disconnected', () => chromiums.delete(kind)),
+      () => chromiums.delete(kind),
+    );
+  }
+  return launched;
+};
+
 export function browserSuite(
   extraEnv: Record<string, string> = {},
   { chromium = 'shell', serviceWorkers = 'block' }: SuiteOptions = {},
@@ -103,13 +123,13 @@ export function browserSuite(
   const sessions = new Map<string, { state: StorageState; token: string | null }>();
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer(extraEnv), launchChromium(chromium)]);
+    [server, browser] = await Promise.all([startAppServer(extraEnv), sharedChromium(chromium)]);
   });
   afterEach(async () => {
     await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => undefined)));
   });
   afterAll(async () => {
-    await browser?.close();
+    // The file's contexts are closed (afterEach); its Chromium stays for the worker's next file.
     await server?.stop();
   });
 
