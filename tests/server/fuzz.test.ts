@@ -22,6 +22,7 @@ import {
   genericRequest,
   scanForSecrets,
   setupWorld,
+  type Caller,
   type Case,
   type CaseRequest,
   type World,
@@ -433,14 +434,33 @@ const build = (c: Case, base: CaseRequest, m: Mutation, token: string | null) =>
 
 /* -------------------------------------------------------------------- suite */
 
+/**
+ * Each caller's session, made as a sign-in makes one (`w.token`: `createSession`) and kept while it
+ * works: a new session per request made the session table and the read cache the run's work (half
+ * its time). A 401 drops it: the request that ended it (a sign-out, a changed password) was answered
+ * and checked, the next one of that caller signs in anew.
+ */
+const tokens = (() => {
+  const kept = new Map<string, Promise<string | null>>();
+  return {
+    of: (caller: Caller) => {
+      let token = kept.get(caller);
+      if (!token) kept.set(caller, (token = w.token(caller)));
+      return token;
+    },
+    drop: (caller: Caller) => kept.delete(caller),
+  };
+})();
+
 const fuzz = async (c: Case, as: 'signed' | 'anonymous') => {
   // Signed in as a caller the endpoint lets through (admin where it may: see callerOf).
   const caller = as === 'signed' ? callerOf(c) : 'anonymous';
   // An endpoint whose valid request cannot be built yet (a new resource without its fixture) is
   // fuzzed from its schemas' minimal input instead: new endpoints are covered as soon as they land.
   const base = await c.build(w, caller).catch(() => genericRequest(c.endpoint, 1));
-  // Sessions are left out: every request gets a fresh one (a fuzzed sign-out or password change
-  // must not end the run); the matrix checks sessions of refused calls. So are idempotency keys: a
+  // Sessions are left out: a request that ends its session (a fuzzed sign-out or password change)
+  // is answered, and the next request of that caller gets a new one (see `tokens`); the matrix
+  // checks sessions of refused calls. So are idempotency keys: a
   // request with an Idempotency-Key stores its answer, a refusal too, so that a replay gets the same
   // answer (server/http/idempotency.ts; the booking and security suites test that).
   // A refused sign-in is on the audit trail by design (docs/decisions/0017-audit-trail.md).
@@ -449,13 +469,14 @@ const fuzz = async (c: Case, as: 'signed' | 'anonymous') => {
   let known = await writeDigest(t, skip);
   await fc.assert(
     fc.asyncProperty(requestArb, async (m) => {
-      const token = as === 'signed' ? await w.token(caller) : null;
+      const token = as === 'signed' ? await tokens.of(caller) : null;
       const before = known;
       const { url, init } = build(c, base, m, token);
       const res = await t.app.request(url, init);
       const text = await res.text();
       sent++;
       answers.push(text);
+      if (res.status === 401) tokens.drop(caller);
       const where = `${init.method} ${url.slice(0, 200)} → ${res.status} ${text.slice(0, 300)}`;
       if (res.status >= 500) fives++;
       expect(res.status, where).toBeLessThan(500);
