@@ -436,9 +436,9 @@ const build = (c: Case, base: CaseRequest, m: Mutation, token: string | null) =>
 
 /**
  * Each caller's session, made as a sign-in makes one (`w.token`: `createSession`) and kept while it
- * works: a new session per request made the session table and the read cache the run's work (half
- * its time). A 401 drops it: the request that ended it (a sign-out, a changed password) was answered
- * and checked, the next one of that caller signs in anew.
+ * works: a new session for every request took half the run's time. A 401 drops it: the request that
+ * ended it (a sign-out, a changed password) was answered and checked, and the caller's next request
+ * gets a new session.
  */
 const tokens = (() => {
   const kept = new Map<string, Promise<string | null>>();
