@@ -13,6 +13,8 @@ import { seedDemoData } from '../server/db/demo-data';
 import { openConfiguredDatabase } from '../server/db/open';
 import { seedDemo } from '../server/db/seed';
 import { createDbStorage } from '../server/storage';
+import { areaTables } from '../server/areas';
+import { installRowTriggers } from '../server/db/row-triggers';
 
 const { values } = parseArgs({
   options: { events: { type: 'string', default: '1000' }, bookings: { type: 'string', default: '100000' } },
@@ -33,6 +35,7 @@ const main = async () => {
     Number((await rows<{ n: string | number }>(sql.raw(`select count(*) as n from ${table}`)))[0]!.n);
   try {
     await database.migrate();
+    await installRowTriggers(db, areaTables());
     await seedDemo(db, config.now());
     await seedDemoData(
       db,

@@ -22,31 +22,24 @@ import { pgErrorCode, type Db, type Tx } from './db/client';
 import { auditLog, bookings, events, schema } from './db/schema';
 import { conflict, HttpError, notFound } from './http/errors';
 import type { PutBackRules } from './http/forward-rules';
+import type { ResourceImpls } from './http/resource-router';
 import type { Deps } from './http/types';
 import { smsg } from './messages';
 
-/** Tables whose update and delete entries can be restored: whole records of an area. */
-export const RESTORABLE_TABLES = new Set([
-  'users',
-  'categories',
-  'countries',
-  'cities',
-  'locations',
-  'service_providers',
-  'events',
-  'advertisements',
-  'bookings',
-  'pages',
-  'notifications',
-]);
+/**
+ * The tables whose update and delete entries can be restored, each with the column of its record's
+ * id: the areas' own tables (whole records), derived from the areas' resources. Other audited
+ * tables hold an area's child rows (an event's specialists).
+ */
+export type Restorable = ReadonlyMap<string, string>;
+export const restorableOf = (impls: ResourceImpls): Restorable =>
+  new Map(Object.values(impls).map((impl) => [getTableName(impl.table), impl.columns.id.name]));
 
 const tables = new Map<string, PgTable>(
   Object.values(schema).map((t) => [getTableName(t as PgTable), t as PgTable]),
 );
 
 export type AuditRow = typeof auditLog.$inferSelect;
-
-const keyColumnOf = (table: string) => (table === 'service_providers' ? 'user_id' : 'id');
 
 /** The rows of `db.execute` (node-postgres and PGlite both answer `{ rows }`). */
 const rowsOf = <T = unknown>(result: unknown) => (result as { rows: T[] }).rows;
@@ -148,9 +141,9 @@ const insertAsRecorded = async (db: Db, name: string, row: Record<string, unknow
 };
 
 /** Whether the entry is an update or delete of a whole record that a restore can put back. */
-const restorable = (entry: AuditRow) =>
+const restorable = (entry: AuditRow, tablesOf: Restorable) =>
   tables.has(entry.tableName ?? '') &&
-  RESTORABLE_TABLES.has(entry.tableName ?? '') &&
+  tablesOf.has(entry.tableName ?? '') &&
   (entry.action === 'update' || entry.action === 'delete') &&
   entry.recordId !== null &&
   entry.fields.some((f) => f !== 'password');
@@ -167,13 +160,14 @@ export const putBack = async (
   version: number | undefined,
   now: Date,
   rules: PutBackRules | undefined,
+  tablesOf: Restorable,
 ) => {
-  if (!restorable(entry)) throw new HttpError(422, smsg('notRestorable'));
+  if (!restorable(entry, tablesOf)) throw new HttpError(422, smsg('notRestorable'));
   const name = entry.tableName!;
   const table = tables.get(name)!;
   const columns = new Set(Object.values(getTableColumns(table)).map((c) => c.name));
   const id = Number(entry.recordId);
-  const where = sql`${sql.identifier(name)}.${sql.identifier(keyColumnOf(name))} = ${id}`;
+  const where = sql`${sql.identifier(name)}.${sql.identifier(tablesOf.get(name)!)} = ${id}`;
   const tx = db as unknown as Tx;
   const action = entry.action as 'update' | 'delete';
   const existing = rules && action === 'update' ? await rules.before(tx, id) : null;
@@ -189,9 +183,9 @@ export const putBack = async (
  * Puts back a child row removed with its record (an event's specialist), after the record itself:
  * undo (server/undo.ts) re-inserts it as it was. Child rows changed in place are left as they are.
  */
-export const putBackChild = async (db: Db, entry: AuditRow) => {
+export const putBackChild = async (db: Db, entry: AuditRow, tablesOf: Restorable) => {
   const name = entry.tableName ?? '';
-  if (entry.action !== 'delete' || !tables.has(name) || RESTORABLE_TABLES.has(name) || !entry.before) return;
+  if (entry.action !== 'delete' || !tables.has(name) || tablesOf.has(name) || !entry.before) return;
   await insertAsRecorded(db, name, entry.before);
 };
 
@@ -205,18 +199,19 @@ export const restoreEntry = async (
   entryId: number,
   version: number | undefined,
   rulesOf: (entry: AuditRow) => PutBackRules | undefined,
+  tablesOf: Restorable,
 ) => {
   const { db } = deps;
   const [entry] = await db.select().from(auditLog).where(eq(auditLog.id, entryId));
   if (!entry) throw notFound();
-  if (!restorable(entry)) throw new HttpError(422, smsg('notRestorable'));
+  if (!restorable(entry, tablesOf)) throw new HttpError(422, smsg('notRestorable'));
   const now = deps.config.now();
   try {
     // A savepoint: a refusal found after writing undoes the restore.
     await db.transaction(async (tx) => {
       const sp = tx as unknown as Db;
       await setAuditContext(sp, { ...audit, action: 'restore', restoreOf: entry.id });
-      await putBack(sp, entry, version, now, rulesOf(entry));
+      await putBack(sp, entry, version, now, rulesOf(entry), tablesOf);
       // Later writes of this request are its own again.
       await setAuditContext(sp, audit);
     });

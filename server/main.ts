@@ -9,7 +9,7 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { DEFAULT_SCHEDULER_MS, settle, startScheduler } from './notify';
-import { resumeBulk } from './areas';
+import { areaTables, resumeBulk } from './areas';
 import { BULK_PURGE_EVERY_MS, purgeBulkJobs, stopBulkJobs } from './http/bulk';
 import { loadPushConfig } from './push';
 import { ConfigError, loadConfig } from './config';
@@ -17,6 +17,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/demo-accounts';
 import { DataDirInUse, lockDataDir } from './db/data-dir-lock';
 import { openConfiguredDatabase, redactUrl } from './db/open';
 import { DB_CONNECT_TIMEOUT_MS } from './db/client';
+import { installRowTriggers } from './db/row-triggers';
 import { ReadCache } from './http/read-cache';
 import { seedDemoData } from './db/demo-data';
 import { seedDemo, syncRoles } from './db/seed';
@@ -80,6 +81,8 @@ const main = async () => {
   });
   try {
     await database.migrate();
+    // Every area's tables carry the audit and live triggers its declaration names.
+    await installRowTriggers(database.db, areaTables());
   } catch (err) {
     // A database that never answers could hold close() open too: give it 2 s.
     await Promise.race([database.close().catch(() => {}), new Promise((r) => setTimeout(r, 2000))]);

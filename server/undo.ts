@@ -27,7 +27,14 @@ import type { Language } from '../src/contract/common';
 import { localizeMessage } from '../src/contract/messages';
 import { UNDO_WINDOW_MS, type UndoResult, type UndoRow } from '../src/contract/undo';
 import { setAuditContext, type AuditContext } from './audit';
-import { putBack, putBackChild, restoreRefusal, RESTORABLE_TABLES, type AuditRow } from './audit-restore';
+import {
+  putBack,
+  putBackChild,
+  restorableOf,
+  restoreRefusal,
+  type AuditRow,
+  type Restorable,
+} from './audit-restore';
 import type { AuthInfo } from './auth/sessions';
 import type { Db } from './db/client';
 import { auditLog, bookingHistory, bulkJobs, eventHistory } from './db/schema';
@@ -102,7 +109,7 @@ interface Group {
 }
 
 /** The records the write changed, most recently changed first, each with its entries newest first. */
-const groupsOf = (entries: AuditRow[]): Group[] => {
+const groupsOf = (entries: AuditRow[], tablesOf: Restorable): Group[] => {
   const groups = new Map<string, Group>();
   for (const entry of entries) {
     // A create (a notice sent after a move) is not what the user asked to undo.
@@ -113,7 +120,7 @@ const groupsOf = (entries: AuditRow[]): Group[] => {
     group.entries.push(entry);
     groups.set(key, group);
   }
-  return [...groups.values()].filter((g) => g.entries.some((e) => RESTORABLE_TABLES.has(e.tableName ?? '')));
+  return [...groups.values()].filter((g) => g.entries.some((e) => tablesOf.has(e.tableName ?? '')));
 };
 
 /** The write's entries (newest first), after the whole-call checks. */
@@ -176,8 +183,9 @@ const undoGroup = async (
     return { ...row, state: 'refused', message: localizeMessage(forbidden().message, lang) };
   const now = deps.config.now();
   // A record first, then the child rows removed with it.
-  const whole = group.entries.filter((e) => RESTORABLE_TABLES.has(e.tableName ?? ''));
-  const children = group.entries.filter((e) => !RESTORABLE_TABLES.has(e.tableName ?? ''));
+  const tablesOf = restorableOf(impls);
+  const whole = group.entries.filter((e) => tablesOf.has(e.tableName ?? ''));
+  const children = group.entries.filter((e) => !tablesOf.has(e.tableName ?? ''));
   const rules = rulesOf(group.resource);
   const impl = impls[group.resource];
   const resource = resources.find((r) => r.key === group.resource);
@@ -187,9 +195,9 @@ const undoGroup = async (
       for (const entry of [...whole, ...children]) {
         await setAuditContext(sp, { ...audit, action: 'restore', restoreOf: entry.id });
         if (whole.includes(entry)) {
-          await putBack(sp, entry, undefined, now, rules);
+          await putBack(sp, entry, undefined, now, rules, tablesOf);
           await writeHistory(sp, entry, auth, now);
-        } else await putBackChild(sp, entry);
+        } else await putBackChild(sp, entry, tablesOf);
       }
       await setAuditContext(sp, audit);
       if (
@@ -221,7 +229,7 @@ export const undoWrite = async (
   const { entries, op } = await entriesToUndo(db, auth, token, deps.config.now());
   const rows: UndoRow[] = [];
   const rulesOf = forwardRulesOf(impls, rowCtx(deps, auth, lang));
-  for (const group of groupsOf(entries))
+  for (const group of groupsOf(entries, restorableOf(impls)))
     rows.push(await undoGroup(deps, impls, rulesOf, auth, lang, audit, op, group));
   const refused = rows.filter((r) => r.state === 'refused');
   return {

@@ -5,7 +5,7 @@
 import { and, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import { auditApi, type AuditEntryRecord } from '../../src/contract/areas/audit';
 import type { Language } from '../../src/contract/common';
-import { RESTORABLE_TABLES, restoreEntry } from '../audit-restore';
+import { restorableOf, restoreEntry, type Restorable } from '../audit-restore';
 import type { AuthInfo } from '../auth/sessions';
 import { auditLog } from '../db/schema';
 import { smsg } from '../messages';
@@ -70,14 +70,14 @@ const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_, c: string) => c.t
 const camelKeys = (values: Record<string, unknown> | null) =>
   values && Object.fromEntries(Object.entries(values).map(([k, v]) => [camel(k), v]));
 
-const restorable = (row: Row, admin: boolean) =>
+const restorable = (row: Row, admin: boolean, tablesOf: Restorable) =>
   admin &&
   (row.action === 'update' || row.action === 'delete') &&
   row.tableName !== null &&
-  RESTORABLE_TABLES.has(row.tableName) &&
+  tablesOf.has(row.tableName) &&
   row.fields.some((f) => f !== 'password');
 
-const toAuditEntry = (row: Row, admin: boolean): AuditEntryRecord => ({
+const toAuditEntry = (row: Row, admin: boolean, tablesOf: Restorable): AuditEntryRecord => ({
   id: row.id,
   at: row.at.toISOString(),
   actor:
@@ -101,7 +101,7 @@ const toAuditEntry = (row: Row, admin: boolean): AuditEntryRecord => ({
   userAgent: admin ? row.userAgent : null,
   deviceAt: row.deviceAt?.toISOString() ?? null,
   detail: row.detail ?? null,
-  restorable: restorable(row, admin),
+  restorable: restorable(row, admin, tablesOf),
 });
 
 /* --------------------------------------------------------------------- CSV */
@@ -141,6 +141,7 @@ const csvRow = (e: AuditEntryRecord, lang: Language) => [
 /* ------------------------------------------------------------------ routes */
 
 export const registerAuditRoutes = (app: App, impls: ResourceImpls) => {
+  const tablesOf = restorableOf(impls);
   routeFile(app, auditApi.auditExport, async ({ deps, query, requireAuth, lang }) => {
     const auth = requireAuth();
     const where = whereOf(auth, query);
@@ -151,7 +152,7 @@ export const registerAuditRoutes = (app: App, impls: ResourceImpls) => {
     const admin = auth.user.role === 'admin';
     const text = csvText([
       CSV_HEADERS.map((h) => h[lang]),
-      ...rows.map((r) => csvRow(toAuditEntry(r, admin), lang)),
+      ...rows.map((r) => csvRow(toAuditEntry(r, admin, tablesOf), lang)),
     ]);
     return csvResponse(text, 'audit', deps.config.now());
   });
@@ -174,7 +175,7 @@ export const registerAuditRoutes = (app: App, impls: ResourceImpls) => {
     return {
       message: smsg('loaded'),
       data: {
-        items: page.map((r) => toAuditEntry(r, admin)),
+        items: page.map((r) => toAuditEntry(r, admin, tablesOf)),
         nextCursor: more ? String(page[page.length - 1]!.id) : null,
       },
     };
@@ -182,8 +183,13 @@ export const registerAuditRoutes = (app: App, impls: ResourceImpls) => {
 
   route(app, auditApi.auditRestore, async ({ deps, params, body, audit, requireAuth, lang }) => {
     const rulesOf = forwardRulesOf(impls, rowCtx(deps, requireAuth(), lang));
-    const restored = await restoreEntry(deps, audit, params.id, body.version, (entry) =>
-      rulesOf(entry.resource),
+    const restored = await restoreEntry(
+      deps,
+      audit,
+      params.id,
+      body.version,
+      (entry) => rulesOf(entry.resource),
+      tablesOf,
     );
     return { message: smsg('restored'), data: restored };
   });

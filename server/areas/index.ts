@@ -8,6 +8,26 @@ import { registerBulkRoutes, resumeBulkJobs } from '../http/bulk';
 import { registerResources, type ResourceImpls } from '../http/resource-router';
 import { bulkRowActions } from './bulk';
 import type { App, Deps } from '../http/types';
+import type { Column } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { RowTriggers } from '../db/row-triggers';
+import {
+  advertisements,
+  bookings,
+  categories,
+  cities,
+  countries,
+  events,
+  eventSpecialists,
+  eventSupervisors,
+  locations,
+  notifications,
+  pages,
+  providerDocuments,
+  serviceProviders,
+  userNotifications,
+  users,
+} from '../db/schema';
 import { advertisementImpl } from './advertisement';
 import { registerAdvertisementRoutes } from './advertisement.routes';
 import { bookingImpl } from './booking';
@@ -43,22 +63,122 @@ type Area = {
   resource: ResourceImpls[string];
   /** Endpoints besides the resource's list / get / save / delete / export / options. */
   routes?: (app: App) => void;
+  /**
+   * The tables the area owns, with what their row triggers record (server/db/row-triggers.ts): the
+   * audit trail's entries and the live changes. An area on another area's table (supervisors are
+   * users) names none.
+   */
+  tables?: readonly AreaTable[];
 };
 
+/** A table's triggers, their resource the area's key unless named. */
+type AreaTable = {
+  table: PgTable;
+  audit?: Omit<NonNullable<RowTriggers['audit']>, 'resource'>;
+  live?: { resource?: string; owner?: Column } | 'user';
+};
+
+/** A master's table: audited with the provider who added it, a change heard by everyone. */
+const master = (table: PgTable & { id: Column; createdBy: Column }): AreaTable => ({
+  table,
+  audit: { key: table.id, provider: table.createdBy },
+  live: {},
+});
+
 export const areas = {
-  category: { resource: categoryImpl, routes: registerCategoryRoutes },
-  country: { resource: countryImpl, routes: registerCountryRoutes },
-  city: { resource: cityImpl, routes: registerCityRoutes },
-  location: { resource: locationImpl, routes: registerLocationRoutes },
-  serviceprovider: { resource: serviceProviderImpl, routes: registerServiceProviderRoutes },
+  category: { resource: categoryImpl, routes: registerCategoryRoutes, tables: [master(categories)] },
+  country: { resource: countryImpl, routes: registerCountryRoutes, tables: [master(countries)] },
+  city: { resource: cityImpl, routes: registerCityRoutes, tables: [master(cities)] },
+  location: { resource: locationImpl, routes: registerLocationRoutes, tables: [master(locations)] },
+  serviceprovider: {
+    resource: serviceProviderImpl,
+    routes: registerServiceProviderRoutes,
+    tables: [
+      {
+        table: serviceProviders,
+        audit: { key: serviceProviders.userId, provider: serviceProviders.userId },
+        live: { owner: serviceProviders.userId },
+      },
+      {
+        table: providerDocuments,
+        audit: { key: providerDocuments.providerId, provider: providerDocuments.providerId },
+      },
+    ],
+  },
   supervisor: { resource: supervisorImpl, routes: registerSupervisorRoutes },
-  user: { resource: userImpl, routes: registerUserRoutes },
-  event: { resource: eventImpl, routes: registerEventRoutes },
-  advertisement: { resource: advertisementImpl, routes: registerAdvertisementRoutes },
-  booking: { resource: bookingImpl, routes: registerBookingRoutes },
-  page: { resource: pageImpl, routes: registerPageRoutes },
-  notification: { resource: notificationImpl, routes: registerNotificationRoutes },
+  user: {
+    resource: userImpl,
+    routes: registerUserRoutes,
+    // A user row is also a supervisor or a service provider: the triggers' functions tell which.
+    tables: [{ table: users, audit: { key: users.id, provider: users.providerId }, live: 'user' }],
+  },
+  event: {
+    resource: eventImpl,
+    routes: registerEventRoutes,
+    tables: [
+      {
+        table: events,
+        audit: { key: events.id, provider: events.providerId, event: events.id },
+        live: { owner: events.providerId },
+      },
+      // Its specialists and supervisors: entries of the event.
+      ...[eventSpecialists, eventSupervisors].map((table) => ({
+        table,
+        audit: { key: table.eventId, event: table.eventId },
+      })),
+    ],
+  },
+  advertisement: {
+    resource: advertisementImpl,
+    routes: registerAdvertisementRoutes,
+    tables: [
+      {
+        table: advertisements,
+        audit: { key: advertisements.id, provider: advertisements.providerId, event: advertisements.eventId },
+        live: { owner: advertisements.providerId },
+      },
+    ],
+  },
+  booking: {
+    resource: bookingImpl,
+    routes: registerBookingRoutes,
+    tables: [
+      {
+        table: bookings,
+        audit: { key: bookings.id, provider: bookings.providerId, event: bookings.eventId },
+        live: { owner: bookings.providerId },
+      },
+    ],
+  },
+  page: {
+    resource: pageImpl,
+    routes: registerPageRoutes,
+    tables: [{ table: pages, audit: { key: pages.id }, live: {} }],
+  },
+  notification: {
+    resource: notificationImpl,
+    routes: registerNotificationRoutes,
+    tables: [
+      {
+        table: notifications,
+        audit: { key: notifications.id, provider: notifications.providerId },
+        live: { owner: notifications.providerId },
+      },
+      // Each user's inbox: live, for its user alone.
+      { table: userNotifications, live: { resource: 'inbox', owner: userNotifications.userId } },
+    ],
+  },
 } satisfies Record<ResourceKey, Area>;
+
+/** Every area's tables with what their row triggers record, for `installRowTriggers` after the migrations. */
+export const areaTables = (): RowTriggers[] =>
+  Object.entries(areas as Record<ResourceKey, Area>).flatMap(([resource, area]) =>
+    (area.tables ?? []).map(({ table, audit, live }) => ({
+      table,
+      ...(audit && { audit: { resource, ...audit } }),
+      ...(live && { live: live === 'user' ? live : { resource, ...live } }),
+    })),
+  );
 
 /**
  * Screens of their own, without a resource: the dashboards, the header search, the lists' saved views

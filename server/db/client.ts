@@ -91,7 +91,7 @@ export const openPglite = async (
 export const DB_CONNECT_TIMEOUT_MS = 10_000;
 
 /** Any number from a fixed text: the advisory lock that serialises migrations between processes. */
-const MIGRATION_LOCK = 4_206_042_001;
+export const MIGRATION_LOCK = 4_206_042_001;
 
 /**
  * A parameterised query gets a name from its text, so each connection parses and plans it once and

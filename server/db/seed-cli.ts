@@ -14,6 +14,8 @@ import { seedDemoData } from './demo-data';
 import { createDbStorage } from '../storage';
 import { count } from 'drizzle-orm';
 import { seedBookings } from './demo-events';
+import { installRowTriggers } from './row-triggers';
+import { areaTables } from '../areas';
 import { bookings } from './schema';
 
 /** `--bookings N` (or `--bookings=N`): the number of bookings wanted in total. */
@@ -37,6 +39,7 @@ const run = async () => {
   const database = await openConfiguredDatabase(settings);
   try {
     await database.migrate();
+    await installRowTriggers(database.db, areaTables());
     const { created } = await seedDemo(database.db, config.now());
     const { seeded } = await seedDemoData(
       database.db,

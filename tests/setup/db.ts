@@ -15,6 +15,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openPglite, openPostgres, type Database, type Db } from '../../server/db/client';
+import { installRowTriggers } from '../../server/db/row-triggers';
+import { areaTables } from '../../server/areas';
 
 export interface TestDb extends Database {
   /** The connection string of the PostgreSQL test database (null on PGlite). */
@@ -45,6 +47,7 @@ const buildDump = async (template: Template): Promise<Blob> => {
   const database = await openPglite();
   try {
     await database.migrate();
+    await installRowTriggers(database.db, areaTables());
     await template.seed(database.db);
     const dump = await database.dump!();
     // Another worker may build the same one meanwhile: each writes its own file, then renames.
@@ -100,6 +103,7 @@ const templateDatabase = (template: Template) =>
       const database = await openPostgres(urlOf(name));
       try {
         await database.migrate();
+        await installRowTriggers(database.db, areaTables());
         await template.seed(database.db);
       } catch (err) {
         await database.close();

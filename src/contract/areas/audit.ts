@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint, ok, signedIn } from '../http';
 import { id, version } from '../common';
 import { dateOnly, timeZoneName } from './values';
+import { resources, type ResourceKey } from './registry';
 
 /**
  * The audit trail (docs/decisions/0017-audit-trail.md): every write's entry, read with filters and a
@@ -25,21 +26,7 @@ const AUDIT_ACTIONS = [
 const auditAction = z.enum(AUDIT_ACTIONS);
 
 /** The resources entries name: the areas' keys, and `session` (a sign-in with an unknown e-mail). */
-export const AUDIT_RESOURCES = [
-  'category',
-  'country',
-  'city',
-  'location',
-  'serviceprovider',
-  'supervisor',
-  'user',
-  'event',
-  'advertisement',
-  'booking',
-  'page',
-  'notification',
-  'session',
-] as const;
+export const AUDIT_RESOURCES = [...resources.map((r) => r.key), 'session'] as [...ResourceKey[], 'session'];
 const auditResource = z.enum(AUDIT_RESOURCES);
 
 const AUDIT_PAGE_MAX = 100;

@@ -1,18 +1,19 @@
 import type { AnyEndpoint } from '../http';
-import { routesOf, type Resource } from '../resource';
-import { categoryApi, categoryResource } from './category';
-import { cityApi, cityResource } from './city';
-import { countryApi, countryResource } from './country';
-import { locationApi, locationResource } from './location';
-import { serviceProviderApi, serviceProviderResource } from './serviceprovider';
-import { supervisorApi, supervisorResource } from './supervisor';
-import { userResource, usersApi } from './user';
-import { advertisementApi, advertisementResource } from './advertisement';
-import { bookingApi, bookingResource } from './booking';
+import { routesOf } from '../resource';
+import { resources } from './registry';
+import { categoryApi } from './category';
+import { cityApi } from './city';
+import { countryApi } from './country';
+import { locationApi } from './location';
+import { serviceProviderApi } from './serviceprovider';
+import { supervisorApi } from './supervisor';
+import { usersApi } from './user';
+import { advertisementApi } from './advertisement';
+import { bookingApi } from './booking';
 import { dashboardApi, searchApi } from './dashboard';
-import { eventApi, eventResource } from './event';
-import { pageApi, pageResource } from './page';
-import { notificationApi, notificationResource } from './notification';
+import { eventApi } from './event';
+import { pageApi } from './page';
+import { notificationApi } from './notification';
 import { auditApi } from './audit';
 
 export * from './master';
@@ -31,27 +32,7 @@ export * from './page';
 export * from './dashboard';
 export * from './notification';
 export * from './audit';
-
-/**
- * Every resource (management area) of the API. The server routes them, the OpenAPI document lists
- * them, the registry-driven test suite walks them, and the app builds its generic pages from them.
- */
-export const resources = [
-  categoryResource,
-  countryResource,
-  cityResource,
-  locationResource,
-  serviceProviderResource,
-  supervisorResource,
-  userResource,
-  eventResource,
-  advertisementResource,
-  bookingResource,
-  pageResource,
-  notificationResource,
-] as const satisfies readonly Resource[];
-
-export type ResourceKey = (typeof resources)[number]['key'];
+export * from './registry';
 
 /** The routed endpoints of the resources (shared /api/master/* paths merged by `type`). */
 export const resourceRoutes = routesOf(resources);
