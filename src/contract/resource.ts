@@ -125,6 +125,11 @@ export interface ResourceConfig<
   filters: TFilters;
   /** Columns the list may be sorted by; nothing else is accepted. */
   sort: TSort;
+  /**
+   * The list's columns by id, in their order: what a saved view may show (docs/decisions/0022-saved-views.md).
+   * The app's area has a column of each id (tests/unit/view-columns.test.ts).
+   */
+  columns: readonly [string, ...string[]];
   defaultSort: { column: TSort[number]; order: 'asc' | 'desc' };
   /** What `q` searches (shown in the docs and the search box's hint). */
   searchIn: string;
@@ -343,6 +348,7 @@ export interface Resource {
   record: z.ZodObject;
   input: z.ZodObject;
   filters: z.ZodObject;
+  columns: readonly string[];
   sort: readonly [string, ...string[]];
   defaultSort: { column: string; order: 'asc' | 'desc' };
   searchIn: string;

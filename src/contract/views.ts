@@ -17,67 +17,6 @@ export const VIEW_NAME_MAX = 60;
 export const VIEW_STATE_MAX_BYTES = 4096;
 export const VIEWS_PER_LIST_MAX = 50;
 
-/**
- * The columns each list can show (the ids of its columns in src/areas/). The app's areas and this
- * list are checked against each other by tests/unit/view-columns.test.ts.
- */
-export const VIEW_COLUMNS = {
-  category: ['name', 'sortOrder', 'active', 'updatedAt'],
-  country: ['name', 'isoCode', 'dialCode', 'active', 'updatedAt'],
-  city: ['name', 'country', 'active', 'updatedAt'],
-  location: ['name', 'city', 'country', 'timeZone', 'address', 'coordinates', 'active', 'updatedAt'],
-  serviceprovider: [
-    'businessName',
-    'name',
-    'email',
-    'phone',
-    'category',
-    'city',
-    'status',
-    'documentCount',
-    'createdAt',
-  ],
-  supervisor: ['name', 'email', 'phone', 'provider', 'status', 'createdAt'],
-  user: ['name', 'email', 'phone', 'role', 'status', 'createdAt'],
-  event: [
-    'title',
-    'startsAt',
-    'endsAt',
-    'category',
-    'city',
-    'provider',
-    'price',
-    'capacity',
-    'status',
-    'createdAt',
-  ],
-  advertisement: [
-    'title',
-    'image',
-    'placement',
-    'startsOn',
-    'endsOn',
-    'target',
-    'provider',
-    'status',
-    'createdAt',
-  ],
-  booking: [
-    'code',
-    'event',
-    'customer',
-    'phone',
-    'tickets',
-    'total',
-    'paymentStatus',
-    'status',
-    'provider',
-    'createdAt',
-  ],
-  page: ['title', 'slug', 'status', 'updatedAt'],
-  notification: ['title', 'audience', 'status', 'sendAt', 'sentAt', 'delivery', 'link', 'author'],
-} as const;
-
 const RESOURCE_KEYS = resources.map((r) => r.key) as [ResourceKey, ...ResourceKey[]];
 const viewResource = z.enum(RESOURCE_KEYS);
 
@@ -125,7 +64,7 @@ export const viewStateErrors = (key: ResourceKey, state: ViewState): Record<stri
     if (!schema) errors[`state.filters.${name}`] = msg('unknownField');
     else if (!schema.safeParse(value).success) errors[`state.filters.${name}`] = msg('invalidValue');
   }
-  const columns = (VIEW_COLUMNS as Record<string, readonly string[]>)[key] ?? [];
+  const columns = resource.columns;
   const cols = state.columns ?? [];
   if (cols.some((c) => !columns.includes(c)) || new Set(cols).size !== cols.length)
     errors['state.columns'] = msg('invalidValue');

@@ -51,6 +51,7 @@ export const AD_IMAGE_FOLDER = 'ad-images';
 
 export const advertisementResource = defineResource({
   key: 'advertisement',
+  columns: ['title', 'image', 'placement', 'startsOn', 'endsOn', 'target', 'provider', 'status', 'createdAt'],
   tag,
   permission: 'advertisement',
   providerScoped: true,

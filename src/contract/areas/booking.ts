@@ -72,6 +72,18 @@ const tickets = z
 
 export const bookingResource = defineResource({
   key: 'booking',
+  columns: [
+    'code',
+    'event',
+    'customer',
+    'phone',
+    'tickets',
+    'total',
+    'paymentStatus',
+    'status',
+    'provider',
+    'createdAt',
+  ],
   tag,
   permission: 'booking',
   providerScoped: true,

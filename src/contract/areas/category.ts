@@ -10,6 +10,7 @@ const CATEGORY_ICON_PATH = /^uploads\/category-icons\/[A-Za-z0-9_-]{8,128}\.(png
 
 export const categoryResource = defineResource({
   key: 'category',
+  columns: ['name', 'sortOrder', 'active', 'updatedAt'],
   tag: masterTag,
   permission: 'category',
   paths: masterPaths,

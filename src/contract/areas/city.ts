@@ -6,6 +6,7 @@ import { masterPaths, masterTag } from './master';
 
 export const cityResource = defineResource({
   key: 'city',
+  columns: ['name', 'country', 'active', 'updatedAt'],
   tag: masterTag,
   permission: 'city',
   paths: masterPaths,

@@ -7,6 +7,7 @@ import { masterPaths, masterTag } from './master';
 
 export const countryResource = defineResource({
   key: 'country',
+  columns: ['name', 'isoCode', 'dialCode', 'active', 'updatedAt'],
   tag: masterTag,
   permission: 'country',
   paths: masterPaths,

@@ -83,6 +83,18 @@ const reason = z
 
 export const eventResource = defineResource({
   key: 'event',
+  columns: [
+    'title',
+    'startsAt',
+    'endsAt',
+    'category',
+    'city',
+    'provider',
+    'price',
+    'capacity',
+    'status',
+    'createdAt',
+  ],
   tag,
   permission: 'event',
   providerScoped: true,

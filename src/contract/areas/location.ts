@@ -13,6 +13,7 @@ const timeZone = timeZoneName;
 
 export const locationResource = defineResource({
   key: 'location',
+  columns: ['name', 'city', 'country', 'timeZone', 'address', 'coordinates', 'active', 'updatedAt'],
   tag: masterTag,
   permission: 'location',
   paths: masterPaths,

@@ -63,6 +63,7 @@ export const PUSH_TTL_SECONDS = 24 * 60 * 60;
 
 export const notificationResource = defineResource({
   key: 'notification',
+  columns: ['title', 'audience', 'status', 'sendAt', 'sentAt', 'delivery', 'link', 'author'],
   tag,
   permission: 'notification',
   providerScoped: true,

@@ -53,6 +53,7 @@ const pageLink = z.strictObject({ name: localized(60), url: httpsUrl });
 
 export const pageResource = defineResource({
   key: 'page',
+  columns: ['title', 'slug', 'status', 'updatedAt'],
   tag,
   permission: 'pages',
   paths: {

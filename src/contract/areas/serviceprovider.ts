@@ -28,6 +28,17 @@ const optionalText = (max: number) =>
 
 export const serviceProviderResource = defineResource({
   key: 'serviceprovider',
+  columns: [
+    'businessName',
+    'name',
+    'email',
+    'phone',
+    'category',
+    'city',
+    'status',
+    'documentCount',
+    'createdAt',
+  ],
   tag,
   permission: 'serviceprovider',
   ownerOps: ['list', 'get', 'update', 'export'],

@@ -14,6 +14,7 @@ const tag = 'Supervisors';
 
 export const supervisorResource = defineResource({
   key: 'supervisor',
+  columns: ['name', 'email', 'phone', 'provider', 'status', 'createdAt'],
   tag,
   permission: 'supervisor',
   ownerOps: ['list', 'get', 'create', 'update', 'remove', 'export'],

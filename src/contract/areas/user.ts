@@ -14,6 +14,7 @@ const tag = 'Users';
 
 export const userResource = defineResource({
   key: 'user',
+  columns: ['name', 'email', 'phone', 'role', 'status', 'createdAt'],
   tag,
   permission: 'usermanager',
   paths: {

@@ -3,20 +3,17 @@
  * keeps the view in its wire form (resources/search.ts), plus `cols`: the visible columns,
  * comma-separated, present only when a view or a link chose them.
  */
-import { VIEW_COLUMNS, type Resource, type ViewState } from '@/contract';
+import type { Resource, ViewState } from '@/contract';
 import type { ListSearch } from '../search';
 
 /** The URL key of the visible columns. */
 export const COLUMNS_KEY = 'cols';
 
-const columnsOf = (resource: Pick<Resource, 'key'>): readonly string[] =>
-  (VIEW_COLUMNS as Record<string, readonly string[]>)[resource.key] ?? [];
-
 /** The URL's visible columns, when they are all columns of this list; else none. */
-export const urlColumns = (resource: Pick<Resource, 'key'>, raw: unknown): string[] | undefined => {
+export const urlColumns = (resource: Pick<Resource, 'columns'>, raw: unknown): string[] | undefined => {
   if (typeof raw !== 'string' || !raw) return undefined;
   const ids = raw.split(',');
-  const known = columnsOf(resource);
+  const known = resource.columns;
   return ids.every((id) => known.includes(id)) && new Set(ids).size === ids.length ? ids : undefined;
 };
 
