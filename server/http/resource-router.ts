@@ -35,7 +35,8 @@ import type { z } from 'zod';
 import type { Language } from '../../src/contract/common';
 import { OWNER_ROLE } from '../../src/contract/http';
 import { msg } from '../../src/contract/messages';
-import { resourceRoutes } from '../../src/contract/areas';
+import { resourceRoutes, resources } from '../../src/contract/areas';
+import { ROLE_PERMISSIONS } from '../../src/contract/roles';
 import { COUNT_CAP, EXPORT_CHUNK, type EndpointOp, type Resource } from '../../src/contract/resource';
 import type { AuthInfo } from '../auth/sessions';
 import { csvLine } from '../../src/contract/csv';
@@ -737,16 +738,47 @@ const run = async (
 
 export type ResourceImpls = Record<string, Impl>;
 
+/**
+ * Whether a service provider can reach one of the resource's operations while its records are then
+ * limited to its own (`providerScopeOf`): a provider-scoped resource, or one whose permission the
+ * role table does not give providers, with an operation open to them without it (a picker's
+ * options open to everyone signed in).
+ */
+const ownerScoped = (resource: Resource) =>
+  resource.providerScoped === true ||
+  (!(ROLE_PERMISSIONS[OWNER_ROLE] as readonly string[]).includes(resource.permission) &&
+    Object.values(resource.endpoints).some((endpoint) => {
+      const access = endpoint?.access;
+      if (!access) return false;
+      if (access.kind === 'public') return true;
+      if (access.roles && !access.roles.includes(OWNER_ROLE)) return false;
+      return access.owner === true || access.permission !== resource.permission;
+    }));
+
+/**
+ * Refuses, when the server starts, a declaration the engine could not serve: a resource without an
+ * implementation, or one a service provider reaches scoped to its own records without a `scope` to
+ * limit them by (each such call would fail).
+ */
+export const assertServable = (impls: ResourceImpls, registry: readonly Resource[] = resources) => {
+  for (const resource of registry) {
+    const impl = impls[resource.key];
+    if (!impl) throw new Error(`No server implementation for resource "${resource.key}"`);
+    if (ownerScoped(resource) && !impl.scope)
+      throw new Error(
+        `Resource "${resource.key}": a service provider reaches it limited to its own records, but its implementation has no scope (server/areas/${resource.key}.ts)`,
+      );
+  }
+};
+
 /** Routes every endpoint of the contract's resource registry with the areas' implementations. */
 export const registerResources = (app: App, impls: ResourceImpls) => {
+  assertServable(impls);
   // Fixed paths before paths with parameters (`/api/event/get-all-event` before `/api/event/:id`).
   const ordered = [...resourceRoutes].sort(
     (a, b) => Number(a.endpoint.path.includes(':')) - Number(b.endpoint.path.includes(':')),
   );
   for (const r of ordered) {
-    for (const t of r.targets)
-      if (!impls[t.resource.key])
-        throw new Error(`No server implementation for resource "${t.resource.key}"`);
     const pick = (h: H) => {
       if (r.targets.length === 1) return r.targets[0]!;
       const field = r.targets[0]!.resource.discriminator!.field;
