@@ -4,11 +4,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { Hono } from 'hono';
+import { languageDetector } from 'hono/language';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../src/contract/common';
 import { api } from '../src/contract';
 import { localizeMessage } from '../src/contract/messages';
 import { countRequests } from './http/bulk';
 import { HttpError } from './http/errors';
-import { pickLanguage } from './http/lang';
 import { registerDocs } from './http/openapi';
 import { assertAllRouted, errorResponse, methodsAt, serverFault } from './http/route';
 import { securityHeaders } from './http/security';
@@ -37,9 +38,20 @@ export const createApp = (deps: Deps): App => {
   app.use('*', securityHeaders());
   // Bulk rows wait for a moment without requests (server/http/bulk.ts).
   app.use('*', countRequests);
+  // The answer's language: the caller's preferred supported one (Accept-Language, q-values
+  // honoured), else English. The app sends its user's language (src/lib/api.ts).
+  app.use(
+    '*',
+    languageDetector({
+      supportedLanguages: [...LANGUAGES],
+      fallbackLanguage: DEFAULT_LANGUAGE,
+      order: ['header'],
+      caches: false,
+    }),
+  );
   app.use('*', async (c, next) => {
     c.set('deps', deps);
-    c.set('lang', pickLanguage(c.req.header('accept-language')));
+    c.set('lang', c.get('language') as Language);
     await next();
   });
 

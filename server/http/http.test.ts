@@ -104,6 +104,24 @@ describe('route helper', () => {
     expect(wrong.headers.get('allow')).toBe('POST');
   });
 
+  it('answers in the preferred supported language of Accept-Language, q-values honoured, else English', async () => {
+    const answerIn = async (header: string | undefined) => {
+      const res = await t.request('GET', '/api/nothing-here', {
+        headers: header === undefined ? {} : { 'Accept-Language': header },
+      });
+      return (res.body as { message: string }).message;
+    };
+    const { en, ar } = SERVER_MESSAGES.noEndpoint;
+    expect(await answerIn(undefined)).toBe(en);
+    expect(await answerIn('ar')).toBe(ar);
+    expect(await answerIn('AR-sa, en;q=0.5')).toBe(ar);
+    expect(await answerIn('en;q=0.2, ar;q=0.9')).toBe(ar);
+    expect(await answerIn('fr-FR, ar;q=0.3, en;q=0.1')).toBe(ar);
+    expect(await answerIn('ar;q=0, en;q=0.1')).toBe(en);
+    expect(await answerIn('fr, de')).toBe(en);
+    expect(await answerIn(`${'x;q=0.1, '.repeat(500)}ar`)).toBe(ar);
+  });
+
   it('sets security headers and no-store on API answers', async () => {
     const res = await t.request('GET', '/api/master/role');
     expect(res.status).toBe(401);

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv } from './types';
 
 /** The app's Content-Security-Policy: same-origin everything, no inline script. */
@@ -20,13 +21,29 @@ export const UPLOAD_CSP =
   "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'";
 
 /**
+ * The headers every answer carries, by Hono's secure-headers middleware: no framing, no sniffing,
+ * the referrer's origin only across origins, one browsing context group, and no camera, microphone,
+ * location, payment or USB. A handler's own header is kept. The CSP (a handler may set a stricter
+ * one) and HSTS (only over HTTPS) are set below.
+ */
+const appHeaders = secureHeaders({
+  xFrameOptions: 'DENY',
+  referrerPolicy: 'strict-origin-when-cross-origin',
+  crossOriginOpenerPolicy: 'same-origin',
+  crossOriginResourcePolicy: 'same-origin',
+  permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [], usb: [] },
+  strictTransportSecurity: false,
+  overwrite: false,
+});
+
+/**
  * Security headers on every answer (a handler may set its own stricter CSP or Cache-Control first).
  * The one place that makes answers private: every answer of an endpoint of the contract, whatever
  * its path (`/get-token`, `/sendNotification`) and whether it succeeded or not, and every other
  * `/api/…` answer (404, 405) is never stored and varies by caller and language.
  */
 export const securityHeaders = (): MiddlewareHandler<AppEnv> => async (c, next) => {
-  await next();
+  await appHeaders(c, next);
   const h = c.res.headers;
   const set = (name: string, value: string) => {
     if (!h.has(name)) h.set(name, value);
@@ -36,12 +53,6 @@ export const securityHeaders = (): MiddlewareHandler<AppEnv> => async (c, next) 
     h.append('Vary', 'Accept-Language, Authorization');
   }
   set('Content-Security-Policy', APP_CSP);
-  set('X-Content-Type-Options', 'nosniff');
-  set('X-Frame-Options', 'DENY');
-  set('Referrer-Policy', 'strict-origin-when-cross-origin');
-  set('Cross-Origin-Opener-Policy', 'same-origin');
-  set('Cross-Origin-Resource-Policy', 'same-origin');
-  set('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=()');
   // HSTS only when the answer really goes out over HTTPS (directly, or behind a trusted proxy).
   const proto = new URL(c.req.url).protocol;
   const forwarded = c.get('deps')?.config.trustProxy
