@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { getTableName, sql } from 'drizzle-orm';
 import { integer, jsonb, pgTable, serial } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../tests/setup/db';
@@ -6,17 +6,17 @@ import { areaTables } from '../areas';
 import { openPglite, type Database } from './client';
 import { installRowTriggers, rowTriggerChanges, type RowTriggers } from './row-triggers';
 
-/** A master a new area would add: the table the scaffold's migration creates. */
-const venueTypes = pgTable('venue_types', {
+/** A master a new area would add (its table as the scaffold's migration creates it). */
+const plantedRooms = pgTable('planted_rooms', {
   id: serial('id').primaryKey(),
   version: integer('version').notNull().default(1),
   createdBy: integer('created_by'),
   name: jsonb('name'),
 });
-const venueType: RowTriggers = {
-  table: venueTypes,
-  audit: { resource: 'venuetype', key: venueTypes.id, provider: venueTypes.createdBy },
-  live: { resource: 'venuetype' },
+const plantedRoom: RowTriggers = {
+  table: plantedRooms,
+  audit: { resource: 'plantedroom', key: plantedRooms.id, provider: plantedRooms.createdBy },
+  live: { resource: 'plantedroom' },
 };
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
@@ -37,8 +37,20 @@ describe('the areas’ declarations', () => {
   });
   afterAll(() => database?.close());
 
-  it('are the triggers the migrations wrote by hand, one for one: installing them after the migrations changes nothing', async () => {
-    expect(await installRowTriggers(database.db, areaTables())).toEqual([]);
+  it('are the triggers the migrations wrote by hand: installing them after the migrations replaces none, and leaves no audit or live trigger undeclared', async () => {
+    const statements = await installRowTriggers(database.db, areaTables());
+    // Only a table added since (by a new area) gets triggers here; the migrations' ones all fit.
+    expect(statements.filter((s) => !s.startsWith('CREATE'))).toEqual([]);
+    const names = rowsOf<{ name: string }>(
+      await database.db.execute(sql`select tgname as name from pg_trigger where not tgisinternal`),
+    )
+      .map((t) => t.name)
+      .filter((name) => /_(audit|live)$/.test(name));
+    const declared = areaTables().flatMap(({ table, audit, live }) => [
+      ...(audit ? [`${getTableName(table)}_audit`] : []),
+      ...(live ? [`${getTableName(table)}_live`] : []),
+    ]);
+    expect(names.sort()).toEqual(declared.sort());
   });
 });
 
@@ -47,52 +59,59 @@ describe('installRowTriggers', () => {
   beforeAll(async () => {
     t = await createTestDb();
     await t.db.execute(
-      sql`create table venue_types (id serial primary key, version integer not null default 1, created_by integer, name jsonb)`,
+      sql`create table planted_rooms (id serial primary key, version integer not null default 1, created_by integer, name jsonb)`,
     );
   });
   afterAll(() => t?.close());
 
   it('gives a new area’s table its audit, live and read-cache triggers, once, however many processes start at once', async () => {
-    const specs = [...areaTables(), venueType];
+    const specs = [...areaTables(), plantedRoom];
     const runs = await Promise.all(Array.from({ length: 5 }, () => installRowTriggers(t.db, specs)));
     // One run created the three; the others, under the same lock, found them.
     expect(runs.map((r) => r.length).sort()).toEqual([0, 0, 0, 0, 3]);
-    expect(await triggersOn(t.db, 'venue_types')).toEqual([
-      { name: 'venue_types_audit', fn: 'audit_row', args: 'venuetype\\000id\\000created_by\\000\\000' },
-      { name: 'venue_types_live', fn: 'live_row', args: 'venuetype\\000\\000' },
-      { name: 'venue_types_notify_writes', fn: 'notify_writes', args: '' },
+    expect(await triggersOn(t.db, 'planted_rooms')).toEqual([
+      { name: 'planted_rooms_audit', fn: 'audit_row', args: 'plantedroom\\000id\\000created_by\\000\\000' },
+      { name: 'planted_rooms_live', fn: 'live_row', args: 'plantedroom\\000\\000' },
+      { name: 'planted_rooms_notify_writes', fn: 'notify_writes', args: '' },
     ]);
     expect(await installRowTriggers(t.db, specs)).toEqual([]);
   });
 
   it('records a write of the new table on the audit trail and in the live change log', async () => {
     const before = rowsOf<{ n: number }>(
-      await t.db.execute(sql`select count(*)::int as n from live_changes where resource = 'venuetype'`),
+      await t.db.execute(sql`select count(*)::int as n from live_changes where resource = 'plantedroom'`),
     )[0]!.n;
     // Without a request's context: recorded with no actor, as the scheduler's writes are.
-    await t.db.execute(sql`insert into venue_types (created_by, name) values (null, '{"en":"Hall"}')`);
+    await t.db.execute(sql`insert into planted_rooms (created_by, name) values (null, '{"en":"Hall"}')`);
     const [entry] = rowsOf<{ resource: string; action: string; after: { name: { en: string } } }>(
       await t.db.execute(
-        sql`select resource, action, after from audit_log where table_name = 'venue_types' order by id desc limit 1`,
+        sql`select resource, action, after from audit_log where table_name = 'planted_rooms' order by id desc limit 1`,
       ),
     );
-    expect(entry).toMatchObject({ resource: 'venuetype', action: 'create', after: { name: { en: 'Hall' } } });
+    expect(entry).toMatchObject({
+      resource: 'plantedroom',
+      action: 'create',
+      after: { name: { en: 'Hall' } },
+    });
     const after = rowsOf<{ n: number }>(
-      await t.db.execute(sql`select count(*)::int as n from live_changes where resource = 'venuetype'`),
+      await t.db.execute(sql`select count(*)::int as n from live_changes where resource = 'plantedroom'`),
     )[0]!.n;
     expect(after).toBe(before + 1);
   });
 
   it('replaces a trigger whose declaration changed, and leaves the others', async () => {
-    const owned: RowTriggers = { ...venueType, live: { resource: 'venuetype', owner: venueTypes.createdBy } };
+    const owned: RowTriggers = {
+      ...plantedRoom,
+      live: { resource: 'plantedroom', owner: plantedRooms.createdBy },
+    };
     expect(await installRowTriggers(t.db, [...areaTables(), owned])).toEqual([
-      'DROP TRIGGER "venue_types_live" ON "venue_types"',
-      expect.stringContaining(`CREATE CONSTRAINT TRIGGER "venue_types_live"`),
+      'DROP TRIGGER "planted_rooms_live" ON "planted_rooms"',
+      expect.stringContaining(`CREATE CONSTRAINT TRIGGER "planted_rooms_live"`),
     ]);
-    expect((await triggersOn(t.db, 'venue_types')).find((x) => x.name === 'venue_types_live')).toEqual({
-      name: 'venue_types_live',
+    expect((await triggersOn(t.db, 'planted_rooms')).find((x) => x.name === 'planted_rooms_live')).toEqual({
+      name: 'planted_rooms_live',
       fn: 'live_row',
-      args: 'venuetype\\000created_by\\000',
+      args: 'plantedroom\\000created_by\\000',
     });
   });
 });
@@ -106,7 +125,7 @@ describe('rowTriggerChanges', () => {
       rowTriggerChanges(
         [],
         [],
-        [{ ...venueType, audit: { ...venueType.audit!, resource: "x'); drop table users; --" } }],
+        [{ ...plantedRoom, audit: { ...plantedRoom.audit!, resource: "x'); drop table users; --" } }],
       ),
     ).toThrow(/Not a resource key/);
   });

@@ -74,6 +74,7 @@ const masterRows = (type: string): Record<string, Row> => ({
   [`POST /api/master/deletelist [${type} remove]`]: adminAndAdder,
   [`GET /api/master/list [${type} options]`]: everyone,
   [`GET /api/export/${type}`]: adminAndProviders,
+  [`POST /api/${type}/bulk`]: adminAndProviders,
 });
 
 export const MATRIX: Record<string, Row> = {
@@ -193,11 +194,8 @@ export const MATRIX: Record<string, Row> = {
   'PUT /api/notification/settings': everyone,
 
   // bulk actions (docs/decisions/0021-bulk-actions-and-list-keyboard.md): the list's access, then the
-  // single-row action's; rows outside the caller's scope are refused one by one inside the job (201)
-  'POST /api/category/bulk': adminAndProviders,
-  'POST /api/country/bulk': adminAndProviders,
-  'POST /api/city/bulk': adminAndProviders,
-  'POST /api/location/bulk': adminAndProviders,
+  // single-row action's; rows outside the caller's scope are refused one by one inside the job (201);
+  // the masters' are in masterRows
   'POST /api/serviceprovider/bulk': adminOnly,
   'POST /api/supervisor/bulk': signed('2xx', 403, '2xx', '2xx'),
   'POST /api/user/bulk': adminOnly,

@@ -185,6 +185,8 @@ describe.each(resources.map((r) => [r.key, r] as const))('%s', (_key, resource) 
   });
 
   it('searches with q and filters', async () => {
+    // At least the fixture's sample (an area may have no demo records).
+    await a.fresh();
     const { q, matches } = a.fx.search;
     const found = await a.list('admin', { q, pageSize: 100 });
     expect(found.status).toBe(200);

@@ -11,6 +11,7 @@ import { resourceRoutes, resources } from '../../src/contract/areas';
 import { bulkEndpoints } from '../../src/contract/bulk';
 import { buildPath, type AnyEndpoint } from '../../src/contract/http';
 import type { EndpointOp, Resource } from '../../src/contract/resource';
+import { areas } from '../../server/areas';
 import { createSession } from '../../server/auth/sessions';
 import { registeredEndpoints } from '../../server/http/route';
 import { auditLog, categories, providerDocuments, savedViews, users } from '../../server/db/schema';
@@ -319,7 +320,8 @@ export interface World {
 
 type Rec = Record<string, unknown> & { id: number; version: number };
 
-const MASTERS = new Set(['category', 'country', 'city', 'location']);
+/** The areas whose records a service provider changes only when it added them (the masters). */
+const addedByOwner = (r: Resource) => Boolean(areas[r.key as keyof typeof areas]?.resource.addedBy);
 
 export const setupWorld = async (t: TestServer): Promise<World> => {
   const db = t.db.db;
@@ -409,7 +411,7 @@ export const setupWorld = async (t: TestServer): Promise<World> => {
     const fx = fixtureOf(r);
     if (!fx) throw new Error(`No fixture for resource ${r.key} in tests/server/resource-fixtures.ts`);
     // Provider A adds the masters acted on (a provider changes only the masters it added).
-    const by = MASTERS.has(r.key) ? (await token('providerA'))! : await adminToken();
+    const by = addedByOwner(r) ? (await token('providerA'))! : await adminToken();
     const res = await send(r.endpoints.create, by, {
       body: { ...r.fixed, ...fx.sample(fixtureCtx(r.key)) },
     });

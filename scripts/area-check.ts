@@ -1,0 +1,90 @@
+/**
+ * `npm run area:check`: proves that a new master takes the scaffold and five files written by hand
+ * (docs/decisions/0047-a-new-area-from-the-scaffold.md). In a throwaway copy of the project it runs
+ * `area:new` for a "Venue type" master, writes the Arabic texts (the fifth file, standing in for the
+ * person), and then runs what guards the areas: the type checks, the i18n check, and the suites that
+ * walk every area (its screens and sidebar entry, its saved-view columns, the generated route
+ * table, create / read / update / delete / export / validation / scope, the authorization matrix,
+ * the audit trail, the triggers, the OpenAPI document). Any of them failing fails the check.
+ */
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const project = fileURLToPath(new URL('..', import.meta.url));
+const copy = mkdtempSync(path.join(tmpdir(), 'ebo-area-'));
+const started = Date.now();
+
+const run = (command: string, args: string[], cwd = copy) => {
+  console.info(`$ ${path.basename(command)} ${args.join(' ')}`);
+  execFileSync(command, args, { cwd, stdio: 'inherit', env: { ...process.env, CI: 'true' } });
+};
+const bin = (name: string) => path.join(copy, 'node_modules', '.bin', name);
+
+try {
+  // The project as it stands (committed or not, without what git ignores), and its installed packages.
+  const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+    cwd: project,
+    encoding: 'utf8',
+  })
+    .split('\0')
+    .filter(Boolean);
+  for (const file of files) {
+    try {
+      cpSync(path.join(project, file), path.join(copy, file));
+    } catch (err) {
+      // A file deleted but not yet committed: the copy does not have it either.
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    }
+  }
+  symlinkSync(path.join(project, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
+
+  run(process.execPath, [
+    '--import',
+    'tsx',
+    'scripts/area-new.ts',
+    'venuetype',
+    '--master',
+    '--label',
+    'Venue type',
+  ]);
+
+  // The person's part: an Arabic text for every new message.
+  const catalog = path.join(copy, 'src/locales/ar/messages.po');
+  let n = 0;
+  writeFileSync(
+    catalog,
+    readFileSync(catalog, 'utf8').replace(
+      /(\nmsgid "(?:[^"\\]|\\.)+"\n)msgstr ""\n/g,
+      (_, id: string) => `${id}msgstr "نص ${++n}"\n`,
+    ),
+  );
+  if (n === 0) throw new Error('The scaffold added no message to translate.');
+
+  run(bin('tsc'), ['-p', 'tsconfig.json']);
+  run(bin('tsc'), ['-p', 'server/tsconfig.json']);
+  run(bin('tsc'), ['-p', 'tests/tsconfig.json']);
+  run(process.execPath, ['scripts/i18n-check.mjs']);
+  run(bin('vitest'), [
+    'run',
+    '--project',
+    'unit',
+    '--project',
+    'server',
+    'tests/unit/areas.test.ts',
+    'tests/unit/view-columns.test.ts',
+    'src/contract/routes.test.ts',
+    'tests/server/resources.test.ts',
+    'tests/server/matrix.test.ts',
+    'tests/server/audit.test.ts',
+    'tests/server/openapi.test.ts',
+    'server/db/row-triggers.test.ts',
+  ]);
+  console.info(
+    `area:check: a new master from the scaffold passed every check (${((Date.now() - started) / 1000).toFixed(0)} s).`,
+  );
+} finally {
+  rmSync(copy, { recursive: true, force: true });
+}
