@@ -17,7 +17,7 @@ import { getSession } from '@/app/session';
 import { Alert, Button } from '@/components/ui';
 import { errorMessage } from '@/lib/api';
 import { dateTime, localizedText, venueTime } from '@/resources/cells';
-import { contentClass, overlayClass } from '@/resources/dialogs';
+import { contentClass, overlayClass } from '@/components/dialogs';
 import { listQueryOptions, type BaseRecord, type ListAnswer } from '@/resources/queries';
 import { toListQuery } from '@/resources/search';
 import { ListPage as ResourceList } from '@/resources/ListPage';
@@ -207,7 +207,7 @@ function KeepOfflineDialog({ onClose }: { onClose: () => void }) {
           {kept.syncedAt && (
             <p className="mt-3 text-sm" data-testid="keep-offline-stored">
               {i18n._(
-                msg`${i18n.number(kept.bookings)} bookings kept on this device (${megabytes(kept.bytes, language)} MB), saved ${dateTime(new Date(kept.syncedAt).toISOString(), { i18n, language })}.`,
+                msg`${i18n.number(kept.bookings)} bookings kept on this device (${megabytes(kept.bytes, language)} MB), saved ${dateTime(new Date(kept.syncedAt).toISOString(), { i18n })}.`,
               )}
             </p>
           )}

@@ -39,7 +39,7 @@ import {
   RecordView,
 } from '@/resources/DetailsPage';
 import { NotSavedHere, useNotSavedHere } from '@/resources/NotSavedHere';
-import { ConfirmDialog, contentClass, overlayClass } from '@/resources/dialogs';
+import { ConfirmDialog, contentClass, overlayClass } from '@/components/dialogs';
 import { FormField } from '@/resources/fields';
 import { errorTarget, formErrorMap, initialValues, normalizeValues } from '@/resources/FormPage';
 import { HistorySection } from '@/resources/History';

@@ -16,7 +16,7 @@ import { Button } from '@/components/ui';
 import { ApiError, call, errorMessage, newIdempotencyKey } from '@/lib/api';
 import { fetchFile, saveBlob, uploadFile } from '@/lib/transfer';
 import { dateTime, localizedText, Ltr, StatusBadge } from '@/resources/cells';
-import { ConfirmDialog } from '@/resources/dialogs';
+import { ConfirmDialog } from '@/components/dialogs';
 import {
   cardClass,
   DefinitionList,

@@ -19,7 +19,7 @@ import { useConnection } from '@/app/connection';
 import { linkTarget } from '@/components/AppLink';
 import { cx } from '@/components/ui';
 import { call, errorMessage } from '@/lib/api';
-import { localizedText as text } from '@/resources/cells';
+import { localizedText as text } from '@/lib/format';
 
 const DEBOUNCE_MS = 250;
 const PER_KIND = 5;

@@ -13,7 +13,7 @@ import type { InboxEntry, Language } from '@/contract';
 import { routes } from '@/contract/routes.gen';
 import { badgeCount, showBadge } from '@/app/badge';
 import { call } from '@/lib/api';
-import { dateTime, localizedText } from '@/resources/cells';
+import { dateTime, localizedText } from '@/lib/format';
 import { linkTarget } from './AppLink';
 import { HeaderMenu, menuItemClass } from './menu';
 import { cx } from './ui';
@@ -162,7 +162,7 @@ export function NotificationBell() {
                       {localizedText(entry.body, language)}
                     </span>
                     <span className="block text-xs text-slate-600 dark:text-slate-400">
-                      {dateTime(entry.createdAt, { i18n, language })}
+                      {dateTime(entry.createdAt, { i18n })}
                     </span>
                   </span>
                 </DropdownMenu.Item>

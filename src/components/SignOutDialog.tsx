@@ -7,7 +7,7 @@
 import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { AlertDialog } from 'radix-ui';
-import { contentClass, overlayClass } from '@/resources/dialogs';
+import { contentClass, overlayClass } from '@/components/dialogs';
 import { Button } from './ui';
 
 export type SignOutChoice = 'keep' | 'discard';

@@ -16,7 +16,7 @@ import { notify } from '@/app/notify';
 import { Alert, Button, Spinner } from '@/components/ui';
 import { call, errorMessage } from '@/lib/api';
 import { dateTime, localizedText } from './cells';
-import { ConfirmDialog } from './dialogs';
+import { ConfirmDialog } from '@/components/dialogs';
 import type { RenderContext } from './types';
 
 const auditKey = (query: AuditQuery) => ['audit', query] as const;

@@ -12,7 +12,7 @@ import { notify } from '@/app/notify';
 import { useSession } from '@/app/session';
 import { noticeWithUndo, undoesDelete } from '@/app/undo';
 import { ApiError, errorMessage, newIdempotencyKey } from '@/lib/api';
-import { ConfirmDialog, ReasonDialog } from './dialogs';
+import { ConfirmDialog, ReasonDialog } from '@/components/dialogs';
 import { invalidateResource, useRemoveRecord, type BaseRecord } from './queries';
 import type { ActionContext, AreaAction, AreaConfig } from './types';
 

@@ -8,10 +8,9 @@ import { profileImageUrl } from '@/app/session';
 import { zoneLabel } from '@/lib/zone-label';
 import { cx } from '@/components/ui';
 import type { RenderContext } from './types';
+import { dateTime, localizedText } from '@/lib/format';
 
-/** A `{ en, ar }` text in the reader's language (the other one when empty). */
-export const localizedText = (value: Localized | null | undefined, language: Language): string =>
-  value ? value[language] || value.en || value.ar : '';
+export { dateTime, localizedText };
 
 /** The record's name in the reader's language, the other language's value below it when different. */
 export function LocalizedCell({ value, ctx }: { value: Localized | null | undefined; ctx: RenderContext }) {
@@ -73,22 +72,6 @@ export const ActiveBadge = ({ active, ctx }: { active: boolean; ctx: RenderConte
     {active ? ctx.i18n._(msg`Active`) : ctx.i18n._(msg`Inactive`)}
   </Badge>
 );
-
-/**
- * A date and time in the UI language, on the viewer's clock, labelled with its zone ("GMT+4"):
- * bookings, history and updates (docs/product.md §2, "One time zone rule").
- */
-export const dateTime = (iso: string | null | undefined, ctx: RenderContext): string =>
-  iso
-    ? ctx.i18n.date(new Date(iso), {
-        year: 'numeric',
-        month: 'short',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: '2-digit',
-        timeZoneName: 'short',
-      })
-    : '—';
 
 /**
  * An event's date and time on its venue's clock (`timeZone`, the venue's IANA zone), whatever the

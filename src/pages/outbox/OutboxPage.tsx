@@ -16,7 +16,7 @@ import { BOOKING_STATUS_TEXT, PAYMENT_STATUS_TEXT } from '@/areas/booking-status
 import { Alert, Button } from '@/components/ui';
 import { Badge, dateTime } from '@/resources/cells';
 import { cardClass } from '@/resources/DetailsPage';
-import { ConfirmDialog } from '@/resources/dialogs';
+import { ConfirmDialog } from '@/components/dialogs';
 import { detailQueryOptions, type BaseRecord } from '@/resources/queries';
 import type { RenderContext } from '@/resources/types';
 

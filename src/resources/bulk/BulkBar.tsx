@@ -21,7 +21,7 @@ import { Button, cx } from '@/components/ui';
 import { routes } from '@/contract/routes.gen';
 import { ApiError, errorMessage, newIdempotencyKey } from '@/lib/api';
 import { useActionContext } from '../actions';
-import { ConfirmDialog, ReasonDialog } from '../dialogs';
+import { ConfirmDialog, ReasonDialog } from '@/components/dialogs';
 import type { BaseRecord } from '../queries';
 import { toExportQuery, type ListSearch } from '../search';
 import type { AreaAction, AreaConfig } from '../types';

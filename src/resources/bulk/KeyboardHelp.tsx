@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Dialog } from 'radix-ui';
 import { Button } from '@/components/ui';
-import { contentClass, overlayClass } from '../dialogs';
+import { contentClass, overlayClass } from '@/components/dialogs';
 
 /** The list's keys (`?`), in the reader's language; the page arrows follow the reading direction. */
 export function KeyboardHelp({

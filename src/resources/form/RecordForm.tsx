@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react';
 import { FormProvider } from 'react-hook-form';
 import { AppLink } from '@/components/AppLink';
 import { Alert, Button } from '@/components/ui';
-import { ConfirmDialog } from '../dialogs';
+import { ConfirmDialog } from '@/components/dialogs';
 import { FormField } from '../fields';
 import type { BaseRecord } from '../queries';
 import type { AreaConfig } from '../types';

@@ -5,7 +5,7 @@ import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { Button } from '@/components/ui';
 import { FilterBar } from '../filters';
-import { overlayClass } from '../dialogs';
+import { overlayClass } from '@/components/dialogs';
 import type { ListSearch } from '../search';
 import type { AreaFilter } from '../types';
 

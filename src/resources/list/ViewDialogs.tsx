@@ -7,7 +7,7 @@ import { Alert, Button, TextField } from '@/components/ui';
 import { ApiError, errorMessage } from '@/lib/api';
 import type { I18n } from '@lingui/core';
 import type { SavedView } from '@/contract';
-import { ConfirmDialog, contentClass, overlayClass } from '../dialogs';
+import { ConfirmDialog, contentClass, overlayClass } from '@/components/dialogs';
 import type { useSavedViews } from './useSavedViews';
 
 export interface ViewNameValues {

@@ -15,7 +15,7 @@ import { useConnection } from '@/app/connection';
 import { useSession } from '@/app/session';
 import { MenuContent } from '@/components/menu-panel';
 import { Button } from '@/components/ui';
-import { overlayClass } from '../dialogs';
+import { overlayClass } from '@/components/dialogs';
 import type { BaseRecord } from '../queries';
 import type { ListSearch } from '../search';
 import type { AreaConfig } from '../types';

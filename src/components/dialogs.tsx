@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { AlertDialog, Dialog } from 'radix-ui';
 import { useId, useState, type ReactNode } from 'react';
-import { Alert, Button, cx } from '@/components/ui';
+import { Alert, Button, cx } from './ui';
 
 export const overlayClass = 'fixed inset-0 z-50 bg-slate-950/50';
 export const contentClass =
