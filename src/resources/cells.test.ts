@@ -28,7 +28,7 @@ describe('times (docs/product.md §2, one time zone rule)', () => {
   });
 
   it('shows a moment on the viewer clock, labelled with its zone', () => {
-    const shown = dateTime(START, { i18n, language: 'en' });
+    const shown = dateTime(START, { i18n });
     const zone = new Intl.DateTimeFormat('en', { timeZoneName: 'short' })
       .formatToParts(new Date(START))
       .find((p) => p.type === 'timeZoneName')!.value;
