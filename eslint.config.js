@@ -44,7 +44,7 @@ const SIZE_DEBT = [
   },
   {
     why: 'data, not logic: the demo records and the messages in two languages',
-    files: ['server/db/demo-data.ts', 'server/db/demo-events.ts', 'server/messages.ts'],
+    files: ['server/seed/demo-data.ts', 'server/seed/demo-events.ts', 'server/core/messages.ts'],
   },
   {
     why: 'the CRUD engine and the route pipeline: to server/resources/, a step a module',
@@ -66,7 +66,7 @@ const SIZE_DEBT = [
       'server/areas/notification.routes.ts',
       'server/areas/search.routes.ts',
       'server/areas/serviceprovider.routes.ts',
-      'server/auth/session.routes.ts',
+      'server/areas/session.routes.ts',
       'server/db/changes.ts',
       'server/live/hub.ts',
       'server/live/streams.ts',

@@ -8,11 +8,11 @@
  */
 import { parseArgs } from 'node:util';
 import { sql, type SQL } from 'drizzle-orm';
-import { loadConfig } from '../server/config';
-import { seedDemoData } from '../server/db/demo-data';
+import { loadConfig } from '../server/core/config';
+import { seedDemoData } from '../server/seed/demo-data';
 import { openConfiguredDatabase } from '../server/db/open';
-import { seedDemo } from '../server/db/seed';
-import { createDbStorage } from '../server/storage';
+import { seedDemo } from '../server/seed/seed';
+import { createDbStorage } from '../server/files/storage';
 import { areaTables } from '../server/areas';
 import { installRowTriggers } from '../server/db/row-triggers';
 

@@ -13,7 +13,7 @@ import { buildSync } from 'esbuild';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** The bundle's folder: one below the root, as `server/paths.ts` expects. */
+/** The bundle's folder: one below the root, as `server/core/paths.ts` expects. */
 const OUT_DIR = new URL('../dist-server/', import.meta.url);
 
 /**

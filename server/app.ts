@@ -9,16 +9,16 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../src/contract/comm
 import { api } from '../src/contract';
 import { localizeMessage } from '../src/contract/messages';
 import { countRequests } from './http/bulk';
-import { HttpError } from './http/errors';
+import { HttpError } from './core/errors';
 import { registerDocs } from './http/openapi';
 import { assertAllRouted, errorResponse, methodsAt, serverFault } from './http/route';
 import { securityHeaders } from './http/security';
 import { registerStatic, registerUploads } from './http/static';
 import type { App, AppEnv, Deps } from './http/types';
-import { smsg } from './messages';
-import { PACKAGE_JSON } from './paths';
+import { smsg } from './core/messages';
+import { PACKAGE_JSON } from './core/paths';
 import { registerAreas } from './areas';
-import { registerSessionRoutes } from './auth/session.routes';
+import { registerSessionRoutes } from './areas/session.routes';
 import { registerLiveRoutes } from './live/live.routes';
 
 export type { App, Deps } from './http/types';

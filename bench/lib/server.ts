@@ -8,7 +8,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SERVER_ENV, buildServer, serverNodeFlags } from '../../scripts/server-bundle.mjs';
-import { DEMO, DEMO_PASSWORD, type DemoAccount } from '../../server/db/demo-accounts';
+import { DEMO, DEMO_PASSWORD, type DemoAccount } from '../../server/seed/demo-accounts';
 import { freePort } from '../../tests/support/ports';
 
 /** The bench's server bundle, built once a run (a name of its own: `npm start` builds main.mjs). */
@@ -129,6 +129,6 @@ export const apiOf = (port: number): Api => ({
   },
 });
 
-/** A bearer token of the demo account of `role` (server/db/demo-accounts.ts). */
+/** A bearer token of the demo account of `role` (server/seed/demo-accounts.ts). */
 export const signInAs = (port: number, role: DemoAccount['key']): Promise<string> =>
   login(port, DEMO[role].email);

@@ -17,7 +17,7 @@ import { readBudgets } from '../lib/budgets';
 import { freshDataDir } from '../lib/data';
 import { psql, startPostgres } from '../lib/postgres';
 import { login, startServer, type BenchServer, signInAs } from '../lib/server';
-import { DEMO_PASSWORD } from '../../server/db/demo-accounts';
+import { DEMO_PASSWORD } from '../../server/seed/demo-accounts';
 import { percentile, stat } from '../lib/stats';
 import { budgetRow, row, type BenchContext, type Row, type SectionResult } from '../lib/types';
 

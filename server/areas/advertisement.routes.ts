@@ -2,14 +2,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { AD_IMAGE_FOLDER, AD_TRANSITIONS, advertisementApi } from '../../src/contract/areas/advertisement';
 import { advertisements } from '../db/schema';
-import { conflict, notFound } from '../http/errors';
+import { conflict, notFound } from '../core/errors';
 import { route, type Handler } from '../http/route';
 import type { App } from '../http/types';
-import { smsg } from '../messages';
-import { notices } from '../notices';
-import { notifyUser } from '../notify';
+import { smsg } from '../core/messages';
+import { notices } from '../notifications/notices';
+import { notifyUser } from '../notifications/notify';
 import { loadAd } from './advertisement';
-import { dayOf } from '../time';
+import { dayOf } from '../core/time';
 import { rowCtx, runRowAction, type BodyOf, type RowAction } from '../http/row-actions';
 import { MAX_IMAGE_BYTES, storeUploadedImage } from '../http/uploads';
 

@@ -12,11 +12,11 @@ import { msg } from '../../src/contract/messages';
 import { USER_STATUS } from '../../src/contract/roles';
 import type { Executor, Tx } from '../db/client';
 import { advertisements, events, serviceProviders, users } from '../db/schema';
-import { fieldError, HttpError } from '../http/errors';
-import { smsg } from '../messages';
-import { notices } from '../notices';
-import { notifyAdmins } from '../notify';
-import { dayOf } from '../time';
+import { fieldError, HttpError } from '../core/errors';
+import { smsg } from '../core/messages';
+import { notices } from '../notifications/notices';
+import { notifyAdmins } from '../notifications/notify';
+import { dayOf } from '../core/time';
 import { assertImagesExist, deleteUnusedImages } from './event';
 import { arText, dyn, enText, implement, textOf, type ResourceCtx } from '../http/resource-router';
 

@@ -2,14 +2,14 @@
  * Bookings: the resource implementation (the list is the hot path: see the indexes in schema.ts)
  * and the status / payment changes with their capacity check and history.
  */
+import { seatsTaken } from '../db/seats';
 import { randomInt } from 'node:crypto';
-import { and, eq, getTableColumns, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, lt, sql } from 'drizzle-orm';
 import {
   BOOKING_STATUS_LABEL,
   BOOKING_TRANSITIONS,
   PAYMENT_STATUS_LABEL,
   paymentMoves,
-  SEAT_HOLDING,
   bookingResource,
   type BookingStatus,
   type PaymentStatus,
@@ -18,9 +18,9 @@ import { CURRENCY, MINOR_PER_MAJOR } from '../../src/contract/areas/values';
 import type { AuthInfo } from '../auth/sessions';
 import type { Executor, Tx } from '../db/client';
 import { bookingCounts, bookingHistory, bookings, events, locations, serviceProviders } from '../db/schema';
-import { conflict, fieldError, notFound } from '../http/errors';
-import { smsg } from '../messages';
-import { addDays, startOfDay } from '../time';
+import { conflict, fieldError, notFound } from '../core/errors';
+import { smsg } from '../core/messages';
+import { addDays, startOfDay } from '../core/time';
 import { dyn, implement, type ResourceCtx } from '../http/resource-router';
 
 const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -242,15 +242,6 @@ export interface BookingChange {
   ownerId: number | null;
   now: Date;
 }
-
-/** Seats of the event's confirmed, checked-in and completed bookings. */
-export const seatsTaken = async (tx: Executor, eventId: number) =>
-  (
-    await tx
-      .select({ n: sql<number>`coalesce(sum(${bookings.tickets}), 0)`.mapWith(Number) })
-      .from(bookings)
-      .where(and(eq(bookings.eventId, eventId), inArray(bookings.status, [...SEAT_HOLDING])))
-  )[0]!.n;
 
 /**
  * One transaction: lock the event row, then the booking row (always in this order, as cancelling

@@ -3,7 +3,7 @@ import { categoryApi } from '../../src/contract/areas/category';
 import { route } from '../http/route';
 import type { App } from '../http/types';
 import { MAX_IMAGE_BYTES, storeUploadedImage } from '../http/uploads';
-import { smsg } from '../messages';
+import { smsg } from '../core/messages';
 
 export const registerCategoryRoutes = (app: App) => {
   route(app, categoryApi.categoryIcon, async ({ deps, files, requireAuth }) => ({

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { categoryResource } from '../../src/contract/areas/category';
 import { categories, events, serviceProviders } from '../db/schema';
-import { fieldError } from '../http/errors';
-import { smsg } from '../messages';
-import { removeUnusedFiles } from '../file-references';
-import { keyOfPath } from '../storage';
+import { fieldError } from '../core/errors';
+import { smsg } from '../core/messages';
+import { removeUnusedFiles } from '../files/references';
+import { keyOfPath } from '../files/storage';
 import { categoryUsage } from './master-owners';
 import { arText, dyn, enText, implement, textOf } from '../http/resource-router';
 
@@ -55,7 +55,7 @@ export const categoryImpl = implement(categoryResource, {
       if (!key || !(await deps.storage.info(key, tx))) throw fieldError('icon', smsg('iconMissing'));
     }
   },
-  // A replaced or deleted category's icon goes with the change (server/file-references.ts).
+  // A replaced or deleted category's icon goes with the change (server/files/references.ts).
   async update(tx, _id, input, ctx, existing) {
     if (existing.icon !== input.icon)
       await removeUnusedFiles(tx, ctx.deps.storage, [existing.icon && keyOfPath(existing.icon)]);

@@ -4,7 +4,7 @@ import { cityApi } from '../../src/contract/areas/city';
 import { cities, countries } from '../db/schema';
 import { route } from '../http/route';
 import type { App } from '../http/types';
-import { smsg } from '../messages';
+import { smsg } from '../core/messages';
 
 export const cityOption = { id: cities.id, name: cities.name, countryId: cities.countryId };
 

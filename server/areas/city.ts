@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { cityResource } from '../../src/contract/areas/city';
 import { cities, countries, locations, serviceProviders } from '../db/schema';
-import { fieldError } from '../http/errors';
-import { smsg } from '../messages';
+import { fieldError } from '../core/errors';
+import { smsg } from '../core/messages';
 import { cityUsage } from './master-owners';
 import { yesNo } from './category';
 import { arText, dyn, enText, implement, textOf } from '../http/resource-router';

@@ -4,7 +4,7 @@ import { countryApi } from '../../src/contract/areas/country';
 import { countries } from '../db/schema';
 import { route } from '../http/route';
 import type { App } from '../http/types';
-import { smsg } from '../messages';
+import { smsg } from '../core/messages';
 
 export const countryOption = {
   id: countries.id,

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { countryResource } from '../../src/contract/areas/country';
 import { cities, countries } from '../db/schema';
-import { smsg } from '../messages';
+import { smsg } from '../core/messages';
 import { countryUsage } from './master-owners';
 import { yesNo } from './category';
 import { arText, dyn, enText, implement, textOf } from '../http/resource-router';

@@ -5,7 +5,7 @@
  * a month whatever the table's size; a provider's figures
  * are indexed range queries over the period (bookings by created_at, revenue by paid_at of paid
  * bookings, with the provider first), so their cost follows the provider's rows of the period.
- * Period boundaries come from the injected clock in the platform's time zone (server/time.ts).
+ * Period boundaries come from the injected clock in the platform's time zone (server/core/time.ts).
  */
 import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { BookingStatus, PaymentStatus } from '../../src/contract/areas/booking';
@@ -27,7 +27,7 @@ import {
   type Loc,
 } from '../db/schema';
 import { soldTicketsOf } from './event';
-import { addDays, startOfDay, type periods } from '../time';
+import { addDays, startOfDay, type periods } from '../core/time';
 
 const WAITING_ITEMS = 5;
 const LATEST = 10;

@@ -7,9 +7,9 @@ import type { Executor } from '../db/client';
 import { readTogether } from '../db/together';
 import { route } from '../http/route';
 import type { App } from '../http/types';
-import { smsg } from '../messages';
+import { smsg } from '../core/messages';
 import { providerScopeOf } from '../http/resource-router';
-import { periods } from '../time';
+import { periods } from '../core/time';
 import {
   adminStatParts,
   adminStatsOf,

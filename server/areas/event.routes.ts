@@ -15,12 +15,12 @@ import { BOOKING_STATUSES, SEAT_HOLDING } from '../../src/contract/areas/booking
 import type { AuthInfo } from '../auth/sessions';
 import type { Executor } from '../db/client';
 import { bookings, eventHistory, eventSpecialists, events, eventSupervisors, users } from '../db/schema';
-import { conflict, notFound } from '../http/errors';
+import { conflict, notFound } from '../core/errors';
 import { route } from '../http/route';
 import type { App, Deps } from '../http/types';
-import { notices } from '../notices';
-import { notifyAdmins, notifyUser } from '../notify';
-import { smsg } from '../messages';
+import { notices } from '../notifications/notices';
+import { notifyAdmins, notifyUser } from '../notifications/notify';
+import { smsg } from '../core/messages';
 import {
   assertImagesExist,
   changeEventStatus,

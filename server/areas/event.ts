@@ -31,12 +31,12 @@ import {
   serviceProviders,
   users,
 } from '../db/schema';
-import { conflict, fieldError, forbidden, HttpError, notFound } from '../http/errors';
-import { smsg } from '../messages';
-import { removeUnusedFiles } from '../file-references';
-import { keyOfPath, type Storage } from '../storage';
+import { conflict, fieldError, forbidden, HttpError, notFound } from '../core/errors';
+import { smsg } from '../core/messages';
+import { removeUnusedFiles } from '../files/references';
+import { keyOfPath, type Storage } from '../files/storage';
 import { figure, readTogether, valueOrNull } from '../db/together';
-import { addDays, EARLIEST_ZONE, LATEST_ZONE, startOfDay } from '../time';
+import { addDays, EARLIEST_ZONE, LATEST_ZONE, startOfDay } from '../core/time';
 import { arText, dyn, enText, implement, textOf, type ResourceCtx } from '../http/resource-router';
 
 type L = { en: string; ar: string };
@@ -139,7 +139,7 @@ export const loadEvent = async (db: Executor, id: number, ownerId: number | null
 
 /**
  * Removes, in the record's transaction `tx`, the stored files of these image paths that no record
- * uses any more (server/file-references.ts).
+ * uses any more (server/files/references.ts).
  */
 export const deleteUnusedImages = (tx: Executor, storage: Storage, paths: (string | null)[]) =>
   removeUnusedFiles(

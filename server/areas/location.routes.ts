@@ -4,7 +4,7 @@ import { locationApi } from '../../src/contract/areas/location';
 import { cities, countries, locations } from '../db/schema';
 import { route } from '../http/route';
 import type { App } from '../http/types';
-import { smsg } from '../messages';
+import { smsg } from '../core/messages';
 import { cityOption } from './city.routes';
 import { countryOption } from './country.routes';
 

@@ -11,17 +11,17 @@ import {
   userNotifications,
   users,
 } from '../db/schema';
-import { conflict, fieldError, notFound } from '../http/errors';
-import { pushEndpointAllowed } from '../push-hosts';
+import { conflict, fieldError, notFound } from '../core/errors';
+import { pushEndpointAllowed } from '../notifications/push-hosts';
 import { route } from '../http/route';
 import type { App } from '../http/types';
-import { smsg } from '../messages';
-import { sendClaimed } from '../notify';
+import { smsg } from '../core/messages';
+import { sendClaimed } from '../notifications/notify';
 import { toNotification } from './notification';
 import { providerScopeOf } from '../http/resource-router';
 import type { Executor } from '../db/client';
-import { approvalsOf, unreadOf } from '../badge';
-import { appendAudit, withAuditContext } from '../audit';
+import { approvalsOf, unreadOf } from '../notifications/badge';
+import { appendAudit, withAuditContext } from '../audit/trail';
 
 const mutedOf = async (db: Executor, userId: number) => {
   const [row] = await db
@@ -42,7 +42,7 @@ export const registerNotificationRoutes = (app: App) => {
       const now = deps.config.now();
       const scope = ownerId === null ? undefined : eq(notifications.providerId, ownerId);
       // Claim it: only one request (or the scheduler) moves it to `sending`.
-      // Its own transaction, with the audit context (server/audit.ts): the claim is on the trail.
+      // Its own transaction, with the audit context (server/audit/trail.ts): the claim is on the trail.
       const [claimed] = await withAuditContext(db, audit, (tx) =>
         tx
           .update(notifications)

@@ -1,6 +1,6 @@
 /**
  * Written notifications: drafts and scheduled ones are edited here; sending is /sendNotification or
- * the scheduler (server/notify.ts). A provider writes to its own active supervisors only.
+ * the scheduler (server/notifications/notify.ts). A provider writes to its own active supervisors only.
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { notificationResource, type AudienceType } from '../../src/contract/areas/notification';
@@ -8,8 +8,8 @@ import { msg } from '../../src/contract/messages';
 import { USER_STATUS, type Role } from '../../src/contract/roles';
 import type { Tx } from '../db/client';
 import { notifications, users } from '../db/schema';
-import { conflict, fieldError } from '../http/errors';
-import { smsg } from '../messages';
+import { conflict, fieldError } from '../core/errors';
+import { smsg } from '../core/messages';
 import { arText, dyn, enText, implement, textOf, type ResourceCtx } from '../http/resource-router';
 
 type Row = { n: typeof notifications.$inferSelect; authorName: { en: string; ar: string } | null };

@@ -2,10 +2,10 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { pageApi } from '../../src/contract/areas/page';
 import { pages } from '../db/schema';
-import { notFound } from '../http/errors';
+import { notFound } from '../core/errors';
 import { route } from '../http/route';
 import type { App } from '../http/types';
-import { smsg } from '../messages';
+import { smsg } from '../core/messages';
 
 export const registerPageRoutes = (app: App) => {
   route(app, pageApi.masterPages, async ({ deps, query }) => {

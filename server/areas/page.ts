@@ -2,9 +2,9 @@
 import { eq } from 'drizzle-orm';
 import { pageResource, REQUIRED_PAGE_SLUGS } from '../../src/contract/areas/page';
 import { pages } from '../db/schema';
-import { conflict } from '../http/errors';
-import { smsg } from '../messages';
-import { sanitizeRichText } from '../sanitize';
+import { conflict } from '../core/errors';
+import { smsg } from '../core/messages';
+import { sanitizeRichText } from '../core/sanitize';
 import { arText, dyn, enText, implement, textOf } from '../http/resource-router';
 
 const isRequired = (slug: string) => (REQUIRED_PAGE_SLUGS as readonly string[]).includes(slug);

@@ -10,7 +10,7 @@ import type { EventStatus } from '../../src/contract/areas/event';
 import { bookings, events, serviceProviders, users } from '../db/schema';
 import { route } from '../http/route';
 import type { App } from '../http/types';
-import { smsg } from '../messages';
+import { smsg } from '../core/messages';
 import { bookingSearchText } from './booking';
 import { arText, enText, holds, providerScopeOf } from '../http/resource-router';
 

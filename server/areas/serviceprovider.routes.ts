@@ -15,16 +15,16 @@ import type { UserStatus } from '../../src/contract/roles';
 import type { AuthInfo } from '../auth/sessions';
 import type { Executor } from '../db/client';
 import { providerApprovals, providerDocuments, serviceProviders, users } from '../db/schema';
-import { conflict, fieldError, notFound, tooLarge } from '../http/errors';
+import { conflict, fieldError, notFound, tooLarge } from '../core/errors';
 import { route, routeFile } from '../http/route';
 import { UPLOAD_CSP } from '../http/security';
 import type { App } from '../http/types';
-import { smsg } from '../messages';
+import { smsg } from '../core/messages';
 import { setAccountStatus } from '../auth/accounts';
 import { selectProviders, toProvider } from './serviceprovider';
 import { newKey, sniffImage } from '../http/uploads';
 import { fileAnswer } from '../http/file-answer';
-import { removeUnusedFiles } from '../file-references';
+import { removeUnusedFiles } from '../files/references';
 import { rowCtx, runRowAction, type BodyOf, type RowAction } from '../http/row-actions';
 
 /** Document type from the file's first bytes: PDF, JPEG or PNG (never from its name). */

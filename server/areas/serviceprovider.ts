@@ -11,10 +11,10 @@ import {
   serviceProviders,
   users,
 } from '../db/schema';
-import { fieldError } from '../http/errors';
-import { smsg } from '../messages';
-import { removeUnusedFiles } from '../file-references';
-import { keyOfPath } from '../storage';
+import { fieldError } from '../core/errors';
+import { smsg } from '../core/messages';
+import { removeUnusedFiles } from '../files/references';
+import { keyOfPath } from '../files/storage';
 import { arText, dyn, enText, implement, textOf } from '../http/resource-router';
 
 export const STATUS_LABEL: Record<UserStatus, { en: string; ar: string }> = {
@@ -176,7 +176,7 @@ export const serviceProviderImpl = implement(serviceProviderResource, {
       .where(eq(providerDocuments.providerId, id));
     const [user] = await tx.select({ image: users.profileImage }).from(users).where(eq(users.id, id));
     await tx.delete(users).where(eq(users.id, id));
-    // Its documents and picture go in the same transaction (server/file-references.ts).
+    // Its documents and picture go in the same transaction (server/files/references.ts).
     await removeUnusedFiles(tx, ctx.deps.storage, [
       ...docs.map((d) => d.key),
       user?.image ? keyOfPath(user.image) : null,

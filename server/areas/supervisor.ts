@@ -5,8 +5,8 @@ import { USER_STATUS, type UserStatus } from '../../src/contract/roles';
 import { hashPassword } from '../auth/passwords';
 import type { Tx } from '../db/client';
 import { serviceProviders, users } from '../db/schema';
-import { fieldError } from '../http/errors';
-import { smsg } from '../messages';
+import { fieldError } from '../core/errors';
+import { smsg } from '../core/messages';
 import { arText, dyn, enText, implement, textOf, type ResourceCtx } from '../http/resource-router';
 
 const STATUS: Record<string, { en: string; ar: string }> = {

@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import { usersApi } from '../../src/contract/areas/user';
 import { setAccountStatus } from '../auth/accounts';
 import { users } from '../db/schema';
-import { fieldError, notFound } from '../http/errors';
+import { fieldError, notFound } from '../core/errors';
 import { route } from '../http/route';
 import type { App } from '../http/types';
-import { smsg } from '../messages';
+import { smsg } from '../core/messages';
 import { userImpl } from './user';
 import { rowCtx, runRowAction, type BodyOf, type RowAction } from '../http/row-actions';
 

@@ -20,10 +20,10 @@ import { msg } from '../../src/contract/messages';
 import { isUniqueViolation, type Executor } from '../db/client';
 import { savedViews, users } from '../db/schema';
 import type { AuthInfo } from '../auth/sessions';
-import { conflict, forbidden, HttpError, notFound } from '../http/errors';
+import { conflict, forbidden, HttpError, notFound } from '../core/errors';
 import { mayCall, route } from '../http/route';
 import type { App } from '../http/types';
-import { smsg } from '../messages';
+import { smsg } from '../core/messages';
 
 const ADMIN = 'admin';
 

@@ -6,8 +6,8 @@ import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { USER_STATUS, type UserStatus } from '../../src/contract/roles';
 import type { Executor, Tx } from '../db/client';
 import { providerApprovals, serviceProviders, sessions, users } from '../db/schema';
-import { conflict } from '../http/errors';
-import { smsg } from '../messages';
+import { conflict } from '../core/errors';
+import { smsg } from '../core/messages';
 
 /** 409 when `userId` is the last active admin and would stop being one. */
 export const assertNotLastAdmin = async (tx: Executor, userId: number) => {

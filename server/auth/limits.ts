@@ -14,10 +14,10 @@
  */
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import { registerMessages } from '../../src/contract/messages';
-import type { Config } from '../config';
+import type { Config } from '../core/config';
 import type { Db } from '../db/client';
 import { loginFailures } from '../db/schema';
-import { tooManyRequests } from '../http/errors';
+import { tooManyRequests } from '../core/errors';
 
 const HOUR = 60 * 60 * 1000;
 

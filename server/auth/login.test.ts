@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../../tests/setup/server';
-import { SERVER_MESSAGES } from '../messages';
+import { SERVER_MESSAGES } from '../core/messages';
 import { sessions, users } from '../db/schema';
 import { hashToken } from './tokens';
 

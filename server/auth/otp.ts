@@ -8,9 +8,9 @@ import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Language } from '../../src/contract/common';
 import type { Db, Tx } from '../db/client';
 import { emailOtps, users } from '../db/schema';
-import { HttpError, fieldError, tooManyRequests } from '../http/errors';
-import { accountExistsMail, otpMail } from '../mail';
-import { smsg } from '../messages';
+import { HttpError, fieldError, tooManyRequests } from '../core/errors';
+import { accountExistsMail, otpMail } from '../core/mail';
+import { smsg } from '../core/messages';
 import type { Deps } from '../http/types';
 import { hashOtp, newOtpCode, otpMatches } from './tokens';
 

@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../../tests/setup/server';
 import { outboxKeys, users } from '../db/schema';
-import { SERVER_MESSAGES } from '../messages';
+import { SERVER_MESSAGES } from '../core/messages';
 
 let t: TestServer;
 beforeAll(async () => {

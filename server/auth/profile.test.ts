@@ -4,7 +4,7 @@ import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../../te
 import { PNG, signInAs } from '../../tests/support/kit';
 import { ROLE_PERMISSIONS } from '../../src/contract/roles';
 import { users } from '../db/schema';
-import { SERVER_MESSAGES } from '../messages';
+import { SERVER_MESSAGES } from '../core/messages';
 
 let t: TestServer;
 beforeAll(async () => {

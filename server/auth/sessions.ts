@@ -8,10 +8,10 @@ import { USER_STATUS } from '../../src/contract/roles';
 import { KEEPS_READ_CACHE, tablesRead } from '../db/changes';
 import type { Db, Executor } from '../db/client';
 import { rolePermissions, sessions, users } from '../db/schema';
-import type { Config } from '../config';
-import { HttpError, unauthorized } from '../http/errors';
+import type { Config } from '../core/config';
+import { HttpError, unauthorized } from '../core/errors';
 import type { ReadCache } from '../http/read-cache';
-import { smsg } from '../messages';
+import { smsg } from '../core/messages';
 import { hashToken, newToken } from './tokens';
 
 export type UserRow = typeof users.$inferSelect;

@@ -9,11 +9,11 @@
  * (docs/security.md, "Abuse limits").
  */
 import { and, eq } from 'drizzle-orm';
-import type { Config } from '../config';
+import type { Config } from '../core/config';
 import type { Db } from '../db/client';
 import { loginFailures } from '../db/schema';
-import { tooManyRequests } from '../http/errors';
-import { smsg } from '../messages';
+import { tooManyRequests } from '../core/errors';
+import { smsg } from '../core/messages';
 import { takeSlot } from './limits';
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { PGLITE_CACHE_MB } from '../config';
+import { PGLITE_CACHE_MB } from '../core/config';
 import { openPglite } from './client';
 import { inlineLimits } from './limits';
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { ProcessSettings } from '../config';
+import type { ProcessSettings } from '../core/config';
 import { openPglite, openPostgres, type Database } from './client';
 
 /** The configured database: PostgreSQL with DATABASE_URL, else PGlite in DATA_DIR/pglite. */

@@ -1,6 +1,6 @@
 /**
  * The request's context in the database, set at the start of each transaction of a signed-in write:
- * who writes, when (the injected `config.now()`), from where (server/audit.ts `setAuditContext`).
+ * who writes, when (the injected `config.now()`), from where (server/audit/trail.ts `setAuditContext`).
  * The audit trail's and the live change log's triggers read it (docs/decisions/0017-audit-trail.md,
  * docs/decisions/0019-live-updates-and-many-processes.md). Settings made with `set_config(…, true)`
  * end with their transaction, so a pooled connection never carries them over.

@@ -1,7 +1,7 @@
 /** Reading request bodies with a size limit, and turning them into JSON values or form data. */
 import { MAX_JSON_DEPTH, MAX_JSON_VALUES } from '../../src/contract/limits';
-import { smsg } from '../messages';
-import { HttpError, badRequest, tooLarge } from './errors';
+import { smsg } from '../core/messages';
+import { HttpError, badRequest, tooLarge } from '../core/errors';
 
 const formatSize = (bytes: number) =>
   bytes >= 1024 * 1024

@@ -16,7 +16,7 @@
  * and ends it; the scheduler purges finished jobs after BULK_RETENTION_DAYS.
  */
 import { bulkOperation } from './undoable';
-import { setAuditContext, type AuditContext } from '../audit';
+import { setAuditContext, type AuditContext } from '../audit/trail';
 import { and, asc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import {
@@ -35,11 +35,11 @@ import { resources, type ResourceKey } from '../../src/contract/areas';
 import { localizeMessage, msg } from '../../src/contract/messages';
 import type { Resource } from '../../src/contract/resource';
 import { permissionsOf, providerRefusal, providerStatusOfUser, type AuthInfo } from '../auth/sessions';
-import { DAY } from '../config';
+import { DAY } from '../core/config';
 import type { Db, Executor, Tx } from '../db/client';
 import { bulkJobRows, bulkJobs, users } from '../db/schema';
-import { smsg } from '../messages';
-import { HttpError, forbidden, notFound, tooManyRequests } from './errors';
+import { smsg } from '../core/messages';
+import { HttpError, forbidden, notFound, tooManyRequests } from '../core/errors';
 import { allOrNothing } from './idempotency';
 import { matchingIds, type ResourceImpls } from './resource-router';
 import { allows, route, validate } from './route';

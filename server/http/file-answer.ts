@@ -3,7 +3,7 @@
  * strong ETag (`If-None-Match` → 304) and byte ranges (`Range: bytes=…` → 206, `If-Range` honoured,
  * an unsatisfiable range → 416). Several ranges in one request get the whole file (RFC 9110 allows it).
  */
-import type { FileInfo, Storage } from '../storage';
+import type { FileInfo, Storage } from '../files/storage';
 
 type Range = { start: number; end: number };
 

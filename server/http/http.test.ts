@@ -8,8 +8,8 @@ import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../../te
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { emailOtps, sessions, users } from '../db/schema';
-import { SERVER_MESSAGES } from '../messages';
-import { conflict, undoingWrites } from './errors';
+import { SERVER_MESSAGES } from '../core/messages';
+import { conflict, undoingWrites } from '../core/errors';
 import { allOrNothing } from './idempotency';
 import { APP_CSP } from './security';
 import { assertAllRouted, route } from './route';

@@ -20,9 +20,9 @@ import type { Context } from 'hono';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
-import { smsg } from '../messages';
-import type { Storage } from '../storage';
-import { HttpError, badRequest, undoingWrites } from './errors';
+import { smsg } from '../core/messages';
+import type { Storage } from '../files/storage';
+import { HttpError, badRequest, undoingWrites } from '../core/errors';
 import type { Answer } from './route';
 import type { AppEnv, Deps } from './types';
 

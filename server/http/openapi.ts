@@ -140,7 +140,7 @@ const header = (ref: string) => ({ $ref: `#/components/headers/${ref}` });
  */
 const RATE_LIMITED = new Set(['login', 'sendEmailOtp', 'verifyEmailOtp', 'register', 'changePassword']);
 
-/** The headers of a 429 (server/http/errors.ts `tooManyRequests`). */
+/** The headers of a 429 (server/core/errors.ts `tooManyRequests`). */
 const RATE_LIMIT_HEADERS = {
   'Retry-After': header('RetryAfter'),
   'RateLimit-Limit': header('RateLimitLimit'),

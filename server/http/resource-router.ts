@@ -42,10 +42,10 @@ import type { AuthInfo } from '../auth/sessions';
 import { csvLine } from '../../src/contract/csv';
 import { csvResponse } from './csv';
 import { isUniqueViolation, pgErrorCode, type Executor, type Tx } from '../db/client';
-import { conflict, forbidden, HttpError, notFound } from './errors';
+import { conflict, forbidden, HttpError, notFound } from '../core/errors';
 import { route, routeFile, validate, type HandlerContext } from './route';
 import type { App, Deps } from './types';
-import { smsg } from '../messages';
+import { smsg } from '../core/messages';
 import { rowCtx, runRowAction, type RowAction, type RowCtx } from './row-actions';
 import { allOrNothing } from './idempotency';
 

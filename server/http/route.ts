@@ -15,13 +15,13 @@ import { z } from 'zod';
 import { OWNER_ROLE, type AnyEndpoint, type EndpointDef } from '../../src/contract/http';
 import type { Language } from '../../src/contract/common';
 import { localizeMessage, msg } from '../../src/contract/messages';
-import { requestAuditContext, setAuditContext, type AuditContext } from '../audit';
+import { requestAuditContext, setAuditContext, type AuditContext } from '../audit/trail';
 import { authenticate, type AuthInfo } from '../auth/sessions';
-import { smsg } from '../messages';
+import { smsg } from '../core/messages';
 import { parseJsonBody, parseMultipart, readBody } from './body';
 import { clientIp } from './client-ip';
 import { DB_FAULT_MESSAGES, DB_RETRY_AFTER_S, isDbUnavailable, isDiskFull } from './db-faults';
-import { HttpError, forbidden, unauthorized, type FieldErrors } from './errors';
+import { HttpError, forbidden, unauthorized, type FieldErrors } from '../core/errors';
 import { inWriteTransaction, withIdempotency } from './idempotency';
 import { operationOf, UNDOABLE } from './undoable';
 import { withTransactionSetup } from '../db/request-context';
@@ -45,7 +45,7 @@ export interface HandlerContext<E extends AnyEndpoint> {
   /** Files of a multipart request, by field name (only the names the descriptor lists). */
   files: Record<string, File[]>;
   /**
-   * Who is writing, from where (server/audit.ts): the row triggers read it from the transaction a
+   * Who is writing, from where (server/audit/trail.ts): the row triggers read it from the transaction a
    * signed-in write runs in; a handler appends explicit entries with it (`appendAudit`).
    */
   audit: AuditContext;
@@ -471,7 +471,7 @@ const register = <E extends AnyEndpoint>(
       if (file) return await (handler as FileHandler<E>)(ctx);
 
       // The handler runs on `runDeps`: the key's transaction for an idempotent write (idempotency.ts).
-      // A signed-in write runs in one transaction that carries its audit context (server/audit.ts).
+      // A signed-in write runs in one transaction that carries its audit context (server/audit/trail.ts).
       const handle = (d: Deps) => (handler as Handler<E>)(d === deps ? ctx : { ...ctx, deps: d });
       // (An idempotent write's `runDeps` is inside the key's transaction, which `deps.db` opened.)
       const run = async (runDeps: Deps = deps) => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../tests/setup/server';
-import { SERVER_MESSAGES } from '../messages';
+import { SERVER_MESSAGES } from '../core/messages';
 
 let t: TestServer;
 let none: TestServer;

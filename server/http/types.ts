@@ -1,11 +1,11 @@
 import type { Hono } from 'hono';
 import type { Language } from '../../src/contract/common';
 import type { AnyEndpoint } from '../../src/contract/http';
-import type { Config } from '../config';
+import type { Config } from '../core/config';
 import type { Db } from '../db/client';
-import type { Mailer } from '../mail';
-import type { PushConfig } from '../push';
-import type { Storage } from '../storage';
+import type { Mailer } from '../core/mail';
+import type { PushConfig } from '../notifications/push';
+import type { Storage } from '../files/storage';
 import type { ReadCache } from './read-cache';
 import type { Live } from '../live/streams';
 

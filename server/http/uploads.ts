@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { fieldError, tooLarge } from '../http/errors';
-import { smsg } from '../messages';
-import type { PutOptions, Storage } from '../storage';
+import { fieldError, tooLarge } from '../core/errors';
+import { smsg } from '../core/messages';
+import type { PutOptions, Storage } from '../files/storage';
 
 export { MAX_IMAGE_BYTES } from '../../src/contract/limits';
 
@@ -37,7 +37,7 @@ export const newKey = (folder: string, ext: string) =>
 /**
  * Stores the one image of a multipart upload under a server-generated name in `folder`, counted
  * against the uploader's quota (`options.ownerId`); returns its path `uploads/<folder>/<key>.<ext>`.
- * The sweeper removes it if no record uses it within the grace period (server/file-references.ts).
+ * The sweeper removes it if no record uses it within the grace period (server/files/references.ts).
  */
 export const storeUploadedImage = async (
   storage: Storage,

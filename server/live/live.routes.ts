@@ -6,11 +6,11 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { liveApi } from '../../src/contract/live';
 import { authenticate } from '../auth/sessions';
-import { HttpError, tooManyRequests } from '../http/errors';
+import { HttpError, tooManyRequests } from '../core/errors';
 import { route, routeFile } from '../http/route';
 import type { App } from '../http/types';
-import { smsg } from '../messages';
-import { MIGRATIONS_JOURNAL } from '../paths';
+import { smsg } from '../core/messages';
+import { MIGRATIONS_JOURNAL } from '../core/paths';
 
 /** How many migrations this code comes with (drizzle's journal). */
 const MIGRATIONS = (

@@ -16,7 +16,7 @@
  */
 import { getTableName } from 'drizzle-orm';
 import { sessionsInUse, type AuthInfo } from '../auth/sessions';
-import type { Config } from '../config';
+import type { Config } from '../core/config';
 import type { Database } from '../db/client';
 import { rolePermissions, sessions, users } from '../db/schema';
 import type { LiveHub } from './hub';

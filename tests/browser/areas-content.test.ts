@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { gradientPng } from '../../server/db/demo-events';
+import { gradientPng } from '../../server/seed/demo-events';
 import { DEMO } from '../support/app-server';
 import { listRows as rows, pickDate, toArabic, waitForShell } from '../support/app';
 import { formatViolations, runAxe } from '../support/axe';

@@ -46,7 +46,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   try {
     const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir };
     delete env.DATABASE_URL; // the servers run on PGlite
-    const seed = spawnSync(process.execPath, ['--import', 'tsx', 'server/db/seed-cli.ts'], {
+    const seed = spawnSync(process.execPath, ['--import', 'tsx', 'server/seed/seed-cli.ts'], {
       cwd: process.cwd(),
       env,
       encoding: 'utf8',

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoPng } from '../../server/db/demo-data';
+import { demoPng } from '../../server/seed/demo-data';
 import { DEMO, DEMO_PASSWORD } from '../support/app-server';
 import {
   listRows as rows,
@@ -34,7 +34,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await push?.close();
 });
-// The fake push service on 127.0.0.1 is allowed by configuration (server/push-hosts.ts). The service
+// The fake push service on 127.0.0.1 is allowed by configuration (server/notifications/push-hosts.ts). The service
 // worker's notifications are shown by the desktop browser: full Chromium (../support/chromium.ts).
 const suite = browserSuite(
   { NODE_EXTRA_CA_CERTS: path.join(certDir, 'cert.pem'), PUSH_ALLOWED_HOSTS: '127.0.0.1' },

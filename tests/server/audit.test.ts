@@ -12,7 +12,7 @@ import { resources } from '../../src/contract/areas';
 import type { Resource } from '../../src/contract/resource';
 import { buildPath } from '../../src/contract/http';
 import { areas } from '../../server/areas';
-import { appendAudit, purgeAudit } from '../../server/audit';
+import { appendAudit, purgeAudit } from '../../server/audit/trail';
 import { auditLog, bookings, events, users } from '../../server/db/schema';
 import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
 import { apiOf, pngForm, signInAs } from '../support/kit';

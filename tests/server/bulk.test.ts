@@ -12,7 +12,7 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BULK_BATCH, BULK_RUNNING_PER_USER } from '../../src/contract/bulk';
-import { DAY } from '../../server/config';
+import { DAY } from '../../server/core/config';
 import {
   auditLog,
   bookingHistory,
@@ -24,7 +24,7 @@ import {
 } from '../../server/db/schema';
 import { resumeBulk } from '../../server/areas';
 import { purgeBulkJobs, stopBulkJobs } from '../../server/http/bulk';
-import { SERVER_MESSAGES } from '../../server/messages';
+import { SERVER_MESSAGES } from '../../server/core/messages';
 import { createTestServer, DEMO, type TestServer } from '../setup/server';
 import { apiOf, signInAs } from '../support/kit';
 

@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, dayOf } from '../../server/time';
+import { addDays, dayOf } from '../../server/core/time';
 import { eventResource } from '../../src/contract/areas/event';
 import { createTestServer, type TestServer } from '../setup/server';
 import { apiOf, signInAs } from '../support/kit';

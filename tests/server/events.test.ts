@@ -7,7 +7,7 @@
  */
 import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoPng } from '../../server/db/demo-data';
+import { demoPng } from '../../server/seed/demo-data';
 import { advertisements, cities, events, users } from '../../server/db/schema';
 import { eventResource } from '../../src/contract/areas/event';
 import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';

@@ -13,10 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import { openPostgres } from '../../server/db/client';
 import { events, files, users } from '../../server/db/schema';
-import { sweepUnreferencedFiles, UNUSED_FILE_GRACE_MS } from '../../server/file-references';
+import { sweepUnreferencedFiles, UNUSED_FILE_GRACE_MS } from '../../server/files/references';
 import { ReadCache } from '../../server/http/read-cache';
-import { createDbStorage, FILE_CHUNK_BYTES } from '../../server/storage';
-import { importUploadsFolder } from '../../server/storage-import';
+import { createDbStorage, FILE_CHUNK_BYTES } from '../../server/files/storage';
+import { importUploadsFolder } from '../../server/files/storage-import';
 import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
 import { signInAs } from '../support/kit';
 

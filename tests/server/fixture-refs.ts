@@ -3,7 +3,7 @@
  * a location, coming approved events with bookings, an uploaded advertisement image and the
  * privacy policy page. Shared by the registry suite and the security suites.
  */
-import { demoPng } from '../../server/db/demo-data';
+import { demoPng } from '../../server/seed/demo-data';
 import type { TestServer } from '../setup/server';
 
 type Rec = Record<string, unknown> & { id: number; version: number };

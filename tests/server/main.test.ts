@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/demo-accounts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/seed/demo-accounts';
 import { createTestDb, type TestDb } from '../setup/db';
 import { startSmtpCapture, type SmtpCapture } from '../setup/smtp';
 import { freePort } from '../support/ports';

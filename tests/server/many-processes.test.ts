@@ -14,7 +14,7 @@ import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSse, type SseEvent } from '../../src/lib/sse';
-import { DEMO, DEMO_PASSWORD } from '../../server/db/demo-accounts';
+import { DEMO, DEMO_PASSWORD } from '../../server/seed/demo-accounts';
 import { events, notifications, userNotifications, users } from '../../server/db/schema';
 import { LOGIN_MAX_FAILURES } from '../../server/auth/throttle';
 import { createTestDb, type TestDb } from '../setup/db';

@@ -6,13 +6,13 @@
 import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoPng } from '../../server/db/demo-data';
+import { demoPng } from '../../server/seed/demo-data';
 import { notificationPushes, notifications, pushSubscriptions, users } from '../../server/db/schema';
-import { claimDue, runDueNotifications, SENDING_LEASE_MS, settle } from '../../server/notify';
+import { claimDue, runDueNotifications, SENDING_LEASE_MS, settle } from '../../server/notifications/notify';
 import { createApp } from '../../server/app';
-import { SERVER_MESSAGES } from '../../server/messages';
-import { DEFAULT_PUSH_HOSTS } from '../../server/push-hosts';
-import type { PushConfig } from '../../server/push';
+import { SERVER_MESSAGES } from '../../server/core/messages';
+import { DEFAULT_PUSH_HOSTS } from '../../server/core/config';
+import type { PushConfig } from '../../server/notifications/push';
 import { createTestServer, DEMO, type TestServer } from '../setup/server';
 import { startFakePushService, type FakePushService, type FakeSubscription } from '../support/fake-push';
 import { signInAs } from '../support/kit';

@@ -716,7 +716,7 @@ export const extraRequests: Record<string, (w: World, caller: Caller) => Promise
   'POST /get-token': async () => ({
     path: '/get-token',
     body: {
-      // an allowed push service (server/push-hosts.ts); these suites configure no push, so nothing is sent
+      // an allowed push service (server/notifications/push-hosts.ts); these suites configure no push, so nothing is sent
       endpoint: `https://fcm.googleapis.com/fcm/send/test-${nextN()}`,
       keys: {
         p256dh: 'BIPUL12DLfytvTajnryr2PRdAgXS3HGKiLqndGcJGabyhHheJYlNGCeXl1dn18gSJ1WAkAPIxr4gK0_dQds4yiI',

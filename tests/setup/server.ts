@@ -13,15 +13,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createApp, type App, type Deps } from '../../server/app';
 import { resumeBulk } from '../../server/areas';
-import type { PushConfig } from '../../server/push';
-import { defaultConfig, type Config } from '../../server/config';
-import { seedDemoData } from '../../server/db/demo-data';
-import { seedDemo } from '../../server/db/seed';
-import { createSmtpMailer, type Mailer } from '../../server/mail';
-import { settle } from '../../server/notify';
+import type { PushConfig } from '../../server/notifications/push';
+import { defaultConfig, type Config } from '../../server/core/config';
+import { seedDemoData } from '../../server/seed/demo-data';
+import { seedDemo } from '../../server/seed/seed';
+import { createSmtpMailer, type Mailer } from '../../server/core/mail';
+import { settle } from '../../server/notifications/notify';
 import { stopBulkJobs } from '../../server/http/bulk';
 import { ReadCache } from '../../server/http/read-cache';
-import { createDbStorage, type Storage } from '../../server/storage';
+import { createDbStorage, type Storage } from '../../server/files/storage';
 import { startLiveHub } from '../../server/live/hub';
 import { watchSessions } from '../../server/live/sessions';
 import { createLive } from '../../server/live/streams';
@@ -29,7 +29,7 @@ import type { Database } from '../../server/db/client';
 import { createTestDb, type Template, type TestDb } from './db';
 import { startSmtpCapture, type SmtpCapture } from './smtp';
 
-export { DEMO, DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/db/demo-accounts';
+export { DEMO, DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../server/seed/demo-accounts';
 
 export interface TestClock {
   now(): Date;

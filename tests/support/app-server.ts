@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
 import { SERVER_ENV, serverNodeFlags } from '../../scripts/server-bundle.mjs';
-import { DEMO as ACCOUNTS, DEMO_PASSWORD } from '../../server/db/demo-accounts';
+import { DEMO as ACCOUNTS, DEMO_PASSWORD } from '../../server/seed/demo-accounts';
 import { startSmtpCapture } from '../setup/smtp';
 import { freePort } from './ports';
 
@@ -27,7 +27,7 @@ export interface AppServer {
 }
 
 export { DEMO_PASSWORD };
-/** The demo accounts' e-mails by key (server/db/demo-accounts.ts). */
+/** The demo accounts' e-mails by key (server/seed/demo-accounts.ts). */
 export const DEMO = Object.fromEntries(Object.values(ACCOUNTS).map((a) => [a.key, a.email])) as Record<
   keyof typeof ACCOUNTS,
   string

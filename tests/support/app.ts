@@ -1,7 +1,7 @@
 /** Steps through the app's screens the way a user does (labels of docs/product.md §2, agreed test ids). */
 import type { Locator, Page, Response } from 'playwright-core';
 import { expect } from 'vitest';
-import { SERVER_MESSAGES, type ServerMessageKey } from '../../server/messages';
+import { SERVER_MESSAGES, type ServerMessageKey } from '../../server/core/messages';
 
 /** A regular expression matching a server message in `lang`, with `{params}` as wildcards. */
 export const messageRe = (key: ServerMessageKey, lang: 'en' | 'ar' = 'en'): RegExp =>

@@ -8,10 +8,10 @@
  *   const res = await call('POST', '/api/event/image', admin, pngForm('poster.png'));
  *   expect((await call('GET', '/api/master/role', admin, undefined, { lang: 'ar' })).status).toBe(200);
  */
-import { demoPng } from '../../server/db/demo-data';
+import { demoPng } from '../../server/seed/demo-data';
 import { DEMO, DEMO_PASSWORD, type TestResponse, type TestServer } from '../setup/server';
 
-/** The one small valid PNG (1×1) the suites upload: the demo data's (server/db/demo-data.ts). */
+/** The one small valid PNG (1×1) the suites upload: the demo data's (server/seed/demo-data.ts). */
 export const PNG = Uint8Array.from(demoPng());
 
 /** `PNG` as an uploaded file named `name`. */
@@ -54,7 +54,7 @@ export const apiOf =
       headers: { ...defaults.headers, ...opts.headers },
     });
 
-/** The demo accounts that can sign in (server/db/demo-accounts.ts). */
+/** The demo accounts that can sign in (server/seed/demo-accounts.ts). */
 export type DemoRole = 'admin' | 'manager' | 'provider';
 
 /** Signs in as the demo account of `role` and returns its bearer token. */

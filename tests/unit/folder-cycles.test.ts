@@ -1,8 +1,8 @@
 // @vitest-environment node
 /**
- * The app's folders are layers (docs/architecture.md §9): no folder of src/ reaches, through the
- * imports of its files, a folder that reaches it back. The lint fences forbid the known wrong
- * directions one by one; this finds a cycle the fences do not name.
+ * The folders are layers (docs/architecture.md §9): no folder of src/ or server/ reaches, through the
+ * imports of its files that run (`import type` aside), a folder that reaches it back. The lint
+ * fences forbid the known wrong directions one by one; this finds a cycle the fences do not name.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -29,17 +29,22 @@ const resolve = (from: string, spec: string): string | undefined => {
   );
 };
 
-/** `src/<folder>` of a file (its files at the top of src/ are one folder of their own). */
+/** `src/<folder>` or `server/<folder>` of a file (the files at the top are one folder of their own). */
 const folderOf = (file: string) => {
   const [first, second] = path.relative(root, file).split(path.sep);
   return second && !/\.tsx?$/.test(second) ? `${first}/${second}` : `${first}/(top)`;
 };
 
+/** The modules a file imports at run time: not `import type` / `export type`. */
+const IMPORTS =
+  /^(?!import type|export type)(?:import|export)\b[^;]*?\bfrom\s*'([^']+)'|\bimport\(\s*'([^']+)'\s*\)|^import\s+'([^']+)'/gm;
+
 /** Folder → the folders it imports from, with one import that says so. */
 const folderGraph = (files: string[]) => {
   const edges = new Map<string, Map<string, string>>();
   for (const file of files)
-    for (const [, spec] of readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)) {
+    for (const [, named, dynamic, bare] of readFileSync(file, 'utf8').matchAll(IMPORTS)) {
+      const spec = named ?? dynamic ?? bare;
       const target = spec && resolve(file, spec);
       if (!target) continue;
       const [a, b] = [folderOf(file), folderOf(target)];
@@ -98,8 +103,8 @@ describe('folder cycles', () => {
     expect(cyclesOf(planted)).toEqual([['src/components', 'src/resources']]);
   });
 
-  it('src/ has none', () => {
-    const edges = folderGraph(sourcesIn(path.join(root, 'src')));
+  it.each(['src', 'server'])('%s/ has none', (top) => {
+    const edges = folderGraph(sourcesIn(path.join(root, top)));
     expect(edges.size).toBeGreaterThan(5);
     expect(describeCycles(edges, cyclesOf(edges))).toEqual([]);
   });

@@ -41,7 +41,7 @@ export type NotificationKind = z.infer<typeof notificationKind>;
 export const MUTABLE_KINDS = NOTIFICATION_KINDS.filter((k) => k !== 'message');
 
 /**
- * The automatic kinds each role receives (server/notices.ts and its callers): admins are told what
+ * The automatic kinds each role receives (server/notifications/notices.ts and its callers): admins are told what
  * waits for approval, a provider what happened to its own records; managers receive none. My
  * Profile offers a role only its own kinds.
  */

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { Executor } from './db/client';
+import type { Executor } from '../db/client';
 import { isValidKey, type Storage } from './storage';
 
 export interface ImportOutcome {

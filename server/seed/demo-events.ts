@@ -14,8 +14,8 @@ import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { SEAT_HOLDING, type BookingStatus, type PaymentStatus } from '../../src/contract/areas/booking';
 import type { EventStatus } from '../../src/contract/areas/event';
 import { USER_STATUS } from '../../src/contract/roles';
-import type { Storage } from '../storage';
-import type { Db, Executor } from './client';
+import type { Storage } from '../files/storage';
+import type { Db, Executor } from '../db/client';
 import { DEMO } from './demo-accounts';
 import {
   advertisements,
@@ -31,7 +31,7 @@ import {
   pages,
   serviceProviders,
   users,
-} from './schema';
+} from '../db/schema';
 
 type L = { en: string; ar: string };
 const l = (en: string, ar: string): L => ({ en, ar });

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Agent } from 'node:https';
 import path from 'node:path';
 import webpush from 'web-push';
-import { PUSH_TTL_SECONDS } from '../src/contract/areas/notification';
+import { PUSH_TTL_SECONDS } from '../../src/contract/areas/notification';
 
 export interface PushConfig {
   publicKey: string;
@@ -25,7 +25,7 @@ export interface PushPayload {
   link: string | null;
   tag: string;
   lang: 'en' | 'ar';
-  /** What waits for the recipient (server/badge.ts): the service worker shows it on the app's icon. */
+  /** What waits for the recipient (server/notifications/badge.ts): the service worker shows it on the app's icon. */
   badge?: number;
 }
 

@@ -5,17 +5,17 @@ import { msg } from '../../src/contract/messages';
 import type { Profile } from '../../src/contract/auth';
 import { USER_STATUS, type Permission, type Role, type UserStatus } from '../../src/contract/roles';
 import type { Language } from '../../src/contract/common';
-import { appendAudit, providerOfUser, resourceOfUser, setAuditContext } from '../audit';
+import { appendAudit, providerOfUser, resourceOfUser, setAuditContext } from '../audit/trail';
 import { isUniqueViolation, type Db } from '../db/client';
 import { pushSubscriptions, serviceProviders, users } from '../db/schema';
-import { conflict, fieldError, HttpError, notFound } from '../http/errors';
+import { conflict, fieldError, HttpError, notFound } from '../core/errors';
 import { route } from '../http/route';
 import type { App } from '../http/types';
-import { smsg } from '../messages';
-import { notices } from '../notices';
-import { notifyAdmins } from '../notify';
-import { consumeVerifiedOtp, emailRegistered, sendOtp, verifyOtp, withEmailLock } from './otp';
-import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
+import { smsg } from '../core/messages';
+import { notices } from '../notifications/notices';
+import { notifyAdmins } from '../notifications/notify';
+import { consumeVerifiedOtp, emailRegistered, sendOtp, verifyOtp, withEmailLock } from '../auth/otp';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/passwords';
 import {
   createSession,
   providerRefusal,
@@ -23,13 +23,13 @@ import {
   revokeSession,
   statusRefusal,
   type UserRow,
-} from './sessions';
-import { clearLoginFailures, takeLoginAttempt } from './throttle';
-import { outboxKeyOf } from './outbox-keys';
-import { giveBackSlot, IP_LIMITS, takeIpSlot } from './limits';
+} from '../auth/sessions';
+import { clearLoginFailures, takeLoginAttempt } from '../auth/throttle';
+import { outboxKeyOf } from '../auth/outbox-keys';
+import { giveBackSlot, IP_LIMITS, takeIpSlot } from '../auth/limits';
 import { MAX_IMAGE_BYTES, newKey, readUploadedImage } from '../http/uploads';
-import { removeUnusedFiles } from '../file-references';
-import { keyOfPath } from '../storage';
+import { removeUnusedFiles } from '../files/references';
+import { keyOfPath } from '../files/storage';
 
 const toProfile = (user: UserRow): Profile => ({
   id: user.id,
@@ -60,7 +60,7 @@ export const registerSessionRoutes = (app: App) => {
     const ok = user
       ? await verifyPassword(password, user.passwordHash)
       : (await burnPasswordCheck(password), false);
-    // On the trail (server/audit.ts): the account tried, if there is one; never the password.
+    // On the trail (server/audit/trail.ts): the account tried, if there is one; never the password.
     const failed = (reason: string) =>
       appendAudit(db, audit, {
         action: 'sign_in_failed',

@@ -1,7 +1,7 @@
 /**
  * Undo (docs/decisions/0025-undo.md, docs/decisions/0034-undo-tokens-minted-by-the-server.md): the
  * user who made a delete, a status move or a bulk action puts the records back as they were, from
- * the audit trail's `before` values (server/audit-restore.ts), as one more write of the request's
+ * the audit trail's `before` values (server/audit/restore.ts), as one more write of the request's
  * transaction, recorded as `restore` entries that name the entries they undo (`restoreOf`) with the
  * operation `POST /api/undo`.
  *
@@ -21,12 +21,12 @@
  * second finds the first's `restore` entries and is refused: it never applies twice.
  */
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { resources } from '../src/contract/areas';
-import type { BookingStatus } from '../src/contract/areas/booking';
-import type { Language } from '../src/contract/common';
-import { localizeMessage } from '../src/contract/messages';
-import { UNDO_WINDOW_MS, type UndoResult, type UndoRow } from '../src/contract/undo';
-import { setAuditContext, type AuditContext } from './audit';
+import { resources } from '../../src/contract/areas';
+import type { BookingStatus } from '../../src/contract/areas/booking';
+import type { Language } from '../../src/contract/common';
+import { localizeMessage } from '../../src/contract/messages';
+import { UNDO_WINDOW_MS, type UndoResult, type UndoRow } from '../../src/contract/undo';
+import { setAuditContext, type AuditContext } from '../audit/trail';
 import {
   putBack,
   putBackChild,
@@ -34,18 +34,18 @@ import {
   restoreRefusal,
   type AuditRow,
   type Restorable,
-} from './audit-restore';
-import type { AuthInfo } from './auth/sessions';
-import type { Db } from './db/client';
-import { auditLog, bookingHistory, bulkJobs, eventHistory } from './db/schema';
-import { conflict, forbidden, HttpError, notFound } from './http/errors';
-import { forwardRulesOf, type PutBackRules } from './http/forward-rules';
-import { inScope, type ResourceImpls } from './http/resource-router';
-import { allows } from './http/route';
-import { rowCtx } from './http/row-actions';
-import type { Deps } from './http/types';
-import { UNDOABLE, type Undoable } from './http/undoable';
-import { smsg } from './messages';
+} from '../audit/restore';
+import type { AuthInfo } from '../auth/sessions';
+import type { Db } from '../db/client';
+import { auditLog, bookingHistory, bulkJobs, eventHistory } from '../db/schema';
+import { conflict, forbidden, HttpError, notFound } from '../core/errors';
+import { forwardRulesOf, type PutBackRules } from '../http/forward-rules';
+import { inScope, type ResourceImpls } from '../http/resource-router';
+import { allows } from '../http/route';
+import { rowCtx } from '../http/row-actions';
+import type { Deps } from '../http/types';
+import { UNDOABLE, type Undoable } from '../http/undoable';
+import { smsg } from '../core/messages';
 
 /** May the caller still run the operation, on the resource it wrote (a master's shared path: its own)? */
 const mayStill = (op: Undoable, resourceKey: string, auth: AuthInfo) => {

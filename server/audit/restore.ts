@@ -15,16 +15,16 @@
  */
 import { eq, getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { setAuditContext, type AuditContext } from './audit';
-import { SEAT_HOLDING } from '../src/contract/areas/booking';
-import { seatsTaken } from './areas/booking';
-import { pgErrorCode, type Db, type Tx } from './db/client';
-import { auditLog, bookings, events, schema } from './db/schema';
-import { conflict, HttpError, notFound } from './http/errors';
-import type { PutBackRules } from './http/forward-rules';
-import type { ResourceImpls } from './http/resource-router';
-import type { Deps } from './http/types';
-import { smsg } from './messages';
+import { setAuditContext, type AuditContext } from './trail';
+import { SEAT_HOLDING } from '../../src/contract/areas/booking';
+import { seatsTaken } from '../db/seats';
+import { pgErrorCode, type Db, type Tx } from '../db/client';
+import { auditLog, bookings, events, schema } from '../db/schema';
+import { conflict, HttpError, notFound } from '../core/errors';
+import type { PutBackRules } from '../http/forward-rules';
+import type { ResourceImpls } from '../http/resource-router';
+import type { Deps } from '../http/types';
+import { smsg } from '../core/messages';
 
 /**
  * The tables whose update and delete entries can be restored, each with the column of its record's
@@ -152,7 +152,7 @@ const restorable = (entry: AuditRow, tablesOf: Restorable) =>
  * Puts one entry's record back as it was before it, in the caller's transaction (run it in a
  * savepoint: a refusal found after writing must undo the write). Refuses with 422 when the entry
  * is not restorable, with 409 and the reason when the record cannot be put back. Used by restore
- * and by undo (server/undo.ts).
+ * and by undo (server/areas/undo.ts).
  */
 export const putBack = async (
   db: Db,
@@ -181,7 +181,7 @@ export const putBack = async (
 
 /**
  * Puts back a child row removed with its record (an event's specialist), after the record itself:
- * undo (server/undo.ts) re-inserts it as it was. Child rows changed in place are left as they are.
+ * undo (server/areas/undo.ts) re-inserts it as it was. Child rows changed in place are left as they are.
  */
 export const putBackChild = async (db: Db, entry: AuditRow, tablesOf: Restorable) => {
   const name = entry.tableName ?? '';

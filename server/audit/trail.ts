@@ -26,10 +26,10 @@
 import { randomUUID } from 'node:crypto';
 import { lt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
-import type { Localized } from '../src/contract/common';
-import type { AuthInfo } from './auth/sessions';
-import type { Db, Executor } from './db/client';
-import { auditLog } from './db/schema';
+import type { Localized } from '../../src/contract/common';
+import type { AuthInfo } from '../auth/sessions';
+import type { Db, Executor } from '../db/client';
+import { auditLog } from '../db/schema';
 
 /** Who writes, from where, in which request: what the row triggers stamp on their entries. */
 export interface AuditContext {

@@ -9,10 +9,10 @@
  */
 import { createHash } from 'node:crypto';
 import { and, asc, between, eq, sql } from 'drizzle-orm';
-import type { Db, Executor } from './db/client';
-import { fileChunks, files } from './db/schema';
-import { tooLarge } from './http/errors';
-import { smsg } from './messages';
+import type { Db, Executor } from '../db/client';
+import { fileChunks, files } from '../db/schema';
+import { tooLarge } from '../core/errors';
+import { smsg } from '../core/messages';
 
 /** What is known of a stored file without reading it. */
 export interface FileInfo {

@@ -6,11 +6,11 @@
 import { and, eq, gt, sum } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SEAT_HOLDING } from '../../src/contract/areas/booking';
-import { openPglite } from './client';
+import { openPglite } from '../db/client';
 import { seedDemoData } from './demo-data';
-import { bookings, events } from './schema';
+import { bookings, events } from '../db/schema';
 import { seedDemo } from './seed';
-import { createDbStorage } from '../storage';
+import { createDbStorage } from '../files/storage';
 
 const seededAt = async (now: Date) => {
   const database = await openPglite();

@@ -9,8 +9,8 @@ import { randomBytes } from 'node:crypto';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import { USER_STATUS, type Role, type UserStatus } from '../../src/contract/roles';
 import { hashPassword } from '../auth/passwords';
-import type { Storage } from '../storage';
-import type { Db } from './client';
+import type { Storage } from '../files/storage';
+import type { Db } from '../db/client';
 import { DEMO, DEMO_PASSWORD } from './demo-accounts';
 import { seedDemoEvents } from './demo-events';
 import {
@@ -22,7 +22,7 @@ import {
   providerDocuments,
   serviceProviders,
   users,
-} from './schema';
+} from '../db/schema';
 
 type L = { en: string; ar: string };
 const l = (en: string, ar: string): L => ({ en, ar });

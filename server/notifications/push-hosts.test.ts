@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PUSH_HOSTS, isSpecialAddress, pushEndpointAllowed, pushTargetRefusal } from './push-hosts';
+import { DEFAULT_PUSH_HOSTS } from '../core/config';
+import { isSpecialAddress, pushEndpointAllowed, pushTargetRefusal } from './push-hosts';
 
 describe('push endpoints (server-side request forgery)', () => {
   it('accepts the browsers’ push services and refuses anything else, IP literals included', () => {

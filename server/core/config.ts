@@ -5,13 +5,22 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_PUSH_HOSTS } from './push-hosts';
 import {
   DEFAULT_UPLOAD_QUOTA_BYTES,
   MAX_JSON_BODY_BYTES,
   MAX_MULTIPART_BODY_BYTES,
   MAX_UPLOAD_QUOTA_MB,
-} from '../src/contract/limits';
+} from '../../src/contract/limits';
+
+/** The push services of Chrome/Android, Firefox, Edge/Windows and Safari. */
+export const DEFAULT_PUSH_HOSTS: readonly string[] = [
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  'updates.push.services.mozilla.com',
+  '*.notify.windows.com',
+  'web.push.apple.com',
+  '*.push.apple.com',
+];
 
 type Mode = 'demo' | 'production';
 

@@ -5,7 +5,7 @@
  * with their content; event attributes, styles and javascript: addresses disappear.
  */
 import sanitizeHtml from 'sanitize-html';
-import { PAGE_ALLOWED_TAGS } from '../src/contract/areas/page';
+import { PAGE_ALLOWED_TAGS } from '../../src/contract/areas/page';
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [...PAGE_ALLOWED_TAGS],

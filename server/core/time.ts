@@ -5,7 +5,7 @@
  * clock and passed to indexed range queries (`created_at >= $start AND created_at < $end`), so no
  * query depends on the database's time zone data or its clock.
  */
-import { PLATFORM_TIME_ZONE, WEEK_STARTS_ON } from '../src/contract/areas/values';
+import { PLATFORM_TIME_ZONE, WEEK_STARTS_ON } from '../../src/contract/areas/values';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const formatters = new Map<string, Intl.DateTimeFormat>();

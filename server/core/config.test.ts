@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_UPLOAD_QUOTA_BYTES } from '../src/contract/limits';
+import { DEFAULT_UPLOAD_QUOTA_BYTES } from '../../src/contract/limits';
 import webpush from 'web-push';
 import { ConfigError, loadConfig, MAX_SESSION_DAYS, PGLITE_CACHE_MB } from './config';
 

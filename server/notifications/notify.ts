@@ -11,10 +11,10 @@
  * answer and push after it; `settle()` waits for the pushes under way (tests, shutdown).
  */
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Localized } from '../src/contract/common';
-import type { NotificationKind } from '../src/contract/areas/notification';
-import { USER_STATUS } from '../src/contract/roles';
-import type { Executor } from './db/client';
+import type { Localized } from '../../src/contract/common';
+import type { NotificationKind } from '../../src/contract/areas/notification';
+import { USER_STATUS } from '../../src/contract/roles';
+import type { Executor } from '../db/client';
 import {
   notificationPushes,
   notifications,
@@ -22,8 +22,8 @@ import {
   pushSubscriptions,
   userNotifications,
   users,
-} from './db/schema';
-import type { Deps } from './http/types';
+} from '../db/schema';
+import type { Deps } from '../http/types';
 import { sendPush, type PushOutcome } from './push';
 import { badgesOf } from './badge';
 import { pushTargetRefusal } from './push-hosts';

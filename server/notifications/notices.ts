@@ -2,7 +2,7 @@
  * The texts of the automatic notifications (docs/decisions/0007-notifications-and-push.md), in both languages, with the screen they open.
  * Each recipient reads the one of their language (the push) or of the app's (the in-app entry).
  */
-import type { Localized } from '../src/contract/common';
+import type { Localized } from '../../src/contract/common';
 import type { Notice } from './notify';
 
 const both = (en: string, ar: string): Localized => ({ en, ar });

@@ -3,7 +3,7 @@
  * SMTP_URL, `createConsoleMailer()` prints each mail with a clear notice instead.
  */
 import nodemailer from 'nodemailer';
-import type { Language } from '../src/contract/common';
+import type { Language } from '../../src/contract/common';
 
 export interface MailMessage {
   to: string;

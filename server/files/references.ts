@@ -6,7 +6,7 @@
  * other ways, once they are older than the grace period.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Executor } from './db/client';
+import type { Executor } from '../db/client';
 import type { Storage } from './storage';
 
 /** An upload stays this long before the sweeper may remove it unused (its form may not be saved yet). */

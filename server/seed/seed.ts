@@ -7,9 +7,9 @@
 import { inArray } from 'drizzle-orm';
 import { ROLE_PERMISSIONS, ROLES } from '../../src/contract/roles';
 import { hashPassword } from '../auth/passwords';
-import type { Db } from './client';
+import type { Db } from '../db/client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
-import { rolePermissions, roles, serviceProviders, users } from './schema';
+import { rolePermissions, roles, serviceProviders, users } from '../db/schema';
 
 export const syncRoles = async (db: Db) => {
   await db

@@ -3,8 +3,8 @@
  * route helper localises it with `localizeMessage` from the contract, so every text here is
  * registered with `registerMessages` when this module loads.
  */
-import { BOOKING_STATUS_LABEL, PAYMENT_STATUS_LABEL } from '../src/contract/areas/booking';
-import { registerMessages, registerTerms } from '../src/contract/messages';
+import { BOOKING_STATUS_LABEL, PAYMENT_STATUS_LABEL } from '../../src/contract/areas/booking';
+import { registerMessages, registerTerms } from '../../src/contract/messages';
 
 export const SERVER_MESSAGES = {
   // generic

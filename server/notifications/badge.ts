@@ -5,11 +5,11 @@
  * Approving events and advertisements is for admins; approving service providers needs `usermanager`.
  */
 import { and, count, eq, gte, inArray, isNull } from 'drizzle-orm';
-import { USER_STATUS } from '../src/contract/roles';
-import type { Db, Executor } from './db/client';
-import { advertisements, events, userNotifications, users } from './db/schema';
-import { permissionsOf } from './auth/sessions';
-import { periods } from './time';
+import { USER_STATUS } from '../../src/contract/roles';
+import type { Db, Executor } from '../db/client';
+import { advertisements, events, userNotifications, users } from '../db/schema';
+import { permissionsOf } from '../auth/sessions';
+import { periods } from '../core/time';
 
 const total = async (query: Promise<{ n: number }[]>) => (await query)[0]?.n ?? 0;
 

@@ -3,7 +3,7 @@
  * localises the message and field errors and writes `{ status, message, errors? }` with the real
  * HTTP status. Anything else thrown is a server fault: logged, answered with a generic 500.
  */
-import { smsg } from '../messages';
+import { smsg } from './messages';
 
 export type FieldErrors = Record<string, string>;
 

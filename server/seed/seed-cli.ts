@@ -6,17 +6,17 @@
  * `npm run db:seed -- --bookings 100000` (the large seed for measurements) then adds bookings to
  * the demo events until there are that many, in batches of 1,000 with their histories.
  */
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, loadConfig } from '../core/config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
-import { openConfiguredDatabase, redactUrl } from './open';
+import { openConfiguredDatabase, redactUrl } from '../db/open';
 import { seedDemo } from './seed';
 import { seedDemoData } from './demo-data';
-import { createDbStorage } from '../storage';
+import { createDbStorage } from '../files/storage';
 import { count } from 'drizzle-orm';
 import { seedBookings } from './demo-events';
-import { installRowTriggers } from './row-triggers';
+import { installRowTriggers } from '../db/row-triggers';
 import { areaTables } from '../areas';
-import { bookings } from './schema';
+import { bookings } from '../db/schema';
 
 /** `--bookings N` (or `--bookings=N`): the number of bookings wanted in total. */
 const bookingsWanted = (argv: string[]): number | null => {

@@ -12,16 +12,6 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 
-/** The push services of Chrome/Android, Firefox, Edge/Windows and Safari. */
-export const DEFAULT_PUSH_HOSTS: readonly string[] = [
-  'fcm.googleapis.com',
-  'android.googleapis.com',
-  'updates.push.services.mozilla.com',
-  '*.notify.windows.com',
-  'web.push.apple.com',
-  '*.push.apple.com',
-];
-
 const hostOf = (endpoint: string): string | null => {
   try {
     const url = new URL(endpoint);
