@@ -51,29 +51,21 @@ const at = (file: string) => path.join(root, file);
 const read = (file: string) => readFileSync(at(file), 'utf8');
 const written: string[] = [];
 const write = (file: string, text: string) => {
-  if (existsSync(at(file))) fail(`${file} exists already`);
   mkdirSync(path.dirname(at(file)), { recursive: true });
   writeFileSync(at(file), text);
   written.push(file);
 };
+/** The edits of the lists, checked all before any file is written (a missing anchor changes nothing). */
+const edits: { file: string; anchor: RegExp; text: string; where: 'before' | 'after' }[] = [];
 /** Puts `text` before (or after) the one place `anchor` matches in `file`. */
-const insert = (file: string, anchor: RegExp, text: string, where: 'before' | 'after' = 'before') => {
-  const source = read(file);
-  const found = [...source.matchAll(new RegExp(anchor.source, `${anchor.flags.replace('g', '')}g`))];
-  if (found.length !== 1) fail(`${file}: expected one place matching ${anchor}, found ${found.length}`);
-  const index = found[0]!.index + (where === 'after' ? found[0]![0].length : 0);
-  writeFileSync(at(file), source.slice(0, index) + text + source.slice(index));
-  if (!written.includes(file)) written.push(file);
-};
+const insert = (file: string, anchor: RegExp, text: string, where: 'before' | 'after' = 'before') =>
+  edits.push({ file, anchor, text, where });
 
 if (read('src/contract/plain.ts').includes(`'${key}',`)) fail(`the permission "${key}" exists already`);
 if (new RegExp(`pgTable\\(\\s*'${table}'`).test(read('server/db/schema.ts')))
   fail(`the table ${table} exists`);
 
-/* ------------------------------------------------------- the area's files */
-
 const names: MasterNames = { key, label, lower, camel, pascal, table, tableVar };
-for (const [file, text] of Object.entries(masterFiles(names))) write(file, text);
 
 /* -------------------------------------------- the lists that name the areas */
 
@@ -133,6 +125,25 @@ insert(
   'after',
 );
 insert('tests/server/resource-fixtures.ts', /^ {2}serviceprovider: \{\n/m, masterFixture(names));
+
+/* ------------------------------------------- checked, then written at once */
+
+const edited = new Map<string, string>();
+for (const { file, anchor, text, where } of edits) {
+  const source = edited.get(file) ?? read(file);
+  const found = [...source.matchAll(new RegExp(anchor.source, `${anchor.flags.replace('g', '')}g`))];
+  if (found.length !== 1)
+    fail(`${file}: expected one place matching ${anchor}, found ${found.length}; nothing was written`);
+  const index = found[0]!.index + (where === 'after' ? found[0]![0].length : 0);
+  edited.set(file, source.slice(0, index) + text + source.slice(index));
+}
+const files = Object.entries(masterFiles(names));
+for (const [file] of files) if (existsSync(at(file))) fail(`${file} exists already; nothing was written`);
+for (const [file, text] of files) write(file, text);
+for (const [file, text] of edited) {
+  writeFileSync(at(file), text);
+  written.push(file);
+}
 
 /* ------------------------------------------------------------- generators */
 
