@@ -16,7 +16,7 @@
  * - the record, put back, is not in the caller's scope (the resource's own ownership rule);
  * - the record changed again since (its fields are not what the write left), is gone, or its id is
  *   taken again; its seats are no longer free; a rule of the database refuses it;
- * - a forward write of the values put back would be refused (./http/forward-rules.ts).
+ * - a forward write of the values put back would be refused (server/http/forward-rules.ts).
  * Two undo calls of one write take one lock in turn (an advisory lock on the caller and token); the
  * second finds the first's `restore` entries and is refused: it never applies twice.
  */

@@ -9,7 +9,7 @@
  * - a deleted record's id is in use again;
  * - the restored values break a rule of the database (a reference gone, a unique name or code
  *   taken) or of bookings (its seats are no longer free);
- * - a forward write of the restored values would be refused (./http/forward-rules.ts: an event's
+ * - a forward write of the restored values would be refused (server/http/forward-rules.ts: an event's
  *   capacity below the seats sold, a master in use by another provider, a reference gone); and a
  *   forward write's consequences follow (a provider's changed advertisement waits for approval).
  */
@@ -175,7 +175,7 @@ export const putBack = async (
   if (action === 'update') await restoreUpdate(db, name, columns, where, entry, version, now);
   else await restoreDelete(db, name, columns, where, entry, now);
   if (name === 'bookings') await checkSeats(db, id);
-  // Then the rules a forward write of the values put back runs (./http/forward-rules.ts).
+  // Then the rules a forward write of the values put back runs (server/http/forward-rules.ts).
   await rules?.after(tx, id, existing, entry.fields, action);
 };
 
