@@ -137,6 +137,45 @@ function fences(groups) {
   }));
 }
 
+/**
+ * The server's layers, from the bottom up (docs/decisions/0048-folders-in-layers.md): a folder's code
+ * imports only from the folders below it. Types may name any (`Deps` names the services above http).
+ */
+const SERVER_LAYERS = [
+  'core',
+  'db',
+  'files',
+  'auth',
+  'audit',
+  'http',
+  'notifications',
+  'live',
+  'areas',
+  'seed',
+];
+const serverLayers = () =>
+  SERVER_LAYERS.map((layer, i) => {
+    const above = [...SERVER_LAYERS.slice(i + 1), 'app', 'main', 'workers'];
+    return {
+      files: [`server/${layer}/**/*.ts`],
+      ignores: ['**/*.test.ts'],
+      rules: {
+        '@typescript-eslint/no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: `^\\.\\./(${above.join('|')})(/|\\.ts$|$)`,
+                allowTypeImports: true,
+                message: `server/${layer} is below ${above.join(', ')} (docs/architecture.md §9): pass what it needs in, or move the code down.`,
+              },
+            ],
+          },
+        ],
+      },
+    };
+  });
+
 export default tseslint.config(
   {
     ignores: [
@@ -196,6 +235,7 @@ export default tseslint.config(
       ],
     },
   ]),
+  ...serverLayers(),
   {
     // Names: components PascalCase, hooks camelCase (use…), every other module kebab-case.
     files: ['{src,server,sw,tests,scripts,bench}/**/*.{ts,tsx,mjs}'],

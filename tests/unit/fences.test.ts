@@ -11,7 +11,10 @@ const eslint = new ESLint({ cwd: new URL('../..', import.meta.url).pathname });
 const fenceErrors = async (filePath: string, code: string) => {
   const [result] = await eslint.lintText(`${code}\nexport const planted = x;\n`, { filePath });
   return (result?.messages ?? []).filter(
-    (m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax',
+    (m) =>
+      m.ruleId === 'no-restricted-imports' ||
+      m.ruleId === '@typescript-eslint/no-restricted-imports' ||
+      m.ruleId === 'no-restricted-syntax',
   );
 };
 
@@ -32,6 +35,10 @@ describe('lint fences', () => {
     ['src/contract/areas/planted.ts', "import { x } from '../../lib/api';"],
     ['sw/planted.ts', "import { x } from '../src/app/session';"],
     ['sw/planted.ts', "import { x } from '@/lib/api';"],
+    ['server/db/planted.ts', "import { x } from '../areas';"],
+    ['server/core/planted.ts', "import { x } from '../db/client';"],
+    ['server/http/planted.ts', "import { x } from '../live/streams';"],
+    ['server/areas/planted.ts', "import { x } from '../app';"],
   ])('%s: %s fails', async (file, line) => {
     expect(await fenceErrors(file, line)).not.toHaveLength(0);
   });
@@ -45,6 +52,9 @@ describe('lint fences', () => {
     ['src/contract/areas/planted.ts', "import { x } from '../http';"],
     ['sw/planted.ts', "import { x } from '../src/contract/plain';"],
     ['src/resources/planted.test.tsx', "import { x } from '@/areas/country';"],
+    ['server/areas/planted.ts', "import { x } from '../http/route';"],
+    ['server/http/planted.ts', "import type { x } from '../live/streams';"],
+    ['server/db/planted.test.ts', "import { x } from '../areas';"],
   ])('%s: %s passes', async (file, line) => {
     expect(await fenceErrors(file, line)).toHaveLength(0);
   });
