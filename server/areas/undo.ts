@@ -171,6 +171,7 @@ const entriesToUndo = async (db: Db, auth: AuthInfo, token: string, now: Date) =
 const undoGroup = async (
   deps: Deps,
   impls: ResourceImpls,
+  tablesOf: Restorable,
   rulesOf: (key: string) => PutBackRules | undefined,
   auth: AuthInfo,
   lang: Language,
@@ -183,7 +184,6 @@ const undoGroup = async (
     return { ...row, state: 'refused', message: localizeMessage(forbidden().message, lang) };
   const now = deps.config.now();
   // A record first, then the child rows removed with it.
-  const tablesOf = restorableOf(impls);
   const whole = group.entries.filter((e) => tablesOf.has(e.tableName ?? ''));
   const children = group.entries.filter((e) => !tablesOf.has(e.tableName ?? ''));
   const rules = rulesOf(group.resource);
@@ -229,8 +229,9 @@ export const undoWrite = async (
   const { entries, op } = await entriesToUndo(db, auth, token, deps.config.now());
   const rows: UndoRow[] = [];
   const rulesOf = forwardRulesOf(impls, rowCtx(deps, auth, lang));
-  for (const group of groupsOf(entries, restorableOf(impls)))
-    rows.push(await undoGroup(deps, impls, rulesOf, auth, lang, audit, op, group));
+  const tablesOf = restorableOf(impls);
+  for (const group of groupsOf(entries, tablesOf))
+    rows.push(await undoGroup(deps, impls, tablesOf, rulesOf, auth, lang, audit, op, group));
   const refused = rows.filter((r) => r.state === 'refused');
   return {
     token,
