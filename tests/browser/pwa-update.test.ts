@@ -12,9 +12,11 @@ import { DEMO, DEMO_PASSWORD } from '../support/app-server';
 import { snap } from '../support/browser';
 import { signIn, waitForServiceWorkerControl, waitForShell } from '../support/app';
 import { browserSuite } from '../support/suite';
+import { suiteReady } from '../support/suite-ready';
 
 const distCopy = mkdtempSync(join(tmpdir(), 'ebo-dist-'));
 beforeAll(async () => {
+  await suiteReady();
   await cp(inject('distDir'), distCopy, { recursive: true });
   // Precompressed copies would be served instead of the changed file.
   await rm(join(distCopy, 'sw.js.br'), { force: true });

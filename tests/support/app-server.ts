@@ -13,6 +13,7 @@ import { SERVER_ENV, serverNodeFlags } from '../../scripts/server-bundle.mjs';
 import { DEMO as ACCOUNTS, DEMO_PASSWORD } from '../../server/seed/demo-accounts';
 import { startSmtpCapture } from '../setup/smtp';
 import { freePort } from './ports';
+import { suiteReady } from './suite-ready';
 
 export type SmtpCapture = Awaited<ReturnType<typeof startSmtpCapture>>;
 
@@ -43,6 +44,7 @@ const PORT_TRIES = 5;
  * port in between: the start then fails naming the port, and is tried again on another.
  */
 export async function startAppServer(extraEnv: Record<string, string> = {}): Promise<AppServer> {
+  await suiteReady();
   for (let attempt = 1; ; attempt++) {
     try {
       return await startOnce(extraEnv);
