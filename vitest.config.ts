@@ -13,7 +13,7 @@ const usePostgres = Boolean(process.env.DATABASE_URL);
  */
 const serverIsolate = false;
 
-/** Files at once: every core for the server suites, one more for the browser suite (docs/decisions/0042-suites-one-after-another-on-every-core.md, 0043-journeys-from-a-kept-session.md). */
+/** Files at once: a file more than the cores for every suite (docs/decisions/0049-journeys-inside-the-app.md). */
 const cores = Math.max(2, availableParallelism());
 
 /**
@@ -29,8 +29,10 @@ export default defineConfig({
     // The default output, then where the run's time went (the slowest files first).
     reporters: ['default', './tests/support/timing-reporter.ts'],
     // Vitest's default is one worker fewer than the cores: one on a 2-core machine, and every file
-    // one after another. A worker per core, at least two (docs/decisions/0038-every-check-in-minutes.md).
-    maxWorkers: cores,
+    // one after another (docs/decisions/0038-every-check-in-minutes.md). A worker more than the
+    // cores: a file that waits (a process starting, a lock expiring) leaves its core to another
+    // (docs/decisions/0049-journeys-inside-the-app.md).
+    maxWorkers: cores + 1,
     projects: [
       {
         plugins: [react(), linguiMacros(), lingui()],
