@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../support/app-server';
-import { follow, listRows as rows, toArabic, waitForShell } from '../support/app';
+import { follow, listRows as rows, toArabic, waitForShell, visit } from '../support/app';
 import { formatViolations, runAxe } from '../support/axe';
 import { PHONE, snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
@@ -76,7 +76,7 @@ describe('bookings', () => {
     await page.getByTestId('action-status-checked_in').waitFor();
 
     // The list shows the new status: search by the code.
-    await page.goto('/admin/booking');
+    await visit(page, '/admin/booking');
     await waitForShell(page);
     const searched = listAnswer(page, (p) => p.get('q') === code);
     await page.getByTestId('list-search').fill(code);
@@ -87,7 +87,7 @@ describe('bookings', () => {
       .toBe('confirmed');
 
     // The header search finds it by its code (Ctrl+K focuses it) and Enter opens it.
-    await page.goto('/admin/');
+    await visit(page, '/admin/');
     await waitForShell(page);
     await page.keyboard.press('Control+K');
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('header-search');
@@ -106,7 +106,7 @@ describe('bookings', () => {
     const { page } = await suite.signedIn(DEMO.manager);
     for (const language of ['en', 'ar'] as const) {
       if (language === 'ar') await toArabic(page);
-      await page.goto('/admin/booking');
+      await visit(page, '/admin/booking');
       await waitForShell(page);
       await expect.poll(() => rows(page).count()).toBe(10);
       if (language === 'ar') {
@@ -131,7 +131,7 @@ describe('bookings', () => {
 
   it('at 360 px the list is cards and the details fit', async () => {
     const { page } = await suite.signedIn(DEMO.manager, { viewport: PHONE });
-    await page.goto('/admin/booking');
+    await visit(page, '/admin/booking');
     await waitForShell(page);
     await expect.poll(() => rows(page).count()).toBe(10);
     const widths = await page.evaluate(() => ({

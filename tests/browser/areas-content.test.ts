@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { gradientPng } from '../../server/seed/demo-events';
 import { DEMO } from '../support/app-server';
-import { listRows as rows, pickDate, toArabic, waitForShell } from '../support/app';
+import { listRows as rows, pickDate, toArabic, waitForShell, visit } from '../support/app';
 import { formatViolations, runAxe } from '../support/axe';
 import { PHONE, snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
@@ -27,7 +27,7 @@ const answerOf = (page: Page, method: string, path: RegExp) =>
 describe('advertisements', () => {
   it('an admin adds an ad to a web address, approves it and reads it', async () => {
     const { page, errors } = await suite.signedIn(DEMO.admin);
-    await page.goto('/admin/advertisement');
+    await visit(page, '/admin/advertisement');
     await waitForShell(page);
     await page.getByTestId('add-record').click();
     await page.getByTestId('form-advertisement').waitFor();
@@ -106,7 +106,7 @@ describe('advertisements', () => {
 
   it('a provider’s ad for one of its events waits for approval; it cannot approve it', async () => {
     const { page, errors } = await suite.signedIn(DEMO.provider);
-    await page.goto('/admin/advertisement/add');
+    await visit(page, '/admin/advertisement/add');
     await waitForShell(page);
     await page.getByTestId('form-advertisement').waitFor();
     expect(await page.getByTestId('field-providerId').count()).toBe(0);
@@ -125,7 +125,7 @@ describe('advertisements', () => {
     const body = (await saved.json()) as { data: { id: number; status: string; targetType: string } };
     expect(saved.status(), JSON.stringify(body)).toBe(201);
     expect(body.data).toMatchObject({ status: 'pending', targetType: 'event' });
-    await page.goto(`/admin/advertisement/details/${body.data.id}`);
+    await visit(page, `/admin/advertisement/details/${body.data.id}`);
     await page.getByTestId('details-advertisement').waitFor();
     expect(await page.getByTestId('action-approve').count()).toBe(0);
     expect(errors).toEqual([]);
@@ -135,7 +135,7 @@ describe('advertisements', () => {
 describe('static pages', () => {
   it('the privacy policy is edited in the rich-text editor and served formatted', async () => {
     const { page, errors } = await suite.signedIn(DEMO.admin);
-    await page.goto('/admin/pages');
+    await visit(page, '/admin/pages');
     await waitForShell(page);
     await expect.poll(() => rows(page).count()).toBeGreaterThan(1);
     const privacy = rows(page).filter({ hasText: 'privacy-policy' });
@@ -173,7 +173,7 @@ describe('static pages', () => {
     expect(served).toBe('<h2>Your data</h2><p>We keep <strong>only what we need</strong>.</p>');
 
     // /pages/privacypolicy without an id opens the same page.
-    await page.goto('/admin/pages/privacypolicy');
+    await visit(page, '/admin/pages/privacypolicy');
     await expect
       .poll(() => page.getByTestId('field-content.en').innerHTML())
       .toContain('<strong>only what we need</strong>');
@@ -182,7 +182,7 @@ describe('static pages', () => {
 
   it('the social links page refuses an http link and keeps https ones in order', async () => {
     const { page, errors } = await suite.signedIn(DEMO.admin);
-    await page.goto('/admin/pages/social');
+    await visit(page, '/admin/pages/social');
     await waitForShell(page);
     await page.getByTestId('form-page').waitFor();
     const before = await page.getByTestId('link-row').count();
@@ -221,7 +221,7 @@ describe('static pages', () => {
         ['/admin/pages/privacypolicy', 'field-content.ar'],
         ['/admin/pages/social', 'link-row'],
       ] as const) {
-        await page.goto(path);
+        await visit(page, path);
         await waitForShell(page);
         await page.getByTestId(ready).first().waitFor();
         const violations = await runAxe(page);
@@ -229,7 +229,7 @@ describe('static pages', () => {
       }
       if (language === 'ar') {
         expect(await page.getByRole('heading', { level: 1 }).innerText()).toContain('روابط التواصل');
-        await page.goto('/admin/pages/privacypolicy');
+        await visit(page, '/admin/pages/privacypolicy');
         await page.getByTestId('field-content.ar').waitFor();
         expect(await page.getByTestId('field-content.ar').getAttribute('dir')).toBe('rtl');
         await snap(page, 'privacy-policy-ar');
@@ -246,7 +246,7 @@ describe('static pages', () => {
       ['/admin/pages/privacypolicy', 'field-content.ar'],
       ['/admin/pages/social', 'link-row'],
     ] as const) {
-      await page.goto(path);
+      await visit(page, path);
       await waitForShell(page);
       await page.getByTestId(ready).first().waitFor();
       const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { gradientPng } from '../../server/seed/demo-events';
 import { DEMO } from '../support/app-server';
-import { listRows as rows, pickDate, toArabic, waitForShell } from '../support/app';
+import { listRows as rows, pickDate, toArabic, waitForShell, visit } from '../support/app';
 import { formatViolations, runAxe } from '../support/axe';
 import { PHONE, snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
@@ -30,7 +30,7 @@ describe('events', () => {
   it('a provider adds an event with images and a specialist and submits it; an admin approves and features it', async () => {
     // A device in New York: the form still speaks venue (Riyadh) time.
     const { page, errors } = await suite.signedIn(DEMO.provider, { timezoneId: 'America/New_York' });
-    await page.goto('/admin/event');
+    await visit(page, '/admin/event');
     await waitForShell(page);
     await page.getByTestId('add-record').click();
     await page.getByTestId('form-event').waitFor();
@@ -110,7 +110,7 @@ describe('events', () => {
     await expect.poll(() => url(page).pathname).toBe('/admin/event');
 
     // Details: the cover first in the gallery, a specialist added, submitted for approval.
-    await page.goto(`/admin/event/details/${event.id}`);
+    await visit(page, `/admin/event/details/${event.id}`);
     await waitForShell(page);
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
     expect(await page.getByTestId('event-status').first().getAttribute('data-status')).toBe('draft');
@@ -139,10 +139,10 @@ describe('events', () => {
 
     // The admin approves and features it; the history names the admin.
     const admin = await suite.signedIn(DEMO.admin);
-    await admin.page.goto('/admin/event?status=pending');
+    await visit(admin.page, '/admin/event?status=pending');
     await waitForShell(admin.page);
     await expect.poll(() => rows(admin.page).allInnerTexts()).toContainEqual(expect.stringContaining(title));
-    await admin.page.goto(`/admin/event/details/${event.id}`);
+    await visit(admin.page, `/admin/event/details/${event.id}`);
     await admin.page.getByTestId('action-status-approved').click();
     await admin.page.getByTestId('confirm-dialog').getByRole('button', { name: 'Approve' }).click();
     await expect
@@ -167,7 +167,7 @@ describe('events', () => {
 
   it('the events of one provider: its own for a provider, any provider’s for staff', async () => {
     const { page } = await suite.signedIn(DEMO.provider);
-    await page.goto('/admin/event/list');
+    await visit(page, '/admin/event/list');
     await waitForShell(page);
     await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
     // A provider sees no provider filter: its list is its own.
@@ -194,7 +194,7 @@ describe('events', () => {
     const { page } = await suite.signedIn(DEMO.admin);
     for (const language of ['en', 'ar'] as const) {
       if (language === 'ar') await toArabic(page);
-      await page.goto('/admin/event');
+      await visit(page, '/admin/event');
       await waitForShell(page);
       await expect.poll(() => rows(page).count()).toBe(10);
       if (language === 'ar') {
@@ -224,7 +224,7 @@ describe('events', () => {
 
   it('at 360 px the list is cards and the details and form fit', async () => {
     const { page } = await suite.signedIn(DEMO.admin, { viewport: PHONE });
-    await page.goto('/admin/event');
+    await visit(page, '/admin/event');
     await waitForShell(page);
     await expect.poll(() => rows(page).count()).toBe(10);
     const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../support/app-server';
-import { follow, listRows as rows, toArabic, waitForShell } from '../support/app';
+import { follow, listRows as rows, toArabic, waitForShell, visit } from '../support/app';
 import { formatViolations, runAxe } from '../support/axe';
 import { PHONE, snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
@@ -66,7 +66,7 @@ describe('configuration masters', () => {
     await expect.poll(() => rows(page).count()).toBe(1);
 
     // A city in it: the country picker offers the new country.
-    await page.goto('/admin/city/add');
+    await visit(page, '/admin/city/add');
     await page.getByLabel('Name (English)').fill('Poseidonia');
     await page.getByLabel('Name (Arabic)').fill('بوسيدونيا');
     await page.getByLabel('Country').selectOption({ label: 'Atlantis Island' });
@@ -76,7 +76,7 @@ describe('configuration masters', () => {
     await expect.poll(() => rows(page).first().innerText()).toContain('Atlantis Island');
 
     // The country is still referenced: the dialog shows the server's 409 message and nothing goes.
-    await page.goto('/admin/country?q=Atlantis');
+    await visit(page, '/admin/country?q=Atlantis');
     await expect.poll(() => rows(page).count()).toBe(1);
     await openRowAction(page, 'Atlantis Island', 'Delete');
     const dialog = page.getByRole('alertdialog');
@@ -86,13 +86,13 @@ describe('configuration masters', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     // Delete the city, then the country.
-    await page.goto('/admin/city?q=Poseidonia');
+    await visit(page, '/admin/city?q=Poseidonia');
     await expect.poll(() => rows(page).count()).toBe(1);
     await openRowAction(page, 'Poseidonia', 'Delete');
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await page.getByTestId('list-empty').waitFor();
 
-    await page.goto('/admin/country?q=Atlantis');
+    await visit(page, '/admin/country?q=Atlantis');
     await expect.poll(() => rows(page).count()).toBe(1);
     await openRowAction(page, 'Atlantis Island', 'Delete');
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
@@ -116,7 +116,7 @@ describe('configuration masters', () => {
   it('an edit in Arabic shows a mirrored form with Arabic validation messages', async () => {
     const { page } = await suite.signedIn(DEMO.admin, { language: 'ar' });
 
-    await page.goto('/admin/country?q=Oman');
+    await visit(page, '/admin/country?q=Oman');
     await waitForShell(page);
     await expect.poll(() => rows(page).count()).toBe(1);
     await rows(page).first().getByTestId('row-actions').click();
@@ -144,13 +144,13 @@ describe('configuration masters', () => {
     const { page } = await suite.signedIn(DEMO.admin);
     for (const language of ['en', 'ar'] as const) {
       if (language === 'ar') await toArabic(page);
-      await page.goto('/admin/location');
+      await visit(page, '/admin/location');
       await waitForShell(page);
       await expect.poll(() => rows(page).count()).toBe(10);
       const listViolations = await runAxe(page);
       expect(listViolations, `location list (${language}):\n${formatViolations(listViolations)}`).toEqual([]);
 
-      await page.goto('/admin/location/add');
+      await visit(page, '/admin/location/add');
       await waitForShell(page);
       await page.getByTestId('field-name.en').waitFor();
       await page.getByTestId('form-submit').click();
@@ -162,7 +162,7 @@ describe('configuration masters', () => {
 
   it('at 360 px the list is cards and the form fits', async () => {
     const { page } = await suite.signedIn(DEMO.admin, { viewport: PHONE });
-    await page.goto('/admin/serviceprovider');
+    await visit(page, '/admin/serviceprovider');
     await waitForShell(page);
     await expect.poll(() => rows(page).count()).toBe(10);
     // On a phone the records are cards (docs/product.md §2): no table to scroll sideways.
@@ -175,7 +175,7 @@ describe('configuration masters', () => {
     expect(widths.page).toBeLessThanOrEqual(widths.viewport);
     await snap(page, 'areas-serviceprovider-list-360');
 
-    await page.goto('/admin/location/add');
+    await visit(page, '/admin/location/add');
     await waitForShell(page);
     await page.getByTestId('field-name.en').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);

@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '../support/app-server';
-import { signIn, signOut, submitLogin, waitForShell } from '../support/app';
+import { signIn, signOut, submitLogin, waitForShell, visit } from '../support/app';
 import { snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
 
@@ -59,7 +59,7 @@ describe('service providers', () => {
 
     // The admin finds it among the pending providers.
     await signIn(page, DEMO.admin, DEMO_PASSWORD);
-    await page.goto(`/admin/serviceprovider?status=0&q=${encodeURIComponent(email)}`);
+    await visit(page, `/admin/serviceprovider?status=0&q=${encodeURIComponent(email)}`);
     await waitForShell(page);
     const row = page.getByTestId('list-row');
     await expect.poll(() => row.count()).toBe(1);
@@ -111,10 +111,10 @@ describe('service providers', () => {
     const { page } = await suite.signedIn(DEMO.provider);
 
     // Its own list: one row, its own details open.
-    await page.goto('/admin/serviceprovider');
+    await visit(page, '/admin/serviceprovider');
     await waitForShell(page);
     await expect.poll(() => page.getByTestId('list-row').count()).toBe(1);
-    await page.goto(`/admin/serviceprovider-details/${own.data.items[0]!.id}`);
+    await visit(page, `/admin/serviceprovider-details/${own.data.items[0]!.id}`);
     await page.getByTestId('details-serviceprovider').waitFor();
     // Staff-only decisions are not offered to the provider itself.
     expect(await page.getByTestId('action-approve').count()).toBe(0);

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../src/contract/plain';
 import { DEMO, DEMO_PASSWORD } from '../support/app-server';
-import { toArabic, waitForShell } from '../support/app';
+import { toArabic, waitForShell, visit } from '../support/app';
 import { snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
 
@@ -37,7 +37,7 @@ const anEvent = async (): Promise<Ev> => {
 };
 
 const openHistory = async (page: Page, id: number) => {
-  await page.goto(`/admin/event/details/${id}`);
+  await visit(page, `/admin/event/details/${id}`);
   await waitForShell(page);
   await page.getByTestId('tab-history').click();
   await page.getByTestId('audit-timeline').waitFor();
@@ -53,7 +53,7 @@ describe('history and restore', () => {
     const { page, errors } = await suite.signedIn(DEMO.admin, { viewport: WIDE });
 
     // Change the price in the event's form (riyals).
-    await page.goto(`/admin/event/add/${ev.id}`);
+    await visit(page, `/admin/event/add/${ev.id}`);
     await waitForShell(page);
     await page.getByTestId('form-event').waitFor();
     await expect.poll(() => page.getByTestId('field-price').inputValue()).toBe(String(ev.price / 100));
@@ -63,6 +63,8 @@ describe('history and restore', () => {
     );
     await page.getByTestId('form-submit').click();
     expect((await saved).status()).toBe(200);
+    // The form closes after the save, as the user sees it do, before the next screen is opened.
+    await page.getByTestId('form-event').waitFor({ state: 'detached' });
 
     // English: label, old → new, who.
     await openHistory(page, ev.id);
@@ -115,7 +117,7 @@ describe('history and restore', () => {
       .toContain(formatMoney(ev.price, 'ar'));
 
     // Activity: what this admin did, newest first (the restore).
-    await page.goto('/admin/activity?action=restore');
+    await visit(page, '/admin/activity?action=restore');
     await waitForShell(page);
     await page.getByTestId('audit-timeline').waitFor();
     expect(await page.locator('li[data-testid^="audit-entry-"]').first().innerText()).toContain(`#${ev.id}`);

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../support/app-server';
-import { listRows as rows, toArabic } from '../support/app';
+import { listRows as rows, toArabic, visit } from '../support/app';
 import { snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
 
@@ -28,7 +28,7 @@ describe('bulk actions', () => {
     { timeout: 240_000 },
     async () => {
       const { page, errors } = await suite.signedIn(DEMO.admin, { viewport: WIDE });
-      await page.goto('/admin/booking');
+      await visit(page, '/admin/booking');
       await expect.poll(() => rows(page).count(), slow).toBe(10);
       const filtered = page.waitForResponse(
         (r) =>
@@ -90,7 +90,7 @@ describe('bulk actions', () => {
       // In Arabic, on a phone: the cards have their check boxes and the bar reads right to left.
       await toArabic(page);
       await page.setViewportSize(NARROW);
-      await page.goto('/admin/booking?status=confirmed');
+      await visit(page, '/admin/booking?status=confirmed');
       await expect.poll(() => rows(page).count(), slow).toBeGreaterThan(0);
       await rows(page).first().getByTestId('select-row').check();
       await page.getByTestId('bulk-bar').waitFor();
@@ -105,7 +105,7 @@ describe('bulk actions', () => {
 describe('the keyboard', () => {
   it('drives a list with keys only: move, select, search, help, open; arrows mirrored in Arabic', async () => {
     const { page, errors } = await suite.signedIn(DEMO.admin, { viewport: WIDE });
-    await page.goto('/admin/booking');
+    await visit(page, '/admin/booking');
     await expect.poll(() => rows(page).count(), slow).toBe(10);
     expect(await page.getByTestId('list-booking').getAttribute('aria-keyshortcuts')).toContain('j');
     await blur(page);
@@ -149,7 +149,7 @@ describe('the keyboard', () => {
 
     // Arabic: the same keys; the left arrow (toward the end of a right-to-left line) is the next page.
     await toArabic(page);
-    await page.goto('/admin/booking');
+    await visit(page, '/admin/booking');
     await expect.poll(() => rows(page).count(), slow).toBe(10);
     await blur(page);
     await page.keyboard.press('j');
@@ -171,7 +171,7 @@ describe('the keyboard', () => {
     await expect.poll(() => rows(page).nth(1).getByTestId('select-row').isChecked(), slow).toBe(true);
     await snap(page, 'keyboard-cards-390-ar');
     await page.setViewportSize(WIDE);
-    await page.goto('/admin/booking');
+    await visit(page, '/admin/booking');
     await blur(page);
     await page.keyboard.press('j');
     await page.keyboard.press('x');

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../support/app-server';
-import { pickDate } from '../support/app';
+import { pickDate, visit } from '../support/app';
 import { formatViolations, runAxe } from '../support/axe';
 import { snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
@@ -25,7 +25,7 @@ describe.each(['en', 'ar'] as const)('date pickers (%s)', (language) => {
       const { page, errors } = await suite.signedIn(DEMO.admin, { viewport, language });
 
       // No native date input is left on the screens that choose dates.
-      await page.goto('/admin/event/add');
+      await visit(page, '/admin/event/add');
       await page.getByTestId('field-startsAt-day').waitFor();
       expect(await page.locator('input[type="date"], input[type="datetime-local"]').count()).toBe(0);
       await page.getByTestId('field-startsAt-day').click();
@@ -81,7 +81,7 @@ describe.each(['en', 'ar'] as const)('date pickers (%s)', (language) => {
       expect(await page.getByTestId('field-startsAt').inputValue()).toBe('2027-04-18T18:30');
 
       // The events list's date filter.
-      await page.goto('/admin/event');
+      await visit(page, '/admin/event');
       await page.getByTestId('list-row').first().waitFor();
       // On a phone the filters are in a sheet; on a desktop the dates may wait behind "More filters".
       if ((await page.getByTestId('filter-from-day').count()) === 0)
@@ -95,7 +95,7 @@ describe.each(['en', 'ar'] as const)('date pickers (%s)', (language) => {
       await snap(page, `date-picker-filter-${size}-${language}`, { fullPage: false });
 
       // The activity screen's days.
-      await page.goto('/admin/activity');
+      await visit(page, '/admin/activity');
       await page.getByTestId('activity-from-day').waitFor();
       expect(await page.locator('input[type="date"]').count()).toBe(0);
       expect(errors).toEqual([]);

@@ -6,7 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '../support/app-server';
-import { chooseLanguage, htmlLangDir, listRows as rows, toArabic, waitForShell } from '../support/app';
+import { chooseLanguage, htmlLangDir, listRows as rows, toArabic, waitForShell, visit } from '../support/app';
 import { snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
 
@@ -60,14 +60,14 @@ describe('a capped count in the list', () => {
   it('reads "1,000+" and "Page 1 of 100+"; Next goes past the counted pages to an exact last page', async () => {
     const { page, errors } = await suite.signedIn(DEMO.admin, { viewport: WIDE });
     const search = `/admin/booking?q=${encodeURIComponent(NAME)}&sort=customerName&order=asc`;
-    await page.goto(search);
+    await visit(page, search);
     await expect.poll(() => rows(page).count(), slow).toBe(10);
     await expect.poll(() => page.getByTestId('list-range').innerText(), slow).toBe('1–10 of 1,000+ rows');
     expect(await page.getByTestId('page-of').innerText()).toBe('Page 1 of 100+');
     await snap(page, 'list-count-1440-en');
 
     // The last counted page: Next stays on.
-    await page.goto(`${search}&page=100`);
+    await visit(page, `${search}&page=100`);
     await expect.poll(() => page.getByTestId('page-of').innerText(), slow).toBe('Page 100 of 100+');
     expect(await page.getByTestId('list-range').innerText()).toBe('991–1,000 of 1,000+ rows');
     expect(await page.getByTestId('page-next').isDisabled()).toBe(false);
@@ -80,7 +80,7 @@ describe('a capped count in the list', () => {
     expect(await page.getByTestId('page-next').isDisabled()).toBe(true);
 
     // A page past the end goes back to the last counted one.
-    await page.goto(`${search}&page=500`);
+    await visit(page, `${search}&page=500`);
     await expect.poll(() => new URL(page.url()).searchParams.get('page'), slow).toBe('100');
     await expect.poll(() => page.getByTestId('page-of').innerText(), slow).toBe('Page 100 of 100+');
 
@@ -93,7 +93,7 @@ describe('a capped count in the list', () => {
     expect(await page.getByTestId('bulk-count').innerText()).toBe('1,000+ rows selected');
 
     // Arabic: the same words with Arabic-Indic digits.
-    await page.goto(search);
+    await visit(page, search);
     await toArabic(page);
     await expect.poll(() => rows(page).count(), slow).toBe(10);
     await expect.poll(() => page.getByTestId('list-range').innerText(), slow).toBe('١–١٠ من ١٬٠٠٠+ صف');

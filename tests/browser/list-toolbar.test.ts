@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../support/app-server';
-import {} from '../support/app';
+import { visit } from '../support/app';
 import { snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
 
@@ -29,7 +29,7 @@ describe.each(['en', 'ar'] as const)('the events filter bar (%s)', (language) =>
     });
     for (const width of [1280, 1440, 1920]) {
       await page.setViewportSize({ width, height: 800 });
-      await page.goto('/admin/event');
+      await visit(page, '/admin/event');
       await page.getByTestId('list-row').first().waitFor();
       const layout = await barLayout(page);
       // Every child ends on the same line (bottom-aligned), nothing overflows.
@@ -41,7 +41,7 @@ describe.each(['en', 'ar'] as const)('the events filter bar (%s)', (language) =>
 
     // At 1280 px some filters wait behind "More filters"; they filter, and are counted.
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto('/admin/event');
+    await visit(page, '/admin/event');
     await page.getByTestId('list-row').first().waitFor();
     const more = page.getByTestId('filters-more');
     expect(await more.innerText()).toBe(language === 'en' ? 'More filters' : 'عوامل تصفية أخرى');

@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../support/app-server';
-import { listRows as rows, waitForShell } from '../support/app';
+import { listRows as rows, waitForShell, visit } from '../support/app';
 import { snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
 
@@ -27,7 +27,7 @@ const WIDE = { width: 1440, height: 900 } as const;
 const PHONE = { width: 390, height: 844 } as const;
 
 async function openList(page: Page, key: string, query = '') {
-  await page.goto(`/admin/${key}${query}`);
+  await visit(page, `/admin/${key}${query}`);
   await waitForShell(page);
   await rows(page).first().waitFor();
 }

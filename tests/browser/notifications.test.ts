@@ -19,6 +19,7 @@ import {
   toArabic,
   waitForServiceWorkerControl,
   waitForShell,
+  visit,
 } from '../support/app';
 import { PHONE, snap } from '../support/browser';
 import { formatViolations, runAxe } from '../support/axe';
@@ -213,7 +214,7 @@ describe('notifications', () => {
   it('the Notification Manager sends to a role and shows the delivery; axe finds nothing serious', async () => {
     const { page, errors } = await suite.open();
     await signIn(page, DEMO.admin, DEMO_PASSWORD);
-    await page.goto('/admin/notification/add/');
+    await visit(page, '/admin/notification/add/');
     await waitForShell(page);
     await page.getByTestId('form-notification').waitFor();
     await page.getByTestId('field-title.en').fill('Parking closed tomorrow');
@@ -262,7 +263,7 @@ describe('notifications', () => {
       ['/admin/notification', 'list-notification'],
       ['/admin/notification/add/', 'form-notification'],
     ] as const) {
-      await page.goto(path);
+      await visit(page, path);
       await waitForShell(page);
       await page.getByTestId(ready).waitFor();
       expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');

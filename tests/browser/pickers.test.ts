@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '../support/app-server';
-import {} from '../support/app';
+import { visit } from '../support/app';
 import { snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
 
@@ -51,7 +51,7 @@ describe.each(['en', 'ar'] as const)('pickers over long lists (%s)', (language) 
     await manyCities();
     for (const [size, viewport] of SIZES) {
       const { page, errors } = await suite.signedIn(DEMO.admin, { viewport, language });
-      await page.goto('/admin/event/add');
+      await visit(page, '/admin/event/add');
       const country = page.getByTestId('field-countryId');
       await expect.poll(() => country.locator('option').count()).toBeGreaterThan(2);
       const value = await country

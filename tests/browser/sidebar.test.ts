@@ -9,6 +9,7 @@ import { ROLE_PERMISSIONS, type Permission, type Role } from '../../src/contract
 import { DEMO } from '../support/app-server';
 import { snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
+import { visit } from '../support/app';
 
 const suite = browserSuite();
 
@@ -159,14 +160,14 @@ describe('sidebar per role (docs/product.md §6)', () => {
     const dashboard = sidebar.getByRole('link', { name: 'Dashboard', exact: true });
     await expect.poll(() => dashboard.getAttribute('aria-current')).toBe('page');
 
-    await page.goto('/admin/country');
+    await visit(page, '/admin/country');
     const configuration = sidebar.locator('button[aria-expanded]', { hasText: 'Configuration' });
     await expect.poll(() => configuration.getAttribute('aria-expanded'), { timeout: 15_000 }).toBe('true');
     const country = sidebar.getByRole('link', { name: 'Country Master', exact: true });
     await expect.poll(() => country.getAttribute('aria-current')).toBe('page');
     expect(await dashboard.getAttribute('aria-current')).not.toBe('page');
     // Prefix match: a sub-route keeps its entry active.
-    await page.goto('/admin/country/add');
+    await visit(page, '/admin/country/add');
     await expect.poll(() => country.getAttribute('aria-current'), { timeout: 15_000 }).toBe('page');
   });
 });

@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '../support/app-server';
-import { listRows, sidebarToggle, signOut, waitForShell } from '../support/app';
+import { listRows, sidebarToggle, signOut, waitForShell, visit } from '../support/app';
 import { snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
 
@@ -25,7 +25,7 @@ const tokenOf = async (email: string, password = DEMO_PASSWORD) =>
   (await api('POST', '/api/login', null, { email, password })).body.token as string;
 
 async function openList(page: Page, key: string, query = '') {
-  await page.goto(`/admin/${key}${query}`);
+  await visit(page, `/admin/${key}${query}`);
   await waitForShell(page);
   await listRows(page).first().waitFor();
 }
@@ -174,7 +174,7 @@ describe.each(['en', 'ar'] as const)('pickers search the server (%s)', (language
   it('the notification audience finds any user by typing, asking the server with q', async () => {
     for (const viewport of [WIDE, PHONE]) {
       const { page, errors } = await suite.signedIn(DEMO.admin, { viewport, language });
-      await page.goto('/admin/notification/add/');
+      await visit(page, '/admin/notification/add/');
       await page.getByTestId('form-notification').waitFor();
       await page.getByTestId('field-audienceType').selectOption('users');
       const asked: string[] = [];

@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '../support/app-server';
-import { chooseLanguage, htmlLangDir, sidebarToggle, waitForShell } from '../support/app';
+import { chooseLanguage, htmlLangDir, sidebarToggle, waitForShell, visit } from '../support/app';
 import { snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
 
@@ -49,7 +49,7 @@ describe.each(['en', 'ar'] as const)('the right things for each role (%s)', (lan
     const { page, errors } = await suite.signedIn(DEMO.provider, { viewport: WIDE, language });
     for (const [size, viewport] of SIZES) {
       await page.setViewportSize(viewport);
-      await page.goto('/admin/');
+      await visit(page, '/admin/');
       await waitForShell(page);
       const links = await sidebarLinks(page, size === '390');
       // Right after the dashboard, and no group holds a single link.
@@ -71,7 +71,7 @@ describe.each(['en', 'ar'] as const)('the right things for each role (%s)', (lan
     const provider = await suite.signedIn(DEMO.provider, { viewport: WIDE, language });
     for (const [size, viewport] of SIZES) {
       await provider.page.setViewportSize(viewport);
-      await provider.page.goto('/admin/profile');
+      await visit(provider.page, '/admin/profile');
       await provider.page.getByTestId('notify-event_decided').waitFor();
       for (const kind of ['event_decided', 'ad_decided', 'booking_cancelled'])
         expect(await provider.page.getByTestId(`notify-${kind}`).count()).toBe(1);
@@ -82,7 +82,7 @@ describe.each(['en', 'ar'] as const)('the right things for each role (%s)', (lan
     }
 
     const manager = await suite.signedIn(DEMO.manager, { viewport: WIDE, language });
-    await manager.page.goto('/admin/profile');
+    await visit(manager.page, '/admin/profile');
     await manager.page.getByTestId('profile-page-email').waitFor();
     expect(await manager.page.getByTestId('notification-settings').count()).toBe(0);
   });
@@ -91,7 +91,7 @@ describe.each(['en', 'ar'] as const)('the right things for each role (%s)', (lan
     const { page, errors } = await suite.signedIn(DEMO.manager, { viewport: WIDE, language });
     for (const [size, viewport] of SIZES) {
       await page.setViewportSize(viewport);
-      await page.goto('/admin/');
+      await visit(page, '/admin/');
       await page.getByTestId('stat-month').waitFor();
       await page.getByTestId('latest-bookings').waitFor();
       expect(await page.locator('[data-testid^="waiting-"]').count()).toBe(0);
@@ -104,7 +104,7 @@ describe.each(['en', 'ar'] as const)('the right things for each role (%s)', (lan
       .evaluateAll((links) => [...new Set(links.map((a) => (a as HTMLAnchorElement).pathname))]);
     expect(hrefs.length).toBeGreaterThan(0);
     for (const href of hrefs) {
-      await page.goto(href);
+      await visit(page, href);
       await waitForShell(page);
       expect(await page.getByTestId('no-access').count(), href).toBe(0);
     }
@@ -214,15 +214,15 @@ describe.each(['en', 'ar'] as const)('one time zone rule (%s)', (language) => {
         timezoneId: 'Asia/Kolkata',
         language,
       });
-      await page.goto(`/admin/event?sort=startsAt&order=desc&q=${encodeURIComponent(event.title.en)}`);
+      await visit(page, `/admin/event?sort=startsAt&order=desc&q=${encodeURIComponent(event.title.en)}`);
       await page.getByTestId('list-row').first().waitFor();
       expect(await page.getByTestId('list-row').first().innerText()).toContain(expected);
       await snap(page, `timezone-event-list-${size}-${language}`, { fullPage: false });
-      await page.goto(`/admin/event/details/${event.id}`);
+      await visit(page, `/admin/event/details/${event.id}`);
       await page.getByTestId('details-event').waitFor();
       expect(await page.getByTestId('details-event').innerText()).toContain(expected);
       await snap(page, `timezone-event-details-${size}-${language}`, { fullPage: false });
-      await page.goto(`/admin/event/add/${event.id}`);
+      await visit(page, `/admin/event/add/${event.id}`);
       const input = page
         .getByTestId('field-startsAt')
         .locator('input')
@@ -236,7 +236,7 @@ describe.each(['en', 'ar'] as const)('one time zone rule (%s)', (language) => {
         .toContain(language === 'en' ? `Venue time: ${zone}.` : `بتوقيت مكان الفعالية: ${zone}.`);
       await snap(page, `timezone-event-form-${size}-${language}`, { fullPage: false });
       // A new location takes its country's zone, named; any zone can be typed.
-      await page.goto('/admin/location/add');
+      await visit(page, '/admin/location/add');
       const countryPicker = page.getByTestId('field-countryId');
       // The countries come from the server after the form shows (a busy machine may take seconds).
       await expect
@@ -253,7 +253,7 @@ describe.each(['en', 'ar'] as const)('one time zone rule (%s)', (language) => {
       );
       await snap(page, `timezone-location-form-${size}-${language}`, { fullPage: false });
       // A booking's time is a moment: the device's clock, labelled (India is GMT+5:30).
-      await page.goto(`/admin/booking-details?id=${booking.id}`);
+      await visit(page, `/admin/booking-details?id=${booking.id}`);
       await page.getByTestId('booking-event').waitFor();
       // The event inside the booking keeps its venue's clock, named.
       expect(await page.getByTestId('booking-event').innerText()).toMatch(

@@ -9,7 +9,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '../support/app-server';
-import { pickDate, waitForShell } from '../support/app';
+import { pickDate, waitForShell, visit } from '../support/app';
 import { snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
 
@@ -84,7 +84,7 @@ describe.each(['en', 'ar'] as const)('one time zone rule, days and moments (%s)'
       });
 
       // The dashboard names the clock of its days once, below the figures.
-      await page.goto('/admin/');
+      await visit(page, '/admin/');
       await page.getByTestId('figures-clock').waitFor();
       expect(await page.getByTestId('figures-clock').innerText()).toBe(
         language === 'en'
@@ -95,7 +95,7 @@ describe.each(['en', 'ar'] as const)('one time zone rule, days and moments (%s)'
 
       // "From 16 March to 16 March": the event at 00:30 on the 16th in Muscat (23:30 on the 15th in
       // Riyadh, 02:00 on the 16th in India), not the one at 23:30 on the 15th.
-      await page.goto(`/admin/event?q=${encodeURIComponent(tag)}&sort=startsAt&order=asc`);
+      await visit(page, `/admin/event?q=${encodeURIComponent(tag)}&sort=startsAt&order=asc`);
       await expect.poll(() => page.getByTestId('list-row').count()).toBe(2);
       await openDateFilters(page, phone);
       await pickDate(page, 'filter-from', '2028-03-16');
@@ -109,7 +109,7 @@ describe.each(['en', 'ar'] as const)('one time zone rule, days and moments (%s)'
       expect(next).toContain(language === 'en' ? 'Mar 16, 2028, 12:30 AM Muscat (GMT+4)' : 'مسقط (غرينتش+٤)');
       await snap(page, `timezone-event-filter-${size}-${language}`, { fullPage: false });
       // The 15th on the venue's clock: the other one.
-      await page.goto(`/admin/event?q=${encodeURIComponent(tag)}&from=2028-03-15&to=2028-03-15`);
+      await visit(page, `/admin/event?q=${encodeURIComponent(tag)}&from=2028-03-15&to=2028-03-15`);
       await expect.poll(() => rowTitles(page)).toHaveLength(1);
       const other = (await rowTitles(page))[0]!;
       expect(other).toContain(language === 'en' ? `${tag} late` : `${tag} متأخرة`);
@@ -117,7 +117,7 @@ describe.each(['en', 'ar'] as const)('one time zone rule, days and moments (%s)'
 
       // A notification's send time: typed on the device's clock (09:00 in India is 03:30 UTC), named.
       const title = `Clock check ${language} ${size} ${Date.now()}`;
-      await page.goto('/admin/notification/add/');
+      await visit(page, '/admin/notification/add/');
       await waitForShell(page);
       await page.getByTestId('form-notification').waitFor();
       await page.getByTestId('field-title.en').fill(title);
@@ -148,7 +148,7 @@ describe.each(['en', 'ar'] as const)('one time zone rule, days and moments (%s)'
       );
       await snap(page, `timezone-notification-list-${size}-${language}`, { fullPage: false });
       // And the form opens it as it was typed.
-      await page.goto(`/admin/notification/update/${item.id}`);
+      await visit(page, `/admin/notification/update/${item.id}`);
       await page.getByTestId('form-notification').waitFor();
       await page
         .locator('[data-testid="field-sendAt"][value="2028-02-01T09:00"]')
@@ -181,7 +181,7 @@ describe.each(['en', 'ar'] as const)('one time zone rule, days and moments (%s)'
       });
 
       // "Booked from D until D" (D: its day in India) finds it; on Riyadh's clock it is the day before.
-      await page.goto(`/admin/booking?q=${booking.code}`);
+      await visit(page, `/admin/booking?q=${booking.code}`);
       await page.getByTestId('list-row').first().waitFor();
       await expect.poll(() => page.getByTestId('list-row').count()).toBe(1);
       await openDateFilters(page, phone);
@@ -205,7 +205,7 @@ describe.each(['en', 'ar'] as const)('one time zone rule, days and moments (%s)'
       expect((riyadh.body.data as { items: unknown[] }).items).toHaveLength(0);
 
       // The activity's days: the same clock, named, sent with the days.
-      await page.goto('/admin/activity');
+      await visit(page, '/admin/activity');
       await page.getByTestId('activity').waitFor();
       expect(await page.locator('#activity-clock').innerText()).toBe(clock);
       const audit = page.waitForRequest((r) => {

@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../support/app-server';
-import { listRows as rows, toArabic } from '../support/app';
+import { listRows as rows, toArabic, visit } from '../support/app';
 import { snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
 
@@ -25,7 +25,7 @@ describe('undo', () => {
     { timeout: 300_000 },
     async () => {
       const { page, errors } = await suite.signedIn(DEMO.admin, { viewport: WIDE });
-      await page.goto('/admin/booking?status=pending');
+      await visit(page, '/admin/booking?status=pending');
       await expect.poll(() => rows(page).count(), slow).toBe(10);
       await page.getByTestId('select-page').check();
       await page.getByTestId('select-all-matching').click();
@@ -84,7 +84,7 @@ describe('undo', () => {
       const { page, errors } = await suite.signedIn(DEMO.admin, { viewport: NARROW });
       for (const [i, language] of (['en', 'ar'] as const).entries()) {
         if (language === 'ar') await toArabic(page);
-        await page.goto('/admin/booking?status=pending');
+        await visit(page, '/admin/booking?status=pending');
         await expect.poll(() => rows(page).count(), slow).toBeGreaterThan(1);
         // Another booking each time (the one undone before may still show its old version here).
         const href = await rows(page)
@@ -92,7 +92,7 @@ describe('undo', () => {
           .locator('a[href*="booking-details"]')
           .first()
           .getAttribute('href');
-        await page.goto(href!);
+        await visit(page, href!);
         // A payment move (a status move: confirming could meet a full event).
         const changed = page.waitForResponse((r) => r.url().endsWith('/api/booking/update-status'));
         await page.getByTestId('action-payment-paid').click();

@@ -7,7 +7,7 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useQuery } from '@tanstack/react-query';
-import { Outlet, useLocation } from '@tanstack/react-router';
+import { Outlet, useLocation, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useId, useState } from 'react';
 import { OWNER_ROLE } from '@/contract/plain';
 import { routes } from '@/contract/routes.gen';
@@ -64,6 +64,25 @@ function useDesktopSidebar(): [boolean, () => void] {
     }
   };
   return [open, toggle];
+}
+
+/**
+ * The page's part of the shell. It names the history entry it shows once the router has resolved it
+ * (`data-location-key`): what follows a navigation (a test, an extension) can tell that it has landed
+ * without watching for a screen's content.
+ */
+function Main({ children }: { children: React.ReactNode }) {
+  const shownKey = useRouterState({ select: (state) => state.resolvedLocation?.state.__TSR_key });
+  return (
+    <main
+      id="main"
+      tabIndex={-1}
+      data-location-key={shownKey}
+      className="min-w-0 flex-1 p-4 outline-none sm:p-6"
+    >
+      {children}
+    </main>
+  );
 }
 
 export function AppShell() {
@@ -140,9 +159,7 @@ export function AppShell() {
                 </MobileDrawer>
               </Suspense>
             )}
-        <main id="main" tabIndex={-1} className="min-w-0 flex-1 p-4 outline-none sm:p-6">
-          {content}
-        </main>
+        <Main>{content}</Main>
       </div>
     </div>
   );
