@@ -71,11 +71,14 @@ type Area = {
   tables?: readonly AreaTable[];
 };
 
-/** A table's triggers, their resource the area's key unless named. */
+/**
+ * A table's triggers, their resource the area's key unless named; a live change names its record by
+ * the audit trail's key column when the table is audited.
+ */
 type AreaTable = {
   table: PgTable;
   audit?: Omit<NonNullable<RowTriggers['audit']>, 'resource'>;
-  live?: { resource?: string; owner?: Column } | 'user';
+  live?: { resource?: string; key?: Column; owner?: Column } | 'user';
 };
 
 /** A master's table: audited with the provider who added it, a change heard by everyone. */
@@ -176,7 +179,7 @@ export const areaTables = (): RowTriggers[] =>
     (area.tables ?? []).map(({ table, audit, live }) => ({
       table,
       ...(audit && { audit: { resource, ...audit } }),
-      ...(live && { live: live === 'user' ? live : { resource, ...live } }),
+      ...(live && { live: live === 'user' ? live : { resource, key: audit?.key, ...live } }),
     })),
   );
 

@@ -99,6 +99,31 @@ describe('installRowTriggers', () => {
     expect(after).toBe(before + 1);
   });
 
+  it('names a live change by the column the declaration gives as the record’s id', async () => {
+    // A table keyed by its room, as service_providers is by its user.
+    const roomNotes = pgTable('planted_room_notes', {
+      roomId: integer('room_id').primaryKey(),
+      version: integer('version').notNull().default(1),
+    });
+    await t.db.execute(
+      sql`create table planted_room_notes (room_id integer primary key, version integer not null default 1)`,
+    );
+    await installRowTriggers(t.db, [
+      ...areaTables(),
+      { table: roomNotes, live: { resource: 'plantednote', key: roomNotes.roomId } },
+    ]);
+    expect((await triggersOn(t.db, 'planted_room_notes')).find((x) => x.name.endsWith('_live'))?.args).toBe(
+      'plantednote\\000\\000room_id\\000',
+    );
+    await t.db.execute(sql`insert into planted_room_notes (room_id) values (7)`);
+    const logged = rowsOf<{ recordId: number; action: string }>(
+      await t.db.execute(
+        sql`select record_id::int as "recordId", action from live_changes where resource = 'plantednote'`,
+      ),
+    );
+    expect(logged).toEqual([{ recordId: 7, action: 'create' }]);
+  });
+
   it('replaces a trigger whose declaration changed, and leaves the others', async () => {
     const owned: RowTriggers = {
       ...plantedRoom,

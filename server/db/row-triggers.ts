@@ -2,8 +2,8 @@
  * The per-table triggers every area's tables carry, installed by one idempotent routine after the
  * migrations instead of hand-appended to a migration per table (docs/decisions/0046-area-facts-derived-from-one-registration.md):
  * - `<table>_audit`: the audit trail's row trigger (migration 0011's `audit_row`, ADR 0017);
- * - `<table>_live`: the live change log's deferred row trigger (migration 0012's `live_row` or
- *   `live_user`, ADR 0019);
+ * - `<table>_live`: the live change log's deferred row trigger (migration 0012's `live_row`, since
+ *   migration 0023 told the column of the record's id, or `live_user`, ADR 0019);
  * - `<table>_notify_writes`: the read cache's statement trigger (migration 0005's `notify_writes`,
  *   ADR 0009), on every table of the schema but those in `NO_NOTIFY`.
  * The functions stay in the migrations; this routine only says which table calls them with which
@@ -24,11 +24,12 @@ export interface RowTriggers {
    */
   audit?: { resource: string; key: Column; provider?: Column; event?: Column };
   /**
-   * Live updates: the resource the change names and the column of the one owner who alone hears of
-   * it (absent: everyone who may open the list). `'user'`: a user row, which is a user, a
-   * supervisor or a service provider (`live_user`). Absent: no live change.
+   * Live updates: the resource the change names, the column of the record's id (`id` unless
+   * given) and the column of the one owner who alone hears of it (absent: everyone who may open the
+   * list). `'user'`: a user row, which is a user, a supervisor or a service provider (`live_user`).
+   * Absent: no live change.
    */
-  live?: { resource: string; owner?: Column } | 'user';
+  live?: { resource: string; key?: Column; owner?: Column } | 'user';
 }
 
 /** One trigger as the catalog holds it. */
@@ -65,8 +66,10 @@ const wanted = (specs: readonly RowTriggers[]): (Trigger & { create: string })[]
       });
     }
     if (live) {
+      // `live_row` reads the record's id from `id` unless a third argument names its column.
+      const key = live !== 'user' && live.key && live.key.name !== 'id' ? [live.key.name] : [];
       const [fn, args] =
-        live === 'user' ? ['live_user', []] : ['live_row', [live.resource, live.owner?.name ?? '']];
+        live === 'user' ? ['live_user', []] : ['live_row', [live.resource, live.owner?.name ?? '', ...key]];
       out.push({
         table: name,
         name: `${name}_live`,
