@@ -38,7 +38,7 @@ declare module 'vitest' {
   }
 }
 
-/** Runs a command; answers what it printed, or throws saying how it ended and what it printed. */
+/** Runs a command to its end; throws saying how it ended and what it printed when it failed. */
 const run = (what: string, command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> =>
   new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: process.cwd(), env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -60,8 +60,10 @@ export async function waitForShell(page: Page): Promise<void> {
  * Opens `path` as the app's own links do when the page already shows the signed-in app: a history
  * entry the router follows, without loading the document again (a user moving between screens; a
  * load costs about four times the CPU). Waits until the router has resolved it (the shell's
- * `data-location-key`), or a redirect has landed instead, and nothing in the page is busy. On any other page (signed out, not loaded yet)
- * it is `page.goto`. A journey that is about a cold start or a reload calls `page.goto` itself.
+ * `data-location-key`), or a redirect has landed instead, and nothing in the page is busy. On any
+ * other page (signed out, not loaded yet) it is `page.goto`. A journey that is about a cold start,
+ * a reload or a link opened from outside calls `page.goto` itself
+ * (docs/decisions/0049-journeys-inside-the-app.md).
  */
 export async function visit(page: Page, path: string): Promise<void> {
   const before = await page.evaluate((href) => {

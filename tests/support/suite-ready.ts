@@ -11,8 +11,11 @@ export const READY_FILE = 'ready';
 /** Written instead when either failed, with what they printed. */
 export const FAILED_FILE = 'failed';
 
-/** Longer than a seed and a build take on a busy two-core machine. */
-const READY_TIMEOUT_MS = 300_000;
+/**
+ * Longer than a seed and a build take on a busy two-core machine, and shorter than a browser file's
+ * hook timeout (vitest.config.ts), so that this message is the one a stuck preparation shows.
+ */
+const READY_TIMEOUT_MS = 150_000;
 
 const waited = new Map<string, Promise<void>>();
 
