@@ -60,9 +60,9 @@ export async function waitForShell(page: Page): Promise<void> {
  * Opens `path` as the app's own links do when the page already shows the signed-in app: a history
  * entry the router follows, without loading the document again (a user moving between screens; a
  * load costs about four times the CPU). Waits until the router has resolved it (the shell's
- * `data-location-key`), or a redirect has landed instead, and nothing in the page is busy. On any
- * other page (signed out, not loaded yet) it is `page.goto`. A journey that is about a cold start,
- * a reload or a link opened from outside calls `page.goto` itself
+ * `data-location-key`), or a redirect has landed instead, and nothing in the page is busy or in a
+ * transition. On any other page (signed out, not loaded yet) it is `page.goto`. A journey that is
+ * about a cold start, a reload or a link opened from outside calls `page.goto` itself
  * (docs/decisions/0049-journeys-inside-the-app.md).
  */
 export async function visit(page: Page, path: string): Promise<void> {
@@ -81,11 +81,16 @@ export async function visit(page: Page, path: string): Promise<void> {
   }
   // The entry pushed, or the one a redirect put in its place: either is a new key. A screen that
   // stays mounted (a list given other parameters) still shows what it had until its data comes:
-  // nothing in the page may be busy.
+  // nothing in the page may be busy. The sidebar's entries change colour with a transition: what a
+  // test reads of them (axe's contrast) is read once they have settled, as after a load.
   await page.waitForFunction(
     (before) => {
       const main = document.querySelector('main#main');
-      return main?.getAttribute('data-location-key') !== before && !main?.querySelector('[aria-busy="true"]');
+      return (
+        main?.getAttribute('data-location-key') !== before &&
+        !main?.querySelector('[aria-busy="true"]') &&
+        !document.getAnimations().some((a) => a instanceof CSSTransition && a.playState === 'running')
+      );
     },
     before,
     { timeout: 30_000 },
