@@ -1,16 +1,16 @@
 /** Booking details (with history and allowed moves) and status / payment changes. */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
   BOOKING_TRANSITIONS,
   paymentMoves,
-  SEAT_HOLDING,
   bookingApi,
   type BookingStatus,
   type PaymentStatus,
 } from '../../src/contract/areas/booking';
 import type { EventStatus } from '../../src/contract/areas/event';
-import { bookingHistory, bookings, cities, events, locations, users, type Loc } from '../db/schema';
+import { bookingHistory, cities, events, locations, users, type Loc } from '../db/schema';
 import type { Executor } from '../db/client';
+import { seatsTakenQuery } from '../db/seats';
 import { figure, instant, readTogether, rowsOf } from '../db/together';
 import { notFound } from '../core/errors';
 import { route } from '../http/route';
@@ -91,12 +91,7 @@ const detailsOf = (db: Executor, booking: { id: number; eventId: number }) =>
         cityName: e.city_name as Loc,
       }),
     ),
-    sold: figure(
-      db
-        .select({ n: sql`coalesce(sum(${bookings.tickets}), 0)` })
-        .from(bookings)
-        .where(and(eq(bookings.eventId, booking.eventId), inArray(bookings.status, [...SEAT_HOLDING]))),
-    ),
+    sold: figure(seatsTakenQuery(db, booking.eventId)),
     history: rowsOf(
       db
         .select({

@@ -12,6 +12,7 @@ import { deflateSync } from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { SEAT_HOLDING, type BookingStatus, type PaymentStatus } from '../../src/contract/areas/booking';
+import { AD_PLACEMENTS } from '../../src/contract/areas/advertisement';
 import type { EventStatus } from '../../src/contract/areas/event';
 import { USER_STATUS } from '../../src/contract/roles';
 import type { Storage } from '../files/storage';
@@ -713,13 +714,6 @@ export const seedDemoEvents = async (
     const approvedUpcoming = evs.filter(
       (e) => e.status === 'approved' && e.startsAt.getTime() > now.getTime(),
     );
-    const placements = [
-      'home_banner',
-      'home_carousel',
-      'event_list',
-      'event_details',
-      'search_results',
-    ] as const;
     const adRows = Array.from({ length: 24 }, (_, i) => {
       const target = approvedUpcoming[i % Math.max(1, approvedUpcoming.length)];
       const byEvent = target !== undefined && i % 3 !== 2;
@@ -737,7 +731,7 @@ export const seedDemoEvents = async (
         targetType: byEvent ? 'event' : 'url',
         eventId: byEvent ? target.id : null,
         url: byEvent ? null : `https://www.example.com/offers/${i + 1}`,
-        placement: placements[i % placements.length]!,
+        placement: AD_PLACEMENTS[i % AD_PLACEMENTS.length]!,
         startsOn: dayAt(start),
         endsOn: dayAt(start + 20 + (i % 4) * 10),
         status,
