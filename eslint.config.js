@@ -95,8 +95,6 @@ const SIZE_DEBT = [
       'src/pages/registration/RegistrationPage.tsx',
       'src/resources/ListPage.tsx',
       'src/resources/RichTextEditor.tsx',
-      'src/resources/actions.tsx',
-      'src/resources/bulk/BulkBar.tsx',
       'src/resources/bulk/useListKeyboard.ts',
       'src/resources/collections.tsx',
       'src/components/dialogs.tsx',
