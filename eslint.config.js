@@ -95,7 +95,6 @@ const SIZE_DEBT = [
       'src/pages/registration/RegistrationPage.tsx',
       'src/resources/ListPage.tsx',
       'src/resources/RichTextEditor.tsx',
-      'src/resources/bulk/useListKeyboard.ts',
       'src/resources/collections.tsx',
       'src/components/dialogs.tsx',
       'src/resources/filters.tsx',
