@@ -93,7 +93,6 @@ const SIZE_DEBT = [
       'src/pages/dashboard/BarChart.tsx',
       'src/pages/login/LoginPage.tsx',
       'src/pages/registration/RegistrationPage.tsx',
-      'src/resources/collections.tsx',
       'src/components/dialogs.tsx',
       'src/resources/filters.tsx',
       'src/resources/list/ViewDialogs.tsx',
