@@ -55,19 +55,17 @@ export function FilterBar({
   );
 }
 
-function FilterControl({
-  filter,
-  value,
-  parent,
-  onChange,
-  stacked,
-}: {
+/** A filter of the bar: its definition, its value (and its parent's), its change; `stacked` in a sheet. */
+interface FilterProps {
   filter: AreaFilter;
   value: string;
   parent: string | undefined;
   onChange: (value: string) => void;
   stacked?: boolean;
-}) {
+}
+
+function FilterControl(props: FilterProps) {
+  const { filter, value, stacked } = props;
   const { i18n } = useLingui();
   const id = useId();
   // A day of moments names the viewer's clock: its offset beside the label in the bar, the whole
@@ -79,15 +77,7 @@ function FilterControl({
         {i18n._(filter.label)}
         {clock && !stacked && <Offset text={clock.offset} />}
       </label>
-      <FilterInput
-        id={id}
-        filter={filter}
-        value={value}
-        parent={parent}
-        onChange={onChange}
-        stacked={stacked}
-        describedBy={clock ? `${id}-clock` : undefined}
-      />
+      <FilterInput {...props} id={id} describedBy={clock ? `${id}-clock` : undefined} />
       {clock && (
         <ClockNote id={`${id}-clock`} filterKey={filter.key} zoneName={clock.zoneName} shown={stacked} />
       )}
@@ -104,15 +94,7 @@ function FilterInput({
   onChange,
   stacked,
   describedBy,
-}: {
-  id: string;
-  filter: AreaFilter;
-  value: string;
-  parent: string | undefined;
-  onChange: (value: string) => void;
-  stacked?: boolean;
-  describedBy: string | undefined;
-}) {
+}: FilterProps & { id: string; describedBy: string | undefined }) {
   const { i18n } = useLingui();
   switch (filter.kind) {
     case 'boolean':
