@@ -53,7 +53,6 @@ const SIZE_DEBT = [
       'server/http/route.ts',
       'server/http/bulk.ts',
       'server/http/openapi.ts',
-      'src/contract/resource.ts',
     ],
   },
   {
