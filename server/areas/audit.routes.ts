@@ -14,9 +14,9 @@ import { route, routeFile } from '../http/route';
 import { csvText } from '../../src/contract/csv';
 import { csvResponse } from '../http/csv';
 import type { App } from '../http/types';
-import { forwardRulesOf } from '../http/forward-rules';
-import type { ResourceImpls } from '../http/resource-router';
-import { rowCtx } from '../http/row-actions';
+import { forwardRulesOf } from '../resources/forward-rules';
+import type { ResourceImpls } from '../resources/impl';
+import { rowCtx } from '../resources/row-actions';
 
 type Row = typeof auditLog.$inferSelect;
 type Filters = {

@@ -18,7 +18,9 @@ import type { Resource } from '../../src/contract/resource';
 import type { Tx } from '../db/client';
 import { smsg } from '../core/messages';
 import { conflict, HttpError, notFound } from '../core/errors';
-import { findOne, guardAddedBy, resourceCtxOf, type Impl, type ResourceImpls } from './resource-router';
+import type { Impl, ResourceImpls } from './impl';
+import { findOne, resourceCtxOf } from './query';
+import { guardAddedBy } from './write';
 import type { RowCtx } from './row-actions';
 
 /** How a put-back record is checked; `before` reads the record as it is, `after` runs the rules. */
