@@ -134,7 +134,7 @@ function fences(groups) {
 /**
  * The server's layers, from the bottom up (docs/decisions/0048-folders-in-layers.md, the CRUD engine's
  * place: docs/decisions/0050-the-crud-engine-in-server-resources.md): a folder's code
- * imports only from the folders below it. Types may name any (`Deps` names the services above http).
+ * imports only from the folders below it, types too (a service above http adds itself to `Deps`).
  */
 const SERVER_LAYERS = [
   'core',
@@ -162,7 +162,6 @@ const serverLayers = () =>
             patterns: [
               {
                 regex: `^\\.\\./(${above.join('|')})(/|\\.ts$|$)`,
-                allowTypeImports: true,
                 message: `server/${layer} is below ${above.join(', ')} (docs/architecture.md §9): pass what it needs in, or move the code down.`,
               },
             ],

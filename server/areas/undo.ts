@@ -1,7 +1,7 @@
 /**
  * Undo (docs/decisions/0025-undo.md, docs/decisions/0034-undo-tokens-minted-by-the-server.md): the
  * user who made a delete, a status move or a bulk action puts the records back as they were, from
- * the audit trail's `before` values (server/audit/restore.ts), as one more write of the request's
+ * the audit trail's `before` values (server/resources/restore.ts), as one more write of the request's
  * transaction, recorded as `restore` entries that name the entries they undo (`restoreOf`) with the
  * operation `POST /api/undo`.
  *
@@ -34,7 +34,7 @@ import {
   restoreRefusal,
   type AuditRow,
   type Restorable,
-} from '../audit/restore';
+} from '../resources/restore';
 import type { AuthInfo } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { auditLog, bookingHistory, bulkJobs, eventHistory } from '../db/schema';

@@ -1,6 +1,6 @@
 /**
  * The rules a forward write runs, run again when a record is put back from the audit trail: by an
- * admin's restore and by a user's undo (server/audit/restore.ts, docs/decisions/0034-undo-tokens-minted-by-the-server.md).
+ * admin's restore and by a user's undo (server/resources/restore.ts, docs/decisions/0034-undo-tokens-minted-by-the-server.md).
  * Putting data back is a write like any other; it may not reach what the same values written
  * through the area's own endpoints would be refused:
  * - a service provider changes a shared record (a master) only when it added it and no other

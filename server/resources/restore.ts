@@ -15,14 +15,14 @@
  */
 import { eq, getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { setAuditContext, type AuditContext } from './trail';
+import { setAuditContext, type AuditContext } from '../audit/trail';
 import { SEAT_HOLDING } from '../../src/contract/areas/booking';
 import { seatsTaken } from '../db/seats';
 import { pgErrorCode, type Db, type Tx } from '../db/client';
 import { auditLog, bookings, events, schema } from '../db/schema';
 import { conflict, HttpError, notFound } from '../core/errors';
-import type { PutBackRules } from '../resources/forward-rules';
-import type { ResourceImpls } from '../resources/impl';
+import type { PutBackRules } from './forward-rules';
+import type { ResourceImpls } from './impl';
 import type { Deps } from '../http/types';
 import { smsg } from '../core/messages';
 
