@@ -44,7 +44,7 @@ const serverArea = ({ key, lower, camel, tableVar }: MasterNames) =>
   `import { eq } from 'drizzle-orm';
 import { ${camel}Resource } from '../../src/contract/areas/${key}';
 import { ${tableVar} } from '../db/schema';
-import { arText, dyn, enText, implement, textOf } from '../http/resource-router';
+import { arText, dyn, enText, implement, textOf } from '../resources/impl';
 import { yesNo } from './category';
 
 export const ${camel}Impl = implement(${camel}Resource, {

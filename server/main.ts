@@ -10,7 +10,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { createApp, type Deps } from './app';
 import { DEFAULT_SCHEDULER_MS, settle, startScheduler } from './notifications/notify';
 import { areaTables, resumeBulk } from './areas';
-import { BULK_PURGE_EVERY_MS, purgeBulkJobs, stopBulkJobs } from './http/bulk';
+import { BULK_PURGE_EVERY_MS, purgeBulkJobs, stopBulkJobs } from './resources/bulk-jobs';
 import { loadPushConfig } from './notifications/push';
 import { ConfigError, loadConfig, type Config, type ProcessSettings } from './core/config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-accounts';

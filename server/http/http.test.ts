@@ -12,7 +12,8 @@ import { SERVER_MESSAGES } from '../core/messages';
 import { conflict, undoingWrites } from '../core/errors';
 import { allOrNothing } from './idempotency';
 import { APP_CSP } from './security';
-import { assertAllRouted, route } from './route';
+import { route } from './route';
+import { assertAllRouted } from './route-registry';
 import type { AppEnv } from './types';
 import { signInAs } from '../../tests/support/kit';
 

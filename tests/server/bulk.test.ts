@@ -23,7 +23,7 @@ import {
   users,
 } from '../../server/db/schema';
 import { resumeBulk } from '../../server/areas';
-import { purgeBulkJobs, stopBulkJobs } from '../../server/http/bulk';
+import { purgeBulkJobs, stopBulkJobs } from '../../server/resources/bulk-jobs';
 import { SERVER_MESSAGES } from '../../server/core/messages';
 import { createTestServer, DEMO, type TestServer } from '../setup/server';
 import { apiOf, signInAs } from '../support/kit';
