@@ -8,7 +8,7 @@ import type { Language } from '../../src/contract/common';
 import { localizeMessage } from '../../src/contract/messages';
 import { HttpError, type FieldErrors } from '../core/errors';
 import { smsg } from '../core/messages';
-import { DB_FAULT_MESSAGES, DB_RETRY_AFTER_S, isDbUnavailable, isDiskFull } from './db-faults';
+import { dbFaultMessage, DB_RETRY_AFTER_S, isDbUnavailable, isDiskFull } from './db-faults';
 import type { CachedAnswer } from './read-cache';
 
 const localizeErrors = (errors: FieldErrors | undefined, lang: Language) =>
@@ -30,12 +30,12 @@ export const errorResponse = (c: Context, err: HttpError, lang: Language) => {
 export const serverFault = (c: Context, err: unknown, lang: Language) => {
   if (isDiskFull(err)) {
     console.error(`${c.req.method} ${c.req.path}: out of storage space:`, String(err));
-    return c.json({ status: 507, message: localizeMessage(DB_FAULT_MESSAGES.diskFull.en, lang) }, 507);
+    return c.json({ status: 507, message: localizeMessage(dbFaultMessage('diskFull'), lang) }, 507);
   }
   if (isDbUnavailable(err)) {
     console.error(`${c.req.method} ${c.req.path}: the database cannot be reached:`, String(err));
     c.header('Retry-After', String(DB_RETRY_AFTER_S));
-    return c.json({ status: 503, message: localizeMessage(DB_FAULT_MESSAGES.dbUnavailable.en, lang) }, 503);
+    return c.json({ status: 503, message: localizeMessage(dbFaultMessage('dbUnavailable'), lang) }, 503);
   }
   console.error(`${c.req.method} ${c.req.path} failed:`, err);
   return c.json({ status: 500, message: localizeMessage(smsg('serverError'), lang) }, 500);
