@@ -58,7 +58,6 @@ const SIZE_DEBT = [
       'src/pages/profile/ProfilePage.tsx',
     ],
   },
-  { why: 'a combobox by hand: to a maintained combobox library', files: ['src/components/HeaderSearch.tsx'] },
   {
     why: 'a component with its handlers inline: hooks and parts of its own',
     files: [
