@@ -96,7 +96,6 @@ const SIZE_DEBT = [
       'src/resources/bulk/BulkBar.tsx',
       'src/resources/bulk/useListKeyboard.ts',
       'src/resources/collections.tsx',
-      'src/components/dialogs.tsx',
       'src/resources/filters.tsx',
       'src/resources/list/ViewDialogs.tsx',
       'src/resources/list/ViewsMenu.tsx',
