@@ -31,6 +31,7 @@ export function ProfileMenu() {
   const session = useSession();
   const signOut = useSignOut();
   const name = displayName(session);
+  const role = roleLabel(i18n, session.role);
 
   return (
     <>
@@ -49,7 +50,23 @@ export function ProfileMenu() {
       >
         {(DropdownMenu) => (
           <>
-            <AccountLabel DropdownMenu={DropdownMenu} name={name} />
+            <DropdownMenu.Label className="px-2 py-2">
+              <span className="block truncate font-semibold" data-testid="profile-name">
+                {name}
+              </span>
+              <span
+                className="block truncate text-sm text-slate-700 dark:text-slate-300"
+                data-testid="profile-email"
+              >
+                {session.email}
+              </span>
+              <span
+                className="mt-1 inline-block rounded bg-indigo-100 px-2 py-0.5 text-xs font-medium text-indigo-900 dark:bg-indigo-900 dark:text-indigo-100"
+                data-testid="profile-role"
+              >
+                {role}
+              </span>
+            </DropdownMenu.Label>
             <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
             <DropdownMenu.Item asChild className={menuItemClass}>
               <Link to="/profile">
@@ -78,39 +95,10 @@ export function ProfileMenu() {
       </HeaderMenu>
       {signOut.confirmMounted && (
         <Suspense fallback={null}>
-          <SignOutDialog
-            open={signOut.confirmSignOut}
-            onOpenChange={signOut.onConfirmOpenChange}
-            unsent={signOut.unsentAsked}
-            busy={signOut.signingOut}
-            onChoose={signOut.choose}
-          />
+          <SignOutDialog {...signOut.dialog} />
         </Suspense>
       )}
     </>
-  );
-}
-
-/** Who is signed in: the name, the e-mail and the role. */
-function AccountLabel({ DropdownMenu, name }: { DropdownMenu: MenuParts; name: string }) {
-  const { i18n } = useLingui();
-  const session = useSession();
-  const role = roleLabel(i18n, session.role);
-  return (
-    <DropdownMenu.Label className="px-2 py-2">
-      <span className="block truncate font-semibold" data-testid="profile-name">
-        {name}
-      </span>
-      <span className="block truncate text-sm text-slate-700 dark:text-slate-300" data-testid="profile-email">
-        {session.email}
-      </span>
-      <span
-        className="mt-1 inline-block rounded bg-indigo-100 px-2 py-0.5 text-xs font-medium text-indigo-900 dark:bg-indigo-900 dark:text-indigo-100"
-        data-testid="profile-role"
-      >
-        {role}
-      </span>
-    </DropdownMenu.Label>
   );
 }
 

@@ -41,13 +41,17 @@ export function useSignOut() {
 
   return {
     signingOut,
-    confirmSignOut,
     confirmMounted,
-    unsentAsked,
     start,
-    onConfirmOpenChange: (open: boolean) => {
-      if (signingOut === null) setConfirmSignOut(open);
+    /** SignOutDialog's props: its choice carried out, its closing refused meanwhile. */
+    dialog: {
+      open: confirmSignOut,
+      onOpenChange: (open: boolean) => {
+        if (signingOut === null) setConfirmSignOut(open);
+      },
+      unsent: unsentAsked,
+      busy: signingOut,
+      onChoose: (choice: SignOutChoice) => void onSignOut(choice),
     },
-    choose: (choice: SignOutChoice) => void onSignOut(choice),
   };
 }

@@ -28,10 +28,9 @@ export interface BarChartProps {
 }
 
 export function BarChart(props: BarChartProps) {
-  const { title, labels, values, valueLabel, format, language, horizontal = false, testId } = props;
-  const tickFormat = props.tickFormat ?? format;
+  const { title, labels, values, valueLabel, labelHeader, format, horizontal, testId } = props;
   const canvas = useRef<HTMLCanvasElement>(null);
-  useBarChart(canvas, { labels, values, valueLabel, format, tickFormat, language, horizontal });
+  useBarChart(canvas, props);
 
   const height = horizontal ? Math.max(160, labels.length * 36) : 240;
   return (
@@ -40,36 +39,23 @@ export function BarChart(props: BarChartProps) {
       <div className="relative" style={{ height }}>
         <canvas ref={canvas} aria-hidden="true" />
       </div>
-      <FiguresTable {...props} />
-    </figure>
-  );
-}
-
-/** The figures a table shows: the chart's, for screen readers. */
-type TableFigures = Pick<
-  BarChartProps,
-  'title' | 'labels' | 'values' | 'valueLabel' | 'labelHeader' | 'format'
->;
-
-/** The chart's figures for screen readers: a table with the same caption. */
-function FiguresTable({ title, labels, values, valueLabel, labelHeader, format }: TableFigures) {
-  return (
-    <table className="sr-only">
-      <caption>{title}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{labelHeader}</th>
-          <th scope="col">{valueLabel}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {labels.map((label, i) => (
-          <tr key={`${label}-${i}`}>
-            <th scope="row">{label}</th>
-            <td>{format(values[i] ?? 0)}</td>
+      <table className="sr-only">
+        <caption>{title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{labelHeader}</th>
+            <th scope="col">{valueLabel}</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {labels.map((label, i) => (
+            <tr key={`${label}-${i}`}>
+              <th scope="row">{label}</th>
+              <td>{format(values[i] ?? 0)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
   );
 }
