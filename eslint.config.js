@@ -87,7 +87,6 @@ const SIZE_DEBT = [
   {
     why: 'a component with its handlers inline: hooks and parts of its own',
     files: [
-      'src/pages/registration/RegistrationPage.tsx',
       'src/resources/ListPage.tsx',
       'src/resources/RichTextEditor.tsx',
       'src/resources/actions.tsx',
