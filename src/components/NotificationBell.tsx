@@ -5,86 +5,17 @@
  */
 import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
 import { Bell, CheckCheck } from 'lucide-react';
-import { useEffect } from 'react';
 import type { InboxEntry, Language } from '@/contract';
-import { routes } from '@/contract/routes.gen';
-import { badgeCount, showBadge } from '@/app/badge';
-import { call } from '@/lib/api';
 import { dateTime, localizedText } from '@/lib/format';
-import { linkTarget } from './AppLink';
-import { HeaderMenu, menuItemClass } from './menu';
+import { HeaderMenu, menuItemClass, type MenuParts } from './menu';
 import { cx } from './ui';
-
-const inboxQuery = () =>
-  queryOptions({
-    queryKey: ['inbox'] as const,
-    queryFn: async ({ signal }) =>
-      (await call(routes.notificationInbox, { query: { limit: 10 }, signal })).data,
-    refetchInterval: 60_000,
-    staleTime: 10_000,
-    // Always asked afresh when the app opens: a restored copy would hide what arrived meanwhile.
-    meta: { persist: false },
-  });
-
-const READ_KEY = ['inbox', 'read'] as const;
+import { useInbox } from './useInbox';
 
 export function NotificationBell() {
   const { i18n } = useLingui();
-  const language = i18n.locale as Language;
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const inbox = useQuery(inboxQuery());
-  const read = useMutation({
-    mutationKey: READ_KEY,
-    mutationFn: (body: { ids?: number[]; all?: boolean }) => call(routes.notificationRead, { body }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: inboxQuery().queryKey }),
-  });
-
-  // A write elsewhere (an approval decided, a record changed) may change what waits: the counts, and
-  // with them the app icon's badge, are asked again. Marking read refreshes them itself.
-  useEffect(
-    () =>
-      queryClient.getMutationCache().subscribe((event) => {
-        if (
-          event.type === 'updated' &&
-          event.action.type === 'success' &&
-          event.mutation.options.mutationKey?.[0] !== READ_KEY[0]
-        )
-          void queryClient.invalidateQueries({ queryKey: inboxQuery().queryKey });
-      }),
-    [queryClient],
-  );
-
-  // The service worker says a push arrived (refresh), or asks to open a notification's screen.
-  useEffect(() => {
-    if (!('serviceWorker' in navigator)) return;
-    const onMessage = (event: MessageEvent) => {
-      const data = event.data as { type?: unknown; url?: unknown } | null;
-      if (data?.type === 'PUSH_RECEIVED')
-        void queryClient.invalidateQueries({ queryKey: inboxQuery().queryKey });
-      const base = `${window.location.origin}${import.meta.env.BASE_URL}`;
-      if (data?.type === 'NAVIGATE' && typeof data.url === 'string' && data.url.startsWith(base))
-        void navigate(linkTarget(`/${data.url.slice(base.length)}`));
-    };
-    navigator.serviceWorker.addEventListener('message', onMessage);
-    return () => navigator.serviceWorker.removeEventListener('message', onMessage);
-  }, [queryClient, navigate]);
-
-  const unread = inbox.data?.unread ?? 0;
-  const approvals = inbox.data?.approvals;
-  // The app icon's badge follows what waits (src/app/badge.ts): set when the counts change, cleared at zero.
-  useEffect(() => {
-    if (approvals === undefined) return;
-    void showBadge(badgeCount({ unread, approvals }));
-  }, [unread, approvals]);
-  const items = inbox.data?.items ?? [];
-  const open = (entry: InboxEntry) => {
-    if (!entry.readAt) read.mutate({ ids: [entry.id] });
-    if (entry.link) void navigate(linkTarget(entry.link));
-  };
+  const inbox = useInbox();
+  const { unread } = inbox;
   const label =
     unread > 0
       ? i18n._(msg`Notifications, ${plural(unread, { one: '# unread', other: '# unread' })}`)
@@ -120,7 +51,7 @@ export function NotificationBell() {
                 className={cx(menuItemClass, 'text-indigo-700 dark:text-indigo-300')}
                 onSelect={(event) => {
                   event.preventDefault();
-                  read.mutate({ all: true });
+                  inbox.readAll();
                 }}
                 data-testid="bell-read-all"
               >
@@ -130,47 +61,68 @@ export function NotificationBell() {
             )}
           </div>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
-          {items.length === 0 ? (
+          {inbox.items.length === 0 ? (
             <p className="px-2 py-3 text-sm text-slate-700 dark:text-slate-300">
-              {inbox.isError
+              {inbox.failed
                 ? i18n._(msg`The notifications could not be loaded.`)
                 : i18n._(msg`No notifications yet.`)}
             </p>
           ) : (
             <div className="max-h-96 overflow-y-auto">
-              {items.map((entry) => (
-                <DropdownMenu.Item
+              {inbox.items.map((entry) => (
+                <InboxItem
                   key={entry.id}
-                  className={cx(menuItemClass, 'items-start')}
-                  onSelect={() => open(entry)}
-                  data-testid="bell-entry"
-                  data-unread={entry.readAt ? undefined : 'true'}
-                >
-                  <span
-                    aria-hidden="true"
-                    className={cx(
-                      'mt-1.5 size-2 shrink-0 rounded-full',
-                      entry.readAt ? 'bg-transparent' : 'bg-indigo-600',
-                    )}
-                  />
-                  <span className="min-w-0">
-                    <span className={cx('block', !entry.readAt && 'font-semibold')}>
-                      {!entry.readAt && <span className="sr-only">{i18n._(msg`Unread:`)} </span>}
-                      {localizedText(entry.title, language)}
-                    </span>
-                    <span className="block text-sm text-slate-700 dark:text-slate-300">
-                      {localizedText(entry.body, language)}
-                    </span>
-                    <span className="block text-xs text-slate-600 dark:text-slate-400">
-                      {dateTime(entry.createdAt, { i18n })}
-                    </span>
-                  </span>
-                </DropdownMenu.Item>
+                  DropdownMenu={DropdownMenu}
+                  entry={entry}
+                  onOpen={() => inbox.open(entry)}
+                />
               ))}
             </div>
           )}
         </>
       )}
     </HeaderMenu>
+  );
+}
+
+/** One notification of the menu: a dot and a bold title while unread, its text and when it came. */
+function InboxItem({
+  DropdownMenu,
+  entry,
+  onOpen,
+}: {
+  DropdownMenu: MenuParts;
+  entry: InboxEntry;
+  onOpen: () => void;
+}) {
+  const { i18n } = useLingui();
+  const language = i18n.locale as Language;
+  return (
+    <DropdownMenu.Item
+      className={cx(menuItemClass, 'items-start')}
+      onSelect={onOpen}
+      data-testid="bell-entry"
+      data-unread={entry.readAt ? undefined : 'true'}
+    >
+      <span
+        aria-hidden="true"
+        className={cx(
+          'mt-1.5 size-2 shrink-0 rounded-full',
+          entry.readAt ? 'bg-transparent' : 'bg-indigo-600',
+        )}
+      />
+      <span className="min-w-0">
+        <span className={cx('block', !entry.readAt && 'font-semibold')}>
+          {!entry.readAt && <span className="sr-only">{i18n._(msg`Unread:`)} </span>}
+          {localizedText(entry.title, language)}
+        </span>
+        <span className="block text-sm text-slate-700 dark:text-slate-300">
+          {localizedText(entry.body, language)}
+        </span>
+        <span className="block text-xs text-slate-600 dark:text-slate-400">
+          {dateTime(entry.createdAt, { i18n })}
+        </span>
+      </span>
+    </DropdownMenu.Item>
   );
 }

@@ -1,11 +1,9 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { useNavigate, Link } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Bell, BellOff, ChevronDown, LogOut, UserRound } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { signOut } from '@/app/auth';
-import { useOutbox } from '@/app/outbox';
 import { notify } from '@/app/notify';
 import {
   disablePush,
@@ -17,11 +15,10 @@ import {
 } from '@/app/push';
 import { roleLabel } from '@/app/roles';
 import { displayName, useSession } from '@/app/session';
-import { useOpenedOnce } from '@/lib/useOpenedOnce';
 import { Avatar } from './Avatar';
 import { HeaderMenu, menuItemClass, type MenuParts } from './menu';
-import type { SignOutChoice } from './SignOutDialog';
 import { Spinner } from './ui';
+import { useSignOut } from './useSignOut';
 
 // Radix's dialogs load only when Sign Out has to ask (docs/decisions/0010-signed-in-first-load.md).
 const SignOutDialog = lazy(() =>
@@ -32,27 +29,9 @@ const SignOutDialog = lazy(() =>
 export function ProfileMenu() {
   const { i18n } = useLingui();
   const session = useSession();
-  const navigate = useNavigate();
-  const [signingOut, setSigningOut] = useState<SignOutChoice | null>(null);
-  const [confirmSignOut, setConfirmSignOut] = useState(false);
-  const confirmMounted = useOpenedOnce(confirmSignOut);
-  const unsent = useOutbox().length;
-  // The count when asked: Sign Out closes the outbox before the dialog does.
-  const [unsentAsked, setUnsentAsked] = useState(0);
+  const signOut = useSignOut();
   const name = displayName(session);
   const role = roleLabel(i18n, session.role);
-
-  /** Without unsent changes there is nothing to keep: 'discard' drops an empty outbox. */
-  const onSignOut = async (choice: SignOutChoice) => {
-    setSigningOut(choice);
-    try {
-      await signOut({ keepUnsent: choice === 'keep' });
-    } finally {
-      setSigningOut(null);
-      setConfirmSignOut(false);
-    }
-    await navigate({ to: '/login' });
-  };
 
   return (
     <>
@@ -98,33 +77,25 @@ export function ProfileMenu() {
             <PushMenuItem DropdownMenu={DropdownMenu} />
             <DropdownMenu.Item
               className={menuItemClass}
-              disabled={signingOut !== null}
+              disabled={signOut.signingOut !== null}
               onSelect={(event) => {
                 event.preventDefault();
-                // Changes still waiting in the outbox: ask whether to keep them for the next sign-in.
-                if (unsent > 0) {
-                  setUnsentAsked(unsent);
-                  setConfirmSignOut(true);
-                } else void onSignOut('discard');
+                signOut.start();
               }}
             >
-              {signingOut ? <Spinner className="size-4" /> : <LogOut aria-hidden="true" className="size-4" />}
+              {signOut.signingOut ? (
+                <Spinner className="size-4" />
+              ) : (
+                <LogOut aria-hidden="true" className="size-4" />
+              )}
               {i18n._(msg`Sign Out`)}
             </DropdownMenu.Item>
           </>
         )}
       </HeaderMenu>
-      {confirmMounted && (
+      {signOut.confirmMounted && (
         <Suspense fallback={null}>
-          <SignOutDialog
-            open={confirmSignOut}
-            onOpenChange={(open) => {
-              if (signingOut === null) setConfirmSignOut(open);
-            }}
-            unsent={unsentAsked}
-            busy={signingOut}
-            onChoose={(choice) => void onSignOut(choice)}
-          />
+          <SignOutDialog {...signOut.dialog} />
         </Suspense>
       )}
     </>

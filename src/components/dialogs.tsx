@@ -2,8 +2,9 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { AlertDialog, Dialog } from 'radix-ui';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Alert, Button, cx } from './ui';
+import { useReason, type ReasonControl } from './useReason';
 
 export const overlayClass = 'fixed inset-0 z-50 bg-slate-950/50';
 export const contentClass =
@@ -89,28 +90,9 @@ export function ReasonDialog({
   onConfirm,
 }: ReasonDialogProps) {
   const { i18n } = useLingui();
-  const id = useId();
-  const [reason, setReason] = useState('');
-  const [missing, setMissing] = useState(false);
-  const submit = () => {
-    const text = reason.trim();
-    if (required && !text) {
-      setMissing(true);
-      return;
-    }
-    onConfirm(text || null);
-  };
+  const reason = useReason({ required, onConfirm, onOpenChange });
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) {
-          setReason('');
-          setMissing(false);
-        }
-        onOpenChange(next);
-      }}
-    >
+    <Dialog.Root open={open} onOpenChange={reason.openChange}>
       <Dialog.Portal>
         <Dialog.Overlay className={overlayClass} />
         <Dialog.Content className={contentClass} data-testid="reason-dialog">
@@ -120,53 +102,75 @@ export function ReasonDialog({
               ? i18n._(msg`Tell the account holder why. The reason is kept in the history.`)
               : i18n._(msg`You may add a reason; it is kept in the history.`)}
           </Dialog.Description>
-          <form
-            noValidate
-            className="mt-4 space-y-2"
-            onSubmit={(event) => {
-              event.preventDefault();
-              submit();
-            }}
-          >
-            <label htmlFor={id} className="block text-sm font-medium">
-              {i18n._(msg`Reason`)}
-            </label>
-            <textarea
-              id={id}
-              value={reason}
-              maxLength={500}
-              rows={4}
-              required={required}
-              aria-invalid={missing || undefined}
-              aria-describedby={missing ? `${id}-error` : undefined}
-              onChange={(event) => {
-                setReason(event.target.value);
-                setMissing(false);
-              }}
-              className={cx(
-                'block w-full rounded-md border bg-white px-3 py-2 text-sm dark:bg-slate-900',
-                missing ? 'border-red-600' : 'border-slate-400 dark:border-slate-600',
-              )}
-            />
-            {missing && (
-              <p id={`${id}-error`} role="alert" className="text-sm text-red-700 dark:text-red-400">
-                {i18n._(msg`Please give a reason.`)}
-              </p>
-            )}
-            {error && <Alert kind="error">{error}</Alert>}
-            <div className="flex flex-wrap justify-end gap-2 pt-2">
-              <Dialog.Close asChild>
-                <Button variant="secondary" disabled={busy}>
-                  {i18n._(msg`Cancel`)}
-                </Button>
-              </Dialog.Close>
-              <Button type="submit" variant="danger" loading={busy}>
-                {confirmLabel}
-              </Button>
-            </div>
-          </form>
+          <ReasonForm
+            reason={reason}
+            confirmLabel={confirmLabel}
+            required={required}
+            busy={busy}
+            error={error}
+          />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** The reason's text, its problem, the server's refusal, Cancel and the action's button. */
+function ReasonForm({
+  reason,
+  confirmLabel,
+  required,
+  busy,
+  error,
+}: Pick<ReasonDialogProps, 'confirmLabel' | 'required' | 'error'> & {
+  reason: ReasonControl;
+  busy: boolean;
+}) {
+  const { i18n } = useLingui();
+  const id = useId();
+  const { missing } = reason;
+  return (
+    <form
+      noValidate
+      className="mt-4 space-y-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        reason.submit();
+      }}
+    >
+      <label htmlFor={id} className="block text-sm font-medium">
+        {i18n._(msg`Reason`)}
+      </label>
+      <textarea
+        id={id}
+        value={reason.reason}
+        maxLength={500}
+        rows={4}
+        required={required}
+        aria-invalid={missing || undefined}
+        aria-describedby={missing ? `${id}-error` : undefined}
+        onChange={(event) => reason.change(event.target.value)}
+        className={cx(
+          'block w-full rounded-md border bg-white px-3 py-2 text-sm dark:bg-slate-900',
+          missing ? 'border-red-600' : 'border-slate-400 dark:border-slate-600',
+        )}
+      />
+      {missing && (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {i18n._(msg`Please give a reason.`)}
+        </p>
+      )}
+      {error && <Alert kind="error">{error}</Alert>}
+      <div className="flex flex-wrap justify-end gap-2 pt-2">
+        <Dialog.Close asChild>
+          <Button variant="secondary" disabled={busy}>
+            {i18n._(msg`Cancel`)}
+          </Button>
+        </Dialog.Close>
+        <Button type="submit" variant="danger" loading={busy}>
+          {confirmLabel}
+        </Button>
+      </div>
+    </form>
   );
 }

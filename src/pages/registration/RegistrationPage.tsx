@@ -3,136 +3,26 @@
  * Enter OTP with Verify OTP (only after the send call answered 200), Password (masked, with a show/hide
  * toggle: docs/architecture.md §4), Register (disabled until the e-mail is verified).
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { CircleCheck } from 'lucide-react';
-import { useEffect, useReducer, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useForm } from 'react-hook-form';
-import { localizeMessage, PASSWORD_MIN, registerBody, type Language } from '@/contract';
-import { routes } from '@/contract/routes.gen';
-import { notify } from '@/app/notify';
+import { useRef, type ChangeEvent, type RefObject } from 'react';
+import type { FieldError, UseFormRegisterReturn } from 'react-hook-form';
+import { PASSWORD_MIN } from '@/contract';
 import { Button, PasswordField, TextField } from '@/components/ui';
 import { useFieldMessage } from '@/components/field-message';
-import { ApiError, call } from '@/lib/api';
 import { AuthLayout, linkClass } from '../AuthLayout';
-import { rememberRegisteredEmail } from '../login/registered-email';
-import {
-  canRegister,
-  checkSendOtp,
-  checkSubmit,
-  checkVerifyOtp,
-  initialRegistration,
-  registrationReducer,
-  showsOtpButton,
-  showsOtpField,
-} from './machine';
-
-const formSchema = registerBody.pick({ name: true, phone: true, email: true, password: true });
-type RegistrationForm = { name: string; phone: string; email: string; password: string };
-const FORM_FIELDS = ['name', 'phone', 'email', 'password'] as const;
+import { canRegister, showsOtpButton, showsOtpField, type RegistrationState } from './machine';
+import { useRegistration, type OtpControl } from './useRegistration';
 
 export function RegistrationPage() {
   const { i18n } = useLingui();
-  const language = i18n.locale as Language;
   const fieldMessage = useFieldMessage();
-  const navigate = useNavigate();
-  const [state, dispatch] = useReducer(registrationReducer, initialRegistration);
-  const [otp, setOtp] = useState('');
-  const [emailProblem, setEmailProblem] = useState<string | null>(null);
-  const [otpProblem, setOtpProblem] = useState<string | null>(null);
-  const [submitProblem, setSubmitProblem] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const [verifying, setVerifying] = useState(false);
   const otpInput = useRef<HTMLInputElement | null>(null);
-
-  const {
-    register,
-    handleSubmit,
-    setError,
-    getValues,
-    formState: { errors, isSubmitting },
-  } = useForm<RegistrationForm>({
-    resolver: zodResolver(formSchema),
-    defaultValues: { name: '', phone: '', email: '', password: '' },
-  });
-
-  useEffect(() => {
-    if (showsOtpField(state)) otpInput.current?.focus();
-  }, [state]);
-
-  const applyFieldErrors = (error: unknown) => {
-    if (!(error instanceof ApiError)) return;
-    for (const [field, text] of Object.entries(error.fieldErrors)) {
-      if ((FORM_FIELDS as readonly string[]).includes(field))
-        setError(field as keyof RegistrationForm, { message: text });
-      if (field === 'otp') setOtpProblem(text);
-    }
-  };
-
-  const sendOtp = async () => {
-    const address = getValues('email');
-    const problem = checkSendOtp(address);
-    setEmailProblem(problem && localizeMessage(problem, language));
-    if (problem) return;
-    setSending(true);
-    try {
-      const answer = await call(routes.sendEmailOtp, { body: { email: address } });
-      dispatch({ type: 'otpSent', email: address });
-      setOtp('');
-      setOtpProblem(null);
-      notify.success(answer.message);
-    } catch (error) {
-      applyFieldErrors(error);
-      notify.error(error);
-    } finally {
-      setSending(false);
-    }
-  };
-
-  const verifyOtp = async () => {
-    const problem = checkVerifyOtp(otp);
-    setOtpProblem(problem && localizeMessage(problem, language));
-    if (problem) return;
-    setVerifying(true);
-    try {
-      const address = getValues('email');
-      const answer = await call(routes.verifyEmailOtp, { body: { email: address, otp: otp.trim() } });
-      dispatch({ type: 'verified', email: address });
-      setSubmitProblem(null);
-      notify.success(answer.message);
-    } catch (error) {
-      applyFieldErrors(error);
-      notify.error(error);
-    } finally {
-      setVerifying(false);
-    }
-  };
-
-  const submit = handleSubmit(async (values) => {
-    try {
-      const answer = await call(routes.register, {
-        body: { ...values, otp: otp.trim(), role: 'serviceprovider', status: '0' },
-      });
-      notify.success(answer.message);
-      rememberRegisteredEmail(values.email);
-      await navigate({ to: '/login', search: { registered: true } });
-    } catch (error) {
-      applyFieldErrors(error);
-      notify.error(error);
-    }
-  });
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const problem = checkSubmit(state);
-    setSubmitProblem(problem && localizeMessage(problem, language));
-    if (problem) return;
-    void submit(event);
-  };
-
-  const verified = state.step === 'verified';
+  const { state, form, otp, submitProblem, onSubmit } = useRegistration(otpInput);
+  const { register } = form;
+  const { errors, isSubmitting } = form.formState;
 
   return (
     <AuthLayout title={i18n._(msg`Register as a service provider`)}>
@@ -157,73 +47,15 @@ export function RegistrationPage() {
           error={fieldMessage(errors.phone?.message)}
           {...register('phone')}
         />
-        <TextField
-          label={i18n._(msg`Email`)}
-          type="email"
-          autoComplete="email"
-          required
-          aria-required="true"
-          data-verified={verified || undefined}
-          aria-invalid={verified ? false : errors.email || emailProblem ? true : undefined}
-          error={emailProblem ?? fieldMessage(errors.email?.message)}
-          hint={
-            verified ? (
-              <span
-                className="inline-flex items-center gap-1 font-medium text-emerald-800 dark:text-emerald-300"
-                data-testid="email-verified"
-              >
-                {i18n._(msg`Email verified`)}
-              </span>
-            ) : undefined
-          }
-          adornment={
-            verified ? (
-              <CircleCheck aria-hidden="true" className="size-5 text-emerald-700 dark:text-emerald-400" />
-            ) : undefined
-          }
-          end={
-            showsOtpButton(state) ? (
-              <Button variant="secondary" loading={sending} onClick={() => void sendOtp()}>
-                {i18n._(msg`Send OTP`)}
-              </Button>
-            ) : undefined
-          }
-          {...register('email', {
-            // Another address than the one the code was sent to (or verified for) starts over.
-            onChange: (event: ChangeEvent<HTMLInputElement>) => {
-              setEmailProblem(null);
-              dispatch({ type: 'emailChanged', email: event.target.value });
-            },
+        <EmailField
+          state={state}
+          otp={otp}
+          error={errors.email}
+          field={register('email', {
+            onChange: (event: ChangeEvent<HTMLInputElement>) => otp.emailChanged(event.target.value),
           })}
         />
-        {showsOtpField(state) && (
-          <TextField
-            ref={otpInput}
-            label={i18n._(msg`Enter OTP`)}
-            name="otp"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            value={otp}
-            onChange={(event) => {
-              setOtp(event.target.value);
-              setOtpProblem(null);
-            }}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter') {
-                event.preventDefault();
-                void verifyOtp();
-              }
-            }}
-            error={otpProblem ?? undefined}
-            hint={i18n._(msg`We sent a 6-digit code to your e-mail. It is valid for 10 minutes.`)}
-            end={
-              <Button variant="secondary" loading={verifying} onClick={() => void verifyOtp()}>
-                {i18n._(msg`Verify OTP`)}
-              </Button>
-            }
-          />
-        )}
+        {showsOtpField(state) && <OtpField otp={otp} inputRef={otpInput} />}
         <PasswordField
           label={i18n._(msg`Password`)}
           autoComplete="new-password"
@@ -248,5 +80,88 @@ export function RegistrationPage() {
         </Link>
       </p>
     </AuthLayout>
+  );
+}
+
+/** The e-mail with Send OTP until it is verified, then a check mark and "Email verified". */
+function EmailField({
+  state,
+  otp,
+  error,
+  field,
+}: {
+  state: RegistrationState;
+  otp: OtpControl;
+  error: FieldError | undefined;
+  /** The form's registration of the e-mail (registered by the page, in the fields' order). */
+  field: UseFormRegisterReturn<'email'>;
+}) {
+  const { i18n } = useLingui();
+  const fieldMessage = useFieldMessage();
+  const verified = state.step === 'verified';
+  return (
+    <TextField
+      label={i18n._(msg`Email`)}
+      type="email"
+      autoComplete="email"
+      required
+      aria-required="true"
+      data-verified={verified || undefined}
+      aria-invalid={verified ? false : error || otp.emailProblem ? true : undefined}
+      error={otp.emailProblem ?? fieldMessage(error?.message)}
+      hint={
+        verified ? (
+          <span
+            className="inline-flex items-center gap-1 font-medium text-emerald-800 dark:text-emerald-300"
+            data-testid="email-verified"
+          >
+            {i18n._(msg`Email verified`)}
+          </span>
+        ) : undefined
+      }
+      adornment={
+        verified ? (
+          <CircleCheck aria-hidden="true" className="size-5 text-emerald-700 dark:text-emerald-400" />
+        ) : undefined
+      }
+      end={
+        showsOtpButton(state) ? (
+          <Button variant="secondary" loading={otp.sending} onClick={() => void otp.sendOtp()}>
+            {i18n._(msg`Send OTP`)}
+          </Button>
+        ) : undefined
+      }
+      {...field}
+    />
+  );
+}
+
+/** The code sent to the e-mail, with Verify OTP (Enter verifies too). */
+function OtpField({ otp, inputRef }: { otp: OtpControl; inputRef: RefObject<HTMLInputElement | null> }) {
+  const { i18n } = useLingui();
+  return (
+    <TextField
+      ref={inputRef}
+      label={i18n._(msg`Enter OTP`)}
+      name="otp"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={6}
+      value={otp.otp}
+      onChange={(event) => otp.otpChanged(event.target.value)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') {
+          event.preventDefault();
+          void otp.verifyOtp();
+        }
+      }}
+      error={otp.otpProblem ?? undefined}
+      hint={i18n._(msg`We sent a 6-digit code to your e-mail. It is valid for 10 minutes.`)}
+      end={
+        <Button variant="secondary" loading={otp.verifying} onClick={() => void otp.verifyOtp()}>
+          {i18n._(msg`Verify OTP`)}
+        </Button>
+      }
+    />
   );
 }

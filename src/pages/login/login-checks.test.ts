@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { api, loginBody, localizeMessage, MESSAGES, msg } from '@/contract';
 import { plainRoutes } from '@/contract/plain';
-import { EMAIL_MAX, PASSWORD_MAX, problemTexts, validateLogin } from './LoginPage';
+import { EMAIL_MAX, PASSWORD_MAX, problemTexts, validateLogin } from './login-checks';
 
 describe('the login form without zod (docs/decisions/0010-signed-in-first-load.md)', () => {
   it('calls the contract’s login and set-language endpoints', () => {
