@@ -73,16 +73,6 @@ const SIZE_DEBT = [
       'server/main.ts',
     ],
   },
-  {
-    why: 'a details screen as one component: sections on one shared frame',
-    files: [
-      'src/areas/booking-details.tsx',
-      'src/areas/booking-list.tsx',
-      'src/areas/event-details.tsx',
-      'src/areas/serviceprovider-details.tsx',
-      'src/pages/profile/ProfilePage.tsx',
-    ],
-  },
   { why: 'a combobox by hand: to a maintained combobox library', files: ['src/components/HeaderSearch.tsx'] },
   {
     why: 'a component with its handlers inline: hooks and parts of its own',
