@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { constants as zlibConstants } from 'node:zlib';
 import { lingui } from '@lingui/vite-plugin';
 import babel from '@rolldown/plugin-babel';
 import tailwindcss from '@tailwindcss/vite';
@@ -7,6 +8,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import type { OutputChunk } from 'rolldown';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { MANIFEST_FILES, manifestFor, pwaManifest } from './src/app/manifest';
 import { LANGUAGE_MARK, SIGNED_IN_MARK } from './src/app/first-screen-marks';
@@ -214,6 +216,17 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html}'],
       },
       devOptions: { enabled: false },
+    }),
+    // The .br and .gz twins of every text file, which the server hands to browsers that accept them
+    // (server/http/static.ts): compressed once at build, not per request.
+    compression({
+      include: /\.(html|js|mjs|css|json|webmanifest|svg|txt|xml|ico)$/,
+      threshold: 1024,
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 9 } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+      logLevel: 'silent',
     }),
   ],
   server: {

@@ -67,7 +67,10 @@ export interface BenchResults {
   sections: Record<string, SectionResult>;
 }
 
-const main = async () => {
+const log = (m: string) => console.info(`[bench ${new Date().toISOString().slice(11, 19)}] ${m}`);
+
+/** The sections asked for and the context they run in (the build made here). */
+const parseOptions = () => {
   const { values } = parseArgs({
     options: {
       only: { type: 'string' },
@@ -83,8 +86,6 @@ const main = async () => {
   if (unknown.length)
     throw new Error(`Unknown section(s): ${unknown.join(', ')}; known: ${Object.keys(SECTIONS).join(', ')}`);
 
-  const log = (m: string) => console.info(`[bench ${new Date().toISOString().slice(11, 19)}] ${m}`);
-  const startedAt = new Date().toISOString();
   log('building the app (vite build --manifest)…');
   const build = buildApp();
   log(`build: ${build.seconds.toFixed(1)} s → ${build.distDir}`);
@@ -100,13 +101,17 @@ const main = async () => {
       .filter((n) => n > 0),
     log,
   };
+  return { only, ctx };
+};
 
-  const previous: BenchResults | null = existsSync(LATEST)
-    ? (JSON.parse(readFileSync(LATEST, 'utf8')) as BenchResults)
-    : null;
-  const sections: Record<string, SectionResult> = { ...(previous?.sections ?? {}) };
+/** Runs the sections in `only` over the previous results' sections; the names of those that failed. */
+const runSections = async (
+  only: string[],
+  ctx: BenchContext,
+  sections: Record<string, SectionResult>,
+  commit: string,
+) => {
   const failures: string[] = [];
-  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
   for (const name of only) {
     log(`section ${name}…`);
     const t0 = Date.now();
@@ -127,31 +132,30 @@ const main = async () => {
     sections[name].commit = commit;
     log(`section ${name}: ${sections[name].seconds.toFixed(0)} s`);
   }
+  return failures;
+};
 
+const machineOf = async (): Promise<BenchResults['machine']> => {
   const cpu = cpus();
-  const results: BenchResults = {
-    machine: {
-      cores: cpu.length,
-      cpuModel: cpu[0]?.model ?? 'unknown',
-      memoryGb: Math.round(totalmem() / 1e9),
-      node: process.version,
-      chromium: await chromiumVersion(),
-      platform: `${process.platform} ${process.arch}`,
-    },
-    commit,
-    startedAt,
-    finishedAt: new Date().toISOString(),
-    runs: ctx.runs,
-    sections: Object.fromEntries(
-      Object.keys(SECTIONS)
-        .filter((k) => sections[k])
-        .map((k) => [k, sections[k]!]),
-    ),
+  return {
+    cores: cpu.length,
+    cpuModel: cpu[0]?.model ?? 'unknown',
+    memoryGb: Math.round(totalmem() / 1e9),
+    node: process.version,
+    chromium: await chromiumVersion(),
+    platform: `${process.platform} ${process.arch}`,
   };
+};
+
+/** Writes latest.json (the previous one moves to previous.json). */
+const writeResults = (results: BenchResults) => {
   mkdirSync(RESULTS, { recursive: true });
   if (existsSync(LATEST)) renameSync(LATEST, PREVIOUS);
   writeFileSync(LATEST, `${JSON.stringify(results, null, 2)}\n`);
+};
 
+/** Prints the table, the notes and the budgets' verdict; sets the exit code. */
+const report = (results: BenchResults, only: string[], failures: string[]) => {
   const rows = Object.values(results.sections).flatMap((s) => s.rows);
   console.info(
     `\n${results.machine.cores} cores, ${results.machine.cpuModel}, Node ${results.machine.node}, Chromium ${results.machine.chromium}\n`,
@@ -172,6 +176,31 @@ const main = async () => {
     console.error(`Section(s) failed: ${failures.join(', ')}`);
     process.exitCode = 1;
   }
+};
+
+const main = async () => {
+  const startedAt = new Date().toISOString();
+  const { only, ctx } = parseOptions();
+  const previous: BenchResults | null = existsSync(LATEST)
+    ? (JSON.parse(readFileSync(LATEST, 'utf8')) as BenchResults)
+    : null;
+  const sections: Record<string, SectionResult> = { ...(previous?.sections ?? {}) };
+  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  const failures = await runSections(only, ctx, sections, commit);
+  const results: BenchResults = {
+    machine: await machineOf(),
+    commit,
+    startedAt,
+    finishedAt: new Date().toISOString(),
+    runs: ctx.runs,
+    sections: Object.fromEntries(
+      Object.keys(SECTIONS)
+        .filter((k) => sections[k])
+        .map((k) => [k, sections[k]!]),
+    ),
+  };
+  writeResults(results);
+  report(results, only, failures);
 };
 
 main().catch((err) => {

@@ -15,6 +15,7 @@ import { seedDemo } from '../server/seed/seed';
 import { createDbStorage } from '../server/files/storage';
 import { areaTables } from '../server/areas';
 import { installRowTriggers } from '../server/db/row-triggers';
+import type { Db } from '../server/db/client';
 
 const { values } = parseArgs({
   options: { events: { type: 'string', default: '1000' }, bookings: { type: 'string', default: '100000' } },
@@ -23,41 +24,33 @@ const wantEvents = Number(values.events);
 const wantBookings = Number(values.bookings);
 const BATCH = 50_000;
 
-const main = async () => {
-  const { config, settings } = loadConfig(process.env);
-  const database = await openConfiguredDatabase(settings);
-  const { db } = database;
+/** Reading queries on `db`: a query's rows, a table's row count. */
+const readerOf = (db: Db) => {
   const rows = async <T>(query: ReturnType<typeof sql>) => {
     const res = (await db.execute(query)) as unknown as { rows: T[] } | T[];
     return Array.isArray(res) ? res : res.rows;
   };
   const count = async (table: string) =>
     Number((await rows<{ n: string | number }>(sql.raw(`select count(*) as n from ${table}`)))[0]!.n);
-  try {
-    await database.migrate();
-    await installRowTriggers(db, areaTables());
-    await seedDemo(db, config.now());
-    await seedDemoData(
-      db,
-      createDbStorage(db, { quotaBytes: config.uploadQuotaBytes, now: config.now }),
-      config.now(),
-    );
-    // A bulk load is neither on the audit trail nor news for the live change log (ADR 0017, 0019).
-    const bulk = (query: SQL) =>
-      db.transaction(async (tx) => {
-        await tx.execute(
-          sql`select set_config('ebo.audit', 'off', true), set_config('ebo.live', 'off', true)`,
-        );
-        await tx.execute(query);
-      });
-    const started = Date.now();
-    let added = false;
+  return { rows, count };
+};
+type Reader = ReturnType<typeof readerOf>;
 
-    const haveEvents = await count('events');
-    if (haveEvents < wantEvents) {
-      const add = wantEvents - haveEvents;
-      // Approved providers own the events; categories and locations (with their city) rotate.
-      await bulk(sql`
+/** A bulk load is neither on the audit trail nor news for the live change log (ADR 0017, 0019). */
+const bulkOf = (db: Db) => (query: SQL) =>
+  db.transaction(async (tx) => {
+    await tx.execute(sql`select set_config('ebo.audit', 'off', true), set_config('ebo.live', 'off', true)`);
+    await tx.execute(query);
+  });
+type Bulk = ReturnType<typeof bulkOf>;
+
+/** Tops the events up to `wantEvents`; whether it added any. */
+const topUpEvents = async ({ count }: Reader, bulk: Bulk) => {
+  const haveEvents = await count('events');
+  if (haveEvents >= wantEvents) return false;
+  const add = wantEvents - haveEvents;
+  // Approved providers own the events; categories and locations (with their city) rotate.
+  await bulk(sql`
         with p as (select user_id, row_number() over (order by user_id) - 1 as rn from service_providers sp
                    join users u on u.id = sp.user_id where u.status = '1'),
              c as (select id, row_number() over (order by id) - 1 as rn from categories),
@@ -74,23 +67,15 @@ const main = async () => {
         from generate_series(1, ${add}) as i, np, nc, nl
         join p on true join c on true join l on true
         where p.rn = i % np.n and c.rn = i % nc.n and l.rn = i % nl.n`);
-      console.info(`Added ${add} events.`);
-      added = true;
-    }
+  console.info(`Added ${add} events.`);
+  return true;
+};
 
-    let have = await count('bookings');
-    const events = await count('events');
-    while (have < wantBookings) {
-      // Numbers above every id so far: a batch never repeats an earlier one's codes.
-      const maxId = Number(
-        (await rows<{ n: string | number | null }>(sql`select coalesce(max(id), 0) as n from bookings`))[0]!
-          .n,
-      );
-      const from = maxId + 1;
-      const to = from + Math.min(BATCH, wantBookings - have) - 1;
-      // Codes: BK- and the number in the 31 letters and digits of BOOKING_CODE (from an offset); the rare
-      // one equal to a demo booking's random code is skipped and made up by the next batch.
-      await bulk(sql`
+/** Adds the bookings numbered `from` to `to` over the `events` events. */
+const addBookings = (bulk: Bulk, from: number, to: number, events: number) =>
+  // Codes: BK- and the number in the 31 letters and digits of BOOKING_CODE (from an offset); the rare
+  // one equal to a demo booking's random code is skipped and made up by the next batch.
+  bulk(sql`
         with e as (select id, provider_id, price, row_number() over (order by id) - 1 as rn from events),
              s as (select i,
                           (array['pending','confirmed','confirmed','confirmed','cancelled','checked_in','completed'])[1 + (i * 7 + i / 7) % 7] as status,
@@ -112,17 +97,52 @@ const main = async () => {
                s.status, s.at, s.at
         from s join e on e.rn = s.i % ${events}
         on conflict (code) do nothing`);
-      have = await count('bookings');
-      added = true;
-      process.stdout.write(`\rBookings: ${have.toLocaleString('en')} / ${wantBookings.toLocaleString('en')}`);
-    }
-    if (added) {
+
+/** Tops the bookings up to `wantBookings`, a batch at a time; whether it added any. */
+const topUpBookings = async ({ rows, count }: Reader, bulk: Bulk) => {
+  let added = false;
+  let have = await count('bookings');
+  const events = await count('events');
+  while (have < wantBookings) {
+    // Numbers above every id so far: a batch never repeats an earlier one's codes.
+    const maxId = Number(
+      (await rows<{ n: string | number | null }>(sql`select coalesce(max(id), 0) as n from bookings`))[0]!.n,
+    );
+    const from = maxId + 1;
+    const to = from + Math.min(BATCH, wantBookings - have) - 1;
+    await addBookings(bulk, from, to, events);
+    have = await count('bookings');
+    added = true;
+    process.stdout.write(`\rBookings: ${have.toLocaleString('en')} / ${wantBookings.toLocaleString('en')}`);
+  }
+  return added;
+};
+
+const main = async () => {
+  const { config, settings } = loadConfig(process.env);
+  const database = await openConfiguredDatabase(settings);
+  const { db } = database;
+  const reader = readerOf(db);
+  try {
+    await database.migrate();
+    await installRowTriggers(db, areaTables());
+    await seedDemo(db, config.now());
+    await seedDemoData(
+      db,
+      createDbStorage(db, { quotaBytes: config.uploadQuotaBytes, now: config.now }),
+      config.now(),
+    );
+    const bulk = bulkOf(db);
+    const started = Date.now();
+    const addedEvents = await topUpEvents(reader, bulk);
+    const addedBookings = await topUpBookings(reader, bulk);
+    if (addedEvents || addedBookings) {
       // As a maintained database would be (PGlite has no autovacuum): statistics and the visibility map
       // that index-only scans (the list counts) need.
       await db.execute(sql`vacuum analyze`);
       console.info(`\nSeeded in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
     }
-    console.info(`Events: ${await count('events')}, bookings: ${await count('bookings')}.`);
+    console.info(`Events: ${await reader.count('events')}, bookings: ${await reader.count('bookings')}.`);
   } finally {
     await database.close();
   }

@@ -9,7 +9,7 @@
  * label's words in snake case, plural), `--root` the project folder (default: this one).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -62,15 +62,27 @@ const insert = (file: string, anchor: RegExp, text: string, where: 'before' | 'a
   edits.push({ file, anchor, text, where });
 
 if (read('src/contract/plain.ts').includes(`'${key}',`)) fail(`the permission "${key}" exists already`);
-if (new RegExp(`pgTable\\(\\s*'${table}'`).test(read('server/db/schema.ts')))
+const schemaFiles = readdirSync(at('server/db/schema')).map((name) => `server/db/schema/${name}`);
+if (schemaFiles.some((file) => new RegExp(`pgTable\\(\\s*'${table}'`).test(read(file))))
   fail(`the table ${table} exists`);
 
 const names: MasterNames = { key, label, lower, camel, pascal, table, tableVar };
 
 /* -------------------------------------------- the lists that name the areas */
 
-insert('server/db/schema.ts', /^export const schema = \{/m, masterTable(names));
-insert('server/db/schema.ts', /^ {2}locations,\n/m, `  ${tableVar},\n`, 'after');
+// The table at the end of the masters' schema, imported by the schema's table list and listed there.
+insert('server/db/schema/masters.ts', /\n(?![\s\S])/, masterTable(names), 'after');
+insert(
+  'server/db/schema/index.ts',
+  /(?<=^import \{[^}]*\blocations)(?=,?\s[^}]*\} from '\.\/masters';)/m,
+  `, ${tableVar}`,
+);
+insert(
+  'server/db/schema/index.ts',
+  /(?<=^export const schema = \{[^}]*)^ {2}locations,\n/m,
+  `  ${tableVar},\n`,
+  'after',
+);
 // The permission of its section, held by admins and service providers as every master's.
 insert('src/contract/plain.ts', /^ {2}'location',\n/m, `  '${key}',\n`, 'after');
 for (const role of ['admin', 'serviceprovider'])
@@ -173,7 +185,7 @@ run(bin('prettier'), ['--write', ...written.map(at)]);
 console.info(`Added the ${label} master (${key}): ${written.join(', ')}, a migration, the generated route tables and catalogs.
 Left to you:
   1. src/contract/areas/${key}.ts: the fields, beyond a name and whether it is active;
-  2. server/areas/${key}.ts and server/db/schema.ts (then npm run db:generate again);
+  2. server/areas/${key}.ts and server/db/schema/masters.ts (then npm run db:generate again);
   3. src/areas/${key}.tsx: its columns, fields and filters;
   4. tests/server/resource-fixtures.ts: a sample, an edit, an invalid input, a search and a filter of ${key};
   5. src/locales/ar/messages.po: the Arabic of every new text (npm run i18n:check lists them).`);

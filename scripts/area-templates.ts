@@ -44,7 +44,7 @@ const serverArea = ({ key, lower, camel, tableVar }: MasterNames) =>
   `import { eq } from 'drizzle-orm';
 import { ${camel}Resource } from '../../src/contract/areas/${key}';
 import { ${tableVar} } from '../db/schema';
-import { arText, dyn, enText, implement, textOf } from '../http/resource-router';
+import { arText, dyn, enText, implement, textOf } from '../resources/impl';
 import { yesNo } from './category';
 
 export const ${camel}Impl = implement(${camel}Resource, {
@@ -180,7 +180,8 @@ export const masterFiles = (names: MasterNames): Record<string, string> => {
 
 /** The table, with the indexes its list sorts by (docs/decisions/0020-every-list-on-an-index.md). */
 export const masterTable = ({ label, table, tableVar }: MasterNames) =>
-  `/** ${label} Master (docs/adding-an-area.md). */
+  `
+/** ${label} Master (docs/adding-an-area.md). */
 export const ${tableVar} = pgTable(
   '${table}',
   {
@@ -196,7 +197,6 @@ export const ${tableVar} = pgTable(
     index('${table}_name_ar_idx').on(sql\`lower(\${t.name}->>'ar')\`, t.id),
   ],
 );
-
 `;
 
 /** A sample, an edit, an invalid input, a search and a filter for the suites that walk every area. */

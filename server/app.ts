@@ -8,10 +8,11 @@ import { languageDetector } from 'hono/language';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../src/contract/common';
 import { api } from '../src/contract';
 import { localizeMessage } from '../src/contract/messages';
-import { countRequests } from './http/bulk';
+import { countRequests } from './resources/bulk-jobs';
 import { HttpError } from './core/errors';
 import { registerDocs } from './http/openapi';
-import { assertAllRouted, errorResponse, methodsAt, serverFault } from './http/route';
+import { errorResponse, serverFault } from './http/route-answer';
+import { assertAllRouted, methodsAt } from './http/route-registry';
 import { securityHeaders } from './http/security';
 import { registerStatic, registerUploads } from './http/static';
 import type { App, AppEnv, Deps } from './http/types';
@@ -36,7 +37,7 @@ export const createApp = (deps: Deps): App => {
 
   // Security headers, and no-store and Vary on every endpoint's and /api answer (server/http/security.ts).
   app.use('*', securityHeaders());
-  // Bulk rows wait for a moment without requests (server/http/bulk.ts).
+  // Bulk rows wait for a moment without requests (server/resources/bulk-jobs.ts).
   app.use('*', countRequests);
   // The answer's language: the caller's preferred supported one (Accept-Language, q-values
   // honoured), else English. The app sends its user's language (src/lib/api.ts).

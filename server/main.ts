@@ -6,30 +6,30 @@
 import { writeFileSync } from 'node:fs';
 import cluster from 'node:cluster';
 import path from 'node:path';
-import { serve } from '@hono/node-server';
-import { createApp } from './app';
+import { serve, type ServerType } from '@hono/node-server';
+import { createApp, type Deps } from './app';
 import { DEFAULT_SCHEDULER_MS, settle, startScheduler } from './notifications/notify';
 import { areaTables, resumeBulk } from './areas';
-import { BULK_PURGE_EVERY_MS, purgeBulkJobs, stopBulkJobs } from './http/bulk';
+import { BULK_PURGE_EVERY_MS, purgeBulkJobs, stopBulkJobs } from './resources/bulk-jobs';
 import { loadPushConfig } from './notifications/push';
-import { ConfigError, loadConfig } from './core/config';
+import { ConfigError, loadConfig, type Config, type ProcessSettings } from './core/config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-accounts';
 import { DataDirInUse, lockDataDir } from './db/data-dir-lock';
 import { openConfiguredDatabase, redactUrl } from './db/open';
-import { DB_CONNECT_TIMEOUT_MS } from './db/client';
+import { DB_CONNECT_TIMEOUT_MS, type Database } from './db/client';
 import { installRowTriggers } from './db/row-triggers';
 import { ReadCache } from './http/read-cache';
 import { seedDemoData } from './seed/demo-data';
 import { seedDemo, syncRoles } from './seed/seed';
-import { createConsoleMailer, createSmtpMailer } from './core/mail';
-import { createDbStorage } from './files/storage';
+import { createConsoleMailer, createSmtpMailer, type Mailer } from './core/mail';
+import { createDbStorage, type Storage } from './files/storage';
 import { importUploadsFolder } from './files/storage-import';
 import { FILE_SWEEP_EVERY_MS, sweepUnreferencedFiles } from './files/references';
 import { AUDIT_PURGE_EVERY_MS, purgeAudit } from './audit/trail';
 import { embeddedVacuum } from './db/upkeep';
 import { startLiveHub } from './live/hub';
 import { watchSessions } from './live/sessions';
-import { createLive } from './live/streams';
+import { createLive, type Live } from './live/streams';
 import { runPrimary } from './workers';
 
 const fail = (message: string): never => {
@@ -43,26 +43,20 @@ const describe = (err: unknown) =>
     ? err.message || (err as NodeJS.ErrnoException).code || err.name
     : String(err ?? 'unknown error');
 
-const main = async () => {
-  let loaded: ReturnType<typeof loadConfig>;
+/** The configuration from the environment (README); an invalid one stops the process. */
+const readConfig = () => {
   try {
-    loaded = loadConfig(process.env);
+    return loadConfig(process.env);
   } catch (err) {
     if (err instanceof ConfigError) return fail(err.message);
     throw err;
   }
-  const { config, settings, env } = loaded;
-  // WORKERS=N on PostgreSQL: this process only starts and watches N server processes (workers.ts).
-  if (cluster.isPrimary && settings.workers > 1) return runPrimary(settings.workers);
-  if (settings.workersRefused)
-    console.info(
-      'WORKERS asks for several processes, but the embedded database (PGlite) can be opened by one process only: running one. Set DATABASE_URL to run several.',
-    );
-  /** The first (or only) process prints the full banner; the other workers one line. */
-  const quiet = cluster.isWorker && cluster.worker?.id !== 1;
+};
 
-  // One process per embedded data directory (server/db/data-dir-lock.ts).
+/** Answers the function that lets the embedded data directory go. */
+const lockData = (settings: ProcessSettings) => {
   let unlock = () => {};
+  // One process per embedded data directory (server/db/data-dir-lock.ts).
   if (!settings.databaseUrl) {
     try {
       unlock = lockDataDir(settings.dataDir);
@@ -71,6 +65,11 @@ const main = async () => {
       return fail(`Could not take the lock of DATA_DIR ${settings.dataDir}: ${describe(err)}`);
     }
   }
+  return unlock;
+};
+
+/** Opens and migrates the database; every area's tables get their row triggers. */
+const openDatabase = async (settings: ProcessSettings, unlock: () => void): Promise<Database> => {
   const database = await openConfiguredDatabase(settings).catch((err: unknown) => {
     unlock();
     return fail(
@@ -93,15 +92,11 @@ const main = async () => {
         : `Applying the database migrations in ${path.join(settings.dataDir, 'pglite')} failed: ${describe(err)}`,
     );
   }
-  await syncRoles(database.db);
-  if (config.mode === 'demo') await seedDemo(database.db, config.now());
+  return database;
+};
 
-  const mailer = settings.smtpUrl
-    ? createSmtpMailer(settings.smtpUrl, config.mailFrom)
-    : createConsoleMailer();
-  // Uploaded files live in the database (ADR 0018); the former DATA_DIR/uploads folder moves in once.
-  const storage = createDbStorage(database.db, { quotaBytes: config.uploadQuotaBytes, now: config.now });
-  const uploadsDir = path.join(settings.dataDir, 'uploads');
+/** Moves the files of the former uploads folder into the database's storage. */
+const moveUploads = async (database: Database, storage: Storage, uploadsDir: string) => {
   try {
     const moved = await importUploadsFolder(database.db, storage, uploadsDir);
     if (moved.moved || moved.alreadyThere)
@@ -116,24 +111,21 @@ const main = async () => {
     await database.close();
     return fail(`Moving the uploaded files of ${uploadsDir} into the database failed: ${describe(err)}`);
   }
-  if (config.mode === 'demo') await seedDemoData(database.db, storage, config.now());
-  let push;
+};
+
+/** The web push settings; invalid ones stop the process. */
+const readPush = async (database: Database, settings: ProcessSettings) => {
   try {
-    push = loadPushConfig(process.env, settings.dataDir);
+    return loadPushConfig(process.env, settings.dataDir);
   } catch (err) {
     await database.close();
     return fail(`Web push: ${describe(err)}`);
   }
-  // Answers and sessions are kept until a table they read is written by any process (ADR 0009,
-  // 0020); READ_CACHE=off keeps the sessions only.
-  const cache = new ReadCache(database.changes, { answers: settings.readCache });
-  // Live updates (ADR 0019): this process's hub follows every process's writes.
-  const live = createLive(await startLiveHub(database), watchSessions(database, config), {
-    maxPerUser: settings.liveStreamsPerUser,
-  });
-  const deps = { db: database.db, mailer, config, storage, push, cache, live, databaseKind: database.kind };
-  const app = createApp(deps);
-  const scheduler = startScheduler(deps, env.NOTIFICATION_SCHEDULER_MS ?? DEFAULT_SCHEDULER_MS, [
+};
+
+/** The notification scheduler, which runs the process's periodic tasks too. */
+const startTasks = (deps: Deps, intervalMs: number, database: Database) =>
+  startScheduler(deps, intervalMs, [
     {
       name: 'The unused-file sweeper',
       everyMs: FILE_SWEEP_EVERY_MS,
@@ -154,54 +146,68 @@ const main = async () => {
       ? [{ name: 'The embedded database vacuum', everyMs: 60_000, run: embeddedVacuum(database) }]
       : []),
   ]);
-  // `npm run bench` only (bench/sections/mixed.ts): the read cache's hits and misses, written to a file.
+
+/** `npm run bench` only (bench/sections/mixed.ts): the read cache's hits and misses, written to a file. */
+const writeCacheStats = (cache: ReadCache) => {
   const statsFile = process.env.BENCH_STATS_FILE;
-  const statsTimer = statsFile
+  return statsFile
     ? setInterval(
         () => writeFileSync(statsFile, JSON.stringify({ cache: cache?.stats ?? null })),
         500,
       ).unref()
     : null;
-  // Bulk jobs a stopped process left running go on here (ADR 0021).
-  await resumeBulk(deps);
+};
 
-  const server = serve({ fetch: app.fetch, port: settings.port, hostname: settings.host }, (info) => {
-    const shownHost = ['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost'].includes(settings.host)
-      ? 'localhost'
-      : settings.host.includes(':')
-        ? `[${settings.host}]`
-        : settings.host;
-    const url = `http://${shownHost}:${info.port}/admin/`;
-    if (quiet) {
-      console.info(`Worker ${process.pid} is serving ${url}`);
-      return;
-    }
-    const lines = [
-      '',
-      `Events Back Office is running (${config.mode} mode): ${url}`,
-      `API reference: http://${shownHost}:${info.port}/api/docs`,
-      `Database: ${database.kind === 'postgres' ? redactUrl(settings.databaseUrl!) : `embedded PGlite in ${path.join(settings.dataDir, 'pglite')}`}`,
-      `Mail: ${settings.smtpUrl ? 'sent through SMTP_URL' : 'printed here (demo mode, no SMTP_URL)'}`,
-      `Processes: ${cluster.isWorker ? `${settings.workers} (WORKERS)` : '1'}`,
-    ];
-    if (config.mode === 'demo') {
-      lines.push('', `Demo accounts (password ${DEMO_PASSWORD}):`);
-      for (const a of DEMO_ACCOUNTS)
-        lines.push(
-          `  ${a.email.padEnd(24)} ${a.role.padEnd(16)} ${a.canSignIn ? '' : `(${a.key}: cannot sign in)`}`.trimEnd(),
-        );
-    }
-    lines.push('', 'Press Ctrl+C to stop.', '');
-    console.info(lines.join('\n'));
-  });
-  server.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code === 'EADDRINUSE')
-      fail(
-        `Port ${settings.port} on ${settings.host} is already in use. Set PORT to another port, e.g. PORT=3001.`,
+/** The URL served; the first (or only) process adds the rest of the banner, the others only that line. */
+const printBanner = (
+  port: number,
+  settings: ProcessSettings,
+  config: Config,
+  database: Database,
+  quiet: boolean,
+) => {
+  const shownHost = ['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost'].includes(settings.host)
+    ? 'localhost'
+    : settings.host.includes(':')
+      ? `[${settings.host}]`
+      : settings.host;
+  const url = `http://${shownHost}:${port}/admin/`;
+  if (quiet) {
+    console.info(`Worker ${process.pid} is serving ${url}`);
+    return;
+  }
+  const lines = [
+    '',
+    `Events Back Office is running (${config.mode} mode): ${url}`,
+    `API reference: http://${shownHost}:${port}/api/docs`,
+    `Database: ${database.kind === 'postgres' ? redactUrl(settings.databaseUrl!) : `embedded PGlite in ${path.join(settings.dataDir, 'pglite')}`}`,
+    `Mail: ${settings.smtpUrl ? 'sent through SMTP_URL' : 'printed here (demo mode, no SMTP_URL)'}`,
+    `Processes: ${cluster.isWorker ? `${settings.workers} (WORKERS)` : '1'}`,
+  ];
+  if (config.mode === 'demo') {
+    lines.push('', `Demo accounts (password ${DEMO_PASSWORD}):`);
+    for (const a of DEMO_ACCOUNTS)
+      lines.push(
+        `  ${a.email.padEnd(24)} ${a.role.padEnd(16)} ${a.canSignIn ? '' : `(${a.key}: cannot sign in)`}`.trimEnd(),
       );
-    else fail(`The HTTP server failed: ${err.message}`);
-  });
+  }
+  lines.push('', 'Press Ctrl+C to stop.', '');
+  console.info(lines.join('\n'));
+};
 
+/** What the process stops on SIGINT or SIGTERM. */
+interface Running {
+  server: ServerType;
+  live: Live;
+  scheduler: ReturnType<typeof startScheduler>;
+  mailer: Mailer;
+  database: Database;
+  unlock: () => void;
+  statsTimer: NodeJS.Timeout | null;
+}
+
+/** Shuts down gracefully on SIGINT and SIGTERM. */
+const stopOnSignals = ({ server, live, scheduler, mailer, database, unlock, statsTimer }: Running) => {
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
@@ -236,6 +242,57 @@ const main = async () => {
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
+};
+
+const main = async () => {
+  const { config, settings, env } = readConfig();
+  // WORKERS=N on PostgreSQL: this process only starts and watches N server processes (workers.ts).
+  if (cluster.isPrimary && settings.workers > 1) return runPrimary(settings.workers);
+  if (settings.workersRefused)
+    console.info(
+      'WORKERS asks for several processes, but the embedded database (PGlite) can be opened by one process only: running one. Set DATABASE_URL to run several.',
+    );
+  /** The first (or only) process prints the full banner; the other workers one line. */
+  const quiet = cluster.isWorker && cluster.worker?.id !== 1;
+
+  const unlock = lockData(settings);
+  const database = await openDatabase(settings, unlock);
+  await syncRoles(database.db);
+  if (config.mode === 'demo') await seedDemo(database.db, config.now());
+
+  const mailer = settings.smtpUrl
+    ? createSmtpMailer(settings.smtpUrl, config.mailFrom)
+    : createConsoleMailer();
+  // Uploaded files live in the database (ADR 0018); the former DATA_DIR/uploads folder moves in once.
+  const storage = createDbStorage(database.db, { quotaBytes: config.uploadQuotaBytes, now: config.now });
+  await moveUploads(database, storage, path.join(settings.dataDir, 'uploads'));
+  if (config.mode === 'demo') await seedDemoData(database.db, storage, config.now());
+  const push = await readPush(database, settings);
+  // Answers and sessions are kept until a table they read is written by any process (ADR 0009,
+  // 0020); READ_CACHE=off keeps the sessions only.
+  const cache = new ReadCache(database.changes, { answers: settings.readCache });
+  // Live updates (ADR 0019): this process's hub follows every process's writes.
+  const live = createLive(await startLiveHub(database), watchSessions(database, config), {
+    maxPerUser: settings.liveStreamsPerUser,
+  });
+  const deps = { db: database.db, mailer, config, storage, push, cache, live, databaseKind: database.kind };
+  const app = createApp(deps);
+  const scheduler = startTasks(deps, env.NOTIFICATION_SCHEDULER_MS ?? DEFAULT_SCHEDULER_MS, database);
+  const statsTimer = writeCacheStats(cache);
+  // Bulk jobs a stopped process left running go on here (ADR 0021).
+  await resumeBulk(deps);
+
+  const server = serve({ fetch: app.fetch, port: settings.port, hostname: settings.host }, (info) =>
+    printBanner(info.port, settings, config, database, quiet),
+  );
+  server.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EADDRINUSE')
+      fail(
+        `Port ${settings.port} on ${settings.host} is already in use. Set PORT to another port, e.g. PORT=3001.`,
+      );
+    else fail(`The HTTP server failed: ${err.message}`);
+  });
+  stopOnSignals({ server, live, scheduler, mailer, database, unlock, statsTimer });
 };
 
 main().catch((err) => {

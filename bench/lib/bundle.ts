@@ -1,7 +1,7 @@
 /**
  * What a page of the built app loads, from Vite's manifest (`dist/.vite/manifest.json`, `build.manifest`):
  * the entry (`index.html`) and the page's lazy modules, each with its static imports, and their sizes
- * raw, gzip (level 9) and brotli (quality 9), as the server compresses them (server/http/static.ts).
+ * raw, gzip (level 9) and brotli (quality 9), as the build compresses them for the server (vite.config.ts).
  * Sizes are deterministic, so the size-budget test reads them; the bench adds a real Chromium load.
  */
 import { existsSync, readFileSync } from 'node:fs';

@@ -10,7 +10,7 @@ import type { Browser, CDPSession, Page } from 'playwright-core';
 import { signIn, waitForShell } from '../../tests/support/app';
 import { DEMO, DEMO_PASSWORD } from '../../tests/support/app-server';
 import { launchChromium } from '../../tests/support/chromium';
-import { readBudgets } from '../lib/budgets';
+import { readBudgets, type Budgets } from '../lib/budgets';
 import { contextOptions, networkQuiet } from '../lib/browser';
 import { closure, fileSize, keyOfFile, readManifest, type Manifest } from '../lib/bundle';
 import { startServer } from '../lib/server';
@@ -130,6 +130,73 @@ const dashboardPage = async (browser: Browser, origin: string, distDir: string) 
 
 const KB = (n: number) => n / 1000;
 
+type PageBudget = Budgets['pages'][string];
+
+/** A page's rows: its JS and CSS sizes and its requests over the runs. */
+const pageRows = (name: string, runs: LoadFigures[], budget: PageBudget): Row[] => {
+  const s = (f: (x: LoadFigures) => number) => stat(runs.map(f));
+  const label = name === 'login' ? 'Login page' : 'Dashboard (signed in)';
+  return [
+    row(
+      'load',
+      `${label}: JS gzip`,
+      'kB',
+      s((x) => KB(x.jsGzip)),
+      {
+        text: `< ${KB(budget.budget.jsGzip)} kB`,
+        ok: (m) => m * 1000 < budget.budget.jsGzip,
+      },
+    ),
+    row(
+      'load',
+      `${label}: JS brotli`,
+      'kB',
+      s((x) => KB(x.jsBrotli)),
+    ),
+    row(
+      'load',
+      `${label}: JS on the wire (${runs[0]!.encodings.join('/')})`,
+      'kB',
+      s((x) => KB(x.jsTransferred)),
+    ),
+    row(
+      'load',
+      `${label}: CSS gzip`,
+      'kB',
+      s((x) => KB(x.cssGzip)),
+    ),
+    row(
+      'load',
+      `${label}: CSS brotli`,
+      'kB',
+      s((x) => KB(x.cssBrotli)),
+    ),
+    row(
+      'load',
+      `${label}: requests (JS)`,
+      'n',
+      s((x) => x.jsRequests),
+    ),
+    row(
+      'load',
+      `${label}: requests (all)`,
+      'n',
+      s((x) => x.requests),
+    ),
+  ];
+};
+
+/** The budget's module list must describe what the browser loads: the files loaded but not listed, and listed but not loaded. */
+const checkModules = (manifest: Manifest, budget: PageBudget, runs: LoadFigures[]) => {
+  const listed = new Set(closure(manifest, budget.modules).map((k) => manifest[k]!.file));
+  const loaded = new Set(runs.flatMap((r) => r.files));
+  const unlisted = [...loaded].filter((f) => !listed.has(f)).map((f) => keyOfFile(manifest, f) ?? f);
+  const unused = [...listed]
+    .filter((f) => f.endsWith('.js') && !loaded.has(f))
+    .map((f) => keyOfFile(manifest, f) ?? f);
+  return { unlisted, unused };
+};
+
 export async function runLoad(ctx: BenchContext): Promise<SectionResult> {
   const started = Date.now();
   const budgets = readBudgets();
@@ -148,63 +215,8 @@ export async function runLoad(ctx: BenchContext): Promise<SectionResult> {
       ctx.log(`load: ${name} × ${ctx.runs}`);
       const runs = await repeat(ctx.runs, () => measure(browser, server.origin, ctx.distDir));
       const budget = budgets.pages[name]!;
-      const s = (f: (x: LoadFigures) => number) => stat(runs.map(f));
-      const label = name === 'login' ? 'Login page' : 'Dashboard (signed in)';
-      rows.push(
-        row(
-          'load',
-          `${label}: JS gzip`,
-          'kB',
-          s((x) => KB(x.jsGzip)),
-          {
-            text: `< ${KB(budget.budget.jsGzip)} kB`,
-            ok: (m) => m * 1000 < budget.budget.jsGzip,
-          },
-        ),
-        row(
-          'load',
-          `${label}: JS brotli`,
-          'kB',
-          s((x) => KB(x.jsBrotli)),
-        ),
-        row(
-          'load',
-          `${label}: JS on the wire (${runs[0]!.encodings.join('/')})`,
-          'kB',
-          s((x) => KB(x.jsTransferred)),
-        ),
-        row(
-          'load',
-          `${label}: CSS gzip`,
-          'kB',
-          s((x) => KB(x.cssGzip)),
-        ),
-        row(
-          'load',
-          `${label}: CSS brotli`,
-          'kB',
-          s((x) => KB(x.cssBrotli)),
-        ),
-        row(
-          'load',
-          `${label}: requests (JS)`,
-          'n',
-          s((x) => x.jsRequests),
-        ),
-        row(
-          'load',
-          `${label}: requests (all)`,
-          'n',
-          s((x) => x.requests),
-        ),
-      );
-      // The budget's module list must describe what the browser loads.
-      const listed = new Set(closure(manifest, budget.modules).map((k) => manifest[k]!.file));
-      const loaded = new Set(runs.flatMap((r) => r.files));
-      const unlisted = [...loaded].filter((f) => !listed.has(f)).map((f) => keyOfFile(manifest, f) ?? f);
-      const unused = [...listed]
-        .filter((f) => f.endsWith('.js') && !loaded.has(f))
-        .map((f) => keyOfFile(manifest, f) ?? f);
+      rows.push(...pageRows(name, runs, budget));
+      const { unlisted, unused } = checkModules(manifest, budget, runs);
       if (unlisted.length)
         notes.push(
           `${name}: loaded but not in bench/budgets.json modules (add them): ${unlisted.join(', ')}`,

@@ -10,7 +10,7 @@ import { notices } from '../notifications/notices';
 import { notifyUser } from '../notifications/notify';
 import { loadAd } from './advertisement';
 import { dayOf } from '../core/time';
-import { rowCtx, runRowAction, type BodyOf, type RowAction } from '../http/row-actions';
+import { rowCtx, runRowAction, type BodyOf, type RowAction } from '../resources/row-actions';
 import { MAX_IMAGE_BYTES, storeUploadedImage } from '../http/uploads';
 
 type Approve = typeof advertisementApi.adsApprove;

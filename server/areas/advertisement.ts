@@ -18,7 +18,7 @@ import { notices } from '../notifications/notices';
 import { notifyAdmins } from '../notifications/notify';
 import { dayOf } from '../core/time';
 import { assertImagesExist, deleteUnusedImages } from './event';
-import { arText, dyn, enText, implement, textOf, type ResourceCtx } from '../http/resource-router';
+import { arText, dyn, enText, implement, textOf, type ResourceCtx } from '../resources/impl';
 
 const targetEvents = alias(events, 'ad_event');
 

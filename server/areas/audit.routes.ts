@@ -1,11 +1,11 @@
 /**
  * The audit trail's endpoints (docs/decisions/0017-audit-trail.md): the entries a caller may see,
- * newest first with a cursor, as CSV, and an admin's restore (server/audit/restore.ts).
+ * newest first with a cursor, as CSV, and an admin's restore (server/resources/restore.ts).
  */
 import { and, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import { auditApi, type AuditEntryRecord } from '../../src/contract/areas/audit';
 import type { Language } from '../../src/contract/common';
-import { restorableOf, restoreEntry, type Restorable } from '../audit/restore';
+import { restorableOf, restoreEntry, type Restorable } from '../resources/restore';
 import type { AuthInfo } from '../auth/sessions';
 import { auditLog } from '../db/schema';
 import { smsg } from '../core/messages';
@@ -14,9 +14,9 @@ import { route, routeFile } from '../http/route';
 import { csvText } from '../../src/contract/csv';
 import { csvResponse } from '../http/csv';
 import type { App } from '../http/types';
-import { forwardRulesOf } from '../http/forward-rules';
-import type { ResourceImpls } from '../http/resource-router';
-import { rowCtx } from '../http/row-actions';
+import { forwardRulesOf } from '../resources/forward-rules';
+import type { ResourceImpls } from '../resources/impl';
+import { rowCtx } from '../resources/row-actions';
 
 type Row = typeof auditLog.$inferSelect;
 type Filters = {

@@ -19,8 +19,8 @@ import { smsg } from '../core/messages';
 import { notices } from '../notifications/notices';
 import { notifyUser } from '../notifications/notify';
 import { changeBookingStatus, loadBooking } from './booking';
-import { providerScopeOf } from '../http/resource-router';
-import { rowCtx, runRowAction, type BodyOf, type RowAction } from '../http/row-actions';
+import { providerScopeOf } from '../resources/impl';
+import { rowCtx, runRowAction, type BodyOf, type RowAction } from '../resources/row-actions';
 
 /** Change a booking's status and / or payment status (a row action: the endpoint and bulk jobs). */
 export const moveBooking: RowAction<BodyOf<typeof bookingApi.bookingUpdateStatus>> = async (

@@ -21,7 +21,7 @@ import { bookingCounts, bookingHistory, bookings, events, locations, serviceProv
 import { conflict, fieldError, notFound } from '../core/errors';
 import { smsg } from '../core/messages';
 import { addDays, startOfDay } from '../core/time';
-import { dyn, implement, type ResourceCtx } from '../http/resource-router';
+import { dyn, implement, type ResourceCtx } from '../resources/impl';
 
 const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 const newBookingCode = () =>

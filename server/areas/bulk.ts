@@ -1,12 +1,13 @@
 /**
  * The row actions each area offers in bulk, by the contract's action names (`bulkActionsOf` in
- * src/contract/bulk.ts): the same functions its single-row endpoints run (server/http/row-actions.ts),
+ * src/contract/bulk.ts): the same functions its single-row endpoints run (server/resources/row-actions.ts),
  * and the resource router's delete for every resource that has one.
  */
 import { resources } from '../../src/contract/areas';
-import type { BulkRowActions } from '../http/bulk';
-import { removeRow, type ResourceImpls } from '../http/resource-router';
-import type { RowAction } from '../http/row-actions';
+import type { BulkRowActions } from '../resources/bulk-jobs';
+import { removeRow } from '../resources/delete';
+import type { ResourceImpls } from '../resources/impl';
+import type { RowAction } from '../resources/row-actions';
 import { decideAd } from './advertisement.routes';
 import { moveBooking } from './booking.routes';
 import { moveEvent, setEventFeatured } from './event.routes';

@@ -6,7 +6,7 @@ import { smsg } from '../core/messages';
 import { removeUnusedFiles } from '../files/references';
 import { keyOfPath } from '../files/storage';
 import { categoryUsage } from './master-owners';
-import { arText, dyn, enText, implement, textOf } from '../http/resource-router';
+import { arText, dyn, enText, implement, textOf } from '../resources/impl';
 
 export const categoryImpl = implement(categoryResource, {
   table: categories,

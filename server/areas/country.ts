@@ -4,7 +4,7 @@ import { cities, countries } from '../db/schema';
 import { smsg } from '../core/messages';
 import { countryUsage } from './master-owners';
 import { yesNo } from './category';
-import { arText, dyn, enText, implement, textOf } from '../http/resource-router';
+import { arText, dyn, enText, implement, textOf } from '../resources/impl';
 
 export const countryImpl = implement(countryResource, {
   table: countries,

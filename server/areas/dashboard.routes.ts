@@ -8,7 +8,7 @@ import { readTogether } from '../db/together';
 import { route } from '../http/route';
 import type { App } from '../http/types';
 import { smsg } from '../core/messages';
-import { providerScopeOf } from '../http/resource-router';
+import { providerScopeOf } from '../resources/impl';
 import { periods } from '../core/time';
 import {
   adminStatParts,

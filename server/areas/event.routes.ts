@@ -28,9 +28,9 @@ import {
   loadEvent,
   type EventRecord,
 } from './event';
-import { providerScopeOf } from '../http/resource-router';
+import { providerScopeOf } from '../resources/impl';
 import { MAX_IMAGE_BYTES, storeUploadedImage } from '../http/uploads';
-import { rowCtx, runRowAction, type BodyOf, type RowAction } from '../http/row-actions';
+import { rowCtx, runRowAction, type BodyOf, type RowAction } from '../resources/row-actions';
 
 const scopeOf = (auth: AuthInfo) => providerScopeOf(auth, 'event', true);
 

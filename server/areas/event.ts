@@ -37,7 +37,7 @@ import { removeUnusedFiles } from '../files/references';
 import { keyOfPath, type Storage } from '../files/storage';
 import { figure, readTogether, valueOrNull } from '../db/together';
 import { addDays, EARLIEST_ZONE, LATEST_ZONE, startOfDay } from '../core/time';
-import { arText, dyn, enText, implement, textOf, type ResourceCtx } from '../http/resource-router';
+import { arText, dyn, enText, implement, textOf, type ResourceCtx } from '../resources/impl';
 
 type L = { en: string; ar: string };
 

@@ -4,8 +4,10 @@
  * docs/adding-an-area.md.
  */
 import type { ResourceKey } from '../../src/contract/areas';
-import { registerBulkRoutes, resumeBulkJobs } from '../http/bulk';
-import { registerResources, type ResourceImpls } from '../http/resource-router';
+import { registerBulkRoutes } from '../resources/bulk';
+import { resumeBulkJobs } from '../resources/bulk-jobs';
+import type { ResourceImpls } from '../resources/impl';
+import { registerResources } from '../resources/resource-router';
 import { bulkRowActions } from './bulk';
 import type { App, Deps } from '../http/types';
 import type { Column } from 'drizzle-orm';

@@ -7,7 +7,7 @@ import { fieldError } from '../core/errors';
 import { smsg } from '../core/messages';
 import { locationUsage } from './master-owners';
 import { yesNo } from './category';
-import { arText, dyn, enText, implement, textOf } from '../http/resource-router';
+import { arText, dyn, enText, implement, textOf } from '../resources/impl';
 
 export const locationImpl = implement(locationResource, {
   table: locations,

@@ -18,7 +18,7 @@ import type { App } from '../http/types';
 import { smsg } from '../core/messages';
 import { sendClaimed } from '../notifications/notify';
 import { toNotification } from './notification';
-import { providerScopeOf } from '../http/resource-router';
+import { providerScopeOf } from '../resources/impl';
 import type { Executor } from '../db/client';
 import { approvalsOf, unreadOf } from '../notifications/badge';
 import { appendAudit, withAuditContext } from '../audit/trail';

@@ -10,7 +10,7 @@ import type { Tx } from '../db/client';
 import { notifications, users } from '../db/schema';
 import { conflict, fieldError } from '../core/errors';
 import { smsg } from '../core/messages';
-import { arText, dyn, enText, implement, textOf, type ResourceCtx } from '../http/resource-router';
+import { arText, dyn, enText, implement, textOf, type ResourceCtx } from '../resources/impl';
 
 type Row = { n: typeof notifications.$inferSelect; authorName: { en: string; ar: string } | null };
 

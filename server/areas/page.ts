@@ -5,7 +5,7 @@ import { pages } from '../db/schema';
 import { conflict } from '../core/errors';
 import { smsg } from '../core/messages';
 import { sanitizeRichText } from '../core/sanitize';
-import { arText, dyn, enText, implement, textOf } from '../http/resource-router';
+import { arText, dyn, enText, implement, textOf } from '../resources/impl';
 
 const isRequired = (slug: string) => (REQUIRED_PAGE_SLUGS as readonly string[]).includes(slug);
 

@@ -12,7 +12,7 @@ import { route } from '../http/route';
 import type { App } from '../http/types';
 import { smsg } from '../core/messages';
 import { bookingSearchText } from './booking';
-import { arText, enText, holds, providerScopeOf } from '../http/resource-router';
+import { arText, enText, holds, providerScopeOf } from '../resources/impl';
 
 export const registerSearchRoutes = (app: App) => {
   route(app, searchApi.search, async ({ deps, query, requireAuth }) => {

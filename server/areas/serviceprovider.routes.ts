@@ -25,7 +25,7 @@ import { selectProviders, toProvider } from './serviceprovider';
 import { newKey, sniffImage } from '../http/uploads';
 import { fileAnswer } from '../http/file-answer';
 import { removeUnusedFiles } from '../files/references';
-import { rowCtx, runRowAction, type BodyOf, type RowAction } from '../http/row-actions';
+import { rowCtx, runRowAction, type BodyOf, type RowAction } from '../resources/row-actions';
 
 /** Document type from the file's first bytes: PDF, JPEG or PNG (never from its name). */
 const sniffDocument = (bytes: Uint8Array): { ext: string; mime: string } | null => {

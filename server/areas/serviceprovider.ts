@@ -15,7 +15,7 @@ import { fieldError } from '../core/errors';
 import { smsg } from '../core/messages';
 import { removeUnusedFiles } from '../files/references';
 import { keyOfPath } from '../files/storage';
-import { arText, dyn, enText, implement, textOf } from '../http/resource-router';
+import { arText, dyn, enText, implement, textOf } from '../resources/impl';
 
 export const STATUS_LABEL: Record<UserStatus, { en: string; ar: string }> = {
   '0': { en: 'Pending', ar: 'قيد المراجعة' },

@@ -10,7 +10,7 @@ import type { App } from '../http/types';
 import { smsg } from '../core/messages';
 import { supervisorImpl } from './supervisor';
 import type { AuthInfo } from '../auth/sessions';
-import { rowCtx, runRowAction, type BodyOf, type RowAction } from '../http/row-actions';
+import { rowCtx, runRowAction, type BodyOf, type RowAction } from '../resources/row-actions';
 
 const supervisorWhere = (id: number, owner: number | null) =>
   and(

@@ -7,7 +7,7 @@ import type { Tx } from '../db/client';
 import { serviceProviders, users } from '../db/schema';
 import { fieldError } from '../core/errors';
 import { smsg } from '../core/messages';
-import { arText, dyn, enText, implement, textOf, type ResourceCtx } from '../http/resource-router';
+import { arText, dyn, enText, implement, textOf, type ResourceCtx } from '../resources/impl';
 
 const STATUS: Record<string, { en: string; ar: string }> = {
   '1': { en: 'Active', ar: 'نشط' },

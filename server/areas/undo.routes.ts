@@ -1,6 +1,6 @@
 /** `POST /api/undo`: a user undoes their own recent write (server/areas/undo.ts, docs/decisions/0025-undo.md). */
 import { undoApi } from '../../src/contract/undo';
-import type { ResourceImpls } from '../http/resource-router';
+import type { ResourceImpls } from '../resources/impl';
 import { route } from '../http/route';
 import type { App } from '../http/types';
 import { undoMessage, undoWrite } from './undo';

@@ -1,7 +1,7 @@
 /**
  * Undo (docs/decisions/0025-undo.md, docs/decisions/0034-undo-tokens-minted-by-the-server.md): the
  * user who made a delete, a status move or a bulk action puts the records back as they were, from
- * the audit trail's `before` values (server/audit/restore.ts), as one more write of the request's
+ * the audit trail's `before` values (server/resources/restore.ts), as one more write of the request's
  * transaction, recorded as `restore` entries that name the entries they undo (`restoreOf`) with the
  * operation `POST /api/undo`.
  *
@@ -16,7 +16,7 @@
  * - the record, put back, is not in the caller's scope (the resource's own ownership rule);
  * - the record changed again since (its fields are not what the write left), is gone, or its id is
  *   taken again; its seats are no longer free; a rule of the database refuses it;
- * - a forward write of the values put back would be refused (server/http/forward-rules.ts).
+ * - a forward write of the values put back would be refused (server/resources/forward-rules.ts).
  * Two undo calls of one write take one lock in turn (an advisory lock on the caller and token); the
  * second finds the first's `restore` entries and is refused: it never applies twice.
  */
@@ -34,15 +34,16 @@ import {
   restoreRefusal,
   type AuditRow,
   type Restorable,
-} from '../audit/restore';
+} from '../resources/restore';
 import type { AuthInfo } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { auditLog, bookingHistory, bulkJobs, eventHistory } from '../db/schema';
 import { conflict, forbidden, HttpError, notFound } from '../core/errors';
-import { forwardRulesOf, type PutBackRules } from '../http/forward-rules';
-import { inScope, type ResourceImpls } from '../http/resource-router';
-import { allows } from '../http/route';
-import { rowCtx } from '../http/row-actions';
+import { forwardRulesOf, type PutBackRules } from '../resources/forward-rules';
+import type { ResourceImpls } from '../resources/impl';
+import { inScope } from '../resources/query';
+import { allows } from '../http/route-access';
+import { rowCtx } from '../resources/row-actions';
 import type { Deps } from '../http/types';
 import { UNDOABLE, type Undoable } from '../http/undoable';
 import { smsg } from '../core/messages';

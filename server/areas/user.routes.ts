@@ -8,7 +8,7 @@ import { route } from '../http/route';
 import type { App } from '../http/types';
 import { smsg } from '../core/messages';
 import { userImpl } from './user';
-import { rowCtx, runRowAction, type BodyOf, type RowAction } from '../http/row-actions';
+import { rowCtx, runRowAction, type BodyOf, type RowAction } from '../resources/row-actions';
 
 /**
  * Approve, reject, block or unblock a user (a row action: the endpoint and bulk jobs): never one's

@@ -6,7 +6,7 @@ import { users } from '../db/schema';
 import { fieldError } from '../core/errors';
 import { smsg } from '../core/messages';
 import { assertNotLastAdmin } from '../auth/accounts';
-import { dyn, implement, textOf } from '../http/resource-router';
+import { dyn, implement, textOf } from '../resources/impl';
 import { STATUS_LABEL } from './serviceprovider';
 
 const ROLE_LABEL: Record<Role, { en: string; ar: string }> = {

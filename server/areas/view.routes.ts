@@ -21,7 +21,8 @@ import { isUniqueViolation, type Executor } from '../db/client';
 import { savedViews, users } from '../db/schema';
 import type { AuthInfo } from '../auth/sessions';
 import { conflict, forbidden, HttpError, notFound } from '../core/errors';
-import { mayCall, route } from '../http/route';
+import { route } from '../http/route';
+import { mayCall } from '../http/route-access';
 import type { App } from '../http/types';
 import { smsg } from '../core/messages';
 

@@ -13,7 +13,7 @@
  * gives its slot back. Over the limit: 429 with Retry-After.
  */
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
-import { registerMessages } from '../../src/contract/messages';
+import { messageOf, registerMessages } from '../../src/contract/messages';
 import type { Config } from '../core/config';
 import type { Db } from '../db/client';
 import { loginFailures } from '../db/schema';
@@ -44,7 +44,9 @@ registerMessages(LIMIT_MESSAGES);
 
 const tooMany = (limit: IpLimit, waitMs: number) =>
   tooManyRequests(
-    LIMIT_MESSAGES.tooManyFromIp.en.replace('{minutes}', String(Math.max(1, Math.ceil(waitMs / 60_000)))),
+    messageOf('tooManyFromIp' satisfies keyof typeof LIMIT_MESSAGES, {
+      minutes: Math.max(1, Math.ceil(waitMs / 60_000)),
+    }),
     waitMs,
     limit,
   );

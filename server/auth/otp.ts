@@ -6,12 +6,12 @@
  */
 import { and, desc, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Language } from '../../src/contract/common';
+import type { Config } from '../core/config';
 import type { Db, Tx } from '../db/client';
 import { emailOtps, users } from '../db/schema';
 import { HttpError, fieldError, tooManyRequests } from '../core/errors';
-import { accountExistsMail, otpMail } from '../core/mail';
+import { accountExistsMail, otpMail, type Mailer } from '../core/mail';
 import { smsg } from '../core/messages';
-import type { Deps } from '../http/types';
 import { hashOtp, newOtpCode, otpMatches } from './tokens';
 
 const OTP_TTL_MS = 10 * 60 * 1000;
@@ -32,7 +32,14 @@ export const withEmailLock = <T>(db: Db, email: string, fn: (tx: Tx) => Promise<
 export const emailRegistered = async (db: Db | Tx, email: string) =>
   (await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1)).length > 0;
 
-export const sendOtp = async ({ db, config, mailer }: Deps, email: string, lang: Language) => {
+/** What the OTP steps use of the app's services (server/http/types.ts `Deps` has them). */
+interface OtpDeps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+}
+
+export const sendOtp = async ({ db, config, mailer }: OtpDeps, email: string, lang: Language) => {
   const code = newOtpCode();
   const now = config.now();
   let known = false;
@@ -84,7 +91,11 @@ export const sendOtp = async ({ db, config, mailer }: Deps, email: string, lang:
   }
 };
 
-export const verifyOtp = async ({ db, config }: Deps, email: string, code: string) => {
+export const verifyOtp = async (
+  { db, config }: Pick<OtpDeps, 'db' | 'config'>,
+  email: string,
+  code: string,
+) => {
   const now = config.now();
   // The transaction returns the refusal instead of throwing it, so the counted try is committed.
   const refusal = await withEmailLock(db, email, async (tx) => {

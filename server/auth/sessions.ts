@@ -10,7 +10,6 @@ import type { Db, Executor } from '../db/client';
 import { rolePermissions, sessions, users } from '../db/schema';
 import type { Config } from '../core/config';
 import { HttpError, unauthorized } from '../core/errors';
-import type { ReadCache } from '../http/read-cache';
 import { smsg } from '../core/messages';
 import { hashToken, newToken } from './tokens';
 
@@ -80,6 +79,17 @@ export interface ResolvedSession {
   providerStatus: string | null;
 }
 
+/**
+ * The sessions part of the read cache (server/http/read-cache.ts, ADR 0009), all `authenticate` uses:
+ * named here, below http, so that auth does not reach up for it.
+ */
+export interface SessionCache {
+  /** The write clock, read before a session is read (`keepSession`). */
+  readonly clock: number;
+  session(tokenHash: string): ResolvedSession | undefined;
+  keepSession(tokenHash: string, clock: number, tables: Set<string>, session: ResolvedSession): void;
+}
+
 /** The role's permissions in their order, as `permissionsOf` lists them. */
 const permissionsOfUser = sql<
   string[]
@@ -141,7 +151,7 @@ export const authenticate = async (
   db: Db,
   config: Config,
   authorization: string | undefined,
-  cache?: ReadCache,
+  cache?: SessionCache,
 ): Promise<AuthInfo> => {
   const token = authorization ? BEARER.exec(authorization.trim())?.[1] : undefined;
   if (!token) throw unauthorized();

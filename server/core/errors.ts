@@ -1,7 +1,7 @@
 /**
- * Errors that become answers. Handlers throw `HttpError`s with English texts; the route helper
- * localises the message and field errors and writes `{ status, message, errors? }` with the real
- * HTTP status. Anything else thrown is a server fault: logged, answered with a generic 500.
+ * Errors that become answers. Handlers throw `HttpError`s with messages by key (`smsg`); the
+ * route helper looks up the message and field errors in the reader's language and writes
+ * `{ status, message, errors? }` with the real HTTP status. Anything else thrown is a server fault: logged, answered with a generic 500.
  */
 import { smsg } from './messages';
 

@@ -1,10 +1,11 @@
 /**
- * The server's own wire messages (English and Arabic). The server answers in English text and the
- * route helper localises it with `localizeMessage` from the contract, so every text here is
- * registered with `registerMessages` when this module loads.
+ * The server's own wire messages (English and Arabic). Handlers name a message by its key (`smsg`)
+ * and the route helper looks it up in the reader's language with `localizeMessage` from the
+ * contract (docs/decisions/0051-messages-by-key.md), so every entry here is registered with
+ * `registerMessages` when this module loads.
  */
 import { BOOKING_STATUS_LABEL, PAYMENT_STATUS_LABEL } from '../../src/contract/areas/booking';
-import { registerMessages, registerTerms } from '../../src/contract/messages';
+import { messageOf, registerMessages, registerTerms } from '../../src/contract/messages';
 
 export const SERVER_MESSAGES = {
   // generic
@@ -550,6 +551,6 @@ registerMessages(SERVER_MESSAGES);
 // The labels a booking move's refusal names (bookingMoveRefused, paymentMoveRefused), said in Arabic in Arabic.
 registerTerms([...Object.values(BOOKING_STATUS_LABEL), ...Object.values(PAYMENT_STATUS_LABEL)]);
 
-/** The English text of a server message, parameters filled; the route helper localises it. */
+/** A server message by its key, with its parameters; the route helper looks it up in the reader's language. */
 export const smsg = (key: ServerMessageKey, params: Record<string, string | number> = {}): string =>
-  SERVER_MESSAGES[key].en.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
+  messageOf(key, params);

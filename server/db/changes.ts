@@ -203,6 +203,38 @@ export const trackChanges = <C extends QueryClient>(
 };
 
 /**
+ * `sync` of `listenForWrites`: sends `token` on the writes' channel and resolves once it comes back
+ * (`waiting` holds it until then), after the notifications of the writes committed before it.
+ */
+const syncThrough = async (
+  c: pg.Client,
+  token: string,
+  waiting: Map<string, () => void>,
+  changes: WriteClock,
+) => {
+  const seen = new Promise<void>((resolve) => waiting.set(token, resolve));
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await c.query('SELECT pg_notify($1, $2)', [WRITES_CHANNEL, token]);
+    // Not seen within a second: take it as a write of anything.
+    await Promise.race([
+      seen,
+      new Promise<void>((resolve) => {
+        timer = setTimeout(() => {
+          if (waiting.delete(token)) changes.wrote(null);
+          resolve();
+        }, 1_000);
+      }),
+    ]);
+  } catch {
+    waiting.delete(token);
+    changes.wrote(null);
+  } finally {
+    clearTimeout(timer);
+  }
+};
+
+/**
  * Listens for the writes of every process on a PostgreSQL database. `close()` stops listening.
  * A lost connection is retried every `retryMs` (the generation is not live meanwhile).
  */
@@ -262,27 +294,7 @@ export const listenForWrites = (
   changes.sync = async () => {
     const c = client;
     if (!c || !changes.live) return;
-    const token = `#sync ${process.pid} ${++syncs}`;
-    const seen = new Promise<void>((resolve) => waiting.set(token, resolve));
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      await c.query('SELECT pg_notify($1, $2)', [WRITES_CHANNEL, token]);
-      // Not seen within a second: take it as a write of anything.
-      await Promise.race([
-        seen,
-        new Promise<void>((resolve) => {
-          timer = setTimeout(() => {
-            if (waiting.delete(token)) changes.wrote(null);
-            resolve();
-          }, 1_000);
-        }),
-      ]);
-    } catch {
-      waiting.delete(token);
-      changes.wrote(null);
-    } finally {
-      clearTimeout(timer);
-    }
+    await syncThrough(c, `#sync ${process.pid} ${++syncs}`, waiting, changes);
   };
   return {
     changes,

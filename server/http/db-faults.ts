@@ -3,7 +3,7 @@
  * message and Retry-After, and serves again by itself once the database is back (the pool opens
  * new connections on the next request).
  */
-import { registerMessages } from '../../src/contract/messages';
+import { messageOf, registerMessages } from '../../src/contract/messages';
 
 export const DB_FAULT_MESSAGES = {
   dbUnavailable: {
@@ -16,6 +16,7 @@ export const DB_FAULT_MESSAGES = {
   },
 };
 registerMessages(DB_FAULT_MESSAGES);
+export const dbFaultMessage = (key: keyof typeof DB_FAULT_MESSAGES) => messageOf(key);
 
 /**
  * Is `err` (or an error it wraps) a full disk: the file system (ENOSPC, EDQUOT) or PostgreSQL

@@ -23,7 +23,7 @@ import { idempotencyKeys } from '../db/schema';
 import { smsg } from '../core/messages';
 import type { Storage } from '../files/storage';
 import { HttpError, badRequest, undoingWrites } from '../core/errors';
-import type { Answer } from './route';
+import type { Answer } from './route-answer';
 import type { AppEnv, Deps } from './types';
 
 const KEY = /^[A-Za-z0-9_-]{8,200}$/;

@@ -15,7 +15,7 @@
  * Identical requests that arrive while an answer is being made wait for it instead of making it
  * again. Both maps are bounded (least recently used out first).
  */
-import type { ResolvedSession } from '../auth/sessions';
+import type { ResolvedSession, SessionCache } from '../auth/sessions';
 import { tablesRead, type Changes } from '../db/changes';
 
 export interface ReadCacheOptions {
@@ -92,7 +92,7 @@ class Lru<T> {
   }
 }
 
-export class ReadCache {
+export class ReadCache implements SessionCache {
   readonly #changes: Changes;
   readonly #answers: Lru<CachedAnswer>;
   readonly #sessions: Lru<ResolvedSession>;

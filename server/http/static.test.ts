@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../tests/setup/server';
 import { SERVER_MESSAGES } from '../core/messages';
@@ -20,6 +20,9 @@ beforeAll(async () => {
   await writeFile(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   await writeFile(path.join(dist, 'manifest.webmanifest'), '{"name":"Events Back Office"}');
   await writeFile(path.join(dist, 'assets', 'app-abc123.js'), APP_JS);
+  // The twins the build writes (vite.config.ts).
+  await writeFile(path.join(dist, 'assets', 'app-abc123.js.br'), brotliCompressSync(APP_JS));
+  await writeFile(path.join(dist, 'assets', 'app-abc123.js.gz'), gzipSync(APP_JS));
   await writeFile(path.join(dist, 'assets', 'app-abc123.css'), 'body{color:red}');
   await writeFile(path.join(dist, 'assets', 'app-abc123.css.gz'), gzipSync('body{color:blue}'));
   await writeFile(path.join(dist, 'icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
@@ -87,10 +90,13 @@ describe('static app under /admin/', () => {
     expect(res.headers.get('content-type')).toContain('application/json');
   });
 
-  it('serves precompressed files when present, else compresses (br or gzip), and revalidates with ETag', async () => {
+  it('serves the compressed twin the browser accepts, the file itself otherwise, and revalidates with ETag', async () => {
     const css = await get(t, '/admin/assets/app-abc123.css', { 'Accept-Encoding': 'gzip, br' });
     expect(css.headers.get('content-encoding')).toBe('gzip');
     expect(gunzipSync(Buffer.from(await css.arrayBuffer())).toString()).toBe('body{color:blue}');
+    const plainCss = await get(t, '/admin/assets/app-abc123.css', { 'Accept-Encoding': 'br' });
+    expect(plainCss.headers.get('content-encoding')).toBeNull();
+    expect(await plainCss.text()).toBe('body{color:red}');
 
     const br = await get(t, '/admin/assets/app-abc123.js', { 'Accept-Encoding': 'gzip, deflate, br' });
     expect(br.headers.get('content-encoding')).toBe('br');
@@ -103,6 +109,15 @@ describe('static app under /admin/', () => {
 
     const plain = await get(t, '/admin/assets/app-abc123.js');
     expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(plain.headers.get('vary')).toContain('Accept-Encoding');
+    expect(await plain.text()).toBe(APP_JS);
+
+    const head = await t.app.request('/admin/assets/app-abc123.js', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(APP_JS.length));
+    const part = await get(t, '/admin/assets/app-abc123.js', { Range: 'bytes=0-11' });
+    expect(part.status).toBe(206);
+    expect(await part.text()).toBe(APP_JS.slice(0, 12));
 
     const etag = plain.headers.get('etag')!;
     const again = await get(t, '/admin/assets/app-abc123.js', { 'If-None-Match': etag });

@@ -4,23 +4,22 @@ import type { AnyEndpoint } from '../../src/contract/http';
 import type { Config } from '../core/config';
 import type { Db } from '../db/client';
 import type { Mailer } from '../core/mail';
-import type { PushConfig } from '../notifications/push';
 import type { Storage } from '../files/storage';
 import type { ReadCache } from './read-cache';
-import type { Live } from '../live/streams';
 
-/** What `createApp` needs: everything with state or side effects is injected. */
+/**
+ * What `createApp` needs: everything with state or side effects is injected. The services of the
+ * layers above http add themselves to it where they are defined (`declare module './types'`: web push
+ * in server/notifications/push.ts, live updates in server/live/live.routes.ts), so that http names
+ * nothing above it (docs/decisions/0050-the-crud-engine-in-server-resources.md).
+ */
 export interface Deps {
   db: Db;
   mailer: Mailer;
   config: Config;
   storage: Storage;
-  /** Web push (VAPID keys); absent: in-app notifications only. */
-  push?: PushConfig;
   /** Answers and sessions kept until the next write (server/http/read-cache.ts, ADR 0009). */
   cache?: ReadCache;
-  /** Live updates (server/live/): the hub and the open streams; absent: /api/live answers 503. */
-  live?: Live;
   /** Which database the process uses (for /api/ready). */
   databaseKind?: 'pglite' | 'postgres';
   /**

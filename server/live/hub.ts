@@ -62,6 +62,36 @@ export interface LiveHub {
   close(): Promise<void>;
 }
 
+/** Drops the changes older than the log keeps. */
+const prune = (db: Db) =>
+  db
+    .delete(liveChanges)
+    .where(lt(liveChanges.loggedAt, sql`now() - make_interval(secs => ${LIVE_KEEP_MS / 1000})`))
+    .catch(() => {});
+
+/** `LiveHub.since`: `head()` is the id of the newest change the hub has handed on. */
+const changesSince = async (db: Db, seq: number, head: () => number): Promise<HubChange[] | null> => {
+  const [bounds] = await db
+    .select({
+      lo: sql<string | null>`min(${liveChanges.id})::text`,
+      hi: sql<string | null>`max(${liveChanges.id})::text`,
+    })
+    .from(liveChanges);
+  const lo = bounds?.lo == null ? null : Number(bounds.lo);
+  const hi = bounds?.hi == null ? null : Number(bounds.hi);
+  // Unknown position (from another database, or the log pruned past it): start over.
+  if (seq > Math.max(hi ?? 0, head())) return null;
+  if (lo === null) return seq === Math.max(hi ?? 0, head()) ? [] : null;
+  if (seq < lo - 1) return null;
+  const out: HubChange[] = [];
+  for (let after = seq; ;) {
+    const batch = await read(db, after);
+    out.push(...batch);
+    if (batch.length < BATCH) return out;
+    after = batch.at(-1)!.seq;
+  }
+};
+
 export const startLiveHub = async (database: Pick<Database, 'db' | 'listen'>): Promise<LiveHub> => {
   const { db } = database;
   const [top] = await db
@@ -108,15 +138,10 @@ export const startLiveHub = async (database: Pick<Database, 'db' | 'listen'>): P
       running = null;
     })();
   };
-  const prune = () =>
-    db
-      .delete(liveChanges)
-      .where(lt(liveChanges.loggedAt, sql`now() - make_interval(secs => ${LIVE_KEEP_MS / 1000})`))
-      .catch(() => {});
 
   const unlisten = database.listen('ebo_live', wake);
   const poll = setInterval(wake, POLL_EVERY_MS);
-  const pruning = setInterval(() => void prune(), PRUNE_EVERY_MS);
+  const pruning = setInterval(() => void prune(db), PRUNE_EVERY_MS);
   poll.unref();
   pruning.unref();
 
@@ -132,26 +157,8 @@ export const startLiveHub = async (database: Pick<Database, 'db' | 'listen'>): P
       gates.add(work);
       return () => void gates.delete(work);
     },
-    async since(seq) {
-      const [bounds] = await db
-        .select({
-          lo: sql<string | null>`min(${liveChanges.id})::text`,
-          hi: sql<string | null>`max(${liveChanges.id})::text`,
-        })
-        .from(liveChanges);
-      const lo = bounds?.lo == null ? null : Number(bounds.lo);
-      const hi = bounds?.hi == null ? null : Number(bounds.hi);
-      // Unknown position (from another database, or the log pruned past it): start over.
-      if (seq > Math.max(hi ?? 0, head)) return null;
-      if (lo === null) return seq === Math.max(hi ?? 0, head) ? [] : null;
-      if (seq < lo - 1) return null;
-      const out: HubChange[] = [];
-      for (let after = seq; ;) {
-        const batch = await read(db, after);
-        out.push(...batch);
-        if (batch.length < BATCH) return out;
-        after = batch.at(-1)!.seq;
-      }
+    since(seq) {
+      return changesSince(db, seq, () => head);
     },
     async close() {
       closed = true;

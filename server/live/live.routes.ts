@@ -11,6 +11,14 @@ import { route, routeFile } from '../http/route';
 import type { App } from '../http/types';
 import { smsg } from '../core/messages';
 import { MIGRATIONS_JOURNAL } from '../core/paths';
+import type { Live } from './streams';
+
+declare module '../http/types' {
+  interface Deps {
+    /** Live updates (server/live/): the hub and the open streams; absent: /api/live answers 503. */
+    live?: Live;
+  }
+}
 
 /** How many migrations this code comes with (drizzle's journal). */
 const MIGRATIONS = (

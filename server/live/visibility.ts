@@ -7,8 +7,8 @@
 import { resources } from '../../src/contract/areas';
 import type { Resource } from '../../src/contract/resource';
 import type { AuthInfo } from '../auth/sessions';
-import { providerScopeOf } from '../http/resource-router';
-import { allows } from '../http/route';
+import { providerScopeOf } from '../resources/impl';
+import { allows } from '../http/route-access';
 
 const byKey = new Map<string, Resource>(resources.map((r) => [r.key, r as Resource]));
 

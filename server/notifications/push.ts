@@ -19,6 +19,13 @@ export interface PushConfig {
   agent?: Agent;
 }
 
+declare module '../http/types' {
+  interface Deps {
+    /** Web push (VAPID keys); absent: in-app notifications only. */
+    push?: PushConfig;
+  }
+}
+
 export interface PushPayload {
   title: string;
   body: string;

@@ -13,7 +13,7 @@ import { seedDemo } from './seed';
 import { seedDemoData } from './demo-data';
 import { createDbStorage } from '../files/storage';
 import { count } from 'drizzle-orm';
-import { seedBookings } from './demo-events';
+import { seedBookings } from './demo-bookings';
 import { installRowTriggers } from '../db/row-triggers';
 import { areaTables } from '../areas';
 import { bookings } from '../db/schema';

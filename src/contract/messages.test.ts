@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from './messages';
+import { localizeMessage, MESSAGES, msg, registerMessages, registerTerms } from './messages';
 
 /** docs/glossary.md: messages as a person writes them, one word per thing, one digit system. */
 describe('the words of the validation messages', () => {
@@ -21,5 +21,28 @@ describe('the words of the validation messages', () => {
 
   it('say "service provider" one way in Arabic', () => {
     for (const [key, { ar }] of all) expect(ar, key).not.toMatch(/مزو|مقدم(?!ّ)/);
+  });
+});
+
+describe('a message by its key', () => {
+  it("is looked up in the reader's language with its parameters filled", () => {
+    expect(localizeMessage(msg('required'), 'en')).toBe('Required');
+    expect(localizeMessage(msg('required'), 'ar')).toBe(MESSAGES.required.ar);
+    expect(localizeMessage(msg('minChars', { n: 8 }), 'en')).toBe('At least 8 characters');
+    expect(localizeMessage(msg('minChars', { n: 8 }), 'ar')).toBe('8 أحرف على الأقل');
+  });
+
+  it('carries any parameter text intact, and says a registered term in Arabic in Arabic', () => {
+    registerMessages({ testMove: { en: 'From {from} to {to}?', ar: 'من {from} إلى {to}؟' } });
+    registerTerms([{ en: 'Checked in', ar: 'تم تسجيل الحضور' }]);
+    const text = msg('testMove' as never, { from: 'a?b=c&d%', to: 'Checked in' });
+    expect(localizeMessage(text, 'en')).toBe('From a?b=c&d% to Checked in?');
+    expect(localizeMessage(text, 'ar')).toBe('من a?b=c&d% إلى تم تسجيل الحضور؟');
+  });
+
+  it('leaves a text that is no message as it is, and refuses a key that names two messages', () => {
+    expect(localizeMessage('Required', 'ar')).toBe('Required');
+    expect(localizeMessage('msg:noSuchKey', 'ar')).toBe('msg:noSuchKey');
+    expect(() => registerMessages({ required: { en: 'Needed', ar: 'مطلوب' } })).toThrow(/required/);
   });
 });

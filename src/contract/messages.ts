@@ -1,11 +1,11 @@
 /**
  * Messages that cross the wire: validation messages of the contract's schemas and the server's
- * answers. Schemas and the server write the English text; `localizeMessage` turns it into the
- * reader's language, on the server (from Accept-Language) and in the app (for client-side
+ * answers. Schemas and the server name a message by its key (`msg`); `localizeMessage` looks it
+ * up in the reader's language, on the server (from Accept-Language) and in the app (for client-side
  * validation), so both speak with one voice. Parameters are written `{name}`.
  *
- * Add every new server or validation message here with its Arabic text; a unit test fails on an
- * English text that the server sends without an entry.
+ * Add every new validation message here with its English and Arabic text (the server's own are in
+ * server/core/messages.ts); the keys are typed, so a message without an entry does not compile.
  */
 import type { Language } from './plain';
 
@@ -101,18 +101,32 @@ export const MESSAGES = {
 
 export type MessageKey = keyof typeof MESSAGES;
 
-/** The English text of a message, with `{name}` parameters filled. */
-export const msg = (key: MessageKey, params: Record<string, string | number> = {}): string =>
-  fill(MESSAGES[key].en, params);
+type Entry = { en: string; ar: string };
+type Params = Record<string, string | number>;
 
-const fill = (template: string, params: Record<string, string | number>) =>
+/**
+ * A message on its way to a reader is its key and parameters, written as one string
+ * (`msg:minChars?n=3`) so that it fits wherever zod and errors carry a message; `localizeMessage`
+ * looks the key up and fills the text of the reader's language: the server for its answers, the app
+ * for its own validation messages (docs/decisions/0051-messages-by-key.md).
+ */
+const PREFIX = 'msg:';
+
+/** A message of the table above (or of one registered with `registerMessages`) by its key. */
+export const messageOf = (key: string, params: Params = {}): string => {
+  const query = new URLSearchParams(
+    Object.entries(params).map(([name, value]): [string, string] => [name, String(value)]),
+  );
+  return `${PREFIX}${key}${query.size ? `?${query}` : ''}`;
+};
+
+/** A contract message by its key, with `{name}` parameters. */
+export const msg = (key: MessageKey, params: Params = {}): string => messageOf(key, params);
+
+const fill = (template: string, params: Params) =>
   template.replace(/\{(\w+)\}/g, (_, name: string) => String(params[name] ?? `{${name}}`));
 
-const escape = (s: string) => s.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
-
-type Entry = { en: string; ar: string };
-let matchers: { re: RegExp; names: string[]; entry: Entry }[] | null = null;
-const extra: Entry[] = [];
+const catalog = new Map<string, Entry>(Object.entries(MESSAGES));
 
 /**
  * Words a message may carry as a parameter (a status's label), each with its Arabic: the Arabic
@@ -123,33 +137,27 @@ export const registerTerms = (entries: readonly Entry[]) => {
   for (const entry of entries) terms.set(entry.en, entry.ar);
 };
 
-/** Adds entries (the server registers its own messages at start-up). */
+/** Adds entries (the server registers its own messages at start-up); a key means one message. */
 export const registerMessages = (entries: Record<string, Entry>) => {
-  extra.push(...Object.values(entries));
-  matchers = null;
-};
-
-/** The text in `lang`: English texts without an entry are returned unchanged. */
-export const localizeMessage = (text: string, lang: Language): string => {
-  if (lang === 'en') return text;
-  matchers ??= [...Object.values(MESSAGES), ...extra].map((entry: Entry) => {
-    const names: string[] = [];
-    const source = escape(entry.en).replace(/\\?\{(\w+)\\?\}/g, (_, name: string) => {
-      names.push(name);
-      return '(.+?)';
-    });
-    return { re: new RegExp(`^${source}$`), names, entry };
-  });
-  for (const { re, names, entry } of matchers) {
-    const m = re.exec(text);
-    if (m)
-      return fill(
-        entry[lang],
-        Object.fromEntries(names.map((n, i) => [n, terms.get(m[i + 1] ?? '') ?? m[i + 1] ?? ''])),
-      );
+  for (const [key, entry] of Object.entries(entries)) {
+    const known = catalog.get(key);
+    if (known && known !== entry) throw new Error(`Two messages share the key "${key}"`);
+    catalog.set(key, entry);
   }
-  return text;
 };
 
-/** All known English templates (for the completeness test). */
-export const knownMessages = (): Entry[] => [...Object.values(MESSAGES), ...extra];
+/** The message in `lang`; a text that is not a message (`msg:…`) is returned unchanged. */
+export const localizeMessage = (text: string, lang: Language): string => {
+  if (!text.startsWith(PREFIX)) return text;
+  const at = text.indexOf('?');
+  const key = text.slice(PREFIX.length, at < 0 ? undefined : at);
+  const entry = catalog.get(key);
+  if (!entry) return text;
+  const params = Object.fromEntries(new URLSearchParams(at < 0 ? '' : text.slice(at + 1)));
+  if (lang === 'ar')
+    for (const name of Object.keys(params)) params[name] = terms.get(params[name]!) ?? params[name]!;
+  return fill(entry[lang], params);
+};
+
+/** Every registered message by its key (for the completeness test). */
+export const knownMessages = (): ReadonlyMap<string, Entry> => catalog;

@@ -4,9 +4,6 @@
  * row actions; skeleton, empty and error (Retry) states; CSV export of the current view. On a phone
  * the page is cards and the filters open in a sheet (docs/product.md §2 lists).
  */
-import { useId, useRef } from 'react';
-import { PHONE_QUERY, useMediaQuery } from '@/lib/useMediaQuery';
-import { useListBulk } from './bulk/ListBulk';
 import type { Selection } from './bulk/useSelection';
 import { ListCards } from './list/ListCards';
 import { ListControls } from './list/ListControls';
@@ -14,10 +11,11 @@ import { ListHeader } from './list/ListHeader';
 import { ListError } from './list/ListStates';
 import { ListTable } from './list/ListTable';
 import { Pagination } from './list/Pagination';
-import { useListState } from './list/useListState';
+import type { useListState } from './list/useListState';
+import { useListPage } from './list/useListPage';
 import { ViewsMenu } from './list/ViewsMenu';
 import { LiveListNotice } from './LiveNotices';
-import { NotSavedHere, useNotSavedHere } from './NotSavedHere';
+import { NotSavedHere } from './NotSavedHere';
 import type { BaseRecord } from './queries';
 import type { AreaConfig } from './types';
 
@@ -35,31 +33,10 @@ export function ListPage<T extends BaseRecord>({
   /** More buttons of the page's toolbar (e.g. "Keep available offline"). */
   toolbar?: React.ReactNode;
 }) {
-  const state = useListState(area, fixed);
-  const phone = useMediaQuery(PHONE_QUERY);
-  const { i18n, actionContext, search, setSearch, list, table, pageSize, pageIndex, total, capped } = state;
+  const { state, phone, createPath, filters, title, headingId, from, to, notSaved, sectionRef, bulk } =
+    useListPage(area, fixed, heading);
+  const { search, setSearch, list, table, pageSize, pageIndex, total, capped } = state;
   const { resource } = area;
-
-  const createPath = area.canCreate?.(actionContext) === false ? undefined : area.paths.create;
-  const filters = (area.filters ?? []).filter(
-    (filter) => !(fixed && filter.key in fixed) && (filter.visible?.(actionContext) ?? true),
-  );
-  const title = heading ?? i18n._(area.title);
-  const headingId = useId();
-  const from = total === 0 ? 0 : pageIndex * pageSize + 1;
-  const to = Math.min(total, (pageIndex + 1) * pageSize);
-  const notSaved = useNotSavedHere(list);
-  const sectionRef = useRef<HTMLElement | null>(null);
-  const bulk = useListBulk(area, sectionRef, {
-    rows: list.data?.items ?? [],
-    total,
-    capped,
-    search,
-    viewKey: JSON.stringify(search),
-    page: pageIndex + 1,
-    pageCount: state.pageCount,
-    setPage: (page) => table.setPageIndex(page - 1),
-  });
 
   return (
     <section

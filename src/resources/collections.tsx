@@ -1,18 +1,16 @@
 /**
- * Inputs of fields that hold several values: a set of records chosen by checkboxes and a list of
- * named https links (the image gallery is inputs/GalleryInput.tsx).
+ * Inputs of fields that hold several values: a set of records chosen by checkboxes (the list of
+ * named https links is inputs/LinksInput.tsx, the image gallery inputs/GalleryInput.tsx).
  */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { Plus } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { useController, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { Button, cx, TextField } from '@/components/ui';
+import { useController, useFormContext, useWatch } from 'react-hook-form';
+import { cx, TextField } from '@/components/ui';
 import { useFieldMessage } from '@/components/field-message';
 import { describedBy, errorAt, FieldNotes, labelClass } from './field-parts';
 import { SEARCHED_SOURCES, useChosenName, usePickerChoices } from './pickers';
-import { ItemControls } from './inputs/ItemControls';
 import type { AreaField, PickerSource } from './types';
 
 type Of<K extends AreaField['kind']> = AreaField & { kind: K };
@@ -227,92 +225,6 @@ export function CheckboxGroup({
         ))}
       </div>
       <FieldNotes id={id} hint={hint} error={error} />
-    </fieldset>
-  );
-}
-
-export function LinksInput({ field, className }: { field: Of<'links'>; className?: string }) {
-  const { i18n } = useLingui();
-  const fieldMessage = useFieldMessage();
-  const {
-    control,
-    register,
-    formState: { errors },
-  } = useFormContext();
-  const { fields: rows, append, remove, move } = useFieldArray({ control, name: field.name });
-  const id = useId();
-  const label = i18n._(field.label);
-  const listError = fieldMessage(errorAt(errors, field.name));
-  const at = (name: string) => fieldMessage(errorAt(errors, name));
-  return (
-    <fieldset className={cx('space-y-3', className)} data-testid={`field-${field.name}`}>
-      <legend className={labelClass}>{label}</legend>
-      {rows.length === 0 && (
-        <p className="text-sm text-slate-600 dark:text-slate-400">{i18n._(msg`No links yet.`)}</p>
-      )}
-      <ol className="space-y-3">
-        {rows.map((row, index) => {
-          const base = `${field.name}.${index}`;
-          const number = index + 1;
-          return (
-            <li
-              key={row.id}
-              className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1fr_1fr_1.5fr_auto] dark:border-slate-700"
-              data-testid="link-row"
-            >
-              <TextField
-                label={i18n._(msg`Name (English)`)}
-                lang="en"
-                dir="ltr"
-                error={at(`${base}.name.en`)}
-                {...register(`${base}.name.en`)}
-              />
-              <TextField
-                label={i18n._(msg`Name (Arabic)`)}
-                lang="ar"
-                dir="rtl"
-                error={at(`${base}.name.ar`)}
-                {...register(`${base}.name.ar`)}
-              />
-              <TextField
-                label={i18n._(msg`Address (https://…)`)}
-                type="url"
-                dir="ltr"
-                inputMode="url"
-                placeholder="https://"
-                error={at(`${base}.url`)}
-                {...register(`${base}.url`)}
-              />
-              <ItemControls
-                axis="column"
-                index={index}
-                count={rows.length}
-                onMove={(delta) => move(index, index + delta)}
-                onRemove={() => remove(index)}
-                labels={{
-                  back: i18n._(msg`Move link ${number} up`),
-                  forward: i18n._(msg`Move link ${number} down`),
-                  remove: i18n._(msg`Remove link ${number}`),
-                }}
-              />
-            </li>
-          );
-        })}
-      </ol>
-      <Button
-        variant="secondary"
-        disabled={rows.length >= field.max}
-        onClick={() => append({ name: { en: '', ar: '' }, url: 'https://' }, { shouldFocus: true })}
-        data-testid="add-link"
-      >
-        <Plus aria-hidden="true" className="size-4" />
-        {i18n._(msg`Add link`)}
-      </Button>
-      <FieldNotes
-        id={id}
-        hint={i18n._(msg`At most ${field.max} links; each address starts with https://.`)}
-        error={listError}
-      />
     </fieldset>
   );
 }

@@ -7,7 +7,7 @@ import type { ComponentType } from 'react';
 import { useLingui } from '@lingui/react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useFieldMessage } from '@/components/field-message';
-import { LinksInput } from './collections';
+import { LinksInput } from './inputs/LinksInput';
 import { errorAt } from './field-parts';
 import {
   BooleanInput,

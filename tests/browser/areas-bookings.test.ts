@@ -8,12 +8,13 @@ import { describe, expect, it } from 'vitest';
 import { DEMO } from '../support/app-server';
 import { follow, listRows as rows, toArabic, waitForShell, visit } from '../support/app';
 import { formatViolations, runAxe } from '../support/axe';
-import { PHONE, snap } from '../support/browser';
+import { DESKTOP, PHONE, snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
 
 const suite = browserSuite();
 
 const url = (page: Page) => new URL(page.url());
+const focused = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('data-testid'));
 
 const listAnswer = (page: Page, check: (params: URLSearchParams) => boolean = () => true) =>
   page.waitForResponse(
@@ -90,7 +91,7 @@ describe('bookings', () => {
     await visit(page, '/admin/');
     await waitForShell(page);
     await page.keyboard.press('Control+K');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('header-search');
+    await expect.poll(() => focused(page)).toBe('header-search');
     const found = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/search');
     await page.keyboard.type(code);
     expect((await found).status()).toBe(200);
@@ -149,12 +150,48 @@ describe('bookings', () => {
     // The header search sits behind a button on phones and opens over the header.
     expect(await page.getByTestId('header-search').isVisible()).toBe(false);
     await page.getByTestId('header-search-open').click();
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('header-search');
+    await expect.poll(() => focused(page)).toBe('header-search');
     await page.keyboard.type('BK-');
     await page.getByTestId('search-option').first().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await snap(page, 'header-search-360');
     await page.keyboard.press('Enter');
     await expect.poll(() => url(page).pathname).toBe('/admin/booking-details');
+  });
+
+  it('the header search opens over the header in English and Arabic, on a desktop and at 390 px', async () => {
+    const sizes = [
+      ['desktop', DESKTOP],
+      ['390', { width: 390, height: 844 }],
+    ] as const;
+    for (const language of ['en', 'ar'] as const)
+      for (const [size, viewport] of sizes) {
+        const { page, errors } = await suite.signedIn(DEMO.manager, { language, viewport });
+        if (size === 'desktop') await page.keyboard.press('Control+K');
+        else await page.getByTestId('header-search-open').click();
+        await expect.poll(() => focused(page)).toBe('header-search');
+        await page.keyboard.type('BK-');
+        await page.getByTestId('search-option').first().waitFor();
+        const box = page.getByTestId('header-search');
+        expect(await box.getAttribute('aria-expanded')).toBe('true');
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+          true,
+        );
+        await snap(page, `header-search-${size}-${language}`, { fullPage: false });
+
+        // The first hit is highlighted; arrow keys move the highlight, Escape closes the list.
+        const options = page.getByTestId('search-option');
+        await expect
+          .poll(() => box.getAttribute('aria-activedescendant'))
+          .toBe(await options.nth(0).getAttribute('id'));
+        await page.keyboard.press('ArrowDown');
+        await expect
+          .poll(() => box.getAttribute('aria-activedescendant'))
+          .toBe(await options.nth(1).getAttribute('id'));
+        expect(await options.nth(1).getAttribute('aria-selected')).toBe('true');
+        await page.keyboard.press('Escape');
+        await expect.poll(() => box.getAttribute('aria-expanded')).toBe('false');
+        expect(errors).toEqual([]);
+      }
   });
 });

@@ -23,8 +23,8 @@ import {
   users,
 } from '../../server/db/schema';
 import { resumeBulk } from '../../server/areas';
-import { purgeBulkJobs, stopBulkJobs } from '../../server/http/bulk';
-import { SERVER_MESSAGES } from '../../server/core/messages';
+import { purgeBulkJobs, stopBulkJobs } from '../../server/resources/bulk-jobs';
+import { SERVER_MESSAGES, smsg } from '../../server/core/messages';
 import { createTestServer, DEMO, type TestServer } from '../setup/server';
 import { apiOf, signInAs } from '../support/kit';
 
@@ -503,7 +503,8 @@ describe('a job stops when its caller may no longer run it', () => {
       });
     expect((await setProvider('3')).status).toBe(200);
     const { job, rows } = await endOf(started.body.data.id as number);
-    const reason = SERVER_MESSAGES.bulkStoppedProvider.en;
+    // A row keeps its message by key (docs/decisions/0051-messages-by-key.md).
+    const reason = smsg('bulkStoppedProvider');
     const stopped = stoppedWith(rows, reason);
     expect(stopped).toBeGreaterThanOrEqual(before.length - 2 * BULK_BATCH);
     expect(job.refused).toBe(rows.filter((r) => r.state === 'refused').length);
@@ -533,7 +534,7 @@ describe('a job stops when its caller may no longer run it', () => {
     const cases = [
       {
         key: 'blocked',
-        reason: SERVER_MESSAGES.bulkStoppedInactive,
+        reason: 'bulkStoppedInactive' as const,
         change: async (id: number) => {
           const res = await call('POST', '/api/users/approve', admin, {
             id,
@@ -545,7 +546,7 @@ describe('a job stops when its caller may no longer run it', () => {
       },
       {
         key: 'demoted',
-        reason: SERVER_MESSAGES.bulkStoppedPermission,
+        reason: 'bulkStoppedPermission' as const,
         // A role change that takes away the providers' approvals (managers have none).
         change: (id: number) => t.db.db.update(users).set({ role: 'manager' }).where(eq(users.id, id)),
       },
@@ -568,7 +569,7 @@ describe('a job stops when its caller may no longer run it', () => {
       expect(total, c.key).toBeGreaterThan(2 * BULK_BATCH);
       await c.change(me.id);
       const { job, rows } = await endOf(started.body.data.id as number);
-      expect(stoppedWith(rows, c.reason.en), c.key).toBeGreaterThanOrEqual(total - 2 * BULK_BATCH);
+      expect(stoppedWith(rows, smsg(c.reason)), c.key).toBeGreaterThanOrEqual(total - 2 * BULK_BATCH);
       expect(
         rows.filter((r) => r.state === 'done'),
         c.key,

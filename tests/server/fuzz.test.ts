@@ -12,7 +12,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settleBulkJobs } from '../../server/http/bulk';
+import { settleBulkJobs } from '../../server/resources/bulk-jobs';
 import { createTestServer, type TestServer } from '../setup/server';
 import {
   allCases,

@@ -13,7 +13,7 @@ import { buildPath } from '../../src/contract/http';
 import type { Resource } from '../../src/contract/resource';
 import { eq, isNull, sql } from 'drizzle-orm';
 import { categories, cities, serviceProviders, sessions, users } from '../../server/db/schema';
-import { settleBulkJobs } from '../../server/http/bulk';
+import { settleBulkJobs } from '../../server/resources/bulk-jobs';
 import { createTestServer, type TestServer } from '../setup/server';
 import { MATRIX, type Cell } from './authz-matrix';
 import {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources } from '../../src/contract/areas';
 import { PAGE_SIZES, type Resource } from '../../src/contract/resource';
 import { providerDocuments } from '../../server/db/schema';
-import { settleBulkJobs } from '../../server/http/bulk';
+import { settleBulkJobs } from '../../server/resources/bulk-jobs';
 import { UPLOAD_CSP } from '../../server/http/security';
 import { createTestServer, type TestServer } from '../setup/server';
 import { pngForm } from '../support/kit';

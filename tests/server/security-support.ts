@@ -13,7 +13,7 @@ import { buildPath, type AnyEndpoint } from '../../src/contract/http';
 import type { EndpointOp, Resource } from '../../src/contract/resource';
 import { areas } from '../../server/areas';
 import { createSession } from '../../server/auth/sessions';
-import { registeredEndpoints } from '../../server/http/route';
+import { registeredEndpoints } from '../../server/http/route-registry';
 import { auditLog, categories, providerDocuments, savedViews, users } from '../../server/db/schema';
 import { DEMO, DEMO_PASSWORD, type TestResponse, type TestServer } from '../setup/server';
 import { pngForm } from '../support/kit';

@@ -5,10 +5,11 @@
  * builds once into a temporary directory (about 10 s).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readBudgets } from '../../bench/lib/budgets';
 import { MANIFEST_PATH, pageSize, readManifest, type Manifest } from '../../bench/lib/bundle';
@@ -85,5 +86,17 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('first-load size budgets (be
     const size = pageSize(distDir, manifest, ['index.html']);
     expect(size.total.jsGzip).toBeLessThan(size.total.jsRaw / 2);
     expect(size.total.jsBrotli).toBeLessThanOrEqual(size.total.jsGzip);
+  });
+
+  it('the build writes the .br and .gz twins the server sends (server/http/static.ts)', () => {
+    const { js, css } = pageSize(distDir, manifest, ['index.html']);
+    const files = ['index.html', ...[...js, ...css].filter((f) => f.raw >= 1024).map((f) => f.file)];
+    for (const file of files) {
+      const original = readFileSync(join(distDir, file));
+      expect(brotliDecompressSync(readFileSync(join(distDir, `${file}.br`))).equals(original), file).toBe(
+        true,
+      );
+      expect(gunzipSync(readFileSync(join(distDir, `${file}.gz`))).equals(original), file).toBe(true);
+    }
   });
 });

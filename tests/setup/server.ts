@@ -19,7 +19,7 @@ import { seedDemoData } from '../../server/seed/demo-data';
 import { seedDemo } from '../../server/seed/seed';
 import { createSmtpMailer, type Mailer } from '../../server/core/mail';
 import { settle } from '../../server/notifications/notify';
-import { stopBulkJobs } from '../../server/http/bulk';
+import { stopBulkJobs } from '../../server/resources/bulk-jobs';
 import { ReadCache } from '../../server/http/read-cache';
 import { createDbStorage, type Storage } from '../../server/files/storage';
 import { startLiveHub } from '../../server/live/hub';

@@ -1,7 +1,8 @@
 // @vitest-environment node
 /**
  * The folders are layers (docs/architecture.md §9): no folder of src/ or server/ reaches, through the
- * imports of its files that run (`import type` aside), a folder that reaches it back. The lint
+ * imports of its files (`import type` too, docs/decisions/0050-the-crud-engine-in-server-resources.md),
+ * a folder that reaches it back. The lint
  * fences forbid the known wrong directions one by one; this finds a cycle the fences do not name.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -35,9 +36,9 @@ const folderOf = (file: string) => {
   return second && !/\.tsx?$/.test(second) ? `${first}/${second}` : `${first}/(top)`;
 };
 
-/** The modules a file imports at run time: not `import type` / `export type`. */
+/** The modules a file imports, types included. */
 const IMPORTS =
-  /^(?!import type|export type)(?:import|export)\b[^;]*?\bfrom\s*'([^']+)'|\bimport\(\s*'([^']+)'\s*\)|^import\s+'([^']+)'/gm;
+  /^(?:import|export)\b[^;]*?\bfrom\s*'([^']+)'|\bimport\(\s*'([^']+)'\s*\)|^import\s+'([^']+)'/gm;
 
 /** Folder → the folders it imports from, with one import that says so. */
 const folderGraph = (files: string[]) => {

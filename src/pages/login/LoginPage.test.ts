@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { api, loginBody, localizeMessage, MESSAGES } from '@/contract';
+import { api, loginBody, localizeMessage, MESSAGES, msg } from '@/contract';
 import { plainRoutes } from '@/contract/plain';
 import { EMAIL_MAX, PASSWORD_MAX, problemTexts, validateLogin } from './LoginPage';
 
@@ -31,8 +31,8 @@ describe('the login form without zod (docs/decisions/0010-signed-in-first-load.m
     const checked = validateLogin({ email: '', password: 'p'.repeat(PASSWORD_MAX + 1) });
     for (const language of ['en', 'ar'] as const) {
       expect(problemTexts(checked.problems, language, MESSAGES)).toEqual({
-        email: localizeMessage('Required', language),
-        password: localizeMessage(`At most ${PASSWORD_MAX} characters`, language),
+        email: localizeMessage(msg('required'), language),
+        password: localizeMessage(msg('maxChars', { n: PASSWORD_MAX }), language),
       });
     }
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { localizeMessage } from '@/contract';
 import {
   canRegister,
   checkSendOtp,
@@ -55,21 +56,24 @@ describe('registration states (docs/product.md §4)', () => {
 });
 
 describe('client messages (docs/product.md §5)', () => {
+  /** A check's message as the screen shows it in English. */
+  const en = (message: string | null) => message && localizeMessage(message, 'en');
+
   it('an empty or malformed e-mail cannot get an OTP', () => {
-    expect(checkSendOtp('')).toBe('Please enter a valid email.');
-    expect(checkSendOtp('not-an-email')).toBe('Please enter a valid email.');
+    expect(en(checkSendOtp(''))).toBe('Please enter a valid email.');
+    expect(en(checkSendOtp('not-an-email'))).toBe('Please enter a valid email.');
     expect(checkSendOtp('sara@example.com')).toBeNull();
   });
 
   it('an empty OTP cannot be verified', () => {
-    expect(checkVerifyOtp('')).toBe('Please enter a valid OTP.');
-    expect(checkVerifyOtp('12ab56')).toBe('Please enter a valid OTP.');
+    expect(en(checkVerifyOtp(''))).toBe('Please enter a valid OTP.');
+    expect(en(checkVerifyOtp('12ab56'))).toBe('Please enter a valid OTP.');
     expect(checkVerifyOtp('123456')).toBeNull();
   });
 
   it('registration before verification is refused', () => {
-    expect(checkSubmit(initialRegistration)).toBe('Please verify your email OTP before submitting.');
-    expect(checkSubmit(run({ type: 'otpSent', email: 'a@b.co' }))).toBe(
+    expect(en(checkSubmit(initialRegistration))).toBe('Please verify your email OTP before submitting.');
+    expect(en(checkSubmit(run({ type: 'otpSent', email: 'a@b.co' })))).toBe(
       'Please verify your email OTP before submitting.',
     );
   });

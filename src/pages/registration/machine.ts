@@ -2,7 +2,7 @@
  * The registration states of docs/product.md §4: start → OTP requested (the send call answered 200) → e-mail
  * verified (the verify call answered 200) → submit. Changing the e-mail address starts over.
  */
-import { email as emailSchema, MESSAGES, otp as otpSchema } from '@/contract';
+import { email as emailSchema, msg, otp as otpSchema } from '@/contract';
 
 type RegistrationStep = 'start' | 'otpSent' | 'verified';
 
@@ -41,12 +41,12 @@ export const showsOtpField = (state: RegistrationState) => state.step === 'otpSe
 export const showsOtpButton = (state: RegistrationState) => state.step !== 'verified';
 export const canRegister = (state: RegistrationState) => state.step === 'verified';
 
-/** Client messages of docs/product.md §5, in English (the screen passes them through `localizeMessage`). */
+/** Client messages of docs/product.md §5, by key (the screen passes them through `localizeMessage`). */
 export const checkSendOtp = (value: string): string | null =>
-  emailSchema.safeParse(value).success ? null : MESSAGES.invalidEmail.en;
+  emailSchema.safeParse(value).success ? null : msg('invalidEmail');
 
 export const checkVerifyOtp = (value: string): string | null =>
-  otpSchema.safeParse(value).success ? null : MESSAGES.invalidOtp.en;
+  otpSchema.safeParse(value).success ? null : msg('invalidOtp');
 
 export const checkSubmit = (state: RegistrationState): string | null =>
-  canRegister(state) ? null : MESSAGES.verifyFirst.en;
+  canRegister(state) ? null : msg('verifyFirst');

@@ -1,7 +1,7 @@
 /** Form values ↔ what the contract's schemas read and what the inputs show. */
 import type { FieldValues } from 'react-hook-form';
 import type { z } from 'zod';
-import { MESSAGES, PLATFORM_TIME_ZONE, type Resource } from '@/contract';
+import { msg, PLATFORM_TIME_ZONE, type Resource } from '@/contract';
 import { fromZonedInput, toZonedInput, viewerTimeZone } from '@/lib/zoned';
 import type { AreaField } from '../types';
 
@@ -13,7 +13,7 @@ export const formErrorMap = (issue: { code?: string; input?: unknown }): string 
     input === null ||
     input === '' ||
     (typeof input === 'number' && Number.isNaN(input));
-  return empty ? MESSAGES.required.en : MESSAGES.invalidValue.en;
+  return empty ? msg('required') : msg('invalidValue');
 };
 
 /** The schema of the form: create's body (without the discriminator) or the update's input. */

@@ -4,7 +4,7 @@ import { SlidersHorizontal } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { Button } from '@/components/ui';
-import { FilterBar } from '../filters';
+import { FilterBar } from '../filters/FilterBar';
 import { overlayClass } from '@/components/dialogs';
 import type { ListSearch } from '../search';
 import type { AreaFilter } from '../types';

@@ -6,7 +6,7 @@ import { menuItemClass } from '@/components/menu';
 import { MenuContent } from '@/components/menu-panel';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { Button, cx } from '@/components/ui';
-import { FILTER_WIDTH, FilterBar } from '../filters';
+import { FILTER_WIDTH, FilterBar } from '../filters/FilterBar';
 import type { BaseRecord } from '../queries';
 import type { ListSearch } from '../search';
 import type { AreaConfig, AreaFilter } from '../types';

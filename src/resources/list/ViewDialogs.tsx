@@ -1,20 +1,15 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Dialog } from 'radix-ui';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { VIEW_NAME_MAX } from '@/contract';
 import { Alert, Button, TextField } from '@/components/ui';
-import { ApiError, errorMessage } from '@/lib/api';
 import type { I18n } from '@lingui/core';
 import type { SavedView } from '@/contract';
-import { ConfirmDialog, contentClass, overlayClass } from '@/components/dialogs';
+import { ConfirmDialog, contentClass } from '@/components/dialogs';
+import { DialogFrame } from './DialogFrame';
 import type { useSavedViews } from './useSavedViews';
-
-export interface ViewNameValues {
-  name: string;
-  isDefault: boolean;
-  shared: boolean;
-}
+import { useViewNameForm, type ViewNameValues } from './useViewNameForm';
 
 function CheckField({
   testId,
@@ -61,94 +56,59 @@ export function ViewNameDialog({
   onSubmit: (values: ViewNameValues) => Promise<unknown>;
 }) {
   const { i18n } = useLingui();
-  const [name, setName] = useState(initialName);
-  const [isDefault, setIsDefault] = useState(false);
-  const [shared, setShared] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [fieldError, setFieldError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const trimmed = name.trim();
-    if (!trimmed) return setFieldError(i18n._(msg`Enter a name for the view.`));
-    setBusy(true);
-    setError(null);
-    setFieldError(undefined);
-    try {
-      await onSubmit({ name: trimmed, isDefault, shared });
-      onOpenChange(false);
-    } catch (failure) {
-      const field = failure instanceof ApiError ? failure.fieldErrors.name : undefined;
-      if (field) setFieldError(field);
-      else setError(errorMessage(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
-
+  const form = useViewNameForm(initialName, onSubmit, onOpenChange);
   return (
-    <Dialog.Root
+    <DialogFrame
       open={open}
       onOpenChange={(next) => {
-        if (next) {
-          setName(initialName);
-          setIsDefault(false);
-          setShared(false);
-          setError(null);
-          setFieldError(undefined);
-        }
+        if (next) form.reset();
         onOpenChange(next);
       }}
+      testId="view-name-dialog"
+      className={contentClass}
+      title={rename ? i18n._(msg`Rename view`) : i18n._(msg`Save current view`)}
+      description={
+        rename
+          ? i18n._(msg`The view keeps its filters, search, sort and columns.`)
+          : i18n._(
+              msg`Keeps this list's filters, search, sort, columns and page size under a name, on every device you sign in on.`,
+            )
+      }
+      descriptionClassName="mt-2 text-sm text-slate-700 dark:text-slate-300"
     >
-      <Dialog.Portal>
-        <Dialog.Overlay className={overlayClass} />
-        <Dialog.Content className={contentClass} data-testid="view-name-dialog">
-          <Dialog.Title className="text-lg font-semibold">
-            {rename ? i18n._(msg`Rename view`) : i18n._(msg`Save current view`)}
-          </Dialog.Title>
-          <Dialog.Description className="mt-2 text-sm text-slate-700 dark:text-slate-300">
-            {rename
-              ? i18n._(msg`The view keeps its filters, search, sort and columns.`)
-              : i18n._(
-                  msg`Keeps this list's filters, search, sort, columns and page size under a name, on every device you sign in on.`,
-                )}
-          </Dialog.Description>
-          <form className="mt-4 space-y-3" onSubmit={(event) => void submit(event)} noValidate>
-            <TextField
-              label={i18n._(msg`Name`)}
-              value={name}
-              maxLength={VIEW_NAME_MAX}
-              autoFocus
-              error={fieldError}
-              data-testid="view-name"
-              onChange={(event) => setName(event.target.value)}
-            />
-            {!rename && (
-              <CheckField testId="view-default" checked={isDefault} onChange={setIsDefault}>
-                {i18n._(msg`Open this list with this view`)}
-              </CheckField>
-            )}
-            {!rename && canShare && (
-              <CheckField testId="view-shared" checked={shared} onChange={setShared}>
-                {i18n._(msg`Share with everyone who can open this list`)}
-              </CheckField>
-            )}
-            {error && <Alert kind="error">{error}</Alert>}
-            <div className="flex flex-wrap justify-end gap-2 pt-2">
-              <Dialog.Close asChild>
-                <Button variant="secondary" disabled={busy}>
-                  {i18n._(msg`Cancel`)}
-                </Button>
-              </Dialog.Close>
-              <Button type="submit" loading={busy} data-testid="view-save">
-                {i18n._(msg`Save`)}
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      <form className="mt-4 space-y-3" onSubmit={(event) => void form.submit(event)} noValidate>
+        <TextField
+          label={i18n._(msg`Name`)}
+          value={form.name}
+          maxLength={VIEW_NAME_MAX}
+          autoFocus
+          error={form.fieldError}
+          data-testid="view-name"
+          onChange={(event) => form.setName(event.target.value)}
+        />
+        {!rename && (
+          <CheckField testId="view-default" checked={form.isDefault} onChange={form.setIsDefault}>
+            {i18n._(msg`Open this list with this view`)}
+          </CheckField>
+        )}
+        {!rename && canShare && (
+          <CheckField testId="view-shared" checked={form.shared} onChange={form.setShared}>
+            {i18n._(msg`Share with everyone who can open this list`)}
+          </CheckField>
+        )}
+        {form.error && <Alert kind="error">{form.error}</Alert>}
+        <div className="flex flex-wrap justify-end gap-2 pt-2">
+          <Dialog.Close asChild>
+            <Button variant="secondary" disabled={form.busy}>
+              {i18n._(msg`Cancel`)}
+            </Button>
+          </Dialog.Close>
+          <Button type="submit" loading={form.busy} data-testid="view-save">
+            {i18n._(msg`Save`)}
+          </Button>
+        </div>
+      </form>
+    </DialogFrame>
   );
 }
 

@@ -9,20 +9,20 @@
  * - a deleted record's id is in use again;
  * - the restored values break a rule of the database (a reference gone, a unique name or code
  *   taken) or of bookings (its seats are no longer free);
- * - a forward write of the restored values would be refused (server/http/forward-rules.ts: an event's
+ * - a forward write of the restored values would be refused (server/resources/forward-rules.ts: an event's
  *   capacity below the seats sold, a master in use by another provider, a reference gone); and a
  *   forward write's consequences follow (a provider's changed advertisement waits for approval).
  */
 import { eq, getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { setAuditContext, type AuditContext } from './trail';
+import { setAuditContext, type AuditContext } from '../audit/trail';
 import { SEAT_HOLDING } from '../../src/contract/areas/booking';
 import { seatsTaken } from '../db/seats';
 import { pgErrorCode, type Db, type Tx } from '../db/client';
 import { auditLog, bookings, events, schema } from '../db/schema';
 import { conflict, HttpError, notFound } from '../core/errors';
-import type { PutBackRules } from '../http/forward-rules';
-import type { ResourceImpls } from '../http/resource-router';
+import type { PutBackRules } from './forward-rules';
+import type { ResourceImpls } from './impl';
 import type { Deps } from '../http/types';
 import { smsg } from '../core/messages';
 
@@ -175,7 +175,7 @@ export const putBack = async (
   if (action === 'update') await restoreUpdate(db, name, columns, where, entry, version, now);
   else await restoreDelete(db, name, columns, where, entry, now);
   if (name === 'bookings') await checkSeats(db, id);
-  // Then the rules a forward write of the values put back runs (server/http/forward-rules.ts).
+  // Then the rules a forward write of the values put back runs (server/resources/forward-rules.ts).
   await rules?.after(tx, id, existing, entry.fields, action);
 };
 

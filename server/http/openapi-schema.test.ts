@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { patternMaxLength } from './openapi';
+import { patternMaxLength } from './openapi-schema';
 
 describe('patternMaxLength', () => {
   it.each([

@@ -1,6 +1,6 @@
 /**
  * Row actions: the one shape of the code behind a single-row action endpoint (a status move, a
- * featured flag, a delete), so that the endpoint and a bulk job (server/http/bulk.ts) run the very
+ * featured flag, a delete), so that the endpoint and a bulk job (server/resources/bulk.ts) run the very
  * same permission, ownership and transition rules (docs/decisions/0021-bulk-actions-and-list-keyboard.md).
  *
  * An action runs in the caller's transaction (a bulk job gives each row a savepoint), throws an
@@ -11,8 +11,8 @@ import type { z } from 'zod';
 import type { Language } from '../../src/contract/common';
 import type { AuthInfo } from '../auth/sessions';
 import type { Tx } from '../db/client';
-import { allOrNothing } from './idempotency';
-import type { Deps } from './types';
+import { allOrNothing } from '../http/idempotency';
+import type { Deps } from '../http/types';
 
 export interface RowCtx {
   deps: Deps;

@@ -7,8 +7,8 @@ import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { render, screen } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FilterBar } from './filters';
-import type { AreaFilter } from './types';
+import { FilterBar } from './FilterBar';
+import type { AreaFilter } from '../types';
 
 let zone: string | undefined;
 beforeAll(() => {

@@ -1,6 +1,6 @@
 /**
  * The rules a forward write runs, run again when a record is put back from the audit trail: by an
- * admin's restore and by a user's undo (server/audit/restore.ts, docs/decisions/0034-undo-tokens-minted-by-the-server.md).
+ * admin's restore and by a user's undo (server/resources/restore.ts, docs/decisions/0034-undo-tokens-minted-by-the-server.md).
  * Putting data back is a write like any other; it may not reach what the same values written
  * through the area's own endpoints would be refused:
  * - a service provider changes a shared record (a master) only when it added it and no other
@@ -18,7 +18,9 @@ import type { Resource } from '../../src/contract/resource';
 import type { Tx } from '../db/client';
 import { smsg } from '../core/messages';
 import { conflict, HttpError, notFound } from '../core/errors';
-import { findOne, guardAddedBy, resourceCtxOf, type Impl, type ResourceImpls } from './resource-router';
+import type { Impl, ResourceImpls } from './impl';
+import { findOne, resourceCtxOf } from './query';
+import { guardAddedBy } from './write';
 import type { RowCtx } from './row-actions';
 
 /** How a put-back record is checked; `before` reads the record as it is, `after` runs the rules. */

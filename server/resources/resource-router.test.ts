@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { countryResource, eventResource, resources } from '../../src/contract/areas';
 import type { Resource } from '../../src/contract/resource';
 import { areas } from '../areas';
-import { assertServable, type ResourceImpls } from './resource-router';
+import type { ResourceImpls } from './impl';
+import { assertServable } from './resource-router';
 
 const impls = (): ResourceImpls =>
   Object.fromEntries(Object.entries(areas).map(([key, area]) => [key, area.resource]));

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { hitsOf, searchCache } from './HeaderSearch';
+import { hitsOf, searchCache } from './header-search';
 
 const L = (en: string, ar: string) => ({ en, ar });
 

@@ -1,0 +1,84 @@
+/**
+ * The database schema (PostgreSQL semantics; the same migrations run on PGlite and PostgreSQL).
+ * Every time column is written from the server's injectable clock (`config.now()`), never from the
+ * database's `now()`, so that tests can move time and several processes agree.
+ */
+import {
+  roles,
+  rolePermissions,
+  users,
+  sessions,
+  loginFailures,
+  emailOtps,
+  idempotencyKeys,
+} from './accounts';
+import { categories, countries, cities, locations } from './masters';
+import { serviceProviders, providerDocuments, providerApprovals } from './providers';
+import { events, eventSupervisors, eventSpecialists, eventHistory } from './events';
+import { advertisements } from './advertisements';
+import { bookings, bookingCounts, bookingHours, categoryDays, bookingHistory } from './bookings';
+import { pages } from './pages';
+import {
+  notifications,
+  userNotifications,
+  pushSubscriptions,
+  notificationPushes,
+  notificationSettings,
+} from './notifications';
+import { files, fileChunks } from './files';
+import { savedViews } from './views';
+import { auditLog } from './audit';
+import { liveChanges } from './live';
+
+export * from './accounts';
+export * from './masters';
+export * from './providers';
+export * from './events';
+export * from './advertisements';
+export * from './bookings';
+export * from './pages';
+export * from './notifications';
+export * from './files';
+export * from './views';
+export * from './audit';
+export * from './live';
+export * from './jobs';
+export type { Loc } from './columns';
+
+export const schema = {
+  roles,
+  rolePermissions,
+  users,
+  sessions,
+  loginFailures,
+  emailOtps,
+  idempotencyKeys,
+  categories,
+  countries,
+  cities,
+  locations,
+  serviceProviders,
+  providerDocuments,
+  providerApprovals,
+  events,
+  eventSupervisors,
+  eventSpecialists,
+  eventHistory,
+  advertisements,
+  bookings,
+  bookingCounts,
+  bookingHours,
+  categoryDays,
+  bookingHistory,
+  pages,
+  notifications,
+  userNotifications,
+  pushSubscriptions,
+  notificationPushes,
+  savedViews,
+  notificationSettings,
+  files,
+  fileChunks,
+  auditLog,
+  liveChanges,
+};
