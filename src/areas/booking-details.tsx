@@ -16,24 +16,16 @@ import {
   type PaymentStatus,
 } from '@/contract';
 import { routes } from '@/contract/routes.gen';
-import { NotFoundPage } from '@/components/error-pages/NotFoundPage';
 import { call } from '@/lib/api';
 import { dateTime, localizedText, Ltr, venueTime } from '@/resources/cells';
-import {
-  cardClass,
-  DefinitionList,
-  DetailsSkeleton,
-  RecordLoadError,
-  RecordView,
-} from '@/resources/DetailsPage';
-import { NotSavedHere, useNotSavedHere } from '@/resources/NotSavedHere';
+import { DefinitionList, RecordView } from '@/resources/DetailsPage';
 import { AppLink } from '@/components/AppLink';
 import { parseId } from '@/resources/screens';
-import { failedToLoad } from '@/resources/queries';
 import { HistorySection } from '@/resources/History';
 import type { DetailItem, RenderContext } from '@/resources/types';
 import { bookingArea, type Booking } from './booking';
 import { BookingStatusBadge, money, PaymentBadge } from './booking-status';
+import { DetailsCard, LoadedDetails, type DetailsData } from './details-frame';
 
 /** Under the resource's key, so that every booking write refreshes it. */
 export const bookingDetailsQuery = (id: number) =>
@@ -97,67 +89,34 @@ function HistoryValue({
 }
 
 export function Details() {
-  const { i18n } = useLingui();
-  const language = i18n.locale as Language;
   const search = useSearch({ strict: false }) as { id?: unknown };
   const id = parseId(search.id);
   const details = useQuery({ ...bookingDetailsQuery(id ?? 0), enabled: id !== null });
-  const notSaved = useNotSavedHere(details);
-  if (id === null) return <NotFoundPage />;
-  if (notSaved) return <NotSavedHere onRetry={() => void details.refetch()} />;
-  if (details.isPending) return <DetailsSkeleton />;
-  if (failedToLoad(details) || details.data === undefined)
-    return <RecordLoadError error={details.error} retry={() => void details.refetch()} />;
-  const { booking, event, history } = details.data;
-  const ctx: RenderContext = { i18n, language };
-  const seatsLeft = Math.max(0, event.capacity - event.soldTickets);
   return (
-    <RecordView area={bookingArea} row={booking} updatedAt={details.dataUpdatedAt}>
+    <LoadedDetails id={id} details={details}>
+      {(data) => <BookingDetails data={data} updatedAt={details.dataUpdatedAt} />}
+    </LoadedDetails>
+  );
+}
+
+type BookingDetailsData = DetailsData<typeof bookingDetailsQuery>;
+
+function BookingDetails({ data, updatedAt }: { data: BookingDetailsData; updatedAt: number }) {
+  const { i18n } = useLingui();
+  const language = i18n.locale as Language;
+  const { booking, event, history } = data;
+  const ctx: RenderContext = { i18n, language };
+  return (
+    <RecordView area={bookingArea} row={booking} updatedAt={updatedAt}>
       <div className="grid gap-4 lg:grid-cols-2">
-        <section className={cardClass} aria-labelledby="booking-title">
-          <h2 id="booking-title" className="mb-4 text-lg font-semibold">
-            {i18n._(msg`Booking`)}
-          </h2>
+        <DetailsCard titleId="booking-title" title={i18n._(msg`Booking`)}>
           <DefinitionList items={BOOKING} row={booking} ctx={ctx} />
-        </section>
+        </DetailsCard>
         <div className="space-y-4">
-          <section className={cardClass} aria-labelledby="customer-title">
-            <h2 id="customer-title" className="mb-4 text-lg font-semibold">
-              {i18n._(msg`Customer`)}
-            </h2>
+          <DetailsCard titleId="customer-title" title={i18n._(msg`Customer`)}>
             <DefinitionList items={CUSTOMER} row={booking} ctx={ctx} />
-          </section>
-          <section className={cardClass} aria-labelledby="event-title" data-testid="booking-event">
-            <h2 id="event-title" className="mb-4 text-lg font-semibold">
-              {i18n._(msg`Event`)}
-            </h2>
-            <p className="font-medium">
-              <AppLink
-                to={`/event/details/${event.id}`}
-                className="text-indigo-700 underline dark:text-indigo-300"
-              >
-                {localizedText(event.title, language)}
-              </AppLink>
-            </p>
-            <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-              {i18n._(
-                msg`${venueTime(event.startsAt, event.timeZone, ctx)} to ${venueTime(event.endsAt, event.timeZone, ctx)}`,
-              )}
-            </p>
-            <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-              {[localizedText(event.locationName, language), localizedText(event.cityName, language)]
-                .filter(Boolean)
-                .join(i18n._(msg`, `))}
-            </p>
-            <p className="mt-1 text-sm">
-              {i18n._(
-                msg`${i18n.number(event.soldTickets)} of ${i18n.number(event.capacity)} seats sold, ${i18n.number(seatsLeft)} left`,
-              )}
-            </p>
-            <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-              {i18n._(msg`Event status: ${localizedText(EVENT_STATUS_LABEL[event.status], language)}`)}
-            </p>
-          </section>
+          </DetailsCard>
+          <BookingEvent event={event} ctx={ctx} />
         </div>
       </div>
       <HistorySection
@@ -176,5 +135,38 @@ export function Details() {
         }))}
       />
     </RecordView>
+  );
+}
+
+/** The booked event: its title (a link to it), when and where, seats sold and its status. */
+function BookingEvent({ event, ctx }: { event: BookingDetailsData['event']; ctx: RenderContext }) {
+  const { i18n, language } = ctx;
+  const seatsLeft = Math.max(0, event.capacity - event.soldTickets);
+  return (
+    <DetailsCard titleId="event-title" title={i18n._(msg`Event`)} testId="booking-event">
+      <p className="font-medium">
+        <AppLink to={`/event/details/${event.id}`} className="text-indigo-700 underline dark:text-indigo-300">
+          {localizedText(event.title, language)}
+        </AppLink>
+      </p>
+      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+        {i18n._(
+          msg`${venueTime(event.startsAt, event.timeZone, ctx)} to ${venueTime(event.endsAt, event.timeZone, ctx)}`,
+        )}
+      </p>
+      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+        {[localizedText(event.locationName, language), localizedText(event.cityName, language)]
+          .filter(Boolean)
+          .join(i18n._(msg`, `))}
+      </p>
+      <p className="mt-1 text-sm">
+        {i18n._(
+          msg`${i18n.number(event.soldTickets)} of ${i18n.number(event.capacity)} seats sold, ${i18n.number(seatsLeft)} left`,
+        )}
+      </p>
+      <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+        {i18n._(msg`Event status: ${localizedText(EVENT_STATUS_LABEL[event.status], language)}`)}
+      </p>
+    </DetailsCard>
   );
 }

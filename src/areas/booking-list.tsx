@@ -146,11 +146,9 @@ function KeepOfflineButton() {
   );
 }
 
-function KeepOfflineDialog({ onClose }: { onClose: () => void }) {
-  const { i18n } = useLingui();
-  const language = i18n.locale as Language;
+/** The dialog's state: the kept copy, the events chosen, the coming events and the download. */
+function useKeepOffline() {
   const client = useQueryClient();
-  const connection = useConnection();
   const [kept, setKept] = useState(readKept);
   const [chosen, setChosen] = useState(() => new Set(kept.eventIds));
   const [progress, setProgress] = useState<{ done: number; of: number } | null>(null);
@@ -188,6 +186,14 @@ function KeepOfflineDialog({ onClose }: { onClose: () => void }) {
     }
   };
 
+  return { kept, chosen, setChosen, progress, problem, events, download };
+}
+
+function KeepOfflineDialog({ onClose }: { onClose: () => void }) {
+  const { i18n } = useLingui();
+  const language = i18n.locale as Language;
+  const connection = useConnection();
+  const { kept, chosen, setChosen, progress, problem, events, download } = useKeepOffline();
   return (
     <Dialog.Root open onOpenChange={(next) => !next && progress === null && onClose()}>
       <Dialog.Portal>
@@ -211,32 +217,7 @@ function KeepOfflineDialog({ onClose }: { onClose: () => void }) {
               )}
             </p>
           )}
-          <fieldset className="mt-3 space-y-2">
-            <legend className="text-sm font-medium">{i18n._(msg`Coming events`)}</legend>
-            {events.isPending && <p className="text-sm">{i18n._(msg`Loading…`)}</p>}
-            {events.data?.items.length === 0 && <p className="text-sm">{i18n._(msg`No coming events.`)}</p>}
-            {events.data?.items.map((event) => (
-              <label key={event.id} className="flex items-start gap-2 text-sm">
-                <input
-                  type="checkbox"
-                  className="mt-0.5 size-4 accent-indigo-600"
-                  checked={chosen.has(event.id)}
-                  onChange={(e) => {
-                    const next = new Set(chosen);
-                    if (e.target.checked) next.add(event.id);
-                    else next.delete(event.id);
-                    setChosen(next);
-                  }}
-                />
-                <span>
-                  <span className="block font-medium">{localizedText(event.title, language)}</span>
-                  <span className="block text-slate-700 dark:text-slate-300">
-                    {venueTime(event.startsAt, event.timeZone, { i18n, language })}
-                  </span>
-                </span>
-              </label>
-            ))}
-          </fieldset>
+          <ComingEvents events={events} chosen={chosen} onChange={setChosen} />
           {progress && (
             <div className="mt-3 space-y-1">
               <progress
@@ -276,5 +257,47 @@ function KeepOfflineDialog({ onClose }: { onClose: () => void }) {
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** The coming events to keep, each a checkbox. */
+function ComingEvents({
+  events,
+  chosen,
+  onChange,
+}: {
+  events: ReturnType<typeof useKeepOffline>['events'];
+  chosen: Set<number>;
+  onChange: (next: Set<number>) => void;
+}) {
+  const { i18n } = useLingui();
+  const language = i18n.locale as Language;
+  return (
+    <fieldset className="mt-3 space-y-2">
+      <legend className="text-sm font-medium">{i18n._(msg`Coming events`)}</legend>
+      {events.isPending && <p className="text-sm">{i18n._(msg`Loading…`)}</p>}
+      {events.data?.items.length === 0 && <p className="text-sm">{i18n._(msg`No coming events.`)}</p>}
+      {events.data?.items.map((event) => (
+        <label key={event.id} className="flex items-start gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="mt-0.5 size-4 accent-indigo-600"
+            checked={chosen.has(event.id)}
+            onChange={(e) => {
+              const next = new Set(chosen);
+              if (e.target.checked) next.add(event.id);
+              else next.delete(event.id);
+              onChange(next);
+            }}
+          />
+          <span>
+            <span className="block font-medium">{localizedText(event.title, language)}</span>
+            <span className="block text-slate-700 dark:text-slate-300">
+              {venueTime(event.startsAt, event.timeZone, { i18n, language })}
+            </span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
   );
 }
