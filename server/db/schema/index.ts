@@ -43,6 +43,7 @@ export * from './views';
 export * from './audit';
 export * from './live';
 export * from './jobs';
+export * from './tickets';
 export type { Loc } from './columns';
 
 export const schema = {
