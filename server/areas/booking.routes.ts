@@ -2,6 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import {
   BOOKING_TRANSITIONS,
+  SEAT_HOLDING,
   paymentMoves,
   bookingApi,
   type BookingStatus,
@@ -21,6 +22,7 @@ import { notifyUser } from '../notifications/notify';
 import { changeBookingStatus, loadBooking } from './booking';
 import { providerScopeOf } from '../resources/impl';
 import { rowCtx, runRowAction, type BodyOf, type RowAction } from '../resources/row-actions';
+import { ticketOf } from '../tickets/keys';
 
 /** Change a booking's status and / or payment status (a row action: the endpoint and bulk jobs). */
 export const moveBooking: RowAction<BodyOf<typeof bookingApi.bookingUpdateStatus>> = async (
@@ -129,7 +131,11 @@ export const registerBookingRoutes = (app: App) => {
       const { db } = deps;
       const booking = await loadBooking(db, params.id, providerScopeOf(auth, 'booking', true));
       if (!booking) throw notFound();
-      const read = await detailsOf(db, booking);
+      const status = booking.status as BookingStatus;
+      const [read, ticket] = await Promise.all([
+        detailsOf(db, booking),
+        SEAT_HOLDING.includes(status) ? ticketOf(db, deps.config.now(), booking) : null,
+      ]);
       const [event] = read.event;
       return {
         message: smsg('loaded'),
@@ -137,11 +143,10 @@ export const registerBookingRoutes = (app: App) => {
           booking,
           event: { ...event!, soldTickets: read.sold },
           history: read.history,
+          ticket,
           allowed: {
-            status: [...BOOKING_TRANSITIONS[booking.status as BookingStatus]],
-            paymentStatus: [
-              ...paymentMoves(booking.status as BookingStatus, booking.paymentStatus as PaymentStatus),
-            ],
+            status: [...BOOKING_TRANSITIONS[status]],
+            paymentStatus: [...paymentMoves(status, booking.paymentStatus as PaymentStatus)],
           },
         },
       };

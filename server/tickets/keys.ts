@@ -14,6 +14,8 @@ import {
   TICKET_ALGORITHM,
   toBase64Url,
   type TicketClaims,
+  type TicketKey,
+  type TicketKeyPair,
 } from '../../src/contract/tickets';
 import type { Db } from '../db/client';
 import { ticketKeys } from '../db/schema';
@@ -22,16 +24,16 @@ export const KEYS_TTL_MS = 60_000;
 
 export interface TicketKeyRing {
   /** The pair that signs: the newest not retired. */
-  signing: { id: number; key: CryptoKey };
+  signing: { id: number; key: TicketKey };
   /** Every pair not retired, by id: what verifies. */
-  verifying: ReadonlyMap<number, CryptoKey>;
+  verifying: ReadonlyMap<number, TicketKey>;
   /** The public keys devices are given (raw, base64url), by id. */
   published: { id: number; key: string }[];
 }
 
 /** A new pair: the raw public key and the PKCS #8 private key, base64url. */
 const newPair = async () => {
-  const pair = (await crypto.subtle.generateKey(TICKET_ALGORITHM, true, ['sign', 'verify'])) as CryptoKeyPair;
+  const pair = (await crypto.subtle.generateKey(TICKET_ALGORITHM, true, ['sign', 'verify'])) as TicketKeyPair;
   const [raw, pkcs8] = await Promise.all([
     crypto.subtle.exportKey('raw', pair.publicKey),
     crypto.subtle.exportKey('pkcs8', pair.privateKey),
@@ -61,7 +63,7 @@ const readRing = async (db: Db, now: Date): Promise<TicketKeyRing> => {
     await ensureFirstPair(db, now);
     rows = await active();
   }
-  const verifying = new Map<number, CryptoKey>();
+  const verifying = new Map<number, TicketKey>();
   for (const row of rows)
     verifying.set(
       row.id,

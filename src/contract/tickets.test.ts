@@ -8,10 +8,11 @@ import {
   toBase64Url,
   verifyTicket,
   type TicketClaims,
+  type TicketKeyPair,
 } from './tickets';
 
 const pair = async () => {
-  const keys = (await crypto.subtle.generateKey(TICKET_ALGORITHM, true, ['sign', 'verify'])) as CryptoKeyPair;
+  const keys = (await crypto.subtle.generateKey(TICKET_ALGORITHM, true, ['sign', 'verify'])) as TicketKeyPair;
   const raw = toBase64Url(new Uint8Array(await crypto.subtle.exportKey('raw', keys.publicKey)));
   return { privateKey: keys.privateKey, raw };
 };

@@ -14,6 +14,13 @@
 export const TICKET_VERSION = 'T1';
 export const TICKET_ALGORITHM = { name: 'Ed25519' } as const;
 
+/** A WebCrypto key (named from `crypto.subtle`, so that it types alike in browsers and in Node). */
+export type TicketKey = Awaited<ReturnType<typeof crypto.subtle.importKey>>;
+export interface TicketKeyPair {
+  publicKey: TicketKey;
+  privateKey: TicketKey;
+}
+
 export interface TicketClaims {
   keyId: number;
   bookingId: number;
@@ -53,7 +60,7 @@ export const parseTicket = (
 };
 
 /** The ticket text of `claims`, signed with the private key of the pair `claims.keyId` names. */
-export const signTicket = async (claims: TicketClaims, privateKey: CryptoKey): Promise<string> => {
+export const signTicket = async (claims: TicketClaims, privateKey: TicketKey): Promise<string> => {
   const payload = payloadOf(claims);
   const signature = await crypto.subtle.sign(TICKET_ALGORITHM, privateKey, utf8(payload));
   return `${payload}.${toBase64Url(new Uint8Array(signature))}`;
@@ -65,7 +72,7 @@ export const signTicket = async (claims: TicketClaims, privateKey: CryptoKey): P
  */
 export const verifyTicket = async (
   text: string,
-  publicKeys: ReadonlyMap<number, CryptoKey>,
+  publicKeys: ReadonlyMap<number, TicketKey>,
 ): Promise<TicketClaims | null> => {
   const parsed = parseTicket(text);
   const key = parsed && publicKeys.get(parsed.claims.keyId);
@@ -80,5 +87,5 @@ export const verifyTicket = async (
 };
 
 /** A public key as the server hands it to devices (the raw 32 bytes, base64url) → a verifying key. */
-export const importTicketKey = (raw: string): Promise<CryptoKey> =>
+export const importTicketKey = (raw: string): Promise<TicketKey> =>
   crypto.subtle.importKey('raw', fromBase64Url(raw), TICKET_ALGORITHM, true, ['verify']);

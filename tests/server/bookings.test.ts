@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingHistory, events, users } from '../../server/db/schema';
 import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
 import { apiOf, signInAs } from '../support/kit';
+import { importTicketKey, parseTicket, verifyTicket } from '../../src/contract/tickets';
+import { ticketKeyRing } from '../../server/tickets/keys';
 
 type Rec = Record<string, unknown> & { id: number; version: number };
 let t: TestServer;
@@ -89,6 +91,28 @@ beforeAll(async () => {
   eventB = await smallEvent(idB, 10);
 });
 afterAll(() => t?.close());
+
+describe('tickets (src/contract/tickets.ts)', () => {
+  it('a booking that holds seats has a signed ticket naming it and its event; one that holds none has none', async () => {
+    const b = await newBooking(eventA.id as number);
+    const ticketOf = async (id: number, token = manager) =>
+      (await call('GET', `/api/booking/details/${id}`, token)).body.data.ticket as string | null;
+    expect(await ticketOf(b.id)).toBeNull();
+    expect((await setStatus(b.id, { status: 'confirmed' })).status).toBe(200);
+    const ticket = (await ticketOf(b.id))!;
+    // A device verifies it with the published public keys alone.
+    const { published } = await ticketKeyRing(t.db.db, t.clock.now());
+    const keys = new Map(
+      await Promise.all(published.map(async (k) => [k.id, await importTicketKey(k.key)] as const)),
+    );
+    expect(await verifyTicket(ticket, keys)).toMatchObject({ bookingId: b.id, eventId: eventA.id });
+    expect(parseTicket(ticket)!.claims.bookingId).toBe(b.id);
+    // The same ticket for everyone who may see the booking.
+    expect(await ticketOf(b.id, providerA)).toBe(ticket);
+    expect((await setStatus(b.id, { status: 'cancelled' })).status).toBe(200);
+    expect(await ticketOf(b.id)).toBeNull();
+  });
+});
 
 describe('status and payment', () => {
   it('moves only along the allowed transitions and records who, when, from and to', async () => {

@@ -78,7 +78,7 @@ function Main({ children }: { children: React.ReactNode }) {
       id="main"
       tabIndex={-1}
       data-location-key={shownKey}
-      className="min-w-0 flex-1 p-4 outline-none sm:p-6"
+      className="min-w-0 flex-1 p-4 outline-none sm:p-6 print:p-0"
     >
       {children}
     </main>
@@ -147,7 +147,7 @@ export function AppShell() {
           ? desktopOpen && (
               <aside
                 id={sidebarId}
-                className="sticky top-16 h-[calc(100dvh-4rem)] w-64 shrink-0 overflow-y-auto border-e border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
+                className="sticky top-16 h-[calc(100dvh-4rem)] w-64 shrink-0 overflow-y-auto border-e print:hidden border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900"
               >
                 {sidebar}
               </aside>

@@ -18,7 +18,7 @@ export interface HeaderProps {
 export function Header({ sidebarId, sidebarOpen, onToggleSidebar }: HeaderProps) {
   const { i18n } = useLingui();
   return (
-    <header className="sticky top-0 z-30 flex h-16 items-center gap-2 border-b border-slate-200 bg-white/95 px-2 backdrop-blur sm:px-4 dark:border-slate-800 dark:bg-slate-900/95">
+    <header className="sticky top-0 z-30 flex print:hidden h-16 items-center gap-2 border-b border-slate-200 bg-white/95 px-2 backdrop-blur sm:px-4 dark:border-slate-800 dark:bg-slate-900/95">
       <button
         type="button"
         onClick={onToggleSidebar}

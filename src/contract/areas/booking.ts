@@ -186,6 +186,11 @@ const bookingDetails = z.object({
     cityName: localizedText,
   }),
   history: z.array(bookingHistoryEntry),
+  /**
+   * The booking's ticket (src/contract/tickets.ts) while it holds seats (`SEAT_HOLDING`), else
+   * null: the text its QR code carries.
+   */
+  ticket: z.string().nullable(),
   /** The changes allowed from the current values. */
   allowed: z.object({ status: z.array(bookingStatus), paymentStatus: z.array(paymentStatus) }),
 });
