@@ -89,6 +89,7 @@ const SERVER_LAYERS = [
   'core',
   'db',
   'files',
+  'tickets',
   'auth',
   'audit',
   'http',

@@ -45,6 +45,7 @@ describe('lint fences', () => {
     ['server/audit/planted.ts', "import { x } from '../resources/impl';"],
     ['server/resources/planted.ts', "import { x } from '../live/streams';"],
     ['server/resources/planted.ts', "import { x } from '../areas';"],
+    ['server/tickets/planted.ts', "import { x } from '../auth/sessions';"],
   ])('%s: %s fails', async (file, line) => {
     expect(await fenceErrors(file, line)).not.toHaveLength(0);
   });
