@@ -2,7 +2,6 @@
 import { eq, sql } from 'drizzle-orm';
 import {
   BOOKING_TRANSITIONS,
-  SEAT_HOLDING,
   paymentMoves,
   bookingApi,
   type BookingStatus,
@@ -134,7 +133,7 @@ export const registerBookingRoutes = (app: App) => {
       const status = booking.status as BookingStatus;
       const [read, ticket] = await Promise.all([
         detailsOf(db, booking),
-        SEAT_HOLDING.includes(status) ? ticketOf(db, deps.config.now(), booking) : null,
+        ticketOf(db, deps.config.now(), booking),
       ]);
       const [event] = read.event;
       return {

@@ -22,6 +22,7 @@ import { conflict, fieldError, notFound } from '../core/errors';
 import { smsg } from '../core/messages';
 import { addDays, startOfDay } from '../core/time';
 import { dyn, implement, type ResourceCtx } from '../resources/impl';
+import { ticketOf } from '../tickets/keys';
 
 const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 const newBookingCode = () =>
@@ -110,6 +111,7 @@ export const bookingImpl = implement(bookingResource, {
   columns: { id: bookings.id, version: bookings.version, updatedAt: bookings.updatedAt },
   select: (db, extra) => selectBookings(db, extra),
   toRecord: toBooking,
+  detail: async (record, ctx) => ({ ticket: await ticketOf(ctx.deps.db, ctx.now, record) }),
   scope: (ownerId) => eq(bookings.providerId, ownerId),
   sort: {
     createdAt: () => bookings.createdAt,

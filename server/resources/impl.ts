@@ -144,6 +144,8 @@ export interface ResourceImpl<R extends Resource, Row = Record<string, unknown>>
   };
   /** Options (pickers): which records (default: `columns.active` true, or all) and their label. */
   optionsWhere?(ctx: ResourceCtx): SQL | undefined;
+  /** The contract's `detailFields` of the record by id (a booking's ticket). */
+  detail?(record: Rec<R>, ctx: ResourceCtx): Promise<Record<string, unknown>>;
   option?(
     record: Rec<R>,
     lang: Language,

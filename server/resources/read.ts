@@ -38,12 +38,16 @@ export const get = async (resource: Resource, impl: Impl, h: H) => {
   if (impl.preparedGet && ctx.ownerId === null) {
     const [row] = await preparedGet(h.deps.db, resource, impl, ctx).execute({ id });
     if (row === undefined) throw notFound();
-    return { message: smsg('loaded'), data: impl.toRecord(row) };
+    return { message: smsg('loaded'), data: await withDetail(impl, impl.toRecord(row), ctx) };
   }
   const record = await findOne(h.deps.db, resource, impl, ctx, id);
   if (!record) throw notFound();
-  return { message: smsg('loaded'), data: record };
+  return { message: smsg('loaded'), data: await withDetail(impl, record, ctx) };
 };
+
+/** The record by id with the fields only it carries (`detail`). */
+const withDetail = async (impl: Impl, record: Record<string, unknown>, ctx: ResourceCtx) =>
+  impl.detail ? { ...record, ...(await impl.detail(record, ctx)) } : record;
 
 /**
  * Options for pickers: active records by name, searched with `q` like the list, and paged when the

@@ -102,6 +102,10 @@ export const assertServable = (impls: ResourceImpls, registry: readonly Resource
       throw new Error(
         `Resource "${resource.key}": a service provider reaches it limited to its own records, but its implementation has no scope (server/areas/${resource.key}.ts)`,
       );
+    if (Boolean(resource.detailFields) !== Boolean(impl.detail))
+      throw new Error(
+        `Resource "${resource.key}": the contract's detailFields and the implementation's detail come together (server/areas/${resource.key}.ts)`,
+      );
   }
 };
 

@@ -17,6 +17,7 @@ import {
   type TicketKey,
   type TicketKeyPair,
 } from '../../src/contract/tickets';
+import { SEAT_HOLDING } from '../../src/contract/areas/booking';
 import type { Db } from '../db/client';
 import { ticketKeys } from '../db/schema';
 
@@ -96,8 +97,13 @@ export const ticketKeyRing = (db: Db, now: Date): Promise<TicketKeyRing> => {
   return ring;
 };
 
-/** The ticket of a booking of an event, signed with the current pair. */
-export const ticketOf = async (db: Db, now: Date, booking: { id: number; eventId: number }) => {
+/** The ticket of a booking while it holds seats (`SEAT_HOLDING`), signed with the current pair; else null. */
+export const ticketOf = async (
+  db: Db,
+  now: Date,
+  booking: { id: number; eventId: number; status: string },
+): Promise<string | null> => {
+  if (!(SEAT_HOLDING as readonly string[]).includes(booking.status)) return null;
   const { signing } = await ticketKeyRing(db, now);
   const claims: TicketClaims = { keyId: signing.id, bookingId: booking.id, eventId: booking.eventId };
   return signTicket(claims, signing.key);

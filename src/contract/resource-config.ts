@@ -115,6 +115,8 @@ export interface ResourceConfig<
   notes?: Partial<Record<ResourceOp, string>>;
   /** Fields the pickers' options carry beside id and name (a venue's time zone). */
   optionFields?: z.ZodRawShape;
+  /** Fields the record by id carries beside the record's (a booking's ticket), not the list's rows. */
+  detailFields?: z.ZodRawShape;
 }
 
 /** Any resource's config (for the helpers of `defineResource`). */

@@ -62,7 +62,7 @@ export const readEndpoints = <
     tag,
     access: accessOf(config, 'get'),
     ...byId(paths.get.path),
-    response: ok(record),
+    response: ok(record.extend(config.detailFields ?? {})),
   });
   const exportCsv = endpoint({
     method: 'GET',

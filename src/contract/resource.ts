@@ -85,6 +85,7 @@ export interface Resource {
   paths: ResourcePaths;
   discriminator?: { field: string; value: string };
   record: z.ZodObject;
+  detailFields?: z.ZodRawShape;
   input: z.ZodObject;
   filters: z.ZodObject;
   columns: readonly string[];

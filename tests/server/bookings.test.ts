@@ -109,8 +109,13 @@ describe('tickets (src/contract/tickets.ts)', () => {
     expect(parseTicket(ticket)!.claims.bookingId).toBe(b.id);
     // The same ticket for everyone who may see the booking.
     expect(await ticketOf(b.id, providerA)).toBe(ticket);
+    // The booking's answer carries it too; its list rows do not.
+    expect((await call('GET', `/api/booking/${b.id}`, supervisorA)).body.data.ticket).toBe(ticket);
+    const page = await call('GET', `/api/booking?eventId=${eventA.id}&pageSize=100`, admin);
+    expect(page.body.data.items.find((r: Rec) => r.id === b.id)).not.toHaveProperty('ticket');
     expect((await setStatus(b.id, { status: 'cancelled' })).status).toBe(200);
     expect(await ticketOf(b.id)).toBeNull();
+    expect((await call('GET', `/api/booking/${b.id}`, admin)).body.data.ticket).toBeNull();
   });
 });
 

@@ -114,6 +114,13 @@ export const bookingResource = defineResource({
     status: bookingStatus,
     notes: z.string().nullable(),
   }),
+  detailFields: {
+    /**
+     * The booking's ticket (src/contract/tickets.ts) while it holds seats (`SEAT_HOLDING`), else
+     * null: the text its QR code carries.
+     */
+    ticket: z.string().nullable(),
+  },
   input: z.strictObject({
     /** An approved event that has not ended (you may see). */
     eventId: id,
