@@ -16,6 +16,7 @@ import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppSplatRouteImport } from './routes/_app/$'
 import { Route as AppActivityRouteImport } from './routes/_app/activity'
 import { Route as AppBookingDetailsRouteImport } from './routes/_app/booking-details'
+import { Route as AppBookingTicketRouteImport } from './routes/_app/booking-ticket'
 import { Route as AppOutboxRouteImport } from './routes/_app/outbox'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppUserDetailsRouteImport } from './routes/_app/user-details'
@@ -85,6 +86,11 @@ const AppActivityRoute = AppActivityRouteImport.update({
 const AppBookingDetailsRoute = AppBookingDetailsRouteImport.update({
   id: '/booking-details',
   path: '/booking-details',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppBookingTicketRoute = AppBookingTicketRouteImport.update({
+  id: '/booking-ticket',
+  path: '/booking-ticket',
   getParentRoute: () => AppRoute,
 } as any)
 const AppOutboxRoute = AppOutboxRouteImport.update({
@@ -291,6 +297,7 @@ export interface FileRoutesByFullPath {
   '/$': typeof AppSplatRoute
   '/activity': typeof AppActivityRoute
   '/booking-details': typeof AppBookingDetailsRoute
+  '/booking-ticket': typeof AppBookingTicketRoute
   '/outbox': typeof AppOutboxRoute
   '/profile': typeof AppProfileRoute
   '/user-details': typeof AppUserDetailsRoute
@@ -334,6 +341,7 @@ export interface FileRoutesByTo {
   '/$': typeof AppSplatRoute
   '/activity': typeof AppActivityRoute
   '/booking-details': typeof AppBookingDetailsRoute
+  '/booking-ticket': typeof AppBookingTicketRoute
   '/outbox': typeof AppOutboxRoute
   '/profile': typeof AppProfileRoute
   '/user-details': typeof AppUserDetailsRoute
@@ -380,6 +388,7 @@ export interface FileRoutesById {
   '/_app/$': typeof AppSplatRoute
   '/_app/activity': typeof AppActivityRoute
   '/_app/booking-details': typeof AppBookingDetailsRoute
+  '/_app/booking-ticket': typeof AppBookingTicketRoute
   '/_app/outbox': typeof AppOutboxRoute
   '/_app/profile': typeof AppProfileRoute
   '/_app/user-details': typeof AppUserDetailsRoute
@@ -427,6 +436,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/activity'
     | '/booking-details'
+    | '/booking-ticket'
     | '/outbox'
     | '/profile'
     | '/user-details'
@@ -470,6 +480,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/activity'
     | '/booking-details'
+    | '/booking-ticket'
     | '/outbox'
     | '/profile'
     | '/user-details'
@@ -515,6 +526,7 @@ export interface FileRouteTypes {
     | '/_app/$'
     | '/_app/activity'
     | '/_app/booking-details'
+    | '/_app/booking-ticket'
     | '/_app/outbox'
     | '/_app/profile'
     | '/_app/user-details'
@@ -609,6 +621,13 @@ declare module '@tanstack/react-router' {
       path: '/booking-details'
       fullPath: '/booking-details'
       preLoaderRoute: typeof AppBookingDetailsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/booking-ticket': {
+      id: '/_app/booking-ticket'
+      path: '/booking-ticket'
+      fullPath: '/booking-ticket'
+      preLoaderRoute: typeof AppBookingTicketRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/outbox': {
@@ -870,6 +889,7 @@ interface AppRouteChildren {
   AppSplatRoute: typeof AppSplatRoute
   AppActivityRoute: typeof AppActivityRoute
   AppBookingDetailsRoute: typeof AppBookingDetailsRoute
+  AppBookingTicketRoute: typeof AppBookingTicketRoute
   AppOutboxRoute: typeof AppOutboxRoute
   AppProfileRoute: typeof AppProfileRoute
   AppUserDetailsRoute: typeof AppUserDetailsRoute
@@ -913,6 +933,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSplatRoute: AppSplatRoute,
   AppActivityRoute: AppActivityRoute,
   AppBookingDetailsRoute: AppBookingDetailsRoute,
+  AppBookingTicketRoute: AppBookingTicketRoute,
   AppOutboxRoute: AppOutboxRoute,
   AppProfileRoute: AppProfileRoute,
   AppUserDetailsRoute: AppUserDetailsRoute,

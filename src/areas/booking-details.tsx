@@ -25,6 +25,7 @@ import { HistorySection } from '@/resources/History';
 import type { DetailItem, RenderContext } from '@/resources/types';
 import { bookingArea, type Booking } from './booking';
 import { BookingStatusBadge, money, PaymentBadge } from './booking-status';
+import { TicketCard } from './booking-ticket-card';
 import { DetailsCard, LoadedDetails, type DetailsData } from './details-frame';
 
 /** Under the resource's key, so that every booking write refreshes it. */
@@ -109,9 +110,12 @@ function BookingDetails({ data, updatedAt }: { data: BookingDetailsData; updated
   return (
     <RecordView area={bookingArea} row={booking} updatedAt={updatedAt}>
       <div className="grid gap-4 lg:grid-cols-2">
-        <DetailsCard titleId="booking-title" title={i18n._(msg`Booking`)}>
-          <DefinitionList items={BOOKING} row={booking} ctx={ctx} />
-        </DetailsCard>
+        <div className="space-y-4">
+          <DetailsCard titleId="booking-title" title={i18n._(msg`Booking`)}>
+            <DefinitionList items={BOOKING} row={booking} ctx={ctx} />
+          </DetailsCard>
+          <TicketCard bookingId={booking.id} code={booking.code} ticket={data.ticket} />
+        </div>
         <div className="space-y-4">
           <DetailsCard titleId="customer-title" title={i18n._(msg`Customer`)}>
             <DefinitionList items={CUSTOMER} row={booking} ctx={ctx} />

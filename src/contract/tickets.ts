@@ -11,7 +11,7 @@
  * retired key's tickets no longer verify). A changed or invented text fails the signature.
  */
 
-export const TICKET_VERSION = 'T1';
+const TICKET_VERSION = 'T1';
 export const TICKET_ALGORITHM = { name: 'Ed25519' } as const;
 
 /** A WebCrypto key (named from `crypto.subtle`, so that it types alike in browsers and in Node). */

@@ -9,7 +9,9 @@ import { DEMO } from '../support/app-server';
 import { follow, listRows as rows, toArabic, waitForShell, visit } from '../support/app';
 import { formatViolations, runAxe } from '../support/axe';
 import { DESKTOP, PHONE, snap } from '../support/browser';
+import { readQrCodes } from '../support/qr';
 import { browserSuite } from '../support/suite';
+import { parseTicket } from '../../src/contract/tickets';
 
 const suite = browserSuite();
 
@@ -100,6 +102,52 @@ describe('bookings', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => url(page).pathname).toBe('/admin/booking-details');
     await page.getByRole('heading', { level: 1, name: code }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it("a confirmed booking's QR code carries its signed ticket, and its ticket page reads and prints in both languages", async () => {
+    const { page, errors } = await suite.signedIn(DEMO.manager);
+    await visit(page, '/admin/booking?status=confirmed');
+    await waitForShell(page);
+    await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
+    await rows(page).first().getByTestId('row-actions').click();
+    await page.getByRole('menuitem', { name: 'View' }).click();
+    const card = page.getByTestId('booking-ticket');
+    await card.waitFor();
+    const id = Number(url(page).searchParams.get('id'));
+    const code = (await page.getByRole('heading', { level: 1 }).innerText()).trim();
+    // What a door's camera reads off the screen: the ticket of this booking and its event.
+    const qr = card.getByRole('img', { name: `Ticket ${code}` });
+    const [text] = await readQrCodes(await qr.screenshot());
+    expect(parseTicket(text ?? '')?.claims.bookingId).toBe(id);
+
+    await card.getByRole('link', { name: 'Open the ticket to print' }).click();
+    await expect.poll(() => url(page).pathname).toBe('/admin/booking-ticket');
+    const ticket = page.getByTestId('ticket-page');
+    await ticket.waitFor();
+    expect(await readQrCodes(await ticket.getByRole('img').screenshot())).toEqual([text]);
+    for (const language of ['en', 'ar'] as const) {
+      if (language === 'ar') {
+        await toArabic(page);
+        await ticket.waitFor();
+        expect(await ticket.getByRole('heading', { level: 1 }).innerText()).toMatch(/[\u0600-\u06FF]/);
+      }
+      const violations = await runAxe(page);
+      expect(violations, `ticket page (${language}):\n${formatViolations(violations)}`).toEqual([]);
+      for (const [width, size] of [
+        [1440, { width: 1440, height: 900 }],
+        [390, { width: 390, height: 844 }],
+      ] as const) {
+        await page.setViewportSize(size);
+        await snap(page, `ticket-${width}-${language}`);
+      }
+      await page.setViewportSize(DESKTOP);
+    }
+    // Printed, the page is the ticket alone: no header, no sidebar, no button.
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.locator('header').first().isVisible()).toBe(false);
+    expect(await ticket.getByRole('button').isVisible()).toBe(false);
+    await page.emulateMedia({ media: 'screen' });
     expect(errors).toEqual([]);
   });
 
