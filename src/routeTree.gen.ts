@@ -16,7 +16,6 @@ import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppSplatRouteImport } from './routes/_app/$'
 import { Route as AppActivityRouteImport } from './routes/_app/activity'
 import { Route as AppBookingDetailsRouteImport } from './routes/_app/booking-details'
-import { Route as AppBookingTicketRouteImport } from './routes/_app/booking-ticket'
 import { Route as AppOutboxRouteImport } from './routes/_app/outbox'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppUserDetailsRouteImport } from './routes/_app/user-details'
@@ -86,11 +85,6 @@ const AppActivityRoute = AppActivityRouteImport.update({
 const AppBookingDetailsRoute = AppBookingDetailsRouteImport.update({
   id: '/booking-details',
   path: '/booking-details',
-  getParentRoute: () => AppRoute,
-} as any)
-const AppBookingTicketRoute = AppBookingTicketRouteImport.update({
-  id: '/booking-ticket',
-  path: '/booking-ticket',
   getParentRoute: () => AppRoute,
 } as any)
 const AppOutboxRoute = AppOutboxRouteImport.update({
@@ -297,7 +291,6 @@ export interface FileRoutesByFullPath {
   '/$': typeof AppSplatRoute
   '/activity': typeof AppActivityRoute
   '/booking-details': typeof AppBookingDetailsRoute
-  '/booking-ticket': typeof AppBookingTicketRoute
   '/outbox': typeof AppOutboxRoute
   '/profile': typeof AppProfileRoute
   '/user-details': typeof AppUserDetailsRoute
@@ -341,7 +334,6 @@ export interface FileRoutesByTo {
   '/$': typeof AppSplatRoute
   '/activity': typeof AppActivityRoute
   '/booking-details': typeof AppBookingDetailsRoute
-  '/booking-ticket': typeof AppBookingTicketRoute
   '/outbox': typeof AppOutboxRoute
   '/profile': typeof AppProfileRoute
   '/user-details': typeof AppUserDetailsRoute
@@ -388,7 +380,6 @@ export interface FileRoutesById {
   '/_app/$': typeof AppSplatRoute
   '/_app/activity': typeof AppActivityRoute
   '/_app/booking-details': typeof AppBookingDetailsRoute
-  '/_app/booking-ticket': typeof AppBookingTicketRoute
   '/_app/outbox': typeof AppOutboxRoute
   '/_app/profile': typeof AppProfileRoute
   '/_app/user-details': typeof AppUserDetailsRoute
@@ -436,7 +427,6 @@ export interface FileRouteTypes {
     | '/$'
     | '/activity'
     | '/booking-details'
-    | '/booking-ticket'
     | '/outbox'
     | '/profile'
     | '/user-details'
@@ -480,7 +470,6 @@ export interface FileRouteTypes {
     | '/$'
     | '/activity'
     | '/booking-details'
-    | '/booking-ticket'
     | '/outbox'
     | '/profile'
     | '/user-details'
@@ -526,7 +515,6 @@ export interface FileRouteTypes {
     | '/_app/$'
     | '/_app/activity'
     | '/_app/booking-details'
-    | '/_app/booking-ticket'
     | '/_app/outbox'
     | '/_app/profile'
     | '/_app/user-details'
@@ -621,13 +609,6 @@ declare module '@tanstack/react-router' {
       path: '/booking-details'
       fullPath: '/booking-details'
       preLoaderRoute: typeof AppBookingDetailsRouteImport
-      parentRoute: typeof AppRoute
-    }
-    '/_app/booking-ticket': {
-      id: '/_app/booking-ticket'
-      path: '/booking-ticket'
-      fullPath: '/booking-ticket'
-      preLoaderRoute: typeof AppBookingTicketRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/outbox': {
@@ -889,7 +870,6 @@ interface AppRouteChildren {
   AppSplatRoute: typeof AppSplatRoute
   AppActivityRoute: typeof AppActivityRoute
   AppBookingDetailsRoute: typeof AppBookingDetailsRoute
-  AppBookingTicketRoute: typeof AppBookingTicketRoute
   AppOutboxRoute: typeof AppOutboxRoute
   AppProfileRoute: typeof AppProfileRoute
   AppUserDetailsRoute: typeof AppUserDetailsRoute
@@ -933,7 +913,6 @@ const AppRouteChildren: AppRouteChildren = {
   AppSplatRoute: AppSplatRoute,
   AppActivityRoute: AppActivityRoute,
   AppBookingDetailsRoute: AppBookingDetailsRoute,
-  AppBookingTicketRoute: AppBookingTicketRoute,
   AppOutboxRoute: AppOutboxRoute,
   AppProfileRoute: AppProfileRoute,
   AppUserDetailsRoute: AppUserDetailsRoute,

@@ -17,7 +17,8 @@ import { smsg } from '../core/messages';
 import { notices } from '../notifications/notices';
 import { notifyAdmins } from '../notifications/notify';
 import { dayOf } from '../core/time';
-import { assertImagesExist, deleteUnusedImages } from './event';
+import { deleteUnusedImages } from './event';
+import { assertImagesExist } from './event.checks';
 import { arText, dyn, enText, implement, textOf, type ResourceCtx } from '../resources/impl';
 
 const targetEvents = alias(events, 'ad_event');

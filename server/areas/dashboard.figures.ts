@@ -7,29 +7,17 @@
  * bookings, with the provider first), so their cost follows the provider's rows of the period.
  * Period boundaries come from the injected clock in the platform's time zone (server/core/time.ts).
  */
-import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { BookingStatus, PaymentStatus } from '../../src/contract/areas/booking';
 import type { EventStatus } from '../../src/contract/areas/event';
 import { CURRENCY } from '../../src/contract/areas/values';
-import { USER_STATUS } from '../../src/contract/roles';
 import type { Executor } from '../db/client';
 import { figure, instant, rowsOf } from '../db/together';
-import {
-  advertisements,
-  bookingHours,
-  bookings,
-  categories,
-  categoryDays,
-  events,
-  locations,
-  serviceProviders,
-  users,
-  type Loc,
-} from '../db/schema';
-import { soldTicketsOf } from './event';
+import { bookingHours, bookings, categories, categoryDays, events, locations, type Loc } from '../db/schema';
+import { soldTicketsOf } from './event.checks';
+import { PROVIDERS_LINK, waitingAds, waitingEvents, waitingProviders } from './dashboard.waiting';
 import { addDays, startOfDay, type periods } from '../core/time';
 
-const WAITING_ITEMS = 5;
 const LATEST = 10;
 const CHART_DAYS = 30;
 const DAY_S = 86_400;
@@ -184,73 +172,6 @@ export const latestBookings = (db: Executor, scope: Scope) =>
       createdAt: instant(b.created_at),
     }),
   );
-
-/** What waits for approval: how many, and the first few (oldest first), each with its link. */
-const waiting = (count: SQLWrapper, items: SQLWrapper, link: (id: number) => string) => ({
-  count: figure(count),
-  items: rowsOf(items, sql`r.waited, r.id`, (row) => ({
-    id: Number(row.id),
-    title: row.title as Loc,
-    link: link(Number(row.id)),
-  })),
-});
-
-export const waitingEvents = (db: Executor, scope: Scope) => {
-  const where = and(eq(events.status, 'pending'), scope === null ? undefined : eq(events.providerId, scope));
-  return waiting(
-    db.select({ n }).from(events).where(where),
-    db
-      .select({ id: events.id, title: events.title, waited: sql`${events.updatedAt}`.as('waited') })
-      .from(events)
-      .where(where)
-      .orderBy(asc(events.updatedAt), asc(events.id))
-      .limit(WAITING_ITEMS),
-    (id) => `/event/details/${id}`,
-  );
-};
-
-export const waitingAds = (db: Executor, scope: Scope, today: string) => {
-  const where = and(
-    eq(advertisements.status, 'pending'),
-    gte(advertisements.endsOn, today),
-    scope === null ? undefined : eq(advertisements.providerId, scope),
-  );
-  return waiting(
-    db.select({ n }).from(advertisements).where(where),
-    db
-      .select({
-        id: advertisements.id,
-        title: advertisements.title,
-        waited: sql`${advertisements.updatedAt}`.as('waited'),
-      })
-      .from(advertisements)
-      .where(where)
-      .orderBy(asc(advertisements.updatedAt), asc(advertisements.id))
-      .limit(WAITING_ITEMS),
-    (id) => `/advertisement/details/${id}`,
-  );
-};
-
-const waitingProviders = (db: Executor) => {
-  const where = and(eq(users.role, 'serviceprovider'), eq(users.status, USER_STATUS.pending));
-  return waiting(
-    db.select({ n }).from(users).where(where),
-    db
-      .select({
-        id: users.id,
-        title: sql`${serviceProviders.businessName}`.as('title'),
-        waited: sql`${users.createdAt}`.as('waited'),
-      })
-      .from(users)
-      .innerJoin(serviceProviders, eq(serviceProviders.userId, users.id))
-      .where(where)
-      .orderBy(asc(users.createdAt), asc(users.id))
-      .limit(WAITING_ITEMS),
-    (id) => `/serviceprovider-details/${id}`,
-  );
-};
-
-const PROVIDERS_LINK = `/serviceprovider?status=${USER_STATUS.pending}`;
 
 /** The parts of the number cards of the admin / manager dashboard (read with others, in one statement). */
 export const adminStatParts = (db: Executor, scope: Scope, p: ReturnType<typeof periods>) => {

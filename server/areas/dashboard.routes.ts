@@ -20,9 +20,8 @@ import {
   revenue,
   revenueByCategory,
   upcomingEvents,
-  waitingAds,
-  waitingEvents,
 } from './dashboard.figures';
+import { waitingAds, waitingEvents } from './dashboard.waiting';
 
 /** A provider's own dashboard: its coming events, figures, waiting items, chart and latest bookings. */
 const providerDashboardOf = async (db: Executor, scope: number, now: Date) => {

@@ -1,24 +1,13 @@
 /**
  * Events: the resource implementation (list, get, create, update, delete, pickers, CSV) and the
- * shared pieces of the event routes (select, record, status changes).
+ * shared pieces of the event routes (select, record); its checks are in event.checks.ts, its status
+ * moves in event.status.ts.
  */
-import { and, eq, gte, inArray, isNotNull, lt, lte, notInArray, sql } from 'drizzle-orm';
-import { msg } from '../../src/contract/messages';
-import {
-  EVENT_EDITABLE,
-  EVENT_STATUS_LABEL,
-  eventResource,
-  eventTransition,
-  type EventStatus,
-} from '../../src/contract/areas/event';
-import { SEAT_HOLDING } from '../../src/contract/areas/booking';
+import { and, eq, gte, lt, lte, notInArray, sql } from 'drizzle-orm';
+import { EVENT_STATUS_LABEL, eventResource, type EventStatus } from '../../src/contract/areas/event';
 import { CURRENCY, MINOR_PER_MAJOR } from '../../src/contract/areas/values';
-import { USER_STATUS } from '../../src/contract/roles';
-import type { AuthInfo } from '../auth/sessions';
 import type { Executor, Tx } from '../db/client';
 import {
-  bookingHistory,
-  bookings,
   advertisements,
   categories,
   cities,
@@ -27,29 +16,16 @@ import {
   eventSpecialists,
   events,
   eventSupervisors,
-  locations,
   serviceProviders,
-  users,
 } from '../db/schema';
-import { conflict, fieldError, forbidden, HttpError, notFound } from '../core/errors';
 import { smsg } from '../core/messages';
 import { removeUnusedFiles } from '../files/references';
 import { keyOfPath, type Storage } from '../files/storage';
-import { figure, readTogether, valueOrNull } from '../db/together';
 import { addDays, EARLIEST_ZONE, LATEST_ZONE, startOfDay } from '../core/time';
-import { arText, dyn, enText, implement, textOf, type ResourceCtx } from '../resources/impl';
+import { arText, dyn, enText, implement, textOf } from '../resources/impl';
+import { checkEvent, countBookings, providerFor, soldTicketsOf } from './event.checks';
 
 type L = { en: string; ar: string };
-
-/**
- * Seats held by the bookings of the event row of the outer query (qualified names: drizzle leaves
- * column names unqualified in single-table selects, where `id` would mean the subquery's own).
- */
-export const soldTicketsOf = () =>
-  sql<number>`(select coalesce(sum(sb.tickets), 0) from bookings sb where sb.event_id = "events"."id" and sb.status in (${sql.join(
-    SEAT_HOLDING.map((s) => sql`${s}`),
-    sql`, `,
-  )}))`.mapWith(Number);
 
 const supervisorIdsOf = sql<
   number[]
@@ -148,42 +124,7 @@ export const deleteUnusedImages = (tx: Executor, storage: Storage, paths: (strin
     paths.map((p) => (p === null ? null : keyOfPath(p))),
   );
 
-/** Every path is a stored file (or one the record had already); read in the record's transaction. */
-export const assertImagesExist = async (
-  tx: Executor,
-  ctx: Pick<ResourceCtx, 'deps'>,
-  field: string,
-  paths: string[],
-  known: string[] = [],
-) => {
-  for (const p of paths) {
-    if (known.includes(p)) continue;
-    const key = keyOfPath(p);
-    if (!key || !(await ctx.deps.storage.info(key, tx))) throw fieldError(field, smsg('imageMissing'));
-  }
-};
-
-/** The event's provider: a provider (or supervisor) always gets its own; staff must name one. */
-const providerFor = async (tx: Tx, requested: number | undefined, ctx: ResourceCtx, current?: number) => {
-  if (ctx.ownerId !== null) {
-    if (requested !== undefined && requested !== ctx.ownerId)
-      throw fieldError('providerId', smsg('unknownProvider'));
-    return ctx.ownerId;
-  }
-  const id = requested ?? current;
-  if (id === undefined) throw fieldError('providerId', msg('required'));
-  if (id !== current) {
-    const [p] = await tx
-      .select({ id: serviceProviders.userId })
-      .from(serviceProviders)
-      .innerJoin(users, eq(users.id, serviceProviders.userId))
-      .where(and(eq(serviceProviders.userId, id), eq(users.status, USER_STATUS.active)));
-    if (!p) throw fieldError('providerId', smsg('unknownProvider'));
-  }
-  return id;
-};
-
-type EventInput = {
+export type EventInput = {
   title: L;
   description: L;
   categoryId: number;
@@ -233,14 +174,6 @@ const writeSupervisors = async (tx: Tx, eventId: number, ids: number[], had: num
       .onConflictDoNothing();
 };
 
-const countBookings = async (tx: Executor, eventId: number) =>
-  (
-    await tx
-      .select({ n: sql<number>`count(*)`.mapWith(Number) })
-      .from(bookings)
-      .where(eq(bookings.eventId, eventId))
-  )[0]!.n;
-
 export const eventImpl = implement(eventResource, {
   table: events,
   columns: { id: events.id, version: events.version, updatedAt: events.updatedAt, name: events.title },
@@ -281,75 +214,7 @@ export const eventImpl = implement(eventResource, {
   ],
   option: (r) => ({ id: r.id, name: r.title }),
   optionsWhere: () => undefined,
-  async check(tx, input, ctx, existing) {
-    if (existing && !EVENT_EDITABLE.includes(existing.status)) throw conflict(smsg('eventNotEditable'));
-    const providerId = await providerFor(tx, input.providerId, ctx, existing?.providerId);
-    const errors: Record<string, string> = {};
-    if (new Date(input.endsAt).getTime() <= new Date(input.startsAt).getTime())
-      errors.endsAt = msg('endAfterStart');
-    if (input.coverImage !== null && !input.images.includes(input.coverImage))
-      errors.coverImage = msg('coverNotInImages');
-    const supervisorIds = [...new Set(input.supervisorIds)];
-    // Confirming a booking counts the seats under the event row's lock (booking.ts
-    // changeBookingStatus); lowering the capacity takes the same lock before it counts, so the two
-    // cannot interleave and oversell (docs/security.md, "Concurrency"). A capacity kept or raised
-    // cannot oversell: no lock, no count.
-    const lowered = existing !== null && input.capacity < existing.capacity ? existing : null;
-    // What the input names, and the lock, in one statement (server/db/together.ts).
-    const found = await readTogether(tx, {
-      category: valueOrNull(
-        tx.select({ id: categories.id }).from(categories).where(eq(categories.id, input.categoryId)),
-        Number,
-      ),
-      countryOfCity: valueOrNull(
-        tx.select({ countryId: cities.countryId }).from(cities).where(eq(cities.id, input.cityId)),
-        Number,
-      ),
-      cityOfLocation: valueOrNull(
-        tx.select({ cityId: locations.cityId }).from(locations).where(eq(locations.id, input.locationId)),
-        Number,
-      ),
-      supervisors: figure(
-        supervisorIds.length
-          ? tx
-              .select({ n: sql`count(*)` })
-              .from(users)
-              .where(
-                and(
-                  inArray(users.id, supervisorIds),
-                  eq(users.role, 'manager'),
-                  isNotNull(users.providerId),
-                  eq(users.providerId, providerId),
-                ),
-              )
-          : sql`select 0`,
-      ),
-      ...(lowered && {
-        locked: valueOrNull(
-          tx.select({ id: events.id }).from(events).where(eq(events.id, lowered.id)).for('update'),
-          Number,
-        ),
-      }),
-    });
-    if (found.category === null) errors.categoryId = smsg('unknownCategory');
-    if (found.countryOfCity === null) errors.cityId = smsg('unknownCity');
-    else if (found.countryOfCity !== input.countryId) errors.cityId = smsg('cityNotInCountry');
-    if (found.cityOfLocation === null) errors.locationId = smsg('unknownLocation');
-    else if (found.cityOfLocation !== input.cityId) errors.locationId = smsg('locationNotInCity');
-    if (found.supervisors !== supervisorIds.length) errors.supervisorIds = smsg('unknownSupervisor');
-    if (lowered) {
-      // Counted after the lock is held (a statement of its own: it sees what committed meanwhile).
-      const [held] = await tx.select({ n: soldTicketsOf() }).from(events).where(eq(events.id, lowered.id));
-      const sold = held?.n ?? lowered.soldTickets;
-      if (input.capacity < sold) errors.capacity = smsg('capacityBelowSold', { n: sold });
-    }
-    const keys = Object.keys(errors);
-    if (keys.length)
-      throw new HttpError(422, keys.length === 1 ? errors[keys[0]!]! : msg('validationFailed'), errors);
-    if (existing && providerId !== existing.providerId && (await countBookings(tx, existing.id)) > 0)
-      throw conflict(smsg('usedByBookings', { n: await countBookings(tx, existing.id) }));
-    await assertImagesExist(tx, ctx, 'images', input.images, existing?.images);
-  },
+  check: checkEvent,
   async insert(tx, input, ctx) {
     const providerId = await providerFor(tx, input.providerId, ctx);
     const [row] = await tx
@@ -423,92 +288,3 @@ export const eventImpl = implement(eventResource, {
 });
 
 const yes = (v: boolean, lang: 'en' | 'ar') => (lang === 'ar' ? (v ? 'نعم' : 'لا') : v ? 'Yes' : 'No');
-
-/* ------------------------------------------------------------ status changes */
-
-export interface StatusChange {
-  id: number;
-  to: EventStatus;
-  reason: string | null;
-  version?: number | undefined;
-  auth: AuthInfo;
-  ownerId: number | null;
-  now: Date;
-}
-
-/**
- * Moves an event along EVENT_TRANSITIONS in one transaction (the row locked): 404 outside the
- * caller's scope, 409 for a stale version or a move that is not allowed (or not now), 403 for an
- * admin move by someone else, 422 without a needed reason. The same status again changes nothing.
- * Cancelling cancels the pending and confirmed bookings, with history.
- */
-export const changeEventStatus = async (tx: Tx, change: StatusChange): Promise<boolean> => {
-  const { id, to, auth, now } = change;
-  const [e] = await tx
-    .select({
-      status: events.status,
-      version: events.version,
-      startsAt: events.startsAt,
-      endsAt: events.endsAt,
-      providerId: events.providerId,
-    })
-    .from(events)
-    .where(
-      and(eq(events.id, id), change.ownerId === null ? undefined : eq(events.providerId, change.ownerId)),
-    )
-    .for('update');
-  if (!e) throw notFound();
-  if (change.version !== undefined && change.version !== e.version) throw conflict();
-  const from = e.status as EventStatus;
-  if (from === to) return false;
-  const rule = eventTransition(from, to);
-  if (!rule) throw conflict(smsg('transitionNotAllowed', { from, to }));
-  if (rule.by === 'admin' && auth.user.role !== 'admin') throw forbidden(smsg('adminOnlyTransition'));
-  const reason = change.reason?.trim() || null;
-  if (rule.reason && !reason) throw fieldError('reason', smsg('reasonNeeded'));
-  if (rule.beforeStart && e.startsAt.getTime() <= now.getTime()) throw conflict(smsg('eventStarted'));
-  if (rule.afterEnd && e.endsAt.getTime() > now.getTime()) throw conflict(smsg('eventNotEnded'));
-  await tx
-    .update(events)
-    .set({
-      status: to,
-      statusReason: to === 'rejected' || to === 'cancelled' ? reason : null,
-      ...(to === 'approved' ? {} : { featured: false }),
-      version: sql`${events.version} + 1`,
-      updatedAt: now,
-    })
-    .where(eq(events.id, id));
-  await tx
-    .insert(eventHistory)
-    .values({ eventId: id, fromStatus: from, toStatus: to, reason, byUserId: auth.user.id, at: now });
-  if (to === 'cancelled') {
-    const open = await tx
-      .select({ id: bookings.id, status: bookings.status })
-      .from(bookings)
-      .where(and(eq(bookings.eventId, id), inArray(bookings.status, ['pending', 'confirmed'])))
-      .for('update');
-    if (open.length) {
-      await tx
-        .update(bookings)
-        .set({ status: 'cancelled', version: sql`${bookings.version} + 1`, updatedAt: now })
-        .where(
-          inArray(
-            bookings.id,
-            open.map((b) => b.id),
-          ),
-        );
-      await tx.insert(bookingHistory).values(
-        open.map((b) => ({
-          bookingId: b.id,
-          field: 'status',
-          fromValue: b.status,
-          toValue: 'cancelled',
-          note: reason,
-          byUserId: auth.user.id,
-          at: now,
-        })),
-      );
-    }
-  }
-  return true;
-};

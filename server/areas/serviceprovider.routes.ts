@@ -16,7 +16,7 @@ import type { AuthInfo } from '../auth/sessions';
 import type { Executor } from '../db/client';
 import { providerApprovals, providerDocuments, serviceProviders, users } from '../db/schema';
 import { conflict, fieldError, notFound, tooLarge } from '../core/errors';
-import { route, routeFile } from '../http/route';
+import { route, routeFile, type Handler } from '../http/route';
 import { UPLOAD_CSP } from '../http/security';
 import type { App } from '../http/types';
 import { smsg } from '../core/messages';
@@ -97,132 +97,149 @@ export const setProviderStatus: RowAction<BodyOf<typeof serviceProviderApi.servi
   return { changed: true };
 };
 
-export const registerServiceProviderRoutes = (app: App) => {
-  route(app, serviceProviderApi.serviceProviderDetails, async ({ deps, query, requireAuth }) => {
-    const auth = requireAuth();
-    assertMayReach(auth, query.id);
-    const { db } = deps;
-    const profile = await loadProvider(db, query.id);
-    if (!profile) throw notFound();
-    const [documents, history, supervisors] = await Promise.all([
-      db
-        .select()
-        .from(providerDocuments)
-        .where(eq(providerDocuments.providerId, query.id))
-        .orderBy(desc(providerDocuments.uploadedAt), desc(providerDocuments.id)),
-      db
-        .select({ h: providerApprovals, byName: users.name })
-        .from(providerApprovals)
-        .leftJoin(users, eq(users.id, providerApprovals.byUserId))
-        .where(eq(providerApprovals.providerId, query.id))
-        .orderBy(desc(providerApprovals.at), desc(providerApprovals.id)),
-      db
-        .select({ id: users.id, name: users.name, email: users.email, status: users.status })
-        .from(users)
-        .where(eq(users.providerId, query.id))
-        .orderBy(asc(users.id)),
-    ]);
-    return {
-      message: smsg('loaded'),
-      data: {
-        profile,
-        documents: documents.map(toDocument),
-        history: history.map(({ h, byName }) => ({
-          id: h.id,
-          fromStatus: h.fromStatus as UserStatus | null,
-          toStatus: h.toStatus as UserStatus,
-          reason: h.reason,
-          by: h.byUserId !== null && byName ? { id: h.byUserId, name: byName } : null,
-          at: h.at.toISOString(),
-        })),
-        supervisors: supervisors.map((s) => ({ ...s, status: s.status as UserStatus })),
-      },
-    };
-  });
-
-  route(app, serviceProviderApi.serviceProviderApprove, async ({ deps, body, requireAuth, lang }) => {
-    await runRowAction(setProviderStatus, rowCtx(deps, requireAuth(), lang), body);
-    const message =
-      body.status === '1' ? 'providerApproved' : body.status === '2' ? 'providerRejected' : 'providerBlocked';
-    return {
-      message: smsg(message),
-      data: (await loadProvider(deps.db, body.id))!,
-    };
-  });
-
-  route(
-    app,
-    serviceProviderApi.serviceProviderUploadDocument,
-    async ({ deps, params, files, requireAuth }) => {
-      const auth = requireAuth();
-      assertMayReach(auth, params.id);
-      const list = files.file ?? [];
-      const file = list[0];
-      if (!file || file.size === 0 || list.length > 1) throw fieldError('file', smsg('fileRequired'));
-      if (file.size > MAX_DOCUMENT_BYTES)
-        throw tooLarge(smsg('documentTooBig'), { file: smsg('documentTooBig') });
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      const type = sniffDocument(bytes);
-      if (!type) throw fieldError('file', smsg('documentType'));
-      const { db, config, storage } = deps;
-      const key = newKey('documents', type.ext);
-      // The document's row and its file commit together, counted against the uploader's quota.
-      const doc = await db.transaction(async (tx) => {
-        const [p] = await tx
-          .select({ id: serviceProviders.userId })
-          .from(serviceProviders)
-          .where(eq(serviceProviders.userId, params.id))
-          .for('update');
-        if (!p) throw notFound();
-        const [{ n }] = (await tx
-          .select({ n: sql<number>`count(*)`.mapWith(Number) })
-          .from(providerDocuments)
-          .where(eq(providerDocuments.providerId, params.id))) as [{ n: number }];
-        if (n >= MAX_DOCUMENTS_PER_PROVIDER)
-          throw conflict(smsg('tooManyDocuments', { n: MAX_DOCUMENTS_PER_PROVIDER }));
-        await storage.put(key, bytes, { ownerId: auth.user.id, db: tx });
-        const [row] = await tx
-          .insert(providerDocuments)
-          .values({
-            providerId: params.id,
-            storageKey: key,
-            fileName: cleanFileName(file.name, type.ext),
-            mimeType: type.mime,
-            size: bytes.byteLength,
-            uploadedBy: auth.user.id,
-            uploadedAt: config.now(),
-          })
-          .returning();
-        return row!;
-      });
-      return { message: smsg('documentSaved'), data: toDocument(doc) };
+const serviceProviderDetails: Handler<typeof serviceProviderApi.serviceProviderDetails> = async ({
+  deps,
+  query,
+  requireAuth,
+}) => {
+  const auth = requireAuth();
+  assertMayReach(auth, query.id);
+  const { db } = deps;
+  const profile = await loadProvider(db, query.id);
+  if (!profile) throw notFound();
+  const [documents, history, supervisors] = await Promise.all([
+    db
+      .select()
+      .from(providerDocuments)
+      .where(eq(providerDocuments.providerId, query.id))
+      .orderBy(desc(providerDocuments.uploadedAt), desc(providerDocuments.id)),
+    db
+      .select({ h: providerApprovals, byName: users.name })
+      .from(providerApprovals)
+      .leftJoin(users, eq(users.id, providerApprovals.byUserId))
+      .where(eq(providerApprovals.providerId, query.id))
+      .orderBy(desc(providerApprovals.at), desc(providerApprovals.id)),
+    db
+      .select({ id: users.id, name: users.name, email: users.email, status: users.status })
+      .from(users)
+      .where(eq(users.providerId, query.id))
+      .orderBy(asc(users.id)),
+  ]);
+  return {
+    message: smsg('loaded'),
+    data: {
+      profile,
+      documents: documents.map(toDocument),
+      history: history.map(({ h, byName }) => ({
+        id: h.id,
+        fromStatus: h.fromStatus as UserStatus | null,
+        toStatus: h.toStatus as UserStatus,
+        reason: h.reason,
+        by: h.byUserId !== null && byName ? { id: h.byUserId, name: byName } : null,
+        at: h.at.toISOString(),
+      })),
+      supervisors: supervisors.map((s) => ({ ...s, status: s.status as UserStatus })),
     },
-  );
+  };
+};
 
-  route(app, serviceProviderApi.serviceProviderRemoveDocuments, async ({ deps, body, requireAuth }) => {
-    const auth = requireAuth();
-    const owner = ownerIdOf(auth);
-    const ids = [...new Set(body.ids)];
-    await deps.db.transaction(async (tx) => {
-      const docs = await tx
-        .select({ id: providerDocuments.id, key: providerDocuments.storageKey })
-        .from(providerDocuments)
-        .where(
-          and(
-            inArray(providerDocuments.id, ids),
-            owner === null ? undefined : eq(providerDocuments.providerId, owner),
-          ),
-        );
-      if (docs.length !== ids.length) throw notFound();
-      await tx.delete(providerDocuments).where(inArray(providerDocuments.id, ids));
-      await removeUnusedFiles(
-        tx,
-        deps.storage,
-        docs.map((d) => d.key),
-      );
-    });
-    return { message: smsg('documentsRemoved') };
+const serviceProviderApprove: Handler<typeof serviceProviderApi.serviceProviderApprove> = async ({
+  deps,
+  body,
+  requireAuth,
+  lang,
+}) => {
+  await runRowAction(setProviderStatus, rowCtx(deps, requireAuth(), lang), body);
+  const message =
+    body.status === '1' ? 'providerApproved' : body.status === '2' ? 'providerRejected' : 'providerBlocked';
+  return {
+    message: smsg(message),
+    data: (await loadProvider(deps.db, body.id))!,
+  };
+};
+
+const serviceProviderUploadDocument: Handler<
+  typeof serviceProviderApi.serviceProviderUploadDocument
+> = async ({ deps, params, files, requireAuth }) => {
+  const auth = requireAuth();
+  assertMayReach(auth, params.id);
+  const list = files.file ?? [];
+  const file = list[0];
+  if (!file || file.size === 0 || list.length > 1) throw fieldError('file', smsg('fileRequired'));
+  if (file.size > MAX_DOCUMENT_BYTES)
+    throw tooLarge(smsg('documentTooBig'), { file: smsg('documentTooBig') });
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const type = sniffDocument(bytes);
+  if (!type) throw fieldError('file', smsg('documentType'));
+  const { db, config, storage } = deps;
+  const key = newKey('documents', type.ext);
+  // The document's row and its file commit together, counted against the uploader's quota.
+  const doc = await db.transaction(async (tx) => {
+    const [p] = await tx
+      .select({ id: serviceProviders.userId })
+      .from(serviceProviders)
+      .where(eq(serviceProviders.userId, params.id))
+      .for('update');
+    if (!p) throw notFound();
+    const [{ n }] = (await tx
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(providerDocuments)
+      .where(eq(providerDocuments.providerId, params.id))) as [{ n: number }];
+    if (n >= MAX_DOCUMENTS_PER_PROVIDER)
+      throw conflict(smsg('tooManyDocuments', { n: MAX_DOCUMENTS_PER_PROVIDER }));
+    await storage.put(key, bytes, { ownerId: auth.user.id, db: tx });
+    const [row] = await tx
+      .insert(providerDocuments)
+      .values({
+        providerId: params.id,
+        storageKey: key,
+        fileName: cleanFileName(file.name, type.ext),
+        mimeType: type.mime,
+        size: bytes.byteLength,
+        uploadedBy: auth.user.id,
+        uploadedAt: config.now(),
+      })
+      .returning();
+    return row!;
   });
+  return { message: smsg('documentSaved'), data: toDocument(doc) };
+};
+
+const serviceProviderRemoveDocuments: Handler<
+  typeof serviceProviderApi.serviceProviderRemoveDocuments
+> = async ({ deps, body, requireAuth }) => {
+  const auth = requireAuth();
+  const owner = ownerIdOf(auth);
+  const ids = [...new Set(body.ids)];
+  await deps.db.transaction(async (tx) => {
+    const docs = await tx
+      .select({ id: providerDocuments.id, key: providerDocuments.storageKey })
+      .from(providerDocuments)
+      .where(
+        and(
+          inArray(providerDocuments.id, ids),
+          owner === null ? undefined : eq(providerDocuments.providerId, owner),
+        ),
+      );
+    if (docs.length !== ids.length) throw notFound();
+    await tx.delete(providerDocuments).where(inArray(providerDocuments.id, ids));
+    await removeUnusedFiles(
+      tx,
+      deps.storage,
+      docs.map((d) => d.key),
+    );
+  });
+  return { message: smsg('documentsRemoved') };
+};
+
+export const registerServiceProviderRoutes = (app: App) => {
+  route(app, serviceProviderApi.serviceProviderDetails, serviceProviderDetails);
+
+  route(app, serviceProviderApi.serviceProviderApprove, serviceProviderApprove);
+
+  route(app, serviceProviderApi.serviceProviderUploadDocument, serviceProviderUploadDocument);
+
+  route(app, serviceProviderApi.serviceProviderRemoveDocuments, serviceProviderRemoveDocuments);
 
   routeFile(
     app,

@@ -25,6 +25,7 @@ import { HistorySection } from '@/resources/History';
 import type { DetailItem, RenderContext } from '@/resources/types';
 import { bookingArea, type Booking } from './booking';
 import { BookingStatusBadge, money, PaymentBadge } from './booking-status';
+import { Ticket } from './booking-ticket';
 import { TicketCard } from './booking-ticket-card';
 import { DetailsCard, LoadedDetails, type DetailsData } from './details-frame';
 
@@ -90,12 +91,18 @@ function HistoryValue({
 }
 
 export function Details() {
-  const search = useSearch({ strict: false }) as { id?: unknown };
+  const search = useSearch({ strict: false }) as { id?: unknown; view?: unknown };
   const id = parseId(search.id);
   const details = useQuery({ ...bookingDetailsQuery(id ?? 0), enabled: id !== null });
   return (
     <LoadedDetails id={id} details={details}>
-      {(data) => <BookingDetails data={data} updatedAt={details.dataUpdatedAt} />}
+      {(data) =>
+        search.view === 'ticket' ? (
+          <Ticket data={data} />
+        ) : (
+          <BookingDetails data={data} updatedAt={details.dataUpdatedAt} />
+        )
+      }
     </LoadedDetails>
   );
 }

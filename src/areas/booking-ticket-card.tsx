@@ -27,16 +27,14 @@ export function TicketCard({
       {ticket ? (
         <div className="flex flex-wrap items-center gap-4">
           <QrCode text={ticket} label={i18n._(msg`Ticket ${code}`)} className="size-40" />
-          <AppLink to={`/booking-ticket?id=${bookingId}`} className={ticketButtonClass}>
+          <AppLink to={`/booking-details?id=${bookingId}&view=ticket`} className={ticketButtonClass}>
             <Printer aria-hidden className="size-4" />
-            {i18n._(msg`Open the ticket to print`)}
+            {i18n._(msg`Print the ticket`)}
           </AppLink>
         </div>
       ) : (
         <p className="text-sm text-slate-600 dark:text-slate-400">
-          {i18n._(
-            msg`A booking has a ticket while it holds seats: once it is confirmed, until it is cancelled.`,
-          )}
+          {i18n._(msg`No ticket: the booking holds no seats.`)}
         </p>
       )}
     </DetailsCard>

@@ -1,35 +1,21 @@
 /**
- * /booking-ticket?id={id} (docs/decisions/0052-signed-tickets.md): a booking's ticket alone, in the
- * reader's language, to print or to show at the door: the event, its start on the venue's clock, the
- * guest, the tickets and the QR code of the signed ticket.
+ * /booking-details?id={id}&view=ticket (docs/decisions/0052-signed-tickets.md): a booking's ticket
+ * alone, in the reader's language, to print or to show at the door: the event, its start on the
+ * venue's clock, the guest, the tickets and the QR code of the signed ticket.
  */
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { useQuery } from '@tanstack/react-query';
-import { useSearch } from '@tanstack/react-router';
 import { Printer } from 'lucide-react';
 import type { Language } from '@/contract';
 import { NotFoundPage } from '@/components/error-pages/NotFoundPage';
 import { QrCode } from '@/components/QrCode';
 import { localizedText, Ltr, venueTime } from '@/resources/cells';
-import { parseId } from '@/resources/screens';
 import type { RenderContext } from '@/resources/types';
-import { bookingDetailsQuery } from './booking-details';
+import type { bookingDetailsQuery } from './booking-details';
 import { ticketButtonClass } from './booking-ticket-card';
-import { LoadedDetails, type DetailsData } from './details-frame';
+import type { DetailsData } from './details-frame';
 
-export function TicketPage() {
-  const search = useSearch({ strict: false }) as { id?: unknown };
-  const id = parseId(search.id);
-  const details = useQuery({ ...bookingDetailsQuery(id ?? 0), enabled: id !== null });
-  return (
-    <LoadedDetails id={id} details={details}>
-      {(data) => <Ticket data={data} />}
-    </LoadedDetails>
-  );
-}
-
-function Ticket({ data }: { data: DetailsData<typeof bookingDetailsQuery> }) {
+export function Ticket({ data }: { data: DetailsData<typeof bookingDetailsQuery> }) {
   const { i18n } = useLingui();
   const language = i18n.locale as Language;
   const ctx: RenderContext = { i18n, language };

@@ -121,8 +121,8 @@ describe('bookings', () => {
     const [text] = await readQrCodes(await qr.screenshot());
     expect(parseTicket(text ?? '')?.claims.bookingId).toBe(id);
 
-    await card.getByRole('link', { name: 'Open the ticket to print' }).click();
-    await expect.poll(() => url(page).pathname).toBe('/admin/booking-ticket');
+    await card.getByRole('link', { name: 'Print the ticket' }).click();
+    await expect.poll(() => url(page).searchParams.get('view')).toBe('ticket');
     const ticket = page.getByTestId('ticket-page');
     await ticket.waitFor();
     expect(await readQrCodes(await ticket.getByRole('img').screenshot())).toEqual([text]);
