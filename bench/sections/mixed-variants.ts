@@ -25,7 +25,7 @@ export interface MixData {
 }
 
 /**
- * The mix on one database, cache off, once per variant in each of `runs` alternating rounds (a new
+ * The mix on one database, cache off unless the variant says, once per variant in each of `runs` alternating rounds (a new
  * server each, so that a variant's environment or database setting applies to all its sessions),
  * with each PGlite server's idle memory.
  */
@@ -34,7 +34,7 @@ const alternating = async <K extends string>(
   data: MixData,
   statsFile: string,
   runs: number,
-  variants: Record<K, { env?: NodeJS.ProcessEnv; before?: () => void }>,
+  variants: Record<K, { env?: NodeJS.ProcessEnv; before?: () => void; readCache?: boolean }>,
 ): Promise<{ results: Record<K, MixResult[]>; idle: Record<K, number[]> }> => {
   const keys = Object.keys(variants) as K[];
   const results = Object.fromEntries(keys.map((k) => [k, [] as MixResult[]])) as Record<K, MixResult[]>;
@@ -46,7 +46,7 @@ const alternating = async <K extends string>(
         distDir: ctx.distDir,
         dataDir: data.dataDir,
         ...(data.url ? { databaseUrl: data.url } : {}),
-        readCache: false,
+        readCache: variants[key].readCache ?? false,
         env: { BENCH_STATS_FILE: statsFile, ...variants[key].env },
       });
       try {
@@ -163,6 +163,42 @@ export const measureTrailCost = async (
       '×',
       [on / off],
       maxRatio ? { max: maxRatio } : undefined,
+    ),
+  );
+  return rows;
+};
+
+/**
+ * The read cache's verdict (docs/decisions/0009-read-cache-and-booking-aggregates.md): the mix with
+ * the cache off and on in alternating rounds on one database, and what the cache multiplies the
+ * throughput by (kept only where it wins by 1.5× or more).
+ */
+export const measureReadCache = async (
+  ctx: BenchContext,
+  data: MixData,
+  statsFile: string,
+  runs: number,
+): Promise<Row[]> => {
+  const { results } = await alternating(ctx, data, statsFile, runs, {
+    off: { readCache: false },
+    on: { readCache: true },
+  });
+  const rows = (['off', 'on'] as const).flatMap((cache) => {
+    const label = `${data.name}, mix, read cache ${cache} (alternating rounds)`;
+    const shots = results[cache];
+    return [
+      row('readcache', `${label}: req/s`, 'req/s', stat(shots.map((s) => s.rps))),
+      row('readcache', `${label}: p50`, 'ms', stat(shots.map((s) => s.p50))),
+      row('readcache', `${label}: p99`, 'ms', stat(shots.map((s) => s.p99))),
+    ];
+  });
+  const rps = (cache: 'off' | 'on') => stat(results[cache].map((s) => s.rps)).median;
+  rows.push(
+    row(
+      'readcache',
+      `${data.name}: mix req/s with the read cache ÷ without`,
+      '×',
+      stat([rps('on') / rps('off')]),
     ),
   );
   return rows;
