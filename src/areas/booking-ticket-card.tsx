@@ -9,7 +9,7 @@ import { AppLink } from '@/components/AppLink';
 import { QrCode } from '@/components/QrCode';
 import { DetailsCard } from './details-frame';
 
-export const ticketButtonClass =
+const linkClass =
   'inline-flex min-h-11 items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800';
 
 export function TicketCard({
@@ -27,7 +27,7 @@ export function TicketCard({
       {ticket ? (
         <div className="flex flex-wrap items-center gap-4">
           <QrCode text={ticket} label={i18n._(msg`Ticket ${code}`)} className="size-40" />
-          <AppLink to={`/booking-details?id=${bookingId}&view=ticket`} className={ticketButtonClass}>
+          <AppLink to={`/booking-details?id=${bookingId}&view=ticket`} className={linkClass}>
             <Printer aria-hidden className="size-4" />
             {i18n._(msg`Print the ticket`)}
           </AppLink>

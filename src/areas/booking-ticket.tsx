@@ -9,10 +9,10 @@ import { Printer } from 'lucide-react';
 import type { Language } from '@/contract';
 import { NotFoundPage } from '@/components/error-pages/NotFoundPage';
 import { QrCode } from '@/components/QrCode';
+import { Button } from '@/components/ui';
 import { localizedText, Ltr, venueTime } from '@/resources/cells';
 import type { RenderContext } from '@/resources/types';
 import type { bookingDetailsQuery } from './booking-details';
-import { ticketButtonClass } from './booking-ticket-card';
 import type { DetailsData } from './details-frame';
 
 export function Ticket({ data }: { data: DetailsData<typeof bookingDetailsQuery> }) {
@@ -46,10 +46,10 @@ export function Ticket({ data }: { data: DetailsData<typeof bookingDetailsQuery>
           <Ltr>{code}</Ltr>
         </dd>
       </dl>
-      <button type="button" className={`${ticketButtonClass} print:hidden`} onClick={() => window.print()}>
+      <Button variant="secondary" className="print:hidden" onClick={() => window.print()}>
         <Printer aria-hidden className="size-4" />
         {i18n._(msg`Print`)}
-      </button>
+      </Button>
     </article>
   );
 }
