@@ -1,4 +1,4 @@
-CREATE TABLE "ticket_keys" (
+CREATE TABLE IF NOT EXISTS "ticket_keys" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"public_key" text NOT NULL,
 	"private_key" text NOT NULL,
