@@ -14,6 +14,7 @@ import type { Column } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { RowTriggers } from '../db/row-triggers';
 import {
+  admissions,
   advertisements,
   bookings,
   categories,
@@ -59,6 +60,7 @@ import { userImpl } from './user';
 import { registerViewRoutes } from './view.routes';
 import { registerUserRoutes } from './user.routes';
 import { registerUndoRoutes } from './undo.routes';
+import { registerDoorRoutes } from './door.routes';
 
 type Area = {
   /** The resource's server side: table, scope, record mapping, query config. */
@@ -176,20 +178,30 @@ export const areas = {
 } satisfies Record<ResourceKey, Area>;
 
 /** Every area's tables with what their row triggers record, for `installRowTriggers` after the migrations. */
-export const areaTables = (): RowTriggers[] =>
-  Object.entries(areas as Record<ResourceKey, Area>).flatMap(([resource, area]) =>
+export const areaTables = (): RowTriggers[] => [
+  ...Object.entries(areas as Record<ResourceKey, Area>).flatMap(([resource, area]) =>
     (area.tables ?? []).map(({ table, audit, live }) => ({
       table,
       ...(audit && { audit: { resource, ...audit } }),
       ...(live && { live: live === 'user' ? live : { resource, key: audit?.key, ...live } }),
     })),
-  );
+  ),
+  ...screenTables,
+];
+
+/**
+ * The screens' own tables: an admission at the door is a live change of the event's door (`door`,
+ * the event's id), heard by the other devices at it (server/live/visibility.ts).
+ */
+const screenTables: RowTriggers[] = [
+  { table: admissions, live: { resource: 'door', key: admissions.eventId, owner: admissions.providerId } },
+];
 
 /**
  * Screens of their own, without a resource: the dashboards, the header search, the lists' saved views
  * (the audit trail, undo and bulk jobs put records back or change them through the areas: below).
  */
-const screenRoutes = [registerDashboardRoutes, registerSearchRoutes, registerViewRoutes];
+const screenRoutes = [registerDashboardRoutes, registerSearchRoutes, registerViewRoutes, registerDoorRoutes];
 
 /**
  * Registers every area's endpoints: the extra ones first, as their fixed paths must come before the

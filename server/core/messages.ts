@@ -543,6 +543,13 @@ export const SERVER_MESSAGES = {
     ar: 'تغيّر مرة أخرى منذ ذلك الحين: تُرك كما هو الآن.',
   },
   undoRecordGone: { en: 'It was deleted since.', ar: 'حُذف منذ ذلك الحين.' },
+  // the door
+  doorAdmitted: { en: 'Admitted: {n} of {tickets}.', ar: 'تم الدخول: {n} من {tickets}.' },
+  doorAlready: {
+    en: 'Already admitted at {at} on “{device}”.',
+    ar: 'تم الدخول من قبل في {at} على «{device}».',
+  },
+  doorRefused: { en: 'Not admitted.', ar: 'لم يُسمح بالدخول.' },
 } as const satisfies Record<string, { en: string; ar: string }>;
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;

@@ -12,8 +12,21 @@ import { allows } from '../http/route-access';
 
 const byKey = new Map<string, Resource>(resources.map((r) => [r.key, r as Resource]));
 
+/**
+ * An event's door (its id, its provider as owner): whoever may stand at doors and reach that
+ * provider's events; a door account hears of its provider's doors (it refetches only its own).
+ */
+const canSeeDoor = (auth: AuthInfo, ownerId: number | null) => {
+  if (!auth.permissions.includes('checkin')) return false;
+  const scope = auth.permissions.includes('event')
+    ? providerScopeOf(auth, 'event', true)
+    : (auth.user.providerId ?? auth.user.id);
+  return scope === null || ownerId === scope;
+};
+
 export const canSee = (auth: AuthInfo, resource: string, ownerId: number | null): boolean => {
   if (resource === 'inbox') return ownerId === auth.user.id;
+  if (resource === 'door') return canSeeDoor(auth, ownerId);
   const r = byKey.get(resource);
   if (!r) return false;
   const access = r.endpoints.list.access;

@@ -85,15 +85,19 @@ const readRing = async (db: Db, now: Date): Promise<TicketKeyRing> => {
   };
 };
 
-const kept = new WeakMap<Db, { at: number; ring: Promise<TicketKeyRing> }>();
+const kept = new WeakMap<object, { at: number; ring: Promise<TicketKeyRing> }>();
 
-/** The key ring, read at most once per `KEYS_TTL_MS` of the server's clock per database. */
-export const ticketKeyRing = (db: Db, now: Date): Promise<TicketKeyRing> => {
-  const entry = kept.get(db);
+/**
+ * The key ring, read at most once per `KEYS_TTL_MS` of the server's clock per database: per `db`,
+ * or per `keeper` where `db` is a write's transaction (a new object every request), such as the
+ * app's configuration.
+ */
+export const ticketKeyRing = (db: Db, now: Date, keeper: object = db): Promise<TicketKeyRing> => {
+  const entry = kept.get(keeper);
   if (entry && now.getTime() - entry.at < KEYS_TTL_MS && now.getTime() >= entry.at) return entry.ring;
   const ring = readRing(db, now);
-  kept.set(db, { at: now.getTime(), ring });
-  ring.catch(() => kept.delete(db));
+  kept.set(keeper, { at: now.getTime(), ring });
+  ring.catch(() => kept.delete(keeper));
   return ring;
 };
 

@@ -10,6 +10,7 @@ export * from './views';
 export * from './live';
 export * from './bulk';
 export * from './undo';
+export * from './door';
 
 import { authApi } from './auth';
 import { areaApi, resourceApi } from './areas';
@@ -18,6 +19,7 @@ import { bulkApi } from './bulk';
 import type { AnyEndpoint } from './http';
 import { viewsApi } from './views';
 import { undoApi } from './undo';
+import { doorApi } from './door';
 
 /** Every endpoint of the API, by name. The server refuses to start if one has no route. */
 export const api = {
@@ -28,5 +30,6 @@ export const api = {
   ...liveApi,
   ...bulkApi,
   ...undoApi,
+  ...doorApi,
 } as const satisfies Record<string, AnyEndpoint>;
 export type Api = typeof api;

@@ -56,6 +56,10 @@ export const MESSAGES = {
     ar: 'يرجى ذكر سبب الرفض.',
   },
   invalidImagePath: { en: 'Upload the image first', ar: 'ارفع الصورة أولًا' },
+  ticketOrBooking: {
+    en: 'Send the ticket or the booking, not both',
+    ar: 'أرسل التذكرة أو الحجز، وليس كليهما',
+  },
   // events, advertisements, bookings, pages
   invalidDateTime: {
     en: 'Choose a date and a time, e.g. 25 Dec 2026, 7:00 PM',

@@ -39,6 +39,7 @@ export const PERMISSIONS = [
   'booking',
   'page_manager',
   'pages',
+  'checkin',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

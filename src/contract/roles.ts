@@ -35,8 +35,9 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'booking',
     'page_manager',
     'pages',
+    'checkin',
   ],
-  manager: ['dashboard', 'event_manager', 'event', 'advertisement', 'advertisement_manager', 'booking'],
+  manager: ['dashboard', 'event_manager', 'event', 'advertisement', 'advertisement_manager', 'booking', 'checkin'],
   serviceprovider: [
     'dashboard',
     'configuration',
@@ -50,5 +51,6 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'city',
     'notification',
     'booking',
+    'checkin',
   ],
 };

@@ -238,6 +238,17 @@ const typed: { readonly [K in keyof Api]: RouteRef<Api[K]> } = {
   live: { method: 'GET', path: '/api/live', access: { kind: 'session', permission: null } },
   bulkJob: { method: 'GET', path: '/api/bulk/:id', access: { kind: 'session', permission: null } },
   undo: { method: 'POST', path: '/api/undo', access: { kind: 'session', permission: null } },
+  doorState: {
+    method: 'GET',
+    path: '/api/event/:id/door',
+    access: { kind: 'session', permission: 'checkin' },
+  },
+  bookingAdmit: {
+    method: 'POST',
+    path: '/api/booking/admit',
+    access: { kind: 'session', permission: 'checkin' },
+    idempotent: true,
+  },
 };
 
 const resourceRoutes: Readonly<Record<string, RouteRef>> = {

@@ -67,6 +67,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditEntryRecord['action'], MessageDesc
   sign_in_failed: msg`Sign-in failed`,
   sign_out: msg`Signed out`,
   notification_send: msg`Notification sent`,
+  admit: msg`Admitted at the door`,
 };
 
 /** A child row's entry names what it is ("Deleted · Supervisor"); the record's own rows need not. */

@@ -209,6 +209,11 @@ export const MATRIX: Record<string, Row> = {
   // the token of provider A's own write undoes it; to anyone else it names nothing (404)
   'POST /api/undo': signed(404, 404, '2xx', 404),
 
+  // the door (docs/decisions/0055-the-door.md): staff at every event's door, a provider at its own
+  // events' (provider B at provider A's event: 404)
+  'GET /api/event/:id/door': staffAndOwner,
+  'POST /api/booking/admit': staffAndOwner,
+
   // dashboards and the header search
   'GET /api/admin-dashboard-stats': staff,
   'GET /api/dashboard/': staff,

@@ -680,6 +680,18 @@ export const extraRequests: Record<string, (w: World, caller: Caller) => Promise
     path: '/api/booking/update-status',
     body: { id: (await w.fresh(resourceOf('booking'))).id, paymentStatus: 'paid' },
   }),
+  'GET /api/event/:id/door': async (w) => ({ path: `/api/event/${w.fixtureCtx().eventId}/door` }),
+  'POST /api/booking/admit': async (w) => ({
+    path: '/api/booking/admit',
+    body: {
+      bookingId: await ownBooking(w),
+      eventId: w.fixtureCtx().eventId,
+      count: 1,
+      deviceId: `matrix-device-${nextN()}`,
+      deviceName: 'Gate M',
+      at: w.t.clock.now().toISOString(),
+    },
+  }),
   'GET /api/search': async () => ({ path: '/api/search?q=Summit' }),
   'GET /api/views': async () => ({ path: '/api/views?resource=booking' }),
   'POST /api/views': async () => ({

@@ -47,6 +47,10 @@ export const bookings = pgTable(
     paidAt: time('paid_at'),
     status: text('status').notNull().default('pending'),
     notes: text('notes'),
+    /** A door sale: how it was paid (`cash` or `card`, recorded; no gateway); null otherwise. */
+    doorPayment: text('door_payment'),
+    /** The seat lease a door sale was made within (server/door/leases.ts). */
+    leaseId: integer('lease_id').references(() => seatLeases.id, { onDelete: 'restrict' }),
     searchText: text('search_text')
       .notNull()
       .generatedAlwaysAs(
@@ -157,4 +161,27 @@ export const bookingHistory = pgTable(
     at: time('at').notNull(),
   },
   (t) => [index('booking_history_booking_idx').on(t.bookingId, t.at)],
+);
+
+/**
+ * Seats a device took to sell at the door while it may lose its connection: leased seats count as
+ * taken until they are sold (a booking names its lease), given back, or the event ends.
+ */
+export const seatLeases = pgTable(
+  'seat_leases',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    deviceId: text('device_id').notNull(),
+    seats: integer('seats').notNull(),
+    createdAt: time('created_at').notNull(),
+    /** The event's end: a lease never outlives its event. */
+    expiresAt: time('expires_at').notNull(),
+    /** When the unsold rest was given back (null while it holds them). */
+    returnedAt: time('returned_at'),
+  },
+  (t) => [index('seat_leases_event_idx').on(t.eventId, t.expiresAt)],
 );

@@ -44,6 +44,7 @@ export * from './audit';
 export * from './live';
 export * from './jobs';
 export * from './tickets';
+export * from './door';
 export type { Loc } from './columns';
 
 export const schema = {

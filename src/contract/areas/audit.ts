@@ -22,6 +22,7 @@ const AUDIT_ACTIONS = [
   'sign_in_failed',
   'sign_out',
   'notification_send',
+  'admit',
 ] as const;
 const auditAction = z.enum(AUDIT_ACTIONS);
 

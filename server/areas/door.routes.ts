@@ -1,0 +1,55 @@
+/** The door's endpoints (docs/decisions/0055-the-door.md): an event's door state, and admitting guests. */
+import { doorApi } from '../../src/contract/door';
+import { route, type Handler } from '../http/route';
+import type { App } from '../http/types';
+import { smsg } from '../core/messages';
+import { ticketKeyRing } from '../tickets/keys';
+import { admit } from './door.admit';
+import { doorEventOf, doorStateOf } from './door';
+import { allOrNothing } from '../http/idempotency';
+
+const doorState: Handler<typeof doorApi.doorState> = async ({ deps, params, requireAuth }) => {
+  const auth = requireAuth();
+  const now = deps.config.now();
+  const event = await doorEventOf(deps.db, auth, params.id);
+  const [state, ring] = await Promise.all([
+    doorStateOf(deps.db, event, now),
+    ticketKeyRing(deps.db, now, deps.config),
+  ]);
+  return {
+    message: smsg('loaded'),
+    data: { ...state, keys: ring.published.map(({ id, key }) => ({ id, publicKey: key })) },
+  };
+};
+
+const bookingAdmit: Handler<typeof doorApi.bookingAdmit> = async ({
+  deps,
+  body,
+  requireAuth,
+  audit,
+  lang,
+}) => {
+  const auth = requireAuth();
+  const now = deps.config.now();
+  const ring = await ticketKeyRing(deps.db, now, deps.config);
+  const { result, timeZone } = await allOrNothing(deps, (tx) => admit(tx, { body, auth, audit, ring, now }));
+  const { verdict, guest, first } = result;
+  // The first admission's time on the venue's clock.
+  const at = first
+    ? new Date(first.deviceAt).toLocaleTimeString(lang, { timeZone, hour: '2-digit', minute: '2-digit' })
+    : '';
+  return {
+    message:
+      verdict === 'admitted'
+        ? smsg('doorAdmitted', { n: guest!.admitted, tickets: guest!.tickets })
+        : verdict === 'already'
+          ? smsg('doorAlready', { at, device: first!.deviceName })
+          : smsg('doorRefused'),
+    data: result,
+  };
+};
+
+export const registerDoorRoutes = (app: App) => {
+  route(app, doorApi.doorState, doorState);
+  route(app, doorApi.bookingAdmit, bookingAdmit);
+};

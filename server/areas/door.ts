@@ -1,0 +1,152 @@
+/**
+ * The door of an event (docs/decisions/0055-the-door.md): who reaches it, and what a device is
+ * given to judge tickets with (the guests, the counters, the log, the public keys).
+ */
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { SEAT_HOLDING, type BookingStatus, type PaymentStatus } from '../../src/contract/areas/booking';
+import { DOOR_LOG_SIZE, type DoorGuest, type DoorLogEntry, type DoorState } from '../../src/contract/door';
+import type { AuthInfo } from '../auth/sessions';
+import type { Executor } from '../db/client';
+import { admissions, bookings, events, eventSupervisors, locations, type Loc } from '../db/schema';
+import { notFound } from '../core/errors';
+import { providerScopeOf } from '../resources/impl';
+
+/**
+ * The events whose door the caller reaches: staff every event, a provider and its supervisors their
+ * provider's, anyone else (a door account) the events it is assigned to.
+ */
+const doorReach = (auth: AuthInfo): SQL | undefined => {
+  if (auth.permissions.includes('event')) {
+    const scope = providerScopeOf(auth, 'event', true);
+    return scope === null ? undefined : eq(events.providerId, scope);
+  }
+  return sql`exists (select 1 from ${eventSupervisors} where ${eventSupervisors.eventId} = ${events.id} and ${eventSupervisors.userId} = ${auth.user.id})`;
+};
+
+/** The event at whose door the caller stands, or 404. */
+export const doorEventOf = async (db: Executor, auth: AuthInfo, eventId: number) => {
+  const [event] = await db
+    .select({
+      id: events.id,
+      title: events.title,
+      startsAt: events.startsAt,
+      endsAt: events.endsAt,
+      timeZone: locations.timeZone,
+      locationName: locations.name,
+      price: events.price,
+      capacity: events.capacity,
+      providerId: events.providerId,
+    })
+    .from(events)
+    .innerJoin(locations, eq(locations.id, events.locationId))
+    .where(and(eq(events.id, eventId), doorReach(auth)));
+  if (!event) throw notFound();
+  return {
+    ...event,
+    title: event.title as Loc,
+    locationName: event.locationName as Loc,
+    startsAt: event.startsAt.toISOString(),
+    endsAt: event.endsAt.toISOString(),
+  };
+};
+export type DoorEvent = Awaited<ReturnType<typeof doorEventOf>>;
+
+/** Each booking's guests admitted so far, its last admission's device time and device (counting ones only). */
+const admittedOf = (db: Executor) =>
+  db
+    .selectDistinctOn([admissions.bookingId], {
+      bookingId: admissions.bookingId,
+      admitted: sql<number>`sum(${admissions.count}) over (partition by ${admissions.bookingId})`
+        .mapWith(Number)
+        .as('admitted'),
+      lastAt: sql<Date>`${admissions.deviceAt}`.as('last_at'),
+      lastDevice: sql<string>`${admissions.deviceName}`.as('last_device'),
+    })
+    .from(admissions)
+    .where(isNull(admissions.lostTo))
+    .orderBy(admissions.bookingId, desc(admissions.deviceAt), desc(admissions.id))
+    .as('admitted');
+
+/** The guests of the event, by name (or one booking of it). */
+export const doorGuests = async (db: Executor, eventId: number, bookingId?: number): Promise<DoorGuest[]> => {
+  const admitted = admittedOf(db);
+  const rows = await db
+    .select({
+      bookingId: bookings.id,
+      code: bookings.code,
+      name: bookings.customerName,
+      phone: bookings.customerPhone,
+      tickets: bookings.tickets,
+      status: bookings.status,
+      paymentStatus: bookings.paymentStatus,
+      admitted: admitted.admitted,
+      lastAt: admitted.lastAt,
+      lastDevice: admitted.lastDevice,
+    })
+    .from(bookings)
+    .leftJoin(admitted, eq(admitted.bookingId, bookings.id))
+    .where(
+      and(
+        eq(bookings.eventId, eventId),
+        bookingId === undefined ? inArray(bookings.status, [...SEAT_HOLDING]) : eq(bookings.id, bookingId),
+      ),
+    )
+    .orderBy(asc(sql`lower(${bookings.customerName})`), asc(bookings.id));
+  return rows.map((row) => ({
+    ...row,
+    status: row.status as BookingStatus,
+    paymentStatus: row.paymentStatus as PaymentStatus,
+    admitted: row.admitted ?? 0,
+    lastAt: row.lastAt ? new Date(row.lastAt).toISOString() : null,
+    lastDevice: row.lastDevice ?? null,
+  }));
+};
+
+/** The latest admissions at the event's door, newest first. */
+const doorLog = async (db: Executor, eventId: number): Promise<DoorLogEntry[]> => {
+  const first = alias(admissions, 'first');
+  const rows = await db
+    .select({
+      id: admissions.id,
+      bookingId: admissions.bookingId,
+      code: bookings.code,
+      name: bookings.customerName,
+      count: admissions.count,
+      deviceName: admissions.deviceName,
+      deviceAt: admissions.deviceAt,
+      at: admissions.at,
+      firstDevice: first.deviceName,
+      firstAt: first.deviceAt,
+    })
+    .from(admissions)
+    .innerJoin(bookings, eq(bookings.id, admissions.bookingId))
+    .leftJoin(first, eq(first.id, admissions.lostTo))
+    .where(eq(admissions.eventId, eventId))
+    .orderBy(desc(admissions.at), desc(admissions.id))
+    .limit(DOOR_LOG_SIZE);
+  return rows.map(({ firstDevice, firstAt, ...row }) => ({
+    ...row,
+    deviceAt: row.deviceAt.toISOString(),
+    at: row.at.toISOString(),
+    lostTo: firstDevice && firstAt ? { deviceName: firstDevice, deviceAt: firstAt.toISOString() } : null,
+  }));
+};
+
+/** Everything a door device is given (the keys are the caller's to add). */
+export const doorStateOf = async (
+  db: Executor,
+  event: DoorEvent,
+  now: Date,
+): Promise<Omit<DoorState, 'keys'>> => {
+  const [guests, log] = await Promise.all([doorGuests(db, event.id), doorLog(db, event.id)]);
+  const { providerId: _provider, ...shown } = event;
+  return {
+    event: shown,
+    admitted: guests.reduce((sum, guest) => sum + guest.admitted, 0),
+    expected: guests.reduce((sum, guest) => sum + guest.tickets, 0),
+    guests,
+    log,
+    asOf: now.toISOString(),
+  };
+};

@@ -1,0 +1,271 @@
+/**
+ * The door (docs/decisions/0055-the-door.md): who reaches an event's door, the admission rules
+ * (signature, event, day, payment, status, tickets left), partial admission, check-in, idempotent
+ * replays, parallel admissions of one ticket, and the order of offline admissions by device time.
+ */
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admissions, auditLog, bookings, events, liveChanges, users } from '../../server/db/schema';
+import { createTestServer, DEMO_PASSWORD, type TestServer } from '../setup/server';
+import { apiOf, signInAs } from '../support/kit';
+import { importTicketKey, verifyTicket } from '../../src/contract/tickets';
+import type { AdmitResult, DoorState } from '../../src/contract/door';
+
+type Rec = Record<string, unknown> & { id: number; version: number };
+let t: TestServer;
+let admin: string;
+let provider: string;
+let otherProvider: string;
+let providerId: number;
+let event: Rec;
+let otherEvent: Rec;
+let n = 0;
+
+const call = apiOf(() => t);
+const NOW = '2026-11-22T09:00:00Z';
+
+/** An approved event of `owner` today on the venue's clock (the test clock is 09:00Z, 12:00 in Riyadh). */
+const todaysEvent = async (owner: number, price = 12_500) => {
+  const base = (await call('GET', `/api/event?providerId=${owner}&status=approved&pageSize=100`, admin)).body
+    .data.items[0] as Rec;
+  const created = await call('POST', '/api/event', admin, {
+    title: { en: `Door event ${++n}`, ar: `فعالية البوابة ${n}` },
+    description: base.description,
+    categoryId: base.categoryId,
+    providerId: owner,
+    countryId: base.countryId,
+    cityId: base.cityId,
+    locationId: base.locationId,
+    startsAt: '2026-11-22T10:00:00Z',
+    endsAt: '2026-11-22T14:00:00Z',
+    price,
+    capacity: 100,
+  });
+  expect(created.status, created.text).toBe(201);
+  const id = created.body.data.id as number;
+  expect((await call('POST', '/api/event/update-status', admin, { id, status: 'pending' })).status).toBe(200);
+  expect(
+    (await call('POST', '/api/event/approve', admin, { id, status: 'approved', reason: null })).status,
+  ).toBe(200);
+  return (await call('GET', `/api/event/${id}`, admin)).body.data as Rec;
+};
+
+/** A confirmed booking of `tickets` (paid unless told), with its ticket. */
+const guest = async (eventId: number, tickets = 1, paid = true) => {
+  const res = await call('POST', '/api/booking', admin, {
+    eventId,
+    customerName: `Door Guest ${++n}`,
+    customerEmail: `door${n}@test.example.com`,
+    customerPhone: '+966500000321',
+    tickets,
+  });
+  expect(res.status, res.text).toBe(201);
+  const id = res.body.data.id as number;
+  const moved = await call('POST', '/api/booking/update-status', admin, {
+    id,
+    status: 'confirmed',
+    ...(paid ? { paymentStatus: 'paid' } : {}),
+  });
+  expect(moved.status, moved.text).toBe(200);
+  const details = await call('GET', `/api/booking/details/${id}`, admin);
+  return { id, ticket: details.body.data.ticket as string };
+};
+
+let device = 0;
+const admit = async (
+  body: Record<string, unknown>,
+  { token = provider, key }: { token?: string; key?: string } = {},
+) => {
+  const res = await call(
+    'POST',
+    '/api/booking/admit',
+    token,
+    {
+      eventId: event.id,
+      count: 1,
+      deviceId: `device-${String(++device).padStart(4, '0')}`,
+      deviceName: 'Gate A',
+      at: NOW,
+      ...body,
+    },
+    { headers: key ? { 'Idempotency-Key': key } : {} },
+  );
+  expect(res.status, res.text).toBe(200);
+  return { ...(res.body.data as AdmitResult), message: res.body.message as string };
+};
+
+beforeAll(async () => {
+  t = await createTestServer({ demoData: true });
+  admin = await signInAs(t, 'admin');
+  provider = await signInAs(t, 'provider');
+  const all = await t.db.db.select().from(events);
+  event = await todaysEvent(all.find((e) => e.status === 'approved')!.providerId);
+  providerId = event.providerId as number;
+  const [owner] = await t.db.db.select().from(users).where(eq(users.id, providerId));
+  provider = await t.login(owner!.email, DEMO_PASSWORD);
+  const otherId = all.find((e) => e.providerId !== providerId && e.status === 'approved')!.providerId;
+  const [other] = await t.db.db.select().from(users).where(eq(users.id, otherId));
+  otherProvider = await t.login(other!.email, DEMO_PASSWORD);
+  otherEvent = await todaysEvent(otherId);
+});
+afterAll(() => t?.close());
+
+describe('the door of an event', () => {
+  it('gives its provider and staff the guests, counters, log and keys; another provider gets 404', async () => {
+    const { id } = await guest(event.id as number, 2);
+    const res = await call('GET', `/api/event/${event.id}/door`, provider);
+    expect(res.status, res.text).toBe(200);
+    const state = res.body.data as DoorState;
+    expect(state.event).toMatchObject({ id: event.id, timeZone: expect.any(String), price: 12_500 });
+    expect(state.guests.find((g) => g.bookingId === id)).toMatchObject({ tickets: 2, admitted: 0 });
+    expect(state.expected).toBe(state.guests.reduce((sum, g) => sum + g.tickets, 0));
+    // The published keys verify the tickets.
+    const keys = new Map(
+      await Promise.all(state.keys.map(async (k) => [k.id, await importTicketKey(k.publicKey)] as const)),
+    );
+    const { ticket } = await guest(event.id as number);
+    expect(await verifyTicket(ticket, keys)).toMatchObject({ eventId: event.id });
+    expect((await call('GET', `/api/event/${event.id}/door`, admin)).status).toBe(200);
+    expect((await call('GET', `/api/event/${event.id}/door`, otherProvider)).status).toBe(404);
+    expect((await call('GET', `/api/event/${event.id}/door`, undefined)).status).toBe(401);
+  });
+
+  it('admits part of a ticket, then the rest, checks the booking in, and says "already" after', async () => {
+    const { id, ticket } = await guest(event.id as number, 3);
+    const first = await admit({ ticket, count: 2, deviceName: 'Gate A' });
+    expect(first).toMatchObject({ verdict: 'admitted', reason: null, guest: { admitted: 2, tickets: 3 } });
+    expect(first.message).toBe('Admitted: 2 of 3.');
+    expect((await admit({ ticket, count: 2 })).reason).toBe('count');
+    const rest = await admit({ ticket, count: 1, deviceName: 'Gate B' });
+    expect(rest).toMatchObject({ verdict: 'admitted', guest: { admitted: 3, status: 'checked_in' } });
+    const again = await admit({ ticket, deviceName: 'Gate C' });
+    expect(again).toMatchObject({ verdict: 'already', first: { deviceName: 'Gate A' } });
+    expect(again.message).toMatch(/^Already admitted at .+ on “Gate A”\.$/);
+    const [row] = await t.db.db.select().from(bookings).where(eq(bookings.id, id));
+    expect(row!.status).toBe('checked_in');
+    // Audited with the device's name and time, and the server's.
+    const audit = await t.db.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'admit'), eq(auditLog.recordId, String(id))));
+    expect(audit.map((a) => (a.detail as Record<string, unknown>).verdict).sort()).toEqual([
+      'admitted',
+      'admitted',
+      'already',
+    ]);
+    expect(audit[0]!.detail).toMatchObject({
+      deviceName: expect.any(String),
+      deviceAt: NOW,
+      at: new Date(NOW).toISOString(),
+    });
+    // The other devices hear of it.
+    const heard = await t.db.db.select().from(liveChanges).where(eq(liveChanges.resource, 'door'));
+    expect(heard.some((c) => Number(c.recordId) === event.id)).toBe(true);
+  });
+
+  it('refuses a forged ticket, another event’s, an unpaid one, a cancelled one and one on another day', async () => {
+    const { id, ticket } = await guest(event.id as number);
+    const forged = ticket.replace(
+      /\.(\d+)\.(\d+)\./,
+      (_, booking: string, ev: string) => `.${Number(booking) + 1}.${ev}.`,
+    );
+    expect(await admit({ ticket: forged })).toMatchObject({
+      verdict: 'refused',
+      reason: 'invalid',
+      guest: null,
+    });
+    expect((await admit({ ticket: `${ticket.slice(0, -2)}AA` })).reason).toBe('invalid');
+    expect((await admit({ ticket: 'not a ticket' })).reason).toBe('invalid');
+    const theirs = await guest(otherEvent.id as number);
+    expect(await admit({ ticket: theirs.ticket })).toMatchObject({ reason: 'another_event', guest: null });
+    expect((await admit({ bookingId: theirs.id })).reason).toBe('another_event');
+    const unpaid = await guest(event.id as number, 1, false);
+    expect((await admit({ ticket: unpaid.ticket })).reason).toBe('unpaid');
+    t.clock.set('2026-11-23T09:00:00Z');
+    expect((await admit({ ticket, at: '2026-11-23T09:00:00Z' })).reason).toBe('another_day');
+    t.clock.set(NOW);
+    expect((await admit({ ticket, at: '2026-11-21T09:00:00Z' })).reason).toBe('another_day');
+    expect(
+      (await call('POST', '/api/booking/update-status', admin, { id, status: 'cancelled' })).status,
+    ).toBe(200);
+    expect((await admit({ ticket })).reason).toBe('cancelled');
+    // Nothing was recorded for a refusal.
+    expect(await t.db.db.select().from(admissions).where(eq(admissions.bookingId, id))).toEqual([]);
+  });
+
+  it('refuses bad input with field errors and another provider’s event with 404', async () => {
+    const { ticket } = await guest(event.id as number);
+    const bad = await call('POST', '/api/booking/admit', provider, {
+      ticket,
+      bookingId: 1,
+      eventId: event.id,
+      count: 0,
+      deviceId: 'x',
+      deviceName: '',
+      at: 'yesterday',
+    });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors).sort()).toEqual(['at', 'count', 'deviceId', 'deviceName', 'ticket']);
+    const theirs = await call('POST', '/api/booking/admit', otherProvider, {
+      ticket,
+      eventId: event.id,
+      count: 1,
+      deviceId: 'device-other',
+      deviceName: 'Gate Z',
+      at: NOW,
+    });
+    expect(theirs.status).toBe(404);
+  });
+
+  it('admits a guest found by name (no ticket), and replays an Idempotency-Key once', async () => {
+    const { id } = await guest(event.id as number, 2);
+    const replayed = { bookingId: id, deviceId: `replaying-${id}` };
+    const once = await admit(replayed, { key: `door-replay-${id}` });
+    const twice = await admit(replayed, { key: `door-replay-${id}` });
+    expect(twice).toEqual(once);
+    expect(await t.db.db.select().from(admissions).where(eq(admissions.bookingId, id))).toHaveLength(1);
+  });
+
+  it('admits one ticket once when twenty devices scan it at the same moment', async () => {
+    const { id, ticket } = await guest(event.id as number);
+    const verdicts = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => admit({ ticket, deviceName: `Gate ${i}` })),
+    );
+    expect(verdicts.filter((v) => v.verdict === 'admitted')).toHaveLength(1);
+    expect(verdicts.filter((v) => v.verdict === 'already')).toHaveLength(19);
+    const rows = await t.db.db.select().from(admissions).where(eq(admissions.bookingId, id));
+    expect(rows.filter((r) => r.lostTo === null)).toHaveLength(1);
+  });
+
+  it('keeps the first admission by device time when an offline device is heard of last', async () => {
+    const { id, ticket } = await guest(event.id as number);
+    // Gate B admits online at 12:05 (Riyadh); Gate A had admitted offline at 12:02 and syncs later.
+    t.clock.set('2026-11-22T09:05:00Z');
+    expect(await admit({ ticket, deviceName: 'Gate B', at: '2026-11-22T09:05:00Z' })).toMatchObject({
+      verdict: 'admitted',
+    });
+    t.clock.set('2026-11-22T09:30:00Z');
+    const late = await admit({ ticket, deviceName: 'Gate A', at: '2026-11-22T09:02:00Z' });
+    expect(late).toMatchObject({ verdict: 'admitted', guest: { admitted: 1, lastDevice: 'Gate A' } });
+    // Gate B's admission came second: on the door log, with Gate A's.
+    const log = (await call('GET', `/api/event/${event.id}/door`, provider)).body.data
+      .log as DoorState['log'];
+    const ofGuest = log.filter((entry) => entry.bookingId === id);
+    expect(ofGuest.find((e) => e.deviceName === 'Gate B')!.lostTo).toEqual({
+      deviceName: 'Gate A',
+      deviceAt: '2026-11-22T09:02:00.000Z',
+    });
+    expect(ofGuest.find((e) => e.deviceName === 'Gate A')!.lostTo).toBeNull();
+    // A third device, later still: already, naming the first by device time.
+    expect(await admit({ ticket, deviceName: 'Gate C', at: '2026-11-22T09:10:00Z' })).toMatchObject({
+      verdict: 'already',
+      first: { deviceName: 'Gate A', deviceAt: '2026-11-22T09:02:00.000Z' },
+    });
+    // A device clock ahead of the server's is taken as the server's.
+    const ahead = await guest(event.id as number);
+    await admit({ ticket: ahead.ticket, at: '2026-11-22T11:00:00Z' });
+    const [row] = await t.db.db.select().from(admissions).where(eq(admissions.bookingId, ahead.id));
+    expect(row!.deviceAt.toISOString()).toBe('2026-11-22T09:30:00.000Z');
+    t.clock.set(NOW);
+  });
+});
