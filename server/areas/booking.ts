@@ -246,33 +246,38 @@ export interface BookingChange {
 }
 
 /**
- * One transaction: lock the event row, then the booking row (always in this order, as cancelling
- * an event does, so the two never deadlock); check the moves, the version and, when confirming,
- * the seats left; write the new values and one history entry per change. Returns whether anything
- * changed (asking for the current values again is a no-op, so replays are harmless).
+ * One transaction: when confirming, lock the event row, then the booking row (always in this order,
+ * as cancelling an event does, so the two never deadlock; other moves take no seats and lock the
+ * booking alone, so that the door's check-ins, which hold the booking already, never wait for the
+ * event); check the moves, the version and, when confirming, the seats left; write the new values
+ * and one history entry per change. Returns whether anything changed (asking for the current values
+ * again is a no-op, so replays are harmless).
  */
 export const changeBookingStatus = async (tx: Tx, change: BookingChange): Promise<boolean> => {
   const scope = change.ownerId === null ? undefined : eq(bookings.providerId, change.ownerId);
   // The booking's event, found and locked in one statement.
-  const [event] = await tx
-    .select({ capacity: events.capacity, status: events.status })
-    .from(events)
-    .where(
-      eq(
-        events.id,
-        tx
-          .select({ eventId: bookings.eventId })
-          .from(bookings)
-          .where(and(eq(bookings.id, change.id), scope)),
-      ),
-    )
-    .for('update');
+  const [event] =
+    change.status === 'confirmed'
+      ? await tx
+          .select({ capacity: events.capacity, status: events.status })
+          .from(events)
+          .where(
+            eq(
+              events.id,
+              tx
+                .select({ eventId: bookings.eventId })
+                .from(bookings)
+                .where(and(eq(bookings.id, change.id), scope)),
+            ),
+          )
+          .for('update')
+      : [];
   const [b] = await tx
     .select()
     .from(bookings)
     .where(and(eq(bookings.id, change.id), scope))
     .for('update');
-  if (!b || !event) throw notFound();
+  if (!b || (change.status === 'confirmed' && !event)) throw notFound();
   if (change.version !== undefined && change.version !== b.version) throw conflict();
   const from = b.status as BookingStatus;
   const payFrom = b.paymentStatus as PaymentStatus;
@@ -295,10 +300,10 @@ export const changeBookingStatus = async (tx: Tx, change: BookingChange): Promis
           }),
     );
   if (to === 'confirmed') {
-    if (event.status !== 'approved') throw conflict(smsg('eventNotBookable'));
+    if (event!.status !== 'approved') throw conflict(smsg('eventNotBookable'));
     const taken = await seatsTaken(tx, b.eventId);
-    if (taken + b.tickets > event.capacity)
-      throw conflict(smsg('soldOut', { n: Math.max(0, event.capacity - taken) }));
+    if (taken + b.tickets > event!.capacity)
+      throw conflict(smsg('soldOut', { n: Math.max(0, event!.capacity - taken) }));
   }
   const { now, auth } = change;
   await tx

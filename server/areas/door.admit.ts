@@ -21,7 +21,7 @@ import { admissions, bookings } from '../db/schema';
 import { appendAudit, type AuditContext } from '../audit/trail';
 import type { TicketKeyRing } from '../tickets/keys';
 import { changeBookingStatus } from './booking';
-import { doorEventOf, doorGuests, type DoorEvent } from './door';
+import { doorEventOf, guestFrom, type DoorEvent } from './door';
 
 export interface Admission {
   body: Omit<AdmitBody, 'at'> & { at: string };
@@ -69,39 +69,39 @@ const judge = async (tx: Tx, event: DoorEvent, admission: Admission): Promise<Ad
   if ('refusal' in named) return refused(named.refusal);
   // The booking, locked: every admission of it is judged after the one before has committed.
   const [locked] = await tx
-    .select({ id: bookings.id })
+    .select()
     .from(bookings)
     .where(and(eq(bookings.id, named.bookingId), eq(bookings.eventId, event.id)))
     .for('update');
   if (!locked) return refused(body.ticket === undefined ? 'another_event' : 'cancelled');
-  const [guest] = await doorGuests(tx, event.id, locked.id);
-  // A device's clock may be behind (an admission sent late) but is never taken to be ahead.
-  const at = new Date(Math.min(Date.parse(body.at), now.getTime()));
-  const refusal = doorRefusalOf(guest!, event, at);
-  if (refusal) return refused(refusal, guest);
   const before = await tx
     .select()
     .from(admissions)
     .where(eq(admissions.bookingId, locked.id))
     .orderBy(admissions.deviceAt, admissions.id);
-  const counted = fitAdmissions(guest!.tickets, [
+  const guest = guestFrom(locked, before);
+  // A device's clock may be behind (an admission sent late) but is never taken to be ahead.
+  const at = new Date(Math.min(Date.parse(body.at), now.getTime()));
+  const refusal = doorRefusalOf(guest, event, at);
+  if (refusal) return refused(refusal, guest);
+  const counted = fitAdmissions(guest.tickets, [
     ...seen(before),
     { id: NEW, count: body.count, deviceAt: at.getTime() },
   ]);
   const record = (lostTo: number | null) => recordAdmission(tx, admission, event, locked.id, at, lostTo);
-  if (counted.has(NEW)) return counts(tx, admission, event, guest!, before, await record(null), at);
+  if (counted.has(NEW)) return counts(tx, admission, event, locked, before, await record(null));
   const usedBefore = before
     .filter((row) => counted.has(row.id) && row.deviceAt.getTime() <= at.getTime())
     .reduce((sum, row) => sum + row.count, 0);
   // Tickets left, but fewer than the guests: refused and not recorded (the device offers the rest).
-  if (usedBefore < guest!.tickets) return refused('count', guest);
+  if (usedBefore < guest.tickets) return refused('count', guest);
   const first = before.find((row) => row.lostTo === null)!;
   await record(first.id);
   await audited(tx, admission, event, locked.id, 'already');
   return {
     verdict: 'already',
     reason: null,
-    guest: guest!,
+    guest,
     first: { deviceName: first.deviceName, deviceAt: first.deviceAt.toISOString() },
   };
 };
@@ -140,20 +140,27 @@ const counts = async (
   tx: Tx,
   admission: Admission,
   event: DoorEvent,
-  guest: DoorGuest,
+  booking: typeof bookings.$inferSelect,
   before: Row[],
   added: Row,
-  at: Date,
 ): Promise<AdmitResult> => {
-  const all = [...before, added];
-  const counted = fitAdmissions(guest.tickets, seen(all));
-  const displaced = before.filter((row) => row.lostTo === null && !counted.has(row.id)).map((row) => row.id);
-  if (displaced.length) {
-    const first = all.find((row) => counted.has(row.id) && row.deviceAt.getTime() <= at.getTime())!;
-    await tx.update(admissions).set({ lostTo: first.id }).where(inArray(admissions.id, displaced));
-  }
-  const admitted = all.filter((row) => counted.has(row.id)).reduce((sum, row) => sum + row.count, 0);
-  if (admitted === guest.tickets && guest.status === 'confirmed')
+  const all = [...before, added].sort((a, b) => a.deviceAt.getTime() - b.deviceAt.getTime() || a.id - b.id);
+  const counted = fitAdmissions(booking.tickets, seen(all));
+  const first = all.find((row) => counted.has(row.id))!;
+  const displaced = all.filter((row) => row.lostTo === null && !counted.has(row.id));
+  if (displaced.length)
+    await tx
+      .update(admissions)
+      .set({ lostTo: first.id })
+      .where(
+        inArray(
+          admissions.id,
+          displaced.map((row) => row.id),
+        ),
+      );
+  const after = all.map((row) => ({ ...row, lostTo: counted.has(row.id) ? null : first.id }));
+  const guest = guestFrom(booking, after);
+  if (guest.admitted === guest.tickets && guest.status === 'confirmed') {
     await changeBookingStatus(tx, {
       id: guest.bookingId,
       status: 'checked_in',
@@ -163,9 +170,10 @@ const counts = async (
       ownerId: null,
       now: admission.now,
     });
+    guest.status = 'checked_in';
+  }
   await audited(tx, admission, event, guest.bookingId, 'admitted');
-  const [after] = await doorGuests(tx, event.id, guest.bookingId);
-  return { verdict: 'admitted', reason: null, guest: after!, first: null };
+  return { verdict: 'admitted', reason: null, guest, first: null };
 };
 
 /** The audit trail's entry: what the device said, with its time and the server's. */

@@ -52,8 +52,11 @@ export const doorEventOf = async (db: Executor, auth: AuthInfo, eventId: number)
 };
 export type DoorEvent = Awaited<ReturnType<typeof doorEventOf>>;
 
-/** Each booking's guests admitted so far, its last admission's device time and device (counting ones only). */
-const admittedOf = (db: Executor) =>
+/**
+ * Each booking's guests admitted so far at the event's door, its last admission's device time and
+ * device (counting ones only).
+ */
+const admittedOf = (db: Executor, eventId: number) =>
   db
     .selectDistinctOn([admissions.bookingId], {
       bookingId: admissions.bookingId,
@@ -64,13 +67,13 @@ const admittedOf = (db: Executor) =>
       lastDevice: sql<string>`${admissions.deviceName}`.as('last_device'),
     })
     .from(admissions)
-    .where(isNull(admissions.lostTo))
+    .where(and(eq(admissions.eventId, eventId), isNull(admissions.lostTo)))
     .orderBy(admissions.bookingId, desc(admissions.deviceAt), desc(admissions.id))
     .as('admitted');
 
-/** The guests of the event, by name (or one booking of it). */
-export const doorGuests = async (db: Executor, eventId: number, bookingId?: number): Promise<DoorGuest[]> => {
-  const admitted = admittedOf(db);
+/** The guests of the event that hold seats, by name. */
+const doorGuests = async (db: Executor, eventId: number): Promise<DoorGuest[]> => {
+  const admitted = admittedOf(db, eventId);
   const rows = await db
     .select({
       bookingId: bookings.id,
@@ -86,12 +89,7 @@ export const doorGuests = async (db: Executor, eventId: number, bookingId?: numb
     })
     .from(bookings)
     .leftJoin(admitted, eq(admitted.bookingId, bookings.id))
-    .where(
-      and(
-        eq(bookings.eventId, eventId),
-        bookingId === undefined ? inArray(bookings.status, [...SEAT_HOLDING]) : eq(bookings.id, bookingId),
-      ),
-    )
+    .where(and(eq(bookings.eventId, eventId), inArray(bookings.status, [...SEAT_HOLDING])))
     .orderBy(asc(sql`lower(${bookings.customerName})`), asc(bookings.id));
   return rows.map((row) => ({
     ...row,
@@ -101,6 +99,30 @@ export const doorGuests = async (db: Executor, eventId: number, bookingId?: numb
     lastAt: row.lastAt ? new Date(row.lastAt).toISOString() : null,
     lastDevice: row.lastDevice ?? null,
   }));
+};
+
+/** One guest from its booking and its admissions in order of device time (those that count count). */
+export const guestFrom = (
+  booking: Pick<
+    typeof bookings.$inferSelect,
+    'id' | 'code' | 'customerName' | 'customerPhone' | 'tickets' | 'status' | 'paymentStatus'
+  >,
+  ordered: readonly Pick<typeof admissions.$inferSelect, 'count' | 'deviceAt' | 'deviceName' | 'lostTo'>[],
+): DoorGuest => {
+  const counting = ordered.filter((admission) => admission.lostTo === null);
+  const last = counting.at(-1);
+  return {
+    bookingId: booking.id,
+    code: booking.code,
+    name: booking.customerName,
+    phone: booking.customerPhone,
+    tickets: booking.tickets,
+    status: booking.status as BookingStatus,
+    paymentStatus: booking.paymentStatus as PaymentStatus,
+    admitted: counting.reduce((sum, admission) => sum + admission.count, 0),
+    lastAt: last ? last.deviceAt.toISOString() : null,
+    lastDevice: last ? last.deviceName : null,
+  };
 };
 
 /** The latest admissions at the event's door, newest first. */
