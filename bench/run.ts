@@ -4,7 +4,7 @@
  *
  *   npm run bench                          every section
  *   npm run bench -- --only api,scaling    some sections (load, lighthouse, offline, cache, api, scaling,
- *                                          stress, mixed, readcache, live, bulk);
+ *                                          stress, mixed, readcache, live, bulk, door);
  *                                          the other sections of latest.json are kept as they were
  *   --runs N                               runs per figure (default 5; API figures use at most 3)
  *   --pglite-bookings N                    PGlite dataset of the API figures (default 100000)
@@ -27,6 +27,7 @@ import type { BenchContext, SectionResult } from './lib/types';
 import { runApi, runScaling, runStress } from './sections/api';
 import { runBulk } from './sections/bulk';
 import { runCache } from './sections/cache';
+import { runDoor } from './sections/door';
 import { runReadCache } from './sections/readcache';
 import { runLive } from './sections/live';
 import { runLighthouse } from './sections/lighthouse';
@@ -47,6 +48,7 @@ const SECTIONS: Record<string, (ctx: BenchContext) => Promise<SectionResult>> = 
   stress: runStress,
   live: runLive,
   bulk: runBulk,
+  door: runDoor,
 };
 
 const RESULTS = resolve('bench', 'results');

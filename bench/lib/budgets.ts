@@ -36,6 +36,11 @@ export interface Budgets {
   };
   /** bench/sections/bulk.ts: other users' p99 beside the most bulk jobs ÷ their p99 alone, at most. */
   bulk?: { p99Ratio?: number };
+  /**
+   * bench/sections/door.ts: admissions per second at least and their p99 (ms) at most with ten
+   * devices at once; the seconds 500 queued admissions take to sync, at most.
+   */
+  door?: { admitRps?: number; admitP99?: number; syncSeconds?: number };
 }
 
 export const readBudgets = (): Budgets =>

@@ -1,0 +1,197 @@
+/**
+ * The door (docs/decisions/0055-the-door.md), on the embedded database with the demo data: an event
+ * today with 5,500 confirmed bookings of one guest each, their tickets read as a device reads them.
+ * - `POST /api/booking/admit` with ten devices admitting at once (autocannon, ten connections, each
+ *   a device with its own id; every request a different ticket, with its own Idempotency-Key), over
+ *   5,000 tickets: requests per second, p99, and the verdicts (all must be `admitted`);
+ * - 500 admissions a device made offline, sent as its outbox sends them (one after another, in
+ *   order, each with its Idempotency-Key and the device's earlier time): the seconds they take.
+ * autocannon runs in this process, on the same 2 cores as the server: the figures include that.
+ */
+import autocannon from 'autocannon';
+import { freshDataDir } from '../lib/data';
+import { startServer, signInAs } from '../lib/server';
+import { readBudgets } from '../lib/budgets';
+import { budgetRow, type BenchContext, type Row, type SectionResult } from '../lib/types';
+
+const DEVICES = 10;
+const ADMITTED = 5_000;
+const QUEUED = 500;
+const SETUP_PARALLEL = 8;
+
+interface Answer {
+  status: number;
+  data: Record<string, unknown> & { items?: Record<string, unknown>[] };
+}
+type Call = (method: string, path: string, body?: unknown) => Promise<Answer>;
+
+const callerOf =
+  (port: number, token: string): Call =>
+  async (method, path, body) => {
+    const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await res.json()) as { data?: Answer['data'] };
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
+    return { status: res.status, data: json.data ?? {} };
+  };
+
+/** `work(i)` for i in [0, count), `parallel` at a time. */
+const inParallel = async (count: number, parallel: number, work: (i: number) => Promise<void>) => {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < count) await work(next++);
+    }),
+  );
+};
+
+/** An approved free event of a demo provider, today on the venue's clock, with `n` confirmed one-guest bookings and their tickets. */
+const eventWithGuests = async (call: Call, n: number) => {
+  const base = (await call('GET', '/api/event?status=approved&pageSize=10')).data.items![0]!;
+  const now = Date.now();
+  const created = await call('POST', '/api/event', {
+    title: { en: 'Bench door', ar: 'بوابة القياس' },
+    description: base.description,
+    categoryId: base.categoryId,
+    providerId: base.providerId,
+    countryId: base.countryId,
+    cityId: base.cityId,
+    locationId: base.locationId,
+    startsAt: new Date(now + 5 * 60_000).toISOString(),
+    endsAt: new Date(now + 4 * 3_600_000).toISOString(),
+    price: 0,
+    capacity: n,
+  });
+  const eventId = created.data.id as number;
+  await call('POST', '/api/event/update-status', { id: eventId, status: 'pending' });
+  await call('POST', '/api/event/approve', { id: eventId, status: 'approved', reason: null });
+  const tickets: string[] = new Array<string>(n);
+  await inParallel(n, SETUP_PARALLEL, async (i) => {
+    const booking = await call('POST', '/api/booking', {
+      eventId,
+      customerName: `Door Guest ${i}`,
+      customerEmail: `door-guest-${i}@bench.example.com`,
+      customerPhone: '+966500000000',
+      tickets: 1,
+    });
+    const id = booking.data.id as number;
+    await call('POST', '/api/booking/update-status', { id, status: 'confirmed' });
+    tickets[i] = (await call('GET', `/api/booking/${id}`)).data.ticket as string;
+  });
+  return { eventId, tickets };
+};
+
+/** Ten devices admitting the first ADMITTED tickets at once. */
+const admitAtOnce = async (port: number, token: string, eventId: number, tickets: string[]) => {
+  let next = 0;
+  let devices = 0;
+  const verdicts: Record<string, number> = {};
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: DEVICES,
+    amount: ADMITTED,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    initialContext: {},
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/booking/admit',
+        setupRequest: (req, context: { device?: number }) => {
+          context.device ??= ++devices;
+          const i = next++;
+          return {
+            ...req,
+            headers: { ...req.headers, 'idempotency-key': `bench-door-${eventId}-${i}` },
+            body: JSON.stringify({
+              ticket: tickets[i],
+              eventId,
+              count: 1,
+              deviceId: `bench-device-${context.device}`,
+              deviceName: `Gate ${context.device}`,
+              at: new Date().toISOString(),
+            }),
+          };
+        },
+        onResponse: (_status, body) => {
+          const verdict = (JSON.parse(body) as { data?: { verdict?: string } }).data?.verdict ?? 'error';
+          verdicts[verdict] = (verdicts[verdict] ?? 0) + 1;
+        },
+      },
+    ],
+  });
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    verdicts,
+  };
+};
+
+/** One device's outbox: QUEUED admissions made offline over the last half hour, sent in order. */
+const replayQueue = async (call: Call, eventId: number, tickets: string[]) => {
+  const started = performance.now();
+  const since = Date.now() - 30 * 60_000;
+  let admitted = 0;
+  for (const [i, ticket] of tickets.entries()) {
+    const res = await call('POST', '/api/booking/admit', {
+      ticket,
+      eventId,
+      count: 1,
+      deviceId: 'bench-offline-device',
+      deviceName: 'Gate offline',
+      at: new Date(since + i * 1_000).toISOString(),
+    });
+    if (res.data.verdict === 'admitted') admitted++;
+  }
+  return { seconds: (performance.now() - started) / 1000, admitted };
+};
+
+export async function runDoor(ctx: BenchContext): Promise<SectionResult> {
+  const started = Date.now();
+  const budget = readBudgets().door;
+  const server = await startServer({ distDir: ctx.distDir, dataDir: await freshDataDir('door') });
+  const rows: Row[] = [];
+  const notes: string[] = [];
+  try {
+    const token = await signInAs(server.port, 'admin');
+    const call = callerOf(server.port, token);
+    ctx.log(`door: an event with ${ADMITTED + QUEUED} guests and their tickets`);
+    const { eventId, tickets } = await eventWithGuests(call, ADMITTED + QUEUED);
+    ctx.log(`door: ${DEVICES} devices admitting ${ADMITTED} tickets at once`);
+    const shot = await admitAtOnce(server.port, token, eventId, tickets.slice(0, ADMITTED));
+    ctx.log(`door: ${QUEUED} admissions sent from one device's outbox`);
+    const queue = await replayQueue(call, eventId, tickets.slice(ADMITTED));
+    rows.push(
+      budgetRow('door', `admit, ${DEVICES} devices at once (PGlite)`, 'req/s', [shot.rps], {
+        min: budget?.admitRps,
+      }),
+      budgetRow('door', `admit p99, ${DEVICES} devices at once (PGlite)`, 'ms', [shot.p99], {
+        max: budget?.admitP99,
+      }),
+      budgetRow('door', `${QUEUED} offline admissions synced`, 's', [queue.seconds], {
+        max: budget?.syncSeconds,
+      }),
+    );
+    notes.push(
+      `Verdicts of the ${ADMITTED} admissions at once: ${JSON.stringify(shot.verdicts)}; errors and non-2xx: ${shot.errors}.`,
+      `The ${QUEUED} queued admissions: ${queue.admitted} admitted (sent one after another, as the outbox sends them; an HTTP client, not the app).`,
+    );
+    if (shot.errors || shot.verdicts.admitted !== ADMITTED || queue.admitted !== QUEUED)
+      throw new Error(`door: not every ticket was admitted once: ${notes.join(' ')}`);
+  } finally {
+    await server.stop();
+  }
+  return {
+    section: 'door',
+    measuredAt: new Date().toISOString(),
+    seconds: (Date.now() - started) / 1000,
+    rows,
+    notes,
+  };
+}
