@@ -25,7 +25,7 @@ import { dyn, implement, type ResourceCtx } from '../resources/impl';
 import { ticketOf } from '../tickets/keys';
 
 const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
-const newBookingCode = () =>
+export const newBookingCode = () =>
   `BK-${Array.from({ length: 6 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('')}`;
 
 /** The searched texts (code and customer), stored lower-cased under a trigram index (schema.ts). */
@@ -301,7 +301,7 @@ export const changeBookingStatus = async (tx: Tx, change: BookingChange): Promis
     );
   if (to === 'confirmed') {
     if (event!.status !== 'approved') throw conflict(smsg('eventNotBookable'));
-    const taken = await seatsTaken(tx, b.eventId);
+    const taken = await seatsTaken(tx, b.eventId, change.now);
     if (taken + b.tickets > event!.capacity)
       throw conflict(smsg('soldOut', { n: Math.max(0, event!.capacity - taken) }));
   }

@@ -16,7 +16,7 @@ import { providerScopeOf } from '../resources/impl';
  * The events whose door the caller reaches: staff every event, a provider and its supervisors their
  * provider's, anyone else (a door account) the events it is assigned to.
  */
-const doorReach = (auth: AuthInfo): SQL | undefined => {
+export const doorReach = (auth: AuthInfo): SQL | undefined => {
   if (auth.permissions.includes('event')) {
     const scope = providerScopeOf(auth, 'event', true);
     return scope === null ? undefined : eq(events.providerId, scope);

@@ -13,6 +13,7 @@ import { bookings, categories, cities, events, locations, serviceProviders, user
 import { conflict, fieldError, HttpError } from '../core/errors';
 import { smsg } from '../core/messages';
 import { figure, readTogether, valueOrNull } from '../db/together';
+import { seatsTaken } from '../db/seats';
 import { keyOfPath } from '../files/storage';
 import type { ResourceCtx } from '../resources/impl';
 import type { EventInput, EventRecord } from './event';
@@ -137,10 +138,10 @@ export const checkEvent = async (
   else if (found.cityOfLocation !== input.cityId) errors.locationId = smsg('locationNotInCity');
   if (found.supervisors !== supervisorIds.length) errors.supervisorIds = smsg('unknownSupervisor');
   if (lowered) {
-    // Counted after the lock is held (a statement of its own: it sees what committed meanwhile).
-    const [held] = await tx.select({ n: soldTicketsOf() }).from(events).where(eq(events.id, lowered.id));
-    const sold = held?.n ?? lowered.soldTickets;
-    if (input.capacity < sold) errors.capacity = smsg('capacityBelowSold', { n: sold });
+    // Counted after the lock is held (a statement of its own: it sees what committed meanwhile),
+    // with the seats door devices hold in leases (server/db/seats.ts).
+    const taken = found.locked === null ? lowered.soldTickets : await seatsTaken(tx, lowered.id, ctx.now);
+    if (input.capacity < taken) errors.capacity = smsg('capacityBelowSold', { n: taken });
   }
   const keys = Object.keys(errors);
   if (keys.length)

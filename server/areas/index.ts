@@ -61,6 +61,7 @@ import { registerViewRoutes } from './view.routes';
 import { registerUserRoutes } from './user.routes';
 import { registerUndoRoutes } from './undo.routes';
 import { registerDoorRoutes } from './door.routes';
+import { registerDoorSalesRoutes } from './door-sales.routes';
 
 type Area = {
   /** The resource's server side: table, scope, record mapping, query config. */
@@ -201,7 +202,13 @@ const screenTables: RowTriggers[] = [
  * Screens of their own, without a resource: the dashboards, the header search, the lists' saved views
  * (the audit trail, undo and bulk jobs put records back or change them through the areas: below).
  */
-const screenRoutes = [registerDashboardRoutes, registerSearchRoutes, registerViewRoutes, registerDoorRoutes];
+const screenRoutes = [
+  registerDashboardRoutes,
+  registerSearchRoutes,
+  registerViewRoutes,
+  registerDoorRoutes,
+  registerDoorSalesRoutes,
+];
 
 /**
  * Registers every area's endpoints: the extra ones first, as their fixed paths must come before the

@@ -309,8 +309,8 @@ export const SERVER_MESSAGES = {
   },
   eventStarted: { en: 'This event has already started.', ar: 'بدأت هذه الفعالية بالفعل.' },
   capacityBelowSold: {
-    en: 'The capacity cannot be lower than the {n} tickets already sold.',
-    ar: 'لا يمكن أن تقل السعة عن {n} من التذاكر المباعة.',
+    en: 'The capacity cannot be lower than the {n} seats already taken (sold, or held by door devices).',
+    ar: 'لا يمكن أن تقل السعة عن {n} من المقاعد المأخوذة (المباعة أو التي تحجزها أجهزة البوابة).',
   },
   usedByBookings: {
     en: 'This event still has {n} bookings.',
@@ -550,6 +550,23 @@ export const SERVER_MESSAGES = {
     ar: 'تم الدخول من قبل في {at} على «{device}».',
   },
   doorRefused: { en: 'Not admitted.', ar: 'لم يُسمح بالدخول.' },
+  // door sales and seat leases
+  leaseTaken: { en: 'This device holds {n} seats.', ar: 'يحجز هذا الجهاز {n} مقاعد.' },
+  leaseTooMany: {
+    en: 'Only {n} seats are free.',
+    ar: 'المقاعد المتاحة {n} فقط.',
+  },
+  leaseReturned: { en: 'The unsold seats were given back.', ar: 'أُعيدت المقاعد غير المباعة.' },
+  leaseUnknown: { en: 'This device has no such lease.', ar: 'لا يملك هذا الجهاز هذه الحصة من المقاعد.' },
+  leaseEnded: {
+    en: 'This lease has ended: take new seats to sell.',
+    ar: 'انتهت هذه الحصة: خذ مقاعد جديدة للبيع.',
+  },
+  leaseShort: {
+    en: 'Only {n} left in this device’s lease.',
+    ar: 'لم يتبقَّ سوى {n} في حصة هذا الجهاز.',
+  },
+  doorSold: { en: 'Sold: {code}.', ar: 'تم البيع: {code}.' },
 } as const satisfies Record<string, { en: string; ar: string }>;
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;

@@ -63,7 +63,7 @@ const refusalOf = (err: unknown): HttpError | null => {
 };
 
 /** A restored booking that holds seats must still find them free (booking.ts's rule). */
-const checkSeats = async (db: Db, bookingId: number) => {
+const checkSeats = async (db: Db, bookingId: number, now: Date) => {
   const [b] = await db
     .select({ eventId: bookings.eventId, status: bookings.status, tickets: bookings.tickets })
     .from(bookings)
@@ -74,7 +74,7 @@ const checkSeats = async (db: Db, bookingId: number) => {
     .from(events)
     .where(eq(events.id, b.eventId))
     .for('update');
-  const taken = await seatsTaken(db, b.eventId);
+  const taken = await seatsTaken(db, b.eventId, now);
   if (event && taken > event.capacity)
     throw conflict(smsg('restoreSeats', { n: Math.max(0, event.capacity - (taken - b.tickets)) }));
 };
@@ -174,7 +174,7 @@ export const putBack = async (
   if (rules && action === 'update' && existing === null) throw notFound();
   if (action === 'update') await restoreUpdate(db, name, columns, where, entry, version, now);
   else await restoreDelete(db, name, columns, where, entry, now);
-  if (name === 'bookings') await checkSeats(db, id);
+  if (name === 'bookings') await checkSeats(db, id, now);
   // Then the rules a forward write of the values put back runs (server/resources/forward-rules.ts).
   await rules?.after(tx, id, existing, entry.fields, action);
 };

@@ -41,13 +41,13 @@ export type DoorRefusal = z.infer<typeof doorRefusal>;
 const DOOR_VERDICTS = ['admitted', 'already', 'refused'] as const;
 
 /** A device names itself ("Gate B"); the name is shown on the other devices' verdicts and the log. */
-const deviceName = z
+export const deviceName = z
   .string()
   .trim()
   .min(1, msg('required'))
   .max(40, msg('maxChars', { n: 40 }));
 /** The device's own id (random, kept on the device): tells one device's admissions from another's. */
-const deviceId = z
+export const deviceId = z
   .string()
   .trim()
   .regex(/^[A-Za-z0-9_-]{8,64}$/, msg('invalidValue'));

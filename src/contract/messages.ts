@@ -77,6 +77,7 @@ export const MESSAGES = {
   },
   capacity: { en: 'Enter a capacity from 1 to {max}', ar: 'أدخل سعة من 1 إلى {max}' },
   tickets: { en: 'Enter from 1 to {max} tickets', ar: 'أدخل من 1 إلى {max} تذاكر' },
+  leaseSeats: { en: 'Enter from 1 to {max} seats', ar: 'أدخل من 1 إلى {max} مقاعد' },
   coverNotInImages: {
     en: 'The cover must be one of the event’s images',
     ar: 'يجب أن تكون صورة الغلاف إحدى صور الفعالية',

@@ -249,6 +249,29 @@ const typed: { readonly [K in keyof Api]: RouteRef<Api[K]> } = {
     access: { kind: 'session', permission: 'checkin' },
     idempotent: true,
   },
+  leaseTake: {
+    method: 'POST',
+    path: '/api/event/:id/leases',
+    access: { kind: 'session', permission: 'checkin' },
+    idempotent: true,
+  },
+  leaseList: {
+    method: 'GET',
+    path: '/api/event/:id/leases',
+    access: { kind: 'session', permission: 'checkin' },
+  },
+  leaseReturn: {
+    method: 'DELETE',
+    path: '/api/event/:id/leases/:leaseId',
+    access: { kind: 'session', permission: 'checkin' },
+    idempotent: true,
+  },
+  doorSale: {
+    method: 'POST',
+    path: '/api/event/:id/door-sales',
+    access: { kind: 'session', permission: 'checkin' },
+    idempotent: true,
+  },
 };
 
 const resourceRoutes: Readonly<Record<string, RouteRef>> = {

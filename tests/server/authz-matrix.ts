@@ -213,6 +213,11 @@ export const MATRIX: Record<string, Row> = {
   // events' (provider B at provider A's event: 404)
   'GET /api/event/:id/door': staffAndOwner,
   'POST /api/booking/admit': staffAndOwner,
+  // door sales and seat leases, at the same doors
+  'POST /api/event/:id/leases': staffAndOwner,
+  'GET /api/event/:id/leases': staffAndOwner,
+  'DELETE /api/event/:id/leases/:leaseId': staffAndOwner,
+  'POST /api/event/:id/door-sales': staffAndOwner,
 
   // dashboards and the header search
   'GET /api/admin-dashboard-stats': staff,

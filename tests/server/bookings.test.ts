@@ -378,7 +378,9 @@ describe('capacity', () => {
     });
     expect([res.status, res.body.errors]).toEqual([
       422,
-      { capacity: `The capacity cannot be lower than the ${sold} tickets already sold.` },
+      {
+        capacity: `The capacity cannot be lower than the ${sold} seats already taken (sold, or held by door devices).`,
+      },
     ]);
   });
 

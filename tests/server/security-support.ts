@@ -14,7 +14,15 @@ import type { EndpointOp, Resource } from '../../src/contract/resource';
 import { areas } from '../../server/areas';
 import { createSession } from '../../server/auth/sessions';
 import { registeredEndpoints } from '../../server/http/route-registry';
-import { auditLog, categories, providerDocuments, savedViews, users } from '../../server/db/schema';
+import {
+  auditLog,
+  categories,
+  events,
+  providerDocuments,
+  savedViews,
+  seatLeases,
+  users,
+} from '../../server/db/schema';
 import { DEMO, DEMO_PASSWORD, type TestResponse, type TestServer } from '../setup/server';
 import { pngForm } from '../support/kit';
 import { MATRIX } from './authz-matrix';
@@ -689,6 +697,38 @@ export const extraRequests: Record<string, (w: World, caller: Caller) => Promise
       count: 1,
       deviceId: `matrix-device-${nextN()}`,
       deviceName: 'Gate M',
+      at: w.t.clock.now().toISOString(),
+    },
+  }),
+  'POST /api/event/:id/leases': async (w) => ({
+    path: `/api/event/${w.fixtureCtx().eventId}/leases`,
+    body: { seats: 1, deviceId: `matrix-device-${nextN()}` },
+  }),
+  'GET /api/event/:id/leases': async (w) => ({ path: `/api/event/${w.fixtureCtx().eventId}/leases` }),
+  'DELETE /api/event/:id/leases/:leaseId': async (w) => {
+    const eventId = w.fixtureCtx().eventId!;
+    const [event] = await w.t.db.db.select().from(events).where(eq(events.id, eventId));
+    const now = w.t.clock.now();
+    const [lease] = await w.t.db.db
+      .insert(seatLeases)
+      .values({
+        eventId,
+        deviceId: `matrix-device-${nextN()}`,
+        seats: 1,
+        createdAt: now,
+        expiresAt: event!.endsAt,
+      })
+      .returning();
+    return { path: `/api/event/${eventId}/leases/${lease!.id}` };
+  },
+  'POST /api/event/:id/door-sales': async (w) => ({
+    path: `/api/event/${w.fixtureCtx().eventId}/door-sales`,
+    body: {
+      customerName: 'Door Buyer',
+      customerPhone: `+9665${String(10_000_000 + nextN()).slice(-8)}`,
+      tickets: 1,
+      payment: 'cash',
+      deviceId: `matrix-device-${nextN()}`,
       at: w.t.clock.now().toISOString(),
     },
   }),
