@@ -8,9 +8,10 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
-import { Star } from 'lucide-react';
+import { Star, Ticket } from 'lucide-react';
 import type { EventStatus, Language } from '@/contract';
 import { routes } from '@/contract/routes.gen';
+import { useSession } from '@/app/session';
 import { AppLink } from '@/components/AppLink';
 import { Alert } from '@/components/ui';
 import { call } from '@/lib/api';
@@ -104,6 +105,7 @@ function EventDetails({
   const language = i18n.locale as Language;
   const { event, gallery, specialists, supervisors, bookings, history, allowedTransitions } = data;
   const ctx: RenderContext = { i18n, language };
+  const { permissions } = useSession();
   const editable = allowedTransitions.length > 0 || !['cancelled', 'completed'].includes(event.status);
   return (
     <RecordView area={eventArea} row={event} updatedAt={updatedAt}>
@@ -115,6 +117,16 @@ function EventDetails({
               : i18n._(msg`Cancelled: ${event.statusReason}`)}
           </p>
         </Alert>
+      )}
+      {permissions?.includes('checkin') && event.status === 'approved' && (
+        <AppLink
+          to={`/event/door-sales/${event.id}`}
+          data-testid="event-door-sales"
+          className="inline-flex min-h-10 items-center gap-2 rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700"
+        >
+          <Ticket aria-hidden="true" className="size-4" />
+          {i18n._(msg`Door sales`)}
+        </AppLink>
       )}
       <div className="grid gap-4 lg:grid-cols-[3fr_2fr]">
         <DetailsCard titleId="event-info-title" title={i18n._(msg`Event`)}>
