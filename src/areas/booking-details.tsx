@@ -55,11 +55,15 @@ const CUSTOMER: DetailItem<Booking>[] = [
   { label: msg`Name`, value: (row) => row.customerName },
   {
     label: msg`Email`,
-    value: (row) => (
-      <a className="text-indigo-700 underline dark:text-indigo-300" href={`mailto:${row.customerEmail}`}>
-        <Ltr>{row.customerEmail}</Ltr>
-      </a>
-    ),
+    // A door sale may have none (docs/decisions/0056-door-sales-without-an-e-mail.md).
+    value: (row) =>
+      row.customerEmail ? (
+        <a className="text-indigo-700 underline dark:text-indigo-300" href={`mailto:${row.customerEmail}`}>
+          <Ltr>{row.customerEmail}</Ltr>
+        </a>
+      ) : (
+        '—'
+      ),
   },
   {
     label: msg`Phone`,
