@@ -61,7 +61,9 @@ const leasesOf = async (db: Executor, eventId: number, now: Date, where?: SQL): 
     .where(and(eq(seatLeases.eventId, eventId), where))
     .orderBy(desc(seatLeases.id));
   return rows.map(({ lease, sold }) => {
-    const active = lease.returnedAt === null && lease.expiresAt.getTime() > now.getTime();
+    const active =
+      (lease.returnedAt === null || lease.returnedAt.getTime() > now.getTime()) &&
+      lease.expiresAt.getTime() > now.getTime();
     const soldN = sold ?? 0;
     return {
       id: lease.id,
@@ -168,10 +170,13 @@ const judgeSale = async (tx: Tx, event: LockedEvent, body: DoorSaleBody, now: Da
 /** Sells at the door: a booking confirmed and paid, marked with how it was paid and its lease. */
 export const sellAtDoor = async (tx: Tx, request: LeaseRequest, body: DoorSaleBody): Promise<DoorSale> => {
   const { auth, now } = request;
-  const event = await lockedDoorEvent(tx, auth, request.eventId, now);
-  await judgeSale(tx, event, body, now);
   // The device's time when it sold (never ahead of the server's): an offline sale keeps its hour.
   const at = new Date(Math.min(Date.parse(body.at), now.getTime()));
+  // A sale within a lease is judged at the moment the device made it: one made offline before the
+  // event ended, in seats its lease held, stands when it is sent after the end (nothing is lost).
+  const moment = body.leaseId === undefined ? now : at;
+  const event = await lockedDoorEvent(tx, auth, request.eventId, moment);
+  await judgeSale(tx, event, body, moment);
   let row: { id: number; code: string } | undefined;
   for (let attempt = 0; !row; attempt++) {
     if (attempt > 5) throw new Error('Could not find a free booking code');

@@ -231,7 +231,7 @@ describe('seat leases and door sales', () => {
     expect(rows).toHaveLength(1);
   });
 
-  it('refuses sales in a returned lease and once the event has ended; ended leases hold nothing', async () => {
+  it('refuses sales in a returned lease and made after the event ended; ended leases hold nothing; a sale made before the end and sent after it stands', async () => {
     const event = await newEvent(10);
     const l = (await lease(event.id, 4, 'device-ffff')).body.data as SeatLease;
     const k = (await lease(event.id, 4, 'device-gggg')).body.data as SeatLease;
@@ -242,11 +242,23 @@ describe('seat leases and door sales', () => {
     expect(await seatsTaken(t.db.db, event.id, t.clock.now())).toBe(4);
     t.clock.set('2026-11-22T14:00:01Z');
     try {
-      const ended = await sell(event.id, { leaseId: k.id, deviceId: 'device-gggg' });
+      const ended = await sell(event.id, {
+        leaseId: k.id,
+        deviceId: 'device-gggg',
+        at: '2026-11-22T14:00:01Z',
+      });
       expect(ended.status).toBe(409);
       expect(ended.body.message).toBe('This event is not open for bookings.');
       expect((await lease(event.id, 1, 'device-gggg')).status).toBe(409);
       expect(await seatsTaken(t.db.db, event.id, t.clock.now())).toBe(0);
+      // Sold offline a minute before the end, in seats the lease held then, sent once back online.
+      const late = await sell(event.id, {
+        leaseId: k.id,
+        deviceId: 'device-gggg',
+        at: '2026-11-22T13:59:00Z',
+      });
+      expect(late.status, late.text).toBe(201);
+      expect(late.body.data.createdAt).toBe('2026-11-22T13:59:00.000Z');
     } finally {
       t.clock.set(NOW);
     }
