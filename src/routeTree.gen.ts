@@ -43,6 +43,7 @@ import { Route as AppCityAddChar123IdChar125RouteImport } from './routes/_app/ci
 import { Route as AppCountryAddChar123IdChar125RouteImport } from './routes/_app/country/add.{-$id}'
 import { Route as AppEventAddChar123IdChar125RouteImport } from './routes/_app/event/add/{-$id}'
 import { Route as AppEventDetailsIdRouteImport } from './routes/_app/event/details/$id'
+import { Route as AppEventDoorIdRouteImport } from './routes/_app/event/door/$id'
 import { Route as AppEventListChar123IdChar125RouteImport } from './routes/_app/event/list/{-$id}'
 import { Route as AppLocationAddChar123IdChar125RouteImport } from './routes/_app/location/add.{-$id}'
 import { Route as AppNotificationUpdateChar123IdChar125RouteImport } from './routes/_app/notification/update/{-$id}'
@@ -230,6 +231,11 @@ const AppEventDetailsIdRoute = AppEventDetailsIdRouteImport.update({
   path: '/event/details/$id',
   getParentRoute: () => AppRoute,
 } as any)
+const AppEventDoorIdRoute = AppEventDoorIdRouteImport.update({
+  id: '/event/door/$id',
+  path: '/event/door/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppEventListChar123IdChar125Route =
   AppEventListChar123IdChar125RouteImport.update({
     id: '/event/list/{-$id}',
@@ -318,6 +324,7 @@ export interface FileRoutesByFullPath {
   '/country/add/{-$id}': typeof AppCountryAddChar123IdChar125Route
   '/event/add/{-$id}': typeof AppEventAddChar123IdChar125Route
   '/event/details/$id': typeof AppEventDetailsIdRoute
+  '/event/door/$id': typeof AppEventDoorIdRoute
   '/event/list/{-$id}': typeof AppEventListChar123IdChar125Route
   '/location/add/{-$id}': typeof AppLocationAddChar123IdChar125Route
   '/notification/update/{-$id}': typeof AppNotificationUpdateChar123IdChar125Route
@@ -362,6 +369,7 @@ export interface FileRoutesByTo {
   '/country/add/{-$id}': typeof AppCountryAddChar123IdChar125Route
   '/event/add/{-$id}': typeof AppEventAddChar123IdChar125Route
   '/event/details/$id': typeof AppEventDetailsIdRoute
+  '/event/door/$id': typeof AppEventDoorIdRoute
   '/event/list/{-$id}': typeof AppEventListChar123IdChar125Route
   '/location/add/{-$id}': typeof AppLocationAddChar123IdChar125Route
   '/notification/update/{-$id}': typeof AppNotificationUpdateChar123IdChar125Route
@@ -408,6 +416,7 @@ export interface FileRoutesById {
   '/_app/country/add/{-$id}': typeof AppCountryAddChar123IdChar125Route
   '/_app/event/add/{-$id}': typeof AppEventAddChar123IdChar125Route
   '/_app/event/details/$id': typeof AppEventDetailsIdRoute
+  '/_app/event/door/$id': typeof AppEventDoorIdRoute
   '/_app/event/list/{-$id}': typeof AppEventListChar123IdChar125Route
   '/_app/location/add/{-$id}': typeof AppLocationAddChar123IdChar125Route
   '/_app/notification/update/{-$id}': typeof AppNotificationUpdateChar123IdChar125Route
@@ -454,6 +463,7 @@ export interface FileRouteTypes {
     | '/country/add/{-$id}'
     | '/event/add/{-$id}'
     | '/event/details/$id'
+    | '/event/door/$id'
     | '/event/list/{-$id}'
     | '/location/add/{-$id}'
     | '/notification/update/{-$id}'
@@ -498,6 +508,7 @@ export interface FileRouteTypes {
     | '/country/add/{-$id}'
     | '/event/add/{-$id}'
     | '/event/details/$id'
+    | '/event/door/$id'
     | '/event/list/{-$id}'
     | '/location/add/{-$id}'
     | '/notification/update/{-$id}'
@@ -543,6 +554,7 @@ export interface FileRouteTypes {
     | '/_app/country/add/{-$id}'
     | '/_app/event/add/{-$id}'
     | '/_app/event/details/$id'
+    | '/_app/event/door/$id'
     | '/_app/event/list/{-$id}'
     | '/_app/location/add/{-$id}'
     | '/_app/notification/update/{-$id}'
@@ -800,6 +812,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppEventDetailsIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/event/door/$id': {
+      id: '/_app/event/door/$id'
+      path: '/event/door/$id'
+      fullPath: '/event/door/$id'
+      preLoaderRoute: typeof AppEventDoorIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/event/list/{-$id}': {
       id: '/_app/event/list/{-$id}'
       path: '/event/list/{-$id}'
@@ -898,6 +917,7 @@ interface AppRouteChildren {
   AppCountryAddChar123IdChar125Route: typeof AppCountryAddChar123IdChar125Route
   AppEventAddChar123IdChar125Route: typeof AppEventAddChar123IdChar125Route
   AppEventDetailsIdRoute: typeof AppEventDetailsIdRoute
+  AppEventDoorIdRoute: typeof AppEventDoorIdRoute
   AppEventListChar123IdChar125Route: typeof AppEventListChar123IdChar125Route
   AppLocationAddChar123IdChar125Route: typeof AppLocationAddChar123IdChar125Route
   AppNotificationUpdateChar123IdChar125Route: typeof AppNotificationUpdateChar123IdChar125Route
@@ -943,6 +963,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppCountryAddChar123IdChar125Route: AppCountryAddChar123IdChar125Route,
   AppEventAddChar123IdChar125Route: AppEventAddChar123IdChar125Route,
   AppEventDetailsIdRoute: AppEventDetailsIdRoute,
+  AppEventDoorIdRoute: AppEventDoorIdRoute,
   AppEventListChar123IdChar125Route: AppEventListChar123IdChar125Route,
   AppLocationAddChar123IdChar125Route: AppLocationAddChar123IdChar125Route,
   AppNotificationUpdateChar123IdChar125Route:

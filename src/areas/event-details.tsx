@@ -8,9 +8,10 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
-import { Star } from 'lucide-react';
+import { DoorOpen, Star } from 'lucide-react';
 import type { EventStatus, Language } from '@/contract';
 import { routes } from '@/contract/routes.gen';
+import { useSession } from '@/app/session';
 import { AppLink } from '@/components/AppLink';
 import { Alert } from '@/components/ui';
 import { call } from '@/lib/api';
@@ -105,8 +106,20 @@ function EventDetails({
   const { event, gallery, specialists, supervisors, bookings, history, allowedTransitions } = data;
   const ctx: RenderContext = { i18n, language };
   const editable = allowedTransitions.length > 0 || !['cancelled', 'completed'].includes(event.status);
+  const atTheDoor = useSession().permissions?.includes('checkin') ?? false;
   return (
     <RecordView area={eventArea} row={event} updatedAt={updatedAt}>
+      {atTheDoor && (
+        // The event's door (docs/decisions/0055-the-door.md): admitting guests at the entrance.
+        <AppLink
+          to={`/event/door/${event.id}`}
+          className="inline-flex min-h-10 items-center gap-2 rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700"
+          data-testid="event-door"
+        >
+          <DoorOpen aria-hidden="true" className="size-4" />
+          {i18n._(msg`Door`)}
+        </AppLink>
+      )}
       {event.statusReason && (event.status === 'rejected' || event.status === 'cancelled') && (
         <Alert kind="error">
           <p data-testid="event-reason">
