@@ -64,7 +64,7 @@ export function GuestSearch({
           const guest = withWaiting(kept, waiting);
           return (
             <li key={guest.bookingId} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2">
-              <div className="min-w-0 flex-1">
+              <div className="min-w-0 flex-1 basis-48">
                 <p className="font-medium">{guest.name}</p>
                 <p className="text-sm text-slate-600 dark:text-slate-300">
                   <Ltr>{guest.phone}</Ltr> · <Ltr>{guest.code}</Ltr>
@@ -73,8 +73,12 @@ export function GuestSearch({
               <span className="text-sm tabular-nums">
                 {i18n._(msg`${i18n.number(guest.admitted)} of ${i18n.number(guest.tickets)} in`)}
               </span>
-              <Button variant="secondary" onClick={() => onAdmit(guest.bookingId)}>
-                {i18n._(msg`Admit ${guest.name}`)}
+              <Button
+                variant="secondary"
+                aria-label={i18n._(msg`Admit ${guest.name}`)}
+                onClick={() => onAdmit(guest.bookingId)}
+              >
+                {i18n._(msg`Admit`)}
               </Button>
             </li>
           );
