@@ -14,7 +14,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { DoorGuest, DoorState } from '../../src/contract/door';
 import { DEMO, DEMO_PASSWORD } from '../support/app-server';
 import { follow, signIn, visit, waitForServiceWorkerControl, waitForShell } from '../support/app';
-import { newContext, snap } from '../support/browser';
+import { newContext, readIndexedDb, snap } from '../support/browser';
 import { CHROMIUM_ARGS, chromiumExecutable } from '../support/chromium';
 import { writeQrVideo } from '../support/fake-camera';
 import { browserSuite } from '../support/suite';
@@ -169,6 +169,15 @@ describe('the door offline', () => {
     await waitForServiceWorkerControl(page);
     const one = await freshGuest(false);
     const admitted = (await door()).admitted;
+    // The door state is in the device's copy of the user's data (written at most once a second).
+    await expect
+      .poll(async () =>
+        (await readIndexedDb(page)).some(
+          (entry) =>
+            entry.key.startsWith('query-cache:') && JSON.stringify(entry.value).includes('"door","details"'),
+        ),
+      )
+      .toBe(true);
 
     await context.setOffline(true);
     await page.reload();
