@@ -44,6 +44,7 @@ import { Route as AppCountryAddChar123IdChar125RouteImport } from './routes/_app
 import { Route as AppEventAddChar123IdChar125RouteImport } from './routes/_app/event/add/{-$id}'
 import { Route as AppEventDetailsIdRouteImport } from './routes/_app/event/details/$id'
 import { Route as AppEventDoorSalesIdRouteImport } from './routes/_app/event/door-sales/$id'
+import { Route as AppEventDoorIdRouteImport } from './routes/_app/event/door/$id'
 import { Route as AppEventListChar123IdChar125RouteImport } from './routes/_app/event/list/{-$id}'
 import { Route as AppLocationAddChar123IdChar125RouteImport } from './routes/_app/location/add.{-$id}'
 import { Route as AppNotificationUpdateChar123IdChar125RouteImport } from './routes/_app/notification/update/{-$id}'
@@ -236,6 +237,11 @@ const AppEventDoorSalesIdRoute = AppEventDoorSalesIdRouteImport.update({
   path: '/event/door-sales/$id',
   getParentRoute: () => AppRoute,
 } as any)
+const AppEventDoorIdRoute = AppEventDoorIdRouteImport.update({
+  id: '/event/door/$id',
+  path: '/event/door/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppEventListChar123IdChar125Route =
   AppEventListChar123IdChar125RouteImport.update({
     id: '/event/list/{-$id}',
@@ -325,6 +331,7 @@ export interface FileRoutesByFullPath {
   '/event/add/{-$id}': typeof AppEventAddChar123IdChar125Route
   '/event/details/$id': typeof AppEventDetailsIdRoute
   '/event/door-sales/$id': typeof AppEventDoorSalesIdRoute
+  '/event/door/$id': typeof AppEventDoorIdRoute
   '/event/list/{-$id}': typeof AppEventListChar123IdChar125Route
   '/location/add/{-$id}': typeof AppLocationAddChar123IdChar125Route
   '/notification/update/{-$id}': typeof AppNotificationUpdateChar123IdChar125Route
@@ -370,6 +377,7 @@ export interface FileRoutesByTo {
   '/event/add/{-$id}': typeof AppEventAddChar123IdChar125Route
   '/event/details/$id': typeof AppEventDetailsIdRoute
   '/event/door-sales/$id': typeof AppEventDoorSalesIdRoute
+  '/event/door/$id': typeof AppEventDoorIdRoute
   '/event/list/{-$id}': typeof AppEventListChar123IdChar125Route
   '/location/add/{-$id}': typeof AppLocationAddChar123IdChar125Route
   '/notification/update/{-$id}': typeof AppNotificationUpdateChar123IdChar125Route
@@ -417,6 +425,7 @@ export interface FileRoutesById {
   '/_app/event/add/{-$id}': typeof AppEventAddChar123IdChar125Route
   '/_app/event/details/$id': typeof AppEventDetailsIdRoute
   '/_app/event/door-sales/$id': typeof AppEventDoorSalesIdRoute
+  '/_app/event/door/$id': typeof AppEventDoorIdRoute
   '/_app/event/list/{-$id}': typeof AppEventListChar123IdChar125Route
   '/_app/location/add/{-$id}': typeof AppLocationAddChar123IdChar125Route
   '/_app/notification/update/{-$id}': typeof AppNotificationUpdateChar123IdChar125Route
@@ -464,6 +473,7 @@ export interface FileRouteTypes {
     | '/event/add/{-$id}'
     | '/event/details/$id'
     | '/event/door-sales/$id'
+    | '/event/door/$id'
     | '/event/list/{-$id}'
     | '/location/add/{-$id}'
     | '/notification/update/{-$id}'
@@ -509,6 +519,7 @@ export interface FileRouteTypes {
     | '/event/add/{-$id}'
     | '/event/details/$id'
     | '/event/door-sales/$id'
+    | '/event/door/$id'
     | '/event/list/{-$id}'
     | '/location/add/{-$id}'
     | '/notification/update/{-$id}'
@@ -555,6 +566,7 @@ export interface FileRouteTypes {
     | '/_app/event/add/{-$id}'
     | '/_app/event/details/$id'
     | '/_app/event/door-sales/$id'
+    | '/_app/event/door/$id'
     | '/_app/event/list/{-$id}'
     | '/_app/location/add/{-$id}'
     | '/_app/notification/update/{-$id}'
@@ -819,6 +831,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppEventDoorSalesIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/event/door/$id': {
+      id: '/_app/event/door/$id'
+      path: '/event/door/$id'
+      fullPath: '/event/door/$id'
+      preLoaderRoute: typeof AppEventDoorIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/event/list/{-$id}': {
       id: '/_app/event/list/{-$id}'
       path: '/event/list/{-$id}'
@@ -918,6 +937,7 @@ interface AppRouteChildren {
   AppEventAddChar123IdChar125Route: typeof AppEventAddChar123IdChar125Route
   AppEventDetailsIdRoute: typeof AppEventDetailsIdRoute
   AppEventDoorSalesIdRoute: typeof AppEventDoorSalesIdRoute
+  AppEventDoorIdRoute: typeof AppEventDoorIdRoute
   AppEventListChar123IdChar125Route: typeof AppEventListChar123IdChar125Route
   AppLocationAddChar123IdChar125Route: typeof AppLocationAddChar123IdChar125Route
   AppNotificationUpdateChar123IdChar125Route: typeof AppNotificationUpdateChar123IdChar125Route
@@ -964,6 +984,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppEventAddChar123IdChar125Route: AppEventAddChar123IdChar125Route,
   AppEventDetailsIdRoute: AppEventDetailsIdRoute,
   AppEventDoorSalesIdRoute: AppEventDoorSalesIdRoute,
+  AppEventDoorIdRoute: AppEventDoorIdRoute,
   AppEventListChar123IdChar125Route: AppEventListChar123IdChar125Route,
   AppLocationAddChar123IdChar125Route: AppLocationAddChar123IdChar125Route,
   AppNotificationUpdateChar123IdChar125Route:

@@ -7,6 +7,7 @@
  * - answers every navigation under /admin/ with the precached index.html, so deep links load offline;
  * - keeps images of the app and of uploads in a bounded cache-first cache (the app's own pictures are
  *   fetched at install, so the login screen looks right offline);
+ * - keeps the door camera's decoder (WebAssembly) once fetched;
  * - never caches /api answers: the persisted TanStack Query cache is the one offline copy of data;
  * - waits as a new version until the app sends {type: 'SKIP_WAITING'} (the "new version" prompt);
  * - shows web pushes, sets the app icon's badge they carry, and on a click focuses the open window
@@ -61,6 +62,22 @@ registerRoute(
         purgeOnQuotaError: true,
       }),
     ],
+  }),
+);
+
+/**
+ * The door camera's QR decoder (a hashed `.wasm` of the build, fetched when a door opens online):
+ * kept cache-first, so the camera reads tickets offline too (docs/decisions/0055-the-door.md).
+ */
+registerRoute(
+  ({ request, url, sameOrigin }) =>
+    sameOrigin &&
+    request.method === 'GET' &&
+    url.pathname.startsWith(`${BASE}assets/`) &&
+    url.pathname.endsWith('.wasm'),
+  new CacheFirst({
+    cacheName: 'ebo-decoder-v1',
+    plugins: [new ExpirationPlugin({ maxEntries: 4, purgeOnQuotaError: true })],
   }),
 );
 

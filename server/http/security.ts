@@ -2,12 +2,16 @@ import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv } from './types';
 
-/** The app's Content-Security-Policy: same-origin everything, no inline script. */
+/**
+ * The app's Content-Security-Policy: same-origin everything, no inline script, no eval. WebAssembly
+ * may compile (`'wasm-unsafe-eval'`, which allows no JavaScript eval): the door's camera decodes QR
+ * codes with a decoder built to WebAssembly, served from this origin (docs/decisions/0055-the-door.md).
+ */
 export const APP_CSP = [
   "default-src 'self'",
   "img-src 'self' data: blob:",
   "style-src 'self' 'unsafe-inline'",
-  "script-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
   "connect-src 'self'",
   "worker-src 'self'",
   "manifest-src 'self'",
@@ -22,8 +26,9 @@ export const UPLOAD_CSP =
 
 /**
  * The headers every answer carries, by Hono's secure-headers middleware: no framing, no sniffing,
- * the referrer's origin only across origins, one browsing context group, and no camera, microphone,
- * location, payment or USB. A handler's own header is kept. The CSP (a handler may set a stricter
+ * the referrer's origin only across origins, one browsing context group, the camera for this origin
+ * only (the door's scanner, docs/decisions/0055-the-door.md), and no microphone, location, payment or
+ * USB. A handler's own header is kept. The CSP (a handler may set a stricter
  * one) and HSTS (only over HTTPS) are set below.
  */
 const appHeaders = secureHeaders({
@@ -31,7 +36,7 @@ const appHeaders = secureHeaders({
   referrerPolicy: 'strict-origin-when-cross-origin',
   crossOriginOpenerPolicy: 'same-origin',
   crossOriginResourcePolicy: 'same-origin',
-  permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [], usb: [] },
+  permissionsPolicy: { camera: ['self'], microphone: [], geolocation: [], payment: [], usb: [] },
   strictTransportSecurity: false,
   overwrite: false,
 });

@@ -285,6 +285,21 @@ const insertEvents = async (
   await makeBookings(tx, bookable, bookingCount, now, people.staffIds, 7, new Map());
 };
 
+/**
+ * One approved event under way at `now` (from an hour before to five hours after), the one that
+ * starts nearest to `now`: its door is open for whoever tries the demo, with its confirmed and
+ * paid bookings (docs/decisions/0055-the-door.md).
+ */
+const happeningNow = (seeds: ReturnType<typeof eventSeedsOf>, now: Date, skip: unknown) => {
+  const away = (s: (typeof seeds)[number]) => Math.abs(s.startsAt.getTime() - now.getTime());
+  const nearest = seeds
+    .filter((s) => s.status === 'approved' && s !== skip)
+    .sort((a, b) => away(a) - away(b) || a.i - b.i)[0];
+  if (!nearest) return;
+  nearest.startsAt = new Date(now.getTime() - HOUR);
+  nearest.endsAt = new Date(now.getTime() + 5 * HOUR);
+};
+
 export const seedDemoEvents = async (
   db: Db,
   storage: Storage,
@@ -304,6 +319,7 @@ export const seedDemoEvents = async (
     (s) => s.status === 'approved' && s.startsAt.getTime() > now.getTime() + 7 * DAY,
   );
   if (waitlisted) waitlisted.capacity = WAITLISTED_CAPACITY;
+  happeningNow(seeds, now, waitlisted);
 
   await db.transaction((tx) =>
     insertEvents(tx, now, seeds, {

@@ -225,8 +225,16 @@ export const groupOfPath = (
       entry.kind === 'group' && entry.children.some((child) => isActivePath(pathname, child)),
   );
 
+/**
+ * Screens under an area's paths that need another permission than the area's: an event's door needs
+ * `checkin`, not `event` (docs/decisions/0055-the-door.md).
+ */
+const OWN_PERMISSIONS: readonly (readonly [RegExp, Permission])[] = [[/^\/event\/door\/[^/]+$/, 'checkin']];
+
 /** The permission a route needs (docs/product.md §2 route table), or null for pages every signed-in user sees. */
 export function permissionForPath(pathname: string): Permission | null {
+  const own = OWN_PERMISSIONS.find(([path]) => path.test(normalize(pathname)));
+  if (own) return own[1];
   const item = NAV_ITEMS.find((candidate) => isActivePath(pathname, candidate));
   return item?.permission ?? null;
 }

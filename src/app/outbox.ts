@@ -120,6 +120,18 @@ const patchCached = (entry: OutboxEntry) => {
 
 /* ----------------------------------------------------------------- sending */
 
+type SentListener = (entry: OutboxEntry, data: unknown) => void;
+const sentListeners = new Set<SentListener>();
+
+/**
+ * Hears the server's answer to each queued write once it is sent: a screen that must tell what the
+ * server decided (the door: an admission another device made first, docs/decisions/0055-the-door.md).
+ */
+export const onOutboxSent = (listener: SentListener): (() => void) => {
+  sentListeners.add(listener);
+  return () => sentListeners.delete(listener);
+};
+
 let running = false;
 
 /**
@@ -177,6 +189,7 @@ export async function flushOutbox(): Promise<void> {
           { ...entry.request, idempotencyKey: entry.id, deviceTime: entry.createdAt } as never,
         )) as { data?: unknown };
         await update(entries.filter((e) => e.id !== entry.id));
+        for (const listener of sentListeners) listener(entry, answer.data);
         // A bulk action reports per row once the server has processed it (ADR 0021).
         if (entry.endpoint.endsWith('Bulk'))
           trackBulkJob(answer.data as BulkJob, {

@@ -8,7 +8,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
-import { Star, Ticket } from 'lucide-react';
+import { DoorOpen, Star, Ticket } from 'lucide-react';
 import type { EventStatus, Language } from '@/contract';
 import { routes } from '@/contract/routes.gen';
 import { useSession } from '@/app/session';
@@ -94,6 +94,9 @@ export function Details() {
   );
 }
 
+const DOOR_LINK =
+  'inline-flex min-h-10 items-center gap-2 rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700';
+
 function EventDetails({
   data,
   updatedAt,
@@ -105,10 +108,30 @@ function EventDetails({
   const language = i18n.locale as Language;
   const { event, gallery, specialists, supervisors, bookings, history, allowedTransitions } = data;
   const ctx: RenderContext = { i18n, language };
-  const { permissions } = useSession();
   const editable = allowedTransitions.length > 0 || !['cancelled', 'completed'].includes(event.status);
+  const atTheDoor = useSession().permissions?.includes('checkin') ?? false;
   return (
     <RecordView area={eventArea} row={event} updatedAt={updatedAt}>
+      {atTheDoor && (
+        // The event's door (docs/decisions/0055-the-door.md): admitting guests at the entrance, and
+        // selling there while the event is open.
+        <div className="flex flex-wrap gap-2">
+          <AppLink to={`/event/door/${event.id}`} className={DOOR_LINK} data-testid="event-door">
+            <DoorOpen aria-hidden="true" className="size-4" />
+            {i18n._(msg`Door`)}
+          </AppLink>
+          {event.status === 'approved' && (
+            <AppLink
+              to={`/event/door-sales/${event.id}`}
+              className={DOOR_LINK}
+              data-testid="event-door-sales"
+            >
+              <Ticket aria-hidden="true" className="size-4" />
+              {i18n._(msg`Door sales`)}
+            </AppLink>
+          )}
+        </div>
+      )}
       {event.statusReason && (event.status === 'rejected' || event.status === 'cancelled') && (
         <Alert kind="error">
           <p data-testid="event-reason">
@@ -117,16 +140,6 @@ function EventDetails({
               : i18n._(msg`Cancelled: ${event.statusReason}`)}
           </p>
         </Alert>
-      )}
-      {permissions?.includes('checkin') && event.status === 'approved' && (
-        <AppLink
-          to={`/event/door-sales/${event.id}`}
-          data-testid="event-door-sales"
-          className="inline-flex min-h-10 items-center gap-2 rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700"
-        >
-          <Ticket aria-hidden="true" className="size-4" />
-          {i18n._(msg`Door sales`)}
-        </AppLink>
       )}
       <div className="grid gap-4 lg:grid-cols-[3fr_2fr]">
         <DetailsCard titleId="event-info-title" title={i18n._(msg`Event`)}>

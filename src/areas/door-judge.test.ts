@@ -1,0 +1,87 @@
+// @vitest-environment node
+/**
+ * The door's judgement on the device (docs/decisions/0055-the-door.md): a ticket verified with the
+ * kept public key, its event, the booking's status and the guests left, counting this device's
+ * admissions still waiting to be sent.
+ */
+import { describe, expect, it } from 'vitest';
+import type { DoorGuest, DoorState } from '@/contract/door';
+import { signTicket, TICKET_ALGORITHM, toBase64Url, type TicketKeyPair } from '@/contract/tickets';
+import { inputOf, lookUp } from './door-judge';
+
+const pair = (await crypto.subtle.generateKey(TICKET_ALGORITHM, true, ['sign', 'verify'])) as TicketKeyPair;
+const raw = toBase64Url(new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey)));
+const now = new Date('2026-11-28T16:00:00Z');
+
+const guest = (over: Partial<DoorGuest> = {}): DoorGuest => ({
+  bookingId: 7,
+  code: 'BK-ABCDEF',
+  name: 'Lina Haddad',
+  phone: '+966500000001',
+  tickets: 3,
+  status: 'confirmed',
+  paymentStatus: 'paid',
+  admitted: 0,
+  lastAt: null,
+  lastDevice: null,
+  ...over,
+});
+
+const state = (guests: DoorGuest[]): DoorState => ({
+  event: {
+    id: 4,
+    title: { en: 'Night', ar: 'ليلة' },
+    startsAt: '2026-11-28T15:00:00Z',
+    endsAt: '2026-11-28T20:00:00Z',
+    timeZone: 'Asia/Riyadh',
+    locationName: { en: 'Hall', ar: 'القاعة' },
+    price: 5000,
+    capacity: 100,
+  },
+  keys: [{ id: 1, publicKey: raw }],
+  admitted: 0,
+  expected: 3,
+  guests,
+  log: [],
+  asOf: now.toISOString(),
+});
+
+const ticket = (bookingId = 7, eventId = 4) => signTicket({ keyId: 1, bookingId, eventId }, pair.privateKey);
+
+describe('the door judging on the device', () => {
+  it('finds the guest of a genuine ticket with the guests left, counting waiting admissions', async () => {
+    const kept = state([guest({ admitted: 1 })]);
+    expect(await lookUp({ ticket: await ticket() }, kept, [], now)).toMatchObject({ kind: 'open', left: 2 });
+    const waiting = [{ bookingId: 7, count: 2, at: now.toISOString(), deviceName: 'Gate B' }];
+    expect(await lookUp({ ticket: await ticket() }, kept, waiting, now)).toMatchObject({
+      kind: 'already',
+      first: { deviceName: 'Gate B' },
+    });
+  });
+
+  it('refuses a forged ticket, another event, a cancelled or unpaid booking and another day', async () => {
+    const text = await ticket();
+    const forged = `${text.slice(0, -2)}${text.endsWith('AA') ? 'AB' : 'AA'}`;
+    const kept = state([guest(), guest({ bookingId: 8, paymentStatus: 'pending' })]);
+    expect(await lookUp({ ticket: forged }, kept, [], now)).toMatchObject({
+      kind: 'refused',
+      reason: 'invalid',
+    });
+    expect(await lookUp({ ticket: await ticket(7, 5) }, kept, [], now)).toMatchObject({
+      reason: 'another_event',
+    });
+    expect(await lookUp({ bookingId: 8 }, kept, [], now)).toMatchObject({ reason: 'unpaid' });
+    expect(
+      await lookUp({ ticket: await ticket() }, kept, [], new Date('2026-11-30T10:00:00Z')),
+    ).toMatchObject({
+      reason: 'another_day',
+    });
+    expect(await lookUp({ ticket: await ticket(9) }, kept, [], now)).toEqual({ kind: 'unknown' });
+  });
+
+  it('takes a booking code of the list as the booking, anything else as a ticket', () => {
+    const guests = [guest()];
+    expect(inputOf(' bk-abcdef ', guests)).toEqual({ bookingId: 7 });
+    expect(inputOf('BK-ZZZZZZ', guests)).toEqual({ ticket: 'BK-ZZZZZZ' });
+  });
+});

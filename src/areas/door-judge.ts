@@ -1,0 +1,101 @@
+/**
+ * The door's judgement on the device (docs/decisions/0055-the-door.md): a ticket is verified with the
+ * kept public keys and judged against the kept guest list by the contract's own rules
+ * (`doorRefusalOf`), counting the guests already in and this device's admissions still waiting in
+ * the outbox. Online, the same look-up finds the guest before the server judges (how many of a
+ * group arrived); offline, it is the verdict.
+ */
+import {
+  doorRefusalOf,
+  type AdmitBody,
+  type DoorGuest,
+  type DoorRefusal,
+  type DoorState,
+} from '@/contract/door';
+import { importTicketKey, parseTicket, verifyTicket, type TicketKey } from '@/contract/tickets';
+
+/** What was scanned or typed: a ticket's text, a booking code, or a guest picked by name. */
+export type DoorInput = { ticket: string } | { bookingId: number };
+
+/** An admission of this device not yet sent (in the outbox). */
+export interface WaitingAdmission {
+  bookingId: number;
+  count: number;
+  at: string;
+  deviceName: string;
+}
+
+export type LookUp =
+  | { kind: 'refused'; reason: DoorRefusal; guest: DoorGuest | null }
+  | { kind: 'already'; guest: DoorGuest; first: { deviceName: string; deviceAt: string } }
+  | { kind: 'open'; guest: DoorGuest; left: number }
+  /** A ticket that verifies but names a booking not on the kept list (the server knows more). */
+  | { kind: 'unknown' };
+
+const keyCache = new WeakMap<DoorState['keys'], Promise<Map<number, TicketKey>>>();
+
+/** The kept public keys, imported once per list. */
+const keysOf = (keys: DoorState['keys']): Promise<Map<number, TicketKey>> => {
+  let imported = keyCache.get(keys);
+  if (!imported) {
+    imported = Promise.all(
+      keys.map(async ({ id, publicKey }) => [id, await importTicketKey(publicKey)] as const),
+    ).then((pairs) => new Map(pairs));
+    keyCache.set(keys, imported);
+  }
+  return imported;
+};
+
+/** Ticket text → `{ ticket }`; a booking code of the list → `{ bookingId }`; anything else: a ticket (refused). */
+export const inputOf = (text: string, guests: readonly DoorGuest[]): DoorInput => {
+  const trimmed = text.trim();
+  const code = trimmed.toUpperCase();
+  const guest = guests.find((g) => g.code.toUpperCase() === code);
+  return guest && !trimmed.startsWith('T1.') ? { bookingId: guest.bookingId } : { ticket: trimmed };
+};
+
+/** The booking an admission body names (a ticket's claims, unverified: it is this device's own). */
+export const bookingOfBody = (body: Pick<AdmitBody, 'ticket' | 'bookingId'>): number | null =>
+  body.bookingId ?? (body.ticket ? (parseTicket(body.ticket)?.claims.bookingId ?? null) : null);
+
+/** The guest with this device's waiting admissions counted in. */
+export const withWaiting = (guest: DoorGuest, waiting: readonly WaitingAdmission[]): DoorGuest => {
+  const mine = waiting.filter((w) => w.bookingId === guest.bookingId);
+  if (!mine.length) return guest;
+  const last = mine[mine.length - 1]!;
+  return {
+    ...guest,
+    admitted: guest.admitted + mine.reduce((sum, w) => sum + w.count, 0),
+    lastAt: last.at,
+    lastDevice: last.deviceName,
+  };
+};
+
+/** Finds and judges the guest `input` names at `at` (the device's time). */
+export async function lookUp(
+  input: DoorInput,
+  state: DoorState,
+  waiting: readonly WaitingAdmission[],
+  at: Date,
+): Promise<LookUp> {
+  let bookingId: number;
+  if ('ticket' in input) {
+    const claims = await verifyTicket(input.ticket, await keysOf(state.keys));
+    if (!claims) return { kind: 'refused', reason: 'invalid', guest: null };
+    if (claims.eventId !== state.event.id) return { kind: 'refused', reason: 'another_event', guest: null };
+    bookingId = claims.bookingId;
+  } else bookingId = input.bookingId;
+  const kept = state.guests.find((g) => g.bookingId === bookingId);
+  if (!kept) return { kind: 'unknown' };
+  const guest = withWaiting(kept, waiting);
+  const refusal = doorRefusalOf(guest, state.event, at);
+  if (refusal) return { kind: 'refused', reason: refusal, guest };
+  const left = guest.tickets - guest.admitted;
+  if (left <= 0)
+    return {
+      kind: 'already',
+      guest,
+      first: { deviceName: guest.lastDevice ?? '', deviceAt: guest.lastAt ?? at.toISOString() },
+    };
+  return { kind: 'open', guest, left };
+}

@@ -1,0 +1,138 @@
+/**
+ * The door's guest search (a guest without a ticket, found by name, phone or code, is admitted by
+ * booking) and its log: the latest admissions, with those that came second to another device's
+ * (docs/decisions/0055-the-door.md).
+ */
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { Search } from 'lucide-react';
+import { useDeferredValue, useId, useState } from 'react';
+import type { DoorGuest, DoorState } from '@/contract/door';
+import { Button, inputClass } from '@/components/ui';
+import { Ltr } from '@/resources/cells';
+import { withWaiting, type WaitingAdmission } from './door-judge';
+import { clockAt } from './door-words';
+
+const SHOWN = 8;
+const digits = (text: string) => text.replace(/\D/g, '');
+
+const matches = (guest: DoorGuest, query: string) => {
+  const q = query.trim().toLowerCase();
+  if (!q) return false;
+  const d = digits(q);
+  return (
+    guest.name.toLowerCase().includes(q) ||
+    guest.code.toLowerCase().includes(q) ||
+    (d.length >= 3 && digits(guest.phone).includes(d))
+  );
+};
+
+export function GuestSearch({
+  guests,
+  waiting,
+  onAdmit,
+}: {
+  guests: readonly DoorGuest[];
+  waiting: readonly WaitingAdmission[];
+  onAdmit: (bookingId: number) => void;
+}) {
+  const { i18n } = useLingui();
+  const id = useId();
+  const [query, setQuery] = useState('');
+  const deferred = useDeferredValue(query);
+  const found = guests.filter((guest) => matches(guest, deferred)).slice(0, SHOWN);
+  return (
+    <div className="space-y-3">
+      <label htmlFor={id} className="block text-sm font-medium">
+        {i18n._(msg`Search by name or phone`)}
+      </label>
+      <div className="relative">
+        <Search aria-hidden className="pointer-events-none absolute start-3 top-3 size-4 text-slate-500" />
+        <input
+          id={id}
+          type="search"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          className={`${inputClass(false)} ps-9`}
+          data-testid="door-search"
+          autoComplete="off"
+        />
+      </div>
+      {deferred.trim() && !found.length && <p className="text-sm">{i18n._(msg`No guest found.`)}</p>}
+      <ul className="divide-y divide-slate-200 dark:divide-slate-700" data-testid="door-guests">
+        {found.map((kept) => {
+          const guest = withWaiting(kept, waiting);
+          return (
+            <li key={guest.bookingId} className="flex flex-wrap items-center gap-x-4 gap-y-1 py-2">
+              <div className="min-w-0 flex-1 basis-48">
+                <p className="font-medium">{guest.name}</p>
+                <p className="text-sm text-slate-600 dark:text-slate-300">
+                  <Ltr>{guest.phone}</Ltr> · <Ltr>{guest.code}</Ltr>
+                </p>
+              </div>
+              <span className="text-sm tabular-nums">
+                {i18n._(msg`${i18n.number(guest.admitted)} of ${i18n.number(guest.tickets)} in`)}
+              </span>
+              <Button
+                variant="secondary"
+                aria-label={i18n._(msg`Admit ${guest.name}`)}
+                onClick={() => onAdmit(guest.bookingId)}
+              >
+                {i18n._(msg`Admit`)}
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+export function DoorLog({
+  log,
+  timeZone,
+  waiting,
+  guests,
+}: {
+  log: DoorState['log'];
+  timeZone: string;
+  waiting: readonly WaitingAdmission[];
+  guests: readonly DoorGuest[];
+}) {
+  const { i18n } = useLingui();
+  const nameOf = (bookingId: number) => guests.find((g) => g.bookingId === bookingId)?.name ?? '';
+  if (!log.length && !waiting.length) return <p className="text-sm">{i18n._(msg`No one admitted yet.`)}</p>;
+  return (
+    <ol className="divide-y divide-slate-200 dark:divide-slate-700" data-testid="door-log">
+      {waiting.map((w, i) => (
+        <li key={`waiting-${i}`} className="py-2" data-testid="door-log-waiting">
+          <p>
+            <span className="tabular-nums">{clockAt(i18n, w.at, timeZone)}</span> · {nameOf(w.bookingId)} ·{' '}
+            {i18n._(msg`${i18n.number(w.count)} admitted on “${w.deviceName}”`)}
+          </p>
+          <p className="text-sm text-amber-800 dark:text-amber-300">{i18n._(msg`Waiting to be sent`)}</p>
+        </li>
+      ))}
+      {log.map((entry) => (
+        <li
+          key={entry.id}
+          className="py-2"
+          data-testid="door-log-entry"
+          data-second={entry.lostTo ? 'yes' : 'no'}
+        >
+          <p>
+            <span className="tabular-nums">{clockAt(i18n, entry.deviceAt, timeZone)}</span> · {entry.name} ·{' '}
+            {i18n._(msg`${i18n.number(entry.count)} admitted on “${entry.deviceName}”`)}
+          </p>
+          {entry.lostTo && (
+            <p className="text-sm text-amber-800 dark:text-amber-300">
+              {i18n._(
+                msg`Came second: already admitted at ${clockAt(i18n, entry.lostTo.deviceAt, timeZone)} on “${entry.lostTo.deviceName}”`,
+              )}
+            </p>
+          )}
+        </li>
+      ))}
+    </ol>
+  );
+}

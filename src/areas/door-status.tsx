@@ -1,0 +1,79 @@
+/**
+ * What the door device keeps (docs/decisions/0055-the-door.md): how old its guest list is, how many
+ * admissions wait to be sent, and the admissions it sent late that came second to another device's.
+ */
+import { msg, plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
+import { CloudOff, X } from 'lucide-react';
+import { useConnection } from '@/app/connection';
+import { Button } from '@/components/ui';
+import type { SecondNotice } from './door-desk';
+import { clockAt } from './door-words';
+
+export function DoorStatus({
+  asOf,
+  updatedAt,
+  waiting,
+}: {
+  asOf: string;
+  updatedAt: number;
+  waiting: number;
+}) {
+  const { i18n } = useLingui();
+  const connection = useConnection();
+  // The server's time when the list was read: how old the kept list is.
+  const when = i18n.date(new Date(asOf), { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <p
+      className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-700 dark:text-slate-300"
+      data-testid="door-kept"
+      data-updated={updatedAt}
+    >
+      {connection !== 'online' && <CloudOff aria-hidden className="size-4" />}
+      <span>{i18n._(msg`Guest list kept on this device, as of ${when}`)}</span>
+      <span data-testid="door-waiting" data-count={waiting}>
+        {waiting
+          ? i18n._(
+              plural(waiting, {
+                one: '# admission waiting to be sent',
+                other: '# admissions waiting to be sent',
+              }),
+            )
+          : i18n._(msg`Nothing waiting to be sent`)}
+      </span>
+    </p>
+  );
+}
+
+export function SecondNotices({
+  notices,
+  timeZone,
+  onDismiss,
+}: {
+  notices: readonly SecondNotice[];
+  timeZone: string;
+  onDismiss: (id: string) => void;
+}) {
+  const { i18n } = useLingui();
+  if (!notices.length) return null;
+  return (
+    <ul className="space-y-2" data-testid="door-second">
+      {notices.map(({ id, guest, first }) => (
+        <li
+          key={id}
+          role="alert"
+          className="flex items-start gap-3 rounded-md border border-amber-400 bg-amber-50 p-3 text-amber-950 dark:bg-amber-950 dark:text-amber-100"
+        >
+          <p className="flex-1">
+            {i18n._(
+              msg`Sent late: ${guest?.name ?? ''} was already admitted at ${clockAt(i18n, first.deviceAt, timeZone)} on “${first.deviceName}”. Not counted twice.`,
+            )}
+          </p>
+          <Button variant="ghost" aria-label={i18n._(msg`Dismiss`)} onClick={() => onDismiss(id)}>
+            <X aria-hidden className="size-4" />
+          </Button>
+        </li>
+      ))}
+    </ul>
+  );
+}
