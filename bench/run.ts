@@ -4,7 +4,7 @@
  *
  *   npm run bench                          every section
  *   npm run bench -- --only api,scaling    some sections (load, lighthouse, offline, cache, api, scaling,
- *                                          stress, mixed, readcache, live, bulk);
+ *                                          stress, mixed, live, bulk);
  *                                          the other sections of latest.json are kept as they were
  *   --runs N                               runs per figure (default 5; API figures use at most 3)
  *   --pglite-bookings N                    PGlite dataset of the API figures (default 100000)
@@ -27,21 +27,19 @@ import type { BenchContext, SectionResult } from './lib/types';
 import { runApi, runScaling, runStress } from './sections/api';
 import { runBulk } from './sections/bulk';
 import { runCache } from './sections/cache';
-import { runReadCache } from './sections/readcache';
 import { runLive } from './sections/live';
 import { runLighthouse } from './sections/lighthouse';
 import { runLoad } from './sections/load';
 import { runMixed } from './sections/mixed';
 import { runOffline } from './sections/offline';
 
-// The uncached realistic mix first: the table (and docs/performance.md) lead with what staff feel (ADR 0020).
+// The realistic mix first: the table (and docs/performance.md) lead with what staff feel (ADR 0020).
 const SECTIONS: Record<string, (ctx: BenchContext) => Promise<SectionResult>> = {
   mixed: runMixed,
   load: runLoad,
   lighthouse: runLighthouse,
   offline: runOffline,
   cache: runCache,
-  readcache: runReadCache,
   api: runApi,
   scaling: runScaling,
   stress: runStress,
