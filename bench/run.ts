@@ -4,7 +4,7 @@
  *
  *   npm run bench                          every section
  *   npm run bench -- --only api,scaling    some sections (load, lighthouse, offline, cache, api, scaling,
- *                                          stress, mixed, readcache, live, bulk, door);
+ *                                          stress, mixed, live, bulk, door);
  *                                          the other sections of latest.json are kept as they were
  *   --runs N                               runs per figure (default 5; API figures use at most 3)
  *   --pglite-bookings N                    PGlite dataset of the API figures (default 100000)
@@ -28,21 +28,19 @@ import { runApi, runScaling, runStress } from './sections/api';
 import { runBulk } from './sections/bulk';
 import { runCache } from './sections/cache';
 import { runDoor } from './sections/door';
-import { runReadCache } from './sections/readcache';
 import { runLive } from './sections/live';
 import { runLighthouse } from './sections/lighthouse';
 import { runLoad } from './sections/load';
 import { runMixed } from './sections/mixed';
 import { runOffline } from './sections/offline';
 
-// The uncached realistic mix first: the table (and docs/performance.md) lead with what staff feel (ADR 0020).
+// The realistic mix first: the table (and docs/performance.md) lead with what staff feel (ADR 0020).
 const SECTIONS: Record<string, (ctx: BenchContext) => Promise<SectionResult>> = {
   mixed: runMixed,
   load: runLoad,
   lighthouse: runLighthouse,
   offline: runOffline,
   cache: runCache,
-  readcache: runReadCache,
   api: runApi,
   scaling: runScaling,
   stress: runStress,

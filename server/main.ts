@@ -3,7 +3,6 @@
  * Reads the environment (README; every variable is validated by ENV_SCHEMA in config.ts), opens and migrates the database,
  * seeds the demo data in demo mode, serves, and shuts down gracefully on SIGINT/SIGTERM.
  */
-import { writeFileSync } from 'node:fs';
 import cluster from 'node:cluster';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
@@ -18,7 +17,6 @@ import { DataDirInUse, lockDataDir } from './db/data-dir-lock';
 import { openConfiguredDatabase, redactUrl } from './db/open';
 import { DB_CONNECT_TIMEOUT_MS, type Database } from './db/client';
 import { installRowTriggers } from './db/row-triggers';
-import { ReadCache } from './http/read-cache';
 import { seedDemoData } from './seed/demo-data';
 import { seedDemo, syncRoles } from './seed/seed';
 import { createConsoleMailer, createSmtpMailer, type Mailer } from './core/mail';
@@ -147,17 +145,6 @@ const startTasks = (deps: Deps, intervalMs: number, database: Database) =>
       : []),
   ]);
 
-/** `npm run bench` only (bench/sections/mixed.ts): the read cache's hits and misses, written to a file. */
-const writeCacheStats = (cache: ReadCache) => {
-  const statsFile = process.env.BENCH_STATS_FILE;
-  return statsFile
-    ? setInterval(
-        () => writeFileSync(statsFile, JSON.stringify({ cache: cache?.stats ?? null })),
-        500,
-      ).unref()
-    : null;
-};
-
 /** The URL served; the first (or only) process adds the rest of the banner, the others only that line. */
 const printBanner = (
   port: number,
@@ -203,16 +190,14 @@ interface Running {
   mailer: Mailer;
   database: Database;
   unlock: () => void;
-  statsTimer: NodeJS.Timeout | null;
 }
 
 /** Shuts down gracefully on SIGINT and SIGTERM. */
-const stopOnSignals = ({ server, live, scheduler, mailer, database, unlock, statsTimer }: Running) => {
+const stopOnSignals = ({ server, live, scheduler, mailer, database, unlock }: Running) => {
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    if (statsTimer) clearInterval(statsTimer);
     console.info(`\n${signal} received: stopping…`);
     const force = setTimeout(() => {
       console.error('Open connections did not close within 10 s; exiting.');
@@ -268,17 +253,13 @@ const main = async () => {
   await moveUploads(database, storage, path.join(settings.dataDir, 'uploads'));
   if (config.mode === 'demo') await seedDemoData(database.db, storage, config.now());
   const push = await readPush(database, settings);
-  // Answers and sessions are kept until a table they read is written by any process (ADR 0009,
-  // 0020); READ_CACHE=off keeps the sessions only.
-  const cache = new ReadCache(database.changes, { answers: settings.readCache });
   // Live updates (ADR 0019): this process's hub follows every process's writes.
   const live = createLive(await startLiveHub(database), watchSessions(database, config), {
     maxPerUser: settings.liveStreamsPerUser,
   });
-  const deps = { db: database.db, mailer, config, storage, push, cache, live, databaseKind: database.kind };
+  const deps = { db: database.db, mailer, config, storage, push, live, databaseKind: database.kind };
   const app = createApp(deps);
   const scheduler = startTasks(deps, env.NOTIFICATION_SCHEDULER_MS ?? DEFAULT_SCHEDULER_MS, database);
-  const statsTimer = writeCacheStats(cache);
   // Bulk jobs a stopped process left running go on here (ADR 0021).
   await resumeBulk(deps);
 
@@ -292,7 +273,7 @@ const main = async () => {
       );
     else fail(`The HTTP server failed: ${err.message}`);
   });
-  stopOnSignals({ server, live, scheduler, mailer, database, unlock, statsTimer });
+  stopOnSignals({ server, live, scheduler, mailer, database, unlock });
 };
 
 main().catch((err) => {

@@ -18,16 +18,15 @@ export interface Budgets {
   pages: Record<string, PageBudget>;
   /** bench/sections/mixed.ts (docs/decisions/0020-every-list-on-an-index.md). */
   mixed?: {
-    pgliteCacheOff?: MixedBudget;
     pglite?: MixedBudget;
     postgres100k?: MixedBudget;
     postgres1m?: MixedBudget;
-    /** Requests per second at least, per workload of the PGlite 100k figures (cache off). */
+    /** Requests per second at least, per workload of the PGlite 100k figures. */
     workloads?: Record<string, number>;
-    /** The writes' p50 with the audit trail ÷ without, at most (PostgreSQL 100 k, cache off). */
+    /** The writes' p50 with the audit trail ÷ without, at most (PostgreSQL 100 k). */
     auditWriteCost?: number;
     /**
-     * One connection on PGlite 100k, cache off: the p50 (ms) of the slowest sort or filter of the
+     * One connection on PGlite 100k: the p50 (ms) of the slowest sort or filter of the
      * bookings and events lists, and of each list's search with its total, at most.
      */
     oneConnection?: { sortOrFilterP50?: number; searchP50?: number };

@@ -28,9 +28,7 @@ export async function startServer(options: {
   distDir: string;
   dataDir: string;
   databaseUrl?: string;
-  /** false: READ_CACHE=off (every request reads the database). */
-  readCache?: boolean;
-  /** Extra environment (e.g. BENCH_STATS_FILE). */
+  /** Extra environment (e.g. WORKERS). */
   env?: NodeJS.ProcessEnv;
 }): Promise<BenchServer> {
   const port = await freePort();
@@ -54,8 +52,6 @@ export async function startServer(options: {
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
-  if (options.readCache === false) env.READ_CACHE = 'off';
-  else delete env.READ_CACHE;
   let log = '';
   // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = process.env.BENCH_CPU_PROF

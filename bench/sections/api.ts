@@ -2,9 +2,10 @@
  * Figures 5 and 6: the API under autocannon (10 connections, 127.0.0.1) on large datasets: the
  * bookings list with a status filter and date sort (50 per page, page 1 and page 200), one
  * booking's details and the admin dashboard stats, on PGlite (the default) and PostgreSQL; and how
- * the list's latency grows with the number of bookings (measured with READ_CACHE=off, so the figure
- * is the queries', not the read cache's). autocannon runs in this process, on the
- * same 2 cores as the server: the figures include that competition.
+ * the list's latency grows with the number of bookings. Every answer is read from the database
+ * (there is no read cache since docs/decisions/0054-the-read-cache-goes.md), so each figure is one
+ * request repeated. autocannon runs in this process, on the same 2 cores as the server: the
+ * figures include that competition.
  */
 import autocannon from 'autocannon';
 import { join } from 'node:path';
@@ -173,7 +174,7 @@ export async function runApi(ctx: BenchContext): Promise<SectionResult> {
     rows.push(
       ...rowsOf(
         'api',
-        `PGlite ${ctx.pgliteBookings / 1000}k, read cache hits`,
+        `PGlite ${ctx.pgliteBookings / 1000}k`,
         await measure(server, runs, DURATION_S),
         PGLITE_BUDGETS,
       ),
@@ -189,7 +190,7 @@ export async function runApi(ctx: BenchContext): Promise<SectionResult> {
       rows.push(
         ...rowsOf(
           'api',
-          `PostgreSQL ${ctx.postgresBookings / 1000}k, read cache hits`,
+          `PostgreSQL ${ctx.postgresBookings / 1000}k`,
           await measure(server, runs, DURATION_S),
           POSTGRES_BUDGETS,
         ),
@@ -236,10 +237,10 @@ export async function runScaling(ctx: BenchContext): Promise<SectionResult> {
   };
   for (const n of ctx.scaling.filter((n) => n <= ctx.pgliteBookings)) {
     const dir = await seededPglite(n, Math.max(100, n / 100), ctx.log);
-    ctx.log(`scaling: PGlite ${n} (no read cache: the queries themselves)`);
-    const server = await startServer({ distDir: ctx.distDir, dataDir: dir, readCache: false });
+    ctx.log(`scaling: PGlite ${n}`);
+    const server = await startServer({ distDir: ctx.distDir, dataDir: dir });
     try {
-      add('PGlite (no read cache)', n, await measure(server, runs, seconds, pagesOf(n)));
+      add('PGlite', n, await measure(server, runs, seconds, pagesOf(n)));
     } finally {
       await server.stop();
     }
@@ -247,15 +248,10 @@ export async function runScaling(ctx: BenchContext): Promise<SectionResult> {
   if (ctx.postgresBookings > 0)
     for (const n of ctx.scaling.filter((n) => n <= ctx.postgresBookings)) {
       const pg = await postgresDataset(ctx, n, n >= 1_000_000 ? ctx.postgresEvents : Math.max(100, n / 100));
-      ctx.log(`scaling: PostgreSQL ${n} (no read cache)`);
-      const server = await startServer({
-        distDir: ctx.distDir,
-        dataDir: pg.dataDir,
-        databaseUrl: pg.url,
-        readCache: false,
-      });
+      ctx.log(`scaling: PostgreSQL ${n}`);
+      const server = await startServer({ distDir: ctx.distDir, dataDir: pg.dataDir, databaseUrl: pg.url });
       try {
-        add('PostgreSQL (no read cache)', n, await measure(server, runs, seconds, pagesOf(n)));
+        add('PostgreSQL', n, await measure(server, runs, seconds, pagesOf(n)));
       } finally {
         await server.stop();
         pg.stop();
@@ -291,7 +287,7 @@ export async function runStress(ctx: BenchContext): Promise<SectionResult> {
   const server = await startServer({ distDir: ctx.distDir, dataDir: pgliteDir });
   try {
     const token = await signInAs(server.port, 'admin');
-    const db = `PGlite ${ctx.pgliteBookings / 1000}k, ${STRESS_CONNECTIONS} connections × ${STRESS_SECONDS} s, read cache on (hits)`;
+    const db = `PGlite ${ctx.pgliteBookings / 1000}k, ${STRESS_CONNECTIONS} connections × ${STRESS_SECONDS} s`;
     for (const e of await endpoints(server.port, token)) {
       if (e.key !== 'list1' && e.key !== 'details') continue;
       const shots = await repeat(runs, () =>

@@ -1,9 +1,8 @@
 /**
  * Bulk jobs beside other users (docs/decisions/0037-bulk-jobs-bounded-paced-and-purged.md): on
- * PGlite with the demo data and the read cache off (every answer from the database, as in the mix's
- * main figure: with the cache on, an idle server answers these reads from memory and the figure
- * would measure the cache), other users (a manager and a provider: four clients, each one request
- * after another with a short pause) read lists, details and dashboards. In turns of
+ * PGlite with the demo data, other users (a manager and a provider: four clients, each one request
+ * after another with a short pause) read lists, details and dashboards, every answer from the
+ * database. In turns of
  * BENCH_BULK_SECONDS (default 5), three times: alone, then beside the most bulk jobs the server
  * lets two admins run (two each, on every booking of the demo: cancel, pay, confirm, refund; a
  * third job of one admin must answer 429), which end when an admin blocks the two (the jobs refuse
@@ -245,12 +244,11 @@ export async function runBulk(ctx: BenchContext): Promise<SectionResult> {
   const t0 = Date.now();
   const rows: Row[] = [];
   const notes = [
-    `Demo data, read cache off; ${CLIENTS} clients of a manager and a provider, one request after another with ${PAUSE_MS} ms between; ${ROUNDS} turns of ${SECONDS} s alone then ${SECONDS} s beside the jobs; one run.`,
+    `Demo data; ${CLIENTS} clients of a manager and a provider, one request after another with ${PAUSE_MS} ms between; ${ROUNDS} turns of ${SECONDS} s alone then ${SECONDS} s beside the jobs; one run.`,
   ];
   const pglite = await startServer({
     distDir: ctx.distDir,
     dataDir: await freshDataDir('bulk'),
-    readCache: false,
   });
   try {
     const measured = await measureOn(ctx, 'PGlite', pglite);
@@ -269,7 +267,6 @@ export async function runBulk(ctx: BenchContext): Promise<SectionResult> {
       distDir: ctx.distDir,
       dataDir: await freshDataDir('bulk-postgres'),
       databaseUrl: url,
-      readCache: false,
     });
     try {
       const measured = await measureOn(ctx, 'PostgreSQL', server);

@@ -26,23 +26,10 @@ export const idleMemoryOf = async (server: BenchServer) => {
   return memoryOf(server.pid, 'VmRSS');
 };
 
-const cacheStats = (file: string): { hits: number; misses: number; bypassed: number } | null => {
-  try {
-    return (
-      JSON.parse(readFileSync(file, 'utf8')) as {
-        cache: { hits: number; misses: number; bypassed: number } | null;
-      }
-    ).cache;
-  } catch {
-    return null;
-  }
-};
-
 /** The mix on one server, `runs` times; its rows. */
 export const measureMix = async (
   ctx: BenchContext,
   server: BenchServer,
-  statsFile: string,
   label: string,
   budget: MixedBudget | undefined,
   runs: number,
@@ -55,10 +42,7 @@ export const measureMix = async (
   };
   const writer = await writerOf(api, seen.admin.token);
   await runMix(api, seen, writer, 2); // warm-up
-  const before = cacheStats(statsFile);
   const shots = await repeat(runs, () => runMix(api, seen, writer, SECONDS));
-  await new Promise((r) => setTimeout(r, 700));
-  const after = cacheStats(statsFile);
   const peak = memoryOf(server.pid, 'VmHWM');
   ctx.log(
     `mixed ${label}: ${shots.map((s) => `${s.rps.toFixed(0)} req/s p99 ${s.p99.toFixed(0)} ms ${JSON.stringify(s.byKind)}${Object.keys(s.failed).length ? ` failed ${JSON.stringify(s.failed)}` : ''}`).join('; ')}`,
@@ -98,15 +82,10 @@ export const measureMix = async (
       budget?.peakMb ? { max: budget.peakMb } : undefined,
     ),
   ];
-  if (before && after) {
-    const hits = after.hits - before.hits;
-    const all = hits + after.misses - before.misses + after.bypassed - before.bypassed;
-    rows.push(row('mixed', `${label}: read cache hit rate`, '%', stat([all ? (100 * hits) / all : 0])));
-  }
   return { rows, shots };
 };
 
-/** Each list workload of the issue's table alone, and one booking by id (PGlite, cache off). */
+/** Each list workload of the issue's table alone, and one booking by id (PGlite). */
 export const measureWorkloads = async (
   server: BenchServer,
   budgets: Record<string, number>,
@@ -152,7 +131,7 @@ export const measureWorkloads = async (
       headers: { authorization: `Bearer ${token}` },
     });
     const shots = await repeat(runs, shoot);
-    const name = `PGlite 100k, cache off, 10 connections: ${label}`;
+    const name = `PGlite 100k, 10 connections: ${label}`;
     rows.push(
       budgetRow(
         'mixed',

@@ -12,11 +12,6 @@ import type { MixResult } from './mixed-run';
 
 export type Dataset = Awaited<ReturnType<typeof postgresDataset>>;
 
-/**
- * The mix on PostgreSQL 100 k, cache off, with `WORKERS=2` (node:cluster, docs/decisions/0019-live-updates-and-many-processes.md)
- * beside one process, in alternating rounds so that both meet the same machine. Peak memory is the
- * primary's only; the workers' is not in the row.
- */
 /** A database the mix runs on: PGlite in `dataDir`, or PostgreSQL at `url`; `name` starts its figures. */
 export interface MixData {
   name: string;
@@ -25,16 +20,15 @@ export interface MixData {
 }
 
 /**
- * The mix on one database, cache off unless the variant says, once per variant in each of `runs` alternating rounds (a new
- * server each, so that a variant's environment or database setting applies to all its sessions),
- * with each PGlite server's idle memory.
+ * The mix on one database, once per variant in each of `runs` alternating rounds (a new server
+ * each, so that a variant's environment or database setting applies to all its sessions), with each
+ * PGlite server's idle memory.
  */
 const alternating = async <K extends string>(
   ctx: BenchContext,
   data: MixData,
-  statsFile: string,
   runs: number,
-  variants: Record<K, { env?: NodeJS.ProcessEnv; before?: () => void; readCache?: boolean }>,
+  variants: Record<K, { env?: NodeJS.ProcessEnv; before?: () => void }>,
 ): Promise<{ results: Record<K, MixResult[]>; idle: Record<K, number[]> }> => {
   const keys = Object.keys(variants) as K[];
   const results = Object.fromEntries(keys.map((k) => [k, [] as MixResult[]])) as Record<K, MixResult[]>;
@@ -46,12 +40,11 @@ const alternating = async <K extends string>(
         distDir: ctx.distDir,
         dataDir: data.dataDir,
         ...(data.url ? { databaseUrl: data.url } : {}),
-        readCache: variants[key].readCache ?? false,
-        env: { BENCH_STATS_FILE: statsFile, ...variants[key].env },
+        ...(variants[key].env ? { env: variants[key].env } : {}),
       });
       try {
         if (!data.url) idle[key].push(await idleMemoryOf(server));
-        const { shots } = await measureMix(ctx, server, statsFile, `${data.name}, ${key}`, undefined, 1);
+        const { shots } = await measureMix(ctx, server, `${data.name}, ${key}`, undefined, 1);
         results[key].push(...shots);
       } finally {
         await server.stop();
@@ -64,19 +57,17 @@ const alternating = async <K extends string>(
 const variantRows = async (
   ctx: BenchContext,
   data: MixData,
-  statsFile: string,
   runs: number,
   variants: Record<string, NodeJS.ProcessEnv>,
 ): Promise<{ rows: Row[]; idle: Record<string, number[]> }> => {
   const { results, idle } = await alternating(
     ctx,
     data,
-    statsFile,
     runs,
     Object.fromEntries(Object.entries(variants).map(([k, env]) => [k, { env }])),
   );
   const rows = Object.entries(results).flatMap(([variant, shots]) => {
-    const label = `${data.name}, mix, cache off, ${variant} (alternating rounds)`;
+    const label = `${data.name}, mix, ${variant} (alternating rounds)`;
     return [
       row('mixed', `${label}: req/s`, 'req/s', stat(shots.map((s) => s.rps))),
       row('mixed', `${label}: p50`, 'ms', stat(shots.map((s) => s.p50))),
@@ -95,11 +86,12 @@ const variantRows = async (
 
 /**
  * The mix on PostgreSQL 100 k with `WORKERS=2` (node:cluster, docs/decisions/0019-live-updates-and-many-processes.md)
- * beside one process. Peak memory is the primary's only; the workers' is not in the row.
+ * beside one process, in alternating rounds so that both meet the same machine. Peak memory is the
+ * primary's only; the workers' is not in the row.
  */
-export const measureWorkers = async (ctx: BenchContext, pg: Dataset, statsFile: string, runs: number) =>
+export const measureWorkers = async (ctx: BenchContext, pg: Dataset, runs: number) =>
   (
-    await variantRows(ctx, { name: 'PostgreSQL 100k', ...pg }, statsFile, runs, {
+    await variantRows(ctx, { name: 'PostgreSQL 100k', ...pg }, runs, {
       'WORKERS=1': { WORKERS: '1' },
       'WORKERS=2': { WORKERS: '2' },
     })
@@ -109,8 +101,8 @@ export const measureWorkers = async (ctx: BenchContext, pg: Dataset, statsFile: 
  * The mix on PGlite with the database on the server's thread and on its own
  * (docs/decisions/0033-the-embedded-database-on-its-own-thread.md).
  */
-export const measureThread = (ctx: BenchContext, data: MixData, statsFile: string, runs: number) =>
-  variantRows(ctx, data, statsFile, runs, {
+export const measureThread = (ctx: BenchContext, data: MixData, runs: number) =>
+  variantRows(ctx, data, runs, {
     'PGLITE_THREAD=off': { PGLITE_THREAD: 'off' },
     'PGLITE_THREAD=on': { PGLITE_THREAD: 'on' },
   });
@@ -126,19 +118,18 @@ const setTrail = (url: string, on: boolean) => {
 
 /**
  * What the audit trail costs the writes of the mix (docs/decisions/0017-audit-trail.md): PostgreSQL
- * 100 k, cache off, the mix with the trail on and off in alternating rounds, a new server each (the
+ * 100 k, the mix with the trail on and off in alternating rounds, a new server each (the
  * setting applies to new sessions). Budget: the writes' p50 with the trail at most `maxRatio` × without.
  */
 export const measureTrailCost = async (
   ctx: BenchContext,
   pg: Dataset,
-  statsFile: string,
   runs: number,
   maxRatio: number | undefined,
 ): Promise<Row[]> => {
   let results: Record<'off' | 'on', MixResult[]>;
   try {
-    ({ results } = await alternating(ctx, { name: 'PostgreSQL 100k', ...pg }, statsFile, runs, {
+    ({ results } = await alternating(ctx, { name: 'PostgreSQL 100k', ...pg }, runs, {
       off: { before: () => setTrail(pg.url, false) },
       on: { before: () => setTrail(pg.url, true) },
     }));
@@ -146,7 +137,7 @@ export const measureTrailCost = async (
     setTrail(pg.url, true);
   }
   const rows = (['off', 'on'] as const).flatMap((trail) => {
-    const label = `PostgreSQL 100k, mix, cache off, audit trail ${trail} (alternating rounds)`;
+    const label = `PostgreSQL 100k, mix, audit trail ${trail} (alternating rounds)`;
     const shots = results[trail];
     return [
       row('mixed', `${label}: req/s`, 'req/s', stat(shots.map((s) => s.rps))),
@@ -163,42 +154,6 @@ export const measureTrailCost = async (
       '×',
       [on / off],
       maxRatio ? { max: maxRatio } : undefined,
-    ),
-  );
-  return rows;
-};
-
-/**
- * The read cache's verdict (docs/decisions/0009-read-cache-and-booking-aggregates.md): the mix with
- * the cache off and on in alternating rounds on one database, and what the cache multiplies the
- * throughput by (kept only where it wins by 1.5× or more).
- */
-export const measureReadCache = async (
-  ctx: BenchContext,
-  data: MixData,
-  statsFile: string,
-  runs: number,
-): Promise<Row[]> => {
-  const { results } = await alternating(ctx, data, statsFile, runs, {
-    off: { readCache: false },
-    on: { readCache: true },
-  });
-  const rows = (['off', 'on'] as const).flatMap((cache) => {
-    const label = `${data.name}, mix, read cache ${cache} (alternating rounds)`;
-    const shots = results[cache];
-    return [
-      row('readcache', `${label}: req/s`, 'req/s', stat(shots.map((s) => s.rps))),
-      row('readcache', `${label}: p50`, 'ms', stat(shots.map((s) => s.p50))),
-      row('readcache', `${label}: p99`, 'ms', stat(shots.map((s) => s.p99))),
-    ];
-  });
-  const rps = (cache: 'off' | 'on') => stat(results[cache].map((s) => s.rps)).median;
-  rows.push(
-    row(
-      'readcache',
-      `${data.name}: mix req/s with the read cache ÷ without`,
-      '×',
-      stat([rps('on') / rps('off')]),
     ),
   );
   return rows;

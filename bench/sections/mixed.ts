@@ -3,16 +3,12 @@
  * server under autocannon, 10 connections as admin, manager and provider tokens: 55 % list calls
  * across bookings, events, providers and users (varied pages, sorts, filters and searches), 25 %
  * details, 15 % dashboards, 5 % writes (booking status changes and edits, event edits). On PGlite
- * 100 k and PostgreSQL 100 k and 1 M bookings, with the read cache on and off: req/s, p50/p95/p99,
- * errors (and non-2xx answers), the read cache's hit rate and the server's peak memory. Then, on
- * PGlite with the cache off, each list workload alone and one booking by id (10 connections), every
- * sort and filter of the bookings and events lists and their searches one request at a time (one
- * connection); and the idle memory.
+ * 100 k and PostgreSQL 100 k and 1 M bookings: req/s, p50/p95/p99, errors (and non-2xx answers) and
+ * the server's peak memory. Then, on PGlite, each list workload alone and one booking by id (10
+ * connections), every sort and filter of the bookings and events lists and their searches one
+ * request at a time (one connection); and the idle memory.
  * Budgets: bench/budgets.json `mixed` (a miss fails the bench).
  */
-import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { readBudgets, type Budgets } from '../lib/budgets';
 import { seededPglite } from '../lib/data';
 import { startServer } from '../lib/server';
@@ -30,46 +26,32 @@ interface Run {
   ctx: BenchContext;
   budgets: MixedBudgets;
   runs: number;
-  statsFile: string;
-  env: { BENCH_STATS_FILE: string };
   rows: Row[];
   details: { oneConnectionP50?: Record<string, number> };
 }
 
 const k = (n: number) => (n >= 1_000_000 ? `${n / 1_000_000}M` : `${n / 1000}k`);
 
-/** The mix on PGlite with the read cache off and on; with it off, each workload alone and one by one. */
+/** The mix on PGlite, then each workload alone and one by one. */
 const measurePglite = async (run: Run, pgliteDir: string, idle: number[]) => {
-  const { ctx, budgets, runs, statsFile, env, rows } = run;
-  for (const readCache of [false, true]) {
-    const server = await startServer({ distDir: ctx.distDir, dataDir: pgliteDir, readCache, env });
-    try {
-      idle.push(await idleMemoryOf(server));
-      const label = `PGlite ${k(ctx.pgliteBookings)}, mix, cache ${readCache ? 'on' : 'off'}`;
-      const mix = await measureMix(
-        ctx,
-        server,
-        statsFile,
-        label,
-        readCache ? budgets?.pglite : budgets?.pgliteCacheOff,
-        runs,
-      );
-      rows.push(...mix.rows);
-      if (!readCache) {
-        rows.push(...(await measureWorkloads(server, budgets?.workloads ?? {}, runs)));
-        const oneByOne = await measureOneByOne(server, budgets?.oneConnection ?? {}, runs);
-        rows.push(...oneByOne.rows);
-        run.details.oneConnectionP50 = oneByOne.cases;
-      }
-    } finally {
-      await server.stop();
-    }
+  const { ctx, budgets, runs, rows } = run;
+  const server = await startServer({ distDir: ctx.distDir, dataDir: pgliteDir });
+  try {
+    idle.push(await idleMemoryOf(server));
+    const label = `PGlite ${k(ctx.pgliteBookings)}, mix`;
+    rows.push(...(await measureMix(ctx, server, label, budgets?.pglite, runs)).rows);
+    rows.push(...(await measureWorkloads(server, budgets?.workloads ?? {}, runs)));
+    const oneByOne = await measureOneByOne(server, budgets?.oneConnection ?? {}, runs);
+    rows.push(...oneByOne.rows);
+    run.details.oneConnectionP50 = oneByOne.cases;
+  } finally {
+    await server.stop();
   }
 };
 
 /** The PGlite figures: the mix, the thread variants, and the idle memory over every server started. */
 const measureAllPglite = async (run: Run, pgliteDir: string) => {
-  const { ctx, budgets, runs, statsFile, rows } = run;
+  const { ctx, budgets, runs, rows } = run;
   // Idle memory varies by 20–30 MB from one start to the next (docs/decisions/0032-the-server-runs-as-one-bundle.md):
   // the figure is the median over every PGlite server this section starts as users run it.
   const idle: number[] = [];
@@ -77,7 +59,6 @@ const measureAllPglite = async (run: Run, pgliteDir: string) => {
   const thread = await measureThread(
     ctx,
     { name: `PGlite ${k(ctx.pgliteBookings)}`, dataDir: pgliteDir },
-    statsFile,
     runs,
   );
   rows.push(...thread.rows);
@@ -89,28 +70,19 @@ const measureAllPglite = async (run: Run, pgliteDir: string) => {
   );
 };
 
-/** The mix on PostgreSQL with `n` bookings, cache off and on; at 100 k, the workers and the audit trail too. */
+/** The mix on PostgreSQL with `n` bookings; at 100 k, the workers and the audit trail too. */
 const measurePostgres = async (run: Run, n: number, pg: Dataset) => {
-  const { ctx, budgets, runs, statsFile, env, rows } = run;
-  for (const readCache of [false, true]) {
-    const server = await startServer({
-      distDir: ctx.distDir,
-      dataDir: pg.dataDir,
-      databaseUrl: pg.url,
-      readCache,
-      env,
-    });
-    try {
-      const label = `PostgreSQL ${k(n)}, mix, cache ${readCache ? 'on' : 'off'}`;
-      const budget = n >= 1_000_000 ? budgets?.postgres1m : budgets?.postgres100k;
-      rows.push(...(await measureMix(ctx, server, statsFile, label, budget, runs)).rows);
-    } finally {
-      await server.stop();
-    }
+  const { ctx, budgets, runs, rows } = run;
+  const server = await startServer({ distDir: ctx.distDir, dataDir: pg.dataDir, databaseUrl: pg.url });
+  try {
+    const budget = n >= 1_000_000 ? budgets?.postgres1m : budgets?.postgres100k;
+    rows.push(...(await measureMix(ctx, server, `PostgreSQL ${k(n)}, mix`, budget, runs)).rows);
+  } finally {
+    await server.stop();
   }
   if (n === 100_000) {
-    rows.push(...(await measureWorkers(ctx, pg, statsFile, runs)));
-    rows.push(...(await measureTrailCost(ctx, pg, statsFile, runs, budgets?.auditWriteCost)));
+    rows.push(...(await measureWorkers(ctx, pg, runs)));
+    rows.push(...(await measureTrailCost(ctx, pg, runs, budgets?.auditWriteCost)));
   }
 };
 
@@ -131,24 +103,11 @@ export async function runMixed(ctx: BenchContext): Promise<SectionResult> {
   const started = Date.now();
   const notes: string[] = [];
   const runs = Math.min(ctx.runs, 3);
-  const statsFile = join(tmpdir(), `ebo-bench-stats-${process.pid}.json`);
-  const run: Run = {
-    ctx,
-    budgets: readBudgets().mixed,
-    runs,
-    statsFile,
-    env: { BENCH_STATS_FILE: statsFile },
-    rows: [],
-    details: {},
-  };
+  const run: Run = { ctx, budgets: readBudgets().mixed, runs, rows: [], details: {} };
   const pgliteDir = await seededPglite(ctx.pgliteBookings, Math.max(100, ctx.pgliteBookings / 100), ctx.log);
-  try {
-    await measureAllPglite(run, pgliteDir);
-    if (ctx.postgresBookings > 0) await measureAllPostgres(run);
-    else notes.push('PostgreSQL skipped (--postgres-bookings 0).');
-  } finally {
-    rmSync(statsFile, { force: true });
-  }
+  await measureAllPglite(run, pgliteDir);
+  if (ctx.postgresBookings > 0) await measureAllPostgres(run);
+  else notes.push('PostgreSQL skipped (--postgres-bookings 0).');
   notes.push(
     `Mix: 55 % lists, 25 % details, 15 % dashboards, 5 % writes; ${CONNECTIONS} connections (6 admin, 2 manager, 2 provider); ${runs} × ${SECONDS} s per figure (BENCH_MIXED_SECONDS).`,
   );

@@ -1,6 +1,6 @@
 /**
  * Part of the `mixed` section (docs/decisions/0020-every-list-on-an-index.md): one connection, one
- * request after another, on the default page (10 rows), against a PGlite server with the cache off:
+ * request after another, on the default page (10 rows), against a PGlite server:
  * every sort (both orders) and every filter of the bookings and events lists, and each list's search
  * with its total. Budgets (`bench/budgets.json` `mixed.oneConnection`): the p50 of each list's
  * slowest sort or filter, and of each search.
@@ -96,7 +96,7 @@ export const measureOneByOne = async (
     return p50;
   };
   const rows: Row[] = [];
-  const label = 'PGlite 100k, cache off, one connection';
+  const label = 'PGlite 100k, one connection';
   for (const [name, list] of Object.entries(await listsOf(api, token))) {
     const slowest: number[] = [];
     const search: number[] = [];

@@ -122,36 +122,31 @@ const detailsOf = (db: Executor, booking: { id: number; eventId: number }) =>
   });
 
 export const registerBookingRoutes = (app: App) => {
-  route(
-    app,
-    bookingApi.bookingDetails,
-    async ({ deps, params, requireAuth }) => {
-      const auth = requireAuth();
-      const { db } = deps;
-      const booking = await loadBooking(db, params.id, providerScopeOf(auth, 'booking', true));
-      if (!booking) throw notFound();
-      const status = booking.status as BookingStatus;
-      const [read, ticket] = await Promise.all([
-        detailsOf(db, booking),
-        ticketOf(db, deps.config.now(), booking),
-      ]);
-      const [event] = read.event;
-      return {
-        message: smsg('loaded'),
-        data: {
-          booking,
-          event: { ...event!, soldTickets: read.sold },
-          history: read.history,
-          ticket,
-          allowed: {
-            status: [...BOOKING_TRANSITIONS[status]],
-            paymentStatus: [...paymentMoves(status, booking.paymentStatus as PaymentStatus)],
-          },
+  route(app, bookingApi.bookingDetails, async ({ deps, params, requireAuth }) => {
+    const auth = requireAuth();
+    const { db } = deps;
+    const booking = await loadBooking(db, params.id, providerScopeOf(auth, 'booking', true));
+    if (!booking) throw notFound();
+    const status = booking.status as BookingStatus;
+    const [read, ticket] = await Promise.all([
+      detailsOf(db, booking),
+      ticketOf(db, deps.config.now(), booking),
+    ]);
+    const [event] = read.event;
+    return {
+      message: smsg('loaded'),
+      data: {
+        booking,
+        event: { ...event!, soldTickets: read.sold },
+        history: read.history,
+        ticket,
+        allowed: {
+          status: [...BOOKING_TRANSITIONS[status]],
+          paymentStatus: [...paymentMoves(status, booking.paymentStatus as PaymentStatus)],
         },
-      };
-    },
-    { cache: true },
-  );
+      },
+    };
+  });
 
   route(app, bookingApi.bookingUpdateStatus, async ({ deps, body, requireAuth, lang }) => {
     const auth = requireAuth();

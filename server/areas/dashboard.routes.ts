@@ -62,58 +62,43 @@ const providerDashboardOf = async (db: Executor, scope: number, now: Date) => {
 };
 
 export const registerDashboardRoutes = (app: App) => {
-  route(
-    app,
-    dashboardApi.adminDashboardStats,
-    async ({ deps, requireAuth }) => {
-      const scope = providerScopeOf(requireAuth(), 'dashboard', true);
-      const now = deps.config.now();
-      const p = periods(now);
-      const read = await readTogether(deps.db, adminStatParts(deps.db, scope, p));
-      return { message: smsg('loaded'), data: adminStatsOf(read, now, p.today) };
-    },
-    { cache: true },
-  );
+  route(app, dashboardApi.adminDashboardStats, async ({ deps, requireAuth }) => {
+    const scope = providerScopeOf(requireAuth(), 'dashboard', true);
+    const now = deps.config.now();
+    const p = periods(now);
+    const read = await readTogether(deps.db, adminStatParts(deps.db, scope, p));
+    return { message: smsg('loaded'), data: adminStatsOf(read, now, p.today) };
+  });
 
-  route(
-    app,
-    dashboardApi.dashboard,
-    async ({ deps, requireAuth }) => {
-      const scope = providerScopeOf(requireAuth(), 'dashboard', true);
-      const { db, config } = deps;
-      const now = config.now();
-      const p = periods(now);
-      const chart = perDay(db, scope, p.today, p.dayEnd);
-      const read = await readTogether(db, {
-        ...adminStatParts(db, scope, p),
-        made: chart.made,
-        paid: chart.paid,
-        latest: latestBookings(db, scope),
-        byCategory: revenueByCategory(db, scope, p),
-      });
-      return {
-        message: smsg('loaded'),
-        data: {
-          ...adminStatsOf(read, now, p.today),
-          bookingsPerDay: chartDays(p.today, read.made, read.paid),
-          revenueByCategory: read.byCategory,
-          latestBookings: read.latest,
-        },
-      };
-    },
-    { cache: true },
-  );
+  route(app, dashboardApi.dashboard, async ({ deps, requireAuth }) => {
+    const scope = providerScopeOf(requireAuth(), 'dashboard', true);
+    const { db, config } = deps;
+    const now = config.now();
+    const p = periods(now);
+    const chart = perDay(db, scope, p.today, p.dayEnd);
+    const read = await readTogether(db, {
+      ...adminStatParts(db, scope, p),
+      made: chart.made,
+      paid: chart.paid,
+      latest: latestBookings(db, scope),
+      byCategory: revenueByCategory(db, scope, p),
+    });
+    return {
+      message: smsg('loaded'),
+      data: {
+        ...adminStatsOf(read, now, p.today),
+        bookingsPerDay: chartDays(p.today, read.made, read.paid),
+        revenueByCategory: read.byCategory,
+        latestBookings: read.latest,
+      },
+    };
+  });
 
-  route(
-    app,
-    dashboardApi.serviceProviderDashboard,
-    async ({ deps, requireAuth }) => {
-      const { db, config } = deps;
-      return {
-        message: smsg('loaded'),
-        data: await providerDashboardOf(db, requireAuth().user.id, config.now()),
-      };
-    },
-    { cache: true },
-  );
+  route(app, dashboardApi.serviceProviderDashboard, async ({ deps, requireAuth }) => {
+    const { db, config } = deps;
+    return {
+      message: smsg('loaded'),
+      data: await providerDashboardOf(db, requireAuth().user.id, config.now()),
+    };
+  });
 };

@@ -5,7 +5,6 @@
  */
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { USER_STATUS } from '../../src/contract/roles';
-import { KEEPS_READ_CACHE, tablesRead } from '../db/changes';
 import type { Db, Executor } from '../db/client';
 import { rolePermissions, sessions, users } from '../db/schema';
 import type { Config } from '../core/config';
@@ -71,23 +70,12 @@ export const permissionsOf = async (db: Db, role: string): Promise<string[]> =>
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]{20,200})$/;
 
-/** What a bearer token resolves to (kept by the read cache between writes). */
-export interface ResolvedSession {
+/** What a bearer token resolves to: the session, its user, their permissions and provider's standing. */
+interface ResolvedSession {
   session: typeof sessions.$inferSelect;
   user: UserRow;
   permissions: string[];
   providerStatus: string | null;
-}
-
-/**
- * The sessions part of the read cache (server/http/read-cache.ts, ADR 0009), all `authenticate` uses:
- * named here, below http, so that auth does not reach up for it.
- */
-export interface SessionCache {
-  /** The write clock, read before a session is read (`keepSession`). */
-  readonly clock: number;
-  session(tokenHash: string): ResolvedSession | undefined;
-  keepSession(tokenHash: string, clock: number, tables: Set<string>, session: ResolvedSession): void;
 }
 
 /** The role's permissions in their order, as `permissionsOf` lists them. */
@@ -144,26 +132,20 @@ const hasEnded = (session: ResolvedSession['session'], now: Date, config: Config
   now.getTime() - session.lastUsedAt.getTime() >= config.sessionIdleMs;
 
 /**
- * Resolves the Authorization header to a live session, or throws 401. With a read cache (PGlite)
- * the session is read again only after a write; its expiry is checked on every request.
+ * Resolves the Authorization header to a live session, or throws 401. The session, its user and
+ * their permissions are read from the database on every request (one prepared query; nothing is
+ * kept between requests since docs/decisions/0054-the-read-cache-goes.md), so a sign-out, a block or
+ * a changed role counts at once, on every process.
  */
 export const authenticate = async (
   db: Db,
   config: Config,
   authorization: string | undefined,
-  cache?: SessionCache,
 ): Promise<AuthInfo> => {
   const token = authorization ? BEARER.exec(authorization.trim())?.[1] : undefined;
   if (!token) throw unauthorized();
-  const tokenHash = hashToken(token);
-  let resolved = cache?.session(tokenHash);
-  if (!resolved) {
-    const clock = cache?.clock ?? 0;
-    const { value: read, tables } = await tablesRead(() => resolve(db, tokenHash));
-    if (!read) throw unauthorized();
-    resolved = read;
-    cache?.keepSession(tokenHash, clock, tables, read);
-  }
+  const resolved = await resolve(db, hashToken(token));
+  if (!resolved) throw unauthorized();
   const { session, user, permissions, providerStatus } = resolved;
   const now = config.now();
   // An account (or its provider) that may not work is told why, even when its sessions were
@@ -175,20 +157,15 @@ export const authenticate = async (
     throw new HttpError(401, refusal);
   }
   if (hasEnded(session, now, config)) throw unauthorized(smsg('sessionExpired'));
-  if (now.getTime() - session.lastUsedAt.getTime() >= TOUCH_EVERY_MS) {
-    // The last use changes no answer: this write leaves the read cache as it is.
-    await db.execute(
-      sql`${sql.raw(KEEPS_READ_CACHE)} update ${sessions} set ${sql.identifier('last_used_at')} = ${now} where ${sessions.id} = ${session.id}`,
-    );
-    session.lastUsedAt = now;
-  }
+  if (now.getTime() - session.lastUsedAt.getTime() >= TOUCH_EVERY_MS)
+    await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, session.id));
   return { user, sessionId: session.id, permissions };
 };
 
 /**
  * The sessions among `ids` that `authenticate` would still accept, with their user's current
- * rights, read from the database in one query (never from the read cache) and without writing:
- * for the live streams (server/live/sessions.ts), which end the others at once.
+ * rights, read from the database in one query and without writing: for the live streams
+ * (server/live/sessions.ts), which end the others at once.
  */
 export const sessionsInUse = async (db: Db, config: Config, ids: readonly number[]) => {
   const out = new Map<number, AuthInfo>();

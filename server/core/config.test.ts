@@ -4,13 +4,6 @@ import webpush from 'web-push';
 import { ConfigError, loadConfig, MAX_SESSION_DAYS, PGLITE_CACHE_MB } from './config';
 
 describe('loadConfig', () => {
-  it('keeps the read cache on unless READ_CACHE turns it off', () => {
-    expect(loadConfig({}).settings.readCache).toBe(true);
-    expect(loadConfig({ READ_CACHE: 'on' }).settings.readCache).toBe(true);
-    for (const off of ['off', '0', 'false', 'NO', ' off '])
-      expect(loadConfig({ READ_CACHE: off }).settings.readCache, off).toBe(false);
-  });
-
   it('runs WORKERS processes on PostgreSQL only, and refuses a bad WORKERS', () => {
     const pg = { DATABASE_URL: 'postgres://u@127.0.0.1/db' };
     expect(loadConfig({}).settings.workers).toBe(1);
@@ -27,8 +20,9 @@ describe('loadConfig', () => {
 
   it('runs the embedded database on its own thread unless PGLITE_THREAD is off', () => {
     expect(loadConfig({}).settings.pgliteThread).toBe(true);
-    expect(loadConfig({ PGLITE_THREAD: 'off' }).settings.pgliteThread).toBe(false);
     expect(loadConfig({ PGLITE_THREAD: 'on' }).settings.pgliteThread).toBe(true);
+    for (const off of ['off', '0', 'false', 'NO', ' off '])
+      expect(loadConfig({ PGLITE_THREAD: off }).settings.pgliteThread, off).toBe(false);
     expect(() => loadConfig({ PGLITE_THREAD: 'sometimes' })).toThrow(/PGLITE_THREAD/);
   });
 

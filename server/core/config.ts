@@ -90,11 +90,6 @@ export interface ProcessSettings {
   databaseUrl: string | null;
   smtpUrl: string | null;
   /**
-   * Keep read answers until a table they read is written (ADR 0009, 0020). READ_CACHE=off: never
-   * (signed-in sessions are kept either way, until a write of their tables).
-   */
-  readCache: boolean;
-  /**
    * Server processes to run (WORKERS: a number, or `auto`: one per CPU), node:cluster on PostgreSQL;
    * always 1 on the embedded database, which one process alone may open (ADR 0019).
    */
@@ -181,7 +176,6 @@ const ENV_SCHEMA = z.object({
   SMTP_URL: urlWith(['smtp:', 'smtps:']).optional(),
   MAIL_FROM: z.string().trim().min(3).optional(),
   TRUST_PROXY: flag.optional(),
-  READ_CACHE: flag.optional(),
   CHECK_ANSWERS: flag.optional(),
   DIST_DIR: z.string().trim().min(1).optional(),
   SESSION_IDLE_DAYS: wholeNumber(1, MAX_SESSION_DAYS).optional(),
@@ -251,7 +245,6 @@ export const loadConfig = (
     dataDirExplicit: Boolean(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL || null,
     smtpUrl: e.SMTP_URL || null,
-    readCache: e.READ_CACHE ?? true,
     workers: 1,
     workersRefused: false,
     liveStreamsPerUser: e.LIVE_STREAMS_PER_USER ?? 6,

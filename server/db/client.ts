@@ -13,8 +13,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { PGLITE_CACHE_MB } from '../core/config';
 import { MIGRATIONS_FOLDER } from '../core/paths';
-import { WRITES_CHANNEL, listenForWrites, listenTo, noteQuery, trackChanges, type Changes } from './changes';
 import { PREPARED_TEXTS, inlineLimits } from './limits';
+import { listenTo } from './listen';
 import { openPgliteHere } from './pglite-open';
 import { PgliteThread } from './pglite-thread';
 import { schema } from './schema';
@@ -29,8 +29,6 @@ export type Executor = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** The write generation (server/db/changes.ts): every write moves it on. */
-  changes: Changes;
   /**
    * Calls `onNotify` on every notification of `channel` (after its transaction commits), and once
    * each time listening (re)starts, so the caller catches up on what it may have missed. Returns
@@ -65,15 +63,10 @@ export const openPglite = async (
     ? // The same calls as PGlite's, on the other thread (PgliteThread offers what is used of them).
       ((await PgliteThread.open({ dataDir, cacheMb })) as unknown as PGlite)
     : await openPgliteHere(dataDir, cacheMb, from);
-  const { client, changes } = trackChanges(pglite);
-  // Each table's trigger names it (migrations 0005 and 0010); PGlite delivers the notification
-  // before the writing statement (or the transaction's commit) returns.
-  await pglite.listen(WRITES_CHANNEL, (table) => changes.wrote(table === '' ? null : table));
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client: pglite, schema });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
-    changes,
     listen: (channel, onNotify) => {
       const stop = pglite.listen(channel, onNotify);
       onNotify();
@@ -133,30 +126,15 @@ export const openPostgres = async (connectionString: string): Promise<Database> 
   const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS });
   // An idle client's error (e.g. the server restarting) must not crash the process.
   pool.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
-  // The tables every query names, for the read cache (server/db/changes.ts `tablesRead`), noted in
-  // the asking piece of work's context. `pool.query` is noted when called: it runs the query on
-  // a connection from a callback (in the context of whichever query gave the connection back when
-  // it had to wait for one), so a client notes only the queries of an explicit checkout (a
-  // transaction), which its holder calls with promises, in its own context.
-  const poolQuery = pool.query.bind(pool) as (...args: unknown[]) => unknown;
-  pool.query = ((...args: unknown[]) => {
-    noteQuery(args[0]);
-    return poolQuery(...args);
-  }) as typeof pool.query;
   const statementNames = new Map<string, string>();
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    client.query = ((...args: unknown[]) => {
-      if (typeof args.at(-1) !== 'function') noteQuery(args[0]);
-      return query(...prepared(statementNames, args));
-    }) as typeof client.query;
+    client.query = ((...args: unknown[]) => query(...prepared(statementNames, args))) as typeof client.query;
   });
   const db = drizzlePg({ client: pool, schema });
-  const writes = listenForWrites(connectionString);
   return {
     db: db as unknown as Db,
     kind: 'postgres',
-    changes: writes.changes,
     listen: (channel, onNotify) => listenTo(connectionString, channel, onNotify),
     migrate: async () => {
       const client = await pool.connect();
@@ -171,10 +149,7 @@ export const openPostgres = async (connectionString: string): Promise<Database> 
         client.release();
       }
     },
-    close: async () => {
-      await writes.close();
-      await pool.end();
-    },
+    close: () => pool.end(),
   };
 };
 

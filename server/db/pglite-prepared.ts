@@ -10,10 +10,19 @@
  * inside another caller's transaction. A statement a schema change has made stale is parsed again.
  */
 import { parse, protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
-import { KEEPS_READ_CACHE, isWrite } from './changes';
 import { PREPARED_TEXTS, inlineLimits } from './limits';
 
 const { serialize } = protocol;
+
+/** Statements that only read: everything else counts as a write. */
+const READ_ONLY = /^\s*(select|show|explain)\b/i;
+
+/**
+ * Does this SQL text change data (or might it)? A write, and a read that locks rows (`for update`),
+ * keeps PGlite's own `query`, which writes the changed pages to the file system after it.
+ */
+export const isWrite = (text: string) =>
+  !READ_ONLY.test(text) || /\bfor\s+(no\s+key\s+)?update\b/i.test(text);
 
 /** A prepared statement's plan no longer fits the tables (a migration changed them). */
 const STALE = new Set(['0A000', '26000']);
@@ -37,8 +46,8 @@ const joined = (parts: Uint8Array[]) => {
 type Query = PGlite['query'];
 
 /**
- * Makes `pglite.query` run the reads with parameters as prepared statements; everything else (writes,
- * a session's last-use update, statements without parameters) keeps PGlite's own `query`.
+ * Makes `pglite.query` run the reads with parameters as prepared statements; everything else
+ * (writes, statements without parameters) keeps PGlite's own `query`.
  */
 export const prepareReads = (pglite: PGlite) => {
   const own = pglite.query.bind(pglite) as Query;
@@ -101,7 +110,7 @@ export const prepareReads = (pglite: PGlite) => {
   };
 
   pglite.query = (<T>(query: string, params?: unknown[], options?: QueryOptions) =>
-    params?.length && !isWrite(query) && !query.startsWith(KEEPS_READ_CACHE)
+    params?.length && !isWrite(query)
       ? prepared<T>(query, params, options)
       : own<T>(query, params, options)) as Query;
 };

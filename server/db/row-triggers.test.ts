@@ -1,8 +1,11 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { getTableName, sql } from 'drizzle-orm';
 import { integer, jsonb, pgTable, serial } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../tests/setup/db';
 import { areaTables } from '../areas';
+import { MIGRATIONS_FOLDER } from '../core/paths';
 import { openPglite, type Database } from './client';
 import { installRowTriggers, rowTriggerChanges, type RowTriggers } from './row-triggers';
 
@@ -29,6 +32,31 @@ const triggersOn = async (db: TestDb['db'], table: string) =>
       where c.relname = ${table} and not t.tgisinternal order by t.tgname`),
   );
 
+/** The schema's triggers (each with its table, function and arguments) and functions. */
+const catalogOf = async (db: TestDb['db']) => ({
+  triggers: rowsOf<{ table: string; name: string; fn: string; args: string }>(
+    await db.execute(sql`
+      select c.relname as "table", t.tgname as name, p.proname as fn, encode(t.tgargs, 'escape') as args
+      from pg_trigger t
+      join pg_class c on c.oid = t.tgrelid
+      join pg_namespace n on n.oid = c.relnamespace
+      join pg_proc p on p.oid = t.tgfoid
+      where not t.tgisinternal and n.nspname = current_schema()
+      order by 1, 2`),
+  ),
+  functions: rowsOf<{ name: string }>(
+    await db.execute(sql`
+      select p.proname as name from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+      where n.nspname = current_schema() order by 1`),
+  ).map((f) => f.name),
+});
+
+/** The read cache's triggers and function (migration 0005), gone since migration 0025. */
+const readCacheLeft = ({ triggers, functions }: Awaited<ReturnType<typeof catalogOf>>) => [
+  ...triggers.filter((t) => t.fn === 'notify_writes' || t.name.endsWith('_notify_writes')).map((t) => t.name),
+  ...functions.filter((f) => f === 'notify_writes'),
+];
+
 describe('the areas’ declarations', () => {
   let database: Database;
   beforeAll(async () => {
@@ -51,6 +79,68 @@ describe('the areas’ declarations', () => {
       ...(live ? [`${getTableName(table)}_live`] : []),
     ]);
     expect(names.sort()).toEqual(declared.sort());
+    expect(readCacheLeft(await catalogOf(database.db))).toEqual([]);
+  });
+});
+
+/**
+ * The read cache's statement triggers went with it (docs/decisions/0054-the-read-cache-goes.md):
+ * migration 0025 drops them wherever they are, so a database that had them and a new one end alike.
+ */
+describe('migration 0025', () => {
+  let fresh: TestDb;
+  let existing: TestDb;
+  beforeAll(async () => {
+    [fresh, existing] = await Promise.all([createTestDb(), createTestDb()]);
+  });
+  afterAll(async () => {
+    await fresh?.close();
+    await existing?.close();
+  });
+
+  it('leaves no notify_writes trigger or function after the migrations and the start’s routine', async () => {
+    expect(await installRowTriggers(fresh.db, areaTables())).toEqual([]);
+    expect(readCacheLeft(await catalogOf(fresh.db))).toEqual([]);
+  });
+
+  it('takes a database that had the read cache’s triggers to the catalog of a new one, and may run again', async () => {
+    // As migration 0024 and the start's routine left a database: the function, a statement trigger
+    // on every table but the live log (the routine's on the tables of later migrations), the
+    // sessions' own, and migration 0025 not applied yet.
+    await existing.db.execute(sql`
+      CREATE FUNCTION "notify_writes"() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        PERFORM pg_notify('ebo_writes', TG_TABLE_NAME);
+        RETURN NULL;
+      END
+      $$`);
+    await existing.db.execute(sql`
+      DO $$
+      DECLARE
+        t text;
+      BEGIN
+        FOR t IN SELECT tablename FROM pg_tables WHERE schemaname = current_schema()
+          AND tablename NOT IN ('sessions', 'live_changes') LOOP
+          EXECUTE format('CREATE TRIGGER %I AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION "notify_writes"()', t || '_notify_writes', t);
+        END LOOP;
+      END
+      $$`);
+    await existing.db.execute(sql`
+      CREATE TRIGGER "sessions_notify_writes" AFTER UPDATE OF "revoked_at", "expires_at", "user_id", "token_hash" OR DELETE OR TRUNCATE ON "sessions"
+      FOR EACH STATEMENT EXECUTE FUNCTION "notify_writes"()`);
+    expect(readCacheLeft(await catalogOf(existing.db))).toContain('sessions_notify_writes');
+    await existing.db.execute(
+      sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
+    );
+
+    await existing.migrate();
+    expect(await catalogOf(existing.db)).toEqual(await catalogOf(fresh.db));
+    expect(await installRowTriggers(existing.db, areaTables())).toEqual([]);
+    // Its statements find nothing more to drop when they run again.
+    const text = await readFile(path.join(MIGRATIONS_FOLDER, '0026_drop_read_cache_triggers.sql'), 'utf8');
+    for (const statement of text.split('--> statement-breakpoint'))
+      await existing.db.execute(sql.raw(statement));
+    expect(await catalogOf(existing.db)).toEqual(await catalogOf(fresh.db));
   });
 });
 
@@ -64,15 +154,14 @@ describe('installRowTriggers', () => {
   });
   afterAll(() => t?.close());
 
-  it('gives a new area’s table its audit, live and read-cache triggers, once, however many processes start at once', async () => {
+  it('gives a new area’s table its audit and live triggers, once, however many processes start at once', async () => {
     const specs = [...areaTables(), plantedRoom];
     const runs = await Promise.all(Array.from({ length: 5 }, () => installRowTriggers(t.db, specs)));
-    // One run created the three; the others, under the same lock, found them.
-    expect(runs.map((r) => r.length).sort()).toEqual([0, 0, 0, 0, 3]);
+    // One run created the two; the others, under the same lock, found them.
+    expect(runs.map((r) => r.length).sort()).toEqual([0, 0, 0, 0, 2]);
     expect(await triggersOn(t.db, 'planted_rooms')).toEqual([
       { name: 'planted_rooms_audit', fn: 'audit_row', args: 'plantedroom\\000id\\000created_by\\000\\000' },
       { name: 'planted_rooms_live', fn: 'live_row', args: 'plantedroom\\000\\000' },
-      { name: 'planted_rooms_notify_writes', fn: 'notify_writes', args: '' },
     ]);
     expect(await installRowTriggers(t.db, specs)).toEqual([]);
   });
@@ -142,13 +231,10 @@ describe('installRowTriggers', () => {
 });
 
 describe('rowTriggerChanges', () => {
-  it('gives every table but sessions and the live log a read-cache trigger, and refuses a name it would have to quote', () => {
-    expect(rowTriggerChanges([], ['sessions', 'live_changes', 'rooms'], [])).toEqual([
-      'CREATE TRIGGER "rooms_notify_writes" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "rooms" FOR EACH STATEMENT EXECUTE FUNCTION "notify_writes"()',
-    ]);
+  it('wants only the declared triggers, and refuses a name it would have to quote', () => {
+    expect(rowTriggerChanges([], [])).toEqual([]);
     expect(() =>
       rowTriggerChanges(
-        [],
         [],
         [{ ...plantedRoom, audit: { ...plantedRoom.audit!, resource: "x'); drop table users; --" } }],
       ),

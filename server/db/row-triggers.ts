@@ -3,9 +3,9 @@
  * migrations instead of hand-appended to a migration per table (docs/decisions/0046-area-facts-derived-from-one-registration.md):
  * - `<table>_audit`: the audit trail's row trigger (migration 0011's `audit_row`, ADR 0017);
  * - `<table>_live`: the live change log's deferred row trigger (migration 0012's `live_row`, since
- *   migration 0023 told the column of the record's id, or `live_user`, ADR 0019);
- * - `<table>_notify_writes`: the read cache's statement trigger (migration 0005's `notify_writes`,
- *   ADR 0009), on every table of the schema but those in `NO_NOTIFY`.
+ *   migration 0023 told the column of the record's id, or `live_user`, ADR 0019).
+ * (The read cache's statement triggers, `<table>_notify_writes`, went with the cache: migration 0025
+ * drops them, docs/decisions/0054-the-read-cache-goes.md.)
  * The functions stay in the migrations; this routine only says which table calls them with which
  * arguments. A trigger that is there as wanted is left alone; one with other arguments is replaced;
  * a missing one is created. All in one transaction, under the migrations' lock.
@@ -40,13 +40,6 @@ interface Trigger {
   /** The arguments, each followed by a NUL (how `pg_trigger.tgargs` keeps them). */
   args: string;
 }
-
-/**
- * Tables without the read cache's trigger: `sessions` has its own, on the columns that change an
- * answer (migration 0005); `live_changes` is written with every business write and read only by the
- * live hub (server/live/hub.ts), never through the read cache.
- */
-const NO_NOTIFY = new Set(['sessions', 'live_changes']);
 
 const argsOf = (args: string[]) => args.map((arg) => `${arg}\\000`).join('');
 
@@ -88,11 +81,7 @@ const literal = (text: string) => {
 };
 
 /** The statements that bring the catalog's triggers to what `specs` want (none when they are). */
-export const rowTriggerChanges = (
-  existing: readonly Trigger[],
-  tables: readonly string[],
-  specs: readonly RowTriggers[],
-) => {
+export const rowTriggerChanges = (existing: readonly Trigger[], specs: readonly RowTriggers[]) => {
   const found = new Map(existing.map((t) => [`${t.table}.${t.name}`, t]));
   const statements: string[] = [];
   for (const want of wanted(specs)) {
@@ -100,12 +89,6 @@ export const rowTriggerChanges = (
     if (have && have.fn === want.fn && have.args === want.args) continue;
     if (have) statements.push(`DROP TRIGGER "${want.name}" ON "${want.table}"`);
     statements.push(want.create);
-  }
-  for (const table of tables) {
-    if (NO_NOTIFY.has(table) || found.has(`${table}.${table}_notify_writes`)) continue;
-    statements.push(
-      `CREATE TRIGGER "${table}_notify_writes" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "${table}" FOR EACH STATEMENT EXECUTE FUNCTION "notify_writes"()`,
-    );
   }
   return statements;
 };
@@ -125,10 +108,7 @@ export const installRowTriggers = (db: Db, specs: readonly RowTriggers[]): Promi
         join pg_proc p on p.oid = t.tgfoid
         where not t.tgisinternal and n.nspname = current_schema()`),
     );
-    const tables = rowsOf<{ name: string }>(
-      await tx.execute(sql`select tablename as name from pg_tables where schemaname = current_schema()`),
-    ).map((t) => t.name);
-    const statements = rowTriggerChanges(existing, tables, specs);
+    const statements = rowTriggerChanges(existing, specs);
     for (const statement of statements) await tx.execute(sql.raw(statement));
     return statements;
   });

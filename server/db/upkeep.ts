@@ -9,9 +9,20 @@
  * PostgreSQL's own autovacuum does this for a server database.
  */
 import { sql } from 'drizzle-orm';
-import type { Database } from './client';
+import type { Database, Db } from './client';
 
 const EMBEDDED_VACUUM_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * The id the next transaction that writes will get: it moves on with every such transaction and
+ * never with a read, so an unchanged value means nothing was written meanwhile.
+ */
+const nextWriteId = async (db: Db): Promise<string> =>
+  (
+    (await db.execute(sql`select pg_snapshot_xmax(pg_current_snapshot())::text as next`)) as unknown as {
+      rows: { next: string }[];
+    }
+  ).rows[0]!.next;
 
 /**
  * A task that vacuums and analyses the embedded database once `everyMs` has passed since the last
@@ -19,17 +30,17 @@ const EMBEDDED_VACUUM_EVERY_MS = 60 * 60 * 1000;
  * as often as it likes.
  */
 export const embeddedVacuum = (
-  database: Pick<Database, 'db' | 'changes'>,
+  database: Pick<Database, 'db'>,
   { everyMs = EMBEDDED_VACUUM_EVERY_MS, now = Date.now }: { everyMs?: number; now?: () => number } = {},
 ) => {
   let lastAt = now();
-  let seen = database.changes.generation;
+  let seen: Promise<string | null> = nextWriteId(database.db).catch(() => null);
   return async (): Promise<boolean> => {
-    if (now() - lastAt < everyMs || database.changes.generation === seen) return false;
+    if (now() - lastAt < everyMs || (await nextWriteId(database.db)) === (await seen)) return false;
     await database.db.execute(sql`VACUUM (ANALYZE)`);
     lastAt = now();
-    // Its own statements move the generation on: what it saw is what counts as done.
-    seen = database.changes.generation;
+    // Its own statements write (the statistics): what it saw is what counts as done.
+    seen = Promise.resolve(await nextWriteId(database.db));
     return true;
   };
 };

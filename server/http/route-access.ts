@@ -29,7 +29,7 @@ export const mayCall = (access: AnyEndpoint['access'], auth: AuthInfo) =>
 export const whoIsCalling = async (c: Context<AppEnv>, access: AnyEndpoint['access']) => {
   if (access.kind !== 'session') return null;
   const deps = c.get('deps');
-  const auth = await authenticate(deps.db, deps.config, c.req.header('authorization'), deps.cache);
+  const auth = await authenticate(deps.db, deps.config, c.req.header('authorization'));
   if (!allows(access, auth, access.permission)) throw forbidden();
   return auth;
 };

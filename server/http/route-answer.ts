@@ -9,7 +9,6 @@ import { localizeMessage } from '../../src/contract/messages';
 import { HttpError, type FieldErrors } from '../core/errors';
 import { smsg } from '../core/messages';
 import { dbFaultMessage, DB_RETRY_AFTER_S, isDbUnavailable, isDiskFull } from './db-faults';
-import type { CachedAnswer } from './read-cache';
 
 const localizeErrors = (errors: FieldErrors | undefined, lang: Language) =>
   errors && Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, localizeMessage(v, lang)]));
@@ -87,8 +86,14 @@ export const checkedAnswer = (
   return { status, body: checked.data as Record<string, unknown> };
 };
 
+/** An answer as sent: its status and its JSON text. */
+interface SentAnswer {
+  status: number;
+  text: string;
+}
+
 /** An answer as the client gets it: an error status throws; the message in the reader's language. */
-export const sentAnswer = (done: Answer, lang: Language): CachedAnswer => {
+export const sentAnswer = (done: Answer, lang: Language): SentAnswer => {
   if (done.status >= 400)
     throw new HttpError(done.status, String(done.body.message), done.body.errors as FieldErrors | undefined);
   const out = { ...done.body };

@@ -4,7 +4,6 @@
  * serve.
  */
 import type { AnyEndpoint } from '../../src/contract/http';
-import type { RouteOptions } from './route';
 import type { App } from './types';
 
 interface Registered {
@@ -49,9 +48,7 @@ export const assertAllRouted = (app: App, api: Record<string, AnyEndpoint>) => {
 };
 
 /** Refuses, at start, a route the pipeline could not serve as its endpoint says. */
-export const checkRoute = (app: App, endpoint: AnyEndpoint, file: boolean, options: RouteOptions) => {
-  if (options.cache && (endpoint.method !== 'GET' || endpoint.access.kind !== 'session' || file))
-    throw new Error(`${endpoint.method} ${endpoint.path}: only signed-in GET answers can be cached`);
+export const checkRoute = (app: App, endpoint: AnyEndpoint, file: boolean) => {
   if (Boolean(endpoint.produces) !== file)
     throw new Error(
       `${endpoint.method} ${endpoint.path}: use routeFile exactly for endpoints that produce files`,

@@ -66,11 +66,6 @@ export type FileHandler<E extends AnyEndpoint> = (ctx: HandlerContext<E>) => Pro
 
 export interface RouteOptions {
   /**
-   * A read whose answer depends only on the database, the caller, the URL, the language and the
-   * day: kept by the read cache (when there is one) until the next write.
-   */
-  cache?: boolean;
-  /**
    * An idempotent write whose own state change refuses a repeat and whose work must outlive a
    * failure (server/http/idempotency.ts): it is not run inside the key's transaction.
    */
@@ -94,7 +89,7 @@ const register = <E extends AnyEndpoint>(
   file: boolean,
   options: RouteOptions,
 ) => {
-  checkRoute(app, endpoint, file, options);
+  checkRoute(app, endpoint, file);
   const defaultStatus = endpoint.successStatus ?? 200;
 
   app.on(endpoint.method, endpoint.path, async (c) => {
@@ -151,28 +146,16 @@ const register = <E extends AnyEndpoint>(
         return done;
       };
       // 3. run, once per Idempotency-Key
-      const answer = async () =>
-        sentAnswer(
-          endpoint.idempotent && auth
-            ? await withIdempotency(deps, c, auth.user.id, raw, run, options.ownTransactions)
-            : await run(),
-          lang,
-        );
-      const { status, text } =
-        options.cache && deps.cache && auth
-          ? await deps.cache.answer(
-              `${auth.user.id}\n${c.req.url}\n${lang}`,
-              deps.config.now().getTime(),
-              answer,
-            )
-          : await answer();
+      const { status, text } = sentAnswer(
+        endpoint.idempotent && auth
+          ? await withIdempotency(deps, c, auth.user.id, raw, run, options.ownTransactions)
+          : await run(),
+        lang,
+      );
       return c.body(text, status as 200, { 'Content-Type': 'application/json' });
     } catch (err) {
       if (err instanceof HttpError) return errorResponse(c, err, lang);
       return serverFault(c, err, lang);
-    } finally {
-      // Anything but a read may have written: its writes are seen before it answers (ADR 0009).
-      if (endpoint.method !== 'GET') await deps.cache?.wrote();
     }
   });
 };

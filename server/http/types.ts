@@ -5,7 +5,6 @@ import type { Config } from '../core/config';
 import type { Db } from '../db/client';
 import type { Mailer } from '../core/mail';
 import type { Storage } from '../files/storage';
-import type { ReadCache } from './read-cache';
 
 /**
  * What `createApp` needs: everything with state or side effects is injected. The services of the
@@ -18,8 +17,6 @@ export interface Deps {
   mailer: Mailer;
   config: Config;
   storage: Storage;
-  /** Answers and sessions kept until the next write (server/http/read-cache.ts, ADR 0009). */
-  cache?: ReadCache;
   /** Which database the process uses (for /api/ready). */
   databaseKind?: 'pglite' | 'postgres';
   /**

@@ -68,7 +68,7 @@ export const registerLiveRoutes = (app: App) => {
     const lastEventId = /^[0-9]{1,15}$/.test(header) ? Number(header) : null;
     const authorization = c.req.header('authorization');
     const opened = live.open(auth!, lastEventId, () =>
-      authenticate(deps.db, deps.config, authorization, deps.cache).catch((err: unknown) => {
+      authenticate(deps.db, deps.config, authorization).catch((err: unknown) => {
         if (err instanceof HttpError) return null;
         throw err;
       }),

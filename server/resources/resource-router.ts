@@ -129,16 +129,10 @@ export const registerResources = (app: App, impls: ResourceImpls) => {
         return exportCsv(t.resource, impls[t.resource.key]!, h as H);
       });
     } else {
-      route(
-        app,
-        r.endpoint,
-        async (h) => {
-          const t = pick(h as H);
-          return run(t.resource, impls[t.resource.key]!, t.op, h as H) as never;
-        },
-        // lists, records and options
-        { cache: r.endpoint.method === 'GET' },
-      );
+      route(app, r.endpoint, async (h) => {
+        const t = pick(h as H);
+        return run(t.resource, impls[t.resource.key]!, t.op, h as H) as never;
+      });
     }
   }
 };

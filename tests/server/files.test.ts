@@ -14,7 +14,6 @@ import { createApp } from '../../server/app';
 import { openPostgres } from '../../server/db/client';
 import { events, files, users } from '../../server/db/schema';
 import { sweepUnreferencedFiles, UNUSED_FILE_GRACE_MS } from '../../server/files/references';
-import { ReadCache } from '../../server/http/read-cache';
 import { createDbStorage, FILE_CHUNK_BYTES } from '../../server/files/storage';
 import { importUploadsFolder } from '../../server/files/storage-import';
 import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
@@ -339,7 +338,6 @@ describe('two servers on one PostgreSQL', () => {
           ...t.deps,
           db: other.db,
           storage: createDbStorage(other.db, { quotaBytes: QUOTA, now: t.config.now }),
-          cache: new ReadCache(other.changes),
         });
         const data = bytesOf(FILE_CHUNK_BYTES + 321, PNG, 11);
         const up = await upload('/api/event/image', manager, data);

@@ -138,7 +138,7 @@ describe('a capped count', () => {
   });
 
   it('a page is one statement: its rows and its total together', async () => {
-    // Queries not asked before (the read cache would answer those without the database).
+    // Queries not asked before in this file.
     const queries = [
       `eventId=${eventId}&pageSize=25&sort=tickets`,
       'q=Capped&pageSize=25&sort=tickets',

@@ -7,6 +7,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, pgErrorCode, type Database } from '../../server/db/client';
+import { isWrite } from '../../server/db/pglite-prepared';
 import { bookings } from '../../server/db/schema';
 import { createTestDb, type TestDb } from '../setup/db';
 
@@ -57,6 +58,21 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('prepared reads on PGlite', (
     await database.migrate();
   });
   afterAll(() => database?.close());
+
+  it('prepares reads only: a write, or a read that locks rows, keeps PGlite’s own query', () => {
+    expect(isWrite('select 1')).toBe(false);
+    expect(isWrite('  SELECT "id" from "users"')).toBe(false);
+    expect(isWrite('explain analyze select 1')).toBe(false);
+    expect(isWrite('select * from "events" where "id" = $1 for update')).toBe(true);
+    expect(isWrite('select * from "events" for no key update')).toBe(true);
+    expect(isWrite('insert into "users" values ($1)')).toBe(true);
+    expect(isWrite('update "sessions" set "last_used_at" = $1 where "sessions"."id" = $2')).toBe(true);
+    expect(isWrite('delete from "sessions"')).toBe(true);
+    expect(isWrite('with moved as (update "bookings" set "x" = 1 returning *) select * from moved')).toBe(
+      true,
+    );
+    expect(isWrite('vacuum analyze')).toBe(true);
+  });
 
   it('prepares a read with parameters once, inlines its limit, and runs it again on its generic plan', async () => {
     for (let id = 1; id <= 10; id++)

@@ -20,7 +20,6 @@ import { seedDemo } from '../../server/seed/seed';
 import { createSmtpMailer, type Mailer } from '../../server/core/mail';
 import { settle } from '../../server/notifications/notify';
 import { stopBulkJobs } from '../../server/resources/bulk-jobs';
-import { ReadCache } from '../../server/http/read-cache';
 import { createDbStorage, type Storage } from '../../server/files/storage';
 import { startLiveHub } from '../../server/live/hub';
 import { watchSessions } from '../../server/live/sessions';
@@ -136,7 +135,6 @@ export const createTestServer = async (opts: TestServerOptions = {}): Promise<Te
     config,
     storage,
     ...(opts.push ? { push: opts.push } : {}),
-    cache: new ReadCache(db.changes),
     live: await startLive(db, config),
     databaseKind: db.kind,
   };

@@ -41,7 +41,7 @@ describe('lint fences', () => {
     ['server/areas/planted.ts', "import { x } from '../app';"],
     ['server/http/planted.ts', "import { x } from '../resources/resource-router';"],
     ['server/http/planted.ts', "import type { x } from '../live/streams';"],
-    ['server/auth/planted.ts', "import type { x } from '../http/read-cache';"],
+    ['server/auth/planted.ts', "import type { x } from '../http/types';"],
     ['server/audit/planted.ts', "import { x } from '../resources/impl';"],
     ['server/resources/planted.ts', "import { x } from '../live/streams';"],
     ['server/resources/planted.ts', "import { x } from '../areas';"],
