@@ -7,17 +7,36 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import prettier from 'prettier';
-import { api, areaApi, authApi, bulkApi, doorApi, liveApi, undoApi, viewsApi } from '../src/contract';
+import {
+  api,
+  areaApi,
+  authApi,
+  bulkApi,
+  doorApi,
+  doorEventsApi,
+  liveApi,
+  undoApi,
+  viewsApi,
+} from '../src/contract';
 import { routeOf } from '../src/contract/plain';
 import type { AnyEndpoint } from '../src/contract';
 
 const file = fileURLToPath(new URL('../src/contract/routes.gen.ts', import.meta.url));
 
 const entry = ([name, endpoint]: [string, AnyEndpoint]) => `  ${name}: ${JSON.stringify(routeOf(endpoint))},`;
-// The contract types the endpoints of authApi, areaApi, viewsApi, liveApi, undoApi and doorApi one by one; the resources'
+// The contract types the endpoints of authApi, areaApi, viewsApi, liveApi, undoApi, doorApi and doorEventsApi one by one; the resources'
 // routes (list, add, update… of each area, api's index signature) are typed through their resource,
 // and so are the bulk endpoints of every resource (`<key>Bulk`).
-const named = { ...authApi, ...areaApi, ...viewsApi, ...liveApi, bulkJob: bulkApi.bulkJob, ...undoApi, ...doorApi };
+const named = {
+  ...authApi,
+  ...areaApi,
+  ...viewsApi,
+  ...liveApi,
+  bulkJob: bulkApi.bulkJob,
+  ...undoApi,
+  ...doorApi,
+  ...doorEventsApi,
+};
 const typed = Object.entries(api).filter(([name]) => name in named);
 const untyped = Object.entries(api).filter(([name]) => !(name in named));
 

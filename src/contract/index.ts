@@ -11,6 +11,7 @@ export * from './live';
 export * from './bulk';
 export * from './undo';
 export * from './door';
+export * from './door-events';
 
 import { authApi } from './auth';
 import { areaApi, resourceApi } from './areas';
@@ -20,6 +21,7 @@ import type { AnyEndpoint } from './http';
 import { viewsApi } from './views';
 import { undoApi } from './undo';
 import { doorApi } from './door';
+import { doorEventsApi } from './door-events';
 
 /** Every endpoint of the API, by name. The server refuses to start if one has no route. */
 export const api = {
@@ -31,5 +33,6 @@ export const api = {
   ...bulkApi,
   ...undoApi,
   ...doorApi,
+  ...doorEventsApi,
 } as const satisfies Record<string, AnyEndpoint>;
 export type Api = typeof api;
