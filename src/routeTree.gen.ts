@@ -16,6 +16,7 @@ import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppSplatRouteImport } from './routes/_app/$'
 import { Route as AppActivityRouteImport } from './routes/_app/activity'
 import { Route as AppBookingDetailsRouteImport } from './routes/_app/booking-details'
+import { Route as AppDoorRouteImport } from './routes/_app/door'
 import { Route as AppOutboxRouteImport } from './routes/_app/outbox'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppUserDetailsRouteImport } from './routes/_app/user-details'
@@ -43,6 +44,7 @@ import { Route as AppCityAddChar123IdChar125RouteImport } from './routes/_app/ci
 import { Route as AppCountryAddChar123IdChar125RouteImport } from './routes/_app/country/add.{-$id}'
 import { Route as AppEventAddChar123IdChar125RouteImport } from './routes/_app/event/add/{-$id}'
 import { Route as AppEventDetailsIdRouteImport } from './routes/_app/event/details/$id'
+import { Route as AppEventDoorListIdRouteImport } from './routes/_app/event/door-list/$id'
 import { Route as AppEventListChar123IdChar125RouteImport } from './routes/_app/event/list/{-$id}'
 import { Route as AppLocationAddChar123IdChar125RouteImport } from './routes/_app/location/add.{-$id}'
 import { Route as AppNotificationUpdateChar123IdChar125RouteImport } from './routes/_app/notification/update/{-$id}'
@@ -85,6 +87,11 @@ const AppActivityRoute = AppActivityRouteImport.update({
 const AppBookingDetailsRoute = AppBookingDetailsRouteImport.update({
   id: '/booking-details',
   path: '/booking-details',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDoorRoute = AppDoorRouteImport.update({
+  id: '/door',
+  path: '/door',
   getParentRoute: () => AppRoute,
 } as any)
 const AppOutboxRoute = AppOutboxRouteImport.update({
@@ -230,6 +237,11 @@ const AppEventDetailsIdRoute = AppEventDetailsIdRouteImport.update({
   path: '/event/details/$id',
   getParentRoute: () => AppRoute,
 } as any)
+const AppEventDoorListIdRoute = AppEventDoorListIdRouteImport.update({
+  id: '/event/door-list/$id',
+  path: '/event/door-list/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppEventListChar123IdChar125Route =
   AppEventListChar123IdChar125RouteImport.update({
     id: '/event/list/{-$id}',
@@ -291,6 +303,7 @@ export interface FileRoutesByFullPath {
   '/$': typeof AppSplatRoute
   '/activity': typeof AppActivityRoute
   '/booking-details': typeof AppBookingDetailsRoute
+  '/door': typeof AppDoorRoute
   '/outbox': typeof AppOutboxRoute
   '/profile': typeof AppProfileRoute
   '/user-details': typeof AppUserDetailsRoute
@@ -318,6 +331,7 @@ export interface FileRoutesByFullPath {
   '/country/add/{-$id}': typeof AppCountryAddChar123IdChar125Route
   '/event/add/{-$id}': typeof AppEventAddChar123IdChar125Route
   '/event/details/$id': typeof AppEventDetailsIdRoute
+  '/event/door-list/$id': typeof AppEventDoorListIdRoute
   '/event/list/{-$id}': typeof AppEventListChar123IdChar125Route
   '/location/add/{-$id}': typeof AppLocationAddChar123IdChar125Route
   '/notification/update/{-$id}': typeof AppNotificationUpdateChar123IdChar125Route
@@ -334,6 +348,7 @@ export interface FileRoutesByTo {
   '/$': typeof AppSplatRoute
   '/activity': typeof AppActivityRoute
   '/booking-details': typeof AppBookingDetailsRoute
+  '/door': typeof AppDoorRoute
   '/outbox': typeof AppOutboxRoute
   '/profile': typeof AppProfileRoute
   '/user-details': typeof AppUserDetailsRoute
@@ -362,6 +377,7 @@ export interface FileRoutesByTo {
   '/country/add/{-$id}': typeof AppCountryAddChar123IdChar125Route
   '/event/add/{-$id}': typeof AppEventAddChar123IdChar125Route
   '/event/details/$id': typeof AppEventDetailsIdRoute
+  '/event/door-list/$id': typeof AppEventDoorListIdRoute
   '/event/list/{-$id}': typeof AppEventListChar123IdChar125Route
   '/location/add/{-$id}': typeof AppLocationAddChar123IdChar125Route
   '/notification/update/{-$id}': typeof AppNotificationUpdateChar123IdChar125Route
@@ -380,6 +396,7 @@ export interface FileRoutesById {
   '/_app/$': typeof AppSplatRoute
   '/_app/activity': typeof AppActivityRoute
   '/_app/booking-details': typeof AppBookingDetailsRoute
+  '/_app/door': typeof AppDoorRoute
   '/_app/outbox': typeof AppOutboxRoute
   '/_app/profile': typeof AppProfileRoute
   '/_app/user-details': typeof AppUserDetailsRoute
@@ -408,6 +425,7 @@ export interface FileRoutesById {
   '/_app/country/add/{-$id}': typeof AppCountryAddChar123IdChar125Route
   '/_app/event/add/{-$id}': typeof AppEventAddChar123IdChar125Route
   '/_app/event/details/$id': typeof AppEventDetailsIdRoute
+  '/_app/event/door-list/$id': typeof AppEventDoorListIdRoute
   '/_app/event/list/{-$id}': typeof AppEventListChar123IdChar125Route
   '/_app/location/add/{-$id}': typeof AppLocationAddChar123IdChar125Route
   '/_app/notification/update/{-$id}': typeof AppNotificationUpdateChar123IdChar125Route
@@ -427,6 +445,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/activity'
     | '/booking-details'
+    | '/door'
     | '/outbox'
     | '/profile'
     | '/user-details'
@@ -454,6 +473,7 @@ export interface FileRouteTypes {
     | '/country/add/{-$id}'
     | '/event/add/{-$id}'
     | '/event/details/$id'
+    | '/event/door-list/$id'
     | '/event/list/{-$id}'
     | '/location/add/{-$id}'
     | '/notification/update/{-$id}'
@@ -470,6 +490,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/activity'
     | '/booking-details'
+    | '/door'
     | '/outbox'
     | '/profile'
     | '/user-details'
@@ -498,6 +519,7 @@ export interface FileRouteTypes {
     | '/country/add/{-$id}'
     | '/event/add/{-$id}'
     | '/event/details/$id'
+    | '/event/door-list/$id'
     | '/event/list/{-$id}'
     | '/location/add/{-$id}'
     | '/notification/update/{-$id}'
@@ -515,6 +537,7 @@ export interface FileRouteTypes {
     | '/_app/$'
     | '/_app/activity'
     | '/_app/booking-details'
+    | '/_app/door'
     | '/_app/outbox'
     | '/_app/profile'
     | '/_app/user-details'
@@ -543,6 +566,7 @@ export interface FileRouteTypes {
     | '/_app/country/add/{-$id}'
     | '/_app/event/add/{-$id}'
     | '/_app/event/details/$id'
+    | '/_app/event/door-list/$id'
     | '/_app/event/list/{-$id}'
     | '/_app/location/add/{-$id}'
     | '/_app/notification/update/{-$id}'
@@ -609,6 +633,13 @@ declare module '@tanstack/react-router' {
       path: '/booking-details'
       fullPath: '/booking-details'
       preLoaderRoute: typeof AppBookingDetailsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/door': {
+      id: '/_app/door'
+      path: '/door'
+      fullPath: '/door'
+      preLoaderRoute: typeof AppDoorRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/outbox': {
@@ -800,6 +831,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppEventDetailsIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/event/door-list/$id': {
+      id: '/_app/event/door-list/$id'
+      path: '/event/door-list/$id'
+      fullPath: '/event/door-list/$id'
+      preLoaderRoute: typeof AppEventDoorListIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/event/list/{-$id}': {
       id: '/_app/event/list/{-$id}'
       path: '/event/list/{-$id}'
@@ -870,6 +908,7 @@ interface AppRouteChildren {
   AppSplatRoute: typeof AppSplatRoute
   AppActivityRoute: typeof AppActivityRoute
   AppBookingDetailsRoute: typeof AppBookingDetailsRoute
+  AppDoorRoute: typeof AppDoorRoute
   AppOutboxRoute: typeof AppOutboxRoute
   AppProfileRoute: typeof AppProfileRoute
   AppUserDetailsRoute: typeof AppUserDetailsRoute
@@ -898,6 +937,7 @@ interface AppRouteChildren {
   AppCountryAddChar123IdChar125Route: typeof AppCountryAddChar123IdChar125Route
   AppEventAddChar123IdChar125Route: typeof AppEventAddChar123IdChar125Route
   AppEventDetailsIdRoute: typeof AppEventDetailsIdRoute
+  AppEventDoorListIdRoute: typeof AppEventDoorListIdRoute
   AppEventListChar123IdChar125Route: typeof AppEventListChar123IdChar125Route
   AppLocationAddChar123IdChar125Route: typeof AppLocationAddChar123IdChar125Route
   AppNotificationUpdateChar123IdChar125Route: typeof AppNotificationUpdateChar123IdChar125Route
@@ -913,6 +953,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSplatRoute: AppSplatRoute,
   AppActivityRoute: AppActivityRoute,
   AppBookingDetailsRoute: AppBookingDetailsRoute,
+  AppDoorRoute: AppDoorRoute,
   AppOutboxRoute: AppOutboxRoute,
   AppProfileRoute: AppProfileRoute,
   AppUserDetailsRoute: AppUserDetailsRoute,
@@ -943,6 +984,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppCountryAddChar123IdChar125Route: AppCountryAddChar123IdChar125Route,
   AppEventAddChar123IdChar125Route: AppEventAddChar123IdChar125Route,
   AppEventDetailsIdRoute: AppEventDetailsIdRoute,
+  AppEventDoorListIdRoute: AppEventDoorListIdRoute,
   AppEventListChar123IdChar125Route: AppEventListChar123IdChar125Route,
   AppLocationAddChar123IdChar125Route: AppLocationAddChar123IdChar125Route,
   AppNotificationUpdateChar123IdChar125Route:
