@@ -14,6 +14,7 @@ import {
   bulkApi,
   doorApi,
   doorSalesApi,
+  doorEventsApi,
   liveApi,
   undoApi,
   viewsApi,
@@ -24,7 +25,7 @@ import type { AnyEndpoint } from '../src/contract';
 const file = fileURLToPath(new URL('../src/contract/routes.gen.ts', import.meta.url));
 
 const entry = ([name, endpoint]: [string, AnyEndpoint]) => `  ${name}: ${JSON.stringify(routeOf(endpoint))},`;
-// The contract types the endpoints of authApi, areaApi, viewsApi, liveApi, undoApi, doorApi and doorSalesApi one by one; the resources'
+// The contract types the endpoints of authApi, areaApi, viewsApi, liveApi, undoApi and the door's APIs one by one; the resources'
 // routes (list, add, update… of each area, api's index signature) are typed through their resource,
 // and so are the bulk endpoints of every resource (`<key>Bulk`).
 const named = {
@@ -36,6 +37,7 @@ const named = {
   ...undoApi,
   ...doorApi,
   ...doorSalesApi,
+  ...doorEventsApi,
 };
 const typed = Object.entries(api).filter(([name]) => name in named);
 const untyped = Object.entries(api).filter(([name]) => !(name in named));

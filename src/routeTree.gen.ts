@@ -16,6 +16,7 @@ import { Route as AppIndexRouteImport } from './routes/_app/index'
 import { Route as AppSplatRouteImport } from './routes/_app/$'
 import { Route as AppActivityRouteImport } from './routes/_app/activity'
 import { Route as AppBookingDetailsRouteImport } from './routes/_app/booking-details'
+import { Route as AppDoorRouteImport } from './routes/_app/door'
 import { Route as AppOutboxRouteImport } from './routes/_app/outbox'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppUserDetailsRouteImport } from './routes/_app/user-details'
@@ -43,6 +44,7 @@ import { Route as AppCityAddChar123IdChar125RouteImport } from './routes/_app/ci
 import { Route as AppCountryAddChar123IdChar125RouteImport } from './routes/_app/country/add.{-$id}'
 import { Route as AppEventAddChar123IdChar125RouteImport } from './routes/_app/event/add/{-$id}'
 import { Route as AppEventDetailsIdRouteImport } from './routes/_app/event/details/$id'
+import { Route as AppEventDoorListIdRouteImport } from './routes/_app/event/door-list/$id'
 import { Route as AppEventDoorSalesIdRouteImport } from './routes/_app/event/door-sales/$id'
 import { Route as AppEventDoorIdRouteImport } from './routes/_app/event/door/$id'
 import { Route as AppEventListChar123IdChar125RouteImport } from './routes/_app/event/list/{-$id}'
@@ -87,6 +89,11 @@ const AppActivityRoute = AppActivityRouteImport.update({
 const AppBookingDetailsRoute = AppBookingDetailsRouteImport.update({
   id: '/booking-details',
   path: '/booking-details',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDoorRoute = AppDoorRouteImport.update({
+  id: '/door',
+  path: '/door',
   getParentRoute: () => AppRoute,
 } as any)
 const AppOutboxRoute = AppOutboxRouteImport.update({
@@ -232,6 +239,11 @@ const AppEventDetailsIdRoute = AppEventDetailsIdRouteImport.update({
   path: '/event/details/$id',
   getParentRoute: () => AppRoute,
 } as any)
+const AppEventDoorListIdRoute = AppEventDoorListIdRouteImport.update({
+  id: '/event/door-list/$id',
+  path: '/event/door-list/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppEventDoorSalesIdRoute = AppEventDoorSalesIdRouteImport.update({
   id: '/event/door-sales/$id',
   path: '/event/door-sales/$id',
@@ -303,6 +315,7 @@ export interface FileRoutesByFullPath {
   '/$': typeof AppSplatRoute
   '/activity': typeof AppActivityRoute
   '/booking-details': typeof AppBookingDetailsRoute
+  '/door': typeof AppDoorRoute
   '/outbox': typeof AppOutboxRoute
   '/profile': typeof AppProfileRoute
   '/user-details': typeof AppUserDetailsRoute
@@ -330,6 +343,7 @@ export interface FileRoutesByFullPath {
   '/country/add/{-$id}': typeof AppCountryAddChar123IdChar125Route
   '/event/add/{-$id}': typeof AppEventAddChar123IdChar125Route
   '/event/details/$id': typeof AppEventDetailsIdRoute
+  '/event/door-list/$id': typeof AppEventDoorListIdRoute
   '/event/door-sales/$id': typeof AppEventDoorSalesIdRoute
   '/event/door/$id': typeof AppEventDoorIdRoute
   '/event/list/{-$id}': typeof AppEventListChar123IdChar125Route
@@ -348,6 +362,7 @@ export interface FileRoutesByTo {
   '/$': typeof AppSplatRoute
   '/activity': typeof AppActivityRoute
   '/booking-details': typeof AppBookingDetailsRoute
+  '/door': typeof AppDoorRoute
   '/outbox': typeof AppOutboxRoute
   '/profile': typeof AppProfileRoute
   '/user-details': typeof AppUserDetailsRoute
@@ -376,6 +391,7 @@ export interface FileRoutesByTo {
   '/country/add/{-$id}': typeof AppCountryAddChar123IdChar125Route
   '/event/add/{-$id}': typeof AppEventAddChar123IdChar125Route
   '/event/details/$id': typeof AppEventDetailsIdRoute
+  '/event/door-list/$id': typeof AppEventDoorListIdRoute
   '/event/door-sales/$id': typeof AppEventDoorSalesIdRoute
   '/event/door/$id': typeof AppEventDoorIdRoute
   '/event/list/{-$id}': typeof AppEventListChar123IdChar125Route
@@ -396,6 +412,7 @@ export interface FileRoutesById {
   '/_app/$': typeof AppSplatRoute
   '/_app/activity': typeof AppActivityRoute
   '/_app/booking-details': typeof AppBookingDetailsRoute
+  '/_app/door': typeof AppDoorRoute
   '/_app/outbox': typeof AppOutboxRoute
   '/_app/profile': typeof AppProfileRoute
   '/_app/user-details': typeof AppUserDetailsRoute
@@ -424,6 +441,7 @@ export interface FileRoutesById {
   '/_app/country/add/{-$id}': typeof AppCountryAddChar123IdChar125Route
   '/_app/event/add/{-$id}': typeof AppEventAddChar123IdChar125Route
   '/_app/event/details/$id': typeof AppEventDetailsIdRoute
+  '/_app/event/door-list/$id': typeof AppEventDoorListIdRoute
   '/_app/event/door-sales/$id': typeof AppEventDoorSalesIdRoute
   '/_app/event/door/$id': typeof AppEventDoorIdRoute
   '/_app/event/list/{-$id}': typeof AppEventListChar123IdChar125Route
@@ -445,6 +463,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/activity'
     | '/booking-details'
+    | '/door'
     | '/outbox'
     | '/profile'
     | '/user-details'
@@ -472,6 +491,7 @@ export interface FileRouteTypes {
     | '/country/add/{-$id}'
     | '/event/add/{-$id}'
     | '/event/details/$id'
+    | '/event/door-list/$id'
     | '/event/door-sales/$id'
     | '/event/door/$id'
     | '/event/list/{-$id}'
@@ -490,6 +510,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/activity'
     | '/booking-details'
+    | '/door'
     | '/outbox'
     | '/profile'
     | '/user-details'
@@ -518,6 +539,7 @@ export interface FileRouteTypes {
     | '/country/add/{-$id}'
     | '/event/add/{-$id}'
     | '/event/details/$id'
+    | '/event/door-list/$id'
     | '/event/door-sales/$id'
     | '/event/door/$id'
     | '/event/list/{-$id}'
@@ -537,6 +559,7 @@ export interface FileRouteTypes {
     | '/_app/$'
     | '/_app/activity'
     | '/_app/booking-details'
+    | '/_app/door'
     | '/_app/outbox'
     | '/_app/profile'
     | '/_app/user-details'
@@ -565,6 +588,7 @@ export interface FileRouteTypes {
     | '/_app/country/add/{-$id}'
     | '/_app/event/add/{-$id}'
     | '/_app/event/details/$id'
+    | '/_app/event/door-list/$id'
     | '/_app/event/door-sales/$id'
     | '/_app/event/door/$id'
     | '/_app/event/list/{-$id}'
@@ -633,6 +657,13 @@ declare module '@tanstack/react-router' {
       path: '/booking-details'
       fullPath: '/booking-details'
       preLoaderRoute: typeof AppBookingDetailsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/door': {
+      id: '/_app/door'
+      path: '/door'
+      fullPath: '/door'
+      preLoaderRoute: typeof AppDoorRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/outbox': {
@@ -824,6 +855,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppEventDetailsIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/event/door-list/$id': {
+      id: '/_app/event/door-list/$id'
+      path: '/event/door-list/$id'
+      fullPath: '/event/door-list/$id'
+      preLoaderRoute: typeof AppEventDoorListIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/event/door-sales/$id': {
       id: '/_app/event/door-sales/$id'
       path: '/event/door-sales/$id'
@@ -908,6 +946,7 @@ interface AppRouteChildren {
   AppSplatRoute: typeof AppSplatRoute
   AppActivityRoute: typeof AppActivityRoute
   AppBookingDetailsRoute: typeof AppBookingDetailsRoute
+  AppDoorRoute: typeof AppDoorRoute
   AppOutboxRoute: typeof AppOutboxRoute
   AppProfileRoute: typeof AppProfileRoute
   AppUserDetailsRoute: typeof AppUserDetailsRoute
@@ -936,6 +975,7 @@ interface AppRouteChildren {
   AppCountryAddChar123IdChar125Route: typeof AppCountryAddChar123IdChar125Route
   AppEventAddChar123IdChar125Route: typeof AppEventAddChar123IdChar125Route
   AppEventDetailsIdRoute: typeof AppEventDetailsIdRoute
+  AppEventDoorListIdRoute: typeof AppEventDoorListIdRoute
   AppEventDoorSalesIdRoute: typeof AppEventDoorSalesIdRoute
   AppEventDoorIdRoute: typeof AppEventDoorIdRoute
   AppEventListChar123IdChar125Route: typeof AppEventListChar123IdChar125Route
@@ -953,6 +993,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppSplatRoute: AppSplatRoute,
   AppActivityRoute: AppActivityRoute,
   AppBookingDetailsRoute: AppBookingDetailsRoute,
+  AppDoorRoute: AppDoorRoute,
   AppOutboxRoute: AppOutboxRoute,
   AppProfileRoute: AppProfileRoute,
   AppUserDetailsRoute: AppUserDetailsRoute,
@@ -983,6 +1024,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppCountryAddChar123IdChar125Route: AppCountryAddChar123IdChar125Route,
   AppEventAddChar123IdChar125Route: AppEventAddChar123IdChar125Route,
   AppEventDetailsIdRoute: AppEventDetailsIdRoute,
+  AppEventDoorListIdRoute: AppEventDoorListIdRoute,
   AppEventDoorSalesIdRoute: AppEventDoorSalesIdRoute,
   AppEventDoorIdRoute: AppEventDoorIdRoute,
   AppEventListChar123IdChar125Route: AppEventListChar123IdChar125Route,

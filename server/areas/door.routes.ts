@@ -1,11 +1,13 @@
-/** The door's endpoints (docs/decisions/0055-the-door.md): an event's door state, and admitting guests. */
+/** The door's endpoints (docs/decisions/0055-the-door.md): the caller's doors, an event's door state, and admitting guests. */
 import { doorApi } from '../../src/contract/door';
+import { doorEventsApi } from '../../src/contract/door-events';
 import { route, type Handler } from '../http/route';
 import type { App } from '../http/types';
 import { smsg } from '../core/messages';
 import { ticketKeyRing } from '../tickets/keys';
 import { admit } from './door.admit';
 import { doorEventOf, doorStateOf } from './door';
+import { doorEventsOf } from './door.events';
 import { allOrNothing } from '../http/idempotency';
 
 const doorState: Handler<typeof doorApi.doorState> = async ({ deps, params, requireAuth }) => {
@@ -49,7 +51,13 @@ const bookingAdmit: Handler<typeof doorApi.bookingAdmit> = async ({
   };
 };
 
+const doorEvents: Handler<typeof doorEventsApi.doorEvents> = async ({ deps, requireAuth }) => ({
+  message: smsg('loaded'),
+  data: await doorEventsOf(deps.db, requireAuth(), deps.config.now()),
+});
+
 export const registerDoorRoutes = (app: App) => {
+  route(app, doorEventsApi.doorEvents, doorEvents);
   route(app, doorApi.doorState, doorState);
   route(app, doorApi.bookingAdmit, bookingAdmit);
 };

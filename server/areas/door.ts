@@ -14,14 +14,19 @@ import { providerScopeOf } from '../resources/impl';
 
 /**
  * The events whose door the caller reaches: staff every event, a provider and its supervisors their
- * provider's, anyone else (a door account) the events it is assigned to.
+ * provider's, anyone else (a door account) the events it is assigned to, and of a door account that
+ * belongs to a provider only that provider's (an assignment left from before a move to another
+ * provider reaches nothing).
  */
 export const doorReach = (auth: AuthInfo): SQL | undefined => {
   if (auth.permissions.includes('event')) {
     const scope = providerScopeOf(auth, 'event', true);
     return scope === null ? undefined : eq(events.providerId, scope);
   }
-  return sql`exists (select 1 from ${eventSupervisors} where ${eventSupervisors.eventId} = ${events.id} and ${eventSupervisors.userId} = ${auth.user.id})`;
+  return and(
+    sql`exists (select 1 from ${eventSupervisors} where ${eventSupervisors.eventId} = ${events.id} and ${eventSupervisors.userId} = ${auth.user.id})`,
+    auth.user.providerId === null ? undefined : eq(events.providerId, auth.user.providerId),
+  );
 };
 
 /** The event at whose door the caller stands, or 404. */

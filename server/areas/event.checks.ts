@@ -6,6 +6,7 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { msg } from '../../src/contract/messages';
 import { EVENT_EDITABLE } from '../../src/contract/areas/event';
+import { SUPERVISOR_ROLES } from '../../src/contract/areas/supervisor';
 import { SEAT_HOLDING } from '../../src/contract/areas/booking';
 import { USER_STATUS } from '../../src/contract/roles';
 import type { Executor, Tx } from '../db/client';
@@ -117,7 +118,8 @@ export const checkEvent = async (
             .where(
               and(
                 inArray(users.id, supervisorIds),
-                eq(users.role, 'manager'),
+                // Full supervisors and door accounts (docs/decisions/0055-the-door.md) of the provider.
+                inArray(users.role, [...SUPERVISOR_ROLES]),
                 isNotNull(users.providerId),
                 eq(users.providerId, providerId),
               ),

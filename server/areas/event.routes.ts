@@ -114,6 +114,7 @@ const eventDetails: Handler<typeof eventApi.eventDetails> = async ({ deps, param
         email: users.email,
         phone: users.phone,
         status: users.status,
+        role: users.role,
       })
       .from(eventSupervisors)
       .innerJoin(users, eq(users.id, eventSupervisors.userId))

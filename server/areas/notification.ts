@@ -6,6 +6,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { notificationResource, type AudienceType } from '../../src/contract/areas/notification';
 import { msg } from '../../src/contract/messages';
 import { USER_STATUS, type Role } from '../../src/contract/roles';
+import { SUPERVISOR_ROLES } from '../../src/contract/areas/supervisor';
 import type { Tx } from '../db/client';
 import { notifications, users } from '../db/schema';
 import { conflict, fieldError } from '../core/errors';
@@ -59,7 +60,9 @@ async function checkAudience(tx: Tx, input: NotificationInput, ctx: ResourceCtx)
       and(
         inArray(users.id, ids),
         eq(users.status, USER_STATUS.active),
-        ctx.ownerId === null ? undefined : and(eq(users.role, 'manager'), eq(users.providerId, ctx.ownerId)),
+        ctx.ownerId === null
+          ? undefined
+          : and(inArray(users.role, [...SUPERVISOR_ROLES]), eq(users.providerId, ctx.ownerId)),
       ),
     );
   if (found.length !== ids.length) throw fieldError('audienceUserIds', msg('invalidValue'));

@@ -1,5 +1,5 @@
 /** Supervisor (de)activation, by staff or by the provider the supervisor acts for. */
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { supervisorApi } from '../../src/contract/areas/supervisor';
 import { OWNER_ROLE } from '../../src/contract/http';
 import { setAccountStatus } from '../auth/accounts';
@@ -8,17 +8,12 @@ import { notFound } from '../core/errors';
 import { route } from '../http/route';
 import type { App } from '../http/types';
 import { smsg } from '../core/messages';
-import { supervisorImpl } from './supervisor';
+import { supervisorAccount, supervisorImpl } from './supervisor';
 import type { AuthInfo } from '../auth/sessions';
 import { rowCtx, runRowAction, type BodyOf, type RowAction } from '../resources/row-actions';
 
 const supervisorWhere = (id: number, owner: number | null) =>
-  and(
-    eq(users.id, id),
-    eq(users.role, 'manager'),
-    isNotNull(users.providerId),
-    owner === null ? undefined : eq(users.providerId, owner),
-  );
+  and(eq(users.id, id), supervisorAccount, owner === null ? undefined : eq(users.providerId, owner));
 
 /** A provider acting on its own supervisors (staff with the permission: any). */
 const ownerOf = (auth: AuthInfo) =>

@@ -1,5 +1,5 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
-import { supervisorResource } from '../../src/contract/areas/supervisor';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { SUPERVISOR_ROLES, supervisorResource } from '../../src/contract/areas/supervisor';
 import { msg } from '../../src/contract/messages';
 import { USER_STATUS, type UserStatus } from '../../src/contract/roles';
 import { hashPassword } from '../auth/passwords';
@@ -13,6 +13,17 @@ const STATUS: Record<string, { en: string; ar: string }> = {
   '1': { en: 'Active', ar: 'نشط' },
   '3': { en: 'Inactive', ar: 'غير نشط' },
 };
+
+const ACCESS: Record<(typeof SUPERVISOR_ROLES)[number], { en: string; ar: string }> = {
+  manager: { en: 'Full supervisor', ar: 'مشرف كامل' },
+  door: { en: 'Door only', ar: 'البوابة فقط' },
+};
+
+/**
+ * A provider's accounts as the supervisors area lists them: full supervisors (`manager`) and door
+ * accounts (`door`, docs/decisions/0055-the-door.md), each belonging to one provider.
+ */
+export const supervisorAccount = and(inArray(users.role, [...SUPERVISOR_ROLES]), isNotNull(users.providerId));
 
 /** The supervisor's provider: a provider's own calls always get itself; staff must name one. */
 const providerFor = async (tx: Tx, requested: number | undefined, ctx: ResourceCtx, current?: number) => {
@@ -54,14 +65,16 @@ export const supervisorImpl = implement(supervisorResource, {
     phone: u.phone,
     providerId: u.providerId!,
     providerName,
+    role: u.role as (typeof SUPERVISOR_ROLES)[number],
     status: u.status as UserStatus,
   }),
-  base: and(eq(users.role, 'manager'), isNotNull(users.providerId)),
+  base: supervisorAccount,
   scope: (ownerId) => eq(users.providerId, ownerId),
   sort: {
     name: (lang) => textOf(users.name, lang),
     email: () => users.email,
     provider: (lang) => textOf(serviceProviders.businessName, lang),
+    role: () => users.role,
     status: () => users.status,
     createdAt: () => users.createdAt,
     updatedAt: () => users.updatedAt,
@@ -76,6 +89,7 @@ export const supervisorImpl = implement(supervisorResource, {
   ],
   filters: (f) => [
     f.providerId === undefined ? undefined : eq(users.providerId, f.providerId),
+    f.role === undefined ? undefined : eq(users.role, f.role),
     f.status === undefined ? undefined : eq(users.status, f.status),
   ],
   unique: { users_email_key: { field: 'email', message: smsg('emailTaken') } },
@@ -91,7 +105,7 @@ export const supervisorImpl = implement(supervisorResource, {
         passwordHash: await hashPassword(input.password),
         name: input.name,
         phone: input.phone,
-        role: 'manager',
+        role: input.role ?? 'manager',
         status: USER_STATUS.active,
         providerId,
         createdAt: ctx.now,
@@ -102,7 +116,14 @@ export const supervisorImpl = implement(supervisorResource, {
   },
   async updateValues(tx, input, ctx, existing) {
     const providerId = await providerFor(tx, input.providerId, ctx, existing.providerId);
-    return { name: input.name, email: input.email, phone: input.phone, providerId };
+    // A changed access takes effect on the account's next call (its permissions are read per call).
+    return {
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      providerId,
+      role: input.role ?? existing.role,
+    };
   },
   csv: [
     { header: { en: 'ID', ar: 'المعرّف' }, value: (r) => r.id },
@@ -111,6 +132,7 @@ export const supervisorImpl = implement(supervisorResource, {
     { header: { en: 'Email', ar: 'البريد الإلكتروني' }, value: (r) => r.email },
     { header: { en: 'Phone', ar: 'الهاتف' }, value: (r) => r.phone },
     { header: { en: 'Service provider', ar: 'مقدم الخدمة' }, value: (r, lang) => r.providerName[lang] },
+    { header: { en: 'Access', ar: 'الصلاحية' }, value: (r, lang) => ACCESS[r.role][lang] },
     { header: { en: 'Status', ar: 'الحالة' }, value: (r, lang) => (STATUS[r.status] ?? STATUS['3']!)[lang] },
     { header: { en: 'Created', ar: 'تاريخ الإنشاء' }, value: (r) => r.createdAt },
   ],

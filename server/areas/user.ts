@@ -13,6 +13,7 @@ const ROLE_LABEL: Record<Role, { en: string; ar: string }> = {
   admin: { en: 'Admin', ar: 'مسؤول' },
   manager: { en: 'Manager', ar: 'مدير' },
   serviceprovider: { en: 'Service provider', ar: 'مقدم خدمة' },
+  door: { en: 'Door staff', ar: 'موظف البوابة' },
 };
 
 /** The searched texts, exactly as the trigram index `users_search_trgm_idx` is built. */

@@ -168,7 +168,11 @@ export const appendAudit = async (
   });
 };
 
-/** The resource of a user's entries, as the row trigger names it (by role). */
+/**
+ * The resource of a user's entries, as the row trigger names it (by role): a door account (role
+ * `door`) is a `user`, with its provider's id when it has one (`providerOfUser`), so its provider
+ * reads its entries (docs/decisions/0055-the-door.md).
+ */
 export const resourceOfUser = (user: { role: string }) =>
   user.role === 'serviceprovider' ? 'serviceprovider' : user.role === 'manager' ? 'supervisor' : 'user';
 

@@ -76,6 +76,9 @@ export const responsesOf = (name: string, e: AnyEndpoint) => {
   if (name === 'login')
     responses['401'] = errorResponse('Wrong e-mail or password, or an account that may not sign in');
   if (refuses) responses['403'] = errorResponse('The role or permission does not allow it');
+  // Saved views (docs/decisions/0022-saved-views.md): of a list the caller may not open (a door account's).
+  if (name === 'viewsList' || name === 'viewsCreate')
+    responses['403'] = errorResponse('A list the caller may not open, or sharing by a non-admin');
   if (namesRecord(e) || (e.access.kind === 'session' && e.access.owner))
     responses['404'] = errorResponse('No such record, or not one the caller may reach');
   // Undo names a write by its request id (docs/decisions/0025-undo.md).

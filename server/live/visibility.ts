@@ -14,13 +14,14 @@ const byKey = new Map<string, Resource>(resources.map((r) => [r.key, r as Resour
 
 /**
  * An event's door (its id, its provider as owner): whoever may stand at doors and reach that
- * provider's events; a door account hears of its provider's doors (it refetches only its own).
+ * provider's events; a door account of a provider hears of its provider's doors (it refetches only
+ * its own), staff's own door account (no provider) of every door, as staff do.
  */
 const canSeeDoor = (auth: AuthInfo, ownerId: number | null) => {
   if (!auth.permissions.includes('checkin')) return false;
   const scope = auth.permissions.includes('event')
     ? providerScopeOf(auth, 'event', true)
-    : (auth.user.providerId ?? auth.user.id);
+    : auth.user.providerId;
   return scope === null || ownerId === scope;
 };
 

@@ -14,6 +14,7 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Localized } from '../../src/contract/common';
 import type { NotificationKind } from '../../src/contract/areas/notification';
 import { USER_STATUS } from '../../src/contract/roles';
+import { SUPERVISOR_ROLES } from '../../src/contract/areas/supervisor';
 import type { Executor } from '../db/client';
 import {
   notificationPushes,
@@ -224,11 +225,13 @@ export const notifyUser = (deps: Deps, userId: number, notice: Notice) =>
 
 type NotificationRow = typeof notifications.$inferSelect;
 
-/** Who a written notification reaches: active accounts of its audience (a provider's: its supervisors). */
+/** Who a written notification reaches: active accounts of its audience (a provider's: its supervisors and door accounts). */
 async function recipientsOf(db: Executor, n: NotificationRow): Promise<number[]> {
   const active = eq(users.status, USER_STATUS.active);
   const scope =
-    n.providerId === null ? undefined : and(eq(users.role, 'manager'), eq(users.providerId, n.providerId));
+    n.providerId === null
+      ? undefined
+      : and(inArray(users.role, [...SUPERVISOR_ROLES]), eq(users.providerId, n.providerId));
   const audience =
     n.audienceType === 'roles'
       ? inArray(users.role, n.audienceRoles.length ? n.audienceRoles : ['-'])

@@ -7,7 +7,7 @@ import { USER_STATUS, type Role, type UserStatus } from '../../src/contract/role
 export const DEMO_PASSWORD = 'Demo-Pass-2026!';
 
 export interface DemoAccount {
-  key: 'admin' | 'manager' | 'provider' | 'pending' | 'blocked';
+  key: 'admin' | 'manager' | 'provider' | 'pending' | 'blocked' | 'door';
   email: string;
   role: Role;
   status: UserStatus;
@@ -15,6 +15,8 @@ export interface DemoAccount {
   phone: string;
   /** Shown in the start-up banner as a working sign-in. */
   canSignIn: boolean;
+  /** The demo account whose service provider's account this is (a door account of the demo provider). */
+  of?: DemoAccount['key'];
 }
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
@@ -62,6 +64,17 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     name: { en: 'Karim Aziz', ar: 'كريم عزيز' },
     phone: '+971505678901',
     canSignIn: false,
+  },
+  {
+    // A door-only account of the demo provider, assigned to its next event (demo-event-records.ts).
+    key: 'door',
+    email: 'door@example.com',
+    role: 'door',
+    status: USER_STATUS.active,
+    name: { en: 'Hani Saeed', ar: 'هاني سعيد' },
+    phone: '+971506789012',
+    canSignIn: true,
+    of: 'provider',
   },
 ];
 

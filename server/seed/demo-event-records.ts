@@ -61,6 +61,24 @@ export const assignmentsOf = (evs: SeededEvent[], sups: { id: number; providerId
       .map((s) => ({ eventId: e.id, userId: s.id })),
   );
 
+/**
+ * The demo door account's event (docs/decisions/0055-the-door.md): its provider's approved event
+ * that is on now or comes next (on the seed's day when there is one).
+ */
+export const doorAssignmentOf = (
+  evs: SeededEvent[],
+  door: { id: number; providerId: number | null } | undefined,
+  now: Date,
+) => {
+  const next = evs
+    .filter(
+      (e) =>
+        e.providerId === door?.providerId && e.status === 'approved' && e.endsAt.getTime() >= now.getTime(),
+    )
+    .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())[0];
+  return next && door ? [{ eventId: next.id, userId: door.id }] : [];
+};
+
 /** Two specialists for two events in three. */
 export const specialistsOf = (evs: SeededEvent[]) =>
   evs

@@ -15,7 +15,13 @@ import type { Db, Tx } from '../db/client';
 import { DEMO } from './demo-accounts';
 import { agoFrom, DAY, HOUR, l, rng } from './demo-basics';
 import { makeBookings, staffIdsOf } from './demo-bookings';
-import { advertisementsOf, assignmentsOf, eventHistoryOf, specialistsOf } from './demo-event-records';
+import {
+  advertisementsOf,
+  assignmentsOf,
+  doorAssignmentOf,
+  eventHistoryOf,
+  specialistsOf,
+} from './demo-event-records';
 import { EVENT_TITLES, PAGES } from './demo-texts';
 import {
   advertisements,
@@ -146,14 +152,18 @@ const mastersOf = async (db: Db) => {
 };
 type Masters = Awaited<ReturnType<typeof mastersOf>>;
 
-/** Who acts on the events: the providers' supervisors, the demo admin and the staff. */
+/** Who acts on the events: the providers' supervisors, the demo door account, the demo admin and the staff. */
 const peopleOf = async (db: Db) => {
   const sups = await db
     .select({ id: users.id, providerId: users.providerId })
     .from(users)
     .where(and(eq(users.role, 'manager'), isNotNull(users.providerId)));
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO.admin.email));
-  return { sups, adminId: admin?.id ?? null, staffIds: await staffIdsOf(db) };
+  const [door] = await db
+    .select({ id: users.id, providerId: users.providerId })
+    .from(users)
+    .where(eq(users.email, DEMO.door.email));
+  return { sups, door, adminId: admin?.id ?? null, staffIds: await staffIdsOf(db) };
 };
 type People = Awaited<ReturnType<typeof peopleOf>>;
 
@@ -267,7 +277,7 @@ const insertEvents = async (
   await tx.insert(eventHistory).values(evs.flatMap((e) => eventHistoryOf(e, people.adminId, now)));
 
   // supervisors and specialists
-  const assigned = assignmentsOf(evs, people.sups);
+  const assigned = [...assignmentsOf(evs, people.sups), ...doorAssignmentOf(evs, people.door, now)];
   if (assigned.length) await tx.insert(eventSupervisors).values(assigned);
   await tx.insert(eventSpecialists).values(specialistsOf(evs));
 

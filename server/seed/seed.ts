@@ -4,7 +4,7 @@
  * `seedDemo` (demo mode only) adds the demo accounts (see demo-data.ts for the demo records).
  * Both are idempotent.
  */
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { ROLE_PERMISSIONS, ROLES } from '../../src/contract/roles';
 import { hashPassword } from '../auth/passwords';
 import type { Db } from '../db/client';
@@ -73,5 +73,13 @@ export const seedDemo = async (db: Db, now: Date = new Date()): Promise<{ create
         })),
       )
       .onConflictDoNothing();
+  // Accounts of a provider (the demo door account) belong to it.
+  for (const a of missing.filter((m) => m.of)) {
+    const [owner] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, DEMO_ACCOUNTS.find((o) => o.key === a.of)!.email));
+    if (owner) await db.update(users).set({ providerId: owner.id }).where(eq(users.email, a.email));
+  }
   return { created: missing.map((a) => a.email) };
 };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ROLE_PERMISSIONS } from '@/contract';
 import {
   groupOfPath,
+  homeOf,
   isActivePath,
   NAV_ITEMS,
   NAVIGATION,
@@ -30,6 +31,8 @@ describe('the navigation table (docs/product.md §2)', () => {
       ),
     ).toEqual([
       ['Dashboard', 'dashboard', '/'],
+      // The doors the user stands at (docs/decisions/0055-the-door.md).
+      ['Door', 'checkin', '/door'],
       [
         'Service Provider Manager',
         'service_provider',
@@ -72,6 +75,7 @@ describe('visibility per role (docs/product.md §6)', () => {
   it('admin sees everything', () => {
     expect(shape(visibleNavigation(ROLE_PERMISSIONS.admin))).toEqual([
       'dashboard',
+      'door',
       'service_provider>serviceprovider',
       'supervisor>supervisor',
       'event_manager>event',
@@ -87,6 +91,7 @@ describe('visibility per role (docs/product.md §6)', () => {
   it('manager sees the dashboard, events, advertisements and bookings', () => {
     expect(shape(visibleNavigation(ROLE_PERMISSIONS.manager))).toEqual([
       'dashboard',
+      'door',
       'event_manager>event',
       'advertisement_manager>advertisement',
       'booking>booking',
@@ -96,12 +101,20 @@ describe('visibility per role (docs/product.md §6)', () => {
   it('service provider sees its sections and the configuration masters', () => {
     expect(shape(visibleNavigation(ROLE_PERMISSIONS.serviceprovider))).toEqual([
       'dashboard',
+      'door',
       'event_manager>event',
       'advertisement_manager>advertisement',
       'notification>notification',
       'booking>booking',
       'configuration>category,country,city,location',
     ]);
+  });
+
+  it('door staff see the door alone, and land there', () => {
+    expect(shape(visibleNavigation(ROLE_PERMISSIONS.door))).toEqual(['door']);
+    expect(homeOf(ROLE_PERMISSIONS.door)).toBe('/door');
+    expect(homeOf(ROLE_PERMISSIONS.manager)).toBe('/');
+    expect(homeOf([])).toBe('/');
   });
 
   it('shows a group only with its permission and at least one child permission', () => {
@@ -128,6 +141,14 @@ describe('active item by path', () => {
     expect(isActivePath('/booking-details', item('booking'))).toBe(true);
     expect(isActivePath('/user/update/3', item('usermanager'))).toBe(true);
     expect(isActivePath('/city', item('country'))).toBe(false);
+    // An event's door and door list are the door's, not the events area's.
+    expect(isActivePath('/event/door-list/4', item('door'))).toBe(true);
+    expect(isActivePath('/event/door-sales/4', item('door'))).toBe(true);
+    expect(permissionForPath('/event/door-sales/4')).toBe('checkin');
+    expect(permissionForPath('/event/door/4')).toBe('checkin');
+    expect(isActivePath('/event/door/4', item('door'))).toBe(true);
+    expect(isActivePath('/event/door-list/4', item('event'))).toBe(false);
+    expect(isActivePath('/event/door/4', item('event'))).toBe(false);
   });
 
   it('opens the group of the current path', () => {
@@ -158,6 +179,8 @@ describe('active item by path', () => {
       ['/pages/social/1', 'pages'],
     ];
     for (const [path, permission] of table) expect(permissionForPath(path), path).toBe(permission);
+    for (const path of ['/door', '/event/door/1', '/event/door-list/1'])
+      expect(permissionForPath(path), path).toBe('checkin');
     expect(permissionForPath('/profile')).toBeNull();
   });
 });

@@ -9,6 +9,7 @@ import {
   Bell,
   CalendarDays,
   CalendarCheck,
+  DoorOpen,
   FileText,
   LayoutDashboard,
   Megaphone,
@@ -30,6 +31,8 @@ export interface NavItem {
   also?: readonly string[];
   /** Only the dashboard: active on an exact match. */
   exact?: boolean;
+  /** Route prefixes under `to` that belong to another item (the doors of events, under /event). */
+  except?: readonly string[];
   /** The resource key of the link's list when it is not the item's `id` (its cached pages). */
   resource?: string;
 }
@@ -44,6 +47,9 @@ export interface NavGroup {
 
 export type NavEntry = ({ kind: 'item'; icon: LucideIcon } & NavItem) | ({ kind: 'group' } & NavGroup);
 
+/** An event's door screen, its door list and its door sales (docs/decisions/0055-the-door.md). */
+const DOOR_PATHS = ['/event/door/', '/event/door-list/', '/event/door-sales/'];
+
 export const NAVIGATION: readonly NavEntry[] = [
   {
     kind: 'item',
@@ -53,6 +59,17 @@ export const NAVIGATION: readonly NavEntry[] = [
     permission: 'dashboard',
     exact: true,
     icon: LayoutDashboard,
+  },
+  {
+    // The doors the user stands at (docs/decisions/0055-the-door.md): an event's door screen and its
+    // printable door list are the door's, not the events area's (a door account lacks `event`).
+    kind: 'item',
+    id: 'door',
+    label: msg`Door`,
+    to: '/door',
+    permission: 'checkin',
+    also: DOOR_PATHS,
+    icon: DoorOpen,
   },
   {
     kind: 'group',
@@ -83,7 +100,7 @@ export const NAVIGATION: readonly NavEntry[] = [
     label: msg`Event Manager`,
     permission: 'event_manager',
     icon: CalendarDays,
-    children: [{ id: 'event', label: msg`Events`, to: '/event', permission: 'event' }],
+    children: [{ id: 'event', label: msg`Events`, to: '/event', permission: 'event', except: DOOR_PATHS }],
   },
   {
     kind: 'group',
@@ -212,6 +229,7 @@ export function visibleNavigation(permissions: readonly string[], role?: Role | 
 export function isActivePath(pathname: string, item: NavItem): boolean {
   const path = normalize(pathname);
   if (item.exact) return path === item.to;
+  if (item.except?.some((prefix) => path.startsWith(prefix))) return false;
   return [item.to, ...(item.also ?? [])].some((prefix) => path.startsWith(prefix));
 }
 
@@ -225,19 +243,18 @@ export const groupOfPath = (
       entry.kind === 'group' && entry.children.some((child) => isActivePath(pathname, child)),
   );
 
-/**
- * Screens under an area's paths that need another permission than the area's: an event's door needs
- * `checkin`, not `event` (docs/decisions/0055-the-door.md).
- */
-const OWN_PERMISSIONS: readonly (readonly [RegExp, Permission])[] = [[/^\/event\/door\/[^/]+$/, 'checkin']];
-
 /** The permission a route needs (docs/product.md §2 route table), or null for pages every signed-in user sees. */
 export function permissionForPath(pathname: string): Permission | null {
-  const own = OWN_PERMISSIONS.find(([path]) => path.test(normalize(pathname)));
-  if (own) return own[1];
   const item = NAV_ITEMS.find((candidate) => isActivePath(pathname, candidate));
   return item?.permission ?? null;
 }
+
+/**
+ * Where a user lands after sign-in (at /): the dashboard, or for a door-only account (`checkin`
+ * without `dashboard`) its doors (docs/decisions/0055-the-door.md).
+ */
+export const homeOf = (permissions: readonly string[]): string =>
+  !permissions.includes('dashboard') && permissions.includes('checkin') ? '/door' : '/';
 
 const normalize = (pathname: string) => (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname);
 

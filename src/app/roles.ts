@@ -6,6 +6,7 @@ export const ROLE_LABELS: Record<Role, MessageDescriptor> = {
   admin: msg`Admin`,
   manager: msg`Manager`,
   serviceprovider: msg`Service provider`,
+  door: msg`Door staff`,
 };
 
 /** The role's label; "Admin" while the role is unknown (docs/product.md §9 fallback label). */

@@ -6,7 +6,7 @@ import { msg } from '@lingui/core/macro';
 import { BOOKING_STATUSES, type UserStatus } from '@/contract';
 import { profileImageUrl } from '@/app/session';
 import { AppLink } from '@/components/AppLink';
-import { localizedText, Ltr, StatusBadge } from '@/resources/cells';
+import { Badge, localizedText, Ltr, StatusBadge } from '@/resources/cells';
 import type { RenderContext } from '@/resources/types';
 import { BOOKING_STATUS_TEXT, money } from './booking-status';
 import { DetailsCard, type DetailsData } from './details-frame';
@@ -123,7 +123,14 @@ export function EventSupervisors({
           {supervisors.map((supervisor) => (
             <li key={supervisor.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
               <span>
-                <span className="block font-medium">{localizedText(supervisor.name, language)}</span>
+                <span className="block font-medium">
+                  {localizedText(supervisor.name, language)}
+                  {supervisor.role === 'door' && (
+                    <span className="ms-2">
+                      <Badge tone="grey">{i18n._(msg`Door only`)}</Badge>
+                    </span>
+                  )}
+                </span>
                 <span className="block text-sm text-slate-700 dark:text-slate-300">
                   <Ltr>{supervisor.email}</Ltr>
                   {supervisor.phone && (

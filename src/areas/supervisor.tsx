@@ -2,19 +2,23 @@
  * Supervisors (event managers), docs/product.md §2 /supervisor and /supervisor/add/{userId}: `userId` is the
  * supervisor's user id to edit it, or `new` to add one. Staff choose the provider it belongs to; a
  * service provider manages only its own supervisors. Activate / deactivate via /api/users/approve/.
+ * Access: a full supervisor, or door only (role `door`, docs/decisions/0055-the-door.md).
  */
 import { msg } from '@lingui/core/macro';
 import { Power, PowerOff } from 'lucide-react';
-import { supervisorResource, type RecordOf } from '@/contract';
+import { SUPERVISOR_ROLES, supervisorResource, type RecordOf } from '@/contract';
 import { routes } from '@/contract/routes.gen';
 import { call } from '@/lib/api';
-import { dateTime, localizedText, LocalizedCell, Ltr, StatusBadge } from '@/resources/cells';
+import { Badge, dateTime, localizedText, LocalizedCell, Ltr, StatusBadge } from '@/resources/cells';
 import { areaPages } from '@/resources/screens';
 import type { AreaConfig } from '@/resources/types';
 
 type Supervisor = RecordOf<typeof supervisorResource>;
 
 const LABELS = { '0': msg`Pending`, '1': msg`Active`, '2': msg`Rejected`, '3': msg`Inactive` } as const;
+/** A supervisor's access (docs/decisions/0055-the-door.md): everything a supervisor does, or doors only. */
+const ACCESS = { manager: msg`Full supervisor`, door: msg`Door only` } as const;
+const ACCESS_OPTIONS = SUPERVISOR_ROLES.map((role) => ({ value: role, label: ACCESS[role] }));
 const isStaff = (ctx: { permissions: readonly string[] }) => ctx.permissions.includes('supervisor');
 
 const setStatus = (status: '1' | '3') => async (row: Supervisor) =>
@@ -26,6 +30,7 @@ export const supervisorArea: AreaConfig<Supervisor> = {
   createTitle: msg`Add supervisor`,
   editTitle: msg`Edit supervisor`,
   recordName: (row, { language }) => localizedText(row.name, language),
+  useCreateDefaults: () => ({ values: { role: 'manager' }, ready: true }),
   paths: { list: '/supervisor', create: '/supervisor/add/new', edit: (id) => `/supervisor/add/${id}` },
   columns: [
     {
@@ -46,6 +51,14 @@ export const supervisorArea: AreaConfig<Supervisor> = {
       header: msg`Service provider`,
       sort: 'provider',
       cell: (row, ctx) => localizedText(row.providerName, ctx.language),
+    },
+    {
+      id: 'role',
+      header: msg`Access`,
+      sort: 'role',
+      cell: (row, ctx) => (
+        <Badge tone={row.role === 'door' ? 'amber' : 'grey'}>{ctx.i18n._(ACCESS[row.role])}</Badge>
+      ),
     },
     {
       id: 'status',
@@ -73,6 +86,13 @@ export const supervisorArea: AreaConfig<Supervisor> = {
       visible: isStaff,
     },
     {
+      name: 'role',
+      kind: 'select',
+      label: msg`Access`,
+      options: ACCESS_OPTIONS,
+      hint: msg`Door only: opens the doors of the events it is assigned to, and nothing else.`,
+    },
+    {
       name: 'password',
       kind: 'password',
       label: msg`Initial password`,
@@ -88,6 +108,7 @@ export const supervisorArea: AreaConfig<Supervisor> = {
       label: msg`Service provider`,
       visible: isStaff,
     },
+    { key: 'role', kind: 'select', label: msg`Access`, options: ACCESS_OPTIONS },
     {
       key: 'status',
       kind: 'select',

@@ -6,7 +6,7 @@ import { msg } from '@lingui/core/macro';
 import { Ban, CheckCircle2, Undo2, XCircle } from 'lucide-react';
 import { ROLES, userResource, type RecordOf } from '@/contract';
 import { routes } from '@/contract/routes.gen';
-import { roleLabel } from '@/app/roles';
+import { ROLE_LABELS, roleLabel } from '@/app/roles';
 import { AppLink } from '@/components/AppLink';
 import { call } from '@/lib/api';
 import { dateTime, localizedText, LocalizedCell, Ltr, StatusBadge, statusOptions } from '@/resources/cells';
@@ -15,10 +15,7 @@ import type { AreaAction, AreaConfig } from '@/resources/types';
 
 type User = RecordOf<typeof userResource>;
 
-const ROLE_OPTIONS = ROLES.map((role) => ({
-  value: role,
-  label: { admin: msg`Admin`, manager: msg`Manager`, serviceprovider: msg`Service provider` }[role],
-}));
+const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
 const setStatus =
   (status: '1' | '2' | '3') =>

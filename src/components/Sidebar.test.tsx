@@ -55,7 +55,7 @@ describe('Sidebar', () => {
   it('shows a manager only the permitted entries; a group of one link is that link', async () => {
     renderSidebar('/', ROLE_PERMISSIONS.manager, 'manager');
     await screen.findByTestId('sidebar');
-    expect(topLevelLabels()).toEqual(['Dashboard', 'Events', 'Advertisement', 'Bookings']);
+    expect(topLevelLabels()).toEqual(['Dashboard', 'Door', 'Events', 'Advertisement', 'Bookings']);
     expect(screen.queryAllByRole('button')).toHaveLength(0);
     expect(screen.getByRole('link', { name: 'Events' })).toHaveAttribute('href', '/event');
   });
@@ -65,6 +65,7 @@ describe('Sidebar', () => {
     await screen.findByTestId('sidebar');
     expect(topLevelLabels()).toEqual([
       'Dashboard',
+      'Door',
       'Service Provider',
       'Supervisor',
       'Events',
@@ -86,6 +87,7 @@ describe('Sidebar', () => {
     expect(topLevelLabels()).toEqual([
       'Dashboard',
       'My business',
+      'Door',
       'Events',
       'Advertisement',
       'Notification',

@@ -12,6 +12,7 @@ export * from './bulk';
 export * from './undo';
 export * from './door';
 export * from './door-sales';
+export * from './door-events';
 
 import { authApi } from './auth';
 import { areaApi, resourceApi } from './areas';
@@ -22,6 +23,7 @@ import { viewsApi } from './views';
 import { undoApi } from './undo';
 import { doorApi } from './door';
 import { doorSalesApi } from './door-sales';
+import { doorEventsApi } from './door-events';
 
 /** Every endpoint of the API, by name. The server refuses to start if one has no route. */
 export const api = {
@@ -34,5 +36,6 @@ export const api = {
   ...undoApi,
   ...doorApi,
   ...doorSalesApi,
+  ...doorEventsApi,
 } as const satisfies Record<string, AnyEndpoint>;
 export type Api = typeof api;

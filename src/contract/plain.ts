@@ -12,7 +12,12 @@ export const LANGUAGES = ['en', 'ar'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
-export const ROLES = ['admin', 'manager', 'serviceprovider'] as const;
+/**
+ * `door`: a door-only account (docs/decisions/0055-the-door.md), with `checkin` alone: it belongs to
+ * one service provider (`users.provider_id`, as supervisors do) or to none (staff's own), and reaches
+ * the doors of the events it is assigned to.
+ */
+export const ROLES = ['admin', 'manager', 'serviceprovider', 'door'] as const;
 export type Role = (typeof ROLES)[number];
 
 /** The role whose users own records (their profile, documents, supervisors…). */

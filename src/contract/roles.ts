@@ -37,7 +37,15 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'pages',
     'checkin',
   ],
-  manager: ['dashboard', 'event_manager', 'event', 'advertisement', 'advertisement_manager', 'booking', 'checkin'],
+  manager: [
+    'dashboard',
+    'event_manager',
+    'event',
+    'advertisement',
+    'advertisement_manager',
+    'booking',
+    'checkin',
+  ],
   serviceprovider: [
     'dashboard',
     'configuration',
@@ -53,4 +61,5 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'booking',
     'checkin',
   ],
+  door: ['checkin'],
 };

@@ -272,6 +272,7 @@ const typed: { readonly [K in keyof Api]: RouteRef<Api[K]> } = {
     access: { kind: 'session', permission: 'checkin' },
     idempotent: true,
   },
+  doorEvents: { method: 'GET', path: '/api/door', access: { kind: 'session', permission: 'checkin' } },
 };
 
 const resourceRoutes: Readonly<Record<string, RouteRef>> = {
@@ -452,7 +453,7 @@ const resourceRoutes: Readonly<Record<string, RouteRef>> = {
   eventOptions: {
     method: 'GET',
     path: '/api/event/get-all-event',
-    access: { kind: 'session', permission: null },
+    access: { kind: 'session', permission: 'event' },
   },
   eventExport: { method: 'GET', path: '/api/export/event', access: { kind: 'session', permission: 'event' } },
   advertisementList: {

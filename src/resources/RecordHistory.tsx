@@ -14,6 +14,8 @@ const auditResourceOf = (key: string, row: BaseRecord): AuditQuery['resource'] =
   const role = (row as { role?: unknown }).role;
   if (key === 'user' && role === 'manager') return 'supervisor';
   if (key === 'user' && role === 'serviceprovider') return 'serviceprovider';
+  // A door account's entries are a user's, even in the supervisors area (server/audit/trail.ts).
+  if (key === 'supervisor' && role === 'door') return 'user';
   return key as AuditQuery['resource'];
 };
 

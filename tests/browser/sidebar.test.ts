@@ -27,6 +27,8 @@ interface Group {
 /** docs/product.md §2 "Sidebar", with the permission of each entry (docs/product.md §2 route table, §6 section names). */
 const SIDEBAR: (Leaf | Group)[] = [
   { label: 'Dashboard', path: '/admin/', permission: 'dashboard' },
+  // The doors the user stands at (docs/decisions/0055-the-door.md).
+  { label: 'Door', path: '/admin/door', permission: 'checkin' },
   {
     label: 'Service Provider Manager',
     permission: 'service_provider',

@@ -9,8 +9,9 @@
  * valid for this caller (provider B naming provider A as a supervisor's provider).
  *
  * Callers: anonymous; expired (admin token past its absolute expiry); admin; manager; providerA (the
- * demo provider, owner of the records acted on); providerB (another approved provider); pending
- * and blocked (tokens of accounts that may not sign in).
+ * demo provider, owner of the records acted on); providerB (another approved provider); door (the
+ * demo door account, provider A's, assigned to the event acted on: docs/decisions/0055-the-door.md);
+ * pending and blocked (tokens of accounts that may not sign in).
  */
 import type { Caller } from './security-support';
 
@@ -25,23 +26,31 @@ const pub = (cell: Cell): Row => ({
   manager: cell,
   providerA: cell,
   providerB: cell,
+  door: cell,
   pending: cell,
   blocked: cell,
 });
 
-/** Signed-in endpoints: no, expired, pending or blocked sessions get 401; the four roles as given. */
-const signed = (admin: Cell, manager: Cell, providerA: Cell, providerB: Cell): Row => ({
+/**
+ * Signed-in endpoints: no, expired, pending or blocked sessions get 401; the four roles as given; a
+ * door account (only `checkin`) 403 unless told.
+ */
+const signed = (admin: Cell, manager: Cell, providerA: Cell, providerB: Cell, door: Cell = 403): Row => ({
   anonymous: 401,
   expired: 401,
   admin,
   manager,
   providerA,
   providerB,
+  door,
   pending: 401,
   blocked: 401,
 });
 
-const everyone = signed('2xx', '2xx', '2xx', '2xx');
+/** Every signed-in account, a door account too. */
+const everyone = signed('2xx', '2xx', '2xx', '2xx', '2xx');
+/** The four roles, not a door account (it lacks the permission). */
+const everyRole = signed('2xx', '2xx', '2xx', '2xx');
 /** Admins and providers (the configuration masters: managers lack those permissions). */
 const adminAndProviders = signed('2xx', 403, '2xx', '2xx');
 /** Admins, and a provider on its own records (B acting on A's: 404). */
@@ -54,12 +63,14 @@ const adminAndAdder = signed('2xx', 403, '2xx', 403);
 const adminOnly = signed('2xx', 403, 403, 403);
 /** Staff (admin, manager), and a provider on its own records (B acting on A's: 404). */
 const staffAndOwner = signed('2xx', '2xx', '2xx', 404);
+/** Whoever stands at the event's door: staff, its provider, its door account (provider B: 404). */
+const atTheDoor = signed('2xx', '2xx', '2xx', 404, '2xx');
 /** Admins and managers only. */
 const staff = signed('2xx', '2xx', 403, 403);
 
 /** An area of staff and provider-owned records (events, advertisements, bookings). */
 const ownedArea = (list: string, item: string, more: Record<string, Row> = {}): Record<string, Row> => ({
-  [`GET ${list}`]: everyone,
+  [`GET ${list}`]: everyRole,
   [`POST ${list}`]: signed('2xx', '2xx', '2xx', 422),
   [`GET ${item}`]: staffAndOwner,
   [`PUT ${item}`]: staffAndOwner,
@@ -83,7 +94,7 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/ready': pub('2xx'),
   // The matrix asks for JSON: a signed-in caller passes authorization and is then told the stream
   // needs Accept: text/event-stream (the stream itself: tests/server/live.test.ts).
-  'GET /api/live': signed(406, 406, 406, 406),
+  'GET /api/live': signed(406, 406, 406, 406, 406),
   // session (docs/product.md §2)
   'POST /api/login': pub('2xx'),
   'POST /api/sendEmailOTP': pub('2xx'),
@@ -141,28 +152,28 @@ export const MATRIX: Record<string, Row> = {
 
   // events (docs/product.md §2): staff and the owning provider; approving and featuring are for admins
   ...ownedArea('/api/event', '/api/event/:id', { 'DELETE /api/event/:id': staffAndOwner }),
-  'GET /api/event/get-all-event': everyone,
-  'GET /api/export/event': everyone,
+  'GET /api/event/get-all-event': everyRole,
+  'GET /api/export/event': everyRole,
   'GET /api/event/get-details/:id': staffAndOwner,
   'POST /api/event/update-status': staffAndOwner,
   'POST /api/event/approve': adminOnly,
   'POST /api/event/update-featured': adminOnly,
   'POST /api/event/specialist': staffAndOwner,
-  'POST /api/event/image': everyone,
+  'POST /api/event/image': everyRole,
 
   // advertisements: as events; approval for admins
   ...ownedArea('/api/advertisement', '/api/advertisement/:id', {
     'DELETE /api/advertisement/:id': staffAndOwner,
   }),
   'GET /api/advertisement-get-all': everyone,
-  'GET /api/export/advertisement': everyone,
+  'GET /api/export/advertisement': everyRole,
   'POST /api/adsApprove': adminOnly,
   'POST /api/advertisement/adsApprove': adminOnly,
-  'POST /api/advertisement/image': everyone,
+  'POST /api/advertisement/image': everyRole,
 
   // bookings: staff, and a provider for the bookings of its own events (never deleted)
   ...ownedArea('/api/booking', '/api/booking/:id'),
-  'GET /api/export/booking': everyone,
+  'GET /api/export/booking': everyRole,
   'GET /api/booking/details/:id': staffAndOwner,
   'POST /api/booking/update-status': staffAndOwner,
 
@@ -199,25 +210,27 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/serviceprovider/bulk': adminOnly,
   'POST /api/supervisor/bulk': signed('2xx', 403, '2xx', '2xx'),
   'POST /api/user/bulk': adminOnly,
-  'POST /api/event/bulk': everyone,
-  'POST /api/advertisement/bulk': everyone,
-  'POST /api/booking/bulk': everyone,
+  'POST /api/event/bulk': everyRole,
+  'POST /api/advertisement/bulk': everyRole,
+  'POST /api/booking/bulk': everyRole,
   'POST /api/page/bulk': adminOnly,
   'POST /api/notification/bulk': adminAndProviders,
-  'GET /api/bulk/:id': everyone,
+  // a door account starts no jobs: the job asked for is none of its own (404)
+  'GET /api/bulk/:id': signed('2xx', '2xx', '2xx', '2xx', 404),
   // undo: any signed-in user, of their own writes only (docs/decisions/0034-undo-tokens-minted-by-the-server.md):
   // the token of provider A's own write undoes it; to anyone else it names nothing (404)
-  'POST /api/undo': signed(404, 404, '2xx', 404),
+  'POST /api/undo': signed(404, 404, '2xx', 404, 404),
 
   // the door (docs/decisions/0055-the-door.md): staff at every event's door, a provider at its own
-  // events' (provider B at provider A's event: 404)
-  'GET /api/event/:id/door': staffAndOwner,
-  'POST /api/booking/admit': staffAndOwner,
-  // door sales and seat leases, at the same doors
-  'POST /api/event/:id/leases': staffAndOwner,
-  'GET /api/event/:id/leases': staffAndOwner,
-  'DELETE /api/event/:id/leases/:leaseId': staffAndOwner,
-  'POST /api/event/:id/door-sales': staffAndOwner,
+  // events' (provider B at provider A's event: 404), and a door account (provider A's, assigned to
+  // the event acted on) at its events' doors; door sales and seat leases at the same doors
+  'GET /api/door': everyone,
+  'GET /api/event/:id/door': atTheDoor,
+  'POST /api/booking/admit': atTheDoor,
+  'POST /api/event/:id/leases': atTheDoor,
+  'GET /api/event/:id/leases': atTheDoor,
+  'DELETE /api/event/:id/leases/:leaseId': atTheDoor,
+  'POST /api/event/:id/door-sales': atTheDoor,
 
   // dashboards and the header search
   'GET /api/admin-dashboard-stats': staff,
@@ -225,11 +238,12 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/serviceproviderDashboard': signed(403, 403, '2xx', '2xx'),
   'GET /api/search': everyone,
 
-  // saved views of the lists (every role can open the bookings list the samples use)
-  'GET /api/views': everyone,
-  'POST /api/views': everyone,
-  'PUT /api/views/:id': everyone,
-  'DELETE /api/views/:id': everyone,
+  // saved views of the lists (every role but a door account can open the bookings list the samples use)
+  'GET /api/views': everyRole,
+  'POST /api/views': everyRole,
+  // a door account's own view of a list it cannot open: none of its to reach (404)
+  'PUT /api/views/:id': signed('2xx', '2xx', '2xx', '2xx', 404),
+  'DELETE /api/views/:id': signed('2xx', '2xx', '2xx', '2xx', 404),
 
   // the audit trail (docs/decisions/0017-audit-trail.md): every role reads what it may see
   'GET /api/audit': everyone,

@@ -1,5 +1,5 @@
 /**
- * The authorization matrix (docs/security.md): every routed endpoint × eight callers, each cell compared with
+ * The authorization matrix (docs/security.md): every routed endpoint × nine callers, each cell compared with
  * tests/server/authz-matrix.ts. Requests are valid (resource fixtures, else the schemas' minimal
  * input), so a refusal comes from authorization, not validation. Every refused call leaves the
  * database and the stored files exactly as they were: triggers count every row written to a table

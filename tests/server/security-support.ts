@@ -1,6 +1,6 @@
 /**
  * Shared by the security suites (matrix, fuzz, limits, scan): a minimal-valid-value generator for
- * zod schemas, a database + storage digest, the eight callers of the authorization matrix, and the
+ * zod schemas, a database + storage digest, the nine callers of the authorization matrix, and the
  * walk of the contract that turns every routed endpoint into one or more request "cases".
  */
 import { readdir } from 'node:fs/promises';
@@ -18,6 +18,7 @@ import {
   auditLog,
   categories,
   events,
+  eventSupervisors,
   providerDocuments,
   savedViews,
   seatLeases,
@@ -304,6 +305,7 @@ export const CALLERS = [
   'manager',
   'providerA',
   'providerB',
+  'door',
   'pending',
   'blocked',
 ] as const;
@@ -335,12 +337,13 @@ export const setupWorld = async (t: TestServer): Promise<World> => {
   const db = t.db.db;
   const idOf = async (email: string) =>
     (await db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
-  const [admin, manager, providerA, pending, blocked] = await Promise.all([
+  const [admin, manager, providerA, pending, blocked, door] = await Promise.all([
     idOf(DEMO.admin.email),
     idOf(DEMO.manager.email),
     idOf(DEMO.provider.email),
     idOf(DEMO.pending.email),
     idOf(DEMO.blocked.email),
+    idOf(DEMO.door.email),
   ]);
   // Provider B: an approved provider (demo data) with documents and supervisors of its own.
   const found = (await db.execute(sql`
@@ -351,7 +354,7 @@ export const setupWorld = async (t: TestServer): Promise<World> => {
     order by u.id limit 1`)) as unknown as { rows: { id: number }[] };
   if (!found.rows[0]) throw new Error('The demo data has no second provider with documents and supervisors');
   const providerB = Number(found.rows[0].id);
-  const ids = { admin, manager, providerA, providerB, pending, blocked };
+  const ids = { admin, manager, providerA, providerB, door, pending, blocked };
   const meta = { ip: '127.0.0.1', userAgent: 'security-tests' };
   const expiredConfig = {
     ...t.config,
@@ -386,6 +389,8 @@ export const setupWorld = async (t: TestServer): Promise<World> => {
   const refs = await areaRefs(t, await adminToken(), city.id);
   const ownEvent = await refs.eventWithBookings((e) => e.providerId === providerA);
   if (!ownEvent) throw new Error('The demo data has no coming event of the demo provider with bookings');
+  // The door caller: the demo door account (provider A's), assigned to the event acted on.
+  await db.insert(eventSupervisors).values({ eventId: ownEvent.id, userId: door }).onConflictDoNothing();
   // One counter per resource from 0, so that samples stay unique where a fixture derives a short
   // code from n (country ISO codes: 78 distinct values).
   const counters: Record<string, number> = {};

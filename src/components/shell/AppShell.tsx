@@ -7,7 +7,7 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useQuery } from '@tanstack/react-query';
-import { Outlet, useLocation, useRouterState } from '@tanstack/react-router';
+import { Navigate, Outlet, useLocation, useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useId, useState } from 'react';
 import { OWNER_ROLE } from '@/contract/plain';
 import { routes } from '@/contract/routes.gen';
@@ -18,7 +18,7 @@ import { Alert, Button, FullPageSpinner } from '@/components/ui';
 import { call, errorMessage } from '@/lib/api';
 import { DESKTOP_QUERY, useMediaQuery } from '@/lib/useMediaQuery';
 import { useOpenedOnce } from '@/lib/useOpenedOnce';
-import { ownerMayOpen, permissionForPath } from '@/app/navigation';
+import { homeOf, ownerMayOpen, permissionForPath } from '@/app/navigation';
 import { storeRole, useSession } from '@/app/session';
 import { Header } from './Header';
 
@@ -118,6 +118,9 @@ export function AppShell() {
       ) : (
         <FullPageSpinner inline />
       );
+  } else if (pathname === '/' && homeOf(permissions) !== '/') {
+    // A door-only account lands on its doors.
+    content = <Navigate to={homeOf(permissions)} replace />;
   } else if (
     needed &&
     !permissions.includes(needed) &&

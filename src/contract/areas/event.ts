@@ -4,6 +4,7 @@ import { endpoint, needs, ok } from '../http';
 import { msg } from '../messages';
 import { boolParam, defineResource, idParam, localizedText, recordOf } from '../resource';
 import { CURRENCY, dateOnly, dateTime, imagePath, uploadedImage } from './values';
+import { eventSupervisor } from './supervisor';
 
 /**
  * Events (permission `event`). Records belong to a service provider (`providerScoped`): a provider
@@ -98,6 +99,8 @@ export const eventResource = defineResource({
   tag,
   permission: 'event',
   providerScoped: true,
+  // Pickers' event names (drafts too): for who works with events, not a door account (ADR 0055).
+  access: { options: needs('event') },
   paths: {
     list: { method: 'GET', path: '/api/event' },
     create: { method: 'POST', path: '/api/event' },
@@ -234,15 +237,7 @@ const eventDetails = z.object({
   /** The images with the cover first. */
   gallery: z.array(z.object({ path: z.string(), cover: z.boolean() })),
   specialists: z.array(eventSpecialist),
-  supervisors: z.array(
-    z.object({
-      id: z.number().int(),
-      name: localizedText,
-      email: z.string(),
-      phone: z.string().nullable(),
-      status: z.string(),
-    }),
-  ),
+  supervisors: z.array(eventSupervisor),
   bookings: z.object({
     total: z.number().int(),
     /** Count and tickets per booking status. */

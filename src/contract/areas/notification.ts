@@ -3,7 +3,7 @@ import { id, localized } from '../common';
 import { endpoint, needs, ok, signedIn } from '../http';
 import { msg } from '../messages';
 import { defineResource, idParam, localizedText, recordOf } from '../resource';
-import { role } from '../roles';
+import { role, ROLES } from '../roles';
 import { dateTime } from './values';
 
 /**
@@ -42,13 +42,14 @@ export const MUTABLE_KINDS = NOTIFICATION_KINDS.filter((k) => k !== 'message');
 
 /**
  * The automatic kinds each role receives (server/notifications/notices.ts and its callers): admins are told what
- * waits for approval, a provider what happened to its own records; managers receive none. My
+ * waits for approval, a provider what happened to its own records; managers and door staff receive none. My
  * Profile offers a role only its own kinds.
  */
 export const KINDS_BY_ROLE: Record<z.infer<typeof role>, readonly (typeof MUTABLE_KINDS)[number][]> = {
   admin: ['provider_registered', 'event_submitted', 'ad_submitted'],
   manager: [],
   serviceprovider: ['event_decided', 'ad_decided', 'booking_cancelled'],
+  door: [],
 };
 
 /** A screen of the app (`/booking-details?id=4`): a path that starts with one slash. */
@@ -102,7 +103,7 @@ export const notificationResource = defineResource({
       body: localized(500),
       /** Providers: `all` is all their supervisors; `roles` is for staff. */
       audienceType: z.enum(AUDIENCE_TYPES, { error: msg('required') }),
-      audienceRoles: z.array(role).max(3).default([]),
+      audienceRoles: z.array(role).max(ROLES.length).default([]),
       audienceUserIds: z.array(id).max(500).default([]),
       link: appLink.nullable().default(null),
       /** In the future; null keeps it as a draft until it is sent by hand. */

@@ -6,15 +6,21 @@ import { userStatus } from '../roles';
 
 /**
  * Supervisors (event managers): accounts with role `manager` that belong to a service provider
- * (`providerId`). Staff with `supervisor` manage all of them; a service provider manages its own
- * (owner access: its token lists, reads, adds, edits and (de)activates only its supervisors, and
- * `providerId` is itself). The creator sets the initial password (no invitation mail).
+ * (`providerId`), and the provider's door-only accounts (role `door`: they open the doors of the
+ * events they are assigned to and nothing else, docs/decisions/0055-the-door.md). Staff with
+ * `supervisor` manage all of them; a service provider manages its own (owner access: its token
+ * lists, reads, adds, edits and (de)activates only its supervisors, and `providerId` is itself).
+ * The creator sets the initial password (no invitation mail).
  */
 const tag = 'Supervisors';
 
+/** A supervisor's access: a full supervisor (`manager`) or door only (`door`). */
+export const SUPERVISOR_ROLES = ['manager', 'door'] as const;
+const supervisorRole = z.enum(SUPERVISOR_ROLES);
+
 export const supervisorResource = defineResource({
   key: 'supervisor',
-  columns: ['name', 'email', 'phone', 'provider', 'status', 'createdAt'],
+  columns: ['name', 'email', 'phone', 'provider', 'role', 'status', 'createdAt'],
   tag,
   permission: 'supervisor',
   ownerOps: ['list', 'get', 'create', 'update', 'remove', 'export'],
@@ -31,6 +37,7 @@ export const supervisorResource = defineResource({
     phone: z.string().nullable(),
     providerId: z.number().int(),
     providerName: localizedText,
+    role: supervisorRole,
     status: userStatus,
   }),
   input: z.strictObject({
@@ -39,15 +46,31 @@ export const supervisorResource = defineResource({
     phone: phone.nullable(),
     /** Staff choose the provider; a provider's own calls may omit it (it is always itself). */
     providerId: id.optional(),
+    /** Full supervisor (`manager`, when omitted on create) or door only (`door`); omitted on update: unchanged. */
+    role: supervisorRole.optional(),
   }),
   createOnly: { password },
-  filters: z.strictObject({ providerId: idParam.optional(), status: userStatus.optional() }),
-  sort: ['name', 'email', 'provider', 'status', 'createdAt', 'updatedAt'],
+  filters: z.strictObject({
+    providerId: idParam.optional(),
+    role: supervisorRole.optional(),
+    status: userStatus.optional(),
+  }),
+  sort: ['name', 'email', 'provider', 'role', 'status', 'createdAt', 'updatedAt'],
   defaultSort: { column: 'createdAt', order: 'desc' },
   searchIn: 'names (English and Arabic), e-mail, phone and the provider’s business name',
   notes: {
     create: 'The initial password is set here (min 8 characters); the supervisor signs in with it.',
   },
+});
+
+/** A supervisor as its event's details list it: a full supervisor (`manager`) or door only (`door`). */
+export const eventSupervisor = z.object({
+  id: z.number().int(),
+  name: localizedText,
+  email: z.string(),
+  phone: z.string().nullable(),
+  status: z.string(),
+  role: z.string(),
 });
 
 export const supervisorApi = {

@@ -1,0 +1,213 @@
+/**
+ * Door accounts (docs/decisions/0055-the-door.md): a provider adds a door-only account (role `door`)
+ * in the supervisors area and assigns it to its events; the account reaches the doors of those
+ * events only (not its provider's other events, not another provider's), lists them at GET /api/door,
+ * and is refused everything else.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventSupervisors, events, users } from '../../server/db/schema';
+import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
+import { apiOf, signInAs } from '../support/kit';
+import type { DoorEventRow } from '../../src/contract/door-events';
+
+type Rec = Record<string, unknown> & { id: number; version: number };
+let t: TestServer;
+let admin: string;
+let provider: string;
+let providerId: number;
+let otherId: number;
+let n = 0;
+
+const call = apiOf(() => t);
+const NOW = '2026-11-22T09:00:00Z';
+
+/** An approved event of `owner` (today unless told, 10:00–14:00Z), with these supervisors. */
+const eventOf = async (owner: number, supervisorIds: number[] = [], day = '2026-11-22') => {
+  const base = (await call('GET', `/api/event?providerId=${owner}&status=approved&pageSize=10`, admin)).body
+    .data.items[0] as Rec;
+  const created = await call('POST', '/api/event', admin, {
+    title: { en: `Door account event ${++n}`, ar: `فعالية حساب البوابة ${n}` },
+    description: base.description,
+    categoryId: base.categoryId,
+    providerId: owner,
+    countryId: base.countryId,
+    cityId: base.cityId,
+    locationId: base.locationId,
+    startsAt: `${day}T10:00:00Z`,
+    endsAt: `${day}T14:00:00Z`,
+    price: 0,
+    capacity: 50,
+    supervisorIds,
+  });
+  expect(created.status, created.text).toBe(201);
+  const id = created.body.data.id as number;
+  expect((await call('POST', '/api/event/update-status', admin, { id, status: 'pending' })).status).toBe(200);
+  const approved = await call('POST', '/api/event/approve', admin, { id, status: 'approved', reason: null });
+  expect(approved.status, approved.text).toBe(200);
+  return id;
+};
+
+/** A door account added by `token` (a provider's own, or staff naming the provider). */
+const doorAccount = async (token: string, extra: Record<string, unknown> = {}) => {
+  const email = `door${++n}@test.example.com`;
+  const res = await call('POST', '/api/event-manager/add', token, {
+    name: { en: `Door ${n}`, ar: `بوابة ${n}` },
+    email,
+    phone: null,
+    password: 'Door-Pass-2026!',
+    role: 'door',
+    ...extra,
+  });
+  expect(res.status, res.text).toBe(201);
+  return { id: res.body.data.id as number, token: await t.login(email, 'Door-Pass-2026!') };
+};
+
+const admitBody = (eventId: number, bookingId: number) => ({
+  bookingId,
+  eventId,
+  count: 1,
+  deviceId: `door-account-${++n}`,
+  deviceName: 'Gate D',
+  at: NOW,
+});
+
+/** A confirmed booking of the event. */
+const booking = async (eventId: number) => {
+  const res = await call('POST', '/api/booking', admin, {
+    eventId,
+    customerName: `Door Account Guest ${++n}`,
+    customerEmail: `dag${n}@test.example.com`,
+    customerPhone: '+966500000654',
+    tickets: 1,
+  });
+  expect(res.status, res.text).toBe(201);
+  const id = res.body.data.id as number;
+  expect((await call('POST', '/api/booking/update-status', admin, { id, status: 'confirmed' })).status).toBe(
+    200,
+  );
+  return id;
+};
+
+beforeAll(async () => {
+  t = await createTestServer({ demoData: true });
+  admin = await signInAs(t, 'admin');
+  provider = await signInAs(t, 'provider');
+  providerId = (await t.db.db.select().from(users).where(eq(users.email, DEMO.provider.email)))[0]!.id;
+  const all = await t.db.db.select().from(events);
+  otherId = all.find((e) => e.providerId !== providerId && e.status === 'approved')!.providerId;
+});
+afterAll(() => t?.close());
+
+describe('door accounts', () => {
+  it('are added by their provider as "door only", listed with their access, and hold checkin alone', async () => {
+    const door = await doorAccount(provider);
+    const listed = await call('GET', '/api/event-manager/get-all?role=door&pageSize=100', provider);
+    expect(listed.status).toBe(200);
+    const rows = listed.body.data.items as Rec[];
+    expect(rows.find((r) => r.id === door.id)).toMatchObject({ role: 'door', providerId });
+    expect(rows.every((r) => r.role === 'door')).toBe(true);
+    const role = await call('GET', '/api/master/role', door.token);
+    expect(role.body).toMatchObject({ data: 'door', permissions: ['checkin'] });
+    // A supervisor added without an access is a full supervisor; an edit without one keeps it.
+    const full = await call('POST', '/api/event-manager/add', provider, {
+      name: { en: 'Full', ar: 'كامل' },
+      email: `full${++n}@test.example.com`,
+      phone: null,
+      password: 'Full-Pass-2026!',
+    });
+    expect(full.body.data.role).toBe('manager');
+    const edited = await call('POST', '/api/event-manager/add', provider, {
+      id: door.id,
+      version: (await call('GET', `/api/event-manager/details/${door.id}`, provider)).body.data.version,
+      name: { en: 'Door renamed', ar: 'بوابة' },
+      email: `renamed${n}@test.example.com`,
+      phone: null,
+    });
+    expect(edited.status, edited.text).toBe(200);
+    expect(edited.body.data.role).toBe('door');
+    // Nothing else: lists, search, the dashboard.
+    for (const path of ['/api/event', '/api/booking', '/api/event-manager/get-all', '/api/dashboard/'])
+      expect((await call('GET', path, door.token)).status, path).toBe(403);
+    expect((await call('GET', '/api/search?q=Door', door.token)).body.data).toEqual({});
+  });
+
+  it('reach the door of an assigned event and admit there; not an unassigned event of their provider, nor another provider’s', async () => {
+    const door = await doorAccount(provider);
+    const assigned = await eventOf(providerId, [door.id]);
+    const unassigned = await eventOf(providerId);
+    const theirs = await eventOf(otherId);
+    const state = await call('GET', `/api/event/${assigned}/door`, door.token);
+    expect(state.status, state.text).toBe(200);
+    const guest = await booking(assigned);
+    const admitted = await call('POST', '/api/booking/admit', door.token, admitBody(assigned, guest));
+    expect(admitted.status, admitted.text).toBe(200);
+    expect(admitted.body.data).toMatchObject({ verdict: 'admitted', guest: { admitted: 1 } });
+    expect((await call('GET', `/api/event/${unassigned}/door`, door.token)).status).toBe(404);
+    const there = await booking(unassigned);
+    expect((await call('POST', '/api/booking/admit', door.token, admitBody(unassigned, there))).status).toBe(
+      404,
+    );
+    // Another provider's event answers 404, even with an assignment written behind the checks' back.
+    await t.db.db.insert(eventSupervisors).values({ eventId: theirs, userId: door.id });
+    expect((await call('GET', `/api/event/${theirs}/door`, door.token)).status).toBe(404);
+    // GET /api/door: the assigned event only, with its counters.
+    const doors = await call('GET', '/api/door', door.token);
+    expect(doors.status, doors.text).toBe(200);
+    const items = doors.body.data.items as DoorEventRow[];
+    expect(items.map((e) => e.id)).toEqual([assigned]);
+    expect(items[0]).toMatchObject({ admitted: 1, expected: 1, timeZone: expect.any(String) });
+  });
+
+  it('are assigned to their provider’s events only (422 for another provider’s door account)', async () => {
+    const theirs = await doorAccount(admin, { providerId: otherId });
+    const base = (await call('GET', `/api/event?providerId=${providerId}&status=approved&pageSize=10`, admin))
+      .body.data.items[0] as Rec;
+    const refused = await call('POST', '/api/event', admin, {
+      title: { en: 'Refused', ar: 'مرفوض' },
+      description: base.description,
+      categoryId: base.categoryId,
+      providerId,
+      countryId: base.countryId,
+      cityId: base.cityId,
+      locationId: base.locationId,
+      startsAt: '2026-12-01T10:00:00Z',
+      endsAt: '2026-12-01T14:00:00Z',
+      price: 0,
+      capacity: 50,
+      supervisorIds: [theirs.id],
+    });
+    expect(refused.status).toBe(422);
+    expect(Object.keys(refused.body.errors)).toEqual(['supervisorIds']);
+  });
+
+  it('list at GET /api/door the events of today and later, soonest first; ended ones go', async () => {
+    const door = await doorAccount(provider);
+    const later = await eventOf(providerId, [door.id], '2026-11-29');
+    const today = await eventOf(providerId, [door.id]);
+    const res = await call('GET', '/api/door', door.token);
+    expect((res.body.data.items as DoorEventRow[]).map((e) => e.id)).toEqual([today, later]);
+    expect(res.body.data.total).toBe(2);
+    // Ended today (on the venue's clock): still listed; the day after: gone.
+    t.clock.set('2026-11-22T18:00:00Z');
+    expect((await call('GET', '/api/door', door.token)).body.data.items).toHaveLength(2);
+    t.clock.set('2026-11-23T09:00:00Z');
+    expect(
+      ((await call('GET', '/api/door', door.token)).body.data.items as DoorEventRow[]).map((e) => e.id),
+    ).toEqual([later]);
+    t.clock.set(NOW);
+    // A provider lists its own events' doors; staff every event's.
+    const own = (await call('GET', '/api/door', provider)).body.data.items as DoorEventRow[];
+    expect(own.map((e) => e.id)).toContain(today);
+    expect((await call('GET', '/api/door', undefined)).status).toBe(401);
+  });
+
+  it('sign in as the demo door account, assigned to a coming event of the demo provider', async () => {
+    const token = await t.login(DEMO.door.email, DEMO_PASSWORD);
+    const res = await call('GET', '/api/door', token);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data.items).toHaveLength(1);
+    const [row] = await t.db.db.select().from(users).where(eq(users.email, DEMO.door.email));
+    expect(row).toMatchObject({ role: 'door', providerId });
+  });
+});
