@@ -3,12 +3,13 @@
  * pending bookings ask for more seats than are left, so confirming them all is partly refused (the
  * bulk and undo screens show that case on demo data).
  */
-import { and, eq, gt, sum } from 'drizzle-orm';
+import { and, count, eq, gt, lte, sum } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SEAT_HOLDING } from '../../src/contract/areas/booking';
 import { openPglite } from '../db/client';
 import { seedDemoData } from './demo-data';
-import { bookings, events } from '../db/schema';
+import { bookings, events, eventSupervisors, users } from '../db/schema';
+import { DEMO } from './demo-accounts';
 import { seedDemo } from './seed';
 import { createDbStorage } from '../files/storage';
 
@@ -49,6 +50,45 @@ describe('the demo events', () => {
       expect(coming.length).toBeGreaterThan(5);
       const overbooked = coming.filter((e) => e.held <= e.capacity && e.held + e.waiting > e.capacity);
       expect(overbooked.length, JSON.stringify(coming)).toBeGreaterThan(0);
+    },
+  );
+});
+
+describe('the demo door (docs/decisions/0055-the-door.md)', () => {
+  it(
+    'holds an event of the demo provider under way, with confirmed bookings, whose door the demo door account stands at',
+    { timeout: 60_000 },
+    async () => {
+      const now = new Date('2026-11-26T18:30:00Z');
+      const database = await openPglite();
+      try {
+        await database.migrate();
+        const { db } = database;
+        await seedDemo(db, now);
+        await seedDemoData(db, createDbStorage(db, { quotaBytes: 1e9, now: () => now }), now);
+        const [door] = await db.select().from(users).where(eq(users.email, DEMO.door.email));
+        const under = await db
+          .select({ id: events.id })
+          .from(events)
+          .innerJoin(eventSupervisors, eq(eventSupervisors.eventId, events.id))
+          .where(
+            and(
+              eq(eventSupervisors.userId, door!.id),
+              eq(events.providerId, door!.providerId!),
+              eq(events.status, 'approved'),
+              lte(events.startsAt, now),
+              gt(events.endsAt, now),
+            ),
+          );
+        expect(under).toHaveLength(1);
+        const held = await db
+          .select({ n: count() })
+          .from(bookings)
+          .where(and(eq(bookings.eventId, under[0]!.id), eq(bookings.status, 'confirmed')));
+        expect(held[0]!.n).toBeGreaterThan(0);
+      } finally {
+        await database.close();
+      }
     },
   );
 });

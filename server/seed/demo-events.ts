@@ -296,15 +296,26 @@ const insertEvents = async (
 };
 
 /**
- * One approved event under way at `now` (from an hour before to five hours after), the one that
- * starts nearest to `now`: its door is open for whoever tries the demo, with its confirmed and
- * paid bookings (docs/decisions/0055-the-door.md).
+ * One approved event under way at `now` (from an hour before to five hours after), the demo
+ * provider's that starts nearest to `now` (any provider's when it has none): its door is open for
+ * whoever tries the demo, the demo door account's among them, with its confirmed and paid bookings
+ * (docs/decisions/0055-the-door.md).
  */
-const happeningNow = (seeds: ReturnType<typeof eventSeedsOf>, now: Date, skip: unknown) => {
+const happeningNow = (
+  seeds: ReturnType<typeof eventSeedsOf>,
+  now: Date,
+  skip: unknown,
+  providerId: number | null | undefined,
+) => {
   const away = (s: (typeof seeds)[number]) => Math.abs(s.startsAt.getTime() - now.getTime());
   const nearest = seeds
     .filter((s) => s.status === 'approved' && s !== skip)
-    .sort((a, b) => away(a) - away(b) || a.i - b.i)[0];
+    .sort(
+      (a, b) =>
+        Number(b.providerId === providerId) - Number(a.providerId === providerId) ||
+        away(a) - away(b) ||
+        a.i - b.i,
+    )[0];
   if (!nearest) return;
   nearest.startsAt = new Date(now.getTime() - HOUR);
   nearest.endsAt = new Date(now.getTime() + 5 * HOUR);
@@ -329,7 +340,7 @@ export const seedDemoEvents = async (
     (s) => s.status === 'approved' && s.startsAt.getTime() > now.getTime() + 7 * DAY,
   );
   if (waitlisted) waitlisted.capacity = WAITLISTED_CAPACITY;
-  happeningNow(seeds, now, waitlisted);
+  happeningNow(seeds, now, waitlisted, people.door?.providerId);
 
   await db.transaction((tx) =>
     insertEvents(tx, now, seeds, {
