@@ -131,3 +131,29 @@ export const advertisementsOf = (
     };
   });
 };
+
+/**
+ * One approved event under way at `now` (from an hour before to five hours after), the demo
+ * provider's that starts nearest to `now` (any provider's when it has none): its door is open for
+ * whoever tries the demo, the demo door account's among them, with its confirmed and paid bookings
+ * (docs/decisions/0055-the-door.md).
+ */
+export const happeningNow = (
+  seeds: { status: string; providerId: number; startsAt: Date; endsAt: Date; i: number }[],
+  now: Date,
+  skip: unknown,
+  providerId: number | null | undefined,
+) => {
+  const away = (s: (typeof seeds)[number]) => Math.abs(s.startsAt.getTime() - now.getTime());
+  const nearest = seeds
+    .filter((s) => s.status === 'approved' && s !== skip)
+    .sort(
+      (a, b) =>
+        Number(b.providerId === providerId) - Number(a.providerId === providerId) ||
+        away(a) - away(b) ||
+        a.i - b.i,
+    )[0];
+  if (!nearest) return;
+  nearest.startsAt = new Date(now.getTime() - HOUR);
+  nearest.endsAt = new Date(now.getTime() + 5 * HOUR);
+};

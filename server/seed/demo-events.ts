@@ -19,6 +19,7 @@ import {
   advertisementsOf,
   assignmentsOf,
   doorAssignmentOf,
+  happeningNow,
   eventHistoryOf,
   specialistsOf,
 } from './demo-event-records';
@@ -293,32 +294,6 @@ const insertEvents = async (
     .filter((e) => ['approved', 'completed', 'cancelled'].includes(e.status))
     .map((e) => ({ ...e, status: e.status }));
   await makeBookings(tx, bookable, bookingCount, now, people.staffIds, 7, new Map());
-};
-
-/**
- * One approved event under way at `now` (from an hour before to five hours after), the demo
- * provider's that starts nearest to `now` (any provider's when it has none): its door is open for
- * whoever tries the demo, the demo door account's among them, with its confirmed and paid bookings
- * (docs/decisions/0055-the-door.md).
- */
-const happeningNow = (
-  seeds: ReturnType<typeof eventSeedsOf>,
-  now: Date,
-  skip: unknown,
-  providerId: number | null | undefined,
-) => {
-  const away = (s: (typeof seeds)[number]) => Math.abs(s.startsAt.getTime() - now.getTime());
-  const nearest = seeds
-    .filter((s) => s.status === 'approved' && s !== skip)
-    .sort(
-      (a, b) =>
-        Number(b.providerId === providerId) - Number(a.providerId === providerId) ||
-        away(a) - away(b) ||
-        a.i - b.i,
-    )[0];
-  if (!nearest) return;
-  nearest.startsAt = new Date(now.getTime() - HOUR);
-  nearest.endsAt = new Date(now.getTime() + 5 * HOUR);
 };
 
 export const seedDemoEvents = async (
