@@ -9,7 +9,8 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
-import { Camera, CameraOff, Pencil } from 'lucide-react';
+import { Camera, CameraOff, ClipboardList, Pencil, Ticket } from 'lucide-react';
+import { AppLink } from '@/components/AppLink';
 import { useEffect, useRef, useState } from 'react';
 import { useConnection } from '@/app/connection';
 import type { DoorState, Language } from '@/contract';
@@ -60,6 +61,9 @@ export function Door() {
   );
 }
 
+const SIDE_LINK =
+  'inline-flex min-h-10 items-center gap-2 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50 dark:border-slate-700 dark:hover:bg-slate-800';
+
 function DoorHeader({
   state,
   device,
@@ -82,12 +86,23 @@ function DoorHeader({
           {venueTime(event.startsAt, event.timeZone, ctx)} · {localizedText(event.locationName, language)}
         </p>
       </div>
-      {device && (
-        <Button variant="secondary" onClick={onRename} data-testid="door-device">
-          <Pencil aria-hidden className="size-4" />
-          {i18n._(msg`Device: ${device.name}`)}
-        </Button>
-      )}
+      <div className="flex flex-wrap gap-2">
+        {device && (
+          <Button variant="secondary" onClick={onRename} data-testid="door-device">
+            <Pencil aria-hidden className="size-4" />
+            {i18n._(msg`Device: ${device.name}`)}
+          </Button>
+        )}
+        {/* The event's other door screens (docs/decisions/0055-the-door.md). */}
+        <AppLink to={`/event/door-list/${event.id}`} className={SIDE_LINK} data-testid="door-to-list">
+          <ClipboardList aria-hidden className="size-4" />
+          {i18n._(msg`Door list`)}
+        </AppLink>
+        <AppLink to={`/event/door-sales/${event.id}`} className={SIDE_LINK} data-testid="door-to-sales">
+          <Ticket aria-hidden className="size-4" />
+          {i18n._(msg`Door sales`)}
+        </AppLink>
+      </div>
     </header>
   );
 }

@@ -6,7 +6,7 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useQuery } from '@tanstack/react-query';
-import { ClipboardList, DoorOpen } from 'lucide-react';
+import { ClipboardList, DoorOpen, Ticket } from 'lucide-react';
 import type { DoorEventRow, Language } from '@/contract';
 import { routes } from '@/contract/routes.gen';
 import { AppLink } from '@/components/AppLink';
@@ -54,6 +54,14 @@ function DoorEventCard({ event, ctx }: { event: DoorEventRow; ctx: RenderContext
         >
           <ClipboardList aria-hidden className="size-4" />
           {i18n._(msg`Door list`)}
+        </AppLink>
+        <AppLink
+          to={`/event/door-sales/${event.id}`}
+          className={`${linkClass} border border-slate-300 text-slate-900 hover:bg-slate-50 dark:border-slate-700 dark:text-slate-100 dark:hover:bg-slate-800`}
+          aria-label={i18n._(msg`Door sales of ${title}`)}
+        >
+          <Ticket aria-hidden className="size-4" />
+          {i18n._(msg`Door sales`)}
         </AppLink>
       </div>
     </li>
