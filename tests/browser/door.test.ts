@@ -153,7 +153,7 @@ describe('the door', () => {
   });
 });
 
-/** The Arabic door: its link reads «الباب». */
+/** The door in Arabic: opened from the event's details, the device named in Arabic. */
 async function openDoorArabic(page: Page) {
   await visit(page, `/admin/event/details/${(await door()).event.id}`);
   await follow(page, page.getByTestId('event-door'), `/admin/event/door/${eventId}`);

@@ -3,7 +3,7 @@
  * ownership (provider A never reaches provider B's bookings; a supervisor only its provider's),
  * and the capacity race: 50 concurrent confirmations for the last seat give exactly one success.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingHistory, events, users } from '../../server/db/schema';
 import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
@@ -85,7 +85,10 @@ beforeAll(async () => {
   expect(someEvent).toBeTruthy();
   const [b] = await t.db.db.select().from(users).where(eq(users.id, idB));
   providerB = await t.login(b!.email, DEMO_PASSWORD);
-  const sups = await t.db.db.select().from(users).where(eq(users.providerId, idA));
+  const sups = await t.db.db
+    .select()
+    .from(users)
+    .where(and(eq(users.role, 'manager'), eq(users.providerId, idA)));
   supervisorA = await t.login(sups.find((s) => s.status === '1')!.email, DEMO_PASSWORD);
   eventA = await smallEvent(idA, 10);
   eventB = await smallEvent(idB, 10);
