@@ -90,6 +90,9 @@ async function takeSeats(page: Page, w: (typeof WORDS)[Lang], name: string, seat
 }
 
 async function sell(page: Page, w: (typeof WORDS)[Lang], name: string, tickets = 1) {
+  // The sale before has finished: the form was cleared for the next buyer (it clears once the sale
+  // is recorded, which may come after the counters move).
+  await expect.poll(() => page.getByLabel(w.name, { exact: true }).inputValue()).toBe('');
   await page.getByLabel(w.name, { exact: true }).fill(name);
   await page.getByLabel(w.phone, { exact: true }).fill('+966 500 000 123');
   for (let i = 1; i < tickets; i++) await page.getByRole('button', { name: w.more }).click();
