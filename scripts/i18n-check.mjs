@@ -9,15 +9,8 @@ import { getCatalogs } from '@lingui/cli/api';
 import { getConfig } from '@lingui/conf';
 
 const config = getConfig({ cwd: new URL('..', import.meta.url).pathname });
-const [catalog, ...others] = await getCatalogs(config);
-if (!catalog || others.length) throw new Error('lingui.config.ts should name exactly one catalog');
-
-const [extracted, committed, arabic] = await Promise.all([
-  catalog.collect(),
-  catalog.read(config.sourceLocale),
-  catalog.read('ar'),
-]);
-if (!extracted) throw new Error('Lingui collected no messages from src/');
+const catalogs = await getCatalogs(config);
+if (!catalogs.length) throw new Error('lingui.config.ts names no catalog');
 
 /** Lingui's ids (a hash of the message and its context); the message itself is what a reader knows. */
 const live = (messages) => Object.entries(messages).filter(([, m]) => !m.obsolete);
@@ -29,33 +22,44 @@ const report = (found, what) => {
     problems.push(`${found.length} ${what}:\n${found.map(([id, m]) => `  - ${text(id, m)}`).join('\n')}`);
 };
 
-const inCatalog = new Set(live(committed).map(([id]) => id));
-const inCode = new Set(Object.keys(extracted));
-report(
-  Object.entries(extracted).filter(([id]) => !inCatalog.has(id)),
-  'message(s) in the code are not in the catalogs (run npm run i18n:extract)',
-);
-report(
-  live(committed).filter(([id]) => !inCode.has(id)),
-  'message(s) in the catalogs are no longer used (run npm run i18n:extract)',
-);
-
-const translation = (id) => arabic[id]?.translation ?? '';
-report(
-  Object.entries(extracted).filter(([id]) => !translation(id).trim()),
-  'message(s) without an Arabic translation in src/locales/ar/messages.po',
-);
-report(
-  Object.entries(extracted).filter(([id]) => {
-    const letters = translation(id).replace(/\{[^}]*\}|<[^>]*>/g, '');
-    return /[A-Za-z]{4,}/.test(letters) && !/[\u0600-\u06FF]/.test(letters);
-  }),
-  'Arabic message(s) look untranslated (Latin text only)',
-);
+let counted = 0;
+// Each catalog (lingui.config.ts: the app's, and the screens' that load with them) on its own.
+for (const catalog of catalogs) {
+  const file = catalog.path.replace('{locale}', 'ar').replace(/^.*\/src\//, 'src/') + '.po';
+  const [extracted, committed, arabic] = await Promise.all([
+    catalog.collect(),
+    catalog.read(config.sourceLocale),
+    catalog.read('ar'),
+  ]);
+  if (!extracted) throw new Error(`Lingui collected no messages for ${file}`);
+  const inCatalog = new Set(live(committed).map(([id]) => id));
+  const inCode = new Set(Object.keys(extracted));
+  counted += inCode.size;
+  report(
+    Object.entries(extracted).filter(([id]) => !inCatalog.has(id)),
+    `message(s) in the code are not in the catalogs (run npm run i18n:extract): ${file}`,
+  );
+  report(
+    live(committed).filter(([id]) => !inCode.has(id)),
+    `message(s) in the catalogs are no longer used (run npm run i18n:extract): ${file}`,
+  );
+  const translation = (id) => arabic[id]?.translation ?? '';
+  report(
+    Object.entries(extracted).filter(([id]) => !translation(id).trim()),
+    `message(s) without an Arabic translation in ${file}`,
+  );
+  report(
+    Object.entries(extracted).filter(([id]) => {
+      const letters = translation(id).replace(/\{[^}]*\}|<[^>]*>/g, '');
+      return /[A-Za-z]{4,}/.test(letters) && !/[\u0600-\u06FF]/.test(letters);
+    }),
+    `Arabic message(s) look untranslated (Latin text only) in ${file}`,
+  );
+}
 
 if (problems.length) {
   console.error(problems.join('\n\n'));
   process.exitCode = 1;
 } else {
-  console.info(`i18n: ${inCode.size} messages, all in the catalogs and translated into Arabic.`);
+  console.info(`i18n: ${counted} messages in ${catalogs.length} catalogs, all translated into Arabic.`);
 }

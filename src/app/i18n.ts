@@ -1,4 +1,4 @@
-import { i18n } from '@lingui/core';
+import { i18n, type Messages } from '@lingui/core';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@/contract/plain';
 
 /** Names of the languages in their own script (never translated: a reader looks for their own). */
@@ -35,11 +35,46 @@ export function applyDocumentLanguage(language: Language): void {
  */
 export const FORMAT_LOCALES: Record<Language, string[]> = { en: ['en'], ar: ['ar-SA-u-ca-gregory', 'ar'] };
 
-/** Loads the compiled catalog of `language` and activates it. */
-export async function activateLanguage(language: Language = DEFAULT_LANGUAGE): Promise<void> {
-  const { messages } = await import(`../locales/${language}/messages.po`);
-  i18n.loadAndActivate({ locale: language, locales: FORMAT_LOCALES[language], messages });
-  applyDocumentLanguage(language);
+/**
+ * Catalogs of screens that load with those screens, not with the app (lingui.config.ts,
+ * docs/decisions/0058-the-door-catalog-loads-with-the-door.md): the door's.
+ */
+export type ScreenCatalog = 'door';
+/** The screens' catalogs asked for so far: every language activated from then on loads them too. */
+const screensWanted = new Set<ScreenCatalog>();
+const screenMessages = async (name: ScreenCatalog, language: Language) =>
+  (await import(`../locales/${language}/${name}.po`)).messages as Messages;
+/** The activation under way, if any: a screen's catalog waits for it to know the language. */
+let activating: Promise<void> = Promise.resolve();
+
+/** Loads the compiled catalog of `language`, and of the screens' catalogs asked for, and activates it. */
+export function activateLanguage(language: Language = DEFAULT_LANGUAGE): Promise<void> {
+  const wanted = [...screensWanted];
+  activating = (async () => {
+    const [{ messages }, ...screens] = await Promise.all([
+      import(`../locales/${language}/messages.po`),
+      ...wanted.map((name) => screenMessages(name, language)),
+    ]);
+    i18n.loadAndActivate({
+      locale: language,
+      locales: FORMAT_LOCALES[language],
+      messages: Object.assign({}, messages as Messages, ...screens),
+    });
+    applyDocumentLanguage(language);
+  })();
+  return activating;
+}
+
+/**
+ * Adds a screen's catalog in the language active once any activation under way is done (and in
+ * every language activated from now on).
+ */
+export async function loadScreenCatalog(name: ScreenCatalog): Promise<void> {
+  screensWanted.add(name);
+  // An activation that began before this asked did not load it: wait for it, then load it.
+  await activating.catch(() => undefined);
+  const language = isLanguage(i18n.locale) ? i18n.locale : DEFAULT_LANGUAGE;
+  i18n.load(language, await screenMessages(name, language));
 }
 
 export { i18n };

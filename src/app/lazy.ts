@@ -3,6 +3,7 @@
  * error (docs/product.md §8, §9), shown with a Reload button by the route error page.
  */
 import { lazyRouteComponent } from '@tanstack/react-router';
+import { loadScreenCatalog, type ScreenCatalog } from './i18n';
 
 export const CHUNK_TIMEOUT_MS = 120_000;
 
@@ -45,10 +46,15 @@ export function isChunkLoadError(error: unknown): boolean {
   );
 }
 
-/** A route component loaded on demand with the chunk timeout. */
+/**
+ * A route component loaded on demand with the chunk timeout; with `catalog`, the screen's catalog
+ * (src/app/i18n.ts) arrives with it, before it renders.
+ */
 export function lazyPage<M extends Record<string, unknown>, K extends keyof M & string>(
   importer: () => Promise<M>,
   exportName: K,
+  catalog?: ScreenCatalog,
 ) {
-  return lazyRouteComponent(() => withTimeout(importer(), CHUNK_TIMEOUT_MS), exportName);
+  const both = async () => (await Promise.all([importer(), catalog && loadScreenCatalog(catalog)]))[0];
+  return lazyRouteComponent(() => withTimeout(both(), CHUNK_TIMEOUT_MS), exportName);
 }

@@ -3,5 +3,5 @@ import { lazyPage } from '@/app/lazy';
 
 export const Route = createFileRoute('/_app/event/door-sales/$id')({
   codeSplitGroupings: [['loader']],
-  component: lazyPage(() => import('@/areas/door-sales'), 'Sales'),
+  component: lazyPage(() => import('@/areas/door-sales'), 'Sales', 'door'),
 });
