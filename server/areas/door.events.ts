@@ -5,7 +5,7 @@ import { DOOR_EVENTS_MAX, type DoorEventRow } from '../../src/contract/door-even
 import type { AuthInfo } from '../auth/sessions';
 import type { Executor } from '../db/client';
 import { admissions, bookings, events, locations, type Loc } from '../db/schema';
-import { doorReach } from './door';
+import { doorEventColumns, doorReach } from './door';
 
 /**
  * The events whose door the caller reaches (`doorReach`), approved, ending today or later on the
@@ -25,12 +25,7 @@ export const doorEventsOf = async (
   const total = sql<number>`count(*) over ()`.mapWith(Number);
   const rows = await db
     .select({
-      id: events.id,
-      title: events.title,
-      startsAt: events.startsAt,
-      endsAt: events.endsAt,
-      timeZone: locations.timeZone,
-      locationName: locations.name,
+      ...doorEventColumns,
       admitted:
         sql<number>`(select coalesce(sum(${admissions.count}), 0) from ${admissions} where ${admissions.eventId} = ${events.id} and ${admissions.lostTo} is null)`.mapWith(
           Number,

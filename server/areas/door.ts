@@ -30,15 +30,20 @@ export const doorReach = (auth: AuthInfo): SQL | undefined => {
 };
 
 /** The event at whose door the caller stands, or 404. */
+/** What a door shows of its event (the event joined with its venue). */
+export const doorEventColumns = {
+  id: events.id,
+  title: events.title,
+  startsAt: events.startsAt,
+  endsAt: events.endsAt,
+  timeZone: locations.timeZone,
+  locationName: locations.name,
+};
+
 export const doorEventOf = async (db: Executor, auth: AuthInfo, eventId: number) => {
   const [event] = await db
     .select({
-      id: events.id,
-      title: events.title,
-      startsAt: events.startsAt,
-      endsAt: events.endsAt,
-      timeZone: locations.timeZone,
-      locationName: locations.name,
+      ...doorEventColumns,
       price: events.price,
       capacity: events.capacity,
       providerId: events.providerId,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint, ok } from './http';
-import { localizedText } from './resource-config';
+import { doorEvent } from './door';
 
 /**
  * The doors the caller stands at (docs/decisions/0055-the-door.md): where a door account lands
@@ -12,18 +12,14 @@ import { localizedText } from './resource-config';
 /** At most this many events, the soonest: a door account is assigned a handful. */
 export const DOOR_EVENTS_MAX = 50;
 
-const doorEventRow = z.object({
-  id: z.number().int(),
-  title: localizedText,
-  startsAt: z.string(),
-  endsAt: z.string(),
-  /** The venue's IANA time zone: the event's times are shown on its clock. */
-  timeZone: z.string(),
-  locationName: localizedText,
-  /** Guests admitted so far, and expected (tickets of confirmed or checked-in bookings). */
-  admitted: z.number().int(),
-  expected: z.number().int(),
-});
+/** The door's event (src/contract/door.ts) as a row of the doors page, with its counters. */
+const doorEventRow = doorEvent
+  .pick({ id: true, title: true, startsAt: true, endsAt: true, timeZone: true, locationName: true })
+  .extend({
+    /** Guests admitted so far, and expected (tickets of confirmed or checked-in bookings). */
+    admitted: z.number().int(),
+    expected: z.number().int(),
+  });
 export type DoorEventRow = z.infer<typeof doorEventRow>;
 
 const doorEvents = z.object({

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingHistory, events, users } from '../../server/db/schema';
 import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
 import { apiOf, signInAs } from '../support/kit';
+import { approvedEvent } from '../support/events';
 import { importTicketKey, parseTicket, verifyTicket } from '../../src/contract/tickets';
 import { ticketKeyRing } from '../../server/tickets/keys';
 
@@ -46,30 +47,14 @@ const setStatus = (
 ) => call('POST', '/api/booking/update-status', token, { id, ...body }, { headers });
 
 /** An approved coming event of `providerId` with a small capacity (made for the test). */
-const smallEvent = async (providerId: number, capacity: number) => {
-  const base = (await call('GET', `/api/event?providerId=${providerId}&status=approved&pageSize=100`, admin))
-    .body.data.items[0] as Rec;
-  const created = await call('POST', '/api/event', admin, {
+const smallEvent = (providerId: number, capacity: number) =>
+  approvedEvent(call, admin, providerId, {
     title: { en: `Small event ${++n}`, ar: `فعالية صغيرة ${n}` },
-    description: base.description,
-    categoryId: base.categoryId,
-    providerId,
-    countryId: base.countryId,
-    cityId: base.cityId,
-    locationId: base.locationId,
     startsAt: '2027-02-01T16:00:00Z',
     endsAt: '2027-02-01T20:00:00Z',
     price: 12_500,
     capacity,
   });
-  expect(created.status, created.text).toBe(201);
-  const id = created.body.data.id as number;
-  expect((await call('POST', '/api/event/update-status', admin, { id, status: 'pending' })).status).toBe(200);
-  expect(
-    (await call('POST', '/api/event/approve', admin, { id, status: 'approved', reason: null })).status,
-  ).toBe(200);
-  return (await call('GET', `/api/event/${id}`, admin)).body.data as Rec;
-};
 
 beforeAll(async () => {
   t = await createTestServer({ demoData: true });

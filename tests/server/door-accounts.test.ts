@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventSupervisors, events, users } from '../../server/db/schema';
 import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
 import { apiOf, signInAs } from '../support/kit';
+import { approvedEvent, eventBody } from '../support/events';
 import type { DoorEventRow } from '../../src/contract/door-events';
 
 type Rec = Record<string, unknown> & { id: number; version: number };
@@ -23,30 +24,17 @@ const call = apiOf(() => t);
 const NOW = '2026-11-22T09:00:00Z';
 
 /** An approved event of `owner` (today unless told, 10:00–14:00Z), with these supervisors. */
-const eventOf = async (owner: number, supervisorIds: number[] = [], day = '2026-11-22') => {
-  const base = (await call('GET', `/api/event?providerId=${owner}&status=approved&pageSize=10`, admin)).body
-    .data.items[0] as Rec;
-  const created = await call('POST', '/api/event', admin, {
-    title: { en: `Door account event ${++n}`, ar: `فعالية حساب البوابة ${n}` },
-    description: base.description,
-    categoryId: base.categoryId,
-    providerId: owner,
-    countryId: base.countryId,
-    cityId: base.cityId,
-    locationId: base.locationId,
-    startsAt: `${day}T10:00:00Z`,
-    endsAt: `${day}T14:00:00Z`,
-    price: 0,
-    capacity: 50,
-    supervisorIds,
-  });
-  expect(created.status, created.text).toBe(201);
-  const id = created.body.data.id as number;
-  expect((await call('POST', '/api/event/update-status', admin, { id, status: 'pending' })).status).toBe(200);
-  const approved = await call('POST', '/api/event/approve', admin, { id, status: 'approved', reason: null });
-  expect(approved.status, approved.text).toBe(200);
-  return id;
-};
+const eventOf = async (owner: number, supervisorIds: number[] = [], day = '2026-11-22') =>
+  (
+    await approvedEvent(call, admin, owner, {
+      title: { en: `Door account event ${++n}`, ar: `فعالية حساب البوابة ${n}` },
+      startsAt: `${day}T10:00:00Z`,
+      endsAt: `${day}T14:00:00Z`,
+      price: 0,
+      capacity: 50,
+      supervisorIds,
+    })
+  ).id;
 
 /** A door account added by `token` (a provider's own, or staff naming the provider). */
 const doorAccount = async (token: string, extra: Record<string, unknown> = {}) => {
@@ -161,22 +149,19 @@ describe('door accounts', () => {
 
   it('are assigned to their provider’s events only (422 for another provider’s door account)', async () => {
     const theirs = await doorAccount(admin, { providerId: otherId });
-    const base = (await call('GET', `/api/event?providerId=${providerId}&status=approved&pageSize=10`, admin))
-      .body.data.items[0] as Rec;
-    const refused = await call('POST', '/api/event', admin, {
-      title: { en: 'Refused', ar: 'مرفوض' },
-      description: base.description,
-      categoryId: base.categoryId,
-      providerId,
-      countryId: base.countryId,
-      cityId: base.cityId,
-      locationId: base.locationId,
-      startsAt: '2026-12-01T10:00:00Z',
-      endsAt: '2026-12-01T14:00:00Z',
-      price: 0,
-      capacity: 50,
-      supervisorIds: [theirs.id],
-    });
+    const refused = await call(
+      'POST',
+      '/api/event',
+      admin,
+      await eventBody(call, admin, providerId, {
+        title: { en: 'Refused', ar: 'مرفوض' },
+        startsAt: '2026-12-01T10:00:00Z',
+        endsAt: '2026-12-01T14:00:00Z',
+        price: 0,
+        capacity: 50,
+        supervisorIds: [theirs.id],
+      }),
+    );
     expect(refused.status).toBe(422);
     expect(Object.keys(refused.body.errors)).toEqual(['supervisorIds']);
   });

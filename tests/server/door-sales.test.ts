@@ -10,6 +10,7 @@ import { bookingHistory, bookings, events, users } from '../../server/db/schema'
 import { seatsTaken } from '../../server/db/seats';
 import { createTestServer, DEMO_PASSWORD, type TestServer } from '../setup/server';
 import { apiOf, signInAs } from '../support/kit';
+import { approvedEvent } from '../support/events';
 import type { DoorSale, SeatLease, SeatLeases } from '../../src/contract/door-sales';
 
 type Rec = Record<string, unknown> & { id: number };
@@ -25,29 +26,14 @@ const NOW = '2026-11-22T09:00:00Z';
 const PRICE = 12_500;
 
 /** An approved event of the provider today (10:00–14:00Z; the test clock is 09:00Z). */
-const newEvent = async (capacity: number): Promise<Rec> => {
-  const base = (await call('GET', `/api/event?providerId=${providerId}&status=approved&pageSize=10`, admin))
-    .body.data.items[0] as Rec;
-  const created = await call('POST', '/api/event', admin, {
+const newEvent = (capacity: number): Promise<Rec> =>
+  approvedEvent(call, admin, providerId, {
     title: { en: `Door sales ${++n}`, ar: `مبيعات البوابة ${n}` },
-    description: base.description,
-    categoryId: base.categoryId,
-    providerId,
-    countryId: base.countryId,
-    cityId: base.cityId,
-    locationId: base.locationId,
     startsAt: '2026-11-22T10:00:00Z',
     endsAt: '2026-11-22T14:00:00Z',
     price: PRICE,
     capacity,
   });
-  expect(created.status, created.text).toBe(201);
-  const id = created.body.data.id as number;
-  expect((await call('POST', '/api/event/update-status', admin, { id, status: 'pending' })).status).toBe(200);
-  const approved = await call('POST', '/api/event/approve', admin, { id, status: 'approved', reason: null });
-  expect(approved.status, approved.text).toBe(200);
-  return (await call('GET', `/api/event/${id}`, admin)).body.data as Rec;
-};
 
 const lease = (eventId: number, seats: number, deviceId: string, token = provider, lang = 'en') =>
   call('POST', `/api/event/${eventId}/leases`, token, { seats, deviceId }, { lang });

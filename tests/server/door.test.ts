@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admissions, auditLog, bookings, events, liveChanges, users } from '../../server/db/schema';
 import { createTestServer, DEMO_PASSWORD, type TestServer } from '../setup/server';
 import { apiOf, signInAs } from '../support/kit';
+import { approvedEvent } from '../support/events';
 import { importTicketKey, verifyTicket } from '../../src/contract/tickets';
 import type { AdmitResult, DoorState } from '../../src/contract/door';
 
@@ -25,30 +26,14 @@ const call = apiOf(() => t);
 const NOW = '2026-11-22T09:00:00Z';
 
 /** An approved event of `owner` today on the venue's clock (the test clock is 09:00Z, 12:00 in Riyadh). */
-const todaysEvent = async (owner: number, price = 12_500) => {
-  const base = (await call('GET', `/api/event?providerId=${owner}&status=approved&pageSize=100`, admin)).body
-    .data.items[0] as Rec;
-  const created = await call('POST', '/api/event', admin, {
+const todaysEvent = (owner: number, price = 12_500) =>
+  approvedEvent(call, admin, owner, {
     title: { en: `Door event ${++n}`, ar: `فعالية البوابة ${n}` },
-    description: base.description,
-    categoryId: base.categoryId,
-    providerId: owner,
-    countryId: base.countryId,
-    cityId: base.cityId,
-    locationId: base.locationId,
     startsAt: '2026-11-22T10:00:00Z',
     endsAt: '2026-11-22T14:00:00Z',
     price,
     capacity: 100,
   });
-  expect(created.status, created.text).toBe(201);
-  const id = created.body.data.id as number;
-  expect((await call('POST', '/api/event/update-status', admin, { id, status: 'pending' })).status).toBe(200);
-  expect(
-    (await call('POST', '/api/event/approve', admin, { id, status: 'approved', reason: null })).status,
-  ).toBe(200);
-  return (await call('GET', `/api/event/${id}`, admin)).body.data as Rec;
-};
 
 /** A confirmed booking of `tickets` (paid unless told), with its ticket. */
 const guest = async (eventId: number, tickets = 1, paid = true) => {
