@@ -4,7 +4,7 @@
  *
  *   npm run bench                          every section
  *   npm run bench -- --only api,scaling    some sections (load, lighthouse, offline, cache, api, scaling,
- *                                          stress, mixed, live, bulk, door);
+ *                                          stress, mixed, live, bulk, door, door-scan);
  *                                          the other sections of latest.json are kept as they were
  *   --runs N                               runs per figure (default 5; API figures use at most 3)
  *   --pglite-bookings N                    PGlite dataset of the API figures (default 100000)
@@ -28,6 +28,7 @@ import { runApi, runScaling, runStress } from './sections/api';
 import { runBulk } from './sections/bulk';
 import { runCache } from './sections/cache';
 import { runDoor } from './sections/door';
+import { runDoorScan } from './sections/door-scan';
 import { runLive } from './sections/live';
 import { runLighthouse } from './sections/lighthouse';
 import { runLoad } from './sections/load';
@@ -47,6 +48,7 @@ const SECTIONS: Record<string, (ctx: BenchContext) => Promise<SectionResult>> = 
   live: runLive,
   bulk: runBulk,
   door: runDoor,
+  'door-scan': runDoorScan,
 };
 
 const RESULTS = resolve('bench', 'results');

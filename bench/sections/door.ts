@@ -23,9 +23,9 @@ interface Answer {
   status: number;
   data: Record<string, unknown> & { items?: Record<string, unknown>[] };
 }
-type Call = (method: string, path: string, body?: unknown) => Promise<Answer>;
+export type Call = (method: string, path: string, body?: unknown) => Promise<Answer>;
 
-const callerOf =
+export const callerOf =
   (port: number, token: string): Call =>
   async (method, path, body) => {
     const res = await fetch(`http://127.0.0.1:${port}${path}`, {
@@ -52,7 +52,7 @@ const inParallel = async (count: number, parallel: number, work: (i: number) => 
 };
 
 /** An approved free event of a demo provider, today on the venue's clock, with `n` confirmed one-guest bookings and their tickets. */
-const eventWithGuests = async (call: Call, n: number) => {
+export const eventWithGuests = async (call: Call, n: number) => {
   const base = (await call('GET', '/api/event?status=approved&pageSize=10')).data.items![0]!;
   const now = Date.now();
   const created = await call('POST', '/api/event', {
