@@ -119,9 +119,13 @@ export async function follow(page: Page, link: Locator, pathname: string): Promi
 
 export const sidebarToggle = (page: Page) => page.locator('header button[aria-controls]').first();
 
-/** Waits until the page is controlled by the service worker (after its first activation). */
+/**
+ * Waits until the page is controlled by the service worker (after its first activation). Its first
+ * install precaches the whole build (about 1.9 MB in 89 scripts with the door's screens); on two
+ * cores running every suite at once that once took longer than 30 s, so it may take 60.
+ */
 export async function waitForServiceWorkerControl(page: Page): Promise<void> {
-  await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 60_000 });
 }
 
 /** Chooses a language with the header's language switcher (a select or a menu button). */
