@@ -29,6 +29,17 @@ describe('tickets', () => {
     expect(await verifyTicket(` ${text}\n`, keys)).toEqual(claims);
   });
 
+  it('refuse another spelling of the same signature (the last character’s unused bits set)', async () => {
+    const { privateKey, raw } = await pair();
+    const keys = new Map([[3, await importTicketKey(raw)]]);
+    const text = await signTicket(claims, privateKey);
+    // 64 bytes in 86 characters: the last one carries 2 bits, so it is A, Q, g or w.
+    expect('AQgw').toContain(text.at(-1));
+    const respelled = `${text.slice(0, -1)}${String.fromCharCode(text.charCodeAt(text.length - 1) + 1)}`;
+    expect(parseTicket(respelled)).toBeNull();
+    expect(await verifyTicket(respelled, keys)).toBeNull();
+  });
+
   it('refuse a changed, re-signed, truncated or invented text', async () => {
     const { privateKey, raw } = await pair();
     const other = await pair();

@@ -56,7 +56,11 @@ export const parseTicket = (
   if (!match) return null;
   const [keyId, bookingId, eventId] = match.slice(1, 4).map(Number) as [number, number, number];
   if (Math.max(keyId, bookingId, eventId) > ID_MAX) return null;
-  return { claims: { keyId, bookingId, eventId }, signature: fromBase64Url(match[4]!) };
+  const signature = fromBase64Url(match[4]!);
+  // One text per ticket: the last character's unused bits must be zero (base64url's canonical form),
+  // so no other spelling of the same signature passes for it.
+  if (toBase64Url(signature) !== match[4]) return null;
+  return { claims: { keyId, bookingId, eventId }, signature };
 };
 
 /** The ticket text of `claims`, signed with the private key of the pair `claims.keyId` names. */

@@ -159,7 +159,12 @@ describe('the door of an event', () => {
       reason: 'invalid',
       guest: null,
     });
-    expect((await admit({ ticket: `${ticket.slice(0, -2)}AA` })).reason).toBe('invalid');
+    // One character of the signature changed (never to itself), and a non-canonical spelling of it.
+    const at = ticket.length - 20;
+    const changed = `${ticket.slice(0, at)}${ticket[at] === 'A' ? 'B' : 'A'}${ticket.slice(at + 1)}`;
+    expect((await admit({ ticket: changed })).reason).toBe('invalid');
+    const spelled = `${ticket.slice(0, -1)}${String.fromCharCode(ticket.charCodeAt(ticket.length - 1) + 1)}`;
+    expect((await admit({ ticket: spelled })).reason).toBe('invalid');
     expect((await admit({ ticket: 'not a ticket' })).reason).toBe('invalid');
     const theirs = await guest(otherEvent.id as number);
     expect(await admit({ ticket: theirs.ticket })).toMatchObject({ reason: 'another_event', guest: null });
