@@ -61,9 +61,8 @@ const leasesOf = async (db: Executor, eventId: number, now: Date, where?: SQL): 
     .where(and(eq(seatLeases.eventId, eventId), where))
     .orderBy(desc(seatLeases.id));
   return rows.map(({ lease, sold }) => {
-    const active =
-      (lease.returnedAt === null || lease.returnedAt.getTime() > now.getTime()) &&
-      lease.expiresAt.getTime() > now.getTime();
+    // A returned lease holds nothing whatever time a sale claims: its rest is free for others since.
+    const active = lease.returnedAt === null && lease.expiresAt.getTime() > now.getTime();
     const soldN = sold ?? 0;
     return {
       id: lease.id,

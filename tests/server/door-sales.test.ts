@@ -225,6 +225,13 @@ describe('seat leases and door sales', () => {
     const returned = await sell(event.id, { leaseId: l.id, deviceId: 'device-ffff' });
     expect(returned.status).toBe(409);
     expect(returned.body.message).toBe('This lease has ended: take new seats to sell.');
+    // A sale claiming a time before the return does not reach its freed seats either.
+    const backdated = await sell(event.id, {
+      leaseId: l.id,
+      deviceId: 'device-ffff',
+      at: '2026-11-22T08:00:00Z',
+    });
+    expect(backdated.status).toBe(409);
     expect(await seatsTaken(t.db.db, event.id, t.clock.now())).toBe(4);
     t.clock.set('2026-11-22T14:00:01Z');
     try {
