@@ -19,7 +19,7 @@ import {
 } from '@/contract';
 import { i18n } from '@lingui/core';
 import { send } from '@/app/outbox';
-import { dateTime, localizedText, Ltr, venueTime } from '@/resources/cells';
+import { dateTime, EmailText, localizedText, Ltr, venueTime } from '@/resources/cells';
 import type { AreaAction, AreaConfig } from '@/resources/types';
 import {
   BOOKING_STATUS_TEXT,
@@ -129,7 +129,7 @@ export const bookingArea: AreaConfig<Booking> = {
         <span className="block">
           <span className="block">{row.customerName}</span>
           <span className="block text-xs text-slate-600 dark:text-slate-400">
-            <Ltr>{row.customerEmail}</Ltr>
+            <EmailText value={row.customerEmail} />
           </span>
         </span>
       ),

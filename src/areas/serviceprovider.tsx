@@ -8,7 +8,15 @@ import { Ban, CheckCircle2, XCircle } from 'lucide-react';
 import { serviceProviderResource, type RecordOf } from '@/contract';
 import { routes } from '@/contract/routes.gen';
 import { call } from '@/lib/api';
-import { dateTime, localizedText, LocalizedCell, Ltr, StatusBadge, statusOptions } from '@/resources/cells';
+import {
+  dateTime,
+  EmailText,
+  localizedText,
+  LocalizedCell,
+  Ltr,
+  StatusBadge,
+  statusOptions,
+} from '@/resources/cells';
 import { areaPages } from '@/resources/screens';
 import type { AreaAction, AreaConfig } from '@/resources/types';
 
@@ -85,7 +93,7 @@ export const serviceProviderArea: AreaConfig<Provider> = {
       id: 'email',
       header: msg`Email`,
       sort: 'email',
-      cell: (row) => <Ltr>{row.email}</Ltr>,
+      cell: (row) => <EmailText value={row.email} />,
       priority: 'low',
     },
     {

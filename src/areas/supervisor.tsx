@@ -9,7 +9,15 @@ import { Power, PowerOff } from 'lucide-react';
 import { SUPERVISOR_ROLES, supervisorResource, type RecordOf } from '@/contract';
 import { routes } from '@/contract/routes.gen';
 import { call } from '@/lib/api';
-import { Badge, dateTime, localizedText, LocalizedCell, Ltr, StatusBadge } from '@/resources/cells';
+import {
+  Badge,
+  dateTime,
+  EmailText,
+  localizedText,
+  LocalizedCell,
+  Ltr,
+  StatusBadge,
+} from '@/resources/cells';
 import { areaPages } from '@/resources/screens';
 import type { AreaConfig } from '@/resources/types';
 
@@ -39,7 +47,7 @@ export const supervisorArea: AreaConfig<Supervisor> = {
       sort: 'name',
       cell: (row, ctx) => <LocalizedCell value={row.name} ctx={ctx} />,
     },
-    { id: 'email', header: msg`Email`, sort: 'email', cell: (row) => <Ltr>{row.email}</Ltr> },
+    { id: 'email', header: msg`Email`, sort: 'email', cell: (row) => <EmailText value={row.email} /> },
     {
       id: 'phone',
       header: msg`Phone`,

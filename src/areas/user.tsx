@@ -9,7 +9,15 @@ import { routes } from '@/contract/routes.gen';
 import { ROLE_LABELS, roleLabel } from '@/app/roles';
 import { AppLink } from '@/components/AppLink';
 import { call } from '@/lib/api';
-import { dateTime, localizedText, LocalizedCell, Ltr, StatusBadge, statusOptions } from '@/resources/cells';
+import {
+  dateTime,
+  EmailText,
+  localizedText,
+  LocalizedCell,
+  Ltr,
+  StatusBadge,
+  statusOptions,
+} from '@/resources/cells';
 import { areaPages } from '@/resources/screens';
 import type { AreaAction, AreaConfig } from '@/resources/types';
 
@@ -80,7 +88,7 @@ export const userArea: AreaConfig<User> = {
       sort: 'name',
       cell: (row, ctx) => <LocalizedCell value={row.name} ctx={ctx} />,
     },
-    { id: 'email', header: msg`Email`, sort: 'email', cell: (row) => <Ltr>{row.email}</Ltr> },
+    { id: 'email', header: msg`Email`, sort: 'email', cell: (row) => <EmailText value={row.email} /> },
     {
       id: 'phone',
       header: msg`Phone`,

@@ -102,6 +102,16 @@ export const Ltr = ({ children }: { children: React.ReactNode }) => (
   </span>
 );
 
+/**
+ * An e-mail address in a list cell: left to right, and free to break anywhere, so one long address
+ * cannot push Status and Actions past a 1280 px screen (docs/product.md §2).
+ */
+export const EmailText = ({ value }: { value: string }) => (
+  <span dir="ltr" className="inline-block [overflow-wrap:anywhere]">
+    {value}
+  </span>
+);
+
 export const Thumbnail = ({ path, alt }: { path: string | null; alt: string }) =>
   path ? (
     <img
