@@ -24,6 +24,7 @@ import { createDbStorage, type Storage } from './files/storage';
 import { importUploadsFolder } from './files/storage-import';
 import { FILE_SWEEP_EVERY_MS, sweepUnreferencedFiles } from './files/references';
 import { AUDIT_PURGE_EVERY_MS, purgeAudit } from './audit/trail';
+import { IDEMPOTENCY_PURGE_EVERY_MS, purgeIdempotencyKeys } from './http/idempotency';
 import { embeddedVacuum } from './db/upkeep';
 import { startLiveHub } from './live/hub';
 import { watchSessions } from './live/sessions';
@@ -133,6 +134,11 @@ const startTasks = (deps: Deps, intervalMs: number, database: Database) =>
       name: 'The audit purge',
       everyMs: AUDIT_PURGE_EVERY_MS,
       run: (d) => purgeAudit(d.db, d.config.now(), d.config.auditRetentionDays),
+    },
+    {
+      name: 'The idempotency key purge',
+      everyMs: IDEMPOTENCY_PURGE_EVERY_MS,
+      run: (d) => purgeIdempotencyKeys(d.db, d.config.now()),
     },
     {
       name: 'The bulk job purge',

@@ -14,6 +14,9 @@
  * An endpoint whose own state change refuses a repeat, and whose work must survive a failure
  * (a notification's pushes, each device recorded before its push), runs outside it
  * (`ownTransactions`): its key is claimed first and its answer stored after.
+ *
+ * A key is kept a day. Expired keys are purged by the scheduler (`purgeIdempotencyKeys`), not by
+ * each request; until then a claim takes an expired key as absent.
  */
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
@@ -28,6 +31,8 @@ import type { AppEnv, Deps } from './types';
 
 const KEY = /^[A-Za-z0-9_-]{8,200}$/;
 const KEEP_MS = 24 * 60 * 60 * 1000;
+/** How often the scheduler purges expired keys (server/main.ts). */
+export const IDEMPOTENCY_PURGE_EVERY_MS = 10 * 60 * 1000;
 /** A claim of an `ownTransactions` endpoint that has not finished after this long is taken as dead. */
 const ABANDONED_MS = 60_000;
 
@@ -52,6 +57,11 @@ const claim = async (
     if (inserted.length) return { kind: 'claimed' };
     const [row] = await db.select().from(idempotencyKeys).where(where);
     if (!row) continue; // removed meanwhile: try to claim it again
+    if (now.getTime() - row.createdAt.getTime() >= KEEP_MS) {
+      // Expired, not purged yet: as if it were gone.
+      await db.delete(idempotencyKeys).where(and(where, eq(idempotencyKeys.createdAt, row.createdAt)));
+      continue;
+    }
     if (row.requestHash !== requestHash) throw new HttpError(422, smsg('idempotencyKeyReused'));
     if (row.statusCode !== null && row.response) {
       c.header('Idempotent-Replayed', 'true');
@@ -66,6 +76,15 @@ const claim = async (
   }
   throw new HttpError(409, smsg('idempotencyInProgress'), undefined, { 'Retry-After': '1' });
 };
+
+/** Removes the keys older than a day (a scheduled task); answers how many. */
+export const purgeIdempotencyKeys = async (db: Executor, now: Date): Promise<number> =>
+  (
+    await db
+      .delete(idempotencyKeys)
+      .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - KEEP_MS)))
+      .returning({ key: idempotencyKeys.key })
+  ).length;
 
 /** Runs `run`; a client error (but throttling) is an answer too, stored for a replay. */
 const answerOf = async (run: () => Promise<Answer>): Promise<Answer | HttpError> => {
@@ -105,8 +124,6 @@ export const withIdempotency = async (
   const where = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
   const store = (executor: Executor, answer: Answer) =>
     executor.update(idempotencyKeys).set({ statusCode: answer.status, response: answer.body }).where(where);
-
-  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - KEEP_MS)));
 
   if (ownTransactions) {
     const claimed = await claim(db, c, userId, key, requestHash, now);
