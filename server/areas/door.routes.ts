@@ -13,7 +13,7 @@ import { allOrNothing } from '../http/idempotency';
 const doorState: Handler<typeof doorApi.doorState> = async ({ deps, params, requireAuth }) => {
   const auth = requireAuth();
   const now = deps.config.now();
-  const event = await doorEventOf(deps.db, auth, params.id);
+  const { event } = await doorEventOf(deps.db, auth, params.id);
   const [state, ring] = await Promise.all([
     doorStateOf(deps.db, event, now),
     ticketKeyRing(deps.db, now, deps.config),

@@ -29,7 +29,6 @@ export const doorReach = (auth: AuthInfo): SQL | undefined => {
   );
 };
 
-/** The event at whose door the caller stands, or 404. */
 /** What a door shows of its event (the event joined with its venue). */
 export const doorEventColumns = {
   id: events.id,
@@ -40,27 +39,47 @@ export const doorEventColumns = {
   locationName: locations.name,
 };
 
-export const doorEventOf = async (db: Executor, auth: AuthInfo, eventId: number) => {
-  const [event] = await db
+/** What the server knows of the event at a door: what a door shows, and what its rules need. */
+const doorEventSelection = {
+  ...doorEventColumns,
+  price: events.price,
+  capacity: events.capacity,
+  providerId: events.providerId,
+};
+
+/** The booking `bookingId` of event `eventId`, locked; null when the event has no such booking. */
+const locked = (eventId: number, bookingId: number) =>
+  sql<number | null>`(select ${bookings.id} from ${bookings}
+    where ${bookings.id} = ${bookingId} and ${bookings.eventId} = ${eventId} for update)`;
+
+/**
+ * The event `eventId` at whose door the caller stands (404 when it is not in reach), and, when
+ * `lockBooking` is given, that booking of the event locked in the same statement (`lockedId`, null
+ * when the event has no such booking).
+ */
+export const doorEventOf = async (db: Executor, auth: AuthInfo, eventId: number, lockBooking?: number) => {
+  const [row] = await db
     .select({
-      ...doorEventColumns,
-      price: events.price,
-      capacity: events.capacity,
-      providerId: events.providerId,
+      ...doorEventSelection,
+      lockedId: lockBooking === undefined ? sql<null>`null` : locked(eventId, lockBooking),
     })
     .from(events)
     .innerJoin(locations, eq(locations.id, events.locationId))
     .where(and(eq(events.id, eventId), doorReach(auth)));
-  if (!event) throw notFound();
+  if (!row) throw notFound();
+  const { lockedId, ...event } = row;
   return {
-    ...event,
-    title: event.title as Loc,
-    locationName: event.locationName as Loc,
-    startsAt: event.startsAt.toISOString(),
-    endsAt: event.endsAt.toISOString(),
+    event: {
+      ...event,
+      title: event.title as Loc,
+      locationName: event.locationName as Loc,
+      startsAt: event.startsAt.toISOString(),
+      endsAt: event.endsAt.toISOString(),
+    },
+    lockedId,
   };
 };
-export type DoorEvent = Awaited<ReturnType<typeof doorEventOf>>;
+export type DoorEvent = Awaited<ReturnType<typeof doorEventOf>>['event'];
 
 /**
  * Each booking's guests admitted so far at the event's door, its last admission's device time and

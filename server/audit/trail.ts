@@ -130,42 +130,44 @@ const storable = (detail: Record<string, unknown>) =>
     ),
   ) as Record<string, unknown>;
 
+/** What an explicit entry says (an event that changes no row). */
+export interface ExplicitEntry {
+  action: string;
+  resource: string;
+  recordId?: string | number | null;
+  providerId?: number | null;
+  eventId?: number | null;
+  detail?: Record<string, unknown> | null;
+  /** Overrides of the context (a failed sign-in has no actor, but names the e-mail in `detail`). */
+  actorId?: number | null;
+  actorName?: Localized | null;
+  actorRole?: string | null;
+  at?: Date;
+}
+
+/** An explicit entry's row: the entry over its context (to write it within a larger statement). */
+export const auditRow = (ctx: AuditContext | null, entry: ExplicitEntry): typeof auditLog.$inferInsert => ({
+  at: entry.at ?? ctx?.at ?? new Date(),
+  actorId: entry.actorId !== undefined ? entry.actorId : (ctx?.actorId ?? null),
+  actorName: entry.actorName !== undefined ? entry.actorName : (ctx?.actorName ?? null),
+  actorRole: entry.actorRole !== undefined ? entry.actorRole : (ctx?.actorRole ?? null),
+  actingFor: ctx?.actingFor ?? null,
+  action: entry.action,
+  resource: entry.resource,
+  recordId: entry.recordId === undefined || entry.recordId === null ? null : String(entry.recordId),
+  operation: ctx?.operation ?? null,
+  providerId: entry.providerId ?? null,
+  eventId: entry.eventId ?? null,
+  requestId: ctx?.requestId ?? null,
+  ip: ctx?.ip ?? null,
+  userAgent: ctx?.userAgent ?? null,
+  deviceAt: ctx?.deviceAt ?? null,
+  detail: entry.detail ? storable(entry.detail) : null,
+});
+
 /** An explicit entry (an event that changes no row); in `db`'s transaction when it is one. */
-export const appendAudit = async (
-  db: Executor,
-  ctx: AuditContext | null,
-  entry: {
-    action: string;
-    resource: string;
-    recordId?: string | number | null;
-    providerId?: number | null;
-    eventId?: number | null;
-    detail?: Record<string, unknown> | null;
-    /** Overrides of the context (a failed sign-in has no actor, but names the e-mail in `detail`). */
-    actorId?: number | null;
-    actorName?: Localized | null;
-    actorRole?: string | null;
-    at?: Date;
-  },
-) => {
-  await db.insert(auditLog).values({
-    at: entry.at ?? ctx?.at ?? new Date(),
-    actorId: entry.actorId !== undefined ? entry.actorId : (ctx?.actorId ?? null),
-    actorName: entry.actorName !== undefined ? entry.actorName : (ctx?.actorName ?? null),
-    actorRole: entry.actorRole !== undefined ? entry.actorRole : (ctx?.actorRole ?? null),
-    actingFor: ctx?.actingFor ?? null,
-    action: entry.action,
-    resource: entry.resource,
-    recordId: entry.recordId === undefined || entry.recordId === null ? null : String(entry.recordId),
-    operation: ctx?.operation ?? null,
-    providerId: entry.providerId ?? null,
-    eventId: entry.eventId ?? null,
-    requestId: ctx?.requestId ?? null,
-    ip: ctx?.ip ?? null,
-    userAgent: ctx?.userAgent ?? null,
-    deviceAt: ctx?.deviceAt ?? null,
-    detail: entry.detail ? storable(entry.detail) : null,
-  });
+export const appendAudit = async (db: Executor, ctx: AuditContext | null, entry: ExplicitEntry) => {
+  await db.insert(auditLog).values(auditRow(ctx, entry));
 };
 
 /**
