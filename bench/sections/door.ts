@@ -10,7 +10,8 @@
  */
 import autocannon from 'autocannon';
 import { freshDataDir } from '../lib/data';
-import { startServer, signInAs } from '../lib/server';
+import { psql, startPostgres } from '../lib/postgres';
+import { startServer, signInAs, type BenchServer } from '../lib/server';
 import { readBudgets } from '../lib/budgets';
 import { budgetRow, type BenchContext, type Row, type SectionResult } from '../lib/types';
 
@@ -152,41 +153,76 @@ const replayQueue = async (call: Call, eventId: number, tickets: string[]) => {
   return { seconds: (performance.now() - started) / 1000, admitted };
 };
 
+/** One database's figures: an event of ADMITTED + QUEUED guests, admitted at once, then the queue. */
+const measureOn = async (
+  ctx: BenchContext,
+  label: 'PGlite' | 'PostgreSQL',
+  server: BenchServer,
+  budget: ReturnType<typeof readBudgets>['door'] | undefined,
+) => {
+  const token = await signInAs(server.port, 'admin');
+  const call = callerOf(server.port, token);
+  ctx.log(`door (${label}): an event with ${ADMITTED + QUEUED} guests and their tickets`);
+  const { eventId, tickets } = await eventWithGuests(call, ADMITTED + QUEUED);
+  ctx.log(`door (${label}): ${DEVICES} devices admitting ${ADMITTED} tickets at once`);
+  const shot = await admitAtOnce(server.port, token, eventId, tickets.slice(0, ADMITTED));
+  ctx.log(`door (${label}): ${QUEUED} admissions sent from one device's outbox`);
+  const queue = await replayQueue(call, eventId, tickets.slice(ADMITTED));
+  // The targets are the embedded database's (the door of a single installation); PostgreSQL's
+  // figures are shown beside them.
+  const limits = label === 'PGlite' ? budget : undefined;
+  const rows = [
+    budgetRow('door', `admit, ${DEVICES} devices at once (${label})`, 'req/s', [shot.rps], {
+      min: limits?.admitRps,
+    }),
+    budgetRow('door', `admit p99, ${DEVICES} devices at once (${label})`, 'ms', [shot.p99], {
+      max: limits?.admitP99,
+    }),
+    budgetRow('door', `${QUEUED} offline admissions synced (${label})`, 's', [queue.seconds], {
+      max: limits?.syncSeconds,
+    }),
+  ];
+  const notes = [
+    `${label}: verdicts of the ${ADMITTED} admissions at once: ${JSON.stringify(shot.verdicts)}; errors and non-2xx: ${shot.errors}.`,
+    `${label}: the ${QUEUED} queued admissions: ${queue.admitted} admitted (sent one after another, as the outbox sends them; an HTTP client, not the app).`,
+  ];
+  if (shot.errors || shot.verdicts.admitted !== ADMITTED || queue.admitted !== QUEUED)
+    throw new Error(`door: not every ticket was admitted once: ${notes.join(' ')}`);
+  return { rows, notes };
+};
+
 export async function runDoor(ctx: BenchContext): Promise<SectionResult> {
   const started = Date.now();
   const budget = readBudgets().door;
-  const server = await startServer({ distDir: ctx.distDir, dataDir: await freshDataDir('door') });
   const rows: Row[] = [];
   const notes: string[] = [];
+  const pglite = await startServer({ distDir: ctx.distDir, dataDir: await freshDataDir('door') });
   try {
-    const token = await signInAs(server.port, 'admin');
-    const call = callerOf(server.port, token);
-    ctx.log(`door: an event with ${ADMITTED + QUEUED} guests and their tickets`);
-    const { eventId, tickets } = await eventWithGuests(call, ADMITTED + QUEUED);
-    ctx.log(`door: ${DEVICES} devices admitting ${ADMITTED} tickets at once`);
-    const shot = await admitAtOnce(server.port, token, eventId, tickets.slice(0, ADMITTED));
-    ctx.log(`door: ${QUEUED} admissions sent from one device's outbox`);
-    const queue = await replayQueue(call, eventId, tickets.slice(ADMITTED));
-    rows.push(
-      budgetRow('door', `admit, ${DEVICES} devices at once (PGlite)`, 'req/s', [shot.rps], {
-        min: budget?.admitRps,
-      }),
-      budgetRow('door', `admit p99, ${DEVICES} devices at once (PGlite)`, 'ms', [shot.p99], {
-        max: budget?.admitP99,
-      }),
-      budgetRow('door', `${QUEUED} offline admissions synced`, 's', [queue.seconds], {
-        max: budget?.syncSeconds,
-      }),
-    );
-    notes.push(
-      `Verdicts of the ${ADMITTED} admissions at once: ${JSON.stringify(shot.verdicts)}; errors and non-2xx: ${shot.errors}.`,
-      `The ${QUEUED} queued admissions: ${queue.admitted} admitted (sent one after another, as the outbox sends them; an HTTP client, not the app).`,
-    );
-    if (shot.errors || shot.verdicts.admitted !== ADMITTED || queue.admitted !== QUEUED)
-      throw new Error(`door: not every ticket was admitted once: ${notes.join(' ')}`);
+    const measured = await measureOn(ctx, 'PGlite', pglite, budget);
+    rows.push(...measured.rows);
+    notes.push(...measured.notes);
   } finally {
-    await server.stop();
+    await pglite.stop();
   }
+  if (ctx.postgresBookings > 0) {
+    // A database of its own, seeded with the demo data by the server's start.
+    const pg = startPostgres('postgres');
+    psql('postgres', 'drop database if exists bench_door with (force)');
+    psql('postgres', 'create database bench_door');
+    const server = await startServer({
+      distDir: ctx.distDir,
+      dataDir: await freshDataDir('door-postgres'),
+      databaseUrl: pg.url.replace(/\/postgres$/, '/bench_door'),
+    });
+    try {
+      const measured = await measureOn(ctx, 'PostgreSQL', server, budget);
+      rows.push(...measured.rows);
+      notes.push(...measured.notes);
+    } finally {
+      await server.stop();
+      pg.stop();
+    }
+  } else notes.push('PostgreSQL skipped (--postgres-bookings 0).');
   return {
     section: 'door',
     measuredAt: new Date().toISOString(),
