@@ -41,15 +41,21 @@ const isAdmission = (entry: OutboxEntry, eventId: number) =>
 
 /** This device's admissions to `eventId` waiting to be sent. */
 export const waitingOf = (entries: readonly OutboxEntry[], eventId: number): WaitingAdmission[] =>
-  entries
-    .filter((entry) => isAdmission(entry, eventId))
-    .flatMap((entry) => {
-      const body = entry.request.body as AdmitBody & { at: string };
-      const bookingId = bookingOfBody(body);
-      return bookingId === null
-        ? []
-        : [{ bookingId, count: body.count, at: body.at, deviceName: body.deviceName }];
-    });
+  entries.filter((entry) => isAdmission(entry, eventId)).flatMap(waitingEntry);
+
+/** An outbox entry's admission, read once per entry (its ticket's claims are parsed). */
+const waitingCache = new WeakMap<OutboxEntry, WaitingAdmission[]>();
+const waitingEntry = (entry: OutboxEntry): WaitingAdmission[] => {
+  let read = waitingCache.get(entry);
+  if (!read) {
+    const body = entry.request.body as AdmitBody & { at: string };
+    const bookingId = bookingOfBody(body);
+    read =
+      bookingId === null ? [] : [{ bookingId, count: body.count, at: body.at, deviceName: body.deviceName }];
+    waitingCache.set(entry, read);
+  }
+  return read;
+};
 
 const verdictOfResult = (result: AdmitResult, count: number): Verdict =>
   result.verdict === 'admitted'
@@ -86,7 +92,9 @@ async function admitOffline(
   if (look.kind === 'unknown') return { kind: 'refused', reason: 'cancelled', guest: null };
   if (look.kind !== 'open') return verdictOfLook(look);
   if (body.count > look.left) return { kind: 'refused', reason: 'count', guest: look.guest };
-  await enqueue({
+  // In the outbox at once (the next scan counts it); its copy on the device's disk follows, the
+  // outbox's writes in order, and the verdict does not wait for it (docs/decisions/0060-an-admission-in-three-statements.md).
+  void enqueue({
     id: key,
     endpoint: 'bookingAdmit',
     request: { body },

@@ -12,7 +12,13 @@ import {
   type DoorRefusal,
   type DoorState,
 } from '@/contract/door';
-import { importTicketKey, parseTicket, verifyTicket, type TicketKey } from '@/contract/tickets';
+import {
+  importTicketKey,
+  parseTicket,
+  verifyTicket,
+  type TicketClaims,
+  type TicketKey,
+} from '@/contract/tickets';
 
 /** What was scanned or typed: a ticket's text, a booking code, or a guest picked by name. */
 export type DoorInput = { ticket: string } | { bookingId: number };
@@ -46,11 +52,46 @@ const keysOf = (keys: DoorState['keys']): Promise<Map<number, TicketKey>> => {
   return imported;
 };
 
+/**
+ * The kept list's guests by booking id and by code (upper case), built once per list: a scan looks
+ * a guest up among thousands without walking them (docs/decisions/0055-the-door.md, a mid phone).
+ */
+const indexCache = new WeakMap<
+  readonly DoorGuest[],
+  { byId: Map<number, DoorGuest>; byCode: Map<string, DoorGuest> }
+>();
+const indexOf = (guests: readonly DoorGuest[]) => {
+  let index = indexCache.get(guests);
+  if (!index) {
+    index = {
+      byId: new Map(guests.map((g) => [g.bookingId, g])),
+      byCode: new Map(guests.map((g) => [g.code.toUpperCase(), g])),
+    };
+    indexCache.set(guests, index);
+  }
+  return index;
+};
+
+/**
+ * Tickets verified against a key set, by their text: a scan verifies once, however many times it is
+ * looked up (the first look, then the admission).
+ */
+const verifiedCache = new WeakMap<
+  ReadonlyMap<number, TicketKey>,
+  Map<string, Promise<TicketClaims | null>>
+>();
+const verified = (ticket: string, keys: ReadonlyMap<number, TicketKey>) => {
+  let known = verifiedCache.get(keys);
+  if (!known) verifiedCache.set(keys, (known = new Map()));
+  let claims = known.get(ticket);
+  if (!claims) known.set(ticket, (claims = verifyTicket(ticket, keys)));
+  return claims;
+};
+
 /** Ticket text → `{ ticket }`; a booking code of the list → `{ bookingId }`; anything else: a ticket (refused). */
 export const inputOf = (text: string, guests: readonly DoorGuest[]): DoorInput => {
   const trimmed = text.trim();
-  const code = trimmed.toUpperCase();
-  const guest = guests.find((g) => g.code.toUpperCase() === code);
+  const guest = indexOf(guests).byCode.get(trimmed.toUpperCase());
   return guest && !trimmed.startsWith('T1.') ? { bookingId: guest.bookingId } : { ticket: trimmed };
 };
 
@@ -80,12 +121,12 @@ export async function lookUp(
 ): Promise<LookUp> {
   let bookingId: number;
   if ('ticket' in input) {
-    const claims = await verifyTicket(input.ticket, await keysOf(state.keys));
+    const claims = await verified(input.ticket, await keysOf(state.keys));
     if (!claims) return { kind: 'refused', reason: 'invalid', guest: null };
     if (claims.eventId !== state.event.id) return { kind: 'refused', reason: 'another_event', guest: null };
     bookingId = claims.bookingId;
   } else bookingId = input.bookingId;
-  const kept = state.guests.find((g) => g.bookingId === bookingId);
+  const kept = indexOf(state.guests).byId.get(bookingId);
   if (!kept) return { kind: 'unknown' };
   const guest = withWaiting(kept, waiting);
   const refusal = doorRefusalOf(guest, state.event, at);

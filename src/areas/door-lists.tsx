@@ -6,7 +6,7 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Search } from 'lucide-react';
-import { useDeferredValue, useId, useState } from 'react';
+import { useDeferredValue, useId, useMemo, useState } from 'react';
 import type { DoorGuest, DoorState } from '@/contract/door';
 import { Button, inputClass } from '@/components/ui';
 import { Ltr } from '@/resources/cells';
@@ -14,6 +14,8 @@ import { withWaiting, type WaitingAdmission } from './door-judge';
 import { clockAt } from './door-words';
 
 const SHOWN = 8;
+/** The entries the door's log shows, waiting ones first. */
+const LOG_SHOWN = 20;
 const digits = (text: string) => text.replace(/\D/g, '');
 
 const matches = (guest: DoorGuest, query: string) => {
@@ -40,7 +42,11 @@ export function GuestSearch({
   const id = useId();
   const [query, setQuery] = useState('');
   const deferred = useDeferredValue(query);
-  const found = guests.filter((guest) => matches(guest, deferred)).slice(0, SHOWN);
+  // Thousands of guests: walked only when something is typed, and once per query.
+  const found = useMemo(
+    () => (deferred.trim() ? guests.filter((guest) => matches(guest, deferred)).slice(0, SHOWN) : []),
+    [guests, deferred],
+  );
   return (
     <div className="space-y-3">
       <label htmlFor={id} className="block text-sm font-medium">
@@ -100,20 +106,24 @@ export function DoorLog({
   guests: readonly DoorGuest[];
 }) {
   const { i18n } = useLingui();
-  const nameOf = (bookingId: number) => guests.find((g) => g.bookingId === bookingId)?.name ?? '';
+  const names = useMemo(() => new Map(guests.map((g) => [g.bookingId, g.name])), [guests]);
   if (!log.length && !waiting.length) return <p className="text-sm">{i18n._(msg`No one admitted yet.`)}</p>;
+  // The latest first, as many as the screen's log holds: a door offline all evening queues
+  // hundreds, and redrawing them all would slow every scan (their number is in the door's status).
+  const shownWaiting = waiting.slice(-LOG_SHOWN).reverse();
   return (
     <ol className="divide-y divide-slate-200 dark:divide-slate-700" data-testid="door-log">
-      {waiting.map((w, i) => (
-        <li key={`waiting-${i}`} className="py-2" data-testid="door-log-waiting">
+      {shownWaiting.map((w, i) => (
+        <li key={`waiting-${waiting.length - i}`} className="py-2" data-testid="door-log-waiting">
           <p>
-            <span className="tabular-nums">{clockAt(i18n, w.at, timeZone)}</span> · {nameOf(w.bookingId)} ·{' '}
+            <span className="tabular-nums">{clockAt(i18n, w.at, timeZone)}</span> ·{' '}
+            {names.get(w.bookingId) ?? ''} ·{' '}
             {i18n._(msg`${i18n.number(w.count)} admitted on “${w.deviceName}”`)}
           </p>
           <p className="text-sm text-amber-800 dark:text-amber-300">{i18n._(msg`Waiting to be sent`)}</p>
         </li>
       ))}
-      {log.map((entry) => (
+      {log.slice(0, LOG_SHOWN - shownWaiting.length).map((entry) => (
         <li
           key={entry.id}
           className="py-2"
