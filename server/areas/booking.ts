@@ -4,7 +4,7 @@
  */
 import { seatsTaken } from '../db/seats';
 import { randomInt } from 'node:crypto';
-import { and, eq, getTableColumns, gte, lt, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, lt, sql, type SQL } from 'drizzle-orm';
 import {
   BOOKING_STATUS_LABEL,
   BOOKING_TRANSITIONS,
@@ -86,23 +86,33 @@ export const loadBooking = async (db: Executor, id: number, ownerId: number | nu
   return row ? toBooking(row) : null;
 };
 
+/**
+ * The event a booking is made at, with what the booking copies of it, found within `scope` (its row
+ * locked when `lock`), and whether it takes bookings at `now`: approved and not ended. Undefined when
+ * not found: each caller says so, and refuses an event that takes none, in its own words.
+ */
+export const eventToBook = async (
+  db: Executor,
+  eventId: number,
+  { scope, now, lock = false }: { scope: SQL | undefined; now: Date; lock?: boolean },
+) => {
+  const { id, providerId, status, endsAt, price, capacity } = getTableColumns(events);
+  const query = db
+    .select({ id, providerId, status, endsAt, price, capacity })
+    .from(events)
+    .where(and(eq(events.id, eventId), scope));
+  const [event] = await (lock ? query.for('update') : query);
+  return (
+    event && { ...event, bookable: event.status === 'approved' && event.endsAt.getTime() > now.getTime() }
+  );
+};
+
 /** The event of a new or moved booking: one the caller may see, approved and not ended. */
 const bookableEvent = async (tx: Tx, eventId: number, ctx: ResourceCtx) => {
-  const [e] = await tx
-    .select({
-      id: events.id,
-      providerId: events.providerId,
-      status: events.status,
-      endsAt: events.endsAt,
-      price: events.price,
-    })
-    .from(events)
-    .where(
-      and(eq(events.id, eventId), ctx.ownerId === null ? undefined : eq(events.providerId, ctx.ownerId)),
-    );
+  const scope = ctx.ownerId === null ? undefined : eq(events.providerId, ctx.ownerId);
+  const e = await eventToBook(tx, eventId, { scope, now: ctx.now });
   if (!e) throw fieldError('eventId', smsg('unknownEvent'));
-  if (e.status !== 'approved' || e.endsAt.getTime() <= ctx.now.getTime())
-    throw fieldError('eventId', smsg('eventNotBookable'), 409);
+  if (!e.bookable) throw fieldError('eventId', smsg('eventNotBookable'), 409);
   return e;
 };
 

@@ -13,7 +13,7 @@ import { bookingHistory, bookings, events, seatLeases } from '../db/schema';
 import { seatsTaken, soldInLeases } from '../db/seats';
 import { conflict, fieldError, notFound } from '../core/errors';
 import { smsg } from '../core/messages';
-import { newBookingCode } from './booking';
+import { eventToBook, newBookingCode } from './booking';
 import { doorReach } from './door';
 
 /**
@@ -21,21 +21,9 @@ import { doorReach } from './door';
  * locks it): 404 outside the caller's reach, 409 unless approved and not ended.
  */
 const lockedDoorEvent = async (tx: Tx, auth: AuthInfo, eventId: number, now: Date) => {
-  const [event] = await tx
-    .select({
-      id: events.id,
-      providerId: events.providerId,
-      status: events.status,
-      endsAt: events.endsAt,
-      price: events.price,
-      capacity: events.capacity,
-    })
-    .from(events)
-    .where(and(eq(events.id, eventId), doorReach(auth)))
-    .for('update');
+  const event = await eventToBook(tx, eventId, { scope: doorReach(auth), now, lock: true });
   if (!event) throw notFound();
-  if (event.status !== 'approved' || event.endsAt.getTime() <= now.getTime())
-    throw conflict(smsg('eventNotBookable'));
+  if (!event.bookable) throw conflict(smsg('eventNotBookable'));
   return event;
 };
 type LockedEvent = Awaited<ReturnType<typeof lockedDoorEvent>>;

@@ -4,8 +4,8 @@
  */
 import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { Minus, Plus } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { Stepper } from '@/components/Stepper';
 import { Button, TextField } from '@/components/ui';
 import type { Choice } from './door-admit';
 
@@ -88,31 +88,20 @@ export function ChoosePanel({
             plural(left, { one: '# guest left on this ticket.', other: '# guests left on this ticket.' }),
           )}
         </p>
-        <p className="font-medium">{i18n._(msg`How many arrived now?`)}</p>
-        <div className="flex items-center justify-center gap-4">
-          <Button
-            variant="secondary"
-            aria-label={i18n._(msg`One fewer`)}
-            disabled={count <= 1}
-            onClick={() => setCount((n) => Math.max(1, n - 1))}
-          >
-            <Minus aria-hidden className="size-5" />
-          </Button>
-          <output
-            className="min-w-16 text-center text-4xl font-bold tabular-nums"
-            data-testid="door-choose-count"
-          >
-            {i18n.number(count)}
-          </output>
-          <Button
-            variant="secondary"
-            aria-label={i18n._(msg`One more`)}
-            disabled={count >= left}
-            onClick={() => setCount((n) => Math.min(left, n + 1))}
-          >
-            <Plus aria-hidden className="size-5" />
-          </Button>
-        </div>
+        <p className="font-medium" id="door-choose-how-many">
+          {i18n._(msg`How many arrived now?`)}
+        </p>
+        <Stepper
+          value={count}
+          onChange={setCount}
+          max={left}
+          fewer={i18n._(msg`One fewer`)}
+          more={i18n._(msg`One more`)}
+          labelledBy="door-choose-how-many"
+          countTestId="door-choose-count"
+          className="justify-center gap-4"
+          countClassName="min-w-16 text-4xl font-bold"
+        />
         <div className="flex flex-wrap gap-2">
           <Button ref={admitButton} className="flex-1 text-lg" onClick={() => onChoose(count)}>
             {i18n._(msg`Admit ${i18n.number(count)} of ${i18n.number(left)}`)}

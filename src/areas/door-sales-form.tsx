@@ -7,12 +7,12 @@ import { msg } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
 import { useLingui } from '@lingui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Minus, Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { Language } from '@/contract';
 import type { DoorSale } from '@/contract/door-sales';
 import { routes } from '@/contract/routes.gen';
 import { send, useOutbox } from '@/app/outbox';
+import { Stepper } from '@/components/Stepper';
 import { Alert, Button, cx, TextField } from '@/components/ui';
 import { ApiError, call, errorMessage, newIdempotencyKey } from '@/lib/api';
 import { Ltr } from '@/resources/cells';
@@ -232,32 +232,18 @@ function TicketStepper({ tickets, onChange }: { tickets: number; onChange: (n: n
       <p className="text-sm font-medium" id="door-sale-tickets">
         {i18n._(msg`Tickets`)}
       </p>
-      <div className="flex items-center gap-3" role="group" aria-labelledby="door-sale-tickets">
-        <Button
-          variant="secondary"
-          className={big}
-          aria-label={i18n._(msg`One ticket fewer`)}
-          disabled={tickets <= 1}
-          onClick={() => onChange(tickets - 1)}
-        >
-          <Minus aria-hidden className="size-5" />
-        </Button>
-        <output
-          className="min-w-12 text-center text-3xl font-semibold tabular-nums"
-          data-testid="sale-tickets"
-        >
-          {i18n.number(tickets)}
-        </output>
-        <Button
-          variant="secondary"
-          className={big}
-          aria-label={i18n._(msg`One ticket more`)}
-          disabled={tickets >= MAX_TICKETS}
-          onClick={() => onChange(tickets + 1)}
-        >
-          <Plus aria-hidden className="size-5" />
-        </Button>
-      </div>
+      <Stepper
+        value={tickets}
+        onChange={onChange}
+        max={MAX_TICKETS}
+        fewer={i18n._(msg`One ticket fewer`)}
+        more={i18n._(msg`One ticket more`)}
+        labelledBy="door-sale-tickets"
+        countTestId="sale-tickets"
+        className="gap-3"
+        buttonClassName={big}
+        countClassName="min-w-12 text-3xl font-semibold"
+      />
     </div>
   );
 }

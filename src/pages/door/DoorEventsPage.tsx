@@ -6,11 +6,11 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useQuery } from '@tanstack/react-query';
-import { ClipboardList, DoorOpen, Ticket } from 'lucide-react';
+import { ClipboardList, DoorOpen, Ticket, type LucideIcon } from 'lucide-react';
 import type { DoorEventRow, Language } from '@/contract';
 import { routes } from '@/contract/routes.gen';
 import { AppLink } from '@/components/AppLink';
-import { Alert, Button } from '@/components/ui';
+import { Alert, Button, cx } from '@/components/ui';
 import { call, errorMessage } from '@/lib/api';
 import { localizedText, venueTime } from '@/resources/cells';
 import { cardClass, DetailsSkeleton } from '@/resources/DetailsPage';
@@ -22,8 +22,35 @@ const doorEventsQuery = {
   queryFn: async ({ signal }: { signal: AbortSignal }) => (await call(routes.doorEvents, { signal })).data,
 };
 
-const linkClass =
-  'inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600';
+/** An event's links, drawn as buttons: the door itself filled, its list and its sales outlined. */
+const LINK_LOOK = {
+  filled: 'bg-indigo-600 text-white hover:bg-indigo-700',
+  outlined:
+    'border border-slate-300 text-slate-900 hover:bg-slate-50 dark:border-slate-700 dark:text-slate-100 dark:hover:bg-slate-800',
+};
+
+function DoorLink(props: {
+  to: string;
+  label: string;
+  icon: LucideIcon;
+  look: keyof typeof LINK_LOOK;
+  children: string;
+}) {
+  const { icon: Icon } = props;
+  return (
+    <AppLink
+      to={props.to}
+      className={cx(
+        'inline-flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600',
+        LINK_LOOK[props.look],
+      )}
+      aria-label={props.label}
+    >
+      <Icon aria-hidden className="size-4" />
+      {props.children}
+    </AppLink>
+  );
+}
 
 function DoorEventCard({ event, ctx }: { event: DoorEventRow; ctx: RenderContext }) {
   const { i18n, language } = ctx;
@@ -39,30 +66,30 @@ function DoorEventCard({ event, ctx }: { event: DoorEventRow; ctx: RenderContext
       </p>
       <p className="mt-1 text-sm">{i18n._(msg`Admitted ${admitted} of ${expected}`)}</p>
       <div className="mt-3 flex flex-wrap gap-2">
-        <AppLink
+        <DoorLink
           to={`/event/door/${event.id}`}
-          className={`${linkClass} bg-indigo-600 text-white hover:bg-indigo-700`}
-          aria-label={i18n._(msg`Open the door of ${title}`)}
+          icon={DoorOpen}
+          look="filled"
+          label={i18n._(msg`Open the door of ${title}`)}
         >
-          <DoorOpen aria-hidden className="size-4" />
           {i18n._(msg`Open the door`)}
-        </AppLink>
-        <AppLink
+        </DoorLink>
+        <DoorLink
           to={`/event/door-list/${event.id}`}
-          className={`${linkClass} border border-slate-300 text-slate-900 hover:bg-slate-50 dark:border-slate-700 dark:text-slate-100 dark:hover:bg-slate-800`}
-          aria-label={i18n._(msg`Door list of ${title}`)}
+          icon={ClipboardList}
+          look="outlined"
+          label={i18n._(msg`Door list of ${title}`)}
         >
-          <ClipboardList aria-hidden className="size-4" />
           {i18n._(msg`Door list`)}
-        </AppLink>
-        <AppLink
+        </DoorLink>
+        <DoorLink
           to={`/event/door-sales/${event.id}`}
-          className={`${linkClass} border border-slate-300 text-slate-900 hover:bg-slate-50 dark:border-slate-700 dark:text-slate-100 dark:hover:bg-slate-800`}
-          aria-label={i18n._(msg`Door sales of ${title}`)}
+          icon={Ticket}
+          look="outlined"
+          label={i18n._(msg`Door sales of ${title}`)}
         >
-          <Ticket aria-hidden className="size-4" />
           {i18n._(msg`Door sales`)}
-        </AppLink>
+        </DoorLink>
       </div>
     </li>
   );
