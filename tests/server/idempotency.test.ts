@@ -3,10 +3,15 @@
  * "Idempotent writes"): a process that dies after the effect but before its answer is stored
  * leaves neither, so the replay applies the change exactly once. The crash is simulated by making
  * the write of the stored answer fail (a trigger), as a kill -9 at that moment would.
+ *
+ * A key is kept a day (server/http/idempotency.ts): a repeat within the day replays the stored
+ * answer; one after it runs anew, whether or not the scheduler has purged the key yet; the purge
+ * removes expired keys only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
-import { categories } from '../../server/db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { categories, idempotencyKeys } from '../../server/db/schema';
+import { purgeIdempotencyKeys } from '../../server/http/idempotency';
 import { createTestServer, type TestServer } from '../setup/server';
 import { signInAs } from '../support/kit';
 
@@ -69,5 +74,41 @@ describe('idempotency record and effect commit together', () => {
     expect(await countNamed(name)).toBe(1);
     for (const a of answers) expect([201, 409]).toContain(a.status);
     expect(answers.filter((a) => a.status === 201).length).toBeGreaterThanOrEqual(1);
+  });
+});
+
+const HOUR = 60 * 60 * 1000;
+
+const keyRows = (key: string) => t.db.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
+
+describe('idempotency keys are kept a day', () => {
+  it('replays within the day; after it, a repeat runs anew even before the purge', async () => {
+    const key = 'expiry-key-0001';
+    expect((await addCategory('Expiry one', key)).status).toBe(201);
+    t.clock.advance(23 * HOUR);
+    const within = await addCategory('Expiry one', key);
+    expect(within.headers.get('idempotent-replayed')).toBe('true');
+    expect(await countNamed('Expiry one')).toBe(1);
+
+    t.clock.advance(2 * HOUR);
+    const after = await addCategory('Expiry one', key);
+    // Run again, not the day-old answer replayed: a second category.
+    expect(after.headers.get('idempotent-replayed')).toBeNull();
+    expect(after.status).toBe(201);
+    expect(await countNamed('Expiry one')).toBe(2);
+    // The key now holds the new answer, claimed at the new time.
+    const [row] = await keyRows(key);
+    expect(row!.statusCode).toBe(201);
+    expect(row!.createdAt.getTime()).toBe(t.clock.now().getTime());
+  });
+
+  it('the scheduled purge removes the keys older than a day and keeps the others', async () => {
+    expect((await addCategory('Expiry old', 'expiry-key-old1')).status).toBe(201);
+    t.clock.advance(12 * HOUR);
+    expect((await addCategory('Expiry new', 'expiry-key-new1')).status).toBe(201);
+    t.clock.advance(13 * HOUR);
+    expect(await purgeIdempotencyKeys(t.db.db, t.clock.now())).toBeGreaterThanOrEqual(1);
+    expect(await keyRows('expiry-key-old1')).toEqual([]);
+    expect(await keyRows('expiry-key-new1')).toHaveLength(1);
   });
 });
