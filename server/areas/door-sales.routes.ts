@@ -6,8 +6,14 @@ import { smsg } from '../core/messages';
 import { allOrNothing } from '../http/idempotency';
 import { activeLeases, returnLease, sellAtDoor, takeLease } from './door-sales';
 
-const leaseTake: Handler<typeof doorSalesApi.leaseTake> = async ({ deps, params, body, requireAuth }) => {
-  const request = { auth: requireAuth(), eventId: params.id, now: deps.config.now() };
+const leaseTake: Handler<typeof doorSalesApi.leaseTake> = async ({
+  deps,
+  params,
+  body,
+  requireAuth,
+  audit,
+}) => {
+  const request = { auth: requireAuth(), eventId: params.id, now: deps.config.now(), audit };
   const lease = await allOrNothing(deps, (tx) => takeLease(tx, request, body));
   return { message: smsg('leaseTaken', { n: lease.remaining }), data: lease };
 };
@@ -17,8 +23,13 @@ const leaseList: Handler<typeof doorSalesApi.leaseList> = async ({ deps, params,
   return { message: smsg('loaded'), data: await activeLeases(deps.db, request, query.deviceId) };
 };
 
-const leaseReturn: Handler<typeof doorSalesApi.leaseReturn> = async ({ deps, params, requireAuth }) => {
-  const request = { auth: requireAuth(), eventId: params.id, now: deps.config.now() };
+const leaseReturn: Handler<typeof doorSalesApi.leaseReturn> = async ({
+  deps,
+  params,
+  requireAuth,
+  audit,
+}) => {
+  const request = { auth: requireAuth(), eventId: params.id, now: deps.config.now(), audit };
   const lease = await allOrNothing(deps, (tx) => returnLease(tx, request, params.leaseId));
   return { message: smsg('leaseReturned'), data: lease };
 };

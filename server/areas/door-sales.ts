@@ -11,7 +11,8 @@ import type { AuthInfo } from '../auth/sessions';
 import type { Executor, Tx } from '../db/client';
 import { bookingHistory, bookings, events, seatLeases } from '../db/schema';
 import { seatsTaken, soldInLeases } from '../db/seats';
-import { conflict, fieldError, notFound } from '../core/errors';
+import { appendAudit, type AuditContext } from '../audit/trail';
+import { conflict, fieldError, forbidden, notFound } from '../core/errors';
 import { smsg } from '../core/messages';
 import { eventToBook, newBookingCode } from './booking';
 import { doorReach } from './door';
@@ -31,7 +32,7 @@ type LockedEvent = Awaited<ReturnType<typeof lockedDoorEvent>>;
 /** The event's capacity, in the caller's reach (its row locked for a write), or 404. */
 const reachedEvent = async (db: Executor, auth: AuthInfo, eventId: number, lock = false) => {
   const query = db
-    .select({ id: events.id, capacity: events.capacity })
+    .select({ id: events.id, capacity: events.capacity, providerId: events.providerId })
     .from(events)
     .where(and(eq(events.id, eventId), doorReach(auth)));
   const [event] = await (lock ? query.for('update') : query);
@@ -78,14 +79,47 @@ export interface LeaseRequest {
   auth: AuthInfo;
   eventId: number;
   now: Date;
+  /** The request's audit context: taking and returning a lease are on the audit trail. */
+  audit?: AuditContext | null;
 }
+
+/**
+ * Who took the lease (null once that account is deleted): a lease is its taker's, on its device
+ * (docs/decisions/0059-door-list-accounts-and-leases.md); another user at the door neither sells
+ * within it nor returns it, whatever device id it sends.
+ */
+const takerOf = async (db: Executor, eventId: number, leaseId: number) => {
+  const [row] = await db
+    .select({ userId: seatLeases.userId })
+    .from(seatLeases)
+    .where(and(eq(seatLeases.id, leaseId), eq(seatLeases.eventId, eventId)));
+  return row ? { userId: row.userId } : null;
+};
+
+/** A lease taken or returned, on the audit trail as an entry of its event (who: the request's actor). */
+const auditLease = (
+  tx: Tx,
+  { audit }: LeaseRequest,
+  event: { id: number; providerId: number },
+  action: 'lease_take' | 'lease_return',
+  detail: Record<string, unknown>,
+) =>
+  appendAudit(tx, audit ?? null, {
+    action,
+    resource: 'event',
+    recordId: event.id,
+    providerId: event.providerId,
+    eventId: event.id,
+    detail,
+  });
 
 /** A new lease of `seats` free seats for the device, until the event ends; 409 naming the free seats. */
 export const takeLease = async (
   tx: Tx,
-  { auth, eventId, now }: LeaseRequest,
+  request: LeaseRequest,
   body: { seats: number; deviceId: string },
 ): Promise<SeatLease> => {
+  const { auth, eventId, now } = request;
   const event = await lockedDoorEvent(tx, auth, eventId, now);
   const free = await freeSeats(tx, event, now);
   if (body.seats > free) throw conflict(smsg('leaseTooMany', { n: free }));
@@ -100,6 +134,12 @@ export const takeLease = async (
       expiresAt: event.endsAt,
     })
     .returning({ id: seatLeases.id });
+  await auditLease(tx, request, event, 'lease_take', {
+    leaseId: row!.id,
+    seats: body.seats,
+    deviceId: body.deviceId,
+    expiresAt: event.endsAt.toISOString(),
+  });
   return (await leaseOf(tx, event.id, row!.id, now))!;
 };
 
@@ -124,32 +164,50 @@ export const activeLeases = async (
   return { leases, free: await freeSeats(db, event, now), capacity: event.capacity };
 };
 
-/** Gives back the unsold rest of a lease of the event (any device at its door may). */
-export const returnLease = async (
-  tx: Tx,
-  { auth, eventId, now }: LeaseRequest,
-  leaseId: number,
-): Promise<SeatLease> => {
+/**
+ * Gives back the unsold rest of a lease of the event: only its taker may (403 for anyone else,
+ * nothing changed). Returning a returned lease changes nothing and adds no entry.
+ */
+export const returnLease = async (tx: Tx, request: LeaseRequest, leaseId: number): Promise<SeatLease> => {
+  const { auth, eventId, now } = request;
   // Locked as sales are: a sale within the lease is judged wholly before or after its return.
   const event = await reachedEvent(tx, auth, eventId, true);
-  await tx
+  const taker = await takerOf(tx, event.id, leaseId);
+  if (!taker) throw notFound();
+  if (taker.userId !== auth.user.id) throw forbidden(smsg('leaseNotYoursToReturn'));
+  const before = (await leaseOf(tx, event.id, leaseId, now))!;
+  const [returned] = await tx
     .update(seatLeases)
     .set({ returnedAt: now })
-    .where(and(eq(seatLeases.id, leaseId), eq(seatLeases.eventId, event.id), isNull(seatLeases.returnedAt)));
-  const lease = await leaseOf(tx, event.id, leaseId, now);
-  if (!lease) throw notFound();
-  return lease;
+    .where(and(eq(seatLeases.id, leaseId), eq(seatLeases.eventId, event.id), isNull(seatLeases.returnedAt)))
+    .returning({ deviceId: seatLeases.deviceId });
+  if (returned)
+    await auditLease(tx, request, event, 'lease_return', {
+      leaseId,
+      seats: before.seats,
+      sold: before.sold,
+      // The seats it still held, free for others from now on.
+      returned: before.remaining,
+      deviceId: returned.deviceId,
+    });
+  return (await leaseOf(tx, event.id, leaseId, now))!;
 };
 
-/** Whether the sale fits: the device's lease's rest, or the event's free seats. */
-const judgeSale = async (tx: Tx, event: LockedEvent, body: DoorSaleBody, now: Date) => {
+/**
+ * Whether the sale fits: the caller's lease's rest on its device (another user's lease: 403, another
+ * device's: 422), or the event's free seats.
+ */
+const judgeSale = async (tx: Tx, event: LockedEvent, body: DoorSaleBody, auth: AuthInfo, now: Date) => {
   if (body.leaseId === undefined) {
     const free = await freeSeats(tx, event, now);
     if (body.tickets > free) throw conflict(smsg('soldOut', { n: free }));
     return;
   }
   const lease = await leaseOf(tx, event.id, body.leaseId, now);
-  if (!lease || lease.deviceId !== body.deviceId) throw fieldError('leaseId', smsg('leaseUnknown'));
+  if (!lease) throw fieldError('leaseId', smsg('leaseUnknown'));
+  if ((await takerOf(tx, event.id, lease.id))!.userId !== auth.user.id)
+    throw forbidden(smsg('leaseNotYours'));
+  if (lease.deviceId !== body.deviceId) throw fieldError('leaseId', smsg('leaseUnknown'));
   if (!lease.active) throw conflict(smsg('leaseEnded'));
   if (body.tickets > lease.remaining) throw conflict(smsg('leaseShort', { n: lease.remaining }));
 };
@@ -163,7 +221,7 @@ export const sellAtDoor = async (tx: Tx, request: LeaseRequest, body: DoorSaleBo
   // event ended, in seats its lease held, stands when it is sent after the end (nothing is lost).
   const moment = body.leaseId === undefined ? now : at;
   const event = await lockedDoorEvent(tx, auth, request.eventId, moment);
-  await judgeSale(tx, event, body, moment);
+  await judgeSale(tx, event, body, auth, moment);
   let row: { id: number; code: string } | undefined;
   for (let attempt = 0; !row; attempt++) {
     if (attempt > 5) throw new Error('Could not find a free booking code');

@@ -562,6 +562,14 @@ export const SERVER_MESSAGES = {
     en: 'This lease has ended: take new seats to sell.',
     ar: 'انتهت هذه الحصة: خذ مقاعد جديدة للبيع.',
   },
+  leaseNotYours: {
+    en: 'This lease was taken by another user: sell within a lease of your own.',
+    ar: 'أخذ هذه الحصة مستخدم آخر: بِع ضمن حصة خاصة بك.',
+  },
+  leaseNotYoursToReturn: {
+    en: 'Only the user who took this lease can give its seats back.',
+    ar: 'لا يعيد مقاعد هذه الحصة إلا المستخدم الذي أخذها.',
+  },
   leaseShort: {
     en: 'Only {n} left in this device’s lease.',
     ar: 'لم يتبقَّ سوى {n} في حصة هذا الجهاز.',

@@ -5,6 +5,7 @@
  * details are kept here: a sale not yet sent waits in the sealed outbox (src/app/outbox.ts).
  */
 import { useCallback, useSyncExternalStore } from 'react';
+import { getSession } from '@/app/session';
 import type { SeatLease } from '@/contract/door-sales';
 
 const DEVICE_KEY = 'ebo.door.device';
@@ -27,7 +28,14 @@ export interface KeptLease {
   expiresAt: string;
   /** When the device last changed it (ms): an older answer of the server does not undo it. */
   keptAt: number;
+  /**
+   * Whose it is (the signed-in e-mail when it was kept): a lease is its taker's, so another user of
+   * this device does not sell within it (docs/decisions/0059-door-list-accounts-and-leases.md).
+   */
+  user?: string;
 }
+
+const currentUser = () => getSession().email.trim().toLowerCase();
 
 const readJson = <T>(key: string): T | null => {
   try {
@@ -67,14 +75,16 @@ export function useDevice(): [Device, (name: string) => void] {
 }
 
 const leases = new Map<number, KeptLease | null>();
+/** The device's lease at the event, if the signed-in user took it. */
 const readLease = (eventId: number): KeptLease | null => {
   if (!leases.has(eventId)) leases.set(eventId, readJson<KeptLease>(leaseKey(eventId)));
-  return leases.get(eventId) ?? null;
+  const kept = leases.get(eventId) ?? null;
+  return kept && kept.user === currentUser() ? kept : null;
 };
 
-/** Keeps (or, with null, forgets) the device's lease at the event. */
-export const keepLease = (eventId: number, lease: Omit<KeptLease, 'keptAt'> | null) => {
-  const kept = lease && { ...lease, keptAt: Date.now() };
+/** Keeps (or, with null, forgets) the signed-in user's lease at the event on this device. */
+export const keepLease = (eventId: number, lease: Omit<KeptLease, 'keptAt' | 'user'> | null) => {
+  const kept = lease && { ...lease, keptAt: Date.now(), user: currentUser() };
   leases.set(eventId, kept);
   if (kept) localStorage.setItem(leaseKey(eventId), JSON.stringify(kept));
   else localStorage.removeItem(leaseKey(eventId));
@@ -99,7 +109,7 @@ export const leaseLeft = (lease: KeptLease | null, now = Date.now()): number =>
 export const reconcile = (
   kept: KeptLease | null,
   server: SeatLease | undefined,
-): Omit<KeptLease, 'keptAt'> | null => {
+): Omit<KeptLease, 'keptAt' | 'user'> | null => {
   if (!server) return null;
   const { id, eventId, deviceId, seats, expiresAt } = server;
   const sold = kept && kept.id === id ? Math.max(kept.sold, server.sold) : server.sold;

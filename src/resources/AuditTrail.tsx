@@ -68,6 +68,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditEntryRecord['action'], MessageDesc
   sign_out: msg`Signed out`,
   notification_send: msg`Notification sent`,
   admit: msg`Admitted at the door`,
+  lease_take: msg`Seat lease taken`,
+  lease_return: msg`Seat lease returned`,
 };
 
 /** A child row's entry names what it is ("Deleted · Supervisor"); the record's own rows need not. */

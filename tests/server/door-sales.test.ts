@@ -3,10 +3,13 @@
  * and returning a lease; refusals beyond a lease, beyond the free seats and after a lease ended;
  * idempotent replays; leased seats counted by confirmations and capacity changes; and three devices
  * taking leases and selling while bookings are confirmed online, all at once, never overselling.
+ * A lease is its taker's (docs/decisions/0059-door-list-accounts-and-leases.md): taking and
+ * returning it are on the audit trail, and another user neither sells within it nor returns it, in
+ * parallel neither.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingHistory, bookings, events, users } from '../../server/db/schema';
+import { auditLog, bookingHistory, bookings, events, seatLeases, users } from '../../server/db/schema';
 import { seatsTaken } from '../../server/db/seats';
 import { createTestServer, DEMO_PASSWORD, type TestServer } from '../setup/server';
 import { apiOf, signInAs } from '../support/kit';
@@ -351,5 +354,137 @@ describe('three devices and online confirmations at once', () => {
         free.reduce((s, r) => s + (r.body.data.tickets as number), 0) +
         leased,
     ).toBe(await held(event.id));
+  });
+});
+
+/** The lease entries of the event's audit trail, oldest first. */
+const leaseEntries = (eventId: number) =>
+  t.db.db
+    .select()
+    .from(auditLog)
+    .where(and(inArray(auditLog.action, ['lease_take', 'lease_return']), eq(auditLog.eventId, eventId)))
+    .orderBy(auditLog.id);
+
+describe('a lease is its taker’s', () => {
+  it('puts taking and returning it on the audit trail, with the seats, the device and who', async () => {
+    const event = await newEvent(10);
+    const l = (await lease(event.id, 4, 'device-audit-1')).body.data as SeatLease;
+    expect((await sell(event.id, { leaseId: l.id, deviceId: 'device-audit-1' })).status).toBe(201);
+    // Refused and replayed takes add nothing: one entry per lease taken.
+    expect((await lease(event.id, 11, 'device-audit-1')).status).toBe(409);
+    const key = { headers: { 'Idempotency-Key': 'lease-audit-replay-1' } };
+    const replay = () =>
+      call('POST', `/api/event/${event.id}/leases`, provider, { seats: 2, deviceId: 'device-audit-2' }, key);
+    const once = await replay();
+    expect(once.status, once.text).toBe(201);
+    expect((await replay()).headers.get('idempotent-replayed')).toBe('true');
+    expect((await call('DELETE', `/api/event/${event.id}/leases/${l.id}`, provider)).status).toBe(200);
+    // Returning a returned lease changes nothing, and adds no entry.
+    expect((await call('DELETE', `/api/event/${event.id}/leases/${l.id}`, provider)).status).toBe(200);
+    const entries = await leaseEntries(event.id);
+    expect(entries.map((e) => [e.action, e.resource, e.recordId])).toEqual([
+      ['lease_take', 'event', String(event.id)],
+      ['lease_take', 'event', String(event.id)],
+      ['lease_return', 'event', String(event.id)],
+    ]);
+    expect(entries[0]).toMatchObject({
+      actorId: providerId,
+      actorRole: 'serviceprovider',
+      providerId,
+      detail: { leaseId: l.id, seats: 4, deviceId: 'device-audit-1' },
+    });
+    expect(entries[1]!.detail).toMatchObject({ leaseId: once.body.data.id, seats: 2 });
+    expect(entries[2]).toMatchObject({
+      actorId: providerId,
+      detail: { leaseId: l.id, seats: 4, sold: 1, returned: 3, deviceId: 'device-audit-1' },
+    });
+    // The provider reads them on its event's trail; another provider does not.
+    const trail = await call('GET', `/api/audit?resource=event&recordId=${event.id}`, provider);
+    expect(trail.status, trail.text).toBe(200);
+    const actions = (trail.body.data.items as { action: string }[]).map((e) => e.action);
+    expect(actions.filter((a) => a.startsWith('lease_')).sort()).toEqual([
+      'lease_return',
+      'lease_take',
+      'lease_take',
+    ]);
+    const theirs = await call('GET', `/api/audit?resource=event&recordId=${event.id}`, otherProvider);
+    expect((theirs.body.data.items as unknown[]).length).toBe(0);
+  });
+
+  it('refuses another user’s sale within it and return of it, even with its device id: 403, nothing changed', async () => {
+    const event = await newEvent(10);
+    const l = (await lease(event.id, 3, 'device-mine-1')).body.data as SeatLease;
+    const leaseRow = async () => (await t.db.db.select().from(seatLeases).where(eq(seatLeases.id, l.id)))[0]!;
+    const before = await leaseRow();
+    const sale = await sell(event.id, { leaseId: l.id, deviceId: 'device-mine-1' }, { token: admin });
+    expect(sale.status).toBe(403);
+    expect(sale.body.message).toBe('This lease was taken by another user: sell within a lease of your own.');
+    const ar = await sell(
+      event.id,
+      { leaseId: l.id, deviceId: 'device-mine-1' },
+      { token: admin, lang: 'ar' },
+    );
+    expect(ar.body.message).toBe('أخذ هذه الحصة مستخدم آخر: بِع ضمن حصة خاصة بك.');
+    const back = await call('DELETE', `/api/event/${event.id}/leases/${l.id}`, admin);
+    expect(back.status).toBe(403);
+    expect(back.body.message).toBe('Only the user who took this lease can give its seats back.');
+    // Nothing changed: the lease holds its seats, nothing was sold, nothing is on the trail but the take.
+    expect(await leaseRow()).toEqual(before);
+    expect(await t.db.db.select().from(bookings).where(eq(bookings.leaseId, l.id))).toEqual([]);
+    expect((await leaseEntries(event.id)).map((e) => e.action)).toEqual(['lease_take']);
+    expect(await free(event.id)).toBe(7);
+    // The admin does not see it among its own leases, and its taker still sells within it.
+    expect(
+      (await call('GET', `/api/event/${event.id}/leases?deviceId=device-mine-1`, admin)).body.data.leases,
+    ).toEqual([]);
+    expect((await sell(event.id, { leaseId: l.id, deviceId: 'device-mine-1' })).status).toBe(201);
+  });
+
+  it('holds under parallel requests: another user’s sales and returns all refused, its taker’s judged once', async () => {
+    const event = await newEvent(20);
+    const l = (await lease(event.id, 5, 'device-par-1')).body.data as SeatLease;
+    const theirSale = () => sell(event.id, { leaseId: l.id, deviceId: 'device-par-1' }, { token: admin });
+    const theirReturn = () => call('DELETE', `/api/event/${event.id}/leases/${l.id}`, admin);
+    const mySale = () => sell(event.id, { leaseId: l.id, deviceId: 'device-par-1' });
+    const round1 = await Promise.all([
+      ...Array.from({ length: 8 }, theirSale),
+      ...Array.from({ length: 4 }, theirReturn),
+      ...Array.from({ length: 3 }, mySale),
+    ]);
+    expect(round1.map((r) => r.status)).toEqual([...Array(12).fill(403), 201, 201, 201]);
+    // Its taker returns it from several requests at once beside the other user's: one return.
+    const round2 = await Promise.all([
+      ...Array.from({ length: 5 }, () => call('DELETE', `/api/event/${event.id}/leases/${l.id}`, provider)),
+      ...Array.from({ length: 3 }, theirReturn),
+      ...Array.from({ length: 3 }, theirSale),
+      ...Array.from({ length: 4 }, (_, i) => lease(event.id, 2, `device-par-${i + 2}`)),
+    ]);
+    expect(round2.map((r) => r.status)).toEqual([
+      ...Array(5).fill(200),
+      ...Array(6).fill(403),
+      201,
+      201,
+      201,
+      201,
+    ]);
+    const sold = await t.db.db.select().from(bookings).where(eq(bookings.leaseId, l.id));
+    expect(sold).toHaveLength(3);
+    const entries = await leaseEntries(event.id);
+    expect(entries.filter((e) => e.action === 'lease_return')).toEqual([
+      expect.objectContaining({
+        actorId: providerId,
+        detail: expect.objectContaining({ sold: 3, returned: 2 }),
+      }),
+    ]);
+    // Every lease taken has its entry, no more: the first and the four of round two.
+    const taken = round2.slice(-4).map((r) => (r.body.data as SeatLease).id);
+    expect(
+      entries
+        .filter((e) => e.action === 'lease_take')
+        .map((e) => (e.detail as { leaseId: number }).leaseId)
+        .sort((a, b) => a - b),
+    ).toEqual([l.id, ...taken].sort((a, b) => a - b));
+    // 20 seats: 3 sold, 8 leased now.
+    expect(await free(event.id)).toBe(9);
   });
 });

@@ -710,7 +710,9 @@ export const extraRequests: Record<string, (w: World, caller: Caller) => Promise
     body: { seats: 1, deviceId: `matrix-device-${nextN()}` },
   }),
   'GET /api/event/:id/leases': async (w) => ({ path: `/api/event/${w.fixtureCtx().eventId}/leases` }),
-  'DELETE /api/event/:id/leases/:leaseId': async (w) => {
+  // The caller's own lease: a lease is its taker's
+  // (docs/decisions/0059-door-list-accounts-and-leases.md).
+  'DELETE /api/event/:id/leases/:leaseId': async (w, caller) => {
     const eventId = w.fixtureCtx().eventId!;
     const [event] = await w.t.db.db.select().from(events).where(eq(events.id, eventId));
     const now = w.t.clock.now();
@@ -718,6 +720,7 @@ export const extraRequests: Record<string, (w: World, caller: Caller) => Promise
       .insert(seatLeases)
       .values({
         eventId,
+        userId: caller === 'anonymous' || caller === 'expired' ? w.ids.admin : w.ids[caller],
         deviceId: `matrix-device-${nextN()}`,
         seats: 1,
         createdAt: now,

@@ -20,7 +20,10 @@ export const auditLog = pgTable(
     actorRole: text('actor_role'),
     /** A supervisor's service provider, for whom it acts. */
     actingFor: integer('acting_for'),
-    /** create, update, delete, restore, sign_in, sign_in_failed, sign_out, notification_send. */
+    /**
+     * create, update, delete, restore, sign_in, sign_in_failed, sign_out, notification_send, admit,
+     * lease_take, lease_return.
+     */
     action: text('action').notNull(),
     /** The area key (`event`, `booking`, `user`…) of the record's details screen, or `session`. */
     resource: text('resource').notNull(),

@@ -23,6 +23,9 @@ const AUDIT_ACTIONS = [
   'sign_out',
   'notification_send',
   'admit',
+  /** A seat lease taken or given back (docs/decisions/0059-door-list-accounts-and-leases.md). */
+  'lease_take',
+  'lease_return',
 ] as const;
 const auditAction = z.enum(AUDIT_ACTIONS);
 
