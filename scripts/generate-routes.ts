@@ -15,6 +15,7 @@ import {
   doorApi,
   doorSalesApi,
   doorEventsApi,
+  doorAccountsApi,
   liveApi,
   undoApi,
   viewsApi,
@@ -38,6 +39,7 @@ const named = {
   ...doorApi,
   ...doorSalesApi,
   ...doorEventsApi,
+  ...doorAccountsApi,
 };
 const typed = Object.entries(api).filter(([name]) => name in named);
 const untyped = Object.entries(api).filter(([name]) => !(name in named));

@@ -3,7 +3,7 @@
  * shared pieces of the event routes (select, record); its checks are in event.checks.ts, its status
  * moves in event.status.ts.
  */
-import { and, eq, gte, lt, lte, notInArray, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, lte, inArray, sql } from 'drizzle-orm';
 import { EVENT_STATUS_LABEL, eventResource, type EventStatus } from '../../src/contract/areas/event';
 import { CURRENCY, MINOR_PER_MAJOR } from '../../src/contract/areas/values';
 import type { Executor, Tx } from '../db/client';
@@ -27,9 +27,14 @@ import { checkEvent, countBookings, providerFor, soldTicketsOf } from './event.c
 
 type L = { en: string; ar: string };
 
+/**
+ * The event's supervisors as its form edits them: the people of its provider (full supervisors and
+ * door accounts). Staff's own door accounts assigned to it (no provider) are not the form's: they
+ * are assigned at the door (docs/decisions/0059-door-list-accounts-and-leases.md).
+ */
 const supervisorIdsOf = sql<
   number[]
->`coalesce((select jsonb_agg(es.user_id order by es.user_id) from event_supervisors es where es.event_id = "events"."id"), '[]'::jsonb)`;
+>`coalesce((select jsonb_agg(es.user_id order by es.user_id) from event_supervisors es join users u on u.id = es.user_id where es.event_id = "events"."id" and u.provider_id = "events"."provider_id"), '[]'::jsonb)`;
 
 /**
  * The event's venue (its name and time zone, one subquery) and its country's name, looked up by
@@ -160,12 +165,15 @@ const fields = (input: EventInput, providerId: number) => ({
  * The event's supervisors become `ids`, from `had` (what the record had as it was read, its version
  * checked): only the ones removed are deleted and only the new ones inserted, so a save that keeps
  * them sends no statement (and the audit trail records no change, docs/decisions/0017-audit-trail.md).
+ * Assignments the form does not hold (staff's door accounts, `supervisorIdsOf`) stay.
  */
 const writeSupervisors = async (tx: Tx, eventId: number, ids: number[], had: number[] = []) => {
   const wanted = [...new Set(ids)];
-  const kept = wanted.length ? notInArray(eventSupervisors.userId, wanted) : undefined;
-  if (had.some((id) => !wanted.includes(id)))
-    await tx.delete(eventSupervisors).where(and(eq(eventSupervisors.eventId, eventId), kept));
+  const removed = had.filter((id) => !wanted.includes(id));
+  if (removed.length)
+    await tx
+      .delete(eventSupervisors)
+      .where(and(eq(eventSupervisors.eventId, eventId), inArray(eventSupervisors.userId, removed)));
   const added = wanted.filter((id) => !had.includes(id));
   if (added.length)
     await tx

@@ -62,6 +62,7 @@ import { registerUserRoutes } from './user.routes';
 import { registerUndoRoutes } from './undo.routes';
 import { registerDoorRoutes } from './door.routes';
 import { registerDoorSalesRoutes } from './door-sales.routes';
+import { registerDoorAccountRoutes } from './door-accounts.routes';
 
 type Area = {
   /** The resource's server side: table, scope, record mapping, query config. */
@@ -208,6 +209,7 @@ const screenRoutes = [
   registerViewRoutes,
   registerDoorRoutes,
   registerDoorSalesRoutes,
+  registerDoorAccountRoutes,
 ];
 
 /**

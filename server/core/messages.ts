@@ -550,6 +550,16 @@ export const SERVER_MESSAGES = {
     ar: 'تم الدخول من قبل في {at} على «{device}».',
   },
   doorRefused: { en: 'Not admitted.', ar: 'لم يُسمح بالدخول.' },
+  // who opens the door
+  doorAccountsSaved: { en: 'The door accounts were saved.', ar: 'تم حفظ حسابات البوابة.' },
+  doorAccountsOfStaff: {
+    en: 'Choose door accounts of staff or of the event’s service provider.',
+    ar: 'اختر حسابات بوابة تابعة لفريق العمل أو لمقدّم خدمة الفعالية.',
+  },
+  doorAccountsOfYours: {
+    en: 'Choose door accounts of your own.',
+    ar: 'اختر حسابات بوابة تابعة لك.',
+  },
   // door sales and seat leases
   leaseTaken: { en: 'This device holds {n} seats.', ar: 'يحجز هذا الجهاز {n} مقاعد.' },
   leaseTooMany: {

@@ -22,6 +22,7 @@ import { DoorCamera } from './door-camera';
 import { doorQuery } from './door-admit';
 import { warmDecoder } from './door-decoder';
 import { useDoorDesk } from './door-desk';
+import { DoorAccounts } from './door-accounts';
 import { useDoorDevice, type DoorDevice } from './door-device';
 import { DoorLog, GuestSearch } from './door-lists';
 import { ChoosePanel, NameDevice } from './door-parts';
@@ -55,6 +56,7 @@ export function Door() {
           ) : (
             <DoorDesk state={state} device={device} updatedAt={door.dataUpdatedAt} />
           )}
+          <DoorAccounts eventId={state.event.id} />
         </div>
       )}
     </LoadedDetails>

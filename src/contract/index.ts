@@ -13,6 +13,7 @@ export * from './undo';
 export * from './door';
 export * from './door-sales';
 export * from './door-events';
+export * from './door-accounts';
 
 import { authApi } from './auth';
 import { areaApi, resourceApi } from './areas';
@@ -24,6 +25,7 @@ import { undoApi } from './undo';
 import { doorApi } from './door';
 import { doorSalesApi } from './door-sales';
 import { doorEventsApi } from './door-events';
+import { doorAccountsApi } from './door-accounts';
 
 /** Every endpoint of the API, by name. The server refuses to start if one has no route. */
 export const api = {
@@ -37,5 +39,6 @@ export const api = {
   ...doorApi,
   ...doorSalesApi,
   ...doorEventsApi,
+  ...doorAccountsApi,
 } as const satisfies Record<string, AnyEndpoint>;
 export type Api = typeof api;

@@ -273,6 +273,16 @@ const typed: { readonly [K in keyof Api]: RouteRef<Api[K]> } = {
     idempotent: true,
   },
   doorEvents: { method: 'GET', path: '/api/door', access: { kind: 'session', permission: 'checkin' } },
+  doorAccountList: {
+    method: 'GET',
+    path: '/api/event/:id/door-accounts',
+    access: { kind: 'session', permission: 'event' },
+  },
+  doorAccountAssign: {
+    method: 'PUT',
+    path: '/api/event/:id/door-accounts',
+    access: { kind: 'session', permission: 'event' },
+  },
 };
 
 const resourceRoutes: Readonly<Record<string, RouteRef>> = {

@@ -231,6 +231,10 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/event/:id/leases': atTheDoor,
   'DELETE /api/event/:id/leases/:leaseId': atTheDoor,
   'POST /api/event/:id/door-sales': atTheDoor,
+  // who opens an event's door (docs/decisions/0059-door-list-accounts-and-leases.md): whoever manages
+  // the event (staff, its provider; provider B: 404); a door account lacks `event`
+  'GET /api/event/:id/door-accounts': staffAndOwner,
+  'PUT /api/event/:id/door-accounts': staffAndOwner,
 
   // dashboards and the header search
   'GET /api/admin-dashboard-stats': staff,

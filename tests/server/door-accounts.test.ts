@@ -2,15 +2,18 @@
  * Door accounts (docs/decisions/0055-the-door.md): a provider adds a door-only account (role `door`)
  * in the supervisors area and assigns it to its events; the account reaches the doors of those
  * events only (not its provider's other events, not another provider's), lists them at GET /api/door,
- * and is refused everything else.
+ * and is refused everything else. Who opens a door (docs/decisions/0059-door-list-accounts-and-leases.md):
+ * staff assign their own door accounts (no provider) to any event's door, a provider its own to its
+ * own events, and the server refuses anyone else's (422, nothing changed).
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventSupervisors, events, users } from '../../server/db/schema';
+import { auditLog, eventSupervisors, events, users } from '../../server/db/schema';
 import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
 import { apiOf, signInAs } from '../support/kit';
 import { approvedEvent, eventBody } from '../support/events';
 import type { DoorEventRow } from '../../src/contract/door-events';
+import type { DoorAccount } from '../../src/contract/door-accounts';
 
 type Rec = Record<string, unknown> & { id: number; version: number };
 let t: TestServer;
@@ -194,5 +197,167 @@ describe('door accounts', () => {
     expect(res.body.data.items).toHaveLength(1);
     const [row] = await t.db.db.select().from(users).where(eq(users.email, DEMO.door.email));
     expect(row).toMatchObject({ role: 'door', providerId });
+  });
+});
+
+/** A door account of staff's own (no provider), added by an admin in the users area. */
+const staffDoorAccount = async () => {
+  const email = `staffdoor${++n}@test.example.com`;
+  const res = await call('POST', '/api/users', admin, {
+    name: { en: `Staff door ${n}`, ar: `بوابة الفريق ${n}` },
+    email,
+    phone: null,
+    role: 'door',
+    password: 'Door-Pass-2026!',
+  });
+  expect(res.status, res.text).toBe(201);
+  expect(res.body.data).toMatchObject({ role: 'door' });
+  return { id: res.body.data.id as number, token: await t.login(email, 'Door-Pass-2026!') };
+};
+
+const accountsAt = async (eventId: number, token: string) => {
+  const res = await call('GET', `/api/event/${eventId}/door-accounts`, token);
+  expect(res.status, res.text).toBe(200);
+  return res.body.data.items as DoorAccount[];
+};
+const assign = (eventId: number, token: string, userIds: number[], lang = 'en') =>
+  call('PUT', `/api/event/${eventId}/door-accounts`, token, { userIds }, { lang });
+const assignedAt = async (eventId: number) =>
+  (await t.db.db.select().from(eventSupervisors).where(eq(eventSupervisors.eventId, eventId)))
+    .map((row) => row.userId)
+    .sort((a, b) => a - b);
+
+/** Saves the event through its form as `token`, as it reads it. */
+const saveForm = async (eventId: number, token: string) => {
+  const e = (await call('GET', `/api/event/${eventId}`, token)).body.data as Rec;
+  const fields = ['title', 'description', 'categoryId', 'providerId', 'countryId', 'cityId', 'locationId'];
+  const more = [
+    'startsAt',
+    'endsAt',
+    'price',
+    'capacity',
+    'images',
+    'coverImage',
+    'supervisorIds',
+    'version',
+  ];
+  return call(
+    'PUT',
+    `/api/event/${eventId}`,
+    token,
+    Object.fromEntries([...fields, ...more].map((k) => [k, e[k]])),
+  );
+};
+
+describe('who opens an event’s door', () => {
+  it('staff assign their own door account (no provider) to any event’s door; it opens those doors only', async () => {
+    const mine = await staffDoorAccount();
+    const providers = await doorAccount(provider);
+    const theirs = await doorAccount(admin, { providerId: otherId });
+    const own = await eventOf(providerId);
+    const other = await eventOf(otherId);
+    const elsewhere = await eventOf(providerId);
+    // Staff are offered staff's door accounts and the event's provider's, never another provider's.
+    const offered = await accountsAt(own, admin);
+    expect(offered.find((a) => a.id === mine.id)).toMatchObject({
+      providerId: null,
+      assigned: false,
+      yours: true,
+      status: '1',
+    });
+    expect(offered.find((a) => a.id === providers.id)).toMatchObject({ providerId, yours: true });
+    expect(offered.some((a) => a.id === theirs.id)).toBe(false);
+    expect(offered.every((a) => a.providerId === null || a.providerId === providerId)).toBe(true);
+
+    const saved = await assign(own, admin, [mine.id]);
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.body.message).toBe('The door accounts were saved.');
+    expect((saved.body.data.items as DoorAccount[]).find((a) => a.id === mine.id)!.assigned).toBe(true);
+    // A manager (staff too) assigns it to another provider's event.
+    const manager = await signInAs(t, 'manager');
+    expect((await assign(other, manager, [mine.id])).status).toBe(200);
+    // It opens those two doors, and no other.
+    const doors = (await call('GET', '/api/door', mine.token)).body.data.items as DoorEventRow[];
+    expect(doors.map((d) => d.id).sort((a, b) => a - b)).toEqual([own, other].sort((a, b) => a - b));
+    expect((await call('GET', `/api/event/${own}/door`, mine.token)).status).toBe(200);
+    expect((await call('GET', `/api/event/${other}/door`, mine.token)).status).toBe(200);
+    expect((await call('GET', `/api/event/${elsewhere}/door`, mine.token)).status).toBe(404);
+    // On the event's audit trail, as its supervisors' rows are.
+    const entries = await t.db.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.tableName, 'event_supervisors'), eq(auditLog.recordId, String(own))));
+    expect(entries.map((e) => e.action)).toContain('create');
+
+    // The event's form holds its provider's people only: saving it keeps staff's door account.
+    const record = (await call('GET', `/api/event/${own}`, provider)).body.data as Rec;
+    expect(record.supervisorIds).not.toContain(mine.id);
+    const form = await saveForm(own, provider);
+    expect(form.status, form.text).toBe(200);
+    expect(await assignedAt(own)).toContain(mine.id);
+    // Taken off by staff: the door closes to it.
+    expect((await assign(own, admin, [])).status).toBe(200);
+    expect(await assignedAt(own)).not.toContain(mine.id);
+    expect((await call('GET', `/api/event/${own}/door`, mine.token)).status).toBe(404);
+  });
+
+  it('a provider assigns its own door accounts to its own events only; anyone else’s is refused and nothing changes', async () => {
+    const mine = await doorAccount(provider);
+    const full = (
+      await call('POST', '/api/event-manager/add', provider, {
+        name: { en: 'Full supervisor', ar: 'مشرف كامل' },
+        email: `full-door${++n}@test.example.com`,
+        phone: null,
+        password: 'Full-Pass-2026!',
+      })
+    ).body.data.id as number;
+    const staffs = await staffDoorAccount();
+    const theirs = await doorAccount(admin, { providerId: otherId });
+    const own = await eventOf(providerId);
+    const other = await eventOf(otherId);
+    expect((await assign(own, admin, [staffs.id])).status).toBe(200);
+
+    // The provider sees its own door accounts, and staff's assigned one as not its to change.
+    const seen = await accountsAt(own, provider);
+    expect(seen.find((a) => a.id === mine.id)).toMatchObject({ assigned: false, yours: true });
+    expect(seen.find((a) => a.id === staffs.id)).toMatchObject({ assigned: true, yours: false });
+    expect(seen.some((a) => a.id === theirs.id)).toBe(false);
+    expect(seen.every((a) => a.yours || a.assigned)).toBe(true);
+
+    const saved = await assign(own, provider, [mine.id]);
+    expect(saved.status, saved.text).toBe(200);
+    // Staff's assignment stays: not the provider's to take off.
+    expect(await assignedAt(own)).toEqual([mine.id, staffs.id].sort((a, b) => a - b));
+
+    // Staff's, another provider's, a full supervisor (not a door account), an unknown id: 422.
+    const before = await assignedAt(own);
+    for (const intruder of [staffs.id, theirs.id, full, 2_000_000_000]) {
+      const refused = await assign(own, provider, [mine.id, intruder]);
+      expect(refused.status, `${intruder}: ${refused.text}`).toBe(422);
+      expect(refused.body.errors).toEqual({ userIds: 'Choose door accounts of your own.' });
+    }
+    expect((await assign(own, provider, [theirs.id], 'ar')).body.errors.userIds).toBe(
+      'اختر حسابات بوابة تابعة لك.',
+    );
+    expect(await assignedAt(own)).toEqual(before);
+    // Staff may not put another provider's door account at this provider's event either.
+    const staffRefused = await assign(own, admin, [theirs.id]);
+    expect(staffRefused.status).toBe(422);
+    expect(staffRefused.body.errors.userIds).toBe(
+      'Choose door accounts of staff or of the event’s service provider.',
+    );
+    expect(await assignedAt(own)).toEqual(before);
+
+    // Another provider's event: 404 both ways; a door account lacks the permission: 403.
+    expect((await call('GET', `/api/event/${other}/door-accounts`, provider)).status).toBe(404);
+    expect((await assign(other, provider, [mine.id])).status).toBe(404);
+    expect(await assignedAt(other)).toEqual([]);
+    expect((await call('GET', `/api/event/${own}/door-accounts`, mine.token)).status).toBe(403);
+    expect((await assign(own, mine.token, [mine.id])).status).toBe(403);
+    expect((await call('GET', `/api/event/${own}/door-accounts`, undefined)).status).toBe(401);
+
+    // Taking its own off leaves staff's.
+    expect((await assign(own, provider, [])).status).toBe(200);
+    expect(await assignedAt(own)).toEqual([staffs.id]);
   });
 });

@@ -729,6 +729,14 @@ export const extraRequests: Record<string, (w: World, caller: Caller) => Promise
       .returning();
     return { path: `/api/event/${eventId}/leases/${lease!.id}` };
   },
+  'GET /api/event/:id/door-accounts': async (w) => ({
+    path: `/api/event/${w.fixtureCtx().eventId}/door-accounts`,
+  }),
+  // The demo door account (provider A's) stays assigned: every caller allowed may change it.
+  'PUT /api/event/:id/door-accounts': async (w) => ({
+    path: `/api/event/${w.fixtureCtx().eventId}/door-accounts`,
+    body: { userIds: [w.ids.door] },
+  }),
   'POST /api/event/:id/door-sales': async (w) => ({
     path: `/api/event/${w.fixtureCtx().eventId}/door-sales`,
     body: {
