@@ -2,7 +2,7 @@
  * The door of an event (docs/decisions/0055-the-door.md): who reaches it, and what a device is
  * given to judge tickets with (the guests, the counters, the log, the public keys).
  */
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { SEAT_HOLDING, type BookingStatus, type PaymentStatus } from '../../src/contract/areas/booking';
 import { DOOR_LOG_SIZE, type DoorGuest, type DoorLogEntry, type DoorState } from '../../src/contract/door';
@@ -100,7 +100,11 @@ const admittedOf = (db: Executor, eventId: number) =>
     .orderBy(admissions.bookingId, desc(admissions.deviceAt), desc(admissions.id))
     .as('admitted');
 
-/** The guests of the event that hold seats, by name. */
+/**
+ * Every booking of the event with its status, by name: those that hold seats, and those that do not
+ * (cancelled, pending), so that a device offline refuses their tickets and tells a booking newer
+ * than its list (none of these) by its absence (docs/decisions/0059-door-list-accounts-and-leases.md).
+ */
 const doorGuests = async (db: Executor, eventId: number): Promise<DoorGuest[]> => {
   const admitted = admittedOf(db, eventId);
   const rows = await db
@@ -118,7 +122,7 @@ const doorGuests = async (db: Executor, eventId: number): Promise<DoorGuest[]> =
     })
     .from(bookings)
     .leftJoin(admitted, eq(admitted.bookingId, bookings.id))
-    .where(and(eq(bookings.eventId, eventId), inArray(bookings.status, [...SEAT_HOLDING])))
+    .where(eq(bookings.eventId, eventId))
     .orderBy(asc(sql`lower(${bookings.customerName})`), asc(bookings.id));
   return rows.map((row) => ({
     ...row,
@@ -192,10 +196,12 @@ export const doorStateOf = async (
 ): Promise<Omit<DoorState, 'keys'>> => {
   const [guests, log] = await Promise.all([doorGuests(db, event.id), doorLog(db, event.id)]);
   const { providerId: _provider, ...shown } = event;
+  // The counters are of the guests who hold seats.
+  const holding = guests.filter((guest) => SEAT_HOLDING.includes(guest.status));
   return {
     event: shown,
-    admitted: guests.reduce((sum, guest) => sum + guest.admitted, 0),
-    expected: guests.reduce((sum, guest) => sum + guest.tickets, 0),
+    admitted: holding.reduce((sum, guest) => sum + guest.admitted, 0),
+    expected: holding.reduce((sum, guest) => sum + guest.tickets, 0),
     guests,
     log,
     asOf: now.toISOString(),

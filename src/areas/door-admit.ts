@@ -23,7 +23,13 @@ export const doorQuery = (eventId: number) =>
   });
 
 export type Verdict =
-  | { kind: 'admitted'; guest: DoorGuest; count: number; queued: boolean }
+  | {
+      kind: 'admitted';
+      /** Null when admitted on the ticket's signature alone (a booking newer than the kept list). */
+      guest: DoorGuest | null;
+      count: number;
+      queued: boolean;
+    }
   | { kind: 'already'; guest: DoorGuest | null; first: { deviceName: string; deviceAt: string } }
   | { kind: 'refused'; reason: DoorRefusal; guest: DoorGuest | null };
 
@@ -64,7 +70,7 @@ const verdictOfResult = (result: AdmitResult, count: number): Verdict =>
       ? { kind: 'already', guest: result.guest, first: result.first! }
       : { kind: 'refused', reason: result.reason ?? 'invalid', guest: result.guest };
 
-const verdictOfLook = (look: Exclude<LookUp, { kind: 'open' | 'unknown' }>): Verdict =>
+const verdictOfLook = (look: Exclude<LookUp, { kind: 'open' | 'unlisted' }>): Verdict =>
   look.kind === 'already'
     ? { kind: 'already', guest: look.guest, first: look.first }
     : { kind: 'refused', reason: look.reason, guest: look.guest };
@@ -82,6 +88,19 @@ export async function firstLook(
   };
 }
 
+/** Kept in the outbox: the server hears of it, and judges it again, when the connection returns. */
+const queue = (body: AdmitBody & { at: string }, key: string, state: DoorState, summary: string) =>
+  enqueue({
+    id: key,
+    endpoint: 'bookingAdmit',
+    request: { body },
+    summary,
+    resource: 'door',
+    recordId: state.event.id,
+    patch: null,
+    identity: null,
+  });
+
 /** Judged on the device and kept in the outbox (the server hears of it when the connection returns). */
 async function admitOffline(
   body: AdmitBody & { at: string },
@@ -89,21 +108,22 @@ async function admitOffline(
   state: DoorState,
   look: LookUp,
 ): Promise<Verdict> {
-  if (look.kind === 'unknown') return { kind: 'refused', reason: 'cancelled', guest: null };
+  if (look.kind === 'unlisted') {
+    // On the ticket's signature alone, for the guests it names (./door-judge.ts).
+    const count = look.count;
+    void queue(
+      { ...body, count },
+      key,
+      state,
+      i18n._(msg`Door: ticket of booking ${look.bookingId} admitted on its signature (${count})`),
+    );
+    return { kind: 'admitted', guest: null, count, queued: true };
+  }
   if (look.kind !== 'open') return verdictOfLook(look);
   if (body.count > look.left) return { kind: 'refused', reason: 'count', guest: look.guest };
   // In the outbox at once (the next scan counts it); its copy on the device's disk follows, the
   // outbox's writes in order, and the verdict does not wait for it (docs/decisions/0060-an-admission-in-three-statements.md).
-  void enqueue({
-    id: key,
-    endpoint: 'bookingAdmit',
-    request: { body },
-    summary: i18n._(msg`Door: ${look.guest.code} admitted (${body.count})`),
-    resource: 'door',
-    recordId: state.event.id,
-    patch: null,
-    identity: null,
-  });
+  void queue(body, key, state, i18n._(msg`Door: ${look.guest.code} admitted (${body.count})`));
   const guest = { ...look.guest, admitted: look.guest.admitted + body.count };
   return { kind: 'admitted', guest, count: body.count, queued: true };
 }
@@ -142,11 +162,27 @@ export async function admit(
   return admitOffline(body, key, state, look);
 }
 
-/** The server's answer to an admission this device sent late: another device had admitted first. */
-export const cameSecond = (entry: OutboxEntry, data: unknown, eventId: number) => {
+/** The server's word on an admission this device sent late, when it is not what the device said. */
+export type LateVerdict =
+  /** Another device had admitted first. */
+  | { id: string; guest: DoorGuest | null; first: { deviceName: string; deviceAt: string } }
+  /** Refused (an admission on the ticket's signature whose booking was cancelled since…). */
+  | { id: string; guest: DoorGuest | null; reason: DoorRefusal; bookingId: number | null };
+
+/** The server's answer to an admission this device sent late, if it says other than "admitted". */
+export const lateVerdict = (entry: OutboxEntry, data: unknown, eventId: number): LateVerdict | null => {
   if (entry.endpoint !== 'bookingAdmit') return null;
   const body = entry.request.body as Partial<AdmitBody> | undefined;
   const result = data as AdmitResult | undefined;
-  if (body?.eventId !== eventId || result?.verdict !== 'already' || !result.first) return null;
-  return { id: entry.id, guest: result.guest, first: result.first };
+  if (body?.eventId !== eventId || !result) return null;
+  if (result.verdict === 'already' && result.first)
+    return { id: entry.id, guest: result.guest, first: result.first };
+  if (result.verdict === 'refused')
+    return {
+      id: entry.id,
+      guest: result.guest,
+      reason: result.reason ?? 'invalid',
+      bookingId: bookingOfBody(body),
+    };
+  return null;
 };

@@ -2,27 +2,29 @@
  * The door screen's state (docs/decisions/0055-the-door.md): a scan is looked up on the device, a
  * group with several guests left asks how many came, then the admission is judged (./door-admit.ts)
  * and its verdict shown until the next scan, a tap or Enter. Admissions this device sent late that
- * came second to another device's are told here.
+ * came second to another device's, or that the server refused, are told here.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { onOutboxSent, useOutbox } from '@/app/outbox';
 import { notify } from '@/app/notify';
-import type { DoorGuest, DoorState } from '@/contract/door';
-import { admit, cameSecond, firstLook, waitingOf, type Choice, type Verdict } from './door-admit';
+import type { DoorState } from '@/contract/door';
+import {
+  admit,
+  firstLook,
+  lateVerdict,
+  waitingOf,
+  type Choice,
+  type LateVerdict,
+  type Verdict,
+} from './door-admit';
 import type { DoorDevice } from './door-device';
 import { inputOf, type DoorInput } from './door-judge';
-
-export interface SecondNotice {
-  id: string;
-  guest: DoorGuest | null;
-  first: { deviceName: string; deviceAt: string };
-}
 
 export function useDoorDesk(state: DoorState, device: DoorDevice) {
   const [verdict, setVerdict] = useState<Verdict | null>(null);
   const [choice, setChoice] = useState<Choice | null>(null);
   const [busy, setBusy] = useState(false);
-  const [seconds, setSeconds] = useState<SecondNotice[]>([]);
+  const [seconds, setSeconds] = useState<LateVerdict[]>([]);
   const outbox = useOutbox();
   const waiting = useMemo(() => waitingOf(outbox, state.event.id), [outbox, state.event.id]);
   const latest = useRef({ state, device });
@@ -33,7 +35,7 @@ export function useDoorDesk(state: DoorState, device: DoorDevice) {
   useEffect(
     () =>
       onOutboxSent((entry, data) => {
-        const second = cameSecond(entry, data, state.event.id);
+        const second = lateVerdict(entry, data, state.event.id);
         if (second) setSeconds((shown) => [second, ...shown.filter((s) => s.id !== second.id)]);
       }),
     [state.event.id],

@@ -2,7 +2,8 @@
 /**
  * The door's judgement on the device (docs/decisions/0055-the-door.md): a ticket verified with the
  * kept public key, its event, the booking's status and the guests left, counting this device's
- * admissions still waiting to be sent.
+ * admissions still waiting to be sent; a cancelled booking on the list refused, a booking newer
+ * than the list admitted on the ticket's signature (docs/decisions/0059-door-list-accounts-and-leases.md).
  */
 import { describe, expect, it } from 'vitest';
 import type { DoorGuest, DoorState } from '@/contract/door';
@@ -76,7 +77,50 @@ describe('the door judging on the device', () => {
     ).toMatchObject({
       reason: 'another_day',
     });
-    expect(await lookUp({ ticket: await ticket(9) }, kept, [], now)).toEqual({ kind: 'unknown' });
+  });
+
+  it('refuses the ticket of a booking the list names as cancelled or pending', async () => {
+    const kept = state([
+      guest(),
+      guest({ bookingId: 8, status: 'cancelled' }),
+      guest({ bookingId: 10, status: 'pending', paymentStatus: 'pending' }),
+    ]);
+    expect(await lookUp({ ticket: await ticket(8) }, kept, [], now)).toMatchObject({
+      kind: 'refused',
+      reason: 'cancelled',
+      guest: { bookingId: 8, status: 'cancelled' },
+    });
+    expect(await lookUp({ ticket: await ticket(10) }, kept, [], now)).toMatchObject({
+      kind: 'refused',
+      reason: 'cancelled',
+    });
+  });
+
+  it('admits a genuine ticket of a booking newer than the list on its signature, once, for one guest', async () => {
+    const kept = state([guest(), guest({ bookingId: 8, status: 'cancelled' })]);
+    expect(await lookUp({ ticket: await ticket(9) }, kept, [], now)).toEqual({
+      kind: 'unlisted',
+      bookingId: 9,
+      count: 1,
+    });
+    // Once this device admitted it (waiting to be sent): already in, naming the admission.
+    const waiting = [{ bookingId: 9, count: 1, at: now.toISOString(), deviceName: 'Gate B' }];
+    expect(await lookUp({ ticket: await ticket(9) }, kept, waiting, now)).toEqual({
+      kind: 'already',
+      guest: null,
+      first: { deviceName: 'Gate B', deviceAt: now.toISOString() },
+    });
+    // Not on the signature of a forged ticket, nor another event's; nor a booking picked by id.
+    const text = await ticket(9);
+    const forged = `${text.slice(0, -2)}${text.endsWith('AA') ? 'AB' : 'AA'}`;
+    expect(await lookUp({ ticket: forged }, kept, [], now)).toMatchObject({ reason: 'invalid' });
+    expect(await lookUp({ ticket: await ticket(9, 5) }, kept, [], now)).toMatchObject({
+      reason: 'another_event',
+    });
+    expect(await lookUp({ bookingId: 9 }, kept, [], now)).toMatchObject({
+      kind: 'refused',
+      reason: 'invalid',
+    });
   });
 
   it('takes a booking code of the list as the booking, anything else as a ticket', () => {

@@ -4,6 +4,11 @@
  * (`doorRefusalOf`), counting the guests already in and this device's admissions still waiting in
  * the outbox. Online, the same look-up finds the guest before the server judges (how many of a
  * group arrived); offline, it is the verdict.
+ *
+ * The kept list names every booking of the event with its status, cancelled ones too, so a ticket
+ * of a booking that is not on it was booked after the list was kept: offline it is admitted on its
+ * signature alone, for the guests the ticket names (a T1 ticket names none: one), and judged again
+ * by the server when it is sent (docs/decisions/0059-door-list-accounts-and-leases.md).
  */
 import {
   doorRefusalOf,
@@ -33,10 +38,19 @@ export interface WaitingAdmission {
 
 export type LookUp =
   | { kind: 'refused'; reason: DoorRefusal; guest: DoorGuest | null }
-  | { kind: 'already'; guest: DoorGuest; first: { deviceName: string; deviceAt: string } }
+  | { kind: 'already'; guest: DoorGuest | null; first: { deviceName: string; deviceAt: string } }
   | { kind: 'open'; guest: DoorGuest; left: number }
-  /** A ticket that verifies but names a booking not on the kept list (the server knows more). */
-  | { kind: 'unknown' };
+  /**
+   * A genuine ticket of a booking newer than the kept list: admissible on its signature, for `count`
+   * guests (`SIGNATURE_ONLY_COUNT`).
+   */
+  | { kind: 'unlisted'; bookingId: number; count: number };
+
+/**
+ * Guests a ticket admits on its signature alone: one, as a ticket (T1, src/contract/tickets.ts)
+ * names its booking and event but not how many it is for; the verdict says so.
+ */
+const SIGNATURE_ONLY_COUNT = 1;
 
 const keyCache = new WeakMap<DoorState['keys'], Promise<Map<number, TicketKey>>>();
 
@@ -112,6 +126,20 @@ export const withWaiting = (guest: DoorGuest, waiting: readonly WaitingAdmission
   };
 };
 
+/** A booking id picked from a list that no longer names it: nothing to judge it by. */
+const refusedUnknown: LookUp = { kind: 'refused', reason: 'invalid', guest: null };
+
+/**
+ * A verified ticket of a booking the kept list does not name: admissible once on its signature;
+ * after this device admitted it (waiting to be sent), already in.
+ */
+const unlisted = (bookingId: number, waiting: readonly WaitingAdmission[]): LookUp => {
+  const mine = waiting.find((w) => w.bookingId === bookingId);
+  if (mine)
+    return { kind: 'already', guest: null, first: { deviceName: mine.deviceName, deviceAt: mine.at } };
+  return { kind: 'unlisted', bookingId, count: SIGNATURE_ONLY_COUNT };
+};
+
 /** Finds and judges the guest `input` names at `at` (the device's time). */
 export async function lookUp(
   input: DoorInput,
@@ -127,7 +155,7 @@ export async function lookUp(
     bookingId = claims.bookingId;
   } else bookingId = input.bookingId;
   const kept = indexOf(state.guests).byId.get(bookingId);
-  if (!kept) return { kind: 'unknown' };
+  if (!kept) return 'ticket' in input ? unlisted(bookingId, waiting) : refusedUnknown;
   const guest = withWaiting(kept, waiting);
   const refusal = doorRefusalOf(guest, state.event, at);
   if (refusal) return { kind: 'refused', reason: refusal, guest };

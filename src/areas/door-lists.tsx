@@ -7,9 +7,11 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Search } from 'lucide-react';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { SEAT_HOLDING } from '@/contract/areas/booking';
 import type { DoorGuest, DoorState } from '@/contract/door';
 import { Button, inputClass } from '@/components/ui';
 import { Ltr } from '@/resources/cells';
+import { BOOKING_STATUS_TEXT } from './booking-status';
 import { withWaiting, type WaitingAdmission } from './door-judge';
 import { clockAt } from './door-words';
 
@@ -77,7 +79,10 @@ export function GuestSearch({
                 </p>
               </div>
               <span className="text-sm tabular-nums">
-                {i18n._(msg`${i18n.number(guest.admitted)} of ${i18n.number(guest.tickets)} in`)}
+                {/* The kept list names every booking (ADR 0059): one without seats shows its status. */}
+                {SEAT_HOLDING.includes(guest.status)
+                  ? i18n._(msg`${i18n.number(guest.admitted)} of ${i18n.number(guest.tickets)} in`)
+                  : i18n._(BOOKING_STATUS_TEXT[guest.status])}
               </span>
               <Button
                 variant="secondary"
@@ -107,6 +112,9 @@ export function DoorLog({
 }) {
   const { i18n } = useLingui();
   const names = useMemo(() => new Map(guests.map((g) => [g.bookingId, g.name])), [guests]);
+  // A ticket admitted on its signature names a booking newer than the kept list.
+  const nameOf = (bookingId: number) =>
+    names.get(bookingId) ?? i18n._(msg`Booking ${bookingId} (not on the kept list)`);
   if (!log.length && !waiting.length) return <p className="text-sm">{i18n._(msg`No one admitted yet.`)}</p>;
   // The latest first, as many as the screen's log holds: a door offline all evening queues
   // hundreds, and redrawing them all would slow every scan (their number is in the door's status).
@@ -116,8 +124,7 @@ export function DoorLog({
       {shownWaiting.map((w, i) => (
         <li key={`waiting-${waiting.length - i}`} className="py-2" data-testid="door-log-waiting">
           <p>
-            <span className="tabular-nums">{clockAt(i18n, w.at, timeZone)}</span> ·{' '}
-            {names.get(w.bookingId) ?? ''} ·{' '}
+            <span className="tabular-nums">{clockAt(i18n, w.at, timeZone)}</span> · {nameOf(w.bookingId)} ·{' '}
             {i18n._(msg`${i18n.number(w.count)} admitted on “${w.deviceName}”`)}
           </p>
           <p className="text-sm text-amber-800 dark:text-amber-300">{i18n._(msg`Waiting to be sent`)}</p>

@@ -1,14 +1,15 @@
 /**
  * What the door device keeps (docs/decisions/0055-the-door.md): how old its guest list is, how many
- * admissions wait to be sent, and the admissions it sent late that came second to another device's.
+ * admissions wait to be sent, and the admissions it sent late that came second to another device's
+ * or that the server refused (docs/decisions/0059-door-list-accounts-and-leases.md).
  */
 import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { CloudOff, X } from 'lucide-react';
 import { useConnection } from '@/app/connection';
 import { Button } from '@/components/ui';
-import type { SecondNotice } from './door-desk';
-import { clockAt } from './door-words';
+import type { LateVerdict } from './door-admit';
+import { clockAt, REFUSAL_WORDS } from './door-words';
 
 export function DoorStatus({
   asOf,
@@ -50,7 +51,7 @@ export function SecondNotices({
   timeZone,
   onDismiss,
 }: {
-  notices: readonly SecondNotice[];
+  notices: readonly LateVerdict[];
   timeZone: string;
   onDismiss: (id: string) => void;
 }) {
@@ -58,22 +59,31 @@ export function SecondNotices({
   if (!notices.length) return null;
   return (
     <ul className="space-y-2" data-testid="door-second">
-      {notices.map(({ id, guest, first }) => (
+      {notices.map((notice) => (
         <li
-          key={id}
+          key={notice.id}
           role="alert"
+          data-late={'first' in notice ? 'already' : 'refused'}
           className="flex items-start gap-3 rounded-md border border-amber-400 bg-amber-50 p-3 text-amber-950 dark:bg-amber-950 dark:text-amber-100"
         >
-          <p className="flex-1">
-            {i18n._(
-              msg`Sent late: ${guest?.name ?? ''} was already admitted at ${clockAt(i18n, first.deviceAt, timeZone)} on “${first.deviceName}”. Not counted twice.`,
-            )}
-          </p>
-          <Button variant="ghost" aria-label={i18n._(msg`Dismiss`)} onClick={() => onDismiss(id)}>
+          <p className="flex-1">{lateWords(i18n, notice, timeZone)}</p>
+          <Button variant="ghost" aria-label={i18n._(msg`Dismiss`)} onClick={() => onDismiss(notice.id)}>
             <X aria-hidden className="size-4" />
           </Button>
         </li>
       ))}
     </ul>
   );
+}
+
+function lateWords(i18n: ReturnType<typeof useLingui>['i18n'], notice: LateVerdict, timeZone: string) {
+  if ('first' in notice) {
+    const { guest, first } = notice;
+    return i18n._(
+      msg`Sent late: ${guest?.name ?? ''} was already admitted at ${clockAt(i18n, first.deviceAt, timeZone)} on “${first.deviceName}”. Not counted twice.`,
+    );
+  }
+  const who = notice.guest?.name ?? i18n._(msg`Booking ${notice.bookingId ?? ''}`);
+  const reason = i18n._(REFUSAL_WORDS[notice.reason]);
+  return i18n._(msg`Sent late and refused by the server: ${who} (${reason}). Not counted.`);
 }

@@ -49,11 +49,31 @@ const STYLES: Record<Verdict['kind'], string> = {
   refused: 'bg-red-700 text-white',
 };
 
+/** Admitted offline on the ticket's signature: its booking is newer than the kept list. */
+function OnSignature({ count }: { count: number }) {
+  const { i18n } = useLingui();
+  return (
+    <>
+      <p className="text-5xl font-bold sm:text-7xl">{i18n._(msg`Admitted`)}</p>
+      <p className="text-2xl font-semibold sm:text-3xl" data-testid="door-verdict-count">
+        {i18n._(plural(count, { one: '# guest', other: '# guests' }))}
+      </p>
+      <p className="max-w-2xl text-xl" data-testid="door-verdict-basis">
+        {i18n._(
+          msg`On the ticket's signature, not on the list: the booking is newer than the list kept on this device. The ticket does not say how many guests it is for; admit the others when the list is current.`,
+        )}
+      </p>
+      <p className="text-lg">{i18n._(msg`The server judges it again when the connection returns.`)}</p>
+    </>
+  );
+}
+
 function Lines({ verdict, timeZone }: { verdict: Verdict; timeZone: string }) {
   const { i18n } = useLingui();
   const name = verdict.guest?.name;
   if (verdict.kind === 'admitted') {
     const { count, guest } = verdict;
+    if (!guest) return <OnSignature count={count} />;
     const tickets = guest.tickets;
     const left = tickets - guest.admitted;
     return (
@@ -120,6 +140,7 @@ export function VerdictScreen({
       data-testid="door-verdict"
       data-verdict={verdict.kind}
       data-reason={verdict.kind === 'refused' ? verdict.reason : undefined}
+      data-basis={verdict.kind === 'admitted' ? (verdict.guest ? 'list' : 'signature') : undefined}
       // Pressing anywhere dismisses; the scanner's field keeps the focus, so the next scan works too.
       onMouseDown={(event) => event.preventDefault()}
       onClick={onNext}

@@ -105,10 +105,15 @@ const doorState = z.object({
   event: doorEvent,
   /** The public keys tickets are verified with (raw Ed25519, base64url), by key id. */
   keys: z.array(z.object({ id: z.number().int(), publicKey: z.string() })),
-  /** Guests admitted and expected (tickets of confirmed or checked-in bookings). */
+  /** Guests admitted and expected (tickets of the bookings that hold seats). */
   admitted: z.number().int(),
   expected: z.number().int(),
-  /** Every booking of the event but cancelled ones, by name. */
+  /**
+   * Every booking of the event, by name, with its status: those that hold seats and those that do
+   * not (cancelled, pending), whose tickets a device refuses offline as the server does. A ticket of
+   * a booking not named here was booked after this was read: a device offline admits it on its
+   * signature (docs/decisions/0059-door-list-accounts-and-leases.md).
+   */
   guests: z.array(doorGuest),
   /** The latest admissions, newest first (at most DOOR_LOG_SIZE). */
   log: z.array(doorLogEntry),
@@ -157,7 +162,7 @@ export const doorApi = {
   doorState: endpoint({
     method: 'GET',
     path: '/api/event/:id/door',
-    summary: `The door of an event: the event, the public keys its tickets verify with, the counters, every guest (what a device keeps to judge tickets offline) and the latest ${DOOR_LOG_SIZE} admissions. 404 for an event outside your reach.`,
+    summary: `The door of an event: the event, the public keys its tickets verify with, the counters, every booking with its status (what a device keeps to judge tickets offline: a cancelled one's ticket is refused, a ticket of a booking newer than the list is admitted on its signature) and the latest ${DOOR_LOG_SIZE} admissions. 404 for an event outside your reach.`,
     tag,
     access: { kind: 'session', permission: 'checkin' },
     params: z.strictObject({ id }),

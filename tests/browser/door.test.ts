@@ -4,7 +4,9 @@
  * typed forged ticket (red), in part (2 of 3), by the camera (Chromium's fake camera showing a real
  * ticket's QR code), and offline: judged on the device, kept across a reload with no connection,
  * sent once when it returns; two devices that admitted one ticket offline: the second to send is
- * told "already" and nothing is counted twice. English and Arabic, 1440 and 390 px.
+ * told "already" and nothing is counted twice. The kept list (docs/decisions/0059-door-list-accounts-and-leases.md):
+ * offline, a booking it names as cancelled is refused, one newer than it admitted on the ticket's
+ * signature and judged again by the server. English and Arabic, 1440 and 390 px.
  */
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -65,6 +67,24 @@ const freshGuest = async (group: boolean): Promise<DoorGuest & { ticket: string 
   const { ticket } = await api<{ ticket: string }>(`/api/booking/details/${guest.bookingId}`);
   return { ...guest, ticket };
 };
+
+/** A booking of the door's event made now (after a device kept its list), confirmed and paid, with its ticket. */
+const newBooking = async (name: string): Promise<{ id: number; ticket: string }> => {
+  const { event } = await door();
+  const made = await suite.api<{ data: { id: number } }>('/api/booking', token, {
+    eventId: event.id,
+    customerName: name,
+    customerEmail: `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`,
+    customerPhone: '+966500000999',
+    tickets: 2,
+  });
+  if (made.status !== 201) throw new Error(`booking answered ${made.status}`);
+  const { id } = made.body.data;
+  await api('/api/booking/update-status', { id, status: 'confirmed', paymentStatus: 'paid' });
+  const { ticket } = await api<{ ticket: string }>(`/api/booking/details/${id}`);
+  return { id, ticket };
+};
+const cancel = (id: number) => api('/api/booking/update-status', { id, status: 'cancelled' });
 
 const verdict = (page: Page) => page.getByTestId('door-verdict');
 const scan = async (page: Page, text: string) => {
@@ -229,6 +249,68 @@ describe('the door offline', () => {
     await snap(b.page, 'door-conflict-1440-en');
     expect((await door()).guests.find((g) => g.bookingId === one.bookingId)!.admitted).toBe(1);
     expect([...a.errors, ...b.errors]).toEqual([]);
+  });
+});
+
+describe('the kept list', () => {
+  it('offline: refuses a booking it names as cancelled, admits one newer than it on the signature, and the server judges it again', async () => {
+    const { page, context, errors } = await suite.signedIn(DEMO.manager, { viewport: NARROW });
+    // Cancelled before the list is kept: the list names it, cancelled.
+    const gone = await freshGuest(false);
+    await cancel(gone.bookingId);
+    await openDoor(page, 'Gate E');
+    const { admitted } = await door();
+    await context.setOffline(true);
+    await scan(page, gone.ticket);
+    await expect.poll(() => verdict(page).getAttribute('data-reason')).toBe('cancelled');
+    expect(await verdict(page).innerText()).toContain(gone.name);
+    await page.keyboard.press('Enter');
+
+    // Booked after the list was kept: admitted on its signature, for one guest, and said so.
+    const late = await newBooking('Late Arrival');
+    await scan(page, late.ticket);
+    await expect.poll(() => verdict(page).getAttribute('data-basis')).toBe('signature');
+    expect(await verdict(page).getAttribute('data-verdict')).toBe('admitted');
+    const words = await verdict(page).innerText();
+    expect(words).toContain('not on the list');
+    expect(words).toContain('does not say how many guests');
+    expect(await page.getByTestId('door-verdict-count').innerText()).toBe('1 guest');
+    await snap(page, 'door-signature-390-en', { fullPage: false });
+    await page.keyboard.press('Enter');
+    // Judged on this device: the same ticket again is already in; the log names it.
+    await scan(page, late.ticket);
+    await expect.poll(() => verdict(page).getAttribute('data-verdict')).toBe('already');
+    await page.keyboard.press('Enter');
+    expect(await page.getByTestId('door-log').innerText()).toContain('not on the kept list');
+
+    // Another, cancelled before the device comes back: the server refuses it, and the device says so.
+    const undone = await newBooking('Undone Arrival');
+    await scan(page, undone.ticket);
+    await expect.poll(() => verdict(page).getAttribute('data-basis')).toBe('signature');
+    await page.keyboard.press('Enter');
+    expect(await page.getByTestId('door-waiting').getAttribute('data-count')).toBe('2');
+    await cancel(undone.id);
+
+    await context.setOffline(false);
+    await expect
+      .poll(() => page.getByTestId('door-waiting').getAttribute('data-count'), { timeout: 30_000 })
+      .toBe('0');
+    const refused = page.locator('[data-testid="door-second"] [data-late="refused"]');
+    await refused.waitFor({ timeout: 30_000 });
+    expect(await refused.innerText()).toMatch(/refused by the server: Undone Arrival \(Booking cancelled\)/);
+    // The server's verdict: the late booking in once, on the door log under its name.
+    await expect
+      .poll(() => page.getByTestId('door-log').innerText(), { timeout: 30_000 })
+      .toContain('Late Arrival');
+    await snap(page, 'door-late-verdicts-390-en');
+    const now = await door();
+    expect(now.guests.find((g) => g.bookingId === late.id)).toMatchObject({ admitted: 1, tickets: 2 });
+    expect(now.guests.find((g) => g.bookingId === undone.id)).toMatchObject({
+      admitted: 0,
+      status: 'cancelled',
+    });
+    expect(now.admitted).toBe(admitted + 1);
+    expect(errors).toEqual([]);
   });
 });
 

@@ -2,6 +2,8 @@
  * The door (docs/decisions/0055-the-door.md): who reaches an event's door, the admission rules
  * (signature, event, day, payment, status, tickets left), partial admission, check-in, idempotent
  * replays, parallel admissions of one ticket, and the order of offline admissions by device time.
+ * The door state names every booking with its status, cancelled ones too
+ * (docs/decisions/0059-door-list-accounts-and-leases.md).
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +12,7 @@ import { createTestServer, DEMO_PASSWORD, type TestServer } from '../setup/serve
 import { apiOf, signInAs } from '../support/kit';
 import { approvedEvent } from '../support/events';
 import { importTicketKey, verifyTicket } from '../../src/contract/tickets';
-import type { AdmitResult, DoorState } from '../../src/contract/door';
+import { doorRefusalOf, type AdmitResult, type DoorState } from '../../src/contract/door';
 
 type Rec = Record<string, unknown> & { id: number; version: number };
 let t: TestServer;
@@ -103,7 +105,11 @@ describe('the door of an event', () => {
     const state = res.body.data as DoorState;
     expect(state.event).toMatchObject({ id: event.id, timeZone: expect.any(String), price: 12_500 });
     expect(state.guests.find((g) => g.bookingId === id)).toMatchObject({ tickets: 2, admitted: 0 });
-    expect(state.expected).toBe(state.guests.reduce((sum, g) => sum + g.tickets, 0));
+    expect(state.expected).toBe(
+      state.guests
+        .filter((g) => g.status !== 'pending' && g.status !== 'cancelled')
+        .reduce((sum, g) => sum + g.tickets, 0),
+    );
     // The published keys verify the tickets.
     const keys = new Map(
       await Promise.all(state.keys.map(async (k) => [k.id, await importTicketKey(k.publicKey)] as const)),
@@ -113,6 +119,49 @@ describe('the door of an event', () => {
     expect((await call('GET', `/api/event/${event.id}/door`, admin)).status).toBe(200);
     expect((await call('GET', `/api/event/${event.id}/door`, otherProvider)).status).toBe(404);
     expect((await call('GET', `/api/event/${event.id}/door`, undefined)).status).toBe(401);
+  });
+
+  it('names every booking with its status, cancelled and pending too, and counts those that hold seats', async () => {
+    const stateOf = async () =>
+      (await call('GET', `/api/event/${event.id}/door`, provider)).body.data as DoorState;
+    const before = await stateOf();
+    const kept = await guest(event.id as number, 2);
+    const cancelled = await guest(event.id as number, 3);
+    expect(
+      (await call('POST', '/api/booking/update-status', admin, { id: cancelled.id, status: 'cancelled' }))
+        .status,
+    ).toBe(200);
+    const pendingRes = await call('POST', '/api/booking', admin, {
+      eventId: event.id,
+      customerName: `Door Pending ${++n}`,
+      customerEmail: `door-pending${n}@test.example.com`,
+      customerPhone: '+966500000322',
+      tickets: 4,
+    });
+    expect(pendingRes.status, pendingRes.text).toBe(201);
+    const theirs = await guest(otherEvent.id as number);
+    // The cancelled guest admitted in part before it was cancelled: not counted as in.
+    const partly = await guest(event.id as number, 2);
+    expect((await admit({ bookingId: partly.id })).verdict).toBe('admitted');
+    expect(
+      (await call('POST', '/api/booking/update-status', admin, { id: partly.id, status: 'cancelled' }))
+        .status,
+    ).toBe(200);
+
+    const after = await stateOf();
+    const byId = new Map(after.guests.map((g) => [g.bookingId, g]));
+    expect(byId.get(kept.id)).toMatchObject({ status: 'confirmed', tickets: 2 });
+    expect(byId.get(cancelled.id)).toMatchObject({ status: 'cancelled', tickets: 3, admitted: 0 });
+    expect(byId.get(pendingRes.body.data.id as number)).toMatchObject({ status: 'pending', tickets: 4 });
+    expect(byId.get(partly.id)).toMatchObject({ status: 'cancelled', admitted: 1 });
+    expect(byId.has(theirs.id)).toBe(false);
+    // The counters: only the bookings that hold seats (the kept one's 2 tickets were added).
+    expect(after.expected).toBe(before.expected + 2);
+    expect(after.admitted).toBe(before.admitted);
+    // Offline, a device refuses the cancelled booking's ticket by the contract's rule, as the server does.
+    expect((await admit({ ticket: cancelled.ticket })).reason).toBe('cancelled');
+    expect(doorRefusalOf(byId.get(cancelled.id)!, after.event, new Date(NOW))).toBe('cancelled');
+    expect(doorRefusalOf(byId.get(kept.id)!, after.event, new Date(NOW))).toBeNull();
   });
 
   it('admits part of a ticket, then the rest, checks the booking in, and says "already" after', async () => {

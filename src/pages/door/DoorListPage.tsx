@@ -12,6 +12,7 @@ import { Printer } from 'lucide-react';
 import type { DoorState, Language } from '@/contract';
 import { routes } from '@/contract/routes.gen';
 import { BOOKING_STATUS_TEXT } from '@/areas/booking-status';
+import { SEAT_HOLDING } from '@/contract/areas/booking';
 import { NotFoundPage } from '@/components/error-pages/NotFoundPage';
 import { Alert, Button } from '@/components/ui';
 import { ApiError, call, errorMessage } from '@/lib/api';
@@ -32,9 +33,10 @@ const cell = 'border border-slate-300 px-2 py-1 text-start align-top';
 function GuestTable({ state, ctx }: { state: DoorState; ctx: RenderContext }) {
   const { i18n, language } = ctx;
   const collator = new Intl.Collator(language, { sensitivity: 'base' });
-  const guests = [...state.guests].sort(
-    (a, b) => collator.compare(a.name, b.name) || a.bookingId - b.bookingId,
-  );
+  // The guests who hold seats: the kept list also names bookings that do not (ADR 0059).
+  const guests = state.guests
+    .filter((guest) => SEAT_HOLDING.includes(guest.status))
+    .sort((a, b) => collator.compare(a.name, b.name) || a.bookingId - b.bookingId);
   if (guests.length === 0) return <p>{i18n._(msg`No guests yet.`)}</p>;
   return (
     <div className="overflow-x-auto print:overflow-visible">

@@ -1,0 +1,138 @@
+/**
+ * Admitting offline (docs/decisions/0059-door-list-accounts-and-leases.md): a ticket of a booking
+ * newer than the kept list is admitted on its signature for one guest and queued for the server; a
+ * cancelled booking on the list is refused and nothing is queued. The server's late answers that
+ * say other than "admitted" are told.
+ */
+import { onlineManager } from '@tanstack/react-query';
+import { clear } from 'idb-keyval';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { discardEntry, loadOutbox, outboxEntries, type OutboxEntry } from '@/app/outbox';
+import { keepDeviceKey } from '@/app/outbox-store';
+import { storeSignIn } from '@/app/session';
+import type { AdmitBody, DoorGuest, DoorState } from '@/contract/door';
+import { signTicket, TICKET_ALGORITHM, toBase64Url, type TicketKeyPair } from '@/contract/tickets';
+import { admit, lateVerdict, waitingOf } from './door-admit';
+
+const pair = (await crypto.subtle.generateKey(TICKET_ALGORITHM, true, ['sign', 'verify'])) as TicketKeyPair;
+const raw = toBase64Url(new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey)));
+const EVENT = 4;
+
+const guest = (over: Partial<DoorGuest> = {}): DoorGuest => ({
+  bookingId: 7,
+  code: 'BK-ABCDEF',
+  name: 'Lina Haddad',
+  phone: '+966500000001',
+  tickets: 3,
+  status: 'confirmed',
+  paymentStatus: 'paid',
+  admitted: 0,
+  lastAt: null,
+  lastDevice: null,
+  ...over,
+});
+
+// The event runs all day today on the venue's clock, so the device's time now falls in it.
+const state: DoorState = {
+  event: {
+    id: EVENT,
+    title: { en: 'Night', ar: 'ليلة' },
+    startsAt: new Date(Date.now() - 86_400_000).toISOString(),
+    endsAt: new Date(Date.now() + 86_400_000).toISOString(),
+    timeZone: 'Asia/Riyadh',
+    locationName: { en: 'Hall', ar: 'القاعة' },
+    price: 5000,
+    capacity: 100,
+  },
+  keys: [{ id: 1, publicKey: raw }],
+  admitted: 0,
+  expected: 3,
+  guests: [guest(), guest({ bookingId: 8, code: 'BK-CANCEL', status: 'cancelled' })],
+  log: [],
+  asOf: new Date().toISOString(),
+};
+
+const ticket = (bookingId: number) => signTicket({ keyId: 1, bookingId, eventId: EVENT }, pair.privateKey);
+const device = { id: 'device-unit-0001', name: 'Gate U' };
+const admissions = () => outboxEntries().filter((e) => e.endpoint === 'bookingAdmit');
+
+beforeAll(async () => {
+  await storeSignIn({
+    token: 'token-of-door',
+    name: { en: 'Door', ar: 'بوابة' },
+    email: 'door@example.com',
+    profileImage: null,
+    role: 'manager',
+  });
+  await keepDeviceKey('door@example.com', {
+    id: 'key-of-door',
+    key: Buffer.alloc(32, 3).toString('base64url'),
+  });
+  await loadOutbox();
+  onlineManager.setOnline(false);
+});
+afterAll(async () => {
+  onlineManager.setOnline(true);
+  await clear();
+});
+beforeEach(async () => {
+  for (const entry of outboxEntries()) await discardEntry(entry.id);
+});
+
+describe('admitting offline', () => {
+  it('admits a ticket newer than the list on its signature, one guest, queued; the second scan is already in', async () => {
+    const verdict = await admit({ ticket: await ticket(9) }, 3, state, device);
+    expect(verdict).toEqual({ kind: 'admitted', guest: null, count: 1, queued: true });
+    const [queued] = admissions();
+    expect(queued!.request.body).toMatchObject({ eventId: EVENT, count: 1, deviceName: 'Gate U' });
+    expect(waitingOf(outboxEntries(), EVENT)).toEqual([
+      expect.objectContaining({ bookingId: 9, count: 1, deviceName: 'Gate U' }),
+    ]);
+    expect(await admit({ ticket: await ticket(9) }, 1, state, device)).toMatchObject({
+      kind: 'already',
+      first: { deviceName: 'Gate U' },
+    });
+    expect(admissions()).toHaveLength(1);
+  });
+
+  it('refuses a ticket of a booking the list names as cancelled, and queues nothing', async () => {
+    expect(await admit({ ticket: await ticket(8) }, 1, state, device)).toMatchObject({
+      kind: 'refused',
+      reason: 'cancelled',
+      guest: { bookingId: 8 },
+    });
+    expect(admissions()).toEqual([]);
+  });
+});
+
+describe("the server's late word", () => {
+  const sent = (body: Partial<AdmitBody>) =>
+    ({
+      id: 'late-1',
+      endpoint: 'bookingAdmit',
+      request: { body: { eventId: EVENT, ...body } },
+    }) as unknown as OutboxEntry;
+
+  it('tells a refusal and an admission that came second, not an admission', async () => {
+    const body = { ticket: await ticket(9) };
+    expect(
+      lateVerdict(sent(body), { verdict: 'refused', reason: 'cancelled', guest: null, first: null }, EVENT),
+    ).toEqual({ id: 'late-1', guest: null, reason: 'cancelled', bookingId: 9 });
+    const first = { deviceName: 'Gate A', deviceAt: '2026-11-28T16:00:00.000Z' };
+    expect(lateVerdict(sent(body), { verdict: 'already', reason: null, guest: null, first }, EVENT)).toEqual({
+      id: 'late-1',
+      guest: null,
+      first,
+    });
+    expect(
+      lateVerdict(sent(body), { verdict: 'admitted', reason: null, guest: guest(), first: null }, EVENT),
+    ).toBeNull();
+    expect(
+      lateVerdict(
+        sent(body),
+        { verdict: 'refused', reason: 'cancelled', guest: null, first: null },
+        EVENT + 1,
+      ),
+    ).toBeNull();
+  });
+});
