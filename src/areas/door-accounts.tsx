@@ -128,12 +128,15 @@ function AccountRow({
 }) {
   const { i18n } = useLingui();
   const name = localizedText(account.name, i18n.locale as Language);
-  const whose = account.providerId === null ? i18n._(msg`Staff`) : i18n._(msg`Service provider`);
+  const whose =
+    account.providerId === null
+      ? i18n._(msg`Staff’s door account`)
+      : i18n._(msg`The provider’s door account`);
   const details = (
     <span className="min-w-0 flex-1">
       <span className="block font-medium">{name}</span>
-      <span className="block text-sm break-all text-slate-600 dark:text-slate-300">
-        <bdi>{account.email}</bdi> · {whose}
+      <span className="block text-sm text-slate-600 dark:text-slate-300">
+        <bdi className="break-all">{account.email}</bdi> · {whose}
         {account.status !== '1' && <> · {i18n._(msg`Cannot sign in`)}</>}
       </span>
     </span>

@@ -1,8 +1,8 @@
 /**
  * Admitting offline (docs/decisions/0059-door-list-accounts-and-leases.md): a ticket of a booking
  * newer than the kept list is admitted on its signature for one guest and queued for the server; a
- * cancelled booking on the list is refused and nothing is queued. The server's late answers that
- * say other than "admitted" are told.
+ * cancelled booking on the list is refused and nothing is queued; a device that does not keep the
+ * list does not judge. The server's late answers that say other than "admitted" are told.
  */
 import { onlineManager } from '@tanstack/react-query';
 import { clear } from 'idb-keyval';
@@ -13,6 +13,7 @@ import { storeSignIn } from '@/app/session';
 import type { AdmitBody, DoorGuest, DoorState } from '@/contract/door';
 import { signTicket, TICKET_ALGORITHM, toBase64Url, type TicketKeyPair } from '@/contract/tickets';
 import { admit, lateVerdict, waitingOf } from './door-admit';
+import { keepsOffline, setKeepOffline } from './door-keep';
 
 const pair = (await crypto.subtle.generateKey(TICKET_ALGORITHM, true, ['sign', 'verify'])) as TicketKeyPair;
 const raw = toBase64Url(new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey)));
@@ -77,6 +78,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   for (const entry of outboxEntries()) await discardEntry(entry.id);
+  await setKeepOffline(EVENT, true);
 });
 
 describe('admitting offline', () => {
@@ -102,6 +104,16 @@ describe('admitting offline', () => {
       guest: { bookingId: 8 },
     });
     expect(admissions()).toEqual([]);
+  });
+
+  it('does not judge on a device that does not keep the list', async () => {
+    await setKeepOffline(EVENT, false);
+    expect(keepsOffline(EVENT)).toBe(false);
+    expect(keepsOffline(EVENT + 1)).toBe(true);
+    expect(await admit({ ticket: await ticket(7) }, 1, state, device)).toEqual({ kind: 'unjudged' });
+    expect(admissions()).toEqual([]);
+    // The choice is the device's, remembered.
+    expect(localStorage.getItem('ebo.door.keep')).toBe(JSON.stringify({ off: [EVENT] }));
   });
 });
 

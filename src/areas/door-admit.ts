@@ -2,11 +2,12 @@
  * Admitting at the door (docs/decisions/0055-the-door.md): online, the server judges
  * (`POST /api/booking/admit` with an Idempotency-Key); offline or out of reach, the device judges
  * from its kept list (./door-judge.ts) and the admission waits in the outbox (src/app/outbox.ts)
- * under the same key, sent exactly once when the connection returns.
+ * under the same key, sent exactly once when the connection returns. A device that does not keep
+ * the event's list (./door-keep.ts) does not judge offline
+ * (docs/decisions/0059-door-list-accounts-and-leases.md).
  */
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { queryOptions } from '@tanstack/react-query';
 import { connectionState, isUnreachable } from '@/app/connection';
 import { enqueue, flushOutbox, outboxEntries, type OutboxEntry } from '@/app/outbox';
 import type { AdmitBody, AdmitResult, DoorGuest, DoorRefusal, DoorState } from '@/contract/door';
@@ -14,13 +15,7 @@ import { routes } from '@/contract/routes.gen';
 import { call, newIdempotencyKey } from '@/lib/api';
 import { bookingOfBody, lookUp, type DoorInput, type LookUp, type WaitingAdmission } from './door-judge';
 import type { DoorDevice } from './door-device';
-
-/** Under `door` and `details`: the live stream refetches it when the door changes (src/app/live.ts). */
-export const doorQuery = (eventId: number) =>
-  queryOptions({
-    queryKey: ['door', 'details', eventId] as const,
-    queryFn: async ({ signal }) => (await call(routes.doorState, { params: { id: eventId }, signal })).data,
-  });
+import { keepsOffline } from './door-keep';
 
 export type Verdict =
   | {
@@ -31,7 +26,9 @@ export type Verdict =
       queued: boolean;
     }
   | { kind: 'already'; guest: DoorGuest | null; first: { deviceName: string; deviceAt: string } }
-  | { kind: 'refused'; reason: DoorRefusal; guest: DoorGuest | null };
+  | { kind: 'refused'; reason: DoorRefusal; guest: DoorGuest | null }
+  /** Offline on a device that does not keep the event's list: nothing judged, nothing queued. */
+  | { kind: 'unjudged' };
 
 /** A group with more than one guest left: how many came now (all of them unless staff say fewer). */
 export interface Choice {
@@ -158,6 +155,8 @@ export async function admit(
       if (!isUnreachable(error)) throw error;
     }
   }
+  // Offline, a device that does not keep the list does not judge from what it still holds.
+  if (!keepsOffline(state.event.id)) return { kind: 'unjudged' };
   const look = await lookUp(input, state, waitingOf(outboxEntries(), state.event.id), at);
   return admitOffline(body, key, state, look);
 }

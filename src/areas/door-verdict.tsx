@@ -15,6 +15,7 @@ const TONES: Record<Verdict['kind'], { notes: number[]; vibrate: number[] }> = {
   admitted: { notes: [880, 1320], vibrate: [80] },
   already: { notes: [660, 660], vibrate: [80, 60, 80] },
   refused: { notes: [220], vibrate: [400] },
+  unjudged: { notes: [440], vibrate: [200] },
 };
 
 let audio: AudioContext | null = null;
@@ -47,6 +48,7 @@ const STYLES: Record<Verdict['kind'], string> = {
   admitted: 'bg-emerald-700 text-white',
   already: 'bg-amber-400 text-slate-950',
   refused: 'bg-red-700 text-white',
+  unjudged: 'bg-slate-700 text-white',
 };
 
 /** Admitted offline on the ticket's signature: its booking is newer than the kept list. */
@@ -70,6 +72,17 @@ function OnSignature({ count }: { count: number }) {
 
 function Lines({ verdict, timeZone }: { verdict: Verdict; timeZone: string }) {
   const { i18n } = useLingui();
+  if (verdict.kind === 'unjudged')
+    return (
+      <>
+        <p className="text-5xl font-bold sm:text-7xl">{i18n._(msg`Not judged`)}</p>
+        <p className="max-w-2xl text-2xl sm:text-3xl">
+          {i18n._(
+            msg`This device does not keep the guest list offline. Connect to judge tickets, or switch on “Keep available offline” while connected.`,
+          )}
+        </p>
+      </>
+    );
   const name = verdict.guest?.name;
   if (verdict.kind === 'admitted') {
     const { count, guest } = verdict;
@@ -133,7 +146,12 @@ export function VerdictScreen({
 }) {
   const { i18n } = useLingui();
   useEffect(() => signal(verdict.kind), [verdict]);
-  const Icon = verdict.kind === 'admitted' ? CircleCheck : verdict.kind === 'already' ? CircleAlert : CircleX;
+  const Icon =
+    verdict.kind === 'admitted'
+      ? CircleCheck
+      : verdict.kind === 'already' || verdict.kind === 'unjudged'
+        ? CircleAlert
+        : CircleX;
   return (
     <div
       role="alert"

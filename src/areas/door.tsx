@@ -19,11 +19,11 @@ import { cardClass } from '@/resources/DetailsPage';
 import { localizedText, venueTime } from '@/resources/cells';
 import { parseId } from '@/resources/screens';
 import { DoorCamera } from './door-camera';
-import { doorQuery } from './door-admit';
 import { warmDecoder } from './door-decoder';
 import { useDoorDesk } from './door-desk';
 import { DoorAccounts } from './door-accounts';
 import { useDoorDevice, type DoorDevice } from './door-device';
+import { doorQuery, useKeepOffline } from './door-keep';
 import { DoorLog, GuestSearch } from './door-lists';
 import { ChoosePanel, NameDevice } from './door-parts';
 import { DoorStatus, SecondNotices } from './door-status';
@@ -207,15 +207,23 @@ function DoorDesk({ state, device, updatedAt }: { state: DoorState; device: Door
   const { i18n } = useLingui();
   const desk = useDoorDesk(state, device);
   const connection = useConnection();
+  const keep = useKeepOffline(state.event.id);
   const { verdict, choice, dismiss } = desk;
   const waitingCount = desk.waiting.reduce((sum, w) => sum + w.count, 0);
   return (
     <>
-      <DoorStatus asOf={state.asOf} updatedAt={updatedAt} waiting={desk.waiting.length} />
+      <DoorStatus
+        eventId={state.event.id}
+        asOf={state.asOf}
+        updatedAt={updatedAt}
+        waiting={desk.waiting.length}
+      />
       <SecondNotices notices={desk.seconds} timeZone={state.event.timeZone} onDismiss={desk.dismissSecond} />
       {connection !== 'online' && (
         <Alert kind="info">
-          {i18n._(msg`Offline: tickets are judged on this device from the kept list.`)}
+          {keep
+            ? i18n._(msg`Offline: tickets are judged on this device from the kept list.`)
+            : i18n._(msg`Offline: this device does not keep the guest list, so tickets are not judged.`)}
         </Alert>
       )}
       {/* On a phone the counters come first; on a desktop they head the second column. */}

@@ -6,7 +6,8 @@
  * sent once when it returns; two devices that admitted one ticket offline: the second to send is
  * told "already" and nothing is counted twice. The kept list (docs/decisions/0059-door-list-accounts-and-leases.md):
  * offline, a booking it names as cancelled is refused, one newer than it admitted on the ticket's
- * signature and judged again by the server. English and Arabic, 1440 and 390 px.
+ * signature and judged again by the server; "Keep available offline" switched off removes the list
+ * from the device and the door does not judge offline. English and Arabic, 1440 and 390 px.
  */
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -85,6 +86,14 @@ const newBooking = async (name: string): Promise<{ id: number; ticket: string }>
   return { id, ticket };
 };
 const cancel = (id: number) => api('/api/booking/update-status', { id, status: 'cancelled' });
+
+/** Whether the device's copy of the user's data holds this event's door list. */
+const listKept = async (page: Page, eventId: number) =>
+  (await readIndexedDb(page)).some(
+    (entry) =>
+      entry.key.startsWith('query-cache:') &&
+      JSON.stringify(entry.value).includes(`"door","details",${eventId}]`),
+  );
 
 const verdict = (page: Page) => page.getByTestId('door-verdict');
 const scan = async (page: Page, text: string) => {
@@ -310,6 +319,66 @@ describe('the kept list', () => {
       status: 'cancelled',
     });
     expect(now.admitted).toBe(admitted + 1);
+    expect(errors).toEqual([]);
+  });
+
+  it('keeps the list by default; switched off, it leaves the device and the door does not judge offline', async () => {
+    const { page, context, errors } = await suite.signedIn(DEMO.manager, { viewport: WIDE });
+    await openDoor(page, 'Gate F');
+    const { event } = await door();
+    const keep = page.getByTestId('door-keep');
+    expect(await keep.getAttribute('aria-checked')).toBe('true');
+    await expect.poll(() => listKept(page, event.id)).toBe(true);
+    expect(await page.getByTestId('door-kept').innerText()).toContain('Guest list kept on this device');
+    await snap(page, 'door-keep-on-1440-en', { fullPage: false });
+
+    await keep.click();
+    await expect.poll(() => keep.getAttribute('aria-checked')).toBe('false');
+    await expect.poll(() => listKept(page, event.id)).toBe(false);
+    expect(await page.getByTestId('door-kept').innerText()).toContain('not kept on this device');
+    // The choice is the device's, for this event: it holds across a reload.
+    await page.reload();
+    await page.getByTestId('door-code').waitFor();
+    expect(await page.getByTestId('door-keep').getAttribute('aria-checked')).toBe('false');
+    await expect.poll(() => listKept(page, event.id)).toBe(false);
+
+    // Offline, nothing is judged and nothing queued.
+    const one = await freshGuest(false);
+    await context.setOffline(true);
+    await scan(page, one.ticket);
+    await expect.poll(() => verdict(page).getAttribute('data-verdict')).toBe('unjudged');
+    expect(await verdict(page).innerText()).toContain('Not judged');
+    await snap(page, 'door-unjudged-1440-en', { fullPage: false });
+    await page.keyboard.press('Enter');
+    expect(await page.getByTestId('door-waiting').getAttribute('data-count')).toBe('0');
+    await snap(page, 'door-keep-off-1440-en', { fullPage: false });
+    await context.setOffline(false);
+
+    // Switched on again: kept again.
+    await page.getByTestId('door-keep').click();
+    await expect.poll(() => listKept(page, event.id)).toBe(true);
+    // Who opens this door, for whoever manages the event.
+    await page.getByTestId('door-accounts').locator('summary').click();
+    await page.getByTestId('door-accounts-list').waitFor();
+    await page.setViewportSize(NARROW);
+    await snap(page, 'door-keep-390-en');
+    expect(errors).toEqual([]);
+  });
+
+  it('reads in Arabic at 1440 and 390 px', async () => {
+    const { page, errors } = await suite.signedIn(DEMO.manager, { viewport: WIDE, language: 'ar' });
+    await openDoorArabic(page);
+    const keep = page.getByTestId('door-keep');
+    expect(await keep.innerText()).toContain('الإتاحة دون اتصال');
+    await snap(page, 'door-keep-on-1440-ar', { fullPage: false });
+    await keep.click();
+    await expect.poll(() => keep.getAttribute('aria-checked')).toBe('false');
+    expect(await page.getByTestId('door-kept').innerText()).toContain('غير محفوظة');
+    await page.getByTestId('door-accounts').locator('summary').click();
+    await page.getByTestId('door-accounts-list').waitFor();
+    await snap(page, 'door-keep-off-1440-ar');
+    await page.setViewportSize(NARROW);
+    await snap(page, 'door-keep-off-390-ar');
     expect(errors).toEqual([]);
   });
 });

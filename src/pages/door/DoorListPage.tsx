@@ -10,23 +10,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { Printer } from 'lucide-react';
 import type { DoorState, Language } from '@/contract';
-import { routes } from '@/contract/routes.gen';
 import { BOOKING_STATUS_TEXT } from '@/areas/booking-status';
+import { doorQuery } from '@/areas/door-keep';
 import { SEAT_HOLDING } from '@/contract/areas/booking';
 import { NotFoundPage } from '@/components/error-pages/NotFoundPage';
 import { Alert, Button } from '@/components/ui';
-import { ApiError, call, errorMessage } from '@/lib/api';
+import { ApiError, errorMessage } from '@/lib/api';
 import { dateTime, localizedText, Ltr, venueTime } from '@/resources/cells';
 import { DetailsSkeleton } from '@/resources/DetailsPage';
 import { parseId } from '@/resources/screens';
 import type { RenderContext } from '@/resources/types';
-
-/** Under the door's key: an admission at this door marks it stale (src/app/live.ts). */
-const doorStateQuery = (id: number) => ({
-  queryKey: ['door', 'details', id] as const,
-  queryFn: async ({ signal }: { signal: AbortSignal }) =>
-    (await call(routes.doorState, { params: { id }, signal })).data,
-});
 
 const cell = 'border border-slate-300 px-2 py-1 text-start align-top';
 
@@ -132,7 +125,7 @@ function DoorList({ state }: { state: DoorState }) {
 export function DoorListPage() {
   const { i18n } = useLingui();
   const id = parseId((useParams({ strict: false }) as { id?: unknown }).id);
-  const door = useQuery({ ...doorStateQuery(id ?? 0), enabled: id !== null });
+  const door = useQuery({ ...doorQuery(id ?? 0), enabled: id !== null });
   if (id === null || (door.error instanceof ApiError && door.error.status === 404)) return <NotFoundPage />;
   if (door.isPending) return <DetailsSkeleton rows={8} />;
   if (door.isError)
