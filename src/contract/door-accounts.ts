@@ -34,7 +34,6 @@ const doorAccount = z.object({
 export type DoorAccount = z.infer<typeof doorAccount>;
 
 const doorAccounts = z.object({ items: z.array(doorAccount) });
-export type DoorAccounts = z.infer<typeof doorAccounts>;
 
 const params = z.strictObject({ id });
 const tag = 'Door';
