@@ -114,13 +114,13 @@ function EndDialog({
       open
       onOpenChange={(next) => !next && onClose()}
       title={
-        ending.kind === 'one' ? i18n._(msg`Sign out this device?`) : i18n._(msg`Sign out all other devices?`)
+        ending.kind === 'one'
+          ? i18n._(msg`Sign out ${deviceName(i18n, ending.session)}?`)
+          : i18n._(msg`Sign out all other devices?`)
       }
       description={
         ending.kind === 'one'
-          ? i18n._(
-              msg`${deviceName(i18n, ending.session)} is signed out at once and must sign in again to use your account.`,
-            )
+          ? i18n._(msg`That device is signed out at once and must sign in again to use your account.`)
           : i18n._(msg`Every device but this one is signed out at once and must sign in again.`)
       }
       confirmLabel={i18n._(msg`Sign out`)}
@@ -134,7 +134,8 @@ function EndDialog({
 
 const deviceName = (i18n: I18n, session: AccountSession) => {
   const device = session.device ?? i18n._(msg`Unknown device`);
-  return session.browser ? `${device} · ${session.browser}` : device;
+  // Isolated (U+2068…U+2069): a left-to-right name inside an Arabic sentence keeps its order.
+  return `\u2068${session.browser ? `${device} · ${session.browser}` : device}\u2069`;
 };
 
 function SessionItem({ session, onEnd }: { session: AccountSession; onEnd: () => void }) {
@@ -145,6 +146,7 @@ function SessionItem({ session, onEnd }: { session: AccountSession; onEnd: () =>
       className="flex flex-wrap items-center justify-between gap-3 py-3"
       data-testid="session-item"
       data-current={session.current || undefined}
+      data-session={session.id}
     >
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-2">
