@@ -19,8 +19,7 @@ import { notifyAdmins } from '../notifications/notify';
 import { consumeVerifiedOtp, emailRegistered, sendOtp, verifyOtp, withEmailLock } from '../auth/otp';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/passwords';
 import {
-  createSession,
-  isNewDevice,
+  createSessionOnDevice,
   providerRefusal,
   revokeOtherSessions,
   revokeSession,
@@ -83,9 +82,8 @@ const login: Handler<typeof authApi.login> = async ({ deps, body, ip, c, audit }
     throw new HttpError(403, refusal);
   }
   const userAgent = c.req.header('user-agent');
-  // Judged before this session is recorded, from the user agents of the earlier ones (docs/security.md).
-  const newDevice = await isNewDevice(db, user.id, userAgent);
-  const token = await createSession(db, config, user.id, { ip, userAgent });
+  // New when no earlier session of the account had this device (docs/security.md, "Sessions and devices").
+  const { token, newDevice } = await createSessionOnDevice(db, config, user.id, { ip, userAgent });
   await appendAudit(db, audit, {
     action: 'sign_in',
     resource: resourceOfUser(user),

@@ -24,7 +24,7 @@ export interface AuthInfo {
 const TOUCH_EVERY_MS = 60_000;
 
 export const createSession = async (
-  db: Db,
+  db: Executor,
   config: Config,
   userId: number,
   meta: { ip: string; userAgent: string | undefined },
@@ -246,3 +246,20 @@ export const endOwnSession = async (db: Executor, config: Config, userId: number
     .returning({ id: sessions.id });
   return ended.length > 0;
 };
+
+/**
+ * Records a new session and says whether it is the account's first from its device (`isNewDevice`):
+ * the account's row is locked while both happen, so parallel sign-ins from one new device count it
+ * new once.
+ */
+export const createSessionOnDevice = (
+  db: Db,
+  config: Config,
+  userId: number,
+  meta: { ip: string; userAgent: string | undefined },
+) =>
+  db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const newDevice = await isNewDevice(tx, userId, meta.userAgent);
+    return { token: await createSession(tx, config, userId, meta), newDevice };
+  });

@@ -6,6 +6,7 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { LOGIN_MAX_FAILURES } from '../../server/auth/throttle';
 import { auditLog, sessions, users } from '../../server/db/schema';
 import { USER_STATUS } from '../../src/contract/roles';
 import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
@@ -213,6 +214,19 @@ describe('new-device mail', () => {
       .where(and(eq(auditLog.recordId, String(me.id)), eq(auditLog.action, 'sign_in')));
     expect(signIns).toHaveLength(5);
     expect(signIns.filter((e) => (e.detail as { newDevice?: boolean } | null)?.newDevice)).toHaveLength(1);
+  });
+
+  it('mails once when sign-ins from the same new device run at once', async () => {
+    const me = await newAccount();
+    await signIn(me.email, UA.chromeWindows);
+    // As many as the sign-in throttle lets run at once (attempts count until they succeed).
+    const parallel = LOGIN_MAX_FAILURES - 1;
+    expect(parallel).toBeGreaterThanOrEqual(3);
+    await Promise.all(Array.from({ length: parallel }, () => signIn(me.email, UA.safariIphone)));
+    await vi.waitFor(() => expect(mailsTo(me.email)).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(mailsTo(me.email)).toHaveLength(1);
+    expect(await liveCount(me.id)).toBe(parallel + 1);
   });
 
   it("is written in the account's language", async () => {
