@@ -203,7 +203,7 @@ export const revokeOtherSessions = (db: Executor, config: Config, userId: number
  * recorded for the account's earlier sessions, ended ones included (docs/security.md, "Sessions and
  * devices"). An account with no earlier session has nothing to compare with: false.
  */
-export const isNewDevice = async (db: Executor, userId: number, userAgent: string | undefined) => {
+const isNewDevice = async (db: Executor, userId: number, userAgent: string | undefined) => {
   const seen = await db
     .selectDistinct({ userAgent: sessions.userAgent })
     .from(sessions)
