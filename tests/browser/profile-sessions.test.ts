@@ -1,7 +1,8 @@
 /**
  * Sessions and devices in My Profile (docs/security.md, "Sessions and devices"): two browsers signed
  * in as the same user; the first signs the second out from its profile, after a confirmation, and
- * the second is sent to the sign-in screen. English and Arabic, at 1440 and 390 px.
+ * the second is sent to the sign-in screen (English and Arabic, at 1440 and 390 px); and "Sign out all
+ * other devices" signs out every other browser of the user.
  */
 import { describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '../support/app-server';
@@ -64,6 +65,27 @@ describe('sessions and devices', () => {
     await page.setViewportSize(PHONE);
     await page.evaluate(() => window.scrollTo(0, 0));
     await snap(page, `profile-sessions-${language}-390`);
+    expect(errors).toEqual([]);
+  });
+
+  it('signs out all other devices at once, after a confirmation', async () => {
+    const others = [await suite.open({ viewport: WIDE }), await suite.open({ viewport: WIDE })];
+    for (const other of others) await signIn(other.page, DEMO.admin, DEMO_PASSWORD);
+    const { page, errors } = await suite.signedIn(DEMO.admin, { viewport: WIDE });
+    await page.goto('/admin/profile');
+    const section = page.getByTestId('profile-sessions');
+    await expect.poll(() => section.getByTestId('session-item').count()).toBeGreaterThanOrEqual(3);
+    await section.getByTestId('sessions-end-others').click();
+    const dialog = page.getByTestId('confirm-dialog');
+    await dialog.getByRole('button', { name: 'Sign out' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => section.getByTestId('session-item').count()).toBe(1);
+    await expect.poll(() => section.locator('[data-current="true"]').count()).toBe(1);
+    await expect.poll(() => section.getByTestId('sessions-end-others').count()).toBe(0);
+    for (const other of others) {
+      await other.page.goto('/admin/profile');
+      await expect.poll(() => new URL(other.page.url()).pathname, { timeout: 20_000 }).toBe('/admin/login');
+    }
     expect(errors).toEqual([]);
   });
 });
