@@ -20,6 +20,7 @@ import { smsg } from './core/messages';
 import { PACKAGE_JSON } from './core/paths';
 import { registerAreas } from './areas';
 import { registerSessionRoutes } from './areas/session.routes';
+import { registerProfileSessionRoutes } from './areas/profile-sessions.routes';
 import { registerLiveRoutes } from './live/live.routes';
 
 export type { App, Deps } from './http/types';
@@ -58,6 +59,7 @@ export const createApp = (deps: Deps): App => {
 
   // API: one route per contract endpoint (sign-in and profile, then every area: server/areas).
   registerSessionRoutes(app);
+  registerProfileSessionRoutes(app);
   registerAreas(app);
   registerLiveRoutes(app);
   registerDocs(app, api, appVersion());

@@ -8,6 +8,8 @@ import type { Language } from '../../src/contract/common';
 import { appendAudit, providerOfUser, resourceOfUser, setAuditContext } from '../audit/trail';
 import { isUniqueViolation, type Db } from '../db/client';
 import { pushSubscriptions, serviceProviders, users } from '../db/schema';
+import { newDeviceMail } from '../core/mail';
+import { parseUserAgent } from '../auth/user-agent';
 import { conflict, fieldError, HttpError, notFound } from '../core/errors';
 import { route, type Handler } from '../http/route';
 import type { App } from '../http/types';
@@ -17,7 +19,7 @@ import { notifyAdmins } from '../notifications/notify';
 import { consumeVerifiedOtp, emailRegistered, sendOtp, verifyOtp, withEmailLock } from '../auth/otp';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/passwords';
 import {
-  createSession,
+  createSessionOnDevice,
   providerRefusal,
   revokeOtherSessions,
   revokeSession,
@@ -79,7 +81,9 @@ const login: Handler<typeof authApi.login> = async ({ deps, body, ip, c, audit }
     await failed('status');
     throw new HttpError(403, refusal);
   }
-  const token = await createSession(db, config, user.id, { ip, userAgent: c.req.header('user-agent') });
+  const userAgent = c.req.header('user-agent');
+  // New when no earlier session of the account had this device (docs/security.md, "Sessions and devices").
+  const { token, newDevice } = await createSessionOnDevice(db, config, user.id, { ip, userAgent });
   await appendAudit(db, audit, {
     action: 'sign_in',
     resource: resourceOfUser(user),
@@ -88,7 +92,15 @@ const login: Handler<typeof authApi.login> = async ({ deps, body, ip, c, audit }
     actorId: user.id,
     actorName: user.name,
     actorRole: user.role,
+    ...(newDevice ? { detail: { newDevice: true } } : {}),
   });
+  if (newDevice) {
+    const { device, browser } = parseUserAgent(userAgent);
+    // A mail that cannot be sent does not refuse the sign-in; the trail keeps the new device.
+    await deps.mailer
+      .send(newDeviceMail(user.email, user.language as Language, { device, browser, ip, at: config.now() }))
+      .catch((error: Error) => console.warn(`The new-device mail could not be sent: ${error.message}`));
+  }
   return {
     message: smsg('signedIn'),
     token,

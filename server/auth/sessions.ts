@@ -3,7 +3,7 @@
  * idle expiry (default 7 days) and absolute expiry (default 30 days), `last_used_at` written at most
  * once a minute, revocation on sign-out and password change.
  */
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { USER_STATUS } from '../../src/contract/roles';
 import type { Db, Executor } from '../db/client';
 import { rolePermissions, sessions, users } from '../db/schema';
@@ -11,6 +11,7 @@ import type { Config } from '../core/config';
 import { HttpError, unauthorized } from '../core/errors';
 import { smsg } from '../core/messages';
 import { hashToken, newToken } from './tokens';
+import { parseUserAgent } from './user-agent';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -23,7 +24,7 @@ export interface AuthInfo {
 const TOUCH_EVERY_MS = 60_000;
 
 export const createSession = async (
-  db: Db,
+  db: Executor,
   config: Config,
   userId: number,
   meta: { ip: string; userAgent: string | undefined },
@@ -193,4 +194,72 @@ export const revokeOtherSessions = (db: Executor, config: Config, userId: number
   db
     .update(sessions)
     .set({ revokedAt: config.now() })
-    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+
+/**
+ * Is a sign-in with this user agent from a device the account has not used before? The server
+ * compares the browser family, system family and kind of device it reads from the user agents it
+ * recorded for the account's earlier sessions, ended ones included (docs/security.md, "Sessions and
+ * devices"). An account with no earlier session has nothing to compare with: false.
+ */
+const isNewDevice = async (db: Executor, userId: number, userAgent: string | undefined) => {
+  const seen = await db
+    .selectDistinct({ userAgent: sessions.userAgent })
+    .from(sessions)
+    .where(eq(sessions.userId, userId));
+  if (!seen.length) return false;
+  const family = parseUserAgent(userAgent).family;
+  return !seen.some((s) => parseUserAgent(s.userAgent).family === family);
+};
+
+/**
+ * The user's sessions that `authenticate` would still accept, newest first (the profile's
+ * "Sessions and devices").
+ */
+export const liveSessionsOf = async (db: Executor, config: Config, userId: number) => {
+  const now = config.now();
+  const rows = await db
+    .select()
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastUsedAt, new Date(now.getTime() - config.sessionIdleMs)),
+      ),
+    )
+    .orderBy(desc(sessions.lastUsedAt), desc(sessions.id));
+  return rows;
+};
+
+/**
+ * Ends one of the user's own sessions; true when it was live and is now ended, false when it is
+ * unknown, another user's or already ended (nothing is changed then).
+ */
+export const endOwnSession = async (db: Executor, config: Config, userId: number, sessionId: number) => {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: config.now() })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return ended.length > 0;
+};
+
+/**
+ * Records a new session and says whether it is the account's first from its device (`isNewDevice`):
+ * the account's row is locked while both happen, so parallel sign-ins from one new device count it
+ * new once.
+ */
+export const createSessionOnDevice = (
+  db: Db,
+  config: Config,
+  userId: number,
+  meta: { ip: string; userAgent: string | undefined },
+) =>
+  db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const newDevice = await isNewDevice(tx, userId, meta.userAgent);
+    return { token: await createSession(tx, config, userId, meta), newDevice };
+  });

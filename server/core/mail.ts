@@ -110,3 +110,55 @@ export const accountExistsMail = (to: string, lang: Language): MailMessage => {
       `<p>${escapeHtml(t.intro)}</p><p>${escapeHtml(t.next)}</p></div>`,
   };
 };
+
+/**
+ * Sent when an account signs in from a device its earlier sessions never used (docs/security.md,
+ * "Sessions and devices"), in the account's language.
+ */
+export const newDeviceMail = (
+  to: string,
+  lang: Language,
+  what: { device: string | null; browser: string | null; ip: string; at: Date },
+): MailMessage => {
+  const when = what.at.toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
+  const t =
+    lang === 'ar'
+      ? {
+          subject: 'تسجيل دخول جديد إلى حسابك',
+          intro: 'تم تسجيل الدخول إلى حسابك في لوحة إدارة الفعاليات من جهاز لم يُستخدم من قبل:',
+          device: 'الجهاز',
+          browser: 'المتصفح',
+          ip: 'عنوان IP',
+          time: 'الوقت',
+          unknown: 'غير معروف',
+          next: 'إذا كنت أنت، فلا حاجة لأي إجراء. وإلا فغيّر كلمة المرور فورًا، ثم سجّل الخروج من الأجهزة الأخرى في ملفك الشخصي.',
+          dir: 'rtl',
+        }
+      : {
+          subject: 'New sign-in to your account',
+          intro: 'Your Events Back Office account was signed in to from a device it has not used before:',
+          device: 'Device',
+          browser: 'Browser',
+          ip: 'IP address',
+          time: 'Time',
+          unknown: 'unknown',
+          next: 'If this was you, there is nothing to do. If not, change your password now, then sign out the other devices in your profile.',
+          dir: 'ltr',
+        };
+  const rows: [string, string][] = [
+    [t.device, what.device ?? t.unknown],
+    [t.browser, what.browser ?? t.unknown],
+    [t.ip, what.ip],
+    [t.time, when],
+  ];
+  return {
+    to,
+    subject: t.subject,
+    text: `${t.intro}\n\n${rows.map(([k, v]) => `    ${k}: ${v}`).join('\n')}\n\n${t.next}\n`,
+    html:
+      `<div dir="${t.dir}" lang="${lang}" style="font-family:sans-serif">` +
+      `<p>${escapeHtml(t.intro)}</p><ul>` +
+      rows.map(([k, v]) => `<li>${escapeHtml(k)}: <bdi>${escapeHtml(v)}</bdi></li>`).join('') +
+      `</ul><p>${escapeHtml(t.next)}</p></div>`,
+  };
+};

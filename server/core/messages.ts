@@ -176,6 +176,12 @@ export const SERVER_MESSAGES = {
     en: 'Password changed. Your other sessions were signed out.',
     ar: 'تم تغيير كلمة المرور. تم تسجيل الخروج من جلساتك الأخرى.',
   },
+  sessionsLoaded: { en: 'Sessions loaded.', ar: 'تم تحميل الجلسات.' },
+  sessionEnded: { en: 'That session was signed out.', ar: 'تم تسجيل الخروج من تلك الجلسة.' },
+  otherSessionsEnded: {
+    en: 'Your other sessions were signed out.',
+    ar: 'تم تسجيل الخروج من جلساتك الأخرى.',
+  },
   // resources (generic)
   loaded: { en: 'Loaded.', ar: 'تم التحميل.' },
   created: { en: 'Saved.', ar: 'تم الحفظ.' },

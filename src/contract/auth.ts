@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, language, localized, otp, password, phone, version } from './common';
+import { email, id, language, localized, otp, password, phone, version } from './common';
 import { msg } from './messages';
 import { plainRoutes } from './plain';
 import { endpoint, ok, okMessage, publicAccess, signedIn } from './http';
@@ -117,6 +117,26 @@ export const changePasswordBody = z.strictObject({
   newPassword: password,
 });
 
+/* ---------------------------------------------------------------- sessions */
+
+/**
+ * One of the signed-in user's sessions (docs/security.md, "Sessions and devices"): `device` and
+ * `browser` are read by the server from the user agent it recorded at sign-in (null when it names
+ * none it knows), `current` marks the caller's own session.
+ */
+const accountSession = z.object({
+  id: z.number().int(),
+  device: z.string().nullable(),
+  browser: z.string().nullable(),
+  ip: z.string().nullable(),
+  signedInAt: z.string(),
+  lastSeenAt: z.string(),
+  current: z.boolean(),
+});
+export type AccountSession = z.infer<typeof accountSession>;
+
+const endedSessions = z.object({ ended: z.number().int() });
+
 /* ---------------------------------------------------------------- endpoints */
 
 const tag = 'Session';
@@ -226,5 +246,32 @@ export const authApi = {
     access: signedIn,
     body: changePasswordBody,
     response: okMessage,
+  }),
+  sessions: endpoint({
+    method: 'GET',
+    path: '/api/profile/sessions',
+    summary:
+      "The signed-in user's live sessions, newest first: device, browser, IP, signed in, last seen; `current` marks the caller's.",
+    tag,
+    access: signedIn,
+    response: ok(z.array(accountSession)),
+  }),
+  endSession: endpoint({
+    method: 'DELETE',
+    path: '/api/profile/sessions/:id',
+    summary:
+      "End one of the signed-in user's sessions at once (its token stops working). Another user's or an unknown session answers 404.",
+    tag,
+    access: signedIn,
+    params: z.strictObject({ id }),
+    response: okMessage,
+  }),
+  endOtherSessions: endpoint({
+    method: 'POST',
+    path: '/api/profile/sessions/end-others',
+    summary: "End every session of the signed-in user except the caller's own; answers how many ended.",
+    tag,
+    access: signedIn,
+    response: ok(endedSessions),
   }),
 } as const;

@@ -35,6 +35,17 @@ const typed: { readonly [K in keyof Api]: RouteRef<Api[K]> } = {
     path: '/api/profile/password',
     access: { kind: 'session', permission: null },
   },
+  sessions: { method: 'GET', path: '/api/profile/sessions', access: { kind: 'session', permission: null } },
+  endSession: {
+    method: 'DELETE',
+    path: '/api/profile/sessions/:id',
+    access: { kind: 'session', permission: null },
+  },
+  endOtherSessions: {
+    method: 'POST',
+    path: '/api/profile/sessions/end-others',
+    access: { kind: 'session', permission: null },
+  },
   categoryIcon: {
     method: 'POST',
     path: '/api/master/category/icon',

@@ -109,6 +109,10 @@ export const MATRIX: Record<string, Row> = {
   'PUT /api/profile': everyone,
   'POST /api/profile/image': everyone,
   'POST /api/profile/password': everyone,
+  // sessions and devices: only the caller's own (docs/security.md, "Sessions and devices")
+  'GET /api/profile/sessions': everyone,
+  'DELETE /api/profile/sessions/:id': everyone,
+  'POST /api/profile/sessions/end-others': everyone,
 
   // configuration masters (docs/decisions/0005-resource-pattern.md)
   ...masterRows('category'),

@@ -272,6 +272,20 @@ describe('a session that ends ends its live streams within 1 s', () => {
         }),
     },
     {
+      what: 'an end from the profile of the other session',
+      both: false,
+      end: async (s) => {
+        const listed = await t.request('GET', '/api/profile/sessions', { token: s.tokens[0] });
+        const id = (listed.body.data as { id: number; current: boolean }[]).find((x) => x.current)!.id;
+        return t.request('DELETE', `/api/profile/sessions/${id}`, { token: s.tokens[1] });
+      },
+    },
+    {
+      what: "the other session's sign-out of all other devices",
+      both: false,
+      end: (s) => t.request('POST', '/api/profile/sessions/end-others', { token: s.tokens[1] }),
+    },
+    {
       what: 'a block by an admin',
       both: true,
       end: (s) =>

@@ -13,6 +13,7 @@ import { buildPath, type AnyEndpoint } from '../../src/contract/http';
 import type { EndpointOp, Resource } from '../../src/contract/resource';
 import { areas } from '../../server/areas';
 import { createSession } from '../../server/auth/sessions';
+import { hashToken } from '../../server/auth/tokens';
 import { registeredEndpoints } from '../../server/http/route-registry';
 import {
   auditLog,
@@ -22,6 +23,7 @@ import {
   providerDocuments,
   savedViews,
   seatLeases,
+  sessions,
   users,
 } from '../../server/db/schema';
 import { DEMO, DEMO_PASSWORD, type TestResponse, type TestServer } from '../setup/server';
@@ -633,6 +635,20 @@ export const extraRequests: Record<string, (w: World, caller: Caller) => Promise
         await w.t.db.db.update(users).set({ passwordHash: u!.passwordHash }).where(eq(users.id, id));
       },
     };
+  },
+  // A session of the caller's own account, made for the case (another user's answers 404:
+  // tests/server/profile-sessions.test.ts).
+  'DELETE /api/profile/sessions/:id': async (w, caller) => {
+    const id = caller === 'anonymous' || caller === 'expired' ? w.ids.admin : w.ids[caller];
+    const token = await createSession(w.t.db.db, w.t.config, id, {
+      ip: '127.0.0.1',
+      userAgent: 'security-tests',
+    });
+    const [row] = await w.t.db.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)));
+    return { path: `/api/profile/sessions/${row!.id}` };
   },
   'GET /api/master/city': async (w) => ({ path: `/api/master/city?countryId=${w.fixtureCtx().countryId}` }),
   'GET /api/service-provider-details': async (w) => ({
