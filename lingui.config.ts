@@ -1,12 +1,14 @@
 import { defineConfig } from '@lingui/cli';
 
 /**
- * Two catalogs per language (docs/decisions/0058-the-door-catalog-loads-with-the-door.md): `messages`,
- * every screen's but the door's, loaded with the app; `door`, the door's screens' (the door, its
- * list, door sales, the doors page), loaded with them (src/app/i18n.ts `loadScreenCatalog`). A
- * message both use is in both.
+ * Catalogs per language (docs/decisions/0058-the-door-catalog-loads-with-the-door.md): `messages`,
+ * every screen's but those below, loaded with the app; the screens' own, loaded with them
+ * (src/app/i18n.ts `loadScreenCatalog`): `door`, the door's screens' (the door, its list, door
+ * sales, the doors page); `account`, the profile's account parts (its sessions and devices,
+ * docs/decisions/0061-sessions-and-devices.md). A message two of them use is in both.
  */
 const DOOR = ['<rootDir>/src/areas/door*.{ts,tsx}', '<rootDir>/src/pages/door/**'];
+const ACCOUNT = ['<rootDir>/src/pages/profile/Sessions*.tsx'];
 const NEVER = ['**/node_modules/**', '<rootDir>/src/contract/**', '**/*.test.*'];
 
 export default defineConfig({
@@ -16,11 +18,16 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/{locale}/messages',
       include: ['<rootDir>/src'],
-      exclude: [...NEVER, ...DOOR],
+      exclude: [...NEVER, ...DOOR, ...ACCOUNT],
     },
     {
       path: '<rootDir>/src/locales/{locale}/door',
       include: DOOR,
+      exclude: NEVER,
+    },
+    {
+      path: '<rootDir>/src/locales/{locale}/account',
+      include: ACCOUNT,
       exclude: NEVER,
     },
   ],

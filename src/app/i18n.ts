@@ -37,9 +37,10 @@ export const FORMAT_LOCALES: Record<Language, string[]> = { en: ['en'], ar: ['ar
 
 /**
  * Catalogs of screens that load with those screens, not with the app (lingui.config.ts,
- * docs/decisions/0058-the-door-catalog-loads-with-the-door.md): the door's.
+ * docs/decisions/0058-the-door-catalog-loads-with-the-door.md): the door's, and the profile's
+ * account parts'.
  */
-export type ScreenCatalog = 'door';
+export type ScreenCatalog = 'door' | 'account';
 /** The screens' catalogs asked for so far: every language activated from then on loads them too. */
 const screensWanted = new Set<ScreenCatalog>();
 const screenMessages = async (name: ScreenCatalog, language: Language) =>

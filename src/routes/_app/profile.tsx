@@ -3,5 +3,5 @@ import { lazyPage } from '@/app/lazy';
 
 export const Route = createFileRoute('/_app/profile')({
   codeSplitGroupings: [['loader']],
-  component: lazyPage(() => import('@/pages/profile/ProfilePage'), 'ProfilePage'),
+  component: lazyPage(() => import('@/pages/profile/ProfilePage'), 'ProfilePage', 'account'),
 });
