@@ -10,50 +10,18 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { discardEntry, loadOutbox, outboxEntries, type OutboxEntry } from '@/app/outbox';
 import { keepDeviceKey } from '@/app/outbox-store';
 import { storeSignIn } from '@/app/session';
-import type { AdmitBody, DoorGuest, DoorState } from '@/contract/door';
-import { signTicket, TICKET_ALGORITHM, toBase64Url, type TicketKeyPair } from '@/contract/tickets';
+import type { AdmitBody } from '@/contract/door';
+import { doorState, EVENT, guest, ticket } from './door-fixtures';
 import { admit, lateVerdict, waitingOf } from './door-admit';
 import { keepsOffline, setKeepOffline } from './door-keep';
 
-const pair = (await crypto.subtle.generateKey(TICKET_ALGORITHM, true, ['sign', 'verify'])) as TicketKeyPair;
-const raw = toBase64Url(new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey)));
-const EVENT = 4;
-
-const guest = (over: Partial<DoorGuest> = {}): DoorGuest => ({
-  bookingId: 7,
-  code: 'BK-ABCDEF',
-  name: 'Lina Haddad',
-  phone: '+966500000001',
-  tickets: 3,
-  status: 'confirmed',
-  paymentStatus: 'paid',
-  admitted: 0,
-  lastAt: null,
-  lastDevice: null,
-  ...over,
+// The event runs all day today on the venue's clock, so the device's time now falls in it.
+const state = doorState([guest(), guest({ bookingId: 8, code: 'BK-CANCEL', status: 'cancelled' })], {
+  startsAt: new Date(Date.now() - 86_400_000).toISOString(),
+  endsAt: new Date(Date.now() + 86_400_000).toISOString(),
+  asOf: new Date().toISOString(),
 });
 
-// The event runs all day today on the venue's clock, so the device's time now falls in it.
-const state: DoorState = {
-  event: {
-    id: EVENT,
-    title: { en: 'Night', ar: 'ليلة' },
-    startsAt: new Date(Date.now() - 86_400_000).toISOString(),
-    endsAt: new Date(Date.now() + 86_400_000).toISOString(),
-    timeZone: 'Asia/Riyadh',
-    locationName: { en: 'Hall', ar: 'القاعة' },
-    price: 5000,
-    capacity: 100,
-  },
-  keys: [{ id: 1, publicKey: raw }],
-  admitted: 0,
-  expected: 3,
-  guests: [guest(), guest({ bookingId: 8, code: 'BK-CANCEL', status: 'cancelled' })],
-  log: [],
-  asOf: new Date().toISOString(),
-};
-
-const ticket = (bookingId: number) => signTicket({ keyId: 1, bookingId, eventId: EVENT }, pair.privateKey);
 const device = { id: 'device-unit-0001', name: 'Gate U' };
 const admissions = () => outboxEntries().filter((e) => e.endpoint === 'bookingAdmit');
 

@@ -6,48 +6,17 @@
  * than the list admitted on the ticket's signature (docs/decisions/0059-door-list-accounts-and-leases.md).
  */
 import { describe, expect, it } from 'vitest';
-import type { DoorGuest, DoorState } from '@/contract/door';
-import { signTicket, TICKET_ALGORITHM, toBase64Url, type TicketKeyPair } from '@/contract/tickets';
+import type { DoorGuest } from '@/contract/door';
+import { doorState, guest, ticket } from './door-fixtures';
 import { inputOf, lookUp } from './door-judge';
 
-const pair = (await crypto.subtle.generateKey(TICKET_ALGORITHM, true, ['sign', 'verify'])) as TicketKeyPair;
-const raw = toBase64Url(new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey)));
 const now = new Date('2026-11-28T16:00:00Z');
-
-const guest = (over: Partial<DoorGuest> = {}): DoorGuest => ({
-  bookingId: 7,
-  code: 'BK-ABCDEF',
-  name: 'Lina Haddad',
-  phone: '+966500000001',
-  tickets: 3,
-  status: 'confirmed',
-  paymentStatus: 'paid',
-  admitted: 0,
-  lastAt: null,
-  lastDevice: null,
-  ...over,
-});
-
-const state = (guests: DoorGuest[]): DoorState => ({
-  event: {
-    id: 4,
-    title: { en: 'Night', ar: 'ليلة' },
+const state = (guests: DoorGuest[]) =>
+  doorState(guests, {
     startsAt: '2026-11-28T15:00:00Z',
     endsAt: '2026-11-28T20:00:00Z',
-    timeZone: 'Asia/Riyadh',
-    locationName: { en: 'Hall', ar: 'القاعة' },
-    price: 5000,
-    capacity: 100,
-  },
-  keys: [{ id: 1, publicKey: raw }],
-  admitted: 0,
-  expected: 3,
-  guests,
-  log: [],
-  asOf: now.toISOString(),
-});
-
-const ticket = (bookingId = 7, eventId = 4) => signTicket({ keyId: 1, bookingId, eventId }, pair.privateKey);
+    asOf: now.toISOString(),
+  });
 
 describe('the door judging on the device', () => {
   it('finds the guest of a genuine ticket with the guests left, counting waiting admissions', async () => {
