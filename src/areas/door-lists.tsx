@@ -8,7 +8,7 @@ import { useLingui } from '@lingui/react';
 import { Search } from 'lucide-react';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { SEAT_HOLDING } from '@/contract/areas/booking';
-import type { DoorGuest, DoorState } from '@/contract/door';
+import { DOOR_LOG_SIZE, type DoorGuest, type DoorState } from '@/contract/door';
 import { Button, inputClass } from '@/components/ui';
 import { Ltr } from '@/resources/cells';
 import { BOOKING_STATUS_TEXT } from './booking-status';
@@ -16,8 +16,6 @@ import { withWaiting, type WaitingAdmission } from './door-judge';
 import { clockAt } from './door-words';
 
 const SHOWN = 8;
-/** The entries the door's log shows, waiting ones first. */
-const LOG_SHOWN = 20;
 const digits = (text: string) => text.replace(/\D/g, '');
 
 const matches = (guest: DoorGuest, query: string) => {
@@ -118,7 +116,7 @@ export function DoorLog({
   if (!log.length && !waiting.length) return <p className="text-sm">{i18n._(msg`No one admitted yet.`)}</p>;
   // The latest first, as many as the screen's log holds: a door offline all evening queues
   // hundreds, and redrawing them all would slow every scan (their number is in the door's status).
-  const shownWaiting = waiting.slice(-LOG_SHOWN).reverse();
+  const shownWaiting = waiting.slice(-DOOR_LOG_SIZE).reverse();
   return (
     <ol className="divide-y divide-slate-200 dark:divide-slate-700" data-testid="door-log">
       {shownWaiting.map((w, i) => (
@@ -130,7 +128,7 @@ export function DoorLog({
           <p className="text-sm text-amber-800 dark:text-amber-300">{i18n._(msg`Waiting to be sent`)}</p>
         </li>
       ))}
-      {log.slice(0, LOG_SHOWN - shownWaiting.length).map((entry) => (
+      {log.slice(0, DOOR_LOG_SIZE - shownWaiting.length).map((entry) => (
         <li
           key={entry.id}
           className="py-2"

@@ -122,7 +122,8 @@ const doorState = z.object({
 });
 export type DoorState = z.infer<typeof doorState>;
 
-export const DOOR_LOG_SIZE = 50;
+/** The door log's length: the latest admissions a device is given and its screen shows (waiting ones first). */
+export const DOOR_LOG_SIZE = 20;
 
 const admitBody = z
   .strictObject({
