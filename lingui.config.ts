@@ -4,11 +4,18 @@ import { defineConfig } from '@lingui/cli';
  * Catalogs per language (docs/decisions/0058-the-door-catalog-loads-with-the-door.md): `messages`,
  * every screen's but those below, loaded with the app; the screens' own, loaded with them
  * (src/app/i18n.ts `loadScreenCatalog`): `door`, the door's screens' (the door, its list, door
- * sales, the doors page); `account`, the profile's account parts (its sessions and devices,
- * docs/decisions/0061-sessions-and-devices.md). A message two of them use is in both.
+ * sales, the doors page); `account`, the account's screens (docs/security.md, "Account lifecycle"):
+ * those of src/pages/account (a forgotten password, an invitation, the second step of a sign-in) and
+ * the profile's account parts (sessions and devices, docs/decisions/0061-sessions-and-devices.md;
+ * the second factor; passkeys). A message two of them use is in both.
  */
 const DOOR = ['<rootDir>/src/areas/door*.{ts,tsx}', '<rootDir>/src/pages/door/**'];
-const ACCOUNT = ['<rootDir>/src/pages/profile/Sessions*.tsx'];
+const ACCOUNT = [
+  '<rootDir>/src/pages/account/**',
+  '<rootDir>/src/pages/profile/Sessions*.tsx',
+  '<rootDir>/src/pages/profile/TwoFactor*.tsx',
+  '<rootDir>/src/pages/profile/Passkey*.tsx',
+];
 const NEVER = ['**/node_modules/**', '<rootDir>/src/contract/**', '**/*.test.*'];
 
 export default defineConfig({

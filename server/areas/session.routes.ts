@@ -8,8 +8,6 @@ import type { Language } from '../../src/contract/common';
 import { appendAudit, providerOfUser, resourceOfUser, setAuditContext } from '../audit/trail';
 import { isUniqueViolation, type Db } from '../db/client';
 import { pushSubscriptions, serviceProviders, users } from '../db/schema';
-import { newDeviceMail } from '../core/mail';
-import { parseUserAgent } from '../auth/user-agent';
 import { conflict, fieldError, HttpError, notFound } from '../core/errors';
 import { route, type Handler } from '../http/route';
 import type { App } from '../http/types';
@@ -19,7 +17,6 @@ import { notifyAdmins } from '../notifications/notify';
 import { consumeVerifiedOtp, emailRegistered, sendOtp, verifyOtp, withEmailLock } from '../auth/otp';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/passwords';
 import {
-  createSessionOnDevice,
   providerRefusal,
   revokeOtherSessions,
   revokeSession,
@@ -28,6 +25,7 @@ import {
 } from '../auth/sessions';
 import { clearLoginFailures, takeLoginAttempt } from '../auth/throttle';
 import { outboxKeyOf } from '../auth/outbox-keys';
+import { completeSignIn } from './sign-in';
 import { giveBackSlot, IP_LIMITS, takeIpSlot } from '../auth/limits';
 import { MAX_IMAGE_BYTES, newKey, readUploadedImage } from '../http/uploads';
 import { removeUnusedFiles } from '../files/references';
@@ -81,36 +79,7 @@ const login: Handler<typeof authApi.login> = async ({ deps, body, ip, c, audit }
     await failed('status');
     throw new HttpError(403, refusal);
   }
-  const userAgent = c.req.header('user-agent');
-  // New when no earlier session of the account had this device (docs/security.md, "Sessions and devices").
-  const { token, newDevice } = await createSessionOnDevice(db, config, user.id, { ip, userAgent });
-  await appendAudit(db, audit, {
-    action: 'sign_in',
-    resource: resourceOfUser(user),
-    recordId: user.id,
-    providerId: providerOfUser(user),
-    actorId: user.id,
-    actorName: user.name,
-    actorRole: user.role,
-    ...(newDevice ? { detail: { newDevice: true } } : {}),
-  });
-  if (newDevice) {
-    const { device, browser } = parseUserAgent(userAgent);
-    // A mail that cannot be sent does not refuse the sign-in; the trail keeps the new device.
-    await deps.mailer
-      .send(newDeviceMail(user.email, user.language as Language, { device, browser, ip, at: config.now() }))
-      .catch((error: Error) => console.warn(`The new-device mail could not be sent: ${error.message}`));
-  }
-  return {
-    message: smsg('signedIn'),
-    token,
-    name: user.name,
-    email: user.email,
-    profileImage: user.profileImage,
-    role: user.role as Role,
-    language: user.language as Language,
-    outboxKey: await outboxKeyOf(db, user.id, config.now()),
-  };
+  return completeSignIn({ deps, c, ip, audit }, user);
 };
 
 const sendEmailOtp: Handler<typeof authApi.sendEmailOtp> = async ({ deps, body, lang, ip }) => {

@@ -24,7 +24,12 @@ export const hashPassword = async (password: string): Promise<string> => {
   return ['scrypt', N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
 };
 
-export const verifyPassword = async (password: string, stored: string): Promise<boolean> => {
+/**
+ * Whether `password` is the one `stored` hashes. An account with no password yet (invited, its
+ * invitee has not set one) matches nothing, after as long as a real check takes.
+ */
+export const verifyPassword = async (password: string, stored: string | null): Promise<boolean> => {
+  if (stored === null) return (await burnPasswordCheck(password), false);
   const parts = stored.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [, n, r, p, saltText, hashText] = parts as [string, string, string, string, string, string];

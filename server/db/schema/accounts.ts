@@ -1,6 +1,13 @@
-/** Accounts: roles and their permissions, users, sign-in sessions and what signing in keeps (outbox keys, failures, one-time codes), and the idempotency keys of users' writes. */
+/**
+ * Accounts: roles and their permissions, users, sign-in sessions and what signing in keeps (outbox keys,
+ * failures, one-time codes), the account lifecycle (password resets, invitations, second factors,
+ * passkeys, sign-in challenges: docs/security.md, "Account lifecycle"), and the idempotency keys of
+ * users' writes.
+ */
 import {
+  bigint,
   bigserial,
+  boolean,
   index,
   integer,
   jsonb,
@@ -38,7 +45,8 @@ export const users = pgTable(
     id: serial('id').primaryKey(),
     /** Always stored trimmed and lower-cased. */
     email: text('email').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    /** Null while the account is invited and its invitee has not set a password (see `invitations`). */
+    passwordHash: text('password_hash'),
     name: jsonb('name').$type<{ en: string; ar: string }>().notNull(),
     phone: text('phone'),
     role: text('role')
@@ -165,4 +173,132 @@ export const idempotencyKeys = pgTable(
     createdAt: time('created_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Password reset codes: a salted hash of a 6-digit code mailed with a link, valid 30 minutes, one
+ * use; wrong tries are counted and void it. A newer request voids the older codes of the account.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: time('created_at').notNull(),
+    expiresAt: time('expires_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: time('used_at'),
+    voidedAt: time('voided_at'),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * Invitations: staff create an account without a password and invite it by mail; the invitee sets
+ * their own through the link (valid 7 days). Only the SHA-256 of the link's token is kept. While one
+ * is pending the account's password is null; resending replaces the token, revoking ends it.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: integer('invited_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    createdAt: time('created_at').notNull(),
+    expiresAt: time('expires_at').notNull(),
+    acceptedAt: time('accepted_at'),
+    revokedAt: time('revoked_at'),
+  },
+  (t) => [
+    uniqueIndex('invitations_token_hash_key').on(t.tokenHash),
+    index('invitations_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * An account's TOTP second factor (RFC 6238): one per account. `confirmedAt` is null while it is
+ * being enrolled (the secret shown, no code confirmed yet). `lastStep` is the time step of the last
+ * code accepted: a code is never accepted twice.
+ */
+export const totpFactors = pgTable('totp_factors', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Base32; never in an answer but the enrolment's own. */
+  secret: text('secret').notNull(),
+  createdAt: time('created_at').notNull(),
+  confirmedAt: time('confirmed_at'),
+  lastStep: bigint('last_step', { mode: 'number' }),
+});
+
+/** Recovery codes of the second factor: ten, shown once, only a salted hash kept, each used once. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: time('created_at').notNull(),
+    usedAt: time('used_at'),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
+);
+
+/**
+ * Sign-in challenges the server opens and bounds (minutes, a few tries, one use): the second step
+ * after a right password (`kind` 'two-factor', or 'enrol' when the role must enrol first), and the
+ * WebAuthn ceremonies ('passkey-register' for a signed-in account, 'passkey' for a sign-in, whose
+ * account is known only from the credential). Only the SHA-256 of the handle given to the client
+ * is kept; `challenge` is the WebAuthn challenge the authenticator signs.
+ */
+export const signInChallenges = pgTable(
+  'sign_in_challenges',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    kind: text('kind').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    challenge: text('challenge'),
+    createdAt: time('created_at').notNull(),
+    expiresAt: time('expires_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: time('used_at'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [
+    uniqueIndex('sign_in_challenges_token_hash_key').on(t.tokenHash),
+    index('sign_in_challenges_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/** Passkeys (WebAuthn credentials) of an account: several, each named by its owner. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** base64url, as the authenticator made it. */
+    credentialId: text('credential_id').notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull().default(false),
+    name: text('name').notNull(),
+    createdAt: time('created_at').notNull(),
+    lastUsedAt: time('last_used_at'),
+  },
+  (t) => [uniqueIndex('passkeys_credential_key').on(t.credentialId), index('passkeys_user_idx').on(t.userId)],
 );

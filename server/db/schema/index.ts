@@ -11,6 +11,12 @@ import {
   loginFailures,
   emailOtps,
   idempotencyKeys,
+  passwordResets,
+  invitations,
+  totpFactors,
+  recoveryCodes,
+  signInChallenges,
+  passkeys,
 } from './accounts';
 import { categories, countries, cities, locations } from './masters';
 import { serviceProviders, providerDocuments, providerApprovals } from './providers';
@@ -55,6 +61,12 @@ export const schema = {
   loginFailures,
   emailOtps,
   idempotencyKeys,
+  passwordResets,
+  invitations,
+  totpFactors,
+  recoveryCodes,
+  signInChallenges,
+  passkeys,
   categories,
   countries,
   cities,
