@@ -1,8 +1,13 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from '@lingui/cli';
+import { signInFiles } from './scripts/sign-in-files';
 
 /**
- * Catalogs per language (docs/decisions/0058-the-door-catalog-loads-with-the-door.md): `messages`,
- * every screen's but those below, loaded with the app; the screens' own, loaded with them
+ * Catalogs per language (docs/decisions/0058-the-door-catalog-loads-with-the-door.md,
+ * docs/decisions/0066-the-sign-in-catalog.md): `signin`, the signed-out screens' (the files they are
+ * made of, found by scripts/sign-in-files.ts), loaded with the app for a signed-out visitor;
+ * `messages`, every screen's but those below, loaded with the app once signed in (it holds all of
+ * `signin`'s); the screens' own, loaded with them
  * (src/app/i18n.ts `loadScreenCatalog`): `door`, the door's screens' (the door, its list, door
  * sales, the doors page); `account`, the account's screens (docs/security.md, "Account lifecycle"):
  * those of src/pages/account (a forgotten password, an invitation, the second step of a sign-in) and
@@ -17,11 +22,20 @@ const ACCOUNT = [
   '<rootDir>/src/pages/profile/Passkey*.tsx',
 ];
 const NEVER = ['**/node_modules/**', '<rootDir>/src/contract/**', '**/*.test.*'];
+/** The signed-out screens' files that hold messages. */
+const SIGN_IN = signInFiles()
+  .filter((file) => readFileSync(file, 'utf8').includes('@lingui/'))
+  .map((file) => `<rootDir>/${file}`);
 
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'ar'],
   catalogs: [
+    {
+      path: '<rootDir>/src/locales/{locale}/signin',
+      include: SIGN_IN,
+      exclude: [...NEVER, ...DOOR, ...ACCOUNT],
+    },
     {
       path: '<rootDir>/src/locales/{locale}/messages',
       include: ['<rootDir>/src'],

@@ -4,7 +4,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterFirstScreen, firstScreenCommitted, holdUntilFirstScreen } from '@/app/first-screen';
-import { activateLanguage, applyDocumentLanguage, FORMAT_LOCALES, i18n } from '@/app/i18n';
+import { activateLanguage, applyDocumentLanguage, FORMAT_LOCALES, i18n, wantCatalog } from '@/app/i18n';
 import { showFlashNotice } from '@/app/language';
 import { hydrateSession } from '@/app/session';
 import { initTheme } from '@/app/theme';
@@ -52,6 +52,9 @@ async function boot() {
   const locales = FORMAT_LOCALES[session.language];
   setTimeout(() => new Intl.NumberFormat(locales).format(0), 0);
   setTimeout(() => new Intl.PluralRules(locales).select(0), 0);
+  // A signed-in visit loads every screen's messages, a signed-out one the sign-in screens' only
+  // (docs/decisions/0066-the-sign-in-catalog.md).
+  if (session.loginToken) wantCatalog('messages');
   await activateLanguage(session.language);
 
   connectApi(() => {

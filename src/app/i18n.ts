@@ -36,46 +36,62 @@ export function applyDocumentLanguage(language: Language): void {
 export const FORMAT_LOCALES: Record<Language, string[]> = { en: ['en'], ar: ['ar-SA-u-ca-gregory', 'ar'] };
 
 /**
- * Catalogs of screens that load with those screens, not with the app (lingui.config.ts,
- * docs/decisions/0058-the-door-catalog-loads-with-the-door.md): the door's, and the profile's
- * account parts'.
+ * The catalogs (lingui.config.ts, docs/decisions/0066-the-sign-in-catalog.md): the app loads
+ * `signin`, the signed-out screens' messages, until it is signed in, and from then on `messages`,
+ * every screen's (it holds all of `signin`'s); the door's and the profile's account parts' load with
+ * those screens (docs/decisions/0058-the-door-catalog-loads-with-the-door.md).
  */
-export type ScreenCatalog = 'door' | 'account';
-/** The screens' catalogs asked for so far: every language activated from then on loads them too. */
-const screensWanted = new Set<ScreenCatalog>();
-const screenMessages = async (name: ScreenCatalog, language: Language) =>
-  (await import(`../locales/${language}/${name}.po`)).messages as Messages;
+export type ScreenCatalog = 'messages' | 'door' | 'account';
+/** The catalogs asked for so far: every language activated from then on loads them too. */
+const wanted = new Set<ScreenCatalog>();
+/** The catalogs loading or loaded, by language and name: each is fetched and added once. */
+const loads = new Map<string, Promise<void>>();
+const loadCatalog = (name: ScreenCatalog | 'signin', language: Language): Promise<void> => {
+  const key = `${language}/${name}`;
+  let load = loads.get(key);
+  if (!load) {
+    load = import(`../locales/${language}/${name}.po`).then(({ messages }: { messages: Messages }) =>
+      i18n.load(language, messages),
+    );
+    // A catalog that failed to arrive is fetched again when next asked for.
+    load.catch(() => loads.delete(key));
+    loads.set(key, load);
+  }
+  return load;
+};
 /** The activation under way, if any: a screen's catalog waits for it to know the language. */
 let activating: Promise<void> = Promise.resolve();
 
-/** Loads the compiled catalog of `language`, and of the screens' catalogs asked for, and activates it. */
+/**
+ * Asks for `name` with every language activated from now on, without loading it yet: main.tsx asks
+ * for every screen's catalog before the first activation of a signed-in visit.
+ */
+export const wantCatalog = (name: ScreenCatalog): void => void wanted.add(name);
+
+/**
+ * Loads the catalogs of `language` (the signed-out screens', or every screen's once asked for, and
+ * the screens' catalogs asked for so far) and activates it.
+ */
 export function activateLanguage(language: Language = DEFAULT_LANGUAGE): Promise<void> {
-  const wanted = [...screensWanted];
+  const names = [...(wanted.has('messages') ? [] : (['signin'] as const)), ...wanted];
   activating = (async () => {
-    const [{ messages }, ...screens] = await Promise.all([
-      import(`../locales/${language}/messages.po`),
-      ...wanted.map((name) => screenMessages(name, language)),
-    ]);
-    i18n.loadAndActivate({
-      locale: language,
-      locales: FORMAT_LOCALES[language],
-      messages: Object.assign({}, messages as Messages, ...screens),
-    });
+    await Promise.all(names.map((name) => loadCatalog(name, language)));
+    i18n.activate(language, FORMAT_LOCALES[language]);
     applyDocumentLanguage(language);
   })();
   return activating;
 }
 
 /**
- * Adds a screen's catalog in the language active once any activation under way is done (and in
- * every language activated from now on).
+ * Adds a catalog in the language active once any activation under way is done (and in every language
+ * activated from now on); at once when it is already there.
  */
 export async function loadScreenCatalog(name: ScreenCatalog): Promise<void> {
-  screensWanted.add(name);
+  wanted.add(name);
   // An activation that began before this asked did not load it: wait for it, then load it.
   await activating.catch(() => undefined);
   const language = isLanguage(i18n.locale) ? i18n.locale : DEFAULT_LANGUAGE;
-  i18n.load(language, await screenMessages(name, language));
+  await loadCatalog(name, language);
 }
 
 export { i18n };
