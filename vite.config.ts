@@ -51,7 +51,9 @@ const SIGNED_OUT_MODULES = [
   file('./src/pages/login/LoginPage.tsx'),
   file('./src/pages/registration/RegistrationPage.tsx'),
 ];
-const catalogModule = (language: string) => file(`./src/locales/${language}/messages.po`);
+/** The catalog a visit loads with the app: every screen's signed in, the sign-in screens' signed out (src/app/i18n.ts). */
+const catalogModule = (language: string, signedIn: boolean) =>
+  file(`./src/locales/${language}/${signedIn ? 'messages' : 'signin'}.po`);
 
 const signedInChunk = () => {
   const members = new Set<string>();
@@ -93,7 +95,7 @@ const signedIn = signedInChunk();
  * run (docs/decisions/0011-first-screen-before-the-network.md): a small module script, first in <head>, adds `modulepreload` links for the catalog
  * of the reader's language and, when the device holds a session, the chunks of the signed-in shell
  * and the dashboard (the marks of src/app/first-screen-marks.ts). Signed-out visits (the sign-in
- * screens) fetch only their catalog early.
+ * screens) fetch only their catalog early, the sign-in screens' (docs/decisions/0066-the-sign-in-catalog.md).
  * It is a hashed file, so the CSP stays `script-src 'self'` and caching stays immutable.
  */
 const firstScreenPreload = (): Plugin => {
@@ -126,15 +128,24 @@ const firstScreenPreload = (): Plugin => {
           .map((name) => base + name);
       const shell = urls([facade(SHELL_MODULE), facade(DASHBOARD_MODULE)]);
       const catalogs = Object.fromEntries(
-        LANGUAGES.map((language) => [language, urls([facade(catalogModule(language))])]),
+        LANGUAGES.map((language) => [
+          language,
+          {
+            in: urls([facade(catalogModule(language, true))]),
+            out: urls([facade(catalogModule(language, false))]),
+          },
+        ]),
       );
-      if (!shell.length || LANGUAGES.some((language) => !catalogs[language]?.length))
+      if (
+        !shell.length ||
+        LANGUAGES.some((language) => !catalogs[language]?.in.length || !catalogs[language].out.length)
+      )
         throw new Error('first-screen preload: the shell, dashboard or catalog chunks were not found');
       const source = `// The first screen's chunks (vite.config.ts, firstScreenPreload).
 try {
   const catalogs = ${JSON.stringify(catalogs)};
-  const hrefs = catalogs[localStorage.getItem(${JSON.stringify(LANGUAGE_MARK)})] ?? catalogs[${JSON.stringify(DEFAULT_LANGUAGE)}];
-  if (localStorage.getItem(${JSON.stringify(SIGNED_IN_MARK)}) === '1') hrefs.push(...${JSON.stringify(shell)});
+  const catalog = catalogs[localStorage.getItem(${JSON.stringify(LANGUAGE_MARK)})] ?? catalogs[${JSON.stringify(DEFAULT_LANGUAGE)}];
+  const hrefs = localStorage.getItem(${JSON.stringify(SIGNED_IN_MARK)}) === '1' ? [...catalog.in, ...${JSON.stringify(shell)}] : catalog.out;
   for (const href of hrefs) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
