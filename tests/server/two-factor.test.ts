@@ -16,7 +16,9 @@ import type { Role } from '../../src/contract/roles';
 import { auditLog, recoveryCodes, signInChallenges, totpFactors, users } from '../../server/db/schema';
 import { demoTotp } from '../../server/seed/seed';
 import { USER_STATUS } from '../../src/contract/roles';
+import { twoFactorApi } from '../../src/contract/two-factor';
 import { createTestServer, DEMO, DEMO_ACCOUNTS, DEMO_PASSWORD, type TestServer } from '../setup/server';
+import { scanForSecrets, scannedAnswer } from './security-support';
 
 let t: TestServer;
 let adminToken: string;
@@ -156,6 +158,18 @@ describe('turning it on in the profile', () => {
     const [factor] = await t.db.db.select().from(totpFactors).where(eq(totpFactors.userId, user.id));
     expect(factor!.secret).toBe(secret);
     expect(await entries(user.id, 'two_factor_on')).toHaveLength(1);
+  });
+
+  it("lets the secret scan pass a secret in its own enrolment's answer only", async () => {
+    const user = await newAccount();
+    const token = await t.login(user.email, DEMO_PASSWORD);
+    const setup = await t.request('POST', '/api/profile/2fa/setup', { token });
+    const scan = async (endpoint: (typeof twoFactorApi)[keyof typeof twoFactorApi]) =>
+      (await scanForSecrets(t, [scannedAnswer(endpoint, setup.text)])).findings;
+    expect(await scan(twoFactorApi.twoFactorSetup)).toEqual([]);
+    // The same secret in any other answer is a leak.
+    expect(await scan(twoFactorApi.twoFactor)).not.toEqual([]);
+    expect(await scan(twoFactorApi.twoFactorConfirm)).not.toEqual([]);
   });
 });
 

@@ -205,12 +205,13 @@ function Current({
       </div>
     );
   const since = i18n.date(new Date(status.enabledAt!), { dateStyle: 'long' });
+  const left = i18n.number(status.recoveryCodesLeft);
   return (
     <>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm" data-testid="two-factor-on">
         <Badge tone="green">{i18n._(msg`On`)}</Badge>
         <span>{i18n._(msg`Since ${since}`)}</span>
-        <span>{i18n._(msg`Recovery codes left: ${status.recoveryCodesLeft}`)}</span>
+        <span>{i18n._(msg`Recovery codes left: ${left}`)}</span>
       </div>
       {status.required && (
         <p className="text-sm text-slate-700 dark:text-slate-300">
