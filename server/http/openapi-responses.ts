@@ -39,6 +39,19 @@ const RATE_LIMIT_HEADERS = {
   'RateLimit-Policy': header('RateLimitPolicy'),
 };
 
+/** The sign-in's own refusals: a wrong password, an ended challenge, an account blocked meanwhile. */
+const signInErrors = (name: string): Record<string, unknown> => {
+  if (name === 'login')
+    return { 401: errorResponse('Wrong e-mail or password, or an account that may not sign in') };
+  if (!CHALLENGED.has(name)) return {};
+  return {
+    401: errorResponse('The challenge is unknown, expired, used or out of tries: sign in again'),
+    ...(name === 'loginTwoFactor'
+      ? { 403: errorResponse('The account may no longer sign in (blocked since its password)') }
+      : {}),
+  };
+};
+
 /** Has the endpoint an `id` (path, query or body): an unknown or unreachable one answers 404. */
 const namesRecord = (e: AnyEndpoint) =>
   [e.params, e.query, e.body].some((s) => {
@@ -87,14 +100,7 @@ export const responsesOf = (name: string, e: AnyEndpoint) => {
   }
   if (hasBody) responses['400'] = errorResponse('Malformed body');
   if (session) responses['401'] = errorResponse('Not signed in, or the session expired');
-  if (name === 'login')
-    responses['401'] = errorResponse('Wrong e-mail or password, or an account that may not sign in');
-  if (CHALLENGED.has(name))
-    responses['401'] = errorResponse(
-      'The challenge is unknown, expired, used or out of tries: sign in again',
-    );
-  if (name === 'loginTwoFactor')
-    responses['403'] = errorResponse('The account may no longer sign in (blocked since its password)');
+  Object.assign(responses, signInErrors(name));
   if (refuses) responses['403'] = errorResponse('The role or permission does not allow it');
   // Saved views (docs/decisions/0022-saved-views.md): of a list the caller may not open (a door account's).
   if (name === 'viewsList' || name === 'viewsCreate')
