@@ -196,8 +196,8 @@ export const SERVER_MESSAGES = {
     ar: 'انتهت صلاحية عملية تسجيل الدخول هذه أو استُخدمت من قبل. سجّل الدخول مجددًا بكلمة المرور.',
   },
   codeWrong: {
-    en: 'That code is not right. Check the code in your authenticator app and try again.',
-    ar: 'هذا الرمز غير صحيح. تحقّق من الرمز في تطبيق المصادقة وحاول مرة أخرى.',
+    en: 'That code is not right. Check it and try again.',
+    ar: 'هذا الرمز غير صحيح. تحقّق منه وحاول مرة أخرى.',
   },
   tooManyCodes: {
     en: 'Too many wrong codes. Try again in {minutes} minutes.',

@@ -131,9 +131,7 @@ describe('turning it on in the profile', () => {
       lang: 'ar',
     });
     expect(wrong.status, wrong.text).toBe(422);
-    expect(wrong.body.errors.code).toBe(
-      'هذا الرمز غير صحيح. تحقّق من الرمز في تطبيق المصادقة وحاول مرة أخرى.',
-    );
+    expect(wrong.body.errors.code).toBe('هذا الرمز غير صحيح. تحقّق منه وحاول مرة أخرى.');
     expect((await statusOf(token)).enabled).toBe(false);
     const confirm = await t.request('POST', '/api/profile/2fa/confirm', {
       token,

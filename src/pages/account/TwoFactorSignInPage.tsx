@@ -193,7 +193,7 @@ function RecoverySwitch({ recovery, onSwitch }: { recovery: boolean; onSwitch: (
   return (
     <button
       type="button"
-      className={linkClass}
+      className={`${linkClass} mx-auto block`}
       aria-pressed={recovery}
       data-testid="use-recovery-code"
       onClick={onSwitch}

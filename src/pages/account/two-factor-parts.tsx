@@ -57,7 +57,7 @@ export function EnrolmentCard({ secret, uri }: { secret: string; uri: string }) 
       <div className="min-w-0 space-y-2 text-sm">
         <p>
           {i18n._(
-            msg`Scan this QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…).`,
+            msg`Scan this QR code with an authenticator app, such as Google Authenticator, Microsoft Authenticator or 1Password.`,
           )}
         </p>
         <p>{i18n._(msg`Cannot scan it? Type this key in the app instead:`)}</p>
