@@ -26,7 +26,7 @@ import { hashOtp, otpMatches } from './tokens';
 const ISSUER = 'Events Back Office';
 const PERIOD_S = 30;
 /** Steps accepted either side of the server's clock (phones drift). */
-export const TOTP_WINDOW = 1;
+const TOTP_WINDOW = 1;
 
 /** Wrong codes one account may send (sign-in and profile together) in an hour; then 429. */
 export const TWO_FACTOR_MAX_WRONG = 10;
@@ -49,7 +49,7 @@ export const newTotpSecret = () => new Secret({ size: 20 }).base32;
 export const otpauthUri = (secret: string, email: string) => totpOf(secret, email).toString();
 
 /** What an enrolment shows: the URI (its QR code) and the secret for typing. */
-export const enrolmentOf = (secret: string, email: string) => ({ secret, uri: otpauthUri(secret, email) });
+const enrolmentOf = (secret: string, email: string) => ({ secret, uri: otpauthUri(secret, email) });
 
 /**
  * Starts (or starts again) the enrolment of the account's factor: a new secret, not confirmed yet.
@@ -165,7 +165,7 @@ export const renewRecoveryCodes = async (db: Executor, userId: number, now: Date
 };
 
 /** Uses one of the account's unused recovery codes, once: false when it matches none (or was just used). */
-export const useRecoveryCode = async (db: Executor, userId: number, code: string, now: Date) => {
+const spendRecoveryCode = async (db: Executor, userId: number, code: string, now: Date) => {
   const typed = normalRecoveryCode(code);
   const unused = await db
     .select({ id: recoveryCodes.id, codeHash: recoveryCodes.codeHash })
@@ -204,7 +204,7 @@ export const acceptSecondFactor = async (
   now: Date,
 ): Promise<'totp' | 'recovery-code' | null> => {
   if (isTotpCode(code)) return (await acceptTotp(db, userId, code.replace(' ', ''), now)) ? 'totp' : null;
-  return (await useRecoveryCode(db, userId, code, now)) ? 'recovery-code' : null;
+  return (await spendRecoveryCode(db, userId, code, now)) ? 'recovery-code' : null;
 };
 
 /* ------------------------------------------------------------------ limits */

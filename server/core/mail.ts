@@ -50,6 +50,20 @@ const escapeHtml = (s: string) =>
     (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
   );
 
+/** A mail of two paragraphs (what happened, what to do), written in `lang`'s direction. */
+const twoParagraphs = (
+  to: string,
+  lang: Language,
+  t: { subject: string; intro: string; next: string; dir: string },
+): MailMessage => ({
+  to,
+  subject: t.subject,
+  text: `${t.intro}\n\n${t.next}\n`,
+  html:
+    `<div dir="${t.dir}" lang="${lang}" style="font-family:sans-serif">` +
+    `<p>${escapeHtml(t.intro)}</p><p>${escapeHtml(t.next)}</p></div>`,
+});
+
 /** The sign-up code mail, in the language of the request. */
 export const otpMail = (to: string, code: string, lang: Language): MailMessage => {
   const t =
@@ -101,14 +115,7 @@ export const accountExistsMail = (to: string, lang: Language): MailMessage => {
           next: 'Sign in with your password. If you did not ask for this, you can ignore this email.',
           dir: 'ltr',
         };
-  return {
-    to,
-    subject: t.subject,
-    text: `${t.intro}\n\n${t.next}\n`,
-    html:
-      `<div dir="${t.dir}" lang="${lang}" style="font-family:sans-serif">` +
-      `<p>${escapeHtml(t.intro)}</p><p>${escapeHtml(t.next)}</p></div>`,
-  };
+  return twoParagraphs(to, lang, t);
 };
 
 /**
@@ -183,12 +190,5 @@ export const twoFactorResetMail = (to: string, lang: Language, at: Date): MailMe
           next: 'At your next sign-in you use your password alone, or set up a new second factor if your role requires one; you can turn two-factor sign-in on again in your profile. If you did not ask for this, contact your administrator and change your password.',
           dir: 'ltr',
         };
-  return {
-    to,
-    subject: t.subject,
-    text: `${t.intro}\n\n${t.next}\n`,
-    html:
-      `<div dir="${t.dir}" lang="${lang}" style="font-family:sans-serif">` +
-      `<p>${escapeHtml(t.intro)}</p><p>${escapeHtml(t.next)}</p></div>`,
-  };
+  return twoParagraphs(to, lang, t);
 };

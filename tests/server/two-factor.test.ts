@@ -272,7 +272,7 @@ describe('limits on wrong codes', () => {
 
   it("100 parallel wrong codes over several challenges: the account's limit judges ten, then 429 until the hour is over", async () => {
     const { user, secret } = await enrolled();
-    const challenges = [];
+    const challenges: string[] = [];
     for (let i = 0; i < 4; i++) challenges.push(await challengeOf(user.email));
     const wrong = wrongCodeOf(secret);
     const answers = await Promise.all(
