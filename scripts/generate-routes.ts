@@ -17,6 +17,7 @@ import {
   doorEventsApi,
   doorAccountsApi,
   liveApi,
+  twoFactorApi,
   undoApi,
   viewsApi,
 } from '../src/contract';
@@ -31,6 +32,7 @@ const entry = ([name, endpoint]: [string, AnyEndpoint]) => `  ${name}: ${JSON.st
 // and so are the bulk endpoints of every resource (`<key>Bulk`).
 const named = {
   ...authApi,
+  ...twoFactorApi,
   ...areaApi,
   ...viewsApi,
   ...liveApi,

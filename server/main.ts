@@ -18,7 +18,7 @@ import { openConfiguredDatabase, redactUrl } from './db/open';
 import { DB_CONNECT_TIMEOUT_MS, type Database } from './db/client';
 import { installRowTriggers } from './db/row-triggers';
 import { seedDemoData } from './seed/demo-data';
-import { seedDemo, syncRoles } from './seed/seed';
+import { demoTotp, seedDemo, syncRoles } from './seed/seed';
 import { createConsoleMailer, createSmtpMailer, type Mailer } from './core/mail';
 import { createDbStorage, type Storage } from './files/storage';
 import { importUploadsFolder } from './files/storage-import';
@@ -158,6 +158,7 @@ const printBanner = (
   config: Config,
   database: Database,
   quiet: boolean,
+  totp: Awaited<ReturnType<typeof demoTotp>>,
 ) => {
   const shownHost = ['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost'].includes(settings.host)
     ? 'localhost'
@@ -182,6 +183,14 @@ const printBanner = (
     for (const a of DEMO_ACCOUNTS)
       lines.push(
         `  ${a.email.padEnd(24)} ${a.role.padEnd(16)} ${a.canSignIn ? '' : `(${a.key}: cannot sign in)`}`.trimEnd(),
+      );
+    // Demo mode only: the two-factor demo account's secret, for an authenticator app.
+    if (totp)
+      lines.push(
+        '',
+        `${totp.email} signs in with a second factor: add this secret to an authenticator app`,
+        `  TOTP secret: ${totp.secret}`,
+        `  ${totp.uri}`,
       );
   }
   lines.push('', 'Press Ctrl+C to stop.', '');
@@ -269,8 +278,9 @@ const main = async () => {
   // Bulk jobs a stopped process left running go on here (ADR 0021).
   await resumeBulk(deps);
 
+  const totp = config.mode === 'demo' && !quiet ? await demoTotp(database.db) : null;
   const server = serve({ fetch: app.fetch, port: settings.port, hostname: settings.host }, (info) =>
-    printBanner(info.port, settings, config, database, quiet),
+    printBanner(info.port, settings, config, database, quiet, totp),
   );
   server.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code === 'EADDRINUSE')

@@ -21,6 +21,7 @@ import { Route as AppOutboxRouteImport } from './routes/_app/outbox'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppUserDetailsRouteImport } from './routes/_app/user-details'
 import { Route as AppUsersRouteImport } from './routes/_app/users'
+import { Route as LoginTwoFactorRouteImport } from './routes/login_.two-factor'
 import { Route as AppAdvertisementIndexRouteImport } from './routes/_app/advertisement/index'
 import { Route as AppBookingIndexRouteImport } from './routes/_app/booking/index'
 import { Route as AppCategoryIndexRouteImport } from './routes/_app/category/index'
@@ -115,6 +116,11 @@ const AppUsersRoute = AppUsersRouteImport.update({
   id: '/users',
   path: '/users',
   getParentRoute: () => AppRoute,
+} as any)
+const LoginTwoFactorRoute = LoginTwoFactorRouteImport.update({
+  id: '/login_/two-factor',
+  path: '/login/two-factor',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const AppAdvertisementIndexRoute = AppAdvertisementIndexRouteImport.update({
   id: '/advertisement/',
@@ -320,6 +326,7 @@ export interface FileRoutesByFullPath {
   '/profile': typeof AppProfileRoute
   '/user-details': typeof AppUserDetailsRoute
   '/users': typeof AppUsersRoute
+  '/login/two-factor': typeof LoginTwoFactorRoute
   '/notification/add': typeof AppNotificationAddRoute
   '/serviceprovider-details/$id': typeof AppServiceproviderDetailsIdRoute
   '/serviceprovider/add': typeof AppServiceproviderAddRoute
@@ -367,6 +374,7 @@ export interface FileRoutesByTo {
   '/profile': typeof AppProfileRoute
   '/user-details': typeof AppUserDetailsRoute
   '/users': typeof AppUsersRoute
+  '/login/two-factor': typeof LoginTwoFactorRoute
   '/': typeof AppIndexRoute
   '/notification/add': typeof AppNotificationAddRoute
   '/serviceprovider-details/$id': typeof AppServiceproviderDetailsIdRoute
@@ -417,6 +425,7 @@ export interface FileRoutesById {
   '/_app/profile': typeof AppProfileRoute
   '/_app/user-details': typeof AppUserDetailsRoute
   '/_app/users': typeof AppUsersRoute
+  '/login_/two-factor': typeof LoginTwoFactorRoute
   '/_app/': typeof AppIndexRoute
   '/_app/notification/add': typeof AppNotificationAddRoute
   '/_app/serviceprovider-details/$id': typeof AppServiceproviderDetailsIdRoute
@@ -468,6 +477,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/user-details'
     | '/users'
+    | '/login/two-factor'
     | '/notification/add'
     | '/serviceprovider-details/$id'
     | '/serviceprovider/add'
@@ -515,6 +525,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/user-details'
     | '/users'
+    | '/login/two-factor'
     | '/'
     | '/notification/add'
     | '/serviceprovider-details/$id'
@@ -564,6 +575,7 @@ export interface FileRouteTypes {
     | '/_app/profile'
     | '/_app/user-details'
     | '/_app/users'
+    | '/login_/two-factor'
     | '/_app/'
     | '/_app/notification/add'
     | '/_app/serviceprovider-details/$id'
@@ -606,6 +618,7 @@ export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
   LoginRoute: typeof LoginRoute
   RegistrationRoute: typeof RegistrationRoute
+  LoginTwoFactorRoute: typeof LoginTwoFactorRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -693,6 +706,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/users'
       preLoaderRoute: typeof AppUsersRouteImport
       parentRoute: typeof AppRoute
+    }
+    '/login_/two-factor': {
+      id: '/login_/two-factor'
+      path: '/login/two-factor'
+      fullPath: '/login/two-factor'
+      preLoaderRoute: typeof LoginTwoFactorRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/_app/advertisement/': {
       id: '/_app/advertisement/'
@@ -1046,6 +1066,7 @@ const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
   LoginRoute: LoginRoute,
   RegistrationRoute: RegistrationRoute,
+  LoginTwoFactorRoute: LoginTwoFactorRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

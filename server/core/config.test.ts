@@ -33,6 +33,22 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ PGLITE_CACHE_MB: bad }), bad).toThrow(/PGLITE_CACHE_MB/);
   });
 
+  it('reads TWO_FACTOR_REQUIRED_ROLES: admin by default in production, none in demo mode', () => {
+    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:25', DATA_DIR: '/tmp/x' };
+    expect(loadConfig({}).config.twoFactorRequiredRoles).toEqual([]);
+    expect(loadConfig(production).config.twoFactorRequiredRoles).toEqual(['admin']);
+    expect(
+      loadConfig({ ...production, TWO_FACTOR_REQUIRED_ROLES: 'none' }).config.twoFactorRequiredRoles,
+    ).toEqual([]);
+    expect(
+      loadConfig({ TWO_FACTOR_REQUIRED_ROLES: ' Admin, manager ' }).config.twoFactorRequiredRoles,
+    ).toEqual(['admin', 'manager']);
+    for (const bad of ['root', 'admin,,manager', 'admin;manager'])
+      expect(() => loadConfig({ TWO_FACTOR_REQUIRED_ROLES: bad }), bad).toThrow(
+        /TWO_FACTOR_REQUIRED_ROLES must be none or a comma-separated list of roles/,
+      );
+  });
+
   it('refuses a production start without mail and database settings', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
   });

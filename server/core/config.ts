@@ -11,6 +11,7 @@ import {
   MAX_MULTIPART_BODY_BYTES,
   MAX_UPLOAD_QUOTA_MB,
 } from '../../src/contract/limits';
+import { ROLES, type Role } from '../../src/contract/roles';
 
 /** The push services of Chrome/Android, Firefox, Edge/Windows and Safari. */
 export const DEFAULT_PUSH_HOSTS: readonly string[] = [
@@ -59,6 +60,12 @@ export interface Config {
    * with their rows (BULK_RETENTION_DAYS; docs/decisions/0037-bulk-jobs-bounded-paced-and-purged.md).
    */
   bulkRetentionDays: number;
+  /**
+   * Roles that must sign in with a second factor: an account of one of them without a confirmed TOTP
+   * factor enrols at its next sign-in before anything else (TWO_FACTOR_REQUIRED_ROLES; admin by
+   * default in production, none in demo mode; docs/security.md, "Two-factor sign-in").
+   */
+  twoFactorRequiredRoles: readonly Role[];
 }
 
 export const DAY = 24 * 60 * 60 * 1000;
@@ -78,6 +85,7 @@ export const defaultConfig = (overrides: Partial<Config> = {}): Config => ({
   checkAnswers: true,
   auditRetentionDays: 400,
   bulkRetentionDays: 30,
+  twoFactorRequiredRoles: [],
   ...overrides,
 });
 
@@ -200,6 +208,13 @@ const ENV_SCHEMA = z.object({
     )
     .transform((v) => (v === 'auto' ? ('auto' as const) : Number(v)))
     .optional(),
+  TWO_FACTOR_REQUIRED_ROLES: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .transform((v) => (v === 'none' ? [] : v.split(',').map((r) => r.trim())))
+    .pipe(z.array(z.enum(ROLES, `must be none or a comma-separated list of roles among ${ROLES.join(', ')}`)))
+    .optional(),
   PUSH_ALLOWED_HOSTS: z
     .string()
     .trim()
@@ -277,6 +292,7 @@ export const loadConfig = (
     checkAnswers: e.CHECK_ANSWERS ?? mode !== 'production',
     auditRetentionDays: e.AUDIT_RETENTION_DAYS ?? 400,
     bulkRetentionDays: e.BULK_RETENTION_DAYS ?? 30,
+    twoFactorRequiredRoles: e.TWO_FACTOR_REQUIRED_ROLES ?? (mode === 'production' ? ['admin'] : []),
   });
   return { config, settings, env: e };
 };

@@ -50,6 +50,20 @@ const escapeHtml = (s: string) =>
     (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,
   );
 
+/** A mail of two paragraphs (what happened, what to do), written in `lang`'s direction. */
+const twoParagraphs = (
+  to: string,
+  lang: Language,
+  t: { subject: string; intro: string; next: string; dir: string },
+): MailMessage => ({
+  to,
+  subject: t.subject,
+  text: `${t.intro}\n\n${t.next}\n`,
+  html:
+    `<div dir="${t.dir}" lang="${lang}" style="font-family:sans-serif">` +
+    `<p>${escapeHtml(t.intro)}</p><p>${escapeHtml(t.next)}</p></div>`,
+});
+
 /** The sign-up code mail, in the language of the request. */
 export const otpMail = (to: string, code: string, lang: Language): MailMessage => {
   const t =
@@ -101,14 +115,7 @@ export const accountExistsMail = (to: string, lang: Language): MailMessage => {
           next: 'Sign in with your password. If you did not ask for this, you can ignore this email.',
           dir: 'ltr',
         };
-  return {
-    to,
-    subject: t.subject,
-    text: `${t.intro}\n\n${t.next}\n`,
-    html:
-      `<div dir="${t.dir}" lang="${lang}" style="font-family:sans-serif">` +
-      `<p>${escapeHtml(t.intro)}</p><p>${escapeHtml(t.next)}</p></div>`,
-  };
+  return twoParagraphs(to, lang, t);
 };
 
 /**
@@ -161,4 +168,27 @@ export const newDeviceMail = (
       rows.map(([k, v]) => `<li>${escapeHtml(k)}: <bdi>${escapeHtml(v)}</bdi></li>`).join('') +
       `</ul><p>${escapeHtml(t.next)}</p></div>`,
   };
+};
+
+/**
+ * Sent to an account whose second factor an administrator removed (docs/security.md, "Two-factor
+ * sign-in"), in the account's language.
+ */
+export const twoFactorResetMail = (to: string, lang: Language, at: Date): MailMessage => {
+  const when = at.toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
+  const t =
+    lang === 'ar'
+      ? {
+          subject: 'تمت إزالة التحقق بخطوتين من حسابك',
+          intro: `أزال أحد المسؤولين عامل التحقق الثاني ورموز الاسترداد من حسابك في لوحة إدارة الفعاليات (${when}).`,
+          next: 'في تسجيل الدخول التالي تستخدم كلمة المرور وحدها، أو تضبط عاملًا ثانيًا جديدًا إذا كان دورك يتطلبه؛ ويمكنك تفعيل التحقق بخطوتين من جديد في ملفك الشخصي. إذا لم تطلب ذلك، فاتصل بالمسؤول وغيّر كلمة المرور.',
+          dir: 'rtl',
+        }
+      : {
+          subject: 'Two-factor sign-in was removed from your account',
+          intro: `An administrator removed the second factor and the recovery codes of your Events Back Office account (${when}).`,
+          next: 'At your next sign-in you use your password alone, or set up a new second factor if your role requires one; you can turn two-factor sign-in on again in your profile. If you did not ask for this, contact your administrator and change your password.',
+          dir: 'ltr',
+        };
+  return twoParagraphs(to, lang, t);
 };

@@ -182,6 +182,60 @@ export const SERVER_MESSAGES = {
     en: 'Your other sessions were signed out.',
     ar: 'تم تسجيل الخروج من جلساتك الأخرى.',
   },
+  // two-factor sign-in (docs/security.md, "Two-factor sign-in")
+  secondStep: {
+    en: 'Enter the code of your authenticator app to finish signing in.',
+    ar: 'أدخل الرمز من تطبيق المصادقة لإكمال تسجيل الدخول.',
+  },
+  enrolFirst: {
+    en: 'Your role signs in with a second factor: set it up to go on.',
+    ar: 'يسجّل دورك الدخول بعامل تحقق ثانٍ: اضبطه للمتابعة.',
+  },
+  challengeEnded: {
+    en: 'This sign-in has expired or was already used. Sign in again with your password.',
+    ar: 'انتهت صلاحية عملية تسجيل الدخول هذه أو استُخدمت من قبل. سجّل الدخول مجددًا بكلمة المرور.',
+  },
+  codeWrong: {
+    en: 'That code is not right. Check it and try again.',
+    ar: 'هذا الرمز غير صحيح. تحقّق منه وحاول مرة أخرى.',
+  },
+  tooManyCodes: {
+    en: 'Too many wrong codes. Try again in {minutes} minutes.',
+    ar: 'رموز خاطئة كثيرة. حاول مرة أخرى بعد {minutes} دقيقة.',
+  },
+  enrolmentStarted: {
+    en: 'Scan the QR code with your authenticator app, then enter the code it shows.',
+    ar: 'امسح رمز QR بتطبيق المصادقة، ثم أدخل الرمز الذي يعرضه.',
+  },
+  twoFactorLoaded: { en: 'Two-factor sign-in loaded.', ar: 'تم تحميل التحقق بخطوتين.' },
+  twoFactorOn: {
+    en: 'Two-factor sign-in is on. Keep your recovery codes somewhere safe.',
+    ar: 'تم تفعيل التحقق بخطوتين. احفظ رموز الاسترداد في مكان آمن.',
+  },
+  twoFactorAlreadyOn: { en: 'Two-factor sign-in is already on.', ar: 'التحقق بخطوتين مفعّل بالفعل.' },
+  twoFactorNotStarted: {
+    en: 'Start turning on two-factor sign-in first.',
+    ar: 'ابدأ تفعيل التحقق بخطوتين أولًا.',
+  },
+  twoFactorOff: { en: 'Two-factor sign-in is off.', ar: 'تم إيقاف التحقق بخطوتين.' },
+  twoFactorIsOff: { en: 'Two-factor sign-in is not on.', ar: 'التحقق بخطوتين غير مفعّل.' },
+  twoFactorRequired: {
+    en: 'Your role must sign in with a second factor: it cannot be turned off.',
+    ar: 'يجب أن يسجّل دورك الدخول بعامل تحقق ثانٍ: لا يمكن إيقافه.',
+  },
+  recoveryCodesRenewed: {
+    en: 'New recovery codes were made: the old ones no longer work.',
+    ar: 'تم إنشاء رموز استرداد جديدة: لم تعد الرموز القديمة صالحة.',
+  },
+  twoFactorReset: {
+    en: 'The second factor of this account was removed and its owner was told by e-mail.',
+    ar: 'تمت إزالة عامل التحقق الثاني لهذا الحساب وأُبلغ صاحبه بالبريد الإلكتروني.',
+  },
+  ownTwoFactorReset: {
+    en: 'Turn your own two-factor sign-in off in My Profile.',
+    ar: 'أوقف التحقق بخطوتين الخاص بك من ملفك الشخصي.',
+  },
+  noSecondFactor: { en: 'This account has no second factor.', ar: 'ليس لهذا الحساب عامل تحقق ثانٍ.' },
   // resources (generic)
   loaded: { en: 'Loaded.', ar: 'تم التحميل.' },
   created: { en: 'Saved.', ar: 'تم الحفظ.' },

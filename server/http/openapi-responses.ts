@@ -12,9 +12,23 @@ const header = (ref: string) => ({ $ref: `#/components/headers/${ref}` });
 
 /**
  * Endpoints under a rate limit (docs/security.md): sign-in and password change (per e-mail and IP),
- * OTP sends and checks, registration (per IP and per address). Over it: 429 with Retry-After.
+ * OTP sends and checks, registration (per IP and per address), second-factor codes (per account).
+ * Over it: 429 with Retry-After.
  */
-const RATE_LIMITED = new Set(['login', 'sendEmailOtp', 'verifyEmailOtp', 'register', 'changePassword']);
+const RATE_LIMITED = new Set([
+  'login',
+  'sendEmailOtp',
+  'verifyEmailOtp',
+  'register',
+  'changePassword',
+  'loginTwoFactor',
+  'twoFactorConfirm',
+  'twoFactorDisable',
+  'twoFactorRecoveryCodes',
+]);
+
+/** The second step of a sign-in and its enrolment name their sign-in by a challenge (docs/security.md, "Two-factor sign-in"). */
+const CHALLENGED = new Set(['loginTwoFactor', 'loginTwoFactorEnrol']);
 
 /** The headers of a 429 (server/core/errors.ts `tooManyRequests`). */
 const RATE_LIMIT_HEADERS = {
@@ -23,6 +37,19 @@ const RATE_LIMIT_HEADERS = {
   'RateLimit-Remaining': header('RateLimitRemaining'),
   'RateLimit-Reset': header('RateLimitReset'),
   'RateLimit-Policy': header('RateLimitPolicy'),
+};
+
+/** The sign-in's own refusals: a wrong password, an ended challenge, an account blocked meanwhile. */
+const signInErrors = (name: string): Record<string, unknown> => {
+  if (name === 'login')
+    return { 401: errorResponse('Wrong e-mail or password, or an account that may not sign in') };
+  if (!CHALLENGED.has(name)) return {};
+  return {
+    401: errorResponse('The challenge is unknown, expired, used or out of tries: sign in again'),
+    ...(name === 'loginTwoFactor'
+      ? { 403: errorResponse('The account may no longer sign in (blocked since its password)') }
+      : {}),
+  };
 };
 
 /** Has the endpoint an `id` (path, query or body): an unknown or unreachable one answers 404. */
@@ -73,8 +100,7 @@ export const responsesOf = (name: string, e: AnyEndpoint) => {
   }
   if (hasBody) responses['400'] = errorResponse('Malformed body');
   if (session) responses['401'] = errorResponse('Not signed in, or the session expired');
-  if (name === 'login')
-    responses['401'] = errorResponse('Wrong e-mail or password, or an account that may not sign in');
+  Object.assign(responses, signInErrors(name));
   if (refuses) responses['403'] = errorResponse('The role or permission does not allow it');
   // Saved views (docs/decisions/0022-saved-views.md): of a list the caller may not open (a door account's).
   if (name === 'viewsList' || name === 'viewsCreate')

@@ -7,7 +7,7 @@ import { USER_STATUS, type Role, type UserStatus } from '../../src/contract/role
 export const DEMO_PASSWORD = 'Demo-Pass-2026!';
 
 export interface DemoAccount {
-  key: 'admin' | 'manager' | 'provider' | 'pending' | 'blocked' | 'door';
+  key: 'admin' | 'manager' | 'provider' | 'pending' | 'blocked' | 'door' | 'twofactor';
   email: string;
   role: Role;
   status: UserStatus;
@@ -17,6 +17,11 @@ export interface DemoAccount {
   canSignIn: boolean;
   /** The demo account whose service provider's account this is (a door account of the demo provider). */
   of?: DemoAccount['key'];
+  /**
+   * Signs in with a second factor: seeded with a confirmed TOTP factor whose secret (random, made at
+   * seed) the server prints at every start in demo mode (docs/security.md, "Two-factor sign-in").
+   */
+  twoFactor?: boolean;
 }
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
@@ -75,6 +80,17 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     phone: '+971506789012',
     canSignIn: true,
     of: 'provider',
+  },
+  {
+    // Signs in with its password and a code of an authenticator app holding the printed secret.
+    key: 'twofactor',
+    email: 'twofactor@example.com',
+    role: 'manager',
+    status: USER_STATUS.active,
+    name: { en: 'Rana Tawfiq', ar: 'رنا توفيق' },
+    phone: '+971507890123',
+    canSignIn: true,
+    twoFactor: true,
   },
 ];
 

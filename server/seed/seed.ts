@@ -7,9 +7,10 @@
 import { eq, inArray } from 'drizzle-orm';
 import { ROLE_PERMISSIONS, ROLES } from '../../src/contract/roles';
 import { hashPassword } from '../auth/passwords';
+import { newTotpSecret, otpauthUri } from '../auth/totp';
 import type { Db } from '../db/client';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts';
-import { rolePermissions, roles, serviceProviders, users } from '../db/schema';
+import { rolePermissions, roles, serviceProviders, totpFactors, users } from '../db/schema';
 
 export const syncRoles = async (db: Db) => {
   await db
@@ -81,5 +82,34 @@ export const seedDemo = async (db: Db, now: Date = new Date()): Promise<{ create
       .where(eq(users.email, DEMO_ACCOUNTS.find((o) => o.key === a.of)!.email));
     if (owner) await db.update(users).set({ providerId: owner.id }).where(eq(users.email, a.email));
   }
+  // The two-factor demo account's factor: a random secret, confirmed (printed at start: demoTotp).
+  const withFactor = missing.filter((a) => a.twoFactor).map((a) => a.email);
+  if (withFactor.length) {
+    const owners = await db.select({ id: users.id }).from(users).where(inArray(users.email, withFactor));
+    await db
+      .insert(totpFactors)
+      .values(
+        owners.map((o) => ({ userId: o.id, secret: newTotpSecret(), createdAt: now, confirmedAt: now })),
+      )
+      .onConflictDoNothing();
+  }
   return { created: missing.map((a) => a.email) };
+};
+
+/**
+ * The two-factor demo account's sign-in (demo mode only: server/main.ts prints it at start): its
+ * e-mail, its TOTP secret and the `otpauth://` URI of that secret, or null when it has no factor
+ * (reset or turned off since).
+ */
+export const demoTotp = async (db: Db) => {
+  const account = DEMO_ACCOUNTS.find((a) => a.twoFactor);
+  if (!account) return null;
+  const [row] = await db
+    .select({ secret: totpFactors.secret })
+    .from(totpFactors)
+    .innerJoin(users, eq(users.id, totpFactors.userId))
+    .where(eq(users.email, account.email));
+  return row
+    ? { email: account.email, secret: row.secret, uri: otpauthUri(row.secret, account.email) }
+    : null;
 };

@@ -3,7 +3,7 @@
  * reject, block and unblock. Only admins see and change the role.
  */
 import { msg } from '@lingui/core/macro';
-import { Ban, CheckCircle2, Undo2, XCircle } from 'lucide-react';
+import { Ban, CheckCircle2, KeyRound, Undo2, XCircle } from 'lucide-react';
 import { ROLES, userResource, type RecordOf } from '@/contract';
 import { routes } from '@/contract/routes.gen';
 import { ROLE_LABELS, roleLabel } from '@/app/roles';
@@ -66,6 +66,16 @@ const actions: AreaAction<User>[] = [
     visible: (row) => row.status === '3',
     run: setStatus('1'),
     bulk: { action: 'status', params: () => ({ status: '1' }) },
+  },
+  {
+    // Admins only (docs/security.md, "Two-factor sign-in"); one's own is turned off in My Profile.
+    id: 'reset-two-factor',
+    label: msg`Reset two-factor sign-in`,
+    icon: KeyRound,
+    danger: true,
+    confirm: msg`Remove this account's second factor and recovery codes? It signs in with its password alone until it sets up a new one, and it is told by e-mail.`,
+    visible: (_row, ctx) => ctx.role === 'admin',
+    run: (row) => call(routes.userTwoFactorReset, { params: { id: row.id } }),
   },
 ];
 

@@ -36,7 +36,7 @@ const outboxKey = z.object({
  * role; the language saved on the server, which the app applies after sign-in
  * (docs/decisions/0023-screens-for-staff.md); and the user's outbox key (above).
  */
-const loginResponse = z.object({
+export const signedInAnswer = z.object({
   status: z.number().int(),
   message: z.string(),
   token: z.string(),
@@ -47,6 +47,23 @@ const loginResponse = z.object({
   language,
   outboxKey,
 });
+
+/**
+ * The password was right, but the account signs in with a second factor (docs/security.md,
+ * "Two-factor sign-in"): no token yet, a challenge the server minted for POST /api/login/2fa
+ * (valid 5 minutes, one use). `enrol`: the account's role must have a second factor and it has
+ * none: it enrols first (POST /api/login/2fa/enrol).
+ */
+const secondStepAnswer = z.object({
+  status: z.number().int(),
+  message: z.string(),
+  twoFactor: z.literal(true),
+  challenge: z.string(),
+  enrol: z.boolean(),
+});
+
+/** A sign-in's answer: the session (no second factor), or the second step. */
+const loginResponse = z.union([signedInAnswer, secondStepAnswer]);
 
 /* ------------------------------------------------------------- registration */
 
@@ -144,7 +161,8 @@ const tag = 'Session';
 export const authApi = {
   login: endpoint({
     ...plainRoutes.login,
-    summary: 'Sign in with e-mail and password; answers an opaque bearer token.',
+    summary:
+      'Sign in with e-mail and password; answers an opaque bearer token, or, for an account with a second factor, `{ twoFactor: true, challenge, enrol }` for POST /api/login/2fa.',
     tag,
     body: loginBody,
     response: loginResponse,

@@ -2,6 +2,7 @@ export * from './http';
 export * from './common';
 export * from './roles';
 export * from './auth';
+export * from './two-factor';
 export * from './messages';
 export * from './resource';
 export * from './areas';
@@ -16,6 +17,7 @@ export * from './door-events';
 export * from './door-accounts';
 
 import { authApi } from './auth';
+import { twoFactorApi } from './two-factor';
 import { areaApi, resourceApi } from './areas';
 import { liveApi } from './live';
 import { bulkApi } from './bulk';
@@ -30,6 +32,7 @@ import { doorAccountsApi } from './door-accounts';
 /** Every endpoint of the API, by name. The server refuses to start if one has no route. */
 export const api = {
   ...authApi,
+  ...twoFactorApi,
   ...areaApi,
   ...resourceApi,
   ...viewsApi,

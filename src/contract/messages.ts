@@ -13,6 +13,10 @@ export const MESSAGES = {
   required: { en: 'Required', ar: 'هذا الحقل مطلوب' },
   invalidEmail: { en: 'Please enter a valid email.', ar: 'يرجى إدخال بريد إلكتروني صالح.' },
   invalidOtp: { en: 'Please enter a valid OTP.', ar: 'يرجى إدخال رمز تحقق صالح.' },
+  twoFactorCode: {
+    en: 'Enter the 6-digit code of your authenticator app, or a recovery code (xxxxx-xxxxx).',
+    ar: 'أدخل الرمز المكوّن من 6 أرقام من تطبيق المصادقة، أو رمز استرداد (xxxxx-xxxxx).',
+  },
   verifyFirst: {
     en: 'Please verify your email OTP before submitting.',
     ar: 'يرجى التحقق من رمز البريد الإلكتروني قبل الإرسال.',

@@ -46,6 +46,34 @@ const typed: { readonly [K in keyof Api]: RouteRef<Api[K]> } = {
     path: '/api/profile/sessions/end-others',
     access: { kind: 'session', permission: null },
   },
+  loginTwoFactor: { method: 'POST', path: '/api/login/2fa', access: { kind: 'public' } },
+  loginTwoFactorEnrol: { method: 'POST', path: '/api/login/2fa/enrol', access: { kind: 'public' } },
+  twoFactor: { method: 'GET', path: '/api/profile/2fa', access: { kind: 'session', permission: null } },
+  twoFactorSetup: {
+    method: 'POST',
+    path: '/api/profile/2fa/setup',
+    access: { kind: 'session', permission: null },
+  },
+  twoFactorConfirm: {
+    method: 'POST',
+    path: '/api/profile/2fa/confirm',
+    access: { kind: 'session', permission: null },
+  },
+  twoFactorDisable: {
+    method: 'POST',
+    path: '/api/profile/2fa/disable',
+    access: { kind: 'session', permission: null },
+  },
+  twoFactorRecoveryCodes: {
+    method: 'POST',
+    path: '/api/profile/2fa/recovery-codes',
+    access: { kind: 'session', permission: null },
+  },
+  userTwoFactorReset: {
+    method: 'POST',
+    path: '/api/user/:id/2fa/reset',
+    access: { kind: 'session', permission: 'usermanager', roles: ['admin'] },
+  },
   categoryIcon: {
     method: 'POST',
     path: '/api/master/category/icon',

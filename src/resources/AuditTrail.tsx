@@ -70,6 +70,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditEntryRecord['action'], MessageDesc
   admit: msg`Admitted at the door`,
   lease_take: msg`Seat lease taken`,
   lease_return: msg`Seat lease returned`,
+  two_factor_on: msg`Two-factor sign-in turned on`,
+  two_factor_off: msg`Two-factor sign-in turned off`,
+  two_factor_reset: msg`Two-factor sign-in reset`,
+  recovery_codes_renewed: msg`New recovery codes`,
 };
 
 /** A child row's entry names what it is ("Deleted · Supervisor"); the record's own rows need not. */

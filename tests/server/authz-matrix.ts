@@ -113,6 +113,17 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/profile/sessions': everyone,
   'DELETE /api/profile/sessions/:id': everyone,
   'POST /api/profile/sessions/end-others': everyone,
+  // two-factor sign-in (docs/security.md, "Two-factor sign-in"): the second step and the enrolment
+  // are public (their challenge names the account); the profile's is the caller's own factor; only
+  // admins reset another account's
+  'POST /api/login/2fa': pub('2xx'),
+  'POST /api/login/2fa/enrol': pub('2xx'),
+  'GET /api/profile/2fa': everyone,
+  'POST /api/profile/2fa/setup': everyone,
+  'POST /api/profile/2fa/confirm': everyone,
+  'POST /api/profile/2fa/disable': everyone,
+  'POST /api/profile/2fa/recovery-codes': everyone,
+  'POST /api/user/:id/2fa/reset': adminOnly,
 
   // configuration masters (docs/decisions/0005-resource-pattern.md)
   ...masterRows('category'),

@@ -44,6 +44,8 @@ describe('server/main.ts', () => {
       expect(out).toContain(`http://localhost:${port}/admin/`);
       for (const a of DEMO_ACCOUNTS) expect(out).toContain(a.email);
       expect(out).toContain(DEMO_PASSWORD);
+      // The two-factor demo account's secret, for an authenticator app (demo mode only).
+      expect(out).toMatch(/TOTP secret: [A-Z2-7]{32}\n\s+otpauth:\/\/totp\//);
 
       const base = `http://127.0.0.1:${port}`;
       const login = await fetch(`${base}/api/login`, {

@@ -6,6 +6,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
 import type { z } from 'zod';
 import { resourceRoutes, resources } from '../../src/contract/areas';
 import { bulkEndpoints } from '../../src/contract/bulk';
@@ -13,7 +14,9 @@ import { buildPath, type AnyEndpoint } from '../../src/contract/http';
 import type { EndpointOp, Resource } from '../../src/contract/resource';
 import { areas } from '../../server/areas';
 import { createSession } from '../../server/auth/sessions';
+import { openChallenge } from '../../server/auth/sign-in-challenges';
 import { hashToken } from '../../server/auth/tokens';
+import { newTotpSecret, renewRecoveryCodes } from '../../server/auth/totp';
 import { registeredEndpoints } from '../../server/http/route-registry';
 import {
   auditLog,
@@ -24,6 +27,7 @@ import {
   savedViews,
   seatLeases,
   sessions,
+  totpFactors,
   users,
 } from '../../server/db/schema';
 import { DEMO, DEMO_PASSWORD, type TestResponse, type TestServer } from '../setup/server';
@@ -171,6 +175,8 @@ const VOLATILE: Record<string, string[] | '*'> = {
   login_failures: '*',
   throttle_events: '*',
   email_otps: ['attempts', 'voided_at'],
+  // a wrong second-factor code counts a try of its challenge (docs/security.md, "Two-factor sign-in")
+  sign_in_challenges: ['attempts'],
   // The content of stored files: `files.sha256` stands for it (hashing every byte per digest is slow).
   file_chunks: ['data'],
 };
@@ -590,6 +596,78 @@ const adApproval = (path: string) => async (w: World) => ({
   body: { id: (await w.fresh(resourceOf('advertisement'))).id, status: 'approved' },
 });
 
+/* ------------------------------------------------------- two-factor sign-in */
+
+/** The caller's own account (the admin's for callers without one). */
+const ownId = (w: World, caller: Caller) =>
+  caller === 'anonymous' || caller === 'expired' ? w.ids.admin : w.ids[caller];
+
+/**
+ * Gives the account a factor of a new secret (confirmed or being enrolled): its current code, and
+ * the clean-up that takes it away after the call.
+ */
+const withFactor = async (w: World, userId: number, confirmed: boolean) => {
+  const secret = newTotpSecret();
+  const now = w.t.clock.now();
+  const values = { secret, createdAt: now, confirmedAt: confirmed ? now : null, lastStep: null };
+  await w.t.db.db
+    .insert(totpFactors)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: totpFactors.userId, set: values });
+  const code = new TOTP({ secret: Secret.fromBase32(secret) }).generate({ timestamp: now.getTime() });
+  return {
+    code,
+    after: async () => {
+      await w.t.db.db.delete(totpFactors).where(eq(totpFactors.userId, userId));
+    },
+  };
+};
+
+const demoUserId = async (w: World, email: string) =>
+  (await w.t.db.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]!.id;
+
+const challengeFor = (w: World, kind: 'two-factor' | 'enrol', userId: number) =>
+  openChallenge(w.t.db.db, w.t.config, kind, userId, { ip: '127.0.0.1', userAgent: 'security-tests' });
+
+/** The caller's own factor in the profile (no parameter names a user), cleaned up after each call. */
+const ownFactorCode =
+  (path: string, confirmed: boolean) =>
+  async (w: World, caller: Caller): Promise<CaseRequest> => {
+    const { code, after } = await withFactor(w, ownId(w, caller), confirmed);
+    return { path, body: { code }, after };
+  };
+
+const twoFactorRequests: Record<string, (w: World, caller: Caller) => Promise<CaseRequest>> = {
+  // The demo two-factor account's second step, with a recovery code of its own (each used once).
+  'POST /api/login/2fa': async (w) => {
+    const id = await demoUserId(w, DEMO.twofactor.email);
+    const [code] = await renewRecoveryCodes(w.t.db.db, id, w.t.clock.now());
+    return { path: '/api/login/2fa', body: { challenge: await challengeFor(w, 'two-factor', id), code } };
+  },
+  // An enrolment of the demo manager (a role made to enrol), taken away after the call.
+  'POST /api/login/2fa/enrol': async (w) => ({
+    path: '/api/login/2fa/enrol',
+    body: { challenge: await challengeFor(w, 'enrol', w.ids.manager) },
+    after: async () => {
+      await w.t.db.db.delete(totpFactors).where(eq(totpFactors.userId, w.ids.manager));
+    },
+  }),
+  'POST /api/profile/2fa/setup': async (w, caller) => ({
+    path: '/api/profile/2fa/setup',
+    after: async () => {
+      await w.t.db.db.delete(totpFactors).where(eq(totpFactors.userId, ownId(w, caller)));
+    },
+  }),
+  'POST /api/profile/2fa/confirm': ownFactorCode('/api/profile/2fa/confirm', false),
+  'POST /api/profile/2fa/disable': ownFactorCode('/api/profile/2fa/disable', true),
+  'POST /api/profile/2fa/recovery-codes': ownFactorCode('/api/profile/2fa/recovery-codes', true),
+  // Another account's factor (the demo manager's): only admins reset it.
+  'POST /api/user/:id/2fa/reset': async (w) => {
+    const { after } = await withFactor(w, w.ids.manager, true);
+    return { path: `/api/user/${w.ids.manager}/2fa/reset`, after };
+  },
+};
+
 /**
  * Requests of the endpoints that are not resource operations, by endpoint key. An endpoint
  * without one here is called with `genericRequest` (its schemas' minimal valid input).
@@ -650,6 +728,7 @@ export const extraRequests: Record<string, (w: World, caller: Caller) => Promise
       .where(eq(sessions.tokenHash, hashToken(token)));
     return { path: `/api/profile/sessions/${row!.id}` };
   },
+  ...twoFactorRequests,
   'GET /api/master/city': async (w) => ({ path: `/api/master/city?countryId=${w.fixtureCtx().countryId}` }),
   'GET /api/service-provider-details': async (w) => ({
     path: `/api/service-provider-details?id=${w.ids.providerA}`,
@@ -929,6 +1008,29 @@ export const call = async (
 
 /** Columns whose values must never appear in an answer (by name, in any table, now or later). */
 const SECRET_COLUMN = /password_hash|token_hash|code_hash|secret|p256dh|^auth$|auth_key|private_key/i;
+
+/**
+ * The enrolments of a second factor hand the caller the secret of their own new factor (its `secret`
+ * and the `otpauth://` URI that holds it): the one answer that may carry a TOTP secret
+ * (docs/security.md, "Two-factor sign-in"). Those two fields of those answers are left out of the
+ * scan; the rest of the answer, and every other answer, is scanned.
+ */
+const ENROLMENTS = new Set(['POST /api/profile/2fa/setup', 'POST /api/login/2fa/enrol']);
+
+/** An answer as the secret scan reads it (see ENROLMENTS). */
+export const scannedAnswer = (endpoint: AnyEndpoint, text: string) => {
+  if (!ENROLMENTS.has(endpointKey(endpoint))) return text;
+  try {
+    const answer = JSON.parse(text) as { data?: Record<string, unknown> };
+    if (answer.data && typeof answer.data === 'object') {
+      delete answer.data.secret;
+      delete answer.data.uri;
+    }
+    return JSON.stringify(answer);
+  } catch {
+    return text;
+  }
+};
 
 /**
  * Checks recorded answers (headers and bodies) against every secret value in the database (password

@@ -26,6 +26,11 @@ const AUDIT_ACTIONS = [
   /** A seat lease taken or given back (docs/decisions/0059-door-list-accounts-and-leases.md). */
   'lease_take',
   'lease_return',
+  /** The account's second factor turned on, off, reset by an admin, its recovery codes renewed. */
+  'two_factor_on',
+  'two_factor_off',
+  'two_factor_reset',
+  'recovery_codes_renewed',
 ] as const;
 const auditAction = z.enum(AUDIT_ACTIONS);
 

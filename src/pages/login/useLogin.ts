@@ -3,7 +3,9 @@
  * server's field errors and refusal, and the submit that signs in.
  */
 import { useLingui } from '@lingui/react';
+import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent, type RefObject } from 'react';
+import { keepSecondStep } from '@/app/second-step';
 import type { api } from '@/contract';
 import { plainRoutes, type Language } from '@/contract/plain';
 import { ApiError, call, endpointRef, errorMessage } from '@/lib/api';
@@ -61,6 +63,7 @@ interface LoginState {
 export function useLogin({ onSignedIn, emailRef, passwordRef }: LoginState) {
   const { i18n } = useLingui();
   const language = i18n.locale as Language;
+  const navigate = useNavigate();
   const [failure, setFailure] = useState<LoginFailure | null>(null);
   const [submitting, setSubmitting] = useState(false);
   // After a first submit, the fields are checked again as they change (as a form library would).
@@ -105,6 +108,12 @@ export function useLogin({ onSignedIn, emailRef, passwordRef }: LoginState) {
     setSubmitting(true);
     try {
       const answer = await call(loginEndpoint, { body: checked.values });
+      if ('challenge' in answer) {
+        // A second factor: its own screen, the challenge kept in memory (src/app/second-step.ts).
+        keepSecondStep(answer);
+        await navigate({ to: '/login/two-factor' });
+        return;
+      }
       // The sign-in steps load once the password is accepted: not part of the first load (ADR 0010).
       await (await import('@/app/sign-in')).completeSignIn(answer);
       forgetRegisteredEmail();
