@@ -17,6 +17,7 @@ import {
   doorEventsApi,
   doorAccountsApi,
   liveApi,
+  passkeyApi,
   undoApi,
   viewsApi,
 } from '../src/contract';
@@ -40,6 +41,7 @@ const named = {
   ...doorSalesApi,
   ...doorEventsApi,
   ...doorAccountsApi,
+  ...passkeyApi,
 };
 const typed = Object.entries(api).filter(([name]) => name in named);
 const untyped = Object.entries(api).filter(([name]) => !(name in named));

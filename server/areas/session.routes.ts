@@ -6,7 +6,7 @@ import type { Profile } from '../../src/contract/auth';
 import { USER_STATUS, type Permission, type Role, type UserStatus } from '../../src/contract/roles';
 import type { Language } from '../../src/contract/common';
 import { appendAudit, providerOfUser, resourceOfUser, setAuditContext } from '../audit/trail';
-import { isUniqueViolation, type Db } from '../db/client';
+import { isUniqueViolation } from '../db/client';
 import { pushSubscriptions, serviceProviders, users } from '../db/schema';
 import { conflict, fieldError, HttpError, notFound } from '../core/errors';
 import { route, type Handler } from '../http/route';
@@ -16,13 +16,7 @@ import { notices } from '../notifications/notices';
 import { notifyAdmins } from '../notifications/notify';
 import { consumeVerifiedOtp, emailRegistered, sendOtp, verifyOtp, withEmailLock } from '../auth/otp';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/passwords';
-import {
-  providerRefusal,
-  revokeOtherSessions,
-  revokeSession,
-  statusRefusal,
-  type UserRow,
-} from '../auth/sessions';
+import { revokeOtherSessions, revokeSession, signInRefusal, type UserRow } from '../auth/sessions';
 import { clearLoginFailures, takeLoginAttempt } from '../auth/throttle';
 import { outboxKeyOf } from '../auth/outbox-keys';
 import { completeSignIn } from './sign-in';
@@ -43,13 +37,6 @@ const toProfile = (user: UserRow): Profile => ({
   createdAt: user.createdAt.toISOString(),
   version: user.version,
 });
-
-/** The status of a supervisor's provider (null for accounts that belong to no provider). */
-const providerStatusOf = async (db: Db, user: UserRow) => {
-  if (user.providerId === null) return null;
-  const [p] = await db.select({ status: users.status }).from(users).where(eq(users.id, user.providerId));
-  return p?.status ?? 'deleted';
-};
 
 const login: Handler<typeof authApi.login> = async ({ deps, body, ip, c, audit }) => {
   const { db, config } = deps;
@@ -74,7 +61,7 @@ const login: Handler<typeof authApi.login> = async ({ deps, body, ip, c, audit }
     throw new HttpError(401, smsg('badCredentials'));
   }
   await clearLoginFailures(db, email, ip);
-  const refusal = statusRefusal(user.status) ?? providerRefusal(await providerStatusOf(db, user));
+  const refusal = await signInRefusal(db, user);
   if (refusal) {
     await failed('status');
     throw new HttpError(403, refusal);

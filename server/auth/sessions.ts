@@ -97,6 +97,20 @@ export const providerStatusOfUser = sql<
 export const providerRefusal = (providerStatus: string | null): string | null =>
   providerStatus === null || providerStatus === USER_STATUS.active ? null : smsg('providerInactive');
 
+/**
+ * Why `user` may not sign in, or null: its own status, then a supervisor's provider's. Every way of
+ * signing in (a password, a passkey) judges the account with it (docs/security.md, "Account lifecycle").
+ */
+export const signInRefusal = async (db: Executor, user: UserRow): Promise<string | null> => {
+  const refusal = statusRefusal(user.status);
+  if (refusal || user.providerId === null) return refusal;
+  const [provider] = await db
+    .select({ status: users.status })
+    .from(users)
+    .where(eq(users.id, user.providerId));
+  return providerRefusal(provider?.status ?? 'deleted');
+};
+
 /** What a session's check reads: the session, its user, the user's permissions and provider's standing. */
 const sessionColumns = {
   session: sessions,

@@ -59,6 +59,12 @@ export interface Config {
    * with their rows (BULK_RETENTION_DAYS; docs/decisions/0037-bulk-jobs-bounded-paced-and-purged.md).
    */
   bulkRetentionDays: number;
+  /**
+   * The address users open the app at (PUBLIC_URL; scheme, host and port): the passkeys' relying
+   * party is its host name and the only origin their ceremonies are accepted from (docs/security.md,
+   * "Account lifecycle"). Demo mode: http://localhost and the server's port.
+   */
+  publicUrl: string;
 }
 
 export const DAY = 24 * 60 * 60 * 1000;
@@ -78,6 +84,7 @@ export const defaultConfig = (overrides: Partial<Config> = {}): Config => ({
   checkAnswers: true,
   auditRetentionDays: 400,
   bulkRetentionDays: 30,
+  publicUrl: 'http://localhost:3000',
   ...overrides,
 });
 
@@ -200,6 +207,7 @@ const ENV_SCHEMA = z.object({
     )
     .transform((v) => (v === 'auto' ? ('auto' as const) : Number(v)))
     .optional(),
+  PUBLIC_URL: urlWith(['http:', 'https:']).optional(),
   PUSH_ALLOWED_HOSTS: z
     .string()
     .trim()
@@ -277,6 +285,7 @@ export const loadConfig = (
     checkAnswers: e.CHECK_ANSWERS ?? mode !== 'production',
     auditRetentionDays: e.AUDIT_RETENTION_DAYS ?? 400,
     bulkRetentionDays: e.BULK_RETENTION_DAYS ?? 30,
+    publicUrl: new URL(e.PUBLIC_URL ?? `http://localhost:${settings.port}`).origin,
   });
   return { config, settings, env: e };
 };

@@ -70,6 +70,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditEntryRecord['action'], MessageDesc
   admit: msg`Admitted at the door`,
   lease_take: msg`Seat lease taken`,
   lease_return: msg`Seat lease returned`,
+  passkey_add: msg`Passkey added`,
+  passkey_rename: msg`Passkey renamed`,
+  passkey_remove: msg`Passkey removed`,
 };
 
 /** A child row's entry names what it is ("Deleted · Supervisor"); the record's own rows need not. */

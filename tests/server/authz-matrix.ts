@@ -113,6 +113,15 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/profile/sessions': everyone,
   'DELETE /api/profile/sessions/:id': everyone,
   'POST /api/profile/sessions/end-others': everyone,
+  // passkeys: only the caller's own (docs/security.md, "Account lifecycle"); signing in with the
+  // admin's passkey, whoever calls (tokens are ignored)
+  'GET /api/profile/passkeys': everyone,
+  'POST /api/profile/passkeys/options': everyone,
+  'POST /api/profile/passkeys': everyone,
+  'PATCH /api/profile/passkeys/:id': everyone,
+  'DELETE /api/profile/passkeys/:id': everyone,
+  'POST /api/login/passkey/options': pub('2xx'),
+  'POST /api/login/passkey': pub('2xx'),
 
   // configuration masters (docs/decisions/0005-resource-pattern.md)
   ...masterRows('category'),

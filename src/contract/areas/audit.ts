@@ -26,6 +26,10 @@ const AUDIT_ACTIONS = [
   /** A seat lease taken or given back (docs/decisions/0059-door-list-accounts-and-leases.md). */
   'lease_take',
   'lease_return',
+  /** The account's passkeys (docs/security.md, "Account lifecycle"). */
+  'passkey_add',
+  'passkey_rename',
+  'passkey_remove',
 ] as const;
 const auditAction = z.enum(AUDIT_ACTIONS);
 
