@@ -44,7 +44,7 @@ export const createSession = async (
 };
 
 /** The message that tells a user with this status why they cannot sign in (null when active). */
-export const statusRefusal = (status: string): string | null => {
+const statusRefusal = (status: string): string | null => {
   switch (status) {
     case USER_STATUS.active:
       return null;

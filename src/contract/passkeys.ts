@@ -79,7 +79,7 @@ const creationOptions = z.object({
   challenge: z.string(),
   rp: z.object({ name: z.string(), id: z.string().optional() }),
   user: z.object({ id: z.string(), name: z.string(), displayName: z.string() }),
-  pubKeyCredParams: z.array(z.object({ alg: z.number().int(), type: z.string() })),
+  pubKeyCredParams: z.array(z.object({ alg: z.number().int(), type: z.literal('public-key') })),
   timeout: z.number().int().optional(),
   attestation: z.enum(['none', 'direct', 'enterprise', 'indirect']).optional(),
   excludeCredentials: z.array(descriptor).optional(),
@@ -91,7 +91,7 @@ const creationOptions = z.object({
     })
     .optional(),
   extensions: z.object({ credProps: z.boolean().optional() }).optional(),
-  hints: z.array(z.string()).optional(),
+  hints: z.array(z.enum(['hybrid', 'security-key', 'client-device'])).optional(),
 });
 
 /** The options of `navigator.credentials.get()` (PublicKeyCredentialRequestOptionsJSON). */

@@ -13,17 +13,21 @@ import type { Caller, CaseRequest, World } from './security-support';
 const ownerOf = (w: World, caller: Caller) =>
   caller === 'anonymous' || caller === 'expired' ? w.ids.admin : w.ids[caller];
 
-/** A challenge of `kind` opened for `userId` (null: a sign-in's), as the options endpoints open it. */
-const opened = async (w: World, kind: 'passkey' | 'passkey-register', userId: number | null) => {
+/** A registration's challenge for `userId`, opened as `POST /api/profile/passkeys/options` opens it. */
+const registering = async (w: World, userId: number) => {
   const { config, db } = w.t.deps;
-  let options;
-  if (userId === null) options = await signInOptions(config);
-  else {
-    const [user] = await db.select().from(users).where(eq(users.id, userId));
-    options = await registrationOptions(config, user!, []);
-  }
-  const handle = await openChallenge(db, config, { kind, challenge: options.challenge, userId, ip: 'local' });
-  return { handle, options };
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  const options = await registrationOptions(config, user!, []);
+  const open = { kind: 'passkey-register' as const, challenge: options.challenge, userId, ip: 'local' };
+  return { handle: await openChallenge(db, config, open), options };
+};
+
+/** A sign-in's challenge, opened as `POST /api/login/passkey/options` opens it. */
+const signingIn = async (w: World) => {
+  const { config, db } = w.t.deps;
+  const options = await signInOptions(config);
+  const open = { kind: 'passkey' as const, challenge: options.challenge, userId: null, ip: 'local' };
+  return { handle: await openChallenge(db, config, open), options };
 };
 
 /** A passkey of `userId` in the database, to rename or remove. */
@@ -51,7 +55,7 @@ const adminKey = (w: World) => {
       w,
       (key = (async () => {
         const device = softAuthenticator(w.t.config.publicUrl);
-        const { handle, options } = await opened(w, 'passkey-register', w.ids.admin);
+        const { handle, options } = await registering(w, w.ids.admin);
         const res = await w.t.request('POST', '/api/profile/passkeys', {
           token: await w.adminToken(),
           body: { handle, response: device.register(options), name: 'Admin key' },
@@ -65,7 +69,7 @@ const adminKey = (w: World) => {
 
 export const passkeyRequests: Record<string, (w: World, caller: Caller) => Promise<CaseRequest>> = {
   'POST /api/profile/passkeys': async (w, caller) => {
-    const { handle, options } = await opened(w, 'passkey-register', ownerOf(w, caller));
+    const { handle, options } = await registering(w, ownerOf(w, caller));
     const response = softAuthenticator(w.t.config.publicUrl).register(options);
     return { path: '/api/profile/passkeys', body: { handle, response, name: 'Matrix key' } };
   },
@@ -79,7 +83,7 @@ export const passkeyRequests: Record<string, (w: World, caller: Caller) => Promi
   // The admin's passkey answering a fresh challenge: any caller signs in with it (tokens are ignored).
   'POST /api/login/passkey': async (w) => {
     const device = await adminKey(w);
-    const { handle, options } = await opened(w, 'passkey', null);
+    const { handle, options } = await signingIn(w);
     return { path: '/api/login/passkey', body: { handle, response: device.authenticate(options) } };
   },
 };

@@ -86,9 +86,9 @@ export const softAuthenticator = (origin: string): SoftAuthenticator => {
       const attested = Buffer.concat([Buffer.alloc(16), length, id, Buffer.from(cose)]);
       const data = authData(bend.rpId ?? options.rp.id ?? '', flags(bend, AT), counter, attested);
       const attestationObject = isoCBOR.encode(
-        new Map<string, string | Map<string, never> | Uint8Array>([
+        new Map<string, string | Map<string, string> | Uint8Array>([
           ['fmt', 'none'],
-          ['attStmt', new Map()],
+          ['attStmt', new Map<string, string>()],
           ['authData', new Uint8Array(data)],
         ]),
       );
