@@ -33,7 +33,10 @@ async function virtualAuthenticator(page: Page) {
   });
   /** The passkeys the authenticator keeps. */
   const kept = async () => (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
-  return { kept };
+  /** Whether the user passes the authenticator's check (no: as a user who cancels its prompt). */
+  const verifies = (isUserVerified: boolean) =>
+    cdp.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified });
+  return { kept, verifies };
 }
 
 const TEXT = {
@@ -100,6 +103,15 @@ describe('passkeys', () => {
       await button.waitFor();
       await snap(page, `login-passkey-${language}-390`);
       await page.setViewportSize(WIDE);
+      // The prompt refused (as a user who cancels it): no error, the screen as it was.
+      await authenticator.verifies(false);
+      const started = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/login/passkey/options');
+      await button.click();
+      await started;
+      await expect.poll(() => button.getAttribute('aria-busy')).toBeNull();
+      expect(await page.getByTestId('login-error').count()).toBe(0);
+      expect(new URL(page.url()).pathname).toBe('/admin/login');
+      await authenticator.verifies(true);
       const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/login/passkey');
       await button.click();
       expect((await answer).status()).toBe(200);

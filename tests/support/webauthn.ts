@@ -75,6 +75,15 @@ export const softAuthenticator = (origin: string): SoftAuthenticator => {
       JSON.stringify({ type, challenge: bend.challenge ?? challenge, origin: bend.origin ?? origin }),
     );
   const flags = (bend: Bend, more = 0) => UP | (bend.verified === false ? 0 : UV) | more;
+  /** The browser's JSON of this credential around an authenticator's `response`. */
+  const credential = (response: Record<string, unknown>) => ({
+    id: b64(id),
+    rawId: b64(id),
+    type: 'public-key',
+    authenticatorAttachment: 'platform',
+    clientExtensionResults: {},
+    response,
+  });
 
   return {
     credentialId: b64(id),
@@ -92,18 +101,11 @@ export const softAuthenticator = (origin: string): SoftAuthenticator => {
           ['authData', new Uint8Array(data)],
         ]),
       );
-      return {
-        id: b64(id),
-        rawId: b64(id),
-        type: 'public-key',
-        authenticatorAttachment: 'platform',
-        clientExtensionResults: {},
-        response: {
-          clientDataJSON: b64(clientData('webauthn.create', options.challenge, bend)),
-          attestationObject: b64(attestationObject),
-          transports: ['internal'],
-        },
-      };
+      return credential({
+        clientDataJSON: b64(clientData('webauthn.create', options.challenge, bend)),
+        attestationObject: b64(attestationObject),
+        transports: ['internal'],
+      });
     },
     authenticate(options, bend = {}) {
       counter = bend.counter ?? counter + 1;
@@ -111,19 +113,12 @@ export const softAuthenticator = (origin: string): SoftAuthenticator => {
       const client = clientData('webauthn.get', options.challenge, bend);
       const signature = sign('sha256', Buffer.concat([data, sha256(client)]), privateKey);
       const handle = bend.userHandle ?? userHandle;
-      return {
-        id: b64(id),
-        rawId: b64(id),
-        type: 'public-key',
-        authenticatorAttachment: 'platform',
-        clientExtensionResults: {},
-        response: {
-          clientDataJSON: b64(client),
-          authenticatorData: b64(data),
-          signature: b64(signature),
-          ...(handle ? { userHandle: handle } : {}),
-        },
-      };
+      return credential({
+        clientDataJSON: b64(client),
+        authenticatorData: b64(data),
+        signature: b64(signature),
+        ...(handle ? { userHandle: handle } : {}),
+      });
     },
   };
 };
