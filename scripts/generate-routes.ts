@@ -18,6 +18,7 @@ import {
   doorAccountsApi,
   liveApi,
   twoFactorApi,
+  passkeyApi,
   undoApi,
   viewsApi,
 } from '../src/contract';
@@ -42,6 +43,7 @@ const named = {
   ...doorSalesApi,
   ...doorEventsApi,
   ...doorAccountsApi,
+  ...passkeyApi,
 };
 const typed = Object.entries(api).filter(([name]) => name in named);
 const untyped = Object.entries(api).filter(([name]) => !(name in named));

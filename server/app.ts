@@ -22,6 +22,7 @@ import { registerAreas } from './areas';
 import { registerSessionRoutes } from './areas/session.routes';
 import { registerProfileSessionRoutes } from './areas/profile-sessions.routes';
 import { registerTwoFactorRoutes } from './areas/two-factor.routes';
+import { registerPasskeyRoutes } from './areas/passkeys.routes';
 import { registerLiveRoutes } from './live/live.routes';
 
 export type { App, Deps } from './http/types';
@@ -62,6 +63,7 @@ export const createApp = (deps: Deps): App => {
   registerSessionRoutes(app);
   registerProfileSessionRoutes(app);
   registerTwoFactorRoutes(app);
+  registerPasskeyRoutes(app);
   registerAreas(app);
   registerLiveRoutes(app);
   registerDocs(app, api, appVersion());

@@ -3,7 +3,6 @@
  * docs/security.md, "Account lifecycle"): the session on this device, the trail's entry, the mail of
  * a new device, and the answer the app keeps (docs/product.md §3).
  */
-import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Language } from '../../src/contract/common';
 import type { Role } from '../../src/contract/roles';
@@ -12,9 +11,7 @@ import { newDeviceMail } from '../core/mail';
 import { smsg } from '../core/messages';
 import type { AppEnv, Deps } from '../http/types';
 import { outboxKeyOf } from '../auth/outbox-keys';
-import { createSessionOnDevice, providerRefusal, statusRefusal, type UserRow } from '../auth/sessions';
-import type { Executor } from '../db/client';
-import { users } from '../db/schema';
+import { createSessionOnDevice, type UserRow } from '../auth/sessions';
 import { parseUserAgent } from '../auth/user-agent';
 
 export interface SignInRequest {
@@ -23,20 +20,6 @@ export interface SignInRequest {
   ip: string;
   audit: AuditContext;
 }
-
-/** The status of a supervisor's provider (null for accounts that belong to no provider). */
-const providerStatusOf = async (db: Executor, user: UserRow) => {
-  if (user.providerId === null) return null;
-  const [p] = await db.select({ status: users.status }).from(users).where(eq(users.id, user.providerId));
-  return p?.status ?? 'deleted';
-};
-
-/**
- * Why `user` may not sign in (pending, rejected, blocked, or a supervisor of a provider who may not),
- * or null: judged after the password, and again at a second step.
- */
-export const signInRefusal = async (db: Executor, user: UserRow) =>
-  statusRefusal(user.status) ?? providerRefusal(await providerStatusOf(db, user));
 
 /**
  * Signs `user` in on the requesting device (its status already judged) and answers as `POST

@@ -8,7 +8,7 @@ import { twoFactorApi } from '../../src/contract/two-factor';
 import type { Language } from '../../src/contract/common';
 import { appendAudit, providerOfUser, resourceOfUser, type AuditContext } from '../audit/trail';
 import { giveBackSlot } from '../auth/limits';
-import type { UserRow } from '../auth/sessions';
+import { signInRefusal, type UserRow } from '../auth/sessions';
 import { endChallengesOf, liveChallenge, takeChallengeTry, useChallenge } from '../auth/sign-in-challenges';
 import {
   acceptSecondFactor,
@@ -27,7 +27,7 @@ import type { Db, Executor } from '../db/client';
 import { totpFactors, users } from '../db/schema';
 import { route, type Handler } from '../http/route';
 import type { App, Deps } from '../http/types';
-import { completeSignIn, signInRefusal } from './sign-in';
+import { completeSignIn } from './sign-in';
 import { mustHaveSecondFactor } from './two-factor';
 
 /** A challenge that is unknown, expired, used or out of tries: the sign-in starts again. */

@@ -4,7 +4,8 @@
  *
  * - OTP sends: at most 30 per hour from one IP (mail bombing of many addresses);
  * - OTP verification: at most 30 wrong codes per hour from one IP (guessing across addresses);
- * - registration: at most 10 attempts per hour from one IP (each costs a password hash).
+ * - registration: at most 10 attempts per hour from one IP (each costs a password hash);
+ * - passkey sign-in: at most 60 challenges opened and 30 failed verifications per hour from one IP.
  *
  * Counted in the database, in the sign-in throttle's table under reserved keys that cannot be
  * e-mail addresses (they hold no "@"), so the limits hold across restarts and processes. A request
@@ -32,6 +33,8 @@ export const IP_LIMITS = {
   otpSend: { key: '#otp-send', max: 30, windowMs: HOUR },
   otpVerifyFailures: { key: '#otp-verify-failure', max: 30, windowMs: HOUR },
   register: { key: '#register', max: 10, windowMs: HOUR },
+  passkeyOptions: { key: '#passkey-options', max: 60, windowMs: HOUR },
+  passkeyFailures: { key: '#passkey-failure', max: 30, windowMs: HOUR },
 } as const satisfies Record<string, IpLimit>;
 
 const LIMIT_MESSAGES = {

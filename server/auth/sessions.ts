@@ -44,7 +44,7 @@ export const createSession = async (
 };
 
 /** The message that tells a user with this status why they cannot sign in (null when active). */
-export const statusRefusal = (status: string): string | null => {
+const statusRefusal = (status: string): string | null => {
   switch (status) {
     case USER_STATUS.active:
       return null;
@@ -96,6 +96,20 @@ export const providerStatusOfUser = sql<
 /** Why a supervisor of a provider with this status cannot work (null when the provider is active). */
 export const providerRefusal = (providerStatus: string | null): string | null =>
   providerStatus === null || providerStatus === USER_STATUS.active ? null : smsg('providerInactive');
+
+/**
+ * Why `user` may not sign in, or null: its own status, then a supervisor's provider's. Every way of
+ * signing in (a password, a passkey) judges the account with it (docs/security.md, "Account lifecycle").
+ */
+export const signInRefusal = async (db: Executor, user: UserRow): Promise<string | null> => {
+  const refusal = statusRefusal(user.status);
+  if (refusal || user.providerId === null) return refusal;
+  const [provider] = await db
+    .select({ status: users.status })
+    .from(users)
+    .where(eq(users.id, user.providerId));
+  return providerRefusal(provider?.status ?? 'deleted');
+};
 
 /** What a session's check reads: the session, its user, the user's permissions and provider's standing. */
 const sessionColumns = {

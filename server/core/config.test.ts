@@ -49,6 +49,16 @@ describe('loadConfig', () => {
       );
   });
 
+  it('takes the public URL (the passkeys’ relying party) from PUBLIC_URL, else localhost and the port', () => {
+    expect(loadConfig({}).config.publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '4100' }).config.publicUrl).toBe('http://localhost:4100');
+    expect(loadConfig({ PUBLIC_URL: 'https://office.example.com/admin/' }).config.publicUrl).toBe(
+      'https://office.example.com',
+    );
+    for (const bad of ['office.example.com', 'ftp://office.example.com'])
+      expect(() => loadConfig({ PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL/);
+  });
+
   it('refuses a production start without mail and database settings', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
   });

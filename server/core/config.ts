@@ -66,6 +66,12 @@ export interface Config {
    * default in production, none in demo mode; docs/security.md, "Two-factor sign-in").
    */
   twoFactorRequiredRoles: readonly Role[];
+  /**
+   * The address users open the app at (PUBLIC_URL; scheme, host and port): the passkeys' relying
+   * party is its host name and the only origin their ceremonies are accepted from (docs/security.md,
+   * "Account lifecycle"). Demo mode: http://localhost and the server's port.
+   */
+  publicUrl: string;
 }
 
 export const DAY = 24 * 60 * 60 * 1000;
@@ -86,6 +92,7 @@ export const defaultConfig = (overrides: Partial<Config> = {}): Config => ({
   auditRetentionDays: 400,
   bulkRetentionDays: 30,
   twoFactorRequiredRoles: [],
+  publicUrl: 'http://localhost:3000',
   ...overrides,
 });
 
@@ -215,6 +222,7 @@ const ENV_SCHEMA = z.object({
     .transform((v) => (v === 'none' ? [] : v.split(',').map((r) => r.trim())))
     .pipe(z.array(z.enum(ROLES, `must be none or a comma-separated list of roles among ${ROLES.join(', ')}`)))
     .optional(),
+  PUBLIC_URL: urlWith(['http:', 'https:']).optional(),
   PUSH_ALLOWED_HOSTS: z
     .string()
     .trim()
@@ -293,6 +301,7 @@ export const loadConfig = (
     auditRetentionDays: e.AUDIT_RETENTION_DAYS ?? 400,
     bulkRetentionDays: e.BULK_RETENTION_DAYS ?? 30,
     twoFactorRequiredRoles: e.TWO_FACTOR_REQUIRED_ROLES ?? (mode === 'production' ? ['admin'] : []),
+    publicUrl: new URL(e.PUBLIC_URL ?? `http://localhost:${settings.port}`).origin,
   });
   return { config, settings, env: e };
 };

@@ -236,6 +236,35 @@ export const SERVER_MESSAGES = {
     ar: 'أوقف التحقق بخطوتين الخاص بك من ملفك الشخصي.',
   },
   noSecondFactor: { en: 'This account has no second factor.', ar: 'ليس لهذا الحساب عامل تحقق ثانٍ.' },
+  // passkeys (docs/security.md, "Account lifecycle")
+  passkeysLoaded: { en: 'Passkeys loaded.', ar: 'تم تحميل مفاتيح المرور.' },
+  passkeyOptions: {
+    en: 'Confirm with your device to continue.',
+    ar: 'أكّد باستخدام جهازك للمتابعة.',
+  },
+  passkeyAdded: { en: 'Passkey added.', ar: 'تمت إضافة مفتاح المرور.' },
+  passkeyRenamed: { en: 'Passkey renamed.', ar: 'تمت إعادة تسمية مفتاح المرور.' },
+  passkeyRemoved: { en: 'Passkey removed.', ar: 'تمت إزالة مفتاح المرور.' },
+  passkeyChallengeGone: {
+    en: 'This passkey request has expired or was already used. Try again.',
+    ar: 'انتهت صلاحية طلب مفتاح المرور هذا أو سبق استخدامه. حاول مرة أخرى.',
+  },
+  passkeyNotVerified: {
+    en: 'The passkey could not be verified. Try again.',
+    ar: 'تعذّر التحقق من مفتاح المرور. حاول مرة أخرى.',
+  },
+  passkeyUnknown: {
+    en: 'This passkey is not registered here (it may have been removed). Sign in with your password.',
+    ar: 'مفتاح المرور هذا غير مسجّل هنا (ربما أُزيل). سجّل الدخول بكلمة المرور.',
+  },
+  passkeyTaken: {
+    en: 'This passkey is already registered.',
+    ar: 'مفتاح المرور هذا مسجّل بالفعل.',
+  },
+  passkeysFull: {
+    en: 'An account may have at most {n} passkeys: remove one first.',
+    ar: 'يمكن أن يكون للحساب {n} مفتاح مرور على الأكثر: أزل واحدًا أولًا.',
+  },
   // resources (generic)
   loaded: { en: 'Loaded.', ar: 'تم التحميل.' },
   created: { en: 'Saved.', ar: 'تم الحفظ.' },

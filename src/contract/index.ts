@@ -15,6 +15,7 @@ export * from './door';
 export * from './door-sales';
 export * from './door-events';
 export * from './door-accounts';
+export * from './passkeys';
 
 import { authApi } from './auth';
 import { twoFactorApi } from './two-factor';
@@ -28,6 +29,7 @@ import { doorApi } from './door';
 import { doorSalesApi } from './door-sales';
 import { doorEventsApi } from './door-events';
 import { doorAccountsApi } from './door-accounts';
+import { passkeyApi } from './passkeys';
 
 /** Every endpoint of the API, by name. The server refuses to start if one has no route. */
 export const api = {
@@ -43,5 +45,6 @@ export const api = {
   ...doorSalesApi,
   ...doorEventsApi,
   ...doorAccountsApi,
+  ...passkeyApi,
 } as const satisfies Record<string, AnyEndpoint>;
 export type Api = typeof api;

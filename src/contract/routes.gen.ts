@@ -322,6 +322,29 @@ const typed: { readonly [K in keyof Api]: RouteRef<Api[K]> } = {
     path: '/api/event/:id/door-accounts',
     access: { kind: 'session', permission: 'event' },
   },
+  passkeys: { method: 'GET', path: '/api/profile/passkeys', access: { kind: 'session', permission: null } },
+  passkeyOptions: {
+    method: 'POST',
+    path: '/api/profile/passkeys/options',
+    access: { kind: 'session', permission: null },
+  },
+  addPasskey: {
+    method: 'POST',
+    path: '/api/profile/passkeys',
+    access: { kind: 'session', permission: null },
+  },
+  renamePasskey: {
+    method: 'PATCH',
+    path: '/api/profile/passkeys/:id',
+    access: { kind: 'session', permission: null },
+  },
+  removePasskey: {
+    method: 'DELETE',
+    path: '/api/profile/passkeys/:id',
+    access: { kind: 'session', permission: null },
+  },
+  passkeySignInOptions: { method: 'POST', path: '/api/login/passkey/options', access: { kind: 'public' } },
+  passkeySignIn: { method: 'POST', path: '/api/login/passkey', access: { kind: 'public' } },
 };
 
 const resourceRoutes: Readonly<Record<string, RouteRef>> = {

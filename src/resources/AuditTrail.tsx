@@ -74,6 +74,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditEntryRecord['action'], MessageDesc
   two_factor_off: msg`Two-factor sign-in turned off`,
   two_factor_reset: msg`Two-factor sign-in reset`,
   recovery_codes_renewed: msg`New recovery codes`,
+  passkey_add: msg`Passkey added`,
+  passkey_rename: msg`Passkey renamed`,
+  passkey_remove: msg`Passkey removed`,
 };
 
 /** A child row's entry names what it is ("Deleted · Supervisor"); the record's own rows need not. */

@@ -124,6 +124,15 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/profile/2fa/disable': everyone,
   'POST /api/profile/2fa/recovery-codes': everyone,
   'POST /api/user/:id/2fa/reset': adminOnly,
+  // passkeys: only the caller's own (docs/security.md, "Account lifecycle"); signing in with the
+  // admin's passkey, whoever calls (tokens are ignored)
+  'GET /api/profile/passkeys': everyone,
+  'POST /api/profile/passkeys/options': everyone,
+  'POST /api/profile/passkeys': everyone,
+  'PATCH /api/profile/passkeys/:id': everyone,
+  'DELETE /api/profile/passkeys/:id': everyone,
+  'POST /api/login/passkey/options': pub('2xx'),
+  'POST /api/login/passkey': pub('2xx'),
 
   // configuration masters (docs/decisions/0005-resource-pattern.md)
   ...masterRows('category'),

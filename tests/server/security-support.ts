@@ -33,6 +33,7 @@ import {
 import { DEMO, DEMO_PASSWORD, type TestResponse, type TestServer } from '../setup/server';
 import { pngForm } from '../support/kit';
 import { MATRIX } from './authz-matrix';
+import { passkeyRequests } from './passkey-requests';
 import { areaRefs } from './fixture-refs';
 import { FIXTURES, type Fixture, type FixtureCtx } from './resource-fixtures';
 
@@ -930,7 +931,7 @@ const bulkRequests = Object.fromEntries(
   ]),
 ) as Record<string, (w: World, caller: Caller) => Promise<CaseRequest>>;
 
-Object.assign(extraRequests, bulkRequests, {
+Object.assign(extraRequests, bulkRequests, passkeyRequests, {
   'GET /api/bulk/:id': async (w: World, caller: Caller) => {
     const own = caller === 'anonymous' || caller === 'expired' ? null : await w.token(caller);
     const res = await w.t.request('POST', '/api/booking/bulk', {

@@ -152,12 +152,12 @@ export async function chooseLanguage(page: Page, language: 'en' | 'ar'): Promise
     .click();
 }
 
-/** Opens the profile menu and chooses Sign Out. */
-export async function signOut(page: Page): Promise<void> {
+/** Opens the profile menu and chooses Sign Out (`label`: its Arabic name on an Arabic screen). */
+export async function signOut(page: Page, label = 'Sign Out'): Promise<void> {
   await page.getByTestId('profile-menu').click();
   await page
-    .getByRole('menuitem', { name: 'Sign Out' })
-    .or(page.getByRole('button', { name: 'Sign Out' }))
+    .getByRole('menuitem', { name: label })
+    .or(page.getByRole('button', { name: label }))
     .first()
     .click();
 }

@@ -31,6 +31,10 @@ const AUDIT_ACTIONS = [
   'two_factor_off',
   'two_factor_reset',
   'recovery_codes_renewed',
+  /** The account's passkeys (docs/security.md, "Account lifecycle"). */
+  'passkey_add',
+  'passkey_rename',
+  'passkey_remove',
 ] as const;
 const auditAction = z.enum(AUDIT_ACTIONS);
 

@@ -2,7 +2,8 @@
  * Login (docs/product.md §2): "Email Id" (plain text, required) and "Password" (required); the Login button shows
  * a small spinner while submitting; after success the session is stored and the app reloads at /.
  * Throttling (429), pending approval and blocked accounts (403) show the server's message; after a
- * 401 the screen says why the session ended (docs/product.md §4).
+ * 401 the screen says why the session ended (docs/product.md §4). "Sign in with a passkey" (where the
+ * browser has WebAuthn) signs in with no e-mail nor password; its flow loads when it is pressed.
  */
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
@@ -26,7 +27,11 @@ export function LoginPage({ onSignedIn = goHomeAndReload }: { onSignedIn?: () =>
   const [emailAfterRegistration] = useState(() => (registered ? registeredEmail() : ''));
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
-  const { errors, failure, submitting, onChange, onSubmit } = useLogin({ onSignedIn, emailRef, passwordRef });
+  const { errors, failure, submitting, passkeyBusy, onChange, onSubmit, onPasskey } = useLogin({
+    onSignedIn,
+    emailRef,
+    passwordRef,
+  });
 
   return (
     <AuthLayout title={i18n._(msg`Sign in`)}>
@@ -62,6 +67,17 @@ export function LoginPage({ onSignedIn = goHomeAndReload }: { onSignedIn?: () =>
           {i18n._(msg`Login`)}
         </Button>
       </form>
+      {typeof window.PublicKeyCredential === 'function' && (
+        <Button
+          variant="secondary"
+          loading={passkeyBusy}
+          className="mt-3 w-full"
+          data-testid="passkey-sign-in"
+          onClick={() => void onPasskey()}
+        >
+          {i18n._(msg`Sign in with a passkey`)}
+        </Button>
+      )}
       <p className="mt-6 text-center text-sm text-slate-700 dark:text-slate-300">
         {i18n._(msg`New service provider?`)}{' '}
         <Link to="/registration" className={linkClass}>

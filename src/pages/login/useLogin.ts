@@ -66,6 +66,7 @@ export function useLogin({ onSignedIn, emailRef, passwordRef }: LoginState) {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<LoginFailure | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
   // After a first submit, the fields are checked again as they change (as a form library would).
   const [submitted, setSubmitted] = useState(false);
   /** What the client's checks found; their texts come from the contract's table, loaded on demand. */
@@ -129,5 +130,22 @@ export function useLogin({ onSignedIn, emailRef, passwordRef }: LoginState) {
     }
   };
 
-  return { errors, failure, submitting, onChange, onSubmit };
+  /** "Sign in with a passkey": its flow loads on the press (src/pages/account/passkey-sign-in.ts). */
+  const onPasskey = async () => {
+    if (submitting || passkeyBusy) return;
+    setFailure(null);
+    setPasskeyBusy(true);
+    try {
+      if (await (await import('@/pages/account/passkey-sign-in')).signInWithPasskey()) {
+        forgetRegisteredEmail();
+        onSignedIn();
+      }
+    } catch (error) {
+      setFailure({ status: error instanceof ApiError ? error.status : 0, message: errorMessage(error) });
+    } finally {
+      setPasskeyBusy(false);
+    }
+  };
+
+  return { errors, failure, submitting, passkeyBusy, onChange, onSubmit, onPasskey };
 }

@@ -1,6 +1,6 @@
 /**
  * My Profile: shows the account and edits the name (English and Arabic), phone, picture and password
- * (the current password is required), turns two-factor sign-in on and off, and lists the account's sessions and devices. Server field errors land on their fields; a stale version
+ * (the current password is required), turns two-factor sign-in on and off, keeps the account's passkeys, and lists its sessions and devices. Server field errors land on their fields; a stale version
  * (409) is shown with a way to load the latest one.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -22,6 +22,7 @@ import { NotificationSettings } from './NotificationSettings';
 import { PictureSection } from './PictureSection';
 import { SessionsSection } from './SessionsSection';
 import { TwoFactorSection } from './TwoFactorSection';
+import { PasskeysSection } from './PasskeysSection';
 import { cardClass, mapFieldErrors, profileQueryKey } from './profile-parts';
 
 /** Marker of the client-side "passwords differ" check (shown translated). */
@@ -79,6 +80,7 @@ export function ProfilePage() {
       <DetailsSection profile={profile} onReload={() => query.refetch()} />
       <PasswordSection />
       <TwoFactorSection />
+      <PasskeysSection />
       <SessionsSection />
       <NotificationSettings className={cardClass} />
     </div>

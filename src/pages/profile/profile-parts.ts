@@ -4,6 +4,9 @@ import { ApiError } from '@/lib/api';
 
 export const profileQueryKey = (email: string) => ['profile', email] as const;
 
+/** The signed-in user's passkeys (PasskeysSection.tsx). */
+export const passkeysKey = ['profile-passkeys'] as const;
+
 export const cardClass =
   'rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900';
 
