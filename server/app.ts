@@ -21,6 +21,7 @@ import { PACKAGE_JSON } from './core/paths';
 import { registerAreas } from './areas';
 import { registerSessionRoutes } from './areas/session.routes';
 import { registerProfileSessionRoutes } from './areas/profile-sessions.routes';
+import { registerPasswordResetRoutes } from './areas/password-reset.routes';
 import { registerLiveRoutes } from './live/live.routes';
 
 export type { App, Deps } from './http/types';
@@ -60,6 +61,7 @@ export const createApp = (deps: Deps): App => {
   // API: one route per contract endpoint (sign-in and profile, then every area: server/areas).
   registerSessionRoutes(app);
   registerProfileSessionRoutes(app);
+  registerPasswordResetRoutes(app);
   registerAreas(app);
   registerLiveRoutes(app);
   registerDocs(app, api, appVersion());

@@ -14,6 +14,7 @@ export * from './door';
 export * from './door-sales';
 export * from './door-events';
 export * from './door-accounts';
+export * from './password-reset';
 
 import { authApi } from './auth';
 import { areaApi, resourceApi } from './areas';
@@ -26,6 +27,7 @@ import { doorApi } from './door';
 import { doorSalesApi } from './door-sales';
 import { doorEventsApi } from './door-events';
 import { doorAccountsApi } from './door-accounts';
+import { passwordResetApi } from './password-reset';
 
 /** Every endpoint of the API, by name. The server refuses to start if one has no route. */
 export const api = {
@@ -40,5 +42,6 @@ export const api = {
   ...doorSalesApi,
   ...doorEventsApi,
   ...doorAccountsApi,
+  ...passwordResetApi,
 } as const satisfies Record<string, AnyEndpoint>;
 export type Api = typeof api;

@@ -660,6 +660,8 @@ const resourceRoutes: Readonly<Record<string, RouteRef>> = {
     access: { kind: 'session', permission: 'notification' },
     idempotent: true,
   },
+  passwordForgot: { method: 'POST', path: '/api/password/forgot', access: { kind: 'public' } },
+  passwordReset: { method: 'POST', path: '/api/password/reset', access: { kind: 'public' } },
 };
 
 export const routes = { ...typed, ...resourceRoutes };

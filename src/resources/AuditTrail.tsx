@@ -70,6 +70,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditEntryRecord['action'], MessageDesc
   admit: msg`Admitted at the door`,
   lease_take: msg`Seat lease taken`,
   lease_return: msg`Seat lease returned`,
+  password_reset: msg`Password reset`,
 };
 
 /** A child row's entry names what it is ("Deleted · Supervisor"); the record's own rows need not. */

@@ -26,6 +26,8 @@ const AUDIT_ACTIONS = [
   /** A seat lease taken or given back (docs/decisions/0059-door-list-accounts-and-leases.md). */
   'lease_take',
   'lease_return',
+  /** A forgotten password set again with a mailed code (docs/decisions/0062-forgotten-password.md). */
+  'password_reset',
 ] as const;
 const auditAction = z.enum(AUDIT_ACTIONS);
 
