@@ -17,6 +17,7 @@ import {
   doorEventsApi,
   doorAccountsApi,
   liveApi,
+  passwordResetApi,
   undoApi,
   viewsApi,
 } from '../src/contract';
@@ -26,7 +27,8 @@ import type { AnyEndpoint } from '../src/contract';
 const file = fileURLToPath(new URL('../src/contract/routes.gen.ts', import.meta.url));
 
 const entry = ([name, endpoint]: [string, AnyEndpoint]) => `  ${name}: ${JSON.stringify(routeOf(endpoint))},`;
-// The contract types the endpoints of authApi, areaApi, viewsApi, liveApi, undoApi and the door's APIs one by one; the resources'
+// The contract types the endpoints of authApi, areaApi, viewsApi, liveApi, undoApi, the door's APIs and
+// the forgotten password's one by one; the resources'
 // routes (list, add, update… of each area, api's index signature) are typed through their resource,
 // and so are the bulk endpoints of every resource (`<key>Bulk`).
 const named = {
@@ -40,6 +42,7 @@ const named = {
   ...doorSalesApi,
   ...doorEventsApi,
   ...doorAccountsApi,
+  ...passwordResetApi,
 };
 const typed = Object.entries(api).filter(([name]) => name in named);
 const untyped = Object.entries(api).filter(([name]) => !(name in named));

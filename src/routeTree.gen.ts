@@ -21,6 +21,8 @@ import { Route as AppOutboxRouteImport } from './routes/_app/outbox'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppUserDetailsRouteImport } from './routes/_app/user-details'
 import { Route as AppUsersRouteImport } from './routes/_app/users'
+import { Route as PasswordForgotRouteImport } from './routes/password/forgot'
+import { Route as PasswordResetRouteImport } from './routes/password/reset'
 import { Route as AppAdvertisementIndexRouteImport } from './routes/_app/advertisement/index'
 import { Route as AppBookingIndexRouteImport } from './routes/_app/booking/index'
 import { Route as AppCategoryIndexRouteImport } from './routes/_app/category/index'
@@ -115,6 +117,16 @@ const AppUsersRoute = AppUsersRouteImport.update({
   id: '/users',
   path: '/users',
   getParentRoute: () => AppRoute,
+} as any)
+const PasswordForgotRoute = PasswordForgotRouteImport.update({
+  id: '/password/forgot',
+  path: '/password/forgot',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PasswordResetRoute = PasswordResetRouteImport.update({
+  id: '/password/reset',
+  path: '/password/reset',
+  getParentRoute: () => rootRouteImport,
 } as any)
 const AppAdvertisementIndexRoute = AppAdvertisementIndexRouteImport.update({
   id: '/advertisement/',
@@ -320,6 +332,8 @@ export interface FileRoutesByFullPath {
   '/profile': typeof AppProfileRoute
   '/user-details': typeof AppUserDetailsRoute
   '/users': typeof AppUsersRoute
+  '/password/forgot': typeof PasswordForgotRoute
+  '/password/reset': typeof PasswordResetRoute
   '/notification/add': typeof AppNotificationAddRoute
   '/serviceprovider-details/$id': typeof AppServiceproviderDetailsIdRoute
   '/serviceprovider/add': typeof AppServiceproviderAddRoute
@@ -367,6 +381,8 @@ export interface FileRoutesByTo {
   '/profile': typeof AppProfileRoute
   '/user-details': typeof AppUserDetailsRoute
   '/users': typeof AppUsersRoute
+  '/password/forgot': typeof PasswordForgotRoute
+  '/password/reset': typeof PasswordResetRoute
   '/': typeof AppIndexRoute
   '/notification/add': typeof AppNotificationAddRoute
   '/serviceprovider-details/$id': typeof AppServiceproviderDetailsIdRoute
@@ -417,6 +433,8 @@ export interface FileRoutesById {
   '/_app/profile': typeof AppProfileRoute
   '/_app/user-details': typeof AppUserDetailsRoute
   '/_app/users': typeof AppUsersRoute
+  '/password/forgot': typeof PasswordForgotRoute
+  '/password/reset': typeof PasswordResetRoute
   '/_app/': typeof AppIndexRoute
   '/_app/notification/add': typeof AppNotificationAddRoute
   '/_app/serviceprovider-details/$id': typeof AppServiceproviderDetailsIdRoute
@@ -468,6 +486,8 @@ export interface FileRouteTypes {
     | '/profile'
     | '/user-details'
     | '/users'
+    | '/password/forgot'
+    | '/password/reset'
     | '/notification/add'
     | '/serviceprovider-details/$id'
     | '/serviceprovider/add'
@@ -515,6 +535,8 @@ export interface FileRouteTypes {
     | '/profile'
     | '/user-details'
     | '/users'
+    | '/password/forgot'
+    | '/password/reset'
     | '/'
     | '/notification/add'
     | '/serviceprovider-details/$id'
@@ -564,6 +586,8 @@ export interface FileRouteTypes {
     | '/_app/profile'
     | '/_app/user-details'
     | '/_app/users'
+    | '/password/forgot'
+    | '/password/reset'
     | '/_app/'
     | '/_app/notification/add'
     | '/_app/serviceprovider-details/$id'
@@ -606,6 +630,8 @@ export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
   LoginRoute: typeof LoginRoute
   RegistrationRoute: typeof RegistrationRoute
+  PasswordForgotRoute: typeof PasswordForgotRoute
+  PasswordResetRoute: typeof PasswordResetRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -693,6 +719,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/users'
       preLoaderRoute: typeof AppUsersRouteImport
       parentRoute: typeof AppRoute
+    }
+    '/password/forgot': {
+      id: '/password/forgot'
+      path: '/password/forgot'
+      fullPath: '/password/forgot'
+      preLoaderRoute: typeof PasswordForgotRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/password/reset': {
+      id: '/password/reset'
+      path: '/password/reset'
+      fullPath: '/password/reset'
+      preLoaderRoute: typeof PasswordResetRouteImport
+      parentRoute: typeof rootRouteImport
     }
     '/_app/advertisement/': {
       id: '/_app/advertisement/'
@@ -1046,6 +1086,8 @@ const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
   LoginRoute: LoginRoute,
   RegistrationRoute: RegistrationRoute,
+  PasswordForgotRoute: PasswordForgotRoute,
+  PasswordResetRoute: PasswordResetRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -294,6 +294,8 @@ const typed: { readonly [K in keyof Api]: RouteRef<Api[K]> } = {
     path: '/api/event/:id/door-accounts',
     access: { kind: 'session', permission: 'event' },
   },
+  passwordForgot: { method: 'POST', path: '/api/password/forgot', access: { kind: 'public' } },
+  passwordReset: { method: 'POST', path: '/api/password/reset', access: { kind: 'public' } },
 };
 
 const resourceRoutes: Readonly<Record<string, RouteRef>> = {
@@ -660,8 +662,6 @@ const resourceRoutes: Readonly<Record<string, RouteRef>> = {
     access: { kind: 'session', permission: 'notification' },
     idempotent: true,
   },
-  passwordForgot: { method: 'POST', path: '/api/password/forgot', access: { kind: 'public' } },
-  passwordReset: { method: 'POST', path: '/api/password/reset', access: { kind: 'public' } },
 };
 
 export const routes = { ...typed, ...resourceRoutes };
