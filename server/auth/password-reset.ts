@@ -33,7 +33,7 @@ import type { UserRow } from './sessions';
 import { hashOtp, newOtpCode, otpMatches } from './tokens';
 
 /** How long a code (and its link) works. */
-export const RESET_CODE_TTL_MS = 30 * 60 * 1000;
+const RESET_CODE_TTL_MS = 30 * 60 * 1000;
 
 /** The limits of one address (its `ip` column holds the address). */
 const BY_ADDRESS = {

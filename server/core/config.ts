@@ -183,6 +183,8 @@ const ENV_SCHEMA = z.object({
   SMTP_URL: urlWith(['smtp:', 'smtps:']).optional(),
   PUBLIC_URL: urlWith(['http:', 'https:'])
     .refine((v) => {
+      // Not a URL at all is urlWith's refusal; this one names what else a URL may not carry.
+      if (!URL.canParse(v)) return true;
       const url = new URL(v);
       return !url.search && !url.hash && !url.username && !url.password;
     }, 'must be the address users open the app at, without query, fragment or credentials')
