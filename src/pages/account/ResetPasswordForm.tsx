@@ -9,7 +9,6 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
-import { z } from 'zod';
 import { PASSWORD_MIN, resetPasswordBody } from '@/contract';
 import { routes } from '@/contract/routes.gen';
 import { notify } from '@/app/notify';
@@ -18,17 +17,10 @@ import { useFieldMessage } from '@/components/field-message';
 import { call } from '@/lib/api';
 import { linkClass } from '../AuthLayout';
 import { rememberRegisteredEmail } from '../login/registered-email';
+import { ConfirmPasswordField, withConfirmation } from '../profile/password-confirm';
 import { mapFieldErrors } from '../profile/profile-parts';
 
-/** Marker of the client-side "passwords differ" check (shown translated). */
-const PASSWORDS_DIFFER = 'passwords-differ';
-const schema = resetPasswordBody
-  .pick({ code: true, newPassword: true })
-  .extend({ confirmPassword: z.string() })
-  .refine((values) => values.newPassword === values.confirmPassword, {
-    path: ['confirmPassword'],
-    message: PASSWORDS_DIFFER,
-  });
+const schema = withConfirmation(resetPasswordBody.pick({ code: true, newPassword: true }));
 type ResetForm = { code: string; newPassword: string; confirmPassword: string };
 
 export function ResetPasswordForm({
@@ -82,18 +74,7 @@ export function ResetPasswordForm({
         error={fieldMessage(errors.newPassword?.message)}
         {...register('newPassword')}
       />
-      <PasswordField
-        label={i18n._(msg`Confirm new password`)}
-        autoComplete="new-password"
-        required
-        aria-required="true"
-        error={
-          errors.confirmPassword?.message === PASSWORDS_DIFFER
-            ? i18n._(msg`The passwords do not match`)
-            : fieldMessage(errors.confirmPassword?.message)
-        }
-        {...register('confirmPassword')}
-      />
+      <ConfirmPasswordField error={errors.confirmPassword?.message} {...register('confirmPassword')} />
       <Button type="submit" loading={isSubmitting} className="w-full">
         {i18n._(msg`Set new password`)}
       </Button>
