@@ -19,6 +19,7 @@ import {
   liveApi,
   twoFactorApi,
   passkeyApi,
+  passwordResetApi,
   undoApi,
   viewsApi,
 } from '../src/contract';
@@ -28,7 +29,8 @@ import type { AnyEndpoint } from '../src/contract';
 const file = fileURLToPath(new URL('../src/contract/routes.gen.ts', import.meta.url));
 
 const entry = ([name, endpoint]: [string, AnyEndpoint]) => `  ${name}: ${JSON.stringify(routeOf(endpoint))},`;
-// The contract types the endpoints of authApi, areaApi, viewsApi, liveApi, undoApi and the door's APIs one by one; the resources'
+// The contract types the endpoints of authApi, areaApi, viewsApi, liveApi, undoApi, the door's APIs and
+// the forgotten password's one by one; the resources'
 // routes (list, add, update… of each area, api's index signature) are typed through their resource,
 // and so are the bulk endpoints of every resource (`<key>Bulk`).
 const named = {
@@ -44,6 +46,7 @@ const named = {
   ...doorEventsApi,
   ...doorAccountsApi,
   ...passkeyApi,
+  ...passwordResetApi,
 };
 const typed = Object.entries(api).filter(([name]) => name in named);
 const untyped = Object.entries(api).filter(([name]) => !(name in named));

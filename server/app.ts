@@ -23,6 +23,7 @@ import { registerSessionRoutes } from './areas/session.routes';
 import { registerProfileSessionRoutes } from './areas/profile-sessions.routes';
 import { registerTwoFactorRoutes } from './areas/two-factor.routes';
 import { registerPasskeyRoutes } from './areas/passkeys.routes';
+import { registerPasswordResetRoutes } from './areas/password-reset.routes';
 import { registerLiveRoutes } from './live/live.routes';
 
 export type { App, Deps } from './http/types';
@@ -64,6 +65,7 @@ export const createApp = (deps: Deps): App => {
   registerProfileSessionRoutes(app);
   registerTwoFactorRoutes(app);
   registerPasskeyRoutes(app);
+  registerPasswordResetRoutes(app);
   registerAreas(app);
   registerLiveRoutes(app);
   registerDocs(app, api, appVersion());

@@ -22,6 +22,8 @@ import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppUserDetailsRouteImport } from './routes/_app/user-details'
 import { Route as AppUsersRouteImport } from './routes/_app/users'
 import { Route as LoginTwoFactorRouteImport } from './routes/login_.two-factor'
+import { Route as PasswordForgotRouteImport } from './routes/password/forgot'
+import { Route as PasswordResetRouteImport } from './routes/password/reset'
 import { Route as AppAdvertisementIndexRouteImport } from './routes/_app/advertisement/index'
 import { Route as AppBookingIndexRouteImport } from './routes/_app/booking/index'
 import { Route as AppCategoryIndexRouteImport } from './routes/_app/category/index'
@@ -120,6 +122,16 @@ const AppUsersRoute = AppUsersRouteImport.update({
 const LoginTwoFactorRoute = LoginTwoFactorRouteImport.update({
   id: '/login_/two-factor',
   path: '/login/two-factor',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PasswordForgotRoute = PasswordForgotRouteImport.update({
+  id: '/password/forgot',
+  path: '/password/forgot',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PasswordResetRoute = PasswordResetRouteImport.update({
+  id: '/password/reset',
+  path: '/password/reset',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppAdvertisementIndexRoute = AppAdvertisementIndexRouteImport.update({
@@ -327,6 +339,8 @@ export interface FileRoutesByFullPath {
   '/user-details': typeof AppUserDetailsRoute
   '/users': typeof AppUsersRoute
   '/login/two-factor': typeof LoginTwoFactorRoute
+  '/password/forgot': typeof PasswordForgotRoute
+  '/password/reset': typeof PasswordResetRoute
   '/notification/add': typeof AppNotificationAddRoute
   '/serviceprovider-details/$id': typeof AppServiceproviderDetailsIdRoute
   '/serviceprovider/add': typeof AppServiceproviderAddRoute
@@ -375,6 +389,8 @@ export interface FileRoutesByTo {
   '/user-details': typeof AppUserDetailsRoute
   '/users': typeof AppUsersRoute
   '/login/two-factor': typeof LoginTwoFactorRoute
+  '/password/forgot': typeof PasswordForgotRoute
+  '/password/reset': typeof PasswordResetRoute
   '/': typeof AppIndexRoute
   '/notification/add': typeof AppNotificationAddRoute
   '/serviceprovider-details/$id': typeof AppServiceproviderDetailsIdRoute
@@ -426,6 +442,8 @@ export interface FileRoutesById {
   '/_app/user-details': typeof AppUserDetailsRoute
   '/_app/users': typeof AppUsersRoute
   '/login_/two-factor': typeof LoginTwoFactorRoute
+  '/password/forgot': typeof PasswordForgotRoute
+  '/password/reset': typeof PasswordResetRoute
   '/_app/': typeof AppIndexRoute
   '/_app/notification/add': typeof AppNotificationAddRoute
   '/_app/serviceprovider-details/$id': typeof AppServiceproviderDetailsIdRoute
@@ -478,6 +496,8 @@ export interface FileRouteTypes {
     | '/user-details'
     | '/users'
     | '/login/two-factor'
+    | '/password/forgot'
+    | '/password/reset'
     | '/notification/add'
     | '/serviceprovider-details/$id'
     | '/serviceprovider/add'
@@ -526,6 +546,8 @@ export interface FileRouteTypes {
     | '/user-details'
     | '/users'
     | '/login/two-factor'
+    | '/password/forgot'
+    | '/password/reset'
     | '/'
     | '/notification/add'
     | '/serviceprovider-details/$id'
@@ -576,6 +598,8 @@ export interface FileRouteTypes {
     | '/_app/user-details'
     | '/_app/users'
     | '/login_/two-factor'
+    | '/password/forgot'
+    | '/password/reset'
     | '/_app/'
     | '/_app/notification/add'
     | '/_app/serviceprovider-details/$id'
@@ -619,6 +643,8 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   RegistrationRoute: typeof RegistrationRoute
   LoginTwoFactorRoute: typeof LoginTwoFactorRoute
+  PasswordForgotRoute: typeof PasswordForgotRoute
+  PasswordResetRoute: typeof PasswordResetRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -712,6 +738,20 @@ declare module '@tanstack/react-router' {
       path: '/login/two-factor'
       fullPath: '/login/two-factor'
       preLoaderRoute: typeof LoginTwoFactorRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/password/forgot': {
+      id: '/password/forgot'
+      path: '/password/forgot'
+      fullPath: '/password/forgot'
+      preLoaderRoute: typeof PasswordForgotRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/password/reset': {
+      id: '/password/reset'
+      path: '/password/reset'
+      fullPath: '/password/reset'
+      preLoaderRoute: typeof PasswordResetRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/_app/advertisement/': {
@@ -1067,6 +1107,8 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   RegistrationRoute: RegistrationRoute,
   LoginTwoFactorRoute: LoginTwoFactorRoute,
+  PasswordForgotRoute: PasswordForgotRoute,
+  PasswordResetRoute: PasswordResetRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -3,13 +3,10 @@
  * sessions, ending one of them or all the others. No parameter names a user: another account's
  * session is unknown here.
  */
-import { inArray } from 'drizzle-orm';
 import { authApi } from '../../src/contract/auth';
 import { appendAudit, providerOfUser, resourceOfUser } from '../audit/trail';
-import { endOwnSession, liveSessionsOf, revokeOtherSessions } from '../auth/sessions';
+import { endOwnSession, forgetPushDevices, liveSessionsOf, revokeOtherSessions } from '../auth/sessions';
 import { parseUserAgent } from '../auth/user-agent';
-import type { Executor } from '../db/client';
-import { pushSubscriptions } from '../db/schema';
 import { notFound } from '../core/errors';
 import { smsg } from '../core/messages';
 import { route, type Handler } from '../http/route';
@@ -34,12 +31,6 @@ const sessionsList: Handler<typeof authApi.sessions> = async ({ deps, requireAut
     }),
   };
 };
-
-/** The ended sessions' devices get no more pushes for this account, as after a sign-out. */
-const forgetPushDevices = (db: Executor, sessionIds: number[]) =>
-  sessionIds.length
-    ? db.delete(pushSubscriptions).where(inArray(pushSubscriptions.sessionId, sessionIds))
-    : Promise.resolve();
 
 const endSession: Handler<typeof authApi.endSession> = async ({ deps, params, requireAuth, audit }) => {
   const { user } = requireAuth();

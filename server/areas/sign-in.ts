@@ -33,7 +33,7 @@ export const completeSignIn = async (
   const { db, config } = deps;
   const userAgent = c.req.header('user-agent');
   // New when no earlier session of the account had this device (docs/security.md, "Sessions and devices").
-  const { token, newDevice } = await createSessionOnDevice(db, config, user.id, { ip, userAgent });
+  const { token, newDevice } = await createSessionOnDevice(db, config, user, { ip, userAgent });
   const entryDetail = { ...detail, ...(newDevice ? { newDevice: true } : {}) };
   await appendAudit(db, audit, {
     action: 'sign_in',

@@ -6,6 +6,8 @@
  * - OTP verification: at most 30 wrong codes per hour from one IP (guessing across addresses);
  * - registration: at most 10 attempts per hour from one IP (each costs a password hash);
  * - passkey sign-in: at most 60 challenges opened and 30 failed verifications per hour from one IP.
+ * - password reset codes (docs/decisions/0062-forgotten-password.md): at most 30 requests and 30
+ *   wrong codes per hour from one IP.
  *
  * Counted in the database, in the sign-in throttle's table under reserved keys that cannot be
  * e-mail addresses (they hold no "@"), so the limits hold across restarts and processes. A request
@@ -16,7 +18,7 @@
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import { messageOf, registerMessages } from '../../src/contract/messages';
 import type { Config } from '../core/config';
-import type { Db } from '../db/client';
+import type { Db, Executor } from '../db/client';
 import { loginFailures } from '../db/schema';
 import { tooManyRequests } from '../core/errors';
 
@@ -35,6 +37,8 @@ export const IP_LIMITS = {
   register: { key: '#register', max: 10, windowMs: HOUR },
   passkeyOptions: { key: '#passkey-options', max: 60, windowMs: HOUR },
   passkeyFailures: { key: '#passkey-failure', max: 30, windowMs: HOUR },
+  resetSend: { key: '#reset-send', max: 30, windowMs: HOUR },
+  resetFailures: { key: '#reset-failure', max: 30, windowMs: HOUR },
 } as const satisfies Record<string, IpLimit>;
 
 const LIMIT_MESSAGES = {
@@ -82,10 +86,11 @@ const lock = (tx: Pick<Db, 'execute'>, limit: IpLimit, ip: string) =>
  * (limit, ip): count, judge, record), or throws `refuse(wait)` when none is left. Returns the slot's
  * id, so that a request that turns out not to count (a right password) can give it back.
  * Taking the slot *before* the slow work (hashing, mail) is what keeps concurrent requests from
- * all passing the check before any of them is counted (docs/security.md, "Abuse limits").
+ * all passing the check before any of them is counted (docs/security.md, "Abuse limits"). In a
+ * transaction already (`db` a transaction), the slot is taken in a savepoint of it.
  */
 export const takeSlot = async (
-  db: Db,
+  db: Executor,
   now: Date,
   limit: IpLimit,
   ip: string,
@@ -105,7 +110,8 @@ export const takeSlot = async (
   });
 
 /** Gives back a slot taken by `takeSlot` (the request did not count against the limit). */
-export const giveBackSlot = (db: Db, id: number) => db.delete(loginFailures).where(eq(loginFailures.id, id));
+export const giveBackSlot = (db: Executor, id: number) =>
+  db.delete(loginFailures).where(eq(loginFailures.id, id));
 
 /** Takes one slot of `limit` for `ip`, or throws 429 (Retry-After) when none is left. */
 export const takeIpSlot = (db: Db, config: Config, limit: IpLimit, ip: string) =>

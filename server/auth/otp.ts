@@ -16,11 +16,29 @@ import { hashOtp, newOtpCode, otpMatches } from './tokens';
 
 const OTP_TTL_MS = 10 * 60 * 1000;
 export const OTP_SEND_GAP_MS = 60 * 1000;
-const OTP_HOURLY_MAX = 5;
-const OTP_MAX_TRIES = 5;
+export const OTP_HOURLY_MAX = 5;
+export const OTP_MAX_TRIES = 5;
 /** How long after verification the verified code can still complete a registration. */
 const OTP_REGISTER_WINDOW_MS = 30 * 60 * 1000;
-const HOUR = 60 * 60 * 1000;
+export const HOUR = 60 * 60 * 1000;
+
+/** The refusal of a code sent to the address less than `OTP_SEND_GAP_MS` ago (`wait`: ms until the next). */
+export const sentTooSoon = (wait: number) =>
+  tooManyRequests(smsg('otpWait', { seconds: Math.ceil(wait / 1000) }), wait, {
+    max: 1,
+    windowMs: OTP_SEND_GAP_MS,
+  });
+
+/** The refusal of a code beyond `OTP_HOURLY_MAX` sent to the address within the hour. */
+export const sentTooOften = (wait: number) =>
+  tooManyRequests(smsg('otpHourly', { minutes: Math.ceil(wait / 60_000) }), wait, {
+    max: OTP_HOURLY_MAX,
+    windowMs: HOUR,
+  });
+
+/** What a wrong code's `attempts`-th try is told: the tries left, or that the code is now void. */
+export const wrongCodeRefusal = (attempts: number) =>
+  attempts >= OTP_MAX_TRIES ? smsg('otpVoided') : smsg('otpWrong', { n: OTP_MAX_TRIES - attempts });
 
 /** Runs `fn` in a transaction that holds the lock of `email`. */
 export const withEmailLock = <T>(db: Db, email: string, fn: (tx: Tx) => Promise<T>) =>
@@ -53,20 +71,10 @@ export const sendOtp = async ({ db, config, mailer }: OtpDeps, email: string, la
       .where(and(eq(emailOtps.email, email), gt(emailOtps.createdAt, new Date(now.getTime() - HOUR))))
       .orderBy(desc(emailOtps.createdAt));
     const last = recent[0];
-    if (last && now.getTime() - last.createdAt.getTime() < OTP_SEND_GAP_MS) {
-      const wait = last.createdAt.getTime() + OTP_SEND_GAP_MS - now.getTime();
-      throw tooManyRequests(smsg('otpWait', { seconds: Math.ceil(wait / 1000) }), wait, {
-        max: 1,
-        windowMs: OTP_SEND_GAP_MS,
-      });
-    }
-    if (recent.length >= OTP_HOURLY_MAX) {
-      const wait = recent[OTP_HOURLY_MAX - 1]!.createdAt.getTime() + HOUR - now.getTime();
-      throw tooManyRequests(smsg('otpHourly', { minutes: Math.ceil(wait / 60_000) }), wait, {
-        max: OTP_HOURLY_MAX,
-        windowMs: HOUR,
-      });
-    }
+    if (last && now.getTime() - last.createdAt.getTime() < OTP_SEND_GAP_MS)
+      throw sentTooSoon(last.createdAt.getTime() + OTP_SEND_GAP_MS - now.getTime());
+    if (recent.length >= OTP_HOURLY_MAX)
+      throw sentTooOften(recent[OTP_HOURLY_MAX - 1]!.createdAt.getTime() + HOUR - now.getTime());
     await tx
       .update(emailOtps)
       .set({ voidedAt: now })
@@ -112,12 +120,11 @@ export const verifyOtp = async (
       return null;
     }
     const attempts = row.attempts + 1;
-    const voided = attempts >= OTP_MAX_TRIES;
     await tx
       .update(emailOtps)
-      .set({ attempts, ...(voided ? { voidedAt: now } : {}) })
+      .set({ attempts, ...(attempts >= OTP_MAX_TRIES ? { voidedAt: now } : {}) })
       .where(eq(emailOtps.id, row.id));
-    return voided ? smsg('otpVoided') : smsg('otpWrong', { n: OTP_MAX_TRIES - attempts });
+    return wrongCodeRefusal(attempts);
   });
   if (refusal) throw fieldError('otp', refusal);
 };

@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { USER_STATUS } from '../../src/contract/roles';
 import type { Db, Executor } from '../db/client';
-import { rolePermissions, sessions, users } from '../db/schema';
+import { pushSubscriptions, rolePermissions, sessions, users } from '../db/schema';
 import type { Config } from '../core/config';
 import { HttpError, unauthorized } from '../core/errors';
 import { smsg } from '../core/messages';
@@ -203,13 +203,30 @@ export const revokeSession = (db: Db, config: Config, sessionId: number) =>
     .set({ revokedAt: config.now() })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 
-/** Revokes every live session of a user except `keepSessionId`. */
-export const revokeOtherSessions = (db: Executor, config: Config, userId: number, keepSessionId: number) =>
+/** Revokes every live session of a user except `keepSessionId` (null: every one of them). */
+export const revokeOtherSessions = (
+  db: Executor,
+  config: Config,
+  userId: number,
+  keepSessionId: number | null,
+) =>
   db
     .update(sessions)
     .set({ revokedAt: config.now() })
-    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)))
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        keepSessionId === null ? undefined : ne(sessions.id, keepSessionId),
+        isNull(sessions.revokedAt),
+      ),
+    )
     .returning({ id: sessions.id });
+
+/** The ended sessions' devices get no more pushes for their account, as after a sign-out. */
+export const forgetPushDevices = (db: Executor, sessionIds: number[]) =>
+  sessionIds.length
+    ? db.delete(pushSubscriptions).where(inArray(pushSubscriptions.sessionId, sessionIds))
+    : Promise.resolve();
 
 /**
  * Is a sign-in with this user agent from a device the account has not used before? The server
@@ -264,16 +281,25 @@ export const endOwnSession = async (db: Executor, config: Config, userId: number
 /**
  * Records a new session and says whether it is the account's first from its device (`isNewDevice`):
  * the account's row is locked while both happen, so parallel sign-ins from one new device count it
- * new once.
+ * new once. `passwordHash` is the account's password as the sign-in judged it: when it has changed
+ * since (a reset or a change committed meanwhile, which ends every session it does not keep), the
+ * sign-in is refused like a wrong password, so no session made with an old password outlives the
+ * change (docs/decisions/0062-forgotten-password.md).
  */
 export const createSessionOnDevice = (
   db: Db,
   config: Config,
-  userId: number,
+  user: { id: number; passwordHash: string | null },
   meta: { ip: string; userAgent: string | undefined },
 ) =>
   db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const userId = user.id;
+    const [now] = await tx
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for('update');
+    if (!now || now.passwordHash !== user.passwordHash) throw new HttpError(401, smsg('badCredentials'));
     const newDevice = await isNewDevice(tx, userId, meta.userAgent);
     return { token: await createSession(tx, config, userId, meta), newDevice };
   });

@@ -10,7 +10,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Config } from '../core/config';
-import type { Db } from '../db/client';
+import type { Db, Executor } from '../db/client';
 import { loginFailures } from '../db/schema';
 import { tooManyRequests } from '../core/errors';
 import { smsg } from '../core/messages';
@@ -41,5 +41,6 @@ export const takeLoginAttempt = (db: Db, config: Config, email: string, ip: stri
     refuse,
   );
 
-export const clearLoginFailures = (db: Db, email: string, ip: string) =>
-  db.delete(loginFailures).where(key(email, ip));
+/** Clears the failures of the pair, or of the address from every IP when `ip` is not given. */
+export const clearLoginFailures = (db: Executor, email: string, ip?: string) =>
+  db.delete(loginFailures).where(ip === undefined ? eq(loginFailures.email, email) : key(email, ip));

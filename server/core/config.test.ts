@@ -63,6 +63,23 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
   });
 
+  it('takes the links of mails from PUBLIC_URL, never a request: localhost in demo mode, required in production', () => {
+    expect(loadConfig({ PORT: '3005' }).config.publicUrl).toBe('http://localhost:3005');
+    expect(loadConfig({ PUBLIC_URL: 'https://office.example.com/' }).config.publicUrl).toBe(
+      'https://office.example.com',
+    );
+    for (const bad of [
+      'office.example.com',
+      'ftp://office.example.com',
+      'https://a.example?x=1',
+      'https://u:p@a.example',
+    ])
+      expect(() => loadConfig({ PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL/);
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', DATA_DIR: '/tmp/ebo' }),
+    ).toThrow(/PUBLIC_URL/);
+  });
+
   it('validates every variable at start and names the wrong one, what it must be and what it got', () => {
     const refused = (env: NodeJS.ProcessEnv, ...parts: string[]) => {
       let message = '';

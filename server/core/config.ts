@@ -67,9 +67,11 @@ export interface Config {
    */
   twoFactorRequiredRoles: readonly Role[];
   /**
-   * The address users open the app at (PUBLIC_URL; scheme, host and port): the passkeys' relying
-   * party is its host name and the only origin their ceremonies are accepted from (docs/security.md,
-   * "Account lifecycle"). Demo mode: http://localhost and the server's port.
+   * Where users open the app (PUBLIC_URL, e.g. `https://backoffice.example.com`; kept as its origin:
+   * scheme, host and port): links in mails (a password reset's, an invitation's) are built from it,
+   * never from a request's Host, and the passkeys' relying party is its host name and the only origin
+   * their ceremonies are accepted from (docs/security.md, "Account lifecycle"). Demo default:
+   * `http://localhost:<PORT>`; production requires it.
    */
   publicUrl: string;
 }
@@ -189,6 +191,15 @@ const ENV_SCHEMA = z.object({
   DATA_DIR: z.string().trim().min(1).optional(),
   DATABASE_URL: urlWith(['postgres:', 'postgresql:']).optional(),
   SMTP_URL: urlWith(['smtp:', 'smtps:']).optional(),
+  PUBLIC_URL: urlWith(['http:', 'https:'])
+    .refine((v) => {
+      // Not a URL at all is urlWith's refusal; this one names what else a URL may not carry.
+      if (!URL.canParse(v)) return true;
+      const url = new URL(v);
+      return !url.search && !url.hash && !url.username && !url.password;
+    }, 'must be the address users open the app at, without query, fragment or credentials')
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional(),
   MAIL_FROM: z.string().trim().min(3).optional(),
   TRUST_PROXY: flag.optional(),
   CHECK_ANSWERS: flag.optional(),
@@ -222,7 +233,6 @@ const ENV_SCHEMA = z.object({
     .transform((v) => (v === 'none' ? [] : v.split(',').map((r) => r.trim())))
     .pipe(z.array(z.enum(ROLES, `must be none or a comma-separated list of roles among ${ROLES.join(', ')}`)))
     .optional(),
-  PUBLIC_URL: urlWith(['http:', 'https:']).optional(),
   PUSH_ALLOWED_HOSTS: z
     .string()
     .trim()
@@ -280,6 +290,7 @@ export const loadConfig = (
   if (mode === 'production') {
     const missing: string[] = [];
     if (!settings.smtpUrl) missing.push('SMTP_URL (the mail server that sends sign-up codes)');
+    if (!e.PUBLIC_URL) missing.push('PUBLIC_URL (the address users open the app at, for links in mails)');
     if (!settings.databaseUrl && !settings.dataDirExplicit)
       missing.push('DATABASE_URL (PostgreSQL) or DATA_DIR (folder of the embedded database)');
     if (missing.length)

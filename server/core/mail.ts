@@ -64,6 +64,14 @@ const twoParagraphs = (
     `<p>${escapeHtml(t.intro)}</p><p>${escapeHtml(t.next)}</p></div>`,
 });
 
+/** "What happened, when, from where" lines of an account's mail (`rows`), as text and as HTML. */
+const facts = (rows: [string, string][]) => ({
+  text: rows.map(([k, v]) => `    ${k}: ${v}`).join('\n'),
+  html: `<ul>${rows.map(([k, v]) => `<li>${escapeHtml(k)}: <bdi>${escapeHtml(v)}</bdi></li>`).join('')}</ul>`,
+});
+
+const utc = (at: Date) => at.toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
+
 /** The sign-up code mail, in the language of the request. */
 export const otpMail = (to: string, code: string, lang: Language): MailMessage => {
   const t =
@@ -127,7 +135,6 @@ export const newDeviceMail = (
   lang: Language,
   what: { device: string | null; browser: string | null; ip: string; at: Date },
 ): MailMessage => {
-  const when = what.at.toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
   const t =
     lang === 'ar'
       ? {
@@ -156,17 +163,102 @@ export const newDeviceMail = (
     [t.device, what.device ?? t.unknown],
     [t.browser, what.browser ?? t.unknown],
     [t.ip, what.ip],
-    [t.time, when],
+    [t.time, utc(what.at)],
   ];
+  const list = facts(rows);
   return {
     to,
     subject: t.subject,
-    text: `${t.intro}\n\n${rows.map(([k, v]) => `    ${k}: ${v}`).join('\n')}\n\n${t.next}\n`,
+    text: `${t.intro}\n\n${list.text}\n\n${t.next}\n`,
     html:
       `<div dir="${t.dir}" lang="${lang}" style="font-family:sans-serif">` +
-      `<p>${escapeHtml(t.intro)}</p><ul>` +
-      rows.map(([k, v]) => `<li>${escapeHtml(k)}: <bdi>${escapeHtml(v)}</bdi></li>`).join('') +
-      `</ul><p>${escapeHtml(t.next)}</p></div>`,
+      `<p>${escapeHtml(t.intro)}</p>${list.html}<p>${escapeHtml(t.next)}</p></div>`,
+  };
+};
+
+/**
+ * A forgotten password's code and link (docs/decisions/0062-forgotten-password.md), in the
+ * account's language: the link opens the reset screen with the address and the code filled in.
+ */
+export const passwordResetMail = (
+  to: string,
+  lang: Language,
+  what: { code: string; link: string },
+): MailMessage => {
+  const t =
+    lang === 'ar'
+      ? {
+          subject: 'إعادة تعيين كلمة المرور',
+          intro:
+            'طُلبت إعادة تعيين كلمة مرور حسابك في لوحة إدارة الفعاليات. أدخل هذا الرمز في شاشة إعادة التعيين:',
+          link: 'أو افتح هذا الرابط لتعيين كلمة مرور جديدة:',
+          button: 'تعيين كلمة مرور جديدة',
+          validity: 'الرمز والرابط صالحان لمدة 30 دقيقة ويمكن استخدامهما مرة واحدة فقط.',
+          ignore: 'إذا لم تطلب ذلك، فتجاهل هذه الرسالة: كلمة المرور الحالية لم تتغير.',
+          dir: 'rtl',
+        }
+      : {
+          subject: 'Reset your password',
+          intro:
+            'Someone asked to reset the password of your Events Back Office account. Enter this code on the reset screen:',
+          link: 'Or open this link to set a new password:',
+          button: 'Set a new password',
+          validity: 'The code and the link are valid for 30 minutes and work only once.',
+          ignore: 'If you did not ask for this, you can ignore this email: your password has not changed.',
+          dir: 'ltr',
+        };
+  return {
+    to,
+    subject: t.subject,
+    text: `${t.intro}\n\n    ${what.code}\n\n${t.link}\n\n    ${what.link}\n\n${t.validity}\n${t.ignore}\n`,
+    html:
+      `<div dir="${t.dir}" lang="${lang}" style="font-family:sans-serif">` +
+      `<p>${escapeHtml(t.intro)}</p>` +
+      `<p style="font-size:28px;letter-spacing:6px;font-weight:bold">${what.code}</p>` +
+      `<p>${escapeHtml(t.link)}</p>` +
+      `<p><a href="${escapeHtml(what.link)}">${escapeHtml(t.button)}</a></p>` +
+      `<p dir="ltr">${escapeHtml(what.link)}</p>` +
+      `<p>${escapeHtml(t.validity)}</p><p>${escapeHtml(t.ignore)}</p></div>`,
+  };
+};
+
+/** After a password reset (docs/decisions/0062-forgotten-password.md), in the account's language. */
+export const passwordChangedMail = (
+  to: string,
+  lang: Language,
+  what: { ip: string; at: Date },
+): MailMessage => {
+  const t =
+    lang === 'ar'
+      ? {
+          subject: 'تم تغيير كلمة المرور',
+          intro:
+            'تم تغيير كلمة مرور حسابك في لوحة إدارة الفعاليات برمز أُرسل إلى هذا البريد، وتم تسجيل الخروج من كل جلساته:',
+          ip: 'عنوان IP',
+          time: 'الوقت',
+          next: 'إذا لم تكن أنت، فاطلب رمزًا جديدًا من شاشة «نسيت كلمة المرور؟» فورًا وتواصل مع المسؤول.',
+          dir: 'rtl',
+        }
+      : {
+          subject: 'Your password was changed',
+          intro:
+            'The password of your Events Back Office account was changed with a code sent to this address, and every session of the account was signed out:',
+          ip: 'IP address',
+          time: 'Time',
+          next: 'If this was not you, ask for a new code on the "Forgot password?" screen at once and contact an administrator.',
+          dir: 'ltr',
+        };
+  const list = facts([
+    [t.ip, what.ip],
+    [t.time, utc(what.at)],
+  ]);
+  return {
+    to,
+    subject: t.subject,
+    text: `${t.intro}\n\n${list.text}\n\n${t.next}\n`,
+    html:
+      `<div dir="${t.dir}" lang="${lang}" style="font-family:sans-serif">` +
+      `<p>${escapeHtml(t.intro)}</p>${list.html}<p>${escapeHtml(t.next)}</p></div>`,
   };
 };
 

@@ -156,6 +156,23 @@ export const SERVER_MESSAGES = {
     en: 'Registration complete. Your account is waiting for approval by an administrator.',
     ar: 'اكتمل التسجيل. حسابك بانتظار موافقة المسؤول.',
   },
+  // forgotten password (docs/decisions/0062-forgotten-password.md)
+  resetCodeSent: {
+    en: 'If {email} belongs to an account, a 6-digit code and a link are on their way to it. They are valid for 30 minutes.',
+    ar: 'إذا كان {email} لحساب لدينا، فقد أُرسل إليه رمز من 6 أرقام ورابط. وهما صالحان لمدة 30 دقيقة.',
+  },
+  resetCodeInvalid: {
+    en: 'This code is not valid: it has expired, was used, or was never sent. Please ask for a new code.',
+    ar: 'هذا الرمز غير صالح: انتهت صلاحيته أو استُخدم أو لم يُرسل قط. يرجى طلب رمز جديد.',
+  },
+  resetTooManyTries: {
+    en: 'Too many codes were tried for this address. Try again in {minutes} minutes.',
+    ar: 'جُرّبت رموز كثيرة لهذا العنوان. حاول مرة أخرى بعد {minutes} دقيقة.',
+  },
+  passwordWasReset: {
+    en: 'Your password was changed and every session of your account was signed out. Sign in with the new password.',
+    ar: 'تم تغيير كلمة المرور وتسجيل الخروج من كل جلسات حسابك. سجّل الدخول بكلمة المرور الجديدة.',
+  },
   // profile
   profileLoaded: { en: 'Profile loaded.', ar: 'تم تحميل الملف الشخصي.' },
   outboxKeyLoaded: { en: 'Outbox key loaded.', ar: 'تم تحميل مفتاح صندوق الصادر.' },

@@ -16,6 +16,7 @@ export * from './door-sales';
 export * from './door-events';
 export * from './door-accounts';
 export * from './passkeys';
+export * from './password-reset';
 
 import { authApi } from './auth';
 import { twoFactorApi } from './two-factor';
@@ -30,6 +31,7 @@ import { doorSalesApi } from './door-sales';
 import { doorEventsApi } from './door-events';
 import { doorAccountsApi } from './door-accounts';
 import { passkeyApi } from './passkeys';
+import { passwordResetApi } from './password-reset';
 
 /** Every endpoint of the API, by name. The server refuses to start if one has no route. */
 export const api = {
@@ -46,5 +48,6 @@ export const api = {
   ...doorEventsApi,
   ...doorAccountsApi,
   ...passkeyApi,
+  ...passwordResetApi,
 } as const satisfies Record<string, AnyEndpoint>;
 export type Api = typeof api;

@@ -345,6 +345,8 @@ const typed: { readonly [K in keyof Api]: RouteRef<Api[K]> } = {
   },
   passkeySignInOptions: { method: 'POST', path: '/api/login/passkey/options', access: { kind: 'public' } },
   passkeySignIn: { method: 'POST', path: '/api/login/passkey', access: { kind: 'public' } },
+  passwordForgot: { method: 'POST', path: '/api/password/forgot', access: { kind: 'public' } },
+  passwordReset: { method: 'POST', path: '/api/password/reset', access: { kind: 'public' } },
 };
 
 const resourceRoutes: Readonly<Record<string, RouteRef>> = {

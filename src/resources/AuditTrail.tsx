@@ -77,6 +77,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditEntryRecord['action'], MessageDesc
   passkey_add: msg`Passkey added`,
   passkey_rename: msg`Passkey renamed`,
   passkey_remove: msg`Passkey removed`,
+  password_reset: msg`Password reset`,
 };
 
 /** A child row's entry names what it is ("Deleted · Supervisor"); the record's own rows need not. */

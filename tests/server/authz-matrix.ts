@@ -101,6 +101,9 @@ export const MATRIX: Record<string, Row> = {
   // a code never sent: refused as invalid for anyone
   'POST /api/verifyEmailOTP': pub(422),
   'POST /api/register': pub(422),
+  // forgotten password: every address answered alike; a code never sent is refused for anyone
+  'POST /api/password/forgot': pub('2xx'),
+  'POST /api/password/reset': pub(422),
   'GET /api/master/role': everyone,
   'POST /api/set-language': everyone,
   'POST /api/logout': everyone,

@@ -178,6 +178,7 @@ const VOLATILE: Record<string, string[] | '*'> = {
   email_otps: ['attempts', 'voided_at'],
   // a wrong second-factor code counts a try of its challenge (docs/security.md, "Two-factor sign-in")
   sign_in_challenges: ['attempts'],
+  password_resets: ['attempts', 'voided_at'],
   // The content of stored files: `files.sha256` stands for it (hashing every byte per digest is slow).
   file_chunks: ['data'],
 };
@@ -695,6 +696,15 @@ export const extraRequests: Record<string, (w: World, caller: Caller) => Promise
       password: 'Sample-Pass-2026!',
       otp: '123456',
     },
+  }),
+  // An address without an account: answered as one with an account (docs/decisions/0062-forgotten-password.md).
+  'POST /api/password/forgot': async () => ({
+    path: '/api/password/forgot',
+    body: { email: `forgot${nextN()}@test.example.com` },
+  }),
+  'POST /api/password/reset': async () => ({
+    path: '/api/password/reset',
+    body: { email: `forgot${nextN()}@test.example.com`, code: '123456', newPassword: 'Sample-Pass-2026!' },
   }),
   'PUT /api/profile': async (w, caller) => {
     const id = caller === 'anonymous' || caller === 'expired' ? w.ids.admin : w.ids[caller];

@@ -35,6 +35,8 @@ const AUDIT_ACTIONS = [
   'passkey_add',
   'passkey_rename',
   'passkey_remove',
+  /** A forgotten password set again with a mailed code (docs/decisions/0062-forgotten-password.md). */
+  'password_reset',
 ] as const;
 const auditAction = z.enum(AUDIT_ACTIONS);
 

@@ -22,9 +22,9 @@ export const goHomeAndReload = () => window.location.assign(import.meta.env.BASE
 
 export function LoginPage({ onSignedIn = goHomeAndReload }: { onSignedIn?: () => void }) {
   const { i18n } = useLingui();
-  const { registered } = route.useSearch();
-  // After a registration the e-mail is filled in: the user types only the password.
-  const [emailAfterRegistration] = useState(() => (registered ? registeredEmail() : ''));
+  const { registered, reset } = route.useSearch();
+  // After a registration or a password reset the e-mail is filled in: the user types only the password.
+  const [emailAfterRegistration] = useState(() => (registered || reset ? registeredEmail() : ''));
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const { errors, failure, submitting, passkeyBusy, onChange, onSubmit, onPasskey } = useLogin({
@@ -63,6 +63,9 @@ export function LoginPage({ onSignedIn = goHomeAndReload }: { onSignedIn?: () =>
           onChange={onChange}
           error={errors.password}
         />
+        <Link to="/password/forgot" className={`${linkClass} block text-end text-sm`}>
+          {i18n._(msg`Forgot password?`)}
+        </Link>
         <Button type="submit" loading={submitting} className="w-full">
           {i18n._(msg`Login`)}
         </Button>

@@ -1,6 +1,6 @@
 /**
- * The e-mail a registration just used, handed to the sign-in screen in this tab (session storage:
- * it goes with the tab), so that the user types only the password.
+ * The e-mail a registration (or a forgotten password set again) just used, handed to the sign-in
+ * screen in this tab (session storage: it goes with the tab), so that the user types only the password.
  */
 const KEY = 'ebo.registeredEmail';
 

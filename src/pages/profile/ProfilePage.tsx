@@ -8,7 +8,6 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
 import { changePasswordBody, PASSWORD_MIN } from '@/contract';
 import { routes } from '@/contract/routes.gen';
 import { notify } from '@/app/notify';
@@ -23,16 +22,10 @@ import { PictureSection } from './PictureSection';
 import { SessionsSection } from './SessionsSection';
 import { TwoFactorSection } from './TwoFactorSection';
 import { PasskeysSection } from './PasskeysSection';
+import { ConfirmPasswordField, withConfirmation } from './password-confirm';
 import { cardClass, mapFieldErrors, profileQueryKey } from './profile-parts';
 
-/** Marker of the client-side "passwords differ" check (shown translated). */
-const PASSWORDS_DIFFER = 'passwords-differ';
-const passwordSchema = changePasswordBody
-  .extend({ confirmPassword: z.string() })
-  .refine((values) => values.newPassword === values.confirmPassword, {
-    path: ['confirmPassword'],
-    message: PASSWORDS_DIFFER,
-  });
+const passwordSchema = withConfirmation(changePasswordBody);
 type PasswordForm = { currentPassword: string; newPassword: string; confirmPassword: string };
 
 export function ProfilePage() {
@@ -137,17 +130,7 @@ function PasswordSection() {
           error={fieldMessage(errors.newPassword?.message)}
           {...register('newPassword')}
         />
-        <PasswordField
-          label={i18n._(msg`Confirm new password`)}
-          autoComplete="new-password"
-          required
-          error={
-            errors.confirmPassword?.message === PASSWORDS_DIFFER
-              ? i18n._(msg`The passwords do not match`)
-              : fieldMessage(errors.confirmPassword?.message)
-          }
-          {...register('confirmPassword')}
-        />
+        <ConfirmPasswordField error={errors.confirmPassword?.message} {...register('confirmPassword')} />
         <div className="sm:col-span-2">
           <Button type="submit" loading={isSubmitting}>
             {i18n._(msg`Change password`)}
