@@ -21,6 +21,7 @@ import { PACKAGE_JSON } from './core/paths';
 import { registerAreas } from './areas';
 import { registerSessionRoutes } from './areas/session.routes';
 import { registerProfileSessionRoutes } from './areas/profile-sessions.routes';
+import { registerInvitationRoutes } from './areas/invitation.routes';
 import { registerLiveRoutes } from './live/live.routes';
 
 export type { App, Deps } from './http/types';
@@ -61,6 +62,7 @@ export const createApp = (deps: Deps): App => {
   registerSessionRoutes(app);
   registerProfileSessionRoutes(app);
   registerAreas(app);
+  registerInvitationRoutes(app);
   registerLiveRoutes(app);
   registerDocs(app, api, appVersion());
 

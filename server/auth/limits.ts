@@ -4,7 +4,9 @@
  *
  * - OTP sends: at most 30 per hour from one IP (mail bombing of many addresses);
  * - OTP verification: at most 30 wrong codes per hour from one IP (guessing across addresses);
- * - registration: at most 10 attempts per hour from one IP (each costs a password hash).
+ * - registration: at most 10 attempts per hour from one IP (each costs a password hash);
+ * - invitation links: at most 30 lookups or accepts per hour from one IP whose token is not a
+ *   pending invitation's (a good one gives its slot back).
  *
  * Counted in the database, in the sign-in throttle's table under reserved keys that cannot be
  * e-mail addresses (they hold no "@"), so the limits hold across restarts and processes. A request
@@ -32,6 +34,8 @@ export const IP_LIMITS = {
   otpSend: { key: '#otp-send', max: 30, windowMs: HOUR },
   otpVerifyFailures: { key: '#otp-verify-failure', max: 30, windowMs: HOUR },
   register: { key: '#register', max: 10, windowMs: HOUR },
+  /** Invitation links looked up or accepted with a token that is not a pending one (docs/decisions/0063-invitations.md). */
+  invitation: { key: '#invitation', max: 30, windowMs: HOUR },
 } as const satisfies Record<string, IpLimit>;
 
 const LIMIT_MESSAGES = {

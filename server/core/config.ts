@@ -59,6 +59,12 @@ export interface Config {
    * with their rows (BULK_RETENTION_DAYS; docs/decisions/0037-bulk-jobs-bounded-paced-and-purged.md).
    */
   bulkRetentionDays: number;
+  /**
+   * Where users open the app (PUBLIC_URL, e.g. `https://backoffice.example.com`, no trailing slash):
+   * links in mails (an invitation's, docs/decisions/0063-invitations.md) are built from it, never
+   * from a request's Host. Demo default: `http://localhost:<PORT>`; production requires it.
+   */
+  publicUrl: string;
 }
 
 export const DAY = 24 * 60 * 60 * 1000;
@@ -78,6 +84,7 @@ export const defaultConfig = (overrides: Partial<Config> = {}): Config => ({
   checkAnswers: true,
   auditRetentionDays: 400,
   bulkRetentionDays: 30,
+  publicUrl: 'http://localhost:3000',
   ...overrides,
 });
 
@@ -174,6 +181,13 @@ const ENV_SCHEMA = z.object({
   DATA_DIR: z.string().trim().min(1).optional(),
   DATABASE_URL: urlWith(['postgres:', 'postgresql:']).optional(),
   SMTP_URL: urlWith(['smtp:', 'smtps:']).optional(),
+  PUBLIC_URL: urlWith(['http:', 'https:'])
+    .refine((v) => {
+      const url = new URL(v);
+      return !url.search && !url.hash && !url.username && !url.password;
+    }, 'must be the address users open the app at, without query, fragment or credentials')
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional(),
   MAIL_FROM: z.string().trim().min(3).optional(),
   TRUST_PROXY: flag.optional(),
   CHECK_ANSWERS: flag.optional(),
@@ -257,6 +271,7 @@ export const loadConfig = (
   if (mode === 'production') {
     const missing: string[] = [];
     if (!settings.smtpUrl) missing.push('SMTP_URL (the mail server that sends sign-up codes)');
+    if (!e.PUBLIC_URL) missing.push('PUBLIC_URL (the address users open the app at, for links in mails)');
     if (!settings.databaseUrl && !settings.dataDirExplicit)
       missing.push('DATABASE_URL (PostgreSQL) or DATA_DIR (folder of the embedded database)');
     if (missing.length)
@@ -277,6 +292,7 @@ export const loadConfig = (
     checkAnswers: e.CHECK_ANSWERS ?? mode !== 'production',
     auditRetentionDays: e.AUDIT_RETENTION_DAYS ?? 400,
     bulkRetentionDays: e.BULK_RETENTION_DAYS ?? 30,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${settings.port}`,
   });
   return { config, settings, env: e };
 };

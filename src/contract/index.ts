@@ -14,6 +14,7 @@ export * from './door';
 export * from './door-sales';
 export * from './door-events';
 export * from './door-accounts';
+export * from './invitations';
 
 import { authApi } from './auth';
 import { areaApi, resourceApi } from './areas';

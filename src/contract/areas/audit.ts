@@ -26,6 +26,11 @@ const AUDIT_ACTIONS = [
   /** A seat lease taken or given back (docs/decisions/0059-door-list-accounts-and-leases.md). */
   'lease_take',
   'lease_return',
+  /** An account invited, invited again, its invitation revoked or accepted (docs/decisions/0063-invitations.md). */
+  'invite',
+  'invite_resend',
+  'invite_revoke',
+  'invite_accept',
 ] as const;
 const auditAction = z.enum(AUDIT_ACTIONS);
 
