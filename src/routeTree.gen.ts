@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
+import { Route as InvitationRouteImport } from './routes/invitation'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegistrationRouteImport } from './routes/registration'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
@@ -59,6 +60,11 @@ import { Route as AppUserUpdateChar123IdChar125RouteImport } from './routes/_app
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InvitationRoute = InvitationRouteImport.update({
+  id: '/invitation',
+  path: '/invitation',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -310,6 +316,7 @@ const AppUserUpdateChar123IdChar125Route =
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
+  '/invitation': typeof InvitationRoute
   '/login': typeof LoginRoute
   '/registration': typeof RegistrationRoute
   '/$': typeof AppSplatRoute
@@ -357,6 +364,7 @@ export interface FileRoutesByFullPath {
   '/user/update/{-$id}': typeof AppUserUpdateChar123IdChar125Route
 }
 export interface FileRoutesByTo {
+  '/invitation': typeof InvitationRoute
   '/login': typeof LoginRoute
   '/registration': typeof RegistrationRoute
   '/$': typeof AppSplatRoute
@@ -407,6 +415,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
+  '/invitation': typeof InvitationRoute
   '/login': typeof LoginRoute
   '/registration': typeof RegistrationRoute
   '/_app/$': typeof AppSplatRoute
@@ -458,6 +467,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/invitation'
     | '/login'
     | '/registration'
     | '/$'
@@ -505,6 +515,7 @@ export interface FileRouteTypes {
     | '/user/update/{-$id}'
   fileRoutesByTo: FileRoutesByTo
   to:
+    | '/invitation'
     | '/login'
     | '/registration'
     | '/$'
@@ -554,6 +565,7 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/_app'
+    | '/invitation'
     | '/login'
     | '/registration'
     | '/_app/$'
@@ -604,6 +616,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
+  InvitationRoute: typeof InvitationRoute
   LoginRoute: typeof LoginRoute
   RegistrationRoute: typeof RegistrationRoute
 }
@@ -615,6 +628,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof AppRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/invitation': {
+      id: '/invitation'
+      path: '/invitation'
+      fullPath: '/invitation'
+      preLoaderRoute: typeof InvitationRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -1044,6 +1064,7 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
+  InvitationRoute: InvitationRoute,
   LoginRoute: LoginRoute,
   RegistrationRoute: RegistrationRoute,
 }

@@ -70,6 +70,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditEntryRecord['action'], MessageDesc
   admit: msg`Admitted at the door`,
   lease_take: msg`Seat lease taken`,
   lease_return: msg`Seat lease returned`,
+  invite: msg`Invited`,
+  invite_resend: msg`Invited again`,
+  invite_revoke: msg`Invitation revoked`,
+  invite_accept: msg`Invitation accepted`,
 };
 
 /** A child row's entry names what it is ("Deleted · Supervisor"); the record's own rows need not. */

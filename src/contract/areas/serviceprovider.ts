@@ -87,7 +87,8 @@ export const serviceProviderResource = defineResource({
   defaultSort: { column: 'createdAt', order: 'desc' },
   searchIn: 'business and contact names (English and Arabic), e-mail and phone',
   notes: {
-    create: 'Staff create an approved provider (status "1") without a password: it is invited by mail to set one (docs/decisions/0063-invitations.md); history records it. The answer says whether the mail went.',
+    create:
+      'Staff create an approved provider (status "1") without a password: it is invited by mail to set one (docs/decisions/0063-invitations.md); history records it. The answer says whether the mail went.',
     list: 'A provider sees only itself.',
     remove: 'Refused (409) while the provider still has supervisors; documents and history go with it.',
   },

@@ -61,7 +61,8 @@ export const supervisorResource = defineResource({
   defaultSort: { column: 'createdAt', order: 'desc' },
   searchIn: 'names (English and Arabic), e-mail, phone and the provider’s business name',
   notes: {
-    create: 'No password: the supervisor is invited by mail to set one (docs/decisions/0063-invitations.md). The answer says whether the mail went.',
+    create:
+      'No password: the supervisor is invited by mail to set one (docs/decisions/0063-invitations.md). The answer says whether the mail went.',
   },
 });
 

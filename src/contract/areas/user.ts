@@ -47,7 +47,8 @@ export const userResource = defineResource({
   defaultSort: { column: 'createdAt', order: 'desc' },
   searchIn: 'names (English and Arabic), e-mail and phone',
   notes: {
-    create: 'Role admin or manager (providers register or are added as service providers); active at once, without a password: the user is invited by mail to set one (docs/decisions/0063-invitations.md). The answer says whether the mail went.',
+    create:
+      'Role admin or manager (providers register or are added as service providers); active at once, without a password: the user is invited by mail to set one (docs/decisions/0063-invitations.md). The answer says whether the mail went.',
     update: 'Changing your own role, or a provider’s or supervisor’s role, answers 422.',
   },
 });
