@@ -15,12 +15,7 @@ import type { App } from '../http/types';
 import type { Impl } from '../resources/impl';
 import { ctxOf, findOne, type H } from '../resources/query';
 import { areas } from './index';
-import {
-  acceptInvitation,
-  pendingInvitation,
-  revokeInvitation,
-  sendInvitation,
-} from './invitation';
+import { acceptInvitation, pendingInvitation, revokeInvitation, sendInvitation } from './invitation';
 
 /** The account `id` as the caller reaches it through the area (its scope: a provider's own supervisors), or 404. */
 const reachable = async (resource: Resource, impl: Impl, h: H, id: number) => {

@@ -40,13 +40,17 @@ const VALID_MS = INVITATION_VALID_DAYS * DAY;
 // bare, and a bare "id" inside the subquery would be the invitation's.
 const accountId = sql`${sql.identifier('users')}.${sql.identifier('id')}`;
 
-export const invitationColumn = sql<{ expiresAt: string | null; revoked: boolean } | null>`(case when ${users.passwordHash} is null then coalesce((select json_build_object('expiresAt', ${invitations.expiresAt}, 'revoked', ${invitations.revokedAt} is not null) from ${invitations} where ${invitations.userId} = ${accountId} and ${invitations.acceptedAt} is null order by ${invitations.id} desc limit 1), json_build_object('expiresAt', null, 'revoked', true)) end)`;
+export const invitationColumn = sql<{
+  expiresAt: string | null;
+  revoked: boolean;
+} | null>`(case when ${users.passwordHash} is null then coalesce((select json_build_object('expiresAt', ${invitations.expiresAt}, 'revoked', ${invitations.revokedAt} is not null) from ${invitations} where ${invitations.userId} = ${accountId} and ${invitations.acceptedAt} is null order by ${invitations.id} desc limit 1), json_build_object('expiresAt', null, 'revoked', true)) end)`;
 
 /** The column's value as the contract's `accountInvitation` (times in ISO form, whatever the database's). */
-export const toInvitation = (
-  raw: { expiresAt: string | null; revoked: boolean } | null,
-): AccountInvitation =>
-  raw && { expiresAt: raw.expiresAt === null ? null : new Date(raw.expiresAt).toISOString(), revoked: raw.revoked };
+export const toInvitation = (raw: { expiresAt: string | null; revoked: boolean } | null): AccountInvitation =>
+  raw && {
+    expiresAt: raw.expiresAt === null ? null : new Date(raw.expiresAt).toISOString(),
+    revoked: raw.revoked,
+  };
 
 /**
  * The open invitation of an account being added, in its transaction: its token is never told (the
@@ -105,11 +109,7 @@ export const sendInvitation = async (
       .update(invitations)
       .set(values)
       .where(
-        and(
-          eq(invitations.userId, userId),
-          isNull(invitations.acceptedAt),
-          isNull(invitations.revokedAt),
-        ),
+        and(eq(invitations.userId, userId), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)),
       )
       .returning({ id: invitations.id });
     if (!open) await tx.insert(invitations).values({ userId, ...values });
@@ -126,11 +126,7 @@ export const sendInvitation = async (
         return false;
       },
     );
-  await appendAudit(
-    deps.db,
-    audit,
-    entryOf(account, action, { expiresAt: expiresAt.toISOString(), mailed }),
-  );
+  await appendAudit(deps.db, audit, entryOf(account, action, { expiresAt: expiresAt.toISOString(), mailed }));
   return { account, mailed, expiresAt };
 };
 
@@ -146,9 +142,7 @@ export const revokeInvitation = async (db: Executor, audit: AuditContext, userId
   const ended = await db
     .update(invitations)
     .set({ revokedAt: now })
-    .where(
-      and(eq(invitations.userId, userId), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)),
-    )
+    .where(and(eq(invitations.userId, userId), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)))
     .returning({ id: invitations.id });
   if (ended.length === 0 || account.passwordHash !== null) throw conflict(smsg('invitationNonePending'));
   await appendAudit(db, audit, entryOf(account, 'invite_revoke', {}));

@@ -187,7 +187,8 @@ export const invitationMail = (
       : {
           subject: 'Your invitation to the Events Back Office',
           hello: `Hello ${what.name},`,
-          intro: 'An account was made for you in the Events Back Office. Open this link to set your own password:',
+          intro:
+            'An account was made for you in the Events Back Office. Open this link to set your own password:',
           validity: `The link works until ${until} and only once. After that, ask whoever invited you for a new invitation.`,
           ignore: 'If you did not expect this invitation, you can ignore this email.',
           button: 'Set my password',

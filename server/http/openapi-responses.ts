@@ -12,9 +12,18 @@ const header = (ref: string) => ({ $ref: `#/components/headers/${ref}` });
 
 /**
  * Endpoints under a rate limit (docs/security.md): sign-in and password change (per e-mail and IP),
- * OTP sends and checks, registration (per IP and per address). Over it: 429 with Retry-After.
+ * OTP sends and checks, registration (per IP and per address), invitation links (per IP,
+ * docs/decisions/0063-invitations.md). Over it: 429 with Retry-After.
  */
-const RATE_LIMITED = new Set(['login', 'sendEmailOtp', 'verifyEmailOtp', 'register', 'changePassword']);
+const RATE_LIMITED = new Set([
+  'login',
+  'sendEmailOtp',
+  'verifyEmailOtp',
+  'register',
+  'changePassword',
+  'invitationLookup',
+  'invitationAccept',
+]);
 
 /** The headers of a 429 (server/core/errors.ts `tooManyRequests`). */
 const RATE_LIMIT_HEADERS = {

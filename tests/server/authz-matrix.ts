@@ -113,6 +113,16 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/profile/sessions': everyone,
   'DELETE /api/profile/sessions/:id': everyone,
   'POST /api/profile/sessions/end-others': everyone,
+  // invitations (docs/decisions/0063-invitations.md): the invitee's page, a token never mailed is
+  // refused as invalid for anyone; resend and revoke by whoever may add such an account
+  'POST /api/invitation': pub(422),
+  'POST /api/invitation/accept': pub(422),
+  'POST /api/user/:id/invitation': adminOnly,
+  'DELETE /api/user/:id/invitation': adminOnly,
+  'POST /api/supervisor/:id/invitation': signed('2xx', 403, '2xx', 404),
+  'DELETE /api/supervisor/:id/invitation': signed('2xx', 403, '2xx', 404),
+  'POST /api/serviceprovider/:id/invitation': adminOnly,
+  'DELETE /api/serviceprovider/:id/invitation': adminOnly,
 
   // configuration masters (docs/decisions/0005-resource-pattern.md)
   ...masterRows('category'),

@@ -62,15 +62,20 @@ const addSupervisor = async () => {
 };
 
 const from = (ip: string) => ({ headers: { 'X-Forwarded-For': ip } });
-const lookup = (token: unknown, ip = local) => call('POST', '/api/invitation', undefined, { token }, from(ip));
+const lookup = (token: unknown, ip = local) =>
+  call('POST', '/api/invitation', undefined, { token }, from(ip));
 const accept = (token: unknown, password: unknown, ip = local) =>
   call('POST', '/api/invitation/accept', undefined, { token, password }, from(ip));
-const signIn = (email: string, password: string) => call('POST', '/api/login', undefined, { email, password });
+const signIn = (email: string, password: string) =>
+  call('POST', '/api/login', undefined, { email, password });
 const mailsTo = (email: string) => t.smtp.messages.filter((m) => m.to.includes(email));
 const entriesOf = async (id: number) =>
-  (await t.db.db.select().from(auditLog).where(eq(auditLog.recordId, String(id)))).filter((e) =>
-    e.action.startsWith('invite'),
-  );
+  (
+    await t.db.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.recordId, String(id)))
+  ).filter((e) => e.action.startsWith('invite'));
 
 describe('adding an account invites it', () => {
   it('creates it without a password and mails a link from PUBLIC_URL valid 7 days; the creator never sees the token', async () => {
@@ -169,7 +174,10 @@ describe('the invitee sets the password', () => {
 
     const done = await accept(token, 'Invitee-Pass-2026!');
     expect(done.status, done.text).toBe(200);
-    expect(done.body).toMatchObject({ message: 'Your password is set. Sign in with your email and this password.', data: { email } });
+    expect(done.body).toMatchObject({
+      message: 'Your password is set. Sign in with your email and this password.',
+      data: { email },
+    });
     expect((await signIn(email, 'Invitee-Pass-2026!')).status).toBe(200);
     // Single use: the link now says it was used, in English and Arabic; nothing changes.
     const again = await accept(token, 'Another-Pass-2026!');
@@ -194,7 +202,9 @@ describe('the invitee sets the password', () => {
     try {
       const expired = await lookup(token);
       expect(expired.status).toBe(422);
-      expect(expired.body.message).toMatch(/^This invitation expired on \d{4}-\d{2}-\d{2}\. Ask whoever invited you for a new invitation\.$/);
+      expect(expired.body.message).toMatch(
+        /^This invitation expired on \d{4}-\d{2}-\d{2}\. Ask whoever invited you for a new invitation\.$/,
+      );
       expect((await accept(token, 'Late-Pass-2026!')).status).toBe(422);
       // (a week later: the admin signs in again)
       const resent = await call('POST', `/api/user/${id}/invitation`, await signInAs(t, 'admin'));
@@ -212,7 +222,9 @@ describe('the invitee sets the password', () => {
     const first = await invitationTokenOf(t, email);
     const resent = await call('POST', `/api/user/${id}/invitation`, admin);
     expect(resent.status, resent.text).toBe(200);
-    expect(resent.body.message).toBe(`A new invitation was mailed to ${email}; the former link no longer works.`);
+    expect(resent.body.message).toBe(
+      `A new invitation was mailed to ${email}; the former link no longer works.`,
+    );
     expect(resent.text).not.toMatch(/token/i);
     const second = await invitationTokenOf(t, email);
     expect(second).not.toBe(first);
@@ -302,7 +314,13 @@ describe('abuse', () => {
 
   it('bad input answers 422 naming the field and changes nothing', async () => {
     const ip = newIp();
-    for (const body of [{}, { token: 5 }, { token: '' }, { token: 'x'.repeat(201) }, { token: 'a', extra: 1 }]) {
+    for (const body of [
+      {},
+      { token: 5 },
+      { token: '' },
+      { token: 'x'.repeat(201) },
+      { token: 'a', extra: 1 },
+    ]) {
       const res = await call('POST', '/api/invitation', undefined, body, from(ip));
       expect(res.status, JSON.stringify(body)).toBe(422);
       expect(res.body.message).toBeTruthy();
