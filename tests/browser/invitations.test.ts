@@ -36,6 +36,7 @@ const addAccount = async (page: Page, path: string, email: string) => {
   await page.getByTestId('field-name.en').fill('Salma Haddad');
   await page.getByTestId('field-name.ar').fill('سلمى حداد');
   await page.getByTestId('field-email').fill(email);
+  if (path.startsWith('/user')) await page.getByTestId('field-role').selectOption('manager');
   expect(await page.locator('input[type="password"]').count()).toBe(0);
   await page.getByTestId('form-submit').click();
 };
@@ -44,6 +45,8 @@ const addAccount = async (page: Page, path: string, email: string) => {
 const acceptAndSignIn = async (link: string, email: string, language: 'en' | 'ar', viewport = WIDE) => {
   const { page, errors } = await suite.open({ viewport });
   await page.goto(link);
+  await page.getByTestId('invitation-form').or(page.getByTestId('invitation-problem')).waitFor();
+  expect(errors).toEqual([]);
   if (language === 'ar') {
     await chooseLanguage(page, 'ar');
     await expect.poll(() => htmlLangDir(page)).toEqual({ lang: 'ar', dir: 'rtl' });
@@ -55,11 +58,15 @@ const acceptAndSignIn = async (link: string, email: string, language: 'en' | 'ar
     language === 'ar' ? 'سلمى حداد' : 'Salma Haddad',
   );
   await snap(page, `invitation-page-${language}-${viewport.width}`);
+  const other = viewport.width === WIDE.width ? PHONE : WIDE;
+  await page.setViewportSize(other);
+  await snap(page, `invitation-page-${language}-${other.width}`);
+  await page.setViewportSize(viewport);
   // The app's password rules, before anything is sent.
   const field = form.locator('input[name="password"]');
   await field.fill('short');
   await page.getByTestId('invitation-submit').click();
-  expect(await form.getByRole('alert').textContent()).toMatch(language === 'ar' ? /8/ : /at least 8/i);
+  expect(await form.getByRole('alert').textContent()).toMatch(language === 'ar' ? /٨|8/ : /at least 8/i);
   await field.fill('Invited-Pass-2026!');
   await page.getByTestId('invitation-submit').click();
   await page.getByTestId('invitation-done').waitFor();

@@ -7,10 +7,9 @@
  */
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
-import { localizeMessage, password as passwordRule, type Language } from '@/contract';
+import { useEffect, useState, type FormEvent } from 'react';
+import { localizeMessage, password as passwordRule, PASSWORD_MIN, type Language } from '@/contract';
 import { routes } from '@/contract/routes.gen';
 import { dateTime, localizedText } from '@/lib/format';
 import { ApiError, call, errorMessage } from '@/lib/api';
@@ -19,36 +18,59 @@ import { AuthLayout, linkClass } from '../AuthLayout';
 
 const route = getRouteApi('/invitation');
 
+type Invitation = { name: { en: string; ar: string }; email: string; expiresAt: string };
+type Lookup =
+  { state: 'loading' } | { state: 'found'; invitation: Invitation } | { state: 'failed'; error: unknown };
+
+/**
+ * The invitation of `token`, looked up once (and again on Retry). The page is outside the signed-in
+ * shell, which holds the query client: a plain effect.
+ */
+function useInvitation(token: string): [Lookup, () => void] {
+  const [attempt, setAttempt] = useState(0);
+  const [lookup, setLookup] = useState<Lookup>({ state: 'loading' });
+  useEffect(() => {
+    if (token === '') return;
+    let live = true;
+    call(routes.invitationLookup, { body: { token } }).then(
+      (answer) => live && setLookup({ state: 'found', invitation: answer.data }),
+      (error: unknown) => live && setLookup({ state: 'failed', error }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [token, attempt]);
+  const retry = () => {
+    setLookup({ state: 'loading' });
+    setAttempt((n) => n + 1);
+  };
+  return [lookup, retry];
+}
+
 export function InvitationPage() {
   const { i18n } = useLingui();
   const { token = '' } = route.useSearch();
-  const invitation = useQuery({
-    queryKey: ['invitation', token],
-    queryFn: async () => (await call(routes.invitationLookup, { body: { token } })).data,
-    enabled: token !== '',
-    retry: false,
-    staleTime: Infinity,
-    gcTime: 0,
-  });
+  const [lookup, retry] = useInvitation(token);
   const [done, setDone] = useState(false);
 
   let content;
-  if (token === '' || invitation.isError)
+  if (token === '' || lookup.state === 'failed') {
+    const error = lookup.state === 'failed' ? lookup.error : null;
     content = (
       <LinkProblem
         text={
-          token === ''
+          error === null
             ? i18n._(
                 msg`This page needs the link from your invitation mail. Open the link in the mail, or ask whoever invited you for a new invitation.`,
               )
-            : invitation.error instanceof ApiError
-              ? (invitation.error.fieldErrors.token ?? invitation.error.message)
-              : errorMessage(invitation.error)
+            : error instanceof ApiError
+              ? (error.fieldErrors.token ?? error.message)
+              : errorMessage(error)
         }
-        retry={invitation.error instanceof ApiError ? undefined : () => void invitation.refetch()}
+        retry={error === null || error instanceof ApiError ? undefined : retry}
       />
     );
-  else if (!invitation.data) content = <FullPageSpinner inline />;
+  } else if (lookup.state === 'loading') content = <FullPageSpinner inline />;
   else if (done)
     content = (
       <div data-testid="invitation-done" className="space-y-4">
@@ -60,7 +82,7 @@ export function InvitationPage() {
         </Link>
       </div>
     );
-  else content = <SetPassword token={token} invitation={invitation.data} onDone={() => setDone(true)} />;
+  else content = <SetPassword token={token} invitation={lookup.invitation} onDone={() => setDone(true)} />;
 
   return <AuthLayout title={i18n._(msg`Set your password`)}>{content}</AuthLayout>;
 }
@@ -98,7 +120,7 @@ function SetPassword({
   onDone,
 }: {
   token: string;
-  invitation: { name: { en: string; ar: string }; email: string; expiresAt: string };
+  invitation: Invitation;
   onDone: () => void;
 }) {
   const { i18n } = useLingui();
@@ -159,7 +181,7 @@ function SetPassword({
         autoComplete="new-password"
         required
         aria-required="true"
-        hint={i18n._(msg`At least 8 characters.`)}
+        hint={i18n._(msg`At least ${i18n.number(PASSWORD_MIN)} characters.`)}
         error={problem}
         onChange={() => setProblem(undefined)}
       />
