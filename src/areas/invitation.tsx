@@ -68,29 +68,23 @@ export function AccountStatus({
   );
 }
 
-/** The invitation in words (details pages and the edit form's notice). */
-function invitationText(invitation: AccountInvitation, ctx: RenderContext): string | null {
-  const state = stateOf(invitation);
-  if (!state || !invitation) return null;
-  const until = dateTime(invitation.expiresAt, ctx);
-  if (state === 'pending')
-    return ctx.i18n._(
-      msg`Invited: the account has no password until the invitee sets one with the mailed link, which works until ${until}.`,
-    );
-  if (state === 'expired')
-    return ctx.i18n._(
-      msg`The invitation expired on ${until}: the account has no password. Resend it to mail a new link.`,
-    );
-  return ctx.i18n._(
-    msg`The invitation was revoked: the account has no password and cannot sign in until it is invited again.`,
+/** The invitation: its badge and, while it has one, until when its link works (or worked). */
+function InvitationState({ invitation, ctx }: { invitation: AccountInvitation; ctx: RenderContext }) {
+  if (!invitation) return <>—</>;
+  return (
+    <span className="inline-flex flex-wrap items-center gap-2">
+      <InvitationBadge invitation={invitation} ctx={ctx} />
+      {invitation.expiresAt && !invitation.revoked && (
+        <time dateTime={invitation.expiresAt}>{dateTime(invitation.expiresAt, ctx)}</time>
+      )}
+    </span>
   );
 }
 
-/** The details page's item: the invitation, or that the account has a password. */
+/** The details page's item (a dash once the account has its own password). */
 export const invitationDetail = {
   label: msg`Invitation`,
-  value: (row: Invitable, ctx: RenderContext) =>
-    invitationText(row.invitation, ctx) ?? ctx.i18n._(msg`Accepted: the account has its own password.`),
+  value: (row: Invitable, ctx: RenderContext) => <InvitationState invitation={row.invitation} ctx={ctx} />,
 };
 
 /** Resend and revoke, on the area's endpoints (`/api/<key>/:id/invitation`). */
@@ -112,7 +106,7 @@ export const invitationActions = <T extends Invitable>(key: InvitableKey): AreaA
     label: msg`Revoke invitation`,
     icon: MailX,
     danger: true,
-    confirm: msg`The link stops working. The account stays, without a password, until you invite it again.`,
+    // No confirmation: Resend undoes it (the account stays, without a password).
     visible: (row) => row.invitation !== null && !row.invitation.revoked,
     run: async (row) => call(routes[`${key}InvitationRevoke`], { params: { id: row.id } }),
   },
@@ -125,15 +119,17 @@ export function InvitationNotice<T extends Invitable>({ area, row }: { area: Are
   const { i18n } = useLingui();
   const context = useActionContext();
   const { start, dialogs } = useRecordActions(area);
-  const text = invitationText(row.invitation, { i18n, language: i18n.locale as Language });
-  if (!text) return null;
+  if (!row.invitation) return null;
   const actions = (area.actions ?? []).filter(
     (action) => INVITATION_ACTIONS.has(action.id) && (action.visible?.(row, context) ?? true),
   );
   return (
     <Alert kind="info">
       <div data-testid="invitation-notice">
-        <p>{text}</p>
+        <p className="flex flex-wrap items-center gap-2">
+          <span className="font-medium">{i18n._(invitationDetail.label)}</span>
+          <InvitationState invitation={row.invitation} ctx={{ i18n, language: i18n.locale as Language }} />
+        </p>
         <div className="mt-3 flex flex-wrap gap-2">
           {actions.map((action) => {
             const Icon = action.icon;

@@ -16,8 +16,6 @@ import { ApiError, call, errorMessage } from '@/lib/api';
 import { Alert, Button, FullPageSpinner, PasswordField } from '@/components/ui';
 import { AuthLayout, linkClass } from '../AuthLayout';
 
-const route = getRouteApi('/invitation');
-
 type Invitation = { name: { en: string; ar: string }; email: string; expiresAt: string };
 type Lookup =
   { state: 'loading' } | { state: 'found'; invitation: Invitation } | { state: 'failed'; error: unknown };
@@ -47,9 +45,12 @@ function useInvitation(token: string): [Lookup, () => void] {
   return [lookup, retry];
 }
 
+const route = getRouteApi('/invitation');
+
 export function InvitationPage() {
   const { i18n } = useLingui();
-  const { token = '' } = route.useSearch();
+  const search: Record<string, unknown> = route.useSearch();
+  const token = typeof search.token === 'string' && search.token.length <= 200 ? search.token : '';
   const [lookup, retry] = useInvitation(token);
   const [done, setDone] = useState(false);
 
