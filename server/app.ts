@@ -24,6 +24,7 @@ import { registerProfileSessionRoutes } from './areas/profile-sessions.routes';
 import { registerTwoFactorRoutes } from './areas/two-factor.routes';
 import { registerPasskeyRoutes } from './areas/passkeys.routes';
 import { registerPasswordResetRoutes } from './areas/password-reset.routes';
+import { registerInvitationRoutes } from './areas/invitation.routes';
 import { registerLiveRoutes } from './live/live.routes';
 
 export type { App, Deps } from './http/types';
@@ -67,6 +68,7 @@ export const createApp = (deps: Deps): App => {
   registerPasskeyRoutes(app);
   registerPasswordResetRoutes(app);
   registerAreas(app);
+  registerInvitationRoutes(app);
   registerLiveRoutes(app);
   registerDocs(app, api, appVersion());
 

@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as AppRouteImport } from './routes/_app'
+import { Route as InvitationRouteImport } from './routes/invitation'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as RegistrationRouteImport } from './routes/registration'
 import { Route as AppIndexRouteImport } from './routes/_app/index'
@@ -62,6 +63,11 @@ import { Route as AppUserUpdateChar123IdChar125RouteImport } from './routes/_app
 
 const AppRoute = AppRouteImport.update({
   id: '/_app',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InvitationRoute = InvitationRouteImport.update({
+  id: '/invitation',
+  path: '/invitation',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -328,6 +334,7 @@ const AppUserUpdateChar123IdChar125Route =
 
 export interface FileRoutesByFullPath {
   '/': typeof AppIndexRoute
+  '/invitation': typeof InvitationRoute
   '/login': typeof LoginRoute
   '/registration': typeof RegistrationRoute
   '/$': typeof AppSplatRoute
@@ -378,6 +385,7 @@ export interface FileRoutesByFullPath {
   '/user/update/{-$id}': typeof AppUserUpdateChar123IdChar125Route
 }
 export interface FileRoutesByTo {
+  '/invitation': typeof InvitationRoute
   '/login': typeof LoginRoute
   '/registration': typeof RegistrationRoute
   '/$': typeof AppSplatRoute
@@ -431,6 +439,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/_app': typeof AppRouteWithChildren
+  '/invitation': typeof InvitationRoute
   '/login': typeof LoginRoute
   '/registration': typeof RegistrationRoute
   '/_app/$': typeof AppSplatRoute
@@ -485,6 +494,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/invitation'
     | '/login'
     | '/registration'
     | '/$'
@@ -535,6 +545,7 @@ export interface FileRouteTypes {
     | '/user/update/{-$id}'
   fileRoutesByTo: FileRoutesByTo
   to:
+    | '/invitation'
     | '/login'
     | '/registration'
     | '/$'
@@ -587,6 +598,7 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/_app'
+    | '/invitation'
     | '/login'
     | '/registration'
     | '/_app/$'
@@ -640,6 +652,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
+  InvitationRoute: typeof InvitationRoute
   LoginRoute: typeof LoginRoute
   RegistrationRoute: typeof RegistrationRoute
   LoginTwoFactorRoute: typeof LoginTwoFactorRoute
@@ -654,6 +667,13 @@ declare module '@tanstack/react-router' {
       path: ''
       fullPath: '/'
       preLoaderRoute: typeof AppRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/invitation': {
+      id: '/invitation'
+      path: '/invitation'
+      fullPath: '/invitation'
+      preLoaderRoute: typeof InvitationRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -1104,6 +1124,7 @@ const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
 
 const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
+  InvitationRoute: InvitationRoute,
   LoginRoute: LoginRoute,
   RegistrationRoute: RegistrationRoute,
   LoginTwoFactorRoute: LoginTwoFactorRoute,

@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { serviceProviderResource } from '../../src/contract/areas/serviceprovider';
 import { USER_STATUS, type UserStatus } from '../../src/contract/roles';
-import { hashPassword } from '../auth/passwords';
 import type { Executor } from '../db/client';
 import {
   categories,
@@ -16,6 +15,7 @@ import { smsg } from '../core/messages';
 import { removeUnusedFiles } from '../files/references';
 import { keyOfPath } from '../files/storage';
 import { arText, dyn, enText, implement, textOf } from '../resources/impl';
+import { invitationColumn, inviteAdded, openInvitation, toInvitation } from './invitation';
 
 export const STATUS_LABEL: Record<UserStatus, { en: string; ar: string }> = {
   '0': { en: 'Pending', ar: 'قيد المراجعة' },
@@ -39,6 +39,7 @@ export const selectProviders = (db: Executor, extra: Record<string, ReturnType<t
         categoryName: categories.name,
         cityName: cities.name,
         documentCount,
+        invitation: invitationColumn,
         ...extra,
       })
       .from(serviceProviders)
@@ -50,7 +51,14 @@ export const selectProviders = (db: Executor, extra: Record<string, ReturnType<t
 
 type ProviderRow = Awaited<ReturnType<typeof selectProviders>>[number];
 
-export const toProvider = ({ u, p, categoryName, cityName, documentCount: docs }: ProviderRow) => ({
+export const toProvider = ({
+  u,
+  p,
+  categoryName,
+  cityName,
+  documentCount: docs,
+  invitation,
+}: ProviderRow) => ({
   id: u.id,
   version: p.version,
   createdAt: p.createdAt.toISOString(),
@@ -66,6 +74,7 @@ export const toProvider = ({ u, p, categoryName, cityName, documentCount: docs }
   cityName,
   contactPhone: p.contactPhone,
   status: u.status as UserStatus,
+  invitation: toInvitation(invitation),
   rejectionReason: p.rejectionReason,
   documentCount: docs,
 });
@@ -117,16 +126,18 @@ export const serviceProviderImpl = implement(serviceProviderResource, {
       if (!c) throw fieldError('cityId', smsg('unknownCity'));
     }
   },
-  async insert(tx, input, { now, auth }) {
+  // No password: the provider is invited (docs/decisions/0063-invitations.md), in its creator's language.
+  async insert(tx, input, { now, auth, lang }) {
     const [user] = await tx
       .insert(users)
       .values({
         email: input.email,
-        passwordHash: await hashPassword(input.password),
+        passwordHash: null,
         name: input.name,
         phone: input.phone,
         role: 'serviceprovider',
         status: USER_STATUS.active,
+        language: lang,
         createdAt: now,
         updatedAt: now,
       })
@@ -142,8 +153,10 @@ export const serviceProviderImpl = implement(serviceProviderResource, {
       byUserId: auth.user.id,
       at: now,
     });
+    await openInvitation(tx, user!.id, auth.user.id, now);
     return user!.id;
   },
+  afterCreate: inviteAdded,
   async update(tx, id, input, { now }) {
     await tx.update(serviceProviders).set(profileValues(input)).where(eq(serviceProviders.userId, id));
     await tx

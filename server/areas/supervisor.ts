@@ -2,12 +2,12 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { SUPERVISOR_ROLES, supervisorResource } from '../../src/contract/areas/supervisor';
 import { msg } from '../../src/contract/messages';
 import { USER_STATUS, type UserStatus } from '../../src/contract/roles';
-import { hashPassword } from '../auth/passwords';
 import type { Tx } from '../db/client';
 import { serviceProviders, users } from '../db/schema';
 import { fieldError } from '../core/errors';
 import { smsg } from '../core/messages';
 import { arText, dyn, enText, implement, textOf, type ResourceCtx } from '../resources/impl';
+import { invitationColumn, inviteAdded, openInvitation, toInvitation } from './invitation';
 
 const STATUS: Record<string, { en: string; ar: string }> = {
   '1': { en: 'Active', ar: 'نشط' },
@@ -50,12 +50,17 @@ export const supervisorImpl = implement(supervisorResource, {
   select: (db, extra) =>
     dyn(
       db
-        .select({ u: users, providerName: serviceProviders.businessName, ...extra })
+        .select({
+          u: users,
+          providerName: serviceProviders.businessName,
+          invitation: invitationColumn,
+          ...extra,
+        })
         .from(users)
         .innerJoin(serviceProviders, eq(serviceProviders.userId, users.providerId))
         .$dynamic(),
     ),
-  toRecord: ({ u, providerName }) => ({
+  toRecord: ({ u, providerName, invitation }) => ({
     id: u.id,
     version: u.version,
     createdAt: u.createdAt.toISOString(),
@@ -67,6 +72,7 @@ export const supervisorImpl = implement(supervisorResource, {
     providerName,
     role: u.role as (typeof SUPERVISOR_ROLES)[number],
     status: u.status as UserStatus,
+    invitation: toInvitation(invitation),
   }),
   base: supervisorAccount,
   scope: (ownerId) => eq(users.providerId, ownerId),
@@ -102,18 +108,22 @@ export const supervisorImpl = implement(supervisorResource, {
       .insert(users)
       .values({
         email: input.email,
-        passwordHash: await hashPassword(input.password),
+        // No password: the supervisor is invited (docs/decisions/0063-invitations.md).
+        passwordHash: null,
         name: input.name,
         phone: input.phone,
         role: input.role ?? 'manager',
         status: USER_STATUS.active,
         providerId,
+        language: ctx.lang,
         createdAt: ctx.now,
         updatedAt: ctx.now,
       })
       .returning({ id: users.id });
+    await openInvitation(tx, row!.id, ctx.auth.user.id, ctx.now);
     return row!.id;
   },
+  afterCreate: inviteAdded,
   async updateValues(tx, input, ctx, existing) {
     const providerId = await providerFor(tx, input.providerId, ctx, existing.providerId);
     // A changed access takes effect on the account's next call (its permissions are read per call).

@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { userResource } from '../../src/contract/areas/user';
 import { USER_STATUS, type Role, type UserStatus } from '../../src/contract/roles';
-import { hashPassword } from '../auth/passwords';
 import { users } from '../db/schema';
 import { fieldError } from '../core/errors';
 import { smsg } from '../core/messages';
 import { assertNotLastAdmin } from '../auth/accounts';
 import { dyn, implement, textOf } from '../resources/impl';
 import { STATUS_LABEL } from './serviceprovider';
+import { invitationColumn, inviteAdded, openInvitation, toInvitation } from './invitation';
 
 const ROLE_LABEL: Record<Role, { en: string; ar: string }> = {
   admin: { en: 'Admin', ar: 'مسؤول' },
@@ -25,11 +25,11 @@ export const userImpl = implement(userResource, {
   select: (db, extra) =>
     dyn(
       db
-        .select({ u: users, ...extra })
+        .select({ u: users, invitation: invitationColumn, ...extra })
         .from(users)
         .$dynamic(),
     ),
-  toRecord: ({ u }) => ({
+  toRecord: ({ u, invitation }) => ({
     id: u.id,
     version: u.version,
     createdAt: u.createdAt.toISOString(),
@@ -39,6 +39,7 @@ export const userImpl = implement(userResource, {
     phone: u.phone,
     role: u.role as Role,
     status: u.status as UserStatus,
+    invitation: toInvitation(invitation),
     language: u.language,
     profileImage: u.profileImage,
     providerId: u.providerId,
@@ -70,22 +71,26 @@ export const userImpl = implement(userResource, {
     if (existing.role === 'admin' && existing.status === USER_STATUS.active)
       await assertNotLastAdmin(tx, existing.id);
   },
-  async insert(tx, input, { now }) {
+  // No password: the account is invited (docs/decisions/0063-invitations.md), in its creator's language.
+  async insert(tx, input, { now, auth, lang }) {
     const [row] = await tx
       .insert(users)
       .values({
         email: input.email,
-        passwordHash: await hashPassword(input.password),
+        passwordHash: null,
         name: input.name,
         phone: input.phone,
         role: input.role,
         status: USER_STATUS.active,
+        language: lang,
         createdAt: now,
         updatedAt: now,
       })
       .returning({ id: users.id });
+    await openInvitation(tx, row!.id, auth.user.id, now);
     return row!.id;
   },
+  afterCreate: inviteAdded,
   values: (input) => ({ name: input.name, email: input.email, phone: input.phone, role: input.role }),
   csv: [
     { header: { en: 'ID', ar: 'المعرّف' }, value: (r) => r.id },

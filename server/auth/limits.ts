@@ -8,6 +8,8 @@
  * - passkey sign-in: at most 60 challenges opened and 30 failed verifications per hour from one IP.
  * - password reset codes (docs/decisions/0062-forgotten-password.md): at most 30 requests and 30
  *   wrong codes per hour from one IP.
+ * - invitation links: at most 30 lookups or accepts per hour from one IP whose token is not a
+ *   pending invitation's (a good one gives its slot back).
  *
  * Counted in the database, in the sign-in throttle's table under reserved keys that cannot be
  * e-mail addresses (they hold no "@"), so the limits hold across restarts and processes. A request
@@ -39,6 +41,8 @@ export const IP_LIMITS = {
   passkeyFailures: { key: '#passkey-failure', max: 30, windowMs: HOUR },
   resetSend: { key: '#reset-send', max: 30, windowMs: HOUR },
   resetFailures: { key: '#reset-failure', max: 30, windowMs: HOUR },
+  /** Invitation links looked up or accepted with a token that is not a pending one (docs/decisions/0063-invitations.md). */
+  invitation: { key: '#invitation', max: 30, windowMs: HOUR },
 } as const satisfies Record<string, IpLimit>;
 
 const LIMIT_MESSAGES = {

@@ -284,3 +284,47 @@ export const twoFactorResetMail = (to: string, lang: Language, at: Date): MailMe
         };
   return twoParagraphs(to, lang, t);
 };
+
+/**
+ * The invitation to an account staff added without a password (docs/decisions/0063-invitations.md),
+ * in the invitee's language: the link where they set their own password, and until when it works.
+ */
+export const invitationMail = (
+  to: string,
+  lang: Language,
+  what: { name: string; link: string; expiresAt: Date },
+): MailMessage => {
+  const until = what.expiresAt.toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
+  const t =
+    lang === 'ar'
+      ? {
+          subject: 'دعوة إلى لوحة إدارة الفعاليات',
+          hello: `مرحبًا ${what.name}،`,
+          intro: 'أُنشئ لك حساب في لوحة إدارة الفعاليات. افتح هذا الرابط لتعيين كلمة المرور الخاصة بك:',
+          validity: `الرابط صالح حتى ${until} ويمكن استخدامه مرة واحدة فقط. بعد ذلك اطلب دعوة جديدة ممن دعاك.`,
+          ignore: 'إذا لم تكن تتوقع هذه الدعوة، فتجاهل هذه الرسالة.',
+          button: 'تعيين كلمة المرور',
+          dir: 'rtl',
+        }
+      : {
+          subject: 'Your invitation to the Events Back Office',
+          hello: `Hello ${what.name},`,
+          intro:
+            'An account was made for you in the Events Back Office. Open this link to set your own password:',
+          validity: `The link works until ${until} and only once. After that, ask whoever invited you for a new invitation.`,
+          ignore: 'If you did not expect this invitation, you can ignore this email.',
+          button: 'Set my password',
+          dir: 'ltr',
+        };
+  return {
+    to,
+    subject: t.subject,
+    text: `${t.hello}\n\n${t.intro}\n\n    ${what.link}\n\n${t.validity}\n${t.ignore}\n`,
+    html:
+      `<div dir="${t.dir}" lang="${lang}" style="font-family:sans-serif">` +
+      `<p>${escapeHtml(t.hello)}</p><p>${escapeHtml(t.intro)}</p>` +
+      `<p><a href="${escapeHtml(what.link)}">${escapeHtml(t.button)}</a></p>` +
+      `<p dir="ltr">${escapeHtml(what.link)}</p>` +
+      `<p>${escapeHtml(t.validity)}</p><p>${escapeHtml(t.ignore)}</p></div>`,
+  };
+};

@@ -691,6 +691,56 @@ export const SERVER_MESSAGES = {
     ar: 'لم يتبقَّ سوى {n} في حصة هذا الجهاز.',
   },
   doorSold: { en: 'Sold: {code}.', ar: 'تم البيع: {code}.' },
+  // invitations (docs/decisions/0063-invitations.md)
+  invitationMailed: {
+    en: 'Saved. An invitation to set a password was mailed to {email}.',
+    ar: 'تم الحفظ. أُرسلت إلى {email} دعوة لتعيين كلمة المرور.',
+  },
+  invitationNotMailed: {
+    en: 'Saved, but the invitation could not be mailed to {email}. Send it again from the list once mail works.',
+    ar: 'تم الحفظ، لكن تعذّر إرسال الدعوة إلى {email}. أرسلها مرة أخرى من القائمة عندما يعمل البريد.',
+  },
+  invitationResent: {
+    en: 'A new invitation was mailed to {email}; the former link no longer works.',
+    ar: 'أُرسلت دعوة جديدة إلى {email}، ولم يعد الرابط السابق يعمل.',
+  },
+  invitationResentNotMailed: {
+    en: 'A new invitation link was made, but it could not be mailed to {email}; the former link no longer works. Try again later.',
+    ar: 'أُنشئ رابط دعوة جديد، لكن تعذّر إرساله إلى {email}، ولم يعد الرابط السابق يعمل. حاول مرة أخرى لاحقًا.',
+  },
+  invitationRevoked: {
+    en: 'The invitation was revoked: its link no longer works. The account stays without a password until you invite it again.',
+    ar: 'أُلغيت الدعوة ولم يعد رابطها يعمل. يبقى الحساب بلا كلمة مرور حتى تدعوه مرة أخرى.',
+  },
+  invitationNotNeeded: {
+    en: 'This account already has a password: there is no invitation to send.',
+    ar: 'لهذا الحساب كلمة مرور بالفعل: لا توجد دعوة لإرسالها.',
+  },
+  invitationNonePending: {
+    en: 'This account has no pending invitation.',
+    ar: 'لا توجد دعوة معلّقة لهذا الحساب.',
+  },
+  invitationUnknown: {
+    en: 'This invitation link is not valid: it may have been replaced by a newer invitation or copied incompletely. Ask whoever invited you for a new invitation.',
+    ar: 'رابط الدعوة هذا غير صالح: ربما استُبدل بدعوة أحدث أو نُسخ ناقصًا. اطلب دعوة جديدة ممن دعاك.',
+  },
+  invitationWithdrawn: {
+    en: 'This invitation was withdrawn. Ask whoever invited you for a new invitation.',
+    ar: 'سُحبت هذه الدعوة. اطلب دعوة جديدة ممن دعاك.',
+  },
+  invitationUsed: {
+    en: 'This invitation was already used to set a password. Sign in with that password; if it was not you, ask whoever invited you for a new invitation.',
+    ar: 'استُخدمت هذه الدعوة بالفعل لتعيين كلمة مرور. سجّل الدخول بكلمة المرور تلك، وإن لم تكن أنت من عيّنها فاطلب دعوة جديدة ممن دعاك.',
+  },
+  invitationExpired: {
+    en: 'This invitation expired on {date}. Ask whoever invited you for a new invitation.',
+    ar: 'انتهت صلاحية هذه الدعوة في {date}. اطلب دعوة جديدة ممن دعاك.',
+  },
+  invitationFound: { en: 'Invitation found.', ar: 'تم العثور على الدعوة.' },
+  invitationAccepted: {
+    en: 'Your password is set. Sign in with your email and this password.',
+    ar: 'تم تعيين كلمة المرور. سجّل الدخول ببريدك الإلكتروني وكلمة المرور هذه.',
+  },
 } as const satisfies Record<string, { en: string; ar: string }>;
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;

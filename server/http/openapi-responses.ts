@@ -13,7 +13,8 @@ const header = (ref: string) => ({ $ref: `#/components/headers/${ref}` });
 /**
  * Endpoints under a rate limit (docs/security.md): sign-in and password change (per e-mail and IP),
  * OTP sends and checks, registration, forgotten password's codes and resets (per IP and per
- * address), second-factor codes (per account). Over it: 429 with Retry-After.
+ * address), second-factor codes (per account), invitation links (per IP,
+ * docs/decisions/0063-invitations.md). Over it: 429 with Retry-After.
  */
 const RATE_LIMITED = new Set([
   'login',
@@ -27,6 +28,8 @@ const RATE_LIMITED = new Set([
   'twoFactorRecoveryCodes',
   'passwordForgot',
   'passwordReset',
+  'invitationLookup',
+  'invitationAccept',
 ]);
 
 /** The second step of a sign-in and its enrolment name their sign-in by a challenge (docs/security.md, "Two-factor sign-in"). */

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { Language } from '../../src/contract/common';
 import { OWNER_ROLE } from '../../src/contract/http';
 import type { Resource } from '../../src/contract/resource';
+import type { AuditContext } from '../audit/trail';
 import type { AuthInfo } from '../auth/sessions';
 import type { Executor, Tx } from '../db/client';
 import type { Deps } from '../http/types';
@@ -129,6 +130,13 @@ export interface ResourceImpl<R extends Resource, Row = Record<string, unknown>>
   delete?(tx: Tx, id: number, ctx: ResourceCtx, existing: Rec<R>): Promise<unknown>;
   /** Runs after a create or update committed, with the record as answered (e.g. notifications). */
   afterWrite?(ctx: ResourceCtx, record: Rec<R>, op: 'create' | 'update'): Promise<void>;
+  /**
+   * Runs after a create committed, outside its transaction (the create's route then gives each
+   * write its own: server/http/route.ts `ownTransactions`), with the record and the request's audit
+   * context; what it answers is the answer's message (an invitation mailed or not,
+   * docs/decisions/0063-invitations.md).
+   */
+  afterCreate?(ctx: ResourceCtx, record: Rec<R>, audit: AuditContext): Promise<string>;
   /** Runs after a successful delete's transaction (e.g. removing stored files). */
   afterDelete?(ctx: ResourceCtx, existing: Rec<R>, extra: unknown): Promise<void>;
   references?: Reference[];

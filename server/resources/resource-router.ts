@@ -129,10 +129,17 @@ export const registerResources = (app: App, impls: ResourceImpls) => {
         return exportCsv(t.resource, impls[t.resource.key]!, h as H);
       });
     } else {
-      route(app, r.endpoint, async (h) => {
-        const t = pick(h as H);
-        return run(t.resource, impls[t.resource.key]!, t.op, h as H) as never;
-      });
+      // A create with work after its commit (`afterCreate`) runs outside the request's one transaction.
+      const ownTransactions = r.targets.some((t) => t.op === 'create' && impls[t.resource.key]!.afterCreate);
+      route(
+        app,
+        r.endpoint,
+        async (h) => {
+          const t = pick(h as H);
+          return run(t.resource, impls[t.resource.key]!, t.op, h as H) as never;
+        },
+        { ownTransactions },
+      );
     }
   }
 };

@@ -95,8 +95,9 @@ export const create = async (resource: Resource, impl: Impl, h: H, body: Record<
   });
   const record = await findOne(db, resource, impl, ctx, id);
   await impl.afterWrite?.(ctx, record!, 'create');
+  const message = (await impl.afterCreate?.(ctx, record!, h.audit)) ?? smsg('created');
   h.setStatus(201);
-  return { message: smsg('created'), data: record! };
+  return { message, data: record! };
 };
 
 export const update = async (

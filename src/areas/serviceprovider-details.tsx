@@ -18,6 +18,7 @@ import type { DetailItem, RenderContext } from '@/resources/types';
 import { DetailsCard, LoadedDetails, type DetailsData } from './details-frame';
 import { serviceProviderArea, type Provider } from './serviceprovider';
 import { Documents } from './serviceprovider-documents';
+import { AccountStatus, invitationDetail } from './invitation';
 
 export const providerDetailsQuery = (id: number) =>
   queryOptions({
@@ -36,7 +37,8 @@ const PROFILE: DetailItem<Provider>[] = [
       </span>
     ),
   },
-  { label: msg`Status`, value: (row, ctx) => <StatusBadge status={row.status} ctx={ctx} /> },
+  { label: msg`Status`, value: (row, ctx) => <AccountStatus row={row} ctx={ctx} /> },
+  invitationDetail,
   { label: msg`Rejection or block reason`, value: (row) => row.rejectionReason ?? '—' },
   { label: msg`Contact person`, value: (row, ctx) => localizedText(row.name, ctx.language) },
   { label: msg`Email`, value: (row) => <Ltr>{row.email}</Ltr> },

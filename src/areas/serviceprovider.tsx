@@ -8,17 +8,10 @@ import { Ban, CheckCircle2, XCircle } from 'lucide-react';
 import { serviceProviderResource, type RecordOf } from '@/contract';
 import { routes } from '@/contract/routes.gen';
 import { call } from '@/lib/api';
-import {
-  dateTime,
-  EmailText,
-  localizedText,
-  LocalizedCell,
-  Ltr,
-  StatusBadge,
-  statusOptions,
-} from '@/resources/cells';
+import { dateTime, EmailText, localizedText, LocalizedCell, Ltr, statusOptions } from '@/resources/cells';
 import { areaPages } from '@/resources/screens';
 import type { AreaAction, AreaConfig } from '@/resources/types';
+import { AccountStatus, InvitationNotice, invitationActions } from './invitation';
 
 export type Provider = RecordOf<typeof serviceProviderResource>;
 
@@ -59,6 +52,7 @@ export const providerActions: AreaAction<Provider>[] = [
     run: decide('3'),
     bulk: { action: 'status', params: (reason) => ({ status: '3', reason }) },
   },
+  ...invitationActions<Provider>('serviceprovider'),
 ];
 
 export const serviceProviderArea: AreaConfig<Provider> = {
@@ -120,7 +114,7 @@ export const serviceProviderArea: AreaConfig<Provider> = {
       id: 'status',
       header: msg`Status`,
       sort: 'status',
-      cell: (row, ctx) => <StatusBadge status={row.status} ctx={ctx} />,
+      cell: (row, ctx) => <AccountStatus row={row} ctx={ctx} />,
     },
     {
       id: 'documentCount',
@@ -145,13 +139,6 @@ export const serviceProviderArea: AreaConfig<Provider> = {
     { name: 'name', kind: 'localized', label: msg`Contact person` },
     { name: 'email', kind: 'email', label: msg`Email`, autoComplete: 'off' },
     { name: 'phone', kind: 'tel', label: msg`Phone`, nullable: true },
-    {
-      name: 'password',
-      kind: 'password',
-      label: msg`Initial password`,
-      hint: msg`At least 8 characters. The provider signs in with it.`,
-      createOnly: true,
-    },
   ],
   filters: [
     { key: 'status', kind: 'select', label: msg`Status`, options: statusOptions },
@@ -161,6 +148,7 @@ export const serviceProviderArea: AreaConfig<Provider> = {
   actions: providerActions,
   canCreate: isStaff,
   canRemove: (_row, ctx) => isStaff(ctx),
+  EditNotice: InvitationNotice,
 };
 
 export const { List, formPage } = areaPages(serviceProviderArea);

@@ -9,17 +9,10 @@ import { Power, PowerOff } from 'lucide-react';
 import { SUPERVISOR_ROLES, supervisorResource, type RecordOf } from '@/contract';
 import { routes } from '@/contract/routes.gen';
 import { call } from '@/lib/api';
-import {
-  Badge,
-  dateTime,
-  EmailText,
-  localizedText,
-  LocalizedCell,
-  Ltr,
-  StatusBadge,
-} from '@/resources/cells';
+import { Badge, dateTime, EmailText, localizedText, LocalizedCell, Ltr } from '@/resources/cells';
 import { areaPages } from '@/resources/screens';
 import type { AreaConfig } from '@/resources/types';
+import { AccountStatus, InvitationNotice, invitationActions } from './invitation';
 
 type Supervisor = RecordOf<typeof supervisorResource>;
 
@@ -72,7 +65,7 @@ export const supervisorArea: AreaConfig<Supervisor> = {
       id: 'status',
       header: msg`Status`,
       sort: 'status',
-      cell: (row, ctx) => <StatusBadge status={row.status} ctx={ctx} labels={LABELS} />,
+      cell: (row, ctx) => <AccountStatus row={row} ctx={ctx} labels={LABELS} />,
     },
     {
       id: 'createdAt',
@@ -99,13 +92,6 @@ export const supervisorArea: AreaConfig<Supervisor> = {
       label: msg`Access`,
       options: ACCESS_OPTIONS,
       hint: msg`Door only: opens the doors of the events it is assigned to, and nothing else.`,
-    },
-    {
-      name: 'password',
-      kind: 'password',
-      label: msg`Initial password`,
-      hint: msg`At least 8 characters. The supervisor signs in with it.`,
-      createOnly: true,
     },
   ],
   filters: [
@@ -146,7 +132,9 @@ export const supervisorArea: AreaConfig<Supervisor> = {
       run: setStatus('3'),
       bulk: { action: 'status', params: () => ({ status: '3' }) },
     },
+    ...invitationActions<Supervisor>('supervisor'),
   ],
+  EditNotice: InvitationNotice,
 };
 
 export const { List, formPage } = areaPages(supervisorArea);

@@ -9,17 +9,10 @@ import { routes } from '@/contract/routes.gen';
 import { ROLE_LABELS, roleLabel } from '@/app/roles';
 import { AppLink } from '@/components/AppLink';
 import { call } from '@/lib/api';
-import {
-  dateTime,
-  EmailText,
-  localizedText,
-  LocalizedCell,
-  Ltr,
-  StatusBadge,
-  statusOptions,
-} from '@/resources/cells';
+import { dateTime, EmailText, localizedText, LocalizedCell, Ltr, statusOptions } from '@/resources/cells';
 import { areaPages } from '@/resources/screens';
 import type { AreaAction, AreaConfig } from '@/resources/types';
+import { AccountStatus, InvitationNotice, invitationActions, invitationDetail } from './invitation';
 
 type User = RecordOf<typeof userResource>;
 
@@ -77,6 +70,7 @@ const actions: AreaAction<User>[] = [
     visible: (_row, ctx) => ctx.role === 'admin',
     run: (row) => call(routes.userTwoFactorReset, { params: { id: row.id } }),
   },
+  ...invitationActions<User>('user'),
 ];
 
 export const userArea: AreaConfig<User> = {
@@ -110,7 +104,7 @@ export const userArea: AreaConfig<User> = {
       id: 'status',
       header: msg`Status`,
       sort: 'status',
-      cell: (row, ctx) => <StatusBadge status={row.status} ctx={ctx} />,
+      cell: (row, ctx) => <AccountStatus row={row} ctx={ctx} />,
     },
     {
       id: 'createdAt',
@@ -133,7 +127,8 @@ export const userArea: AreaConfig<User> = {
     { label: msg`Email`, value: (row) => <Ltr>{row.email}</Ltr> },
     { label: msg`Phone`, value: (row) => (row.phone ? <Ltr>{row.phone}</Ltr> : '—') },
     { label: msg`Role`, value: (row, ctx) => roleLabel(ctx.i18n, row.role) },
-    { label: msg`Status`, value: (row, ctx) => <StatusBadge status={row.status} ctx={ctx} /> },
+    { label: msg`Status`, value: (row, ctx) => <AccountStatus row={row} ctx={ctx} /> },
+    invitationDetail,
     { label: msg`Language`, value: (row) => (row.language === 'ar' ? 'العربية' : 'English') },
     { label: msg`Added`, value: (row, ctx) => dateTime(row.createdAt, ctx) },
     { label: msg`Updated`, value: (row, ctx) => dateTime(row.updatedAt, ctx) },
@@ -160,19 +155,13 @@ export const userArea: AreaConfig<User> = {
       options: ROLE_OPTIONS,
       visible: (ctx) => ctx.role === 'admin',
     },
-    {
-      name: 'password',
-      kind: 'password',
-      label: msg`Initial password`,
-      hint: msg`At least 8 characters. Share it with the user safely.`,
-      createOnly: true,
-    },
   ],
   filters: [
     { key: 'role', kind: 'select', label: msg`Role`, options: ROLE_OPTIONS },
     { key: 'status', kind: 'select', label: msg`Status`, options: statusOptions },
   ],
   actions,
+  EditNotice: InvitationNotice,
 };
 
 export const { List, formPage, detailsPage } = areaPages(userArea);

@@ -17,6 +17,7 @@ export * from './door-events';
 export * from './door-accounts';
 export * from './passkeys';
 export * from './password-reset';
+export * from './invitations';
 
 import { authApi } from './auth';
 import { twoFactorApi } from './two-factor';

@@ -253,6 +253,38 @@ const typed: { readonly [K in keyof Api]: RouteRef<Api[K]> } = {
     access: { kind: 'session', permission: null, roles: ['admin'] },
     idempotent: true,
   },
+  userInvitationResend: {
+    method: 'POST',
+    path: '/api/user/:id/invitation',
+    access: { kind: 'session', permission: 'usermanager' },
+  },
+  userInvitationRevoke: {
+    method: 'DELETE',
+    path: '/api/user/:id/invitation',
+    access: { kind: 'session', permission: 'usermanager' },
+  },
+  supervisorInvitationResend: {
+    method: 'POST',
+    path: '/api/supervisor/:id/invitation',
+    access: { kind: 'session', permission: 'supervisor', owner: true },
+  },
+  supervisorInvitationRevoke: {
+    method: 'DELETE',
+    path: '/api/supervisor/:id/invitation',
+    access: { kind: 'session', permission: 'supervisor', owner: true },
+  },
+  serviceproviderInvitationResend: {
+    method: 'POST',
+    path: '/api/serviceprovider/:id/invitation',
+    access: { kind: 'session', permission: 'serviceprovider' },
+  },
+  serviceproviderInvitationRevoke: {
+    method: 'DELETE',
+    path: '/api/serviceprovider/:id/invitation',
+    access: { kind: 'session', permission: 'serviceprovider' },
+  },
+  invitationLookup: { method: 'POST', path: '/api/invitation', access: { kind: 'public' } },
+  invitationAccept: { method: 'POST', path: '/api/invitation/accept', access: { kind: 'public' } },
   viewsList: { method: 'GET', path: '/api/views', access: { kind: 'session', permission: null } },
   viewsCreate: {
     method: 'POST',

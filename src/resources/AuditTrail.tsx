@@ -78,6 +78,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditEntryRecord['action'], MessageDesc
   passkey_rename: msg`Passkey renamed`,
   passkey_remove: msg`Passkey removed`,
   password_reset: msg`Password reset`,
+  invite: msg`Invited`,
+  invite_resend: msg`Invited again`,
+  invite_revoke: msg`Invitation revoked`,
+  invite_accept: msg`Invitation accepted`,
 };
 
 /** A child row's entry names what it is ("Deleted · Supervisor"); the record's own rows need not. */

@@ -210,6 +210,11 @@ export interface AreaConfig<T extends BaseRecord = BaseRecord> {
   /** Who may add / delete (the server checks anyway): hides the buttons otherwise. */
   canCreate?: (ctx: ActionContext) => boolean;
   canRemove?: (row: T, ctx: ActionContext) => boolean;
+  /**
+   * Above the record's edit form: what the form does not edit but the reader should know and may
+   * act on (an invited account's invitation, docs/decisions/0063-invitations.md).
+   */
+  EditNotice?: (props: { area: AreaConfig<T>; row: T }) => ReactNode;
   /** Defaults of a new record beyond the fields' own (e.g. the initial location). */
   useCreateDefaults?: () => { values: Record<string, unknown>; ready: boolean };
 }

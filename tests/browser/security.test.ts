@@ -122,7 +122,6 @@ const plant = async () => {
       email: 'xss.supervisor@test.example.com',
       phone: null,
       providerId: provider.id,
-      password: 'Xss-Pass-2026!',
     },
   });
   const user = (
@@ -134,7 +133,6 @@ const plant = async () => {
         email: 'xss.user@test.example.com',
         phone: null,
         role: 'manager',
-        password: 'Xss-Pass-2026!',
       },
     })
   ).data!;

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_DOCUMENT_BYTES } from '../../src/contract/limits';
 import { providerDocuments, rolePermissions, users } from '../../server/db/schema';
 import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
-import { PNG, signInAs } from '../support/kit';
+import { acceptInvitation, PNG, signInAs } from '../support/kit';
 
 let t: TestServer;
 let admin: string;
@@ -243,7 +243,6 @@ describe('ownership between providers', () => {
         email: 'x.sup@example.net',
         phone: null,
         providerId: idB,
-        password: 'Some-Pass-2026',
       },
     });
     expect(foreign.status).toBe(422);
@@ -254,7 +253,6 @@ describe('ownership between providers', () => {
         name: { en: 'Mine', ar: 'لي' },
         email: 'mine.sup@example.net',
         phone: null,
-        password: 'Some-Pass-2026',
       },
     });
     expect(mine.status).toBe(201);
@@ -366,7 +364,6 @@ describe('accounts', () => {
         email: 'rana@example.net',
         phone: null,
         role: 'manager',
-        password: 'Rana-Pass-2026!',
       },
     });
     expect(created.status).toBe(201);
@@ -402,7 +399,6 @@ describe('accounts', () => {
         email: 'p@example.net',
         phone: null,
         role: 'serviceprovider',
-        password: 'Some-Pass-2026',
       },
     });
     expect(newProvider.status).toBe(422);
@@ -413,7 +409,6 @@ describe('accounts', () => {
         email: DEMO.manager.email,
         phone: null,
         role: 'manager',
-        password: 'Some-Pass-2026',
       },
     });
     expect([dup.status, dup.body.errors]).toEqual([
@@ -430,9 +425,9 @@ describe('accounts', () => {
         email: 'temp@example.net',
         phone: null,
         role: 'manager',
-        password: 'Temp-Pass-2026!',
       },
     });
+    await acceptInvitation(t, 'temp@example.net', 'Temp-Pass-2026!');
     const token = await t.login('temp@example.net', 'Temp-Pass-2026!');
     const blocked = await t.request('POST', '/api/users/approve', {
       token: admin,

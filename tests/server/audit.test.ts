@@ -15,7 +15,7 @@ import { areas } from '../../server/areas';
 import { appendAudit, purgeAudit } from '../../server/audit/trail';
 import { auditLog, bookings, events, users } from '../../server/db/schema';
 import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
-import { apiOf, pngForm, signInAs } from '../support/kit';
+import { acceptInvitation, apiOf, pngForm, signInAs } from '../support/kit';
 import { areaRefs } from './fixture-refs';
 import { FIXTURES, type Fixture, type FixtureCtx } from './resource-fixtures';
 
@@ -334,10 +334,10 @@ describe('other writes', () => {
       email: 'audit.person@example.com',
       phone: null,
       role: 'manager',
-      password: 'first-password-1',
     });
     expect(made.status, made.text).toBe(201);
     const user = made.body.data as Rec;
+    await acceptInvitation(t, 'audit.person@example.com', 'first-password-1');
     const token = await t.login('audit.person@example.com', 'first-password-1');
     const pw = await call('POST', '/api/profile/password', token, {
       currentPassword: 'first-password-1',

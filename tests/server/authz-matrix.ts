@@ -136,6 +136,16 @@ export const MATRIX: Record<string, Row> = {
   'DELETE /api/profile/passkeys/:id': everyone,
   'POST /api/login/passkey/options': pub('2xx'),
   'POST /api/login/passkey': pub('2xx'),
+  // invitations (docs/decisions/0063-invitations.md): the invitee's page, a token never mailed is
+  // refused as invalid for anyone; resend and revoke by whoever may add such an account
+  'POST /api/invitation': pub(422),
+  'POST /api/invitation/accept': pub(422),
+  'POST /api/user/:id/invitation': adminOnly,
+  'DELETE /api/user/:id/invitation': adminOnly,
+  'POST /api/supervisor/:id/invitation': signed('2xx', 403, '2xx', 404),
+  'DELETE /api/supervisor/:id/invitation': signed('2xx', 403, '2xx', 404),
+  'POST /api/serviceprovider/:id/invitation': adminOnly,
+  'DELETE /api/serviceprovider/:id/invitation': adminOnly,
 
   // configuration masters (docs/decisions/0005-resource-pattern.md)
   ...masterRows('category'),

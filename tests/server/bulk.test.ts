@@ -26,7 +26,7 @@ import { resumeBulk } from '../../server/areas';
 import { purgeBulkJobs, stopBulkJobs } from '../../server/resources/bulk-jobs';
 import { SERVER_MESSAGES, smsg } from '../../server/core/messages';
 import { createTestServer, DEMO, type TestServer } from '../setup/server';
-import { apiOf, signInAs } from '../support/kit';
+import { acceptInvitation, apiOf, signInAs } from '../support/kit';
 
 type Job = {
   id: number;
@@ -83,7 +83,6 @@ const newProvider = async () => {
     businessName: { en: `Bulk Business ${k}`, ar: `نشاط ${k}` },
     categoryId: null,
     cityId: null,
-    password: 'Test-Pass-2026!',
   });
   expect(res.status, res.text).toBe(201);
   return res.body.data.id as number;
@@ -311,9 +310,9 @@ const newStaff = async (key: string, role: 'admin' | 'manager' = 'admin') => {
     email,
     phone: null,
     role,
-    password: 'Test-Pass-2026!',
   });
   expect(res.status, res.text).toBe(201);
+  await acceptInvitation(t, email, 'Test-Pass-2026!');
   return { id: res.body.data.id as number, token: await t.login(email, 'Test-Pass-2026!') };
 };
 
@@ -480,9 +479,9 @@ describe('a job stops when its caller may no longer run it', () => {
       email,
       phone: null,
       providerId,
-      password: 'Supervisor-Pass-2026!',
     });
     expect(created.status, created.text).toBe(201);
+    await acceptInvitation(t, email, 'Supervisor-Pass-2026!');
     const supervisor = await t.login(email, 'Supervisor-Pass-2026!');
     const before = await t.db.db
       .select({ id: bookings.id, status: bookings.status, version: bookings.version })

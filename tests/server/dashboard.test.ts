@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClock, createTestServer, type TestServer } from '../setup/server';
-import { pngForm, signInAs } from '../support/kit';
+import { acceptInvitation, pngForm, signInAs } from '../support/kit';
 
 const clock = createClock('2026-09-01T08:00:00Z');
 let t: TestServer;
@@ -105,11 +105,11 @@ beforeAll(async () => {
       businessName: { en: 'Other Co', ar: 'شركة أخرى' },
       categoryId: null,
       cityId: null,
-      password: 'Other-Pass-2026!',
     },
     201,
   );
   expect(p2.status).toBe('1');
+  await acceptInvitation(t, 'other.provider@known.example', 'Other-Pass-2026!');
   other = await t.login('other.provider@known.example', 'Other-Pass-2026!');
 
   const event = async (title: string, categoryId: number, price: number, approve: boolean) => {

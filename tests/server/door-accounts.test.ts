@@ -10,7 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, eventSupervisors, events, users } from '../../server/db/schema';
 import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
-import { apiOf, signInAs } from '../support/kit';
+import { acceptInvitation, apiOf, signInAs } from '../support/kit';
 import { approvedEvent, eventBody } from '../support/events';
 import type { DoorEventRow } from '../../src/contract/door-events';
 import type { DoorAccount } from '../../src/contract/door-accounts';
@@ -46,11 +46,11 @@ const doorAccount = async (token: string, extra: Record<string, unknown> = {}) =
     name: { en: `Door ${n}`, ar: `بوابة ${n}` },
     email,
     phone: null,
-    password: 'Door-Pass-2026!',
     role: 'door',
     ...extra,
   });
   expect(res.status, res.text).toBe(201);
+  await acceptInvitation(t, email, 'Door-Pass-2026!');
   return { id: res.body.data.id as number, token: await t.login(email, 'Door-Pass-2026!') };
 };
 
@@ -105,7 +105,6 @@ describe('door accounts', () => {
       name: { en: 'Full', ar: 'كامل' },
       email: `full${++n}@test.example.com`,
       phone: null,
-      password: 'Full-Pass-2026!',
     });
     expect(full.body.data.role).toBe('manager');
     const edited = await call('POST', '/api/event-manager/add', provider, {
@@ -208,10 +207,10 @@ const staffDoorAccount = async () => {
     email,
     phone: null,
     role: 'door',
-    password: 'Door-Pass-2026!',
   });
   expect(res.status, res.text).toBe(201);
   expect(res.body.data).toMatchObject({ role: 'door' });
+  await acceptInvitation(t, email, 'Door-Pass-2026!');
   return { id: res.body.data.id as number, token: await t.login(email, 'Door-Pass-2026!') };
 };
 
@@ -308,7 +307,6 @@ describe('who opens an event’s door', () => {
         name: { en: 'Full supervisor', ar: 'مشرف كامل' },
         email: `full-door${++n}@test.example.com`,
         phone: null,
-        password: 'Full-Pass-2026!',
       })
     ).body.data.id as number;
     const staffs = await staffDoorAccount();

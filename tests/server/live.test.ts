@@ -15,7 +15,7 @@ import { startLiveHub } from '../../server/live/hub';
 import { watchSessions } from '../../server/live/sessions';
 import { createLive, MAX_STREAMS_PER_USER } from '../../server/live/streams';
 import { createTestServer, DEMO, DEMO_PASSWORD, startLive, type TestServer } from '../setup/server';
-import { signInAs } from '../support/kit';
+import { acceptInvitation, signInAs } from '../support/kit';
 
 let t: TestServer;
 let admin: string;
@@ -244,9 +244,10 @@ describe('a session that ends ends its live streams within 1 s', () => {
     const password = 'Live-Supervisor-2026!';
     const created = await t.request('POST', '/api/event-manager/add', {
       token: admin,
-      body: { name: { en: 'Live', ar: 'مباشر' }, email, phone: null, providerId: idA, password },
+      body: { name: { en: 'Live', ar: 'مباشر' }, email, phone: null, providerId: idA },
     });
     expect(created.status, created.text).toBe(201);
+    await acceptInvitation(t, email, password);
     const tokens = [await t.login(email, password), await t.login(email, password)] as const;
     return { id: created.body.data.id as number, password, tokens };
   };

@@ -167,7 +167,6 @@ export const FIXTURES: Record<ResourceKey, Fixture> = {
       categoryId,
       cityId,
       contactPhone: phone(n + 1),
-      password: 'Test-Pass-2026!',
     }),
     edit: (r) => ({
       body: {
@@ -190,7 +189,6 @@ export const FIXTURES: Record<ResourceKey, Fixture> = {
         businessName: L('B', 'ب'),
         categoryId: null,
         cityId: null,
-        password: 'Test-Pass-2026!',
       },
       field: 'email',
     }),
@@ -214,7 +212,6 @@ export const FIXTURES: Record<ResourceKey, Fixture> = {
       email: `sup${n}@test.example.com`,
       phone: phone(n + 7),
       providerId,
-      password: 'Test-Pass-2026!',
     }),
     edit: (r) => ({
       body: { name: L('Edited Supervisor', 'مشرف معدل'), email: r.email, phone: r.phone },
@@ -226,7 +223,8 @@ export const FIXTURES: Record<ResourceKey, Fixture> = {
         email: `bad${n}@test.example.com`,
         phone: null,
         providerId,
-        password: 'short',
+        // No password on create: the account is invited (docs/decisions/0063-invitations.md).
+        password: 'Typed-By-Staff-2026!',
       },
       field: 'password',
     }),
@@ -241,7 +239,6 @@ export const FIXTURES: Record<ResourceKey, Fixture> = {
       email: `user${n}@test.example.com`,
       phone: phone(n + 3),
       role: 'manager',
-      password: 'Test-Pass-2026!',
     }),
     edit: (r) => ({
       body: { name: r.name, email: r.email, phone: '+971500000001', role: r.role },
@@ -253,7 +250,6 @@ export const FIXTURES: Record<ResourceKey, Fixture> = {
         email: `bad${n}@test.example.com`,
         phone: null,
         role: 'superuser',
-        password: 'Test-Pass-2026!',
       },
       field: 'role',
     }),

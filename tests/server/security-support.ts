@@ -8,7 +8,7 @@ import path from 'node:path';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { z } from 'zod';
-import { resourceRoutes, resources } from '../../src/contract/areas';
+import { INVITABLE_KEYS, resourceRoutes, resources } from '../../src/contract/areas';
 import { bulkEndpoints } from '../../src/contract/bulk';
 import { buildPath, type AnyEndpoint } from '../../src/contract/http';
 import type { EndpointOp, Resource } from '../../src/contract/resource';
@@ -921,6 +921,19 @@ export const extraRequests: Record<string, (w: World, caller: Caller) => Promise
 };
 
 /**
+ * Resend and revoke of an invitation (docs/decisions/0063-invitations.md): an account of the area
+ * added for the case (provider A's supervisor), invited and pending.
+ */
+const invitationRequests = Object.fromEntries(
+  INVITABLE_KEYS.flatMap((key) =>
+    ['POST', 'DELETE'].map((method) => [
+      `${method} /api/${key}/:id/invitation`,
+      async (w: World) => ({ path: `/api/${key}/${(await w.fresh(resourceOf(key))).id}/invitation` }),
+    ]),
+  ),
+) as Record<string, (w: World, caller: Caller) => Promise<CaseRequest>>;
+
+/**
  * Bulk requests: the resource's delete (or its status move) on a row that does not exist, refused
  * inside the job; the job answer of the caller's own job.
  */
@@ -941,7 +954,7 @@ const bulkRequests = Object.fromEntries(
   ]),
 ) as Record<string, (w: World, caller: Caller) => Promise<CaseRequest>>;
 
-Object.assign(extraRequests, bulkRequests, passkeyRequests, {
+Object.assign(extraRequests, bulkRequests, passkeyRequests, invitationRequests, {
   'GET /api/bulk/:id': async (w: World, caller: Caller) => {
     const own = caller === 'anonymous' || caller === 'expired' ? null : await w.token(caller);
     const res = await w.t.request('POST', '/api/booking/bulk', {
@@ -1045,8 +1058,8 @@ export const scannedAnswer = (endpoint: AnyEndpoint, text: string) => {
 
 /**
  * Checks recorded answers (headers and bodies) against every secret value in the database (password
- * hashes, session token hashes, OTP hashes and their parts, push subscription keys) and the OTP codes
- * mailed so far. Returns the findings (empty when clean).
+ * hashes, session token hashes, OTP hashes and their parts, push subscription keys), the OTP codes
+ * and the invitation links' tokens mailed so far. Returns the findings (empty when clean).
  */
 export const scanForSecrets = async (t: TestServer, answers: string[]) => {
   const cols = (await t.db.db.execute(
@@ -1066,6 +1079,9 @@ export const scanForSecrets = async (t: TestServer, answers: string[]) => {
   const codes = new Set(
     t.smtp.messages.flatMap((m) => [...`${m.subject}\n${m.text}`.matchAll(/\b(\d{6})\b/g)].map((x) => x[1]!)),
   );
+  // The tokens of the invitation links mailed so far (docs/decisions/0063-invitations.md).
+  for (const m of t.smtp.messages)
+    for (const [, link] of m.text.matchAll(/[?&]token=([A-Za-z0-9_-]{16,})/g)) secrets.add(link!);
   const findings: string[] = [];
   const scrypt = /scrypt\$\d+\$\d+\$\d+\$/;
   // Linear in the answers' size (tens of thousands of answers and secrets after fuzzing): every run

@@ -60,3 +60,20 @@ export type DemoRole = 'admin' | 'manager' | 'provider';
 /** Signs in as the demo account of `role` and returns its bearer token. */
 export const signInAs = (t: TestServer, role: DemoRole): Promise<string> =>
   t.login(DEMO[role].email, DEMO_PASSWORD);
+
+/** The link's token of the newest invitation mailed to `email` (docs/decisions/0063-invitations.md). */
+export const invitationTokenOf = async (t: TestServer, email: string): Promise<string> => {
+  await t.smtp.waitFor((m) => m.to.includes(email) && m.text.includes('/admin/invitation?token='));
+  const mail = t.smtp.messages.filter((m) => m.to.includes(email) && m.text.includes('?token=')).at(-1)!;
+  return /\/admin\/invitation\?token=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+};
+
+/**
+ * Sets the password of an account added by staff, as its invitee does on the invitation's page:
+ * the account signs in with `password` from then on.
+ */
+export const acceptInvitation = async (t: TestServer, email: string, password: string) => {
+  const token = await invitationTokenOf(t, email);
+  const res = await t.request('POST', '/api/invitation/accept', { body: { token, password } });
+  if (res.status !== 200) throw new Error(`accepting the invitation of ${email}: ${res.status} ${res.text}`);
+};

@@ -22,7 +22,7 @@ export const auditLog = pgTable(
     actingFor: integer('acting_for'),
     /**
      * create, update, delete, restore, sign_in, sign_in_failed, sign_out, notification_send, admit,
-     * lease_take, lease_return.
+     * lease_take, lease_return, invite, invite_resend, invite_revoke, invite_accept.
      */
     action: text('action').notNull(),
     /** The area key (`event`, `booking`, `user`…) of the record's details screen, or `session`. */

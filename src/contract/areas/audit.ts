@@ -37,6 +37,11 @@ const AUDIT_ACTIONS = [
   'passkey_remove',
   /** A forgotten password set again with a mailed code (docs/decisions/0062-forgotten-password.md). */
   'password_reset',
+  /** An account invited, invited again, its invitation revoked or accepted (docs/decisions/0063-invitations.md). */
+  'invite',
+  'invite_resend',
+  'invite_revoke',
+  'invite_accept',
 ] as const;
 const auditAction = z.enum(AUDIT_ACTIONS);
 

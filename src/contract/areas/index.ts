@@ -15,6 +15,7 @@ import { eventApi } from './event';
 import { pageApi } from './page';
 import { notificationApi } from './notification';
 import { auditApi } from './audit';
+import { invitableApi } from './invitable';
 
 export * from './master';
 export * from './category';
@@ -33,6 +34,7 @@ export * from './dashboard';
 export * from './notification';
 export * from './audit';
 export * from './registry';
+export * from './invitable';
 
 /** The routed endpoints of the resources (shared /api/master/* paths merged by `type`). */
 export const resourceRoutes = routesOf(resources);
@@ -58,4 +60,5 @@ export const areaApi = {
   ...searchApi,
   ...notificationApi,
   ...auditApi,
+  ...invitableApi,
 } as const;

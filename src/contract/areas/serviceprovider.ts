@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { email, id, localized, password, phone } from '../common';
+import { email, id, localized, phone } from '../common';
 import { endpoint, needs, ok, okMessage } from '../http';
 import { msg } from '../messages';
+import { accountInvitation } from '../invitations';
 import { defineResource, idParam, localizedText, recordOf } from '../resource';
 import { userStatus } from '../roles';
 import { MAX_DOCUMENT_BYTES, MAX_DOCUMENTS_PER_PROVIDER } from '../limits';
@@ -62,6 +63,8 @@ export const serviceProviderResource = defineResource({
     cityName: localizedText.nullable(),
     contactPhone: z.string().nullable(),
     status: userStatus,
+    /** While the account has no password (docs/decisions/0063-invitations.md). */
+    invitation: accountInvitation,
     rejectionReason: z.string().nullable(),
     documentCount: z.number().int(),
   }),
@@ -75,7 +78,6 @@ export const serviceProviderResource = defineResource({
     cityId: id.nullable(),
     contactPhone: phone.nullable().default(null),
   }),
-  createOnly: { password },
   filters: z.strictObject({
     status: userStatus.optional(),
     categoryId: idParam.optional(),
@@ -85,7 +87,8 @@ export const serviceProviderResource = defineResource({
   defaultSort: { column: 'createdAt', order: 'desc' },
   searchIn: 'business and contact names (English and Arabic), e-mail and phone',
   notes: {
-    create: 'Staff create an approved provider (status "1") with an initial password; history records it.',
+    create:
+      'Staff create an approved provider (status "1") without a password: it is invited by mail to set one (docs/decisions/0063-invitations.md); history records it. The answer says whether the mail went.',
     list: 'A provider sees only itself.',
     remove: 'Refused (409) while the provider still has supervisors; documents and history go with it.',
   },

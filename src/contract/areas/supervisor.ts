@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { email, id, localized, password, phone } from '../common';
+import { email, id, localized, phone } from '../common';
 import { endpoint, needs, ok } from '../http';
+import { accountInvitation } from '../invitations';
 import { defineResource, idParam, localizedText, recordOf } from '../resource';
 import { userStatus } from '../roles';
 
@@ -10,7 +11,7 @@ import { userStatus } from '../roles';
  * events they are assigned to and nothing else, docs/decisions/0055-the-door.md). Staff with
  * `supervisor` manage all of them; a service provider manages its own (owner access: its token
  * lists, reads, adds, edits and (de)activates only its supervisors, and `providerId` is itself).
- * The creator sets the initial password (no invitation mail).
+ * The account is invited by mail and its owner sets the password (docs/decisions/0063-invitations.md).
  */
 const tag = 'Supervisors';
 
@@ -39,6 +40,8 @@ export const supervisorResource = defineResource({
     providerName: localizedText,
     role: supervisorRole,
     status: userStatus,
+    /** While the account has no password (docs/decisions/0063-invitations.md). */
+    invitation: accountInvitation,
   }),
   input: z.strictObject({
     name: localized(100),
@@ -49,7 +52,6 @@ export const supervisorResource = defineResource({
     /** Full supervisor (`manager`, when omitted on create) or door only (`door`); omitted on update: unchanged. */
     role: supervisorRole.optional(),
   }),
-  createOnly: { password },
   filters: z.strictObject({
     providerId: idParam.optional(),
     role: supervisorRole.optional(),
@@ -59,7 +61,8 @@ export const supervisorResource = defineResource({
   defaultSort: { column: 'createdAt', order: 'desc' },
   searchIn: 'names (English and Arabic), e-mail, phone and the provider’s business name',
   notes: {
-    create: 'The initial password is set here (min 8 characters); the supervisor signs in with it.',
+    create:
+      'No password: the supervisor is invited by mail to set one (docs/decisions/0063-invitations.md). The answer says whether the mail went.',
   },
 });
 

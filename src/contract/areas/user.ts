@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { email, id, localized, password, phone } from '../common';
+import { email, id, localized, phone } from '../common';
 import { endpoint, needs, ok } from '../http';
 import { msg } from '../messages';
+import { accountInvitation } from '../invitations';
 import { defineResource, localizedText, recordOf } from '../resource';
 import { role, userStatus } from '../roles';
 
@@ -29,6 +30,8 @@ export const userResource = defineResource({
     phone: z.string().nullable(),
     role,
     status: userStatus,
+    /** While the account has no password (docs/decisions/0063-invitations.md). */
+    invitation: accountInvitation,
     language: z.string(),
     profileImage: z.string().nullable(),
     providerId: z.number().int().nullable(),
@@ -39,13 +42,13 @@ export const userResource = defineResource({
     phone: phone.nullable(),
     role,
   }),
-  createOnly: { password },
   filters: z.strictObject({ role: role.optional(), status: userStatus.optional() }),
   sort: ['name', 'email', 'role', 'status', 'createdAt', 'updatedAt'],
   defaultSort: { column: 'createdAt', order: 'desc' },
   searchIn: 'names (English and Arabic), e-mail and phone',
   notes: {
-    create: 'Role admin or manager (providers register or are added as service providers); active at once.',
+    create:
+      'Role admin or manager (providers register or are added as service providers); active at once, without a password: the user is invited by mail to set one (docs/decisions/0063-invitations.md). The answer says whether the mail went.',
     update: 'Changing your own role, or a provider’s or supervisor’s role, answers 422.',
   },
 });

@@ -27,6 +27,7 @@ export function RecordForm<T extends BaseRecord>({
   const title = record
     ? `${i18n._(area.editTitle ?? area.title)}: ${name}`
     : i18n._(area.createTitle ?? area.title);
+  const EditNotice = area.EditNotice;
   return (
     <section
       className="mx-auto max-w-4xl space-y-4"
@@ -54,6 +55,7 @@ export function RecordForm<T extends BaseRecord>({
           onReview={() => void reload()}
         />
       )}
+      {record && EditNotice && <EditNotice area={area} row={record} />}
       {formErrors.length > 0 && <FormErrors errors={formErrors} />}
       <FormProvider {...form}>
         <form
