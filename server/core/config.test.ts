@@ -34,7 +34,12 @@ describe('loadConfig', () => {
   });
 
   it('reads TWO_FACTOR_REQUIRED_ROLES: admin by default in production, none in demo mode', () => {
-    const production = { NODE_ENV: 'production', SMTP_URL: 'smtp://127.0.0.1:25', DATA_DIR: '/tmp/x' };
+    const production = {
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://127.0.0.1:25',
+      DATA_DIR: '/tmp/x',
+      PUBLIC_URL: 'https://office.example.com',
+    };
     expect(loadConfig({}).config.twoFactorRequiredRoles).toEqual([]);
     expect(loadConfig(production).config.twoFactorRequiredRoles).toEqual(['admin']);
     expect(
