@@ -15,6 +15,7 @@ import {
   type PaymentStatus,
 } from '../../src/contract/areas/booking';
 import { CURRENCY, MINOR_PER_MAJOR } from '../../src/contract/areas/values';
+import type { Language } from '../../src/contract/common';
 import type { AuthInfo } from '../auth/sessions';
 import type { Executor, Tx } from '../db/client';
 import { bookingCounts, bookingHistory, bookings, events, locations, serviceProviders } from '../db/schema';
@@ -77,6 +78,7 @@ const toBooking = (r: BookingRow) => ({
   paymentStatus: r.b.paymentStatus as PaymentStatus,
   status: r.b.status as BookingStatus,
   notes: r.b.notes,
+  language: r.b.language as Language,
 });
 
 export const loadBooking = async (db: Executor, id: number, ownerId: number | null) => {
@@ -185,6 +187,7 @@ export const bookingImpl = implement(bookingResource, {
           paymentStatus: 'pending',
           status: 'pending',
           notes: input.notes,
+          language: input.language,
           createdAt: ctx.now,
           updatedAt: ctx.now,
         })
@@ -219,6 +222,7 @@ export const bookingImpl = implement(bookingResource, {
       unitPrice,
       total: unitPrice * input.tickets,
       notes: input.notes,
+      language: input.language,
     };
   },
   csv: [

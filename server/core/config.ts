@@ -59,6 +59,12 @@ export interface Config {
    * with their rows (BULK_RETENTION_DAYS; docs/decisions/0037-bulk-jobs-bounded-paced-and-purged.md).
    */
   bulkRetentionDays: number;
+  /**
+   * How long the mail queue waits for an SMTP server's connection, greeting or next answer before a
+   * send fails and is tried again (SMTP_TIMEOUT_MS); a claim's lease is four times this
+   * (docs/decisions/0067-the-mail-queue.md).
+   */
+  smtpTimeoutMs: number;
 }
 
 export const DAY = 24 * 60 * 60 * 1000;
@@ -78,6 +84,7 @@ export const defaultConfig = (overrides: Partial<Config> = {}): Config => ({
   checkAnswers: true,
   auditRetentionDays: 400,
   bulkRetentionDays: 30,
+  smtpTimeoutMs: 30_000,
   ...overrides,
 });
 
@@ -184,6 +191,7 @@ const ENV_SCHEMA = z.object({
   UPLOAD_QUOTA_MB: wholeNumber(1, MAX_UPLOAD_QUOTA_MB).optional(),
   AUDIT_RETENTION_DAYS: wholeNumber(1, MAX_AUDIT_RETENTION_DAYS).optional(),
   BULK_RETENTION_DAYS: wholeNumber(1, MAX_AUDIT_RETENTION_DAYS).optional(),
+  SMTP_TIMEOUT_MS: wholeNumber(100, 10 * 60 * 1000).optional(),
   VAPID_PUBLIC_KEY: base64url(65, 'an uncompressed P-256 public key').optional(),
   VAPID_PRIVATE_KEY: base64url(32, 'a P-256 private key').optional(),
   VAPID_SUBJECT: urlWith(['mailto:', 'https:']).optional(),
@@ -277,6 +285,7 @@ export const loadConfig = (
     checkAnswers: e.CHECK_ANSWERS ?? mode !== 'production',
     auditRetentionDays: e.AUDIT_RETENTION_DAYS ?? 400,
     bulkRetentionDays: e.BULK_RETENTION_DAYS ?? 30,
+    smtpTimeoutMs: e.SMTP_TIMEOUT_MS ?? 30_000,
   });
   return { config, settings, env: e };
 };

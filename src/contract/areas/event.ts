@@ -68,6 +68,18 @@ export const eventTransition = (from: EventStatus, to: EventStatus) =>
 /** Statuses in which the event's fields may still be edited. */
 export const EVENT_EDITABLE: readonly EventStatus[] = ['draft', 'pending', 'rejected', 'approved'];
 
+/**
+ * Whether an edit from `before` to `after` is told to the event's guests: a new start or end, or a
+ * new venue (docs/product.md, "What guests are told"). The form and the server ask the same.
+ */
+export const changeTellsGuests = (
+  before: { startsAt: string; endsAt: string; locationId: number },
+  after: { startsAt: string; endsAt: string; locationId: number },
+) =>
+  new Date(before.startsAt).getTime() !== new Date(after.startsAt).getTime() ||
+  new Date(before.endsAt).getTime() !== new Date(after.endsAt).getTime() ||
+  before.locationId !== after.locationId;
+
 export const MAX_EVENT_IMAGES = 10;
 const MAX_EVENT_CAPACITY = 100_000;
 /** 1,000,000.00 SAR in halalas. */
@@ -167,6 +179,11 @@ export const eventResource = defineResource({
     coverImage: eventImage.nullable().default(null),
     /** Supervisors of the event's provider. */
     supervisorIds: z.array(id).max(50).default([]),
+    /**
+     * Whether a change of the times or the venue is mailed to the event's guests (false: a
+     * correction, told to nobody and recorded on the audit trail). Ignored by a create.
+     */
+    notifyGuests: z.boolean().default(true),
   }),
   filters: z.strictObject({
     status: eventStatus.optional(),
@@ -281,6 +298,16 @@ export const eventApi = {
     }),
     response: ok(record),
     idempotent: true,
+  }),
+  eventGuestsToTell: endpoint({
+    method: 'GET',
+    path: '/api/event/guests-to-tell/:id',
+    summary:
+      'How many guests a change of the event’s times or venue, or its cancellation, would mail now: its bookings with an e-mail that are not cancelled. The event form asks before saving.',
+    tag,
+    access: needs('event'),
+    params: z.strictObject({ id }),
+    response: ok(z.object({ guests: z.number().int() })),
   }),
   eventApprove: endpoint({
     method: 'POST',
