@@ -7,6 +7,7 @@ import { ConfirmDialog } from '@/components/dialogs';
 import { FormField } from '../fields';
 import type { BaseRecord } from '../queries';
 import type { AreaConfig } from '../types';
+import { SaveQuestionDialog } from './SaveQuestionDialog';
 import { useRecordForm } from './useRecordForm';
 import { BackToList } from '../BackToList';
 import { LiveFormNotice } from '../LiveNotices';
@@ -22,8 +23,20 @@ export function RecordForm<T extends BaseRecord>({
   createDefaults: Record<string, unknown>;
   reload: () => Promise<unknown>;
 }) {
-  const { i18n, name, fields, form, onSubmit, isSubmitting, blocker, conflict, setConflict, formErrors } =
-    useRecordForm(area, record, createDefaults);
+  const {
+    i18n,
+    name,
+    fields,
+    form,
+    onSubmit,
+    isSubmitting,
+    blocker,
+    conflict,
+    setConflict,
+    formErrors,
+    question,
+    answer,
+  } = useRecordForm(area, record, createDefaults);
   const title = record
     ? `${i18n._(area.editTitle ?? area.title)}: ${name}`
     : i18n._(area.createTitle ?? area.title);
@@ -55,6 +68,7 @@ export function RecordForm<T extends BaseRecord>({
         />
       )}
       {formErrors.length > 0 && <FormErrors errors={formErrors} />}
+      {question && <SaveQuestionDialog question={question} title={title} onAnswer={answer} />}
       <FormProvider {...form}>
         <form
           noValidate
