@@ -15,7 +15,6 @@ import {
   type PaymentStatus,
 } from '../../src/contract/areas/booking';
 import { CURRENCY, MINOR_PER_MAJOR } from '../../src/contract/areas/values';
-import type { Language } from '../../src/contract/common';
 import type { AuthInfo } from '../auth/sessions';
 import type { Executor, Tx } from '../db/client';
 import { bookingCounts, bookingHistory, bookings, events, locations, serviceProviders } from '../db/schema';
@@ -78,7 +77,7 @@ const toBooking = (r: BookingRow) => ({
   paymentStatus: r.b.paymentStatus as PaymentStatus,
   status: r.b.status as BookingStatus,
   notes: r.b.notes,
-  language: r.b.language as Language,
+  language: (r.b.language === 'ar' ? 'ar' : 'en') as 'en' | 'ar',
 });
 
 export const loadBooking = async (db: Executor, id: number, ownerId: number | null) => {

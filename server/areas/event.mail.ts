@@ -4,7 +4,7 @@
  * transaction of the change (a change rolled back mails nobody; docs/decisions/0067-the-mail-queue.md).
  */
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { changeTellsGuests } from '../../src/contract/areas/event';
+import { changeTellsGuests } from '../../src/contract/areas/event-guests';
 import { appendAudit } from '../audit/trail';
 import type { Executor, Tx } from '../db/client';
 import { bookings, cities, locations } from '../db/schema';
@@ -32,7 +32,7 @@ export const countGuestsToTell = async (db: Executor, eventId: number) =>
   )[0]!.n;
 
 /** The event's place and times as a record holds them. */
-export const placeOf = (e: EventRecord): EventPlace => ({
+const placeOf = (e: EventRecord): EventPlace => ({
   venue: e.locationName,
   city: e.cityName,
   timeZone: e.timeZone,
@@ -44,7 +44,7 @@ export const placeOf = (e: EventRecord): EventPlace => ({
  * Queues one mail per guest of the event (in one statement: 10,000 guests are one insert), each
  * with its own name, booking code and language; returns how many.
  */
-export const queueEventMail = async (
+const queueEventMail = async (
   tx: Executor,
   {
     eventId,

@@ -40,7 +40,7 @@ export type GuestTemplate = (typeof GUEST_TEMPLATES)[number];
 const LOCALE: Record<Language, string> = { en: 'en-GB', ar: 'ar-SA-u-ca-gregory' };
 
 /** "Saturday 5 December 2026, 19:00 GMT+3 (Riyadh time)" on the venue's clock. */
-export const venueTime = (iso: string, timeZone: string, lang: Language) => {
+const venueTime = (iso: string, timeZone: string, lang: Language) => {
   const when = new Intl.DateTimeFormat(LOCALE[lang], {
     timeZone,
     weekday: 'long',

@@ -24,12 +24,12 @@ import { mails } from '../db/schema';
 import type { Deps } from '../http/types';
 import { eachLimited } from './notify';
 
-export type MailRow = typeof mails.$inferSelect;
+type MailRow = typeof mails.$inferSelect;
 
 /** The channel a committed enqueue notifies (`wakeSenders`). */
-export const MAIL_CHANNEL = 'ebo_mail';
+const MAIL_CHANNEL = 'ebo_mail';
 /** How long a claim holds a mail: longer than a send can take (a connection, a greeting, an answer). */
-export const mailLeaseMs = (deps: Deps) => 4 * deps.config.smtpTimeoutMs;
+const mailLeaseMs = (deps: Deps) => 4 * deps.config.smtpTimeoutMs;
 /** Tries in all before a mail that keeps meeting 4xx answers or no server is failed. */
 export const MAIL_MAX_ATTEMPTS = 6;
 /** The wait before the next try: 1, 2, 4, 8, 16 minutes. */
@@ -44,7 +44,7 @@ const MAX_RESPONSE = 500;
 export const wakeSenders = (tx: Executor) => tx.execute(sql`select pg_notify(${MAIL_CHANNEL}, '')`);
 
 /** Claims up to `limit` due mails (queued and due, or sending past their lease) for this process. */
-export const claimMails = async (deps: Deps, limit = CLAIM_BATCH): Promise<MailRow[]> => {
+const claimMails = async (deps: Deps, limit = CLAIM_BATCH): Promise<MailRow[]> => {
   const now = deps.config.now();
   const leaseEnd = new Date(now.getTime() + mailLeaseMs(deps));
   return deps.db

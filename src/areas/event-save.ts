@@ -5,7 +5,7 @@
  */
 import type { I18n } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
-import { changeTellsGuests } from '@/contract/areas/event';
+import { changeTellsGuests } from '@/contract/areas/event-guests';
 import { routes } from '@/contract/routes.gen';
 import { call } from '@/lib/api';
 import type { SaveQuestion } from '@/resources/types';

@@ -206,9 +206,9 @@ const bookingDetails = z.object({
   allowed: z.object({ status: z.array(bookingStatus), paymentStatus: z.array(paymentStatus) }),
 });
 
-export const MAIL_STATES = ['queued', 'sending', 'sent', 'failed'] as const;
+const MAIL_STATES = ['queued', 'sending', 'sent', 'failed'] as const;
 export type MailState = (typeof MAIL_STATES)[number];
-export const MAIL_KINDS = ['event_cancelled', 'event_changed'] as const;
+const MAIL_KINDS = ['event_cancelled', 'event_changed'] as const;
 
 /** One mail of a booking's delivery log (docs/decisions/0067-the-mail-queue.md). */
 const bookingMail = z.object({

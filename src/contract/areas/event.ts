@@ -5,6 +5,7 @@ import { msg } from '../messages';
 import { boolParam, defineResource, idParam, localizedText, recordOf } from '../resource';
 import { CURRENCY, dateOnly, dateTime, imagePath, uploadedImage } from './values';
 import { eventSupervisor } from './supervisor';
+import { eventGuestsApi } from './event-guests';
 
 /**
  * Events (permission `event`). Records belong to a service provider (`providerScoped`): a provider
@@ -67,18 +68,6 @@ export const eventTransition = (from: EventStatus, to: EventStatus) =>
   EVENT_TRANSITIONS[from].find((t) => t.to === to) ?? null;
 /** Statuses in which the event's fields may still be edited. */
 export const EVENT_EDITABLE: readonly EventStatus[] = ['draft', 'pending', 'rejected', 'approved'];
-
-/**
- * Whether an edit from `before` to `after` is told to the event's guests: a new start or end, or a
- * new venue (docs/product.md, "What guests are told"). The form and the server ask the same.
- */
-export const changeTellsGuests = (
-  before: { startsAt: string; endsAt: string; locationId: number },
-  after: { startsAt: string; endsAt: string; locationId: number },
-) =>
-  new Date(before.startsAt).getTime() !== new Date(after.startsAt).getTime() ||
-  new Date(before.endsAt).getTime() !== new Date(after.endsAt).getTime() ||
-  before.locationId !== after.locationId;
 
 export const MAX_EVENT_IMAGES = 10;
 const MAX_EVENT_CAPACITY = 100_000;
@@ -299,16 +288,7 @@ export const eventApi = {
     response: ok(record),
     idempotent: true,
   }),
-  eventGuestsToTell: endpoint({
-    method: 'GET',
-    path: '/api/event/guests-to-tell/:id',
-    summary:
-      'How many guests a change of the event’s times or venue, or its cancellation, would mail now: its bookings with an e-mail that are not cancelled. The event form asks before saving.',
-    tag,
-    access: needs('event'),
-    params: z.strictObject({ id }),
-    response: ok(z.object({ guests: z.number().int() })),
-  }),
+  ...eventGuestsApi,
   eventApprove: endpoint({
     method: 'POST',
     path: '/api/event/approve',

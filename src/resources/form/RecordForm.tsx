@@ -23,20 +23,8 @@ export function RecordForm<T extends BaseRecord>({
   createDefaults: Record<string, unknown>;
   reload: () => Promise<unknown>;
 }) {
-  const {
-    i18n,
-    name,
-    fields,
-    form,
-    onSubmit,
-    isSubmitting,
-    blocker,
-    conflict,
-    setConflict,
-    formErrors,
-    question,
-    answer,
-  } = useRecordForm(area, record, createDefaults);
+  const state = useRecordForm(area, record, createDefaults);
+  const { i18n, name, fields, form, onSubmit, blocker, conflict, setConflict, formErrors } = state;
   const title = record
     ? `${i18n._(area.editTitle ?? area.title)}: ${name}`
     : i18n._(area.createTitle ?? area.title);
@@ -68,7 +56,9 @@ export function RecordForm<T extends BaseRecord>({
         />
       )}
       {formErrors.length > 0 && <FormErrors errors={formErrors} />}
-      {question && <SaveQuestionDialog question={question} title={title} onAnswer={answer} />}
+      {state.question && (
+        <SaveQuestionDialog question={state.question} title={title} onAnswer={state.answer} />
+      )}
       <FormProvider {...form}>
         <form
           noValidate
@@ -84,7 +74,7 @@ export function RecordForm<T extends BaseRecord>({
             />
           ))}
           <div className="flex flex-wrap gap-2 sm:col-span-2">
-            <Button type="submit" loading={isSubmitting} data-testid="form-submit">
+            <Button type="submit" loading={state.isSubmitting} data-testid="form-submit">
               {i18n._(msg`Save`)}
             </Button>
             <AppLink
