@@ -30,6 +30,7 @@ import { startLiveHub } from './live/hub';
 import { watchSessions } from './live/sessions';
 import { createLive, type Live } from './live/streams';
 import { runPrimary } from './workers';
+import { startMailQueue, wakeMailQueue } from './notifications/mail-queue';
 
 const fail = (message: string): never => {
   console.error(`\nThe server cannot start.\n${message}\n`);
@@ -145,6 +146,8 @@ const startTasks = (deps: Deps, intervalMs: number, database: Database) =>
       everyMs: BULK_PURGE_EVERY_MS,
       run: (d) => purgeBulkJobs(d.db, d.config.now(), d.config.bulkRetentionDays),
     },
+    // Mails whose retry came due (an enqueue wakes every process's sender itself).
+    { name: 'The mail queue', everyMs: 0, run: async () => wakeMailQueue() },
     // PGlite has no autovacuum (server/db/upkeep.ts); PostgreSQL vacuums itself.
     ...(database.kind === 'pglite'
       ? [{ name: 'The embedded database vacuum', everyMs: 60_000, run: embeddedVacuum(database) }]
@@ -205,10 +208,11 @@ interface Running {
   mailer: Mailer;
   database: Database;
   unlock: () => void;
+  stopMail: () => Promise<void>;
 }
 
 /** Shuts down gracefully on SIGINT and SIGTERM. */
-const stopOnSignals = ({ server, live, scheduler, mailer, database, unlock }: Running) => {
+const stopOnSignals = ({ server, live, scheduler, mailer, database, unlock, stopMail }: Running) => {
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
@@ -230,6 +234,8 @@ const stopOnSignals = ({ server, live, scheduler, mailer, database, unlock }: Ru
         await settle();
         // Bulk jobs stop after the row under way and go on at the next start (ADR 0037).
         await stopBulkJobs();
+        // The sends under way finish; what is left stays queued for the next process (ADR 0067).
+        await stopMail();
         await mailer.close?.();
         await database.close();
       } finally {
@@ -261,7 +267,7 @@ const main = async () => {
   if (config.mode === 'demo') await seedDemo(database.db, config.now());
 
   const mailer = settings.smtpUrl
-    ? createSmtpMailer(settings.smtpUrl, config.mailFrom)
+    ? createSmtpMailer(settings.smtpUrl, config.mailFrom, config.smtpTimeoutMs)
     : createConsoleMailer();
   // Uploaded files live in the database (ADR 0018); the former DATA_DIR/uploads folder moves in once.
   const storage = createDbStorage(database.db, { quotaBytes: config.uploadQuotaBytes, now: config.now });
@@ -277,6 +283,8 @@ const main = async () => {
   const scheduler = startTasks(deps, env.NOTIFICATION_SCHEDULER_MS ?? DEFAULT_SCHEDULER_MS, database);
   // Bulk jobs a stopped process left running go on here (ADR 0021).
   await resumeBulk(deps);
+  // Queued mails, this process's and any other's (ADR 0067).
+  const stopMail = startMailQueue(deps, database.listen);
 
   const totp = config.mode === 'demo' && !quiet ? await demoTotp(database.db) : null;
   const server = serve({ fetch: app.fetch, port: settings.port, hostname: settings.host }, (info) =>
@@ -289,7 +297,7 @@ const main = async () => {
       );
     else fail(`The HTTP server failed: ${err.message}`);
   });
-  stopOnSignals({ server, live, scheduler, mailer, database, unlock });
+  stopOnSignals({ server, live, scheduler, mailer, database, unlock, stopMail });
 };
 
 main().catch((err) => {

@@ -1,14 +1,15 @@
 /** Booking details (with history and allowed moves) and status / payment changes. */
-import { eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import {
   BOOKING_TRANSITIONS,
   paymentMoves,
   bookingApi,
+  type BookingMail,
   type BookingStatus,
   type PaymentStatus,
 } from '../../src/contract/areas/booking';
 import type { EventStatus } from '../../src/contract/areas/event';
-import { bookingHistory, cities, events, locations, users, type Loc } from '../db/schema';
+import { bookingHistory, bookings, cities, events, locations, mails, users, type Loc } from '../db/schema';
 import type { Executor } from '../db/client';
 import { seatsTakenQuery } from '../db/seats';
 import { figure, instant, readTogether, rowsOf } from '../db/together';
@@ -121,6 +122,9 @@ const detailsOf = (db: Executor, booking: { id: number; eventId: number }) =>
     ),
   });
 
+/** The newest mails a booking's delivery log shows. */
+const MAIL_LOG_SIZE = 100;
+
 export const registerBookingRoutes = (app: App) => {
   route(app, bookingApi.bookingDetails, async ({ deps, params, requireAuth }) => {
     const auth = requireAuth();
@@ -145,6 +149,41 @@ export const registerBookingRoutes = (app: App) => {
           paymentStatus: [...paymentMoves(status, booking.paymentStatus as PaymentStatus)],
         },
       },
+    };
+  });
+
+  // The delivery log: reached as the booking's details are (a provider: its own bookings only).
+  route(app, bookingApi.bookingMails, async ({ deps, params, requireAuth }) => {
+    const ownerId = providerScopeOf(requireAuth(), 'booking', true);
+    const { db } = deps;
+    const [booking] = await db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(
+        and(eq(bookings.id, params.id), ownerId === null ? undefined : eq(bookings.providerId, ownerId)),
+      );
+    if (!booking) throw notFound();
+    const rows = await db
+      .select()
+      .from(mails)
+      .where(eq(mails.bookingId, booking.id))
+      .orderBy(desc(mails.id))
+      .limit(MAIL_LOG_SIZE);
+    return {
+      message: smsg('loaded'),
+      data: rows.map((m): BookingMail => ({
+        id: m.id,
+        kind: m.kind as BookingMail['kind'],
+        subject: m.subject,
+        to: m.toAddress,
+        language: m.language === 'ar' ? 'ar' : 'en',
+        state: m.state as BookingMail['state'],
+        attempts: m.attempts,
+        response: m.response,
+        createdAt: m.createdAt.toISOString(),
+        sentAt: m.sentAt?.toISOString() ?? null,
+        nextAttemptAt: m.state === 'queued' ? m.nextAttemptAt.toISOString() : null,
+      })),
     };
   });
 

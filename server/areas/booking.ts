@@ -77,6 +77,7 @@ const toBooking = (r: BookingRow) => ({
   paymentStatus: r.b.paymentStatus as PaymentStatus,
   status: r.b.status as BookingStatus,
   notes: r.b.notes,
+  language: (r.b.language === 'ar' ? 'ar' : 'en') as 'en' | 'ar',
 });
 
 export const loadBooking = async (db: Executor, id: number, ownerId: number | null) => {
@@ -185,6 +186,7 @@ export const bookingImpl = implement(bookingResource, {
           paymentStatus: 'pending',
           status: 'pending',
           notes: input.notes,
+          language: input.language,
           createdAt: ctx.now,
           updatedAt: ctx.now,
         })
@@ -219,6 +221,7 @@ export const bookingImpl = implement(bookingResource, {
       unitPrice,
       total: unitPrice * input.tickets,
       notes: input.notes,
+      language: input.language,
     };
   },
   csv: [

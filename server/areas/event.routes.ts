@@ -24,6 +24,7 @@ import { smsg } from '../core/messages';
 import { deleteUnusedImages, loadEvent, type EventRecord } from './event';
 import { assertImagesExist } from './event.checks';
 import { changeEventStatus } from './event.status';
+import { countGuestsToTell } from './event.mail';
 import { providerScopeOf } from '../resources/impl';
 import { MAX_IMAGE_BYTES, storeUploadedImage } from '../http/uploads';
 import { rowCtx, runRowAction, type BodyOf, type RowAction } from '../resources/row-actions';
@@ -300,6 +301,11 @@ const saveSpecialist: Handler<typeof eventApi.eventSpecialist> = async ({ deps, 
 export const registerEventRoutes = (app: App) => {
   route(app, eventApi.eventDetails, eventDetails);
   route(app, eventApi.eventUpdateStatus, updateStatus);
+  route(app, eventApi.eventGuestsToTell, async ({ deps, params, requireAuth }) => {
+    const event = await loadEvent(deps.db, params.id, scopeOf(requireAuth()));
+    if (!event) throw notFound();
+    return { message: smsg('loaded'), data: { guests: await countGuestsToTell(deps.db, event.id) } };
+  });
   route(app, eventApi.eventApprove, approve);
   route(app, eventApi.eventUpdateFeatured, updateFeatured);
   route(app, eventApi.eventSpecialist, saveSpecialist);

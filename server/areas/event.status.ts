@@ -6,6 +6,8 @@ import type { Tx } from '../db/client';
 import { bookingHistory, bookings, eventHistory, events } from '../db/schema';
 import { conflict, fieldError, forbidden, notFound } from '../core/errors';
 import { smsg } from '../core/messages';
+import { loadEvent } from './event';
+import { tellGuestsOfCancellation } from './event.mail';
 
 export interface StatusChange {
   id: number;
@@ -21,7 +23,8 @@ export interface StatusChange {
  * Moves an event along EVENT_TRANSITIONS in one transaction (the row locked): 404 outside the
  * caller's scope, 409 for a stale version or a move that is not allowed (or not now), 403 for an
  * admin move by someone else, 422 without a needed reason. The same status again changes nothing.
- * Cancelling cancels the pending and confirmed bookings, with history.
+ * Cancelling cancels the pending and confirmed bookings, with history, and mails every guest whose
+ * booking is not cancelled (server/areas/event.mail.ts).
  */
 export const changeEventStatus = async (tx: Tx, change: StatusChange): Promise<boolean> => {
   const { id, to, auth, now } = change;
@@ -63,6 +66,8 @@ export const changeEventStatus = async (tx: Tx, change: StatusChange): Promise<b
     .insert(eventHistory)
     .values({ eventId: id, fromStatus: from, toStatus: to, reason, byUserId: auth.user.id, at: now });
   if (to === 'cancelled') {
+    // Its guests hear of it first, while their bookings still say what the cancellation takes.
+    await tellGuestsOfCancellation(tx, (await loadEvent(tx, id, null))!, reason, now);
     const open = await tx
       .select({ id: bookings.id, status: bookings.status })
       .from(bookings)

@@ -24,6 +24,7 @@ import { keyOfPath, type Storage } from '../files/storage';
 import { addDays, EARLIEST_ZONE, LATEST_ZONE, startOfDay } from '../core/time';
 import { arText, dyn, enText, implement, textOf } from '../resources/impl';
 import { checkEvent, countBookings, providerFor, soldTicketsOf } from './event.checks';
+import { tellGuestsOfEdit } from './event.mail';
 
 type L = { en: string; ar: string };
 
@@ -144,6 +145,7 @@ export type EventInput = {
   images: string[];
   coverImage: string | null;
   supervisorIds: number[];
+  notifyGuests?: boolean;
 };
 
 const fields = (input: EventInput, providerId: number) => ({
@@ -247,6 +249,8 @@ export const eventImpl = implement(eventResource, {
     await writeSupervisors(tx, id, input.supervisorIds, existing.supervisorIds);
     // Pictures the edit dropped go with it (when no other record uses them).
     await deleteUnusedImages(tx, ctx.deps.storage, [...existing.images, existing.coverImage]);
+    // New times or a new venue are mailed to its guests (an edit and a restore alike).
+    await tellGuestsOfEdit(tx, ctx, existing, input);
   },
   references: [
     { count: countBookings, message: (n) => smsg('usedByBookings', { n }) },

@@ -210,10 +210,11 @@ const reset: Handler<typeof twoFactorApi.userTwoFactorReset> = async ({
   await factorEntry(db, audit, target, 'two_factor_reset');
   // After the commit: a mail that cannot be sent does not undo the reset; the trail keeps it.
   const mail = twoFactorResetMail(target.email, target.language as Language, config.now());
-  const send = () =>
-    deps.mailer
+  const send = async () => {
+    await deps.mailer
       .send(mail)
       .catch((error: Error) => console.warn(`The two-factor reset mail could not be sent: ${error.message}`));
+  };
   if (deps.afterCommit) deps.afterCommit(send);
   else await send();
   return { message: smsg('twoFactorReset') };

@@ -74,6 +74,12 @@ export interface Config {
    * `http://localhost:<PORT>`; production requires it.
    */
   publicUrl: string;
+  /**
+   * How long the mail queue waits for an SMTP server's connection, greeting or next answer before a
+   * send fails and is tried again (SMTP_TIMEOUT_MS); a claim's lease is four times this
+   * (docs/decisions/0067-the-mail-queue.md).
+   */
+  smtpTimeoutMs: number;
 }
 
 export const DAY = 24 * 60 * 60 * 1000;
@@ -95,6 +101,7 @@ export const defaultConfig = (overrides: Partial<Config> = {}): Config => ({
   bulkRetentionDays: 30,
   twoFactorRequiredRoles: [],
   publicUrl: 'http://localhost:3000',
+  smtpTimeoutMs: 30_000,
   ...overrides,
 });
 
@@ -210,6 +217,7 @@ const ENV_SCHEMA = z.object({
   UPLOAD_QUOTA_MB: wholeNumber(1, MAX_UPLOAD_QUOTA_MB).optional(),
   AUDIT_RETENTION_DAYS: wholeNumber(1, MAX_AUDIT_RETENTION_DAYS).optional(),
   BULK_RETENTION_DAYS: wholeNumber(1, MAX_AUDIT_RETENTION_DAYS).optional(),
+  SMTP_TIMEOUT_MS: wholeNumber(100, 10 * 60 * 1000).optional(),
   VAPID_PUBLIC_KEY: base64url(65, 'an uncompressed P-256 public key').optional(),
   VAPID_PRIVATE_KEY: base64url(32, 'a P-256 private key').optional(),
   VAPID_SUBJECT: urlWith(['mailto:', 'https:']).optional(),
@@ -313,6 +321,7 @@ export const loadConfig = (
     bulkRetentionDays: e.BULK_RETENTION_DAYS ?? 30,
     twoFactorRequiredRoles: e.TWO_FACTOR_REQUIRED_ROLES ?? (mode === 'production' ? ['admin'] : []),
     publicUrl: new URL(e.PUBLIC_URL ?? `http://localhost:${settings.port}`).origin,
+    smtpTimeoutMs: e.SMTP_TIMEOUT_MS ?? 30_000,
   });
   return { config, settings, env: e };
 };

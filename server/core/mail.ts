@@ -10,18 +10,37 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (a queued mail's own, such as its id). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  /** Resolves with the SMTP server's answer once it accepted the message (the mail queue keeps it). */
+  send(message: MailMessage): Promise<string | void>;
   close?(): Promise<void> | void;
 }
 
-export const createSmtpMailer = (smtpUrl: string, from: string): Mailer => {
-  const transport = nodemailer.createTransport(smtpUrl, { from });
+/**
+ * Sends through `smtpUrl` on a pool of kept connections (the mail queue sends many in turn,
+ * docs/decisions/0067-the-mail-queue.md); a stalled server fails the send after `timeoutMs`
+ * (SMTP_TIMEOUT_MS).
+ */
+export const createSmtpMailer = (smtpUrl: string, from: string, timeoutMs = 30_000): Mailer => {
+  const transport = nodemailer.createTransport(
+    {
+      url: smtpUrl,
+      pool: true,
+      maxConnections: 4,
+      connectionTimeout: timeoutMs,
+      greetingTimeout: timeoutMs,
+      socketTimeout: timeoutMs,
+    },
+    { from },
+  );
   return {
     async send(message) {
-      await transport.sendMail({ from, ...message });
+      const info = await transport.sendMail({ from, ...message });
+      return info.response;
     },
     close: () => transport.close(),
   };
@@ -44,7 +63,7 @@ export const createConsoleMailer = (print: (text: string) => void = (t) => conso
   },
 });
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(
     /[&<>"']/g,
     (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!,

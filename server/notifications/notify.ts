@@ -46,7 +46,7 @@ interface Delivery {
 const PUSH_CONCURRENCY = 8;
 
 /** Runs `work` on every item, at most `limit` at a time. */
-async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
+export async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
   let next = 0;
   const runners = Array.from({ length: Math.min(limit, items.length) }, async () => {
     while (next < items.length) await work(items[next++]!);

@@ -25,6 +25,7 @@ import { HistorySection } from '@/resources/History';
 import type { DetailItem, RenderContext } from '@/resources/types';
 import { bookingArea, type Booking } from './booking';
 import { BookingStatusBadge, money, PaymentBadge } from './booking-status';
+import { BookingMails } from './booking-mails';
 import { Ticket } from './booking-ticket';
 import { TicketCard } from './booking-ticket-card';
 import { DetailsCard, LoadedDetails, type DetailsData } from './details-frame';
@@ -72,6 +73,10 @@ const CUSTOMER: DetailItem<Booking>[] = [
         <Ltr>{row.customerPhone}</Ltr>
       </a>
     ),
+  },
+  {
+    label: msg`Language of mails`,
+    value: (row, ctx) => ctx.i18n._(row.language === 'ar' ? msg`Arabic` : msg`English`),
   },
 ];
 
@@ -132,6 +137,7 @@ function BookingDetails({ data, updatedAt }: { data: BookingDetailsData; updated
             <DefinitionList items={CUSTOMER} row={booking} ctx={ctx} />
           </DetailsCard>
           <BookingEvent event={event} ctx={ctx} />
+          <BookingMails bookingId={booking.id} ctx={ctx} />
         </div>
       </div>
       <HistorySection

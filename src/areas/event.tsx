@@ -31,6 +31,7 @@ import { areaPages, parseId } from '@/resources/screens';
 import { detailQueryOptions, type BaseRecord } from '@/resources/queries';
 import type { ActionContext, AreaAction, AreaConfig } from '@/resources/types';
 import { choosesProvider } from './access';
+import { eventSaveQuestion } from './event-save';
 import { money } from './booking-status';
 
 export type Event = RecordOf<typeof eventResource>;
@@ -276,6 +277,7 @@ export const eventArea: AreaConfig<Event> = {
     { key: 'to', kind: 'date', label: msg`Starts until` },
   ],
   actions: eventActions,
+  saveQuestion: eventSaveQuestion,
   // An event belongs to a provider: added by the provider, or by staff who can choose one.
   canCreate: (ctx) => ctx.role === 'serviceprovider' || choosesProvider(ctx),
   canRemove: (row) => row.soldTickets === 0 && (row.status === 'draft' || row.status === 'rejected'),

@@ -140,6 +140,11 @@ const typed: { readonly [K in keyof Api]: RouteRef<Api[K]> } = {
     access: { kind: 'session', permission: 'event' },
     idempotent: true,
   },
+  eventGuestsToTell: {
+    method: 'GET',
+    path: '/api/event/guests-to-tell/:id',
+    access: { kind: 'session', permission: 'event' },
+  },
   eventApprove: {
     method: 'POST',
     path: '/api/event/approve',
@@ -175,6 +180,11 @@ const typed: { readonly [K in keyof Api]: RouteRef<Api[K]> } = {
     method: 'POST',
     path: '/api/advertisement/image',
     access: { kind: 'session', permission: 'advertisement' },
+  },
+  bookingMails: {
+    method: 'GET',
+    path: '/api/booking/mails/:id',
+    access: { kind: 'session', permission: 'booking' },
   },
   bookingDetails: {
     method: 'GET',

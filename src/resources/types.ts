@@ -186,8 +186,20 @@ interface AreaPaths {
   details?: (id: number) => string;
 }
 
+/** What an edit asks before it is saved, and the values a "no" to its choice adds. */
+export interface SaveQuestion {
+  text: string;
+  /** A choice the save may take (e.g. "don't tell guests"): ticked, these values go with it. */
+  optOut?: { label: string; values: Record<string, unknown> };
+}
+
 export interface AreaConfig<T extends BaseRecord = BaseRecord> {
   resource: Resource;
+  /**
+   * Asked before an edit is saved, from the record and the values about to be sent (an event's new
+   * times: how many guests are told, docs/product.md); null saves at once.
+   */
+  saveQuestion?: (record: T, values: Record<string, unknown>, i18n: I18n) => Promise<SaveQuestion | null>;
   /** The list's heading (the sidebar's label). */
   title: MessageDescriptor;
   /** Headings of the form, for areas that have one: "Add country", "Edit country". */

@@ -192,6 +192,7 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/event/get-all-event': everyRole,
   'GET /api/export/event': everyRole,
   'GET /api/event/get-details/:id': staffAndOwner,
+  'GET /api/event/guests-to-tell/:id': staffAndOwner,
   'POST /api/event/update-status': staffAndOwner,
   'POST /api/event/approve': adminOnly,
   'POST /api/event/update-featured': adminOnly,
@@ -212,6 +213,7 @@ export const MATRIX: Record<string, Row> = {
   ...ownedArea('/api/booking', '/api/booking/:id'),
   'GET /api/export/booking': everyRole,
   'GET /api/booking/details/:id': staffAndOwner,
+  'GET /api/booking/mails/:id': staffAndOwner,
   'POST /api/booking/update-status': staffAndOwner,
 
   // static pages: admins; the published pages are public

@@ -771,6 +771,9 @@ export const extraRequests: Record<string, (w: World, caller: Caller) => Promise
   'GET /api/event/get-details/:id': async (w) => ({
     path: `/api/event/get-details/${w.fixtureCtx().eventId}`,
   }),
+  'GET /api/event/guests-to-tell/:id': async (w) => ({
+    path: `/api/event/guests-to-tell/${w.fixtureCtx().eventId}`,
+  }),
   'POST /api/event/update-status': async (w) => ({
     path: '/api/event/update-status',
     body: { id: await eventIn(w, 'draft'), status: 'pending' },
@@ -795,6 +798,7 @@ export const extraRequests: Record<string, (w: World, caller: Caller) => Promise
   'POST /api/adsApprove': adApproval('/api/adsApprove'),
   'POST /api/advertisement/adsApprove': adApproval('/api/advertisement/adsApprove'),
   'GET /api/booking/details/:id': async (w) => ({ path: `/api/booking/details/${await ownBooking(w)}` }),
+  'GET /api/booking/mails/:id': async (w) => ({ path: `/api/booking/mails/${await ownBooking(w)}` }),
   'POST /api/booking/update-status': async (w) => ({
     path: '/api/booking/update-status',
     body: { id: (await w.fresh(resourceOf('booking'))).id, paymentStatus: 'paid' },

@@ -22,6 +22,11 @@ export interface SmtpCapture {
   messages: CapturedMail[];
   /** Resolves with the first captured mail (already there or arriving) that matches. */
   waitFor(predicate: (mail: CapturedMail) => boolean, timeoutMs?: number): Promise<CapturedMail>;
+  /**
+   * Makes the server faulty until set back to null: answer every message with this SMTP code (451,
+   * 550…) after its data, or `stall` (take the data and never answer).
+   */
+  fault: { code: number; message: string } | 'stall' | null;
   /** The 6-digit code of the latest mail to `email`, or null. */
   lastOtpFor(email: string): string | null;
   close(): Promise<void>;
@@ -115,6 +120,9 @@ export const startSmtpCapture = async (): Promise<SmtpCapture> => {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
+        const fault = capture.fault;
+        if (fault === 'stall') return;
+        if (fault) return callback(Object.assign(new Error(fault.message), { responseCode: fault.code }));
         const mail = parseMail(Buffer.concat(chunks).toString('utf8'), {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
@@ -138,7 +146,8 @@ export const startSmtpCapture = async (): Promise<SmtpCapture> => {
     });
   });
 
-  return {
+  const capture: SmtpCapture = {
+    fault: null,
     url: `smtp://127.0.0.1:${port}`,
     port,
     messages,
@@ -172,4 +181,5 @@ export const startSmtpCapture = async (): Promise<SmtpCapture> => {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+  return capture;
 };

@@ -47,6 +47,8 @@ export const bookings = pgTable(
     paidAt: time('paid_at'),
     status: text('status').notNull().default('pending'),
     notes: text('notes'),
+    /** The language the guest is written to in (docs/decisions/0067-the-mail-queue.md). */
+    language: text('language').notNull().default('en'),
     /** A door sale: how it was paid (`cash` or `card`, recorded; no gateway); null otherwise. */
     doorPayment: text('door_payment'),
     /** The seat lease a door sale was made within (server/door/leases.ts). */

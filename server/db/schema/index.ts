@@ -35,6 +35,7 @@ import { files, fileChunks } from './files';
 import { savedViews } from './views';
 import { auditLog } from './audit';
 import { liveChanges } from './live';
+import { mails } from './mails';
 
 export * from './accounts';
 export * from './masters';
@@ -51,6 +52,7 @@ export * from './live';
 export * from './jobs';
 export * from './tickets';
 export * from './door';
+export * from './mails';
 export type { Loc } from './columns';
 
 export const schema = {
@@ -95,4 +97,5 @@ export const schema = {
   fileChunks,
   auditLog,
   liveChanges,
+  mails,
 };

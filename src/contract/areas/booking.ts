@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, id, phone, version } from '../common';
+import { email, id, language, phone, version } from '../common';
 import { endpoint, needs, ok } from '../http';
 import { msg } from '../messages';
 import { defineResource, idParam, localizedText, recordOf } from '../resource';
@@ -113,6 +113,8 @@ export const bookingResource = defineResource({
     paymentStatus,
     status: bookingStatus,
     notes: z.string().nullable(),
+    /** The language the guest is written to in. */
+    language,
   }),
   detailFields: {
     /**
@@ -139,6 +141,8 @@ export const bookingResource = defineResource({
       .max(1000, msg('maxChars', { n: 1000 }))
       .nullable()
       .default(null),
+    /** The language the guest's mails are in (English unless set). */
+    language: language.default('en'),
   }),
   filters: z.strictObject({
     status: bookingStatus.optional(),
@@ -202,7 +206,40 @@ const bookingDetails = z.object({
   allowed: z.object({ status: z.array(bookingStatus), paymentStatus: z.array(paymentStatus) }),
 });
 
+const MAIL_STATES = ['queued', 'sending', 'sent', 'failed'] as const;
+export type MailState = (typeof MAIL_STATES)[number];
+const MAIL_KINDS = ['event_cancelled', 'event_changed'] as const;
+
+/** One mail of a booking's delivery log (docs/decisions/0067-the-mail-queue.md). */
+const bookingMail = z.object({
+  id: z.number().int(),
+  kind: z.enum(MAIL_KINDS),
+  subject: z.string(),
+  to: z.string(),
+  language,
+  state: z.enum(MAIL_STATES),
+  attempts: z.number().int(),
+  /** The SMTP server's last answer (a failure's reason). */
+  response: z.string().nullable(),
+  createdAt: z.string(),
+  /** When it was accepted by the mail server. */
+  sentAt: z.string().nullable(),
+  /** While queued: when it is tried (again). */
+  nextAttemptAt: z.string().nullable(),
+});
+export type BookingMail = z.infer<typeof bookingMail>;
+
 export const bookingApi = {
+  bookingMails: endpoint({
+    method: 'GET',
+    path: '/api/booking/mails/:id',
+    summary:
+      'The booking’s delivery log: every mail sent (or to be sent) to its guest, newest first, with its state (queued, sending, sent, failed with the mail server’s answer), tries and times. Access as the booking’s details.',
+    tag,
+    access: needs('booking'),
+    params: z.strictObject({ id }),
+    response: ok(z.array(bookingMail)),
+  }),
   bookingDetails: endpoint({
     method: 'GET',
     path: '/api/booking/details/:id',

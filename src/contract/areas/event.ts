@@ -5,6 +5,7 @@ import { msg } from '../messages';
 import { boolParam, defineResource, idParam, localizedText, recordOf } from '../resource';
 import { CURRENCY, dateOnly, dateTime, imagePath, uploadedImage } from './values';
 import { eventSupervisor } from './supervisor';
+import { eventGuestsApi } from './event-guests';
 
 /**
  * Events (permission `event`). Records belong to a service provider (`providerScoped`): a provider
@@ -167,6 +168,11 @@ export const eventResource = defineResource({
     coverImage: eventImage.nullable().default(null),
     /** Supervisors of the event's provider. */
     supervisorIds: z.array(id).max(50).default([]),
+    /**
+     * Whether a change of the times or the venue is mailed to the event's guests (false: a
+     * correction, told to nobody and recorded on the audit trail). Ignored by a create.
+     */
+    notifyGuests: z.boolean().default(true),
   }),
   filters: z.strictObject({
     status: eventStatus.optional(),
@@ -282,6 +288,7 @@ export const eventApi = {
     response: ok(record),
     idempotent: true,
   }),
+  ...eventGuestsApi,
   eventApprove: endpoint({
     method: 'POST',
     path: '/api/event/approve',

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '@/components/dialogs';
 import { FormField } from '../fields';
 import type { BaseRecord } from '../queries';
 import type { AreaConfig } from '../types';
+import { SaveQuestionDialog } from './SaveQuestionDialog';
 import { useRecordForm } from './useRecordForm';
 import { BackToList } from '../BackToList';
 import { LiveFormNotice } from '../LiveNotices';
@@ -22,8 +23,8 @@ export function RecordForm<T extends BaseRecord>({
   createDefaults: Record<string, unknown>;
   reload: () => Promise<unknown>;
 }) {
-  const { i18n, name, fields, form, onSubmit, isSubmitting, blocker, conflict, setConflict, formErrors } =
-    useRecordForm(area, record, createDefaults);
+  const state = useRecordForm(area, record, createDefaults);
+  const { i18n, name, fields, form, onSubmit, blocker, conflict, setConflict, formErrors } = state;
   const title = record
     ? `${i18n._(area.editTitle ?? area.title)}: ${name}`
     : i18n._(area.createTitle ?? area.title);
@@ -57,6 +58,9 @@ export function RecordForm<T extends BaseRecord>({
       )}
       {record && EditNotice && <EditNotice area={area} row={record} />}
       {formErrors.length > 0 && <FormErrors errors={formErrors} />}
+      {state.question && (
+        <SaveQuestionDialog question={state.question} title={title} onAnswer={state.answer} />
+      )}
       <FormProvider {...form}>
         <form
           noValidate
@@ -72,7 +76,7 @@ export function RecordForm<T extends BaseRecord>({
             />
           ))}
           <div className="flex flex-wrap gap-2 sm:col-span-2">
-            <Button type="submit" loading={isSubmitting} data-testid="form-submit">
+            <Button type="submit" loading={state.isSubmitting} data-testid="form-submit">
               {i18n._(msg`Save`)}
             </Button>
             <AppLink

@@ -12,7 +12,7 @@ import { endpointName, send } from '@/app/outbox';
 import { useSession } from '@/app/session';
 import { ApiError, errorMessage, newIdempotencyKey } from '@/lib/api';
 import { saveRequest, useCreateRecord, useUpdateRecord, type BaseRecord } from '../queries';
-import type { AreaConfig, AreaField, FieldContext } from '../types';
+import type { AreaConfig, AreaField, FieldContext, SaveQuestion } from '../types';
 import {
   errorTarget,
   formErrorMap,
@@ -183,9 +183,9 @@ export function useRecordForm<T extends BaseRecord>(
     notify.success(message);
     await navigate({ to: area.paths.list as '/', ignoreBlocker: true });
   };
-  const onSubmit = form.handleSubmit(async (values) => {
-    setConflict(null);
-    setFormErrors([]);
+  // The question an edit asks before it is saved (`area.saveQuestion`), with the values it waits on.
+  const [question, setQuestion] = useState<{ asked: SaveQuestion; values: FieldValues } | null>(null);
+  const save = async (values: FieldValues) => {
     // Without a connection the save waits in the outbox (uploads were refused already).
     if (connectionState() !== 'online') {
       const answer = await saveOffline({ area, record, values, name, i18n, idempotencyKey });
@@ -200,6 +200,34 @@ export function useRecordForm<T extends BaseRecord>(
       const renewKey = () => setIdempotencyKey(newIdempotencyKey());
       showSaveError(error, { record, fields, form, renewKey, setConflict, setFormErrors });
     }
+  };
+  const onSubmit = form.handleSubmit(async (values) => {
+    setConflict(null);
+    setFormErrors([]);
+    const asked =
+      record && area.saveQuestion ? await area.saveQuestion(record, values, i18n).catch(() => null) : null;
+    if (asked) setQuestion({ asked, values });
+    else await save(values);
   });
-  return { i18n, name, fields, form, onSubmit, isSubmitting, blocker, conflict, setConflict, formErrors };
+  /** The question's answer: save (with its choice's values when `optedOut`), or back to the form. */
+  const answer = async (go: boolean, optedOut = false) => {
+    const pending = question;
+    if (!go || !pending) return setQuestion(null);
+    await save(optedOut ? { ...pending.values, ...pending.asked.optOut?.values } : pending.values);
+    setQuestion(null);
+  };
+  return {
+    i18n,
+    name,
+    fields,
+    form,
+    onSubmit,
+    isSubmitting,
+    blocker,
+    conflict,
+    setConflict,
+    formErrors,
+    question: question?.asked ?? null,
+    answer,
+  };
 }

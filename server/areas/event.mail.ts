@@ -1,0 +1,129 @@
+/**
+ * What an event's guests are told when it changes (docs/product.md, "What guests are told"): one
+ * mail per booking with an e-mail that is not cancelled, in the booking's language, queued in the
+ * transaction of the change (a change rolled back mails nobody; docs/decisions/0067-the-mail-queue.md).
+ */
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { changeTellsGuests } from '../../src/contract/areas/event-guests';
+import { appendAudit } from '../audit/trail';
+import type { Executor, Tx } from '../db/client';
+import { bookings, cities, locations } from '../db/schema';
+import {
+  guestSubject,
+  type EventChangeParams,
+  type EventPlace,
+  type GuestTemplate,
+} from '../core/guest-mail';
+import { wakeSenders } from '../notifications/mail-queue';
+import type { ResourceCtx } from '../resources/impl';
+import type { EventInput, EventRecord } from './event';
+
+/** The bookings a change of the event tells: not cancelled, with an e-mail. */
+const guestsOf = (eventId: number) =>
+  and(eq(bookings.eventId, eventId), ne(bookings.status, 'cancelled'), ne(bookings.customerEmail, ''));
+
+/** How many guests a change of the event would tell now. */
+export const countGuestsToTell = async (db: Executor, eventId: number) =>
+  (
+    await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(bookings)
+      .where(guestsOf(eventId))
+  )[0]!.n;
+
+/** The event's place and times as a record holds them. */
+const placeOf = (e: EventRecord): EventPlace => ({
+  venue: e.locationName,
+  city: e.cityName,
+  timeZone: e.timeZone,
+  startsAt: e.startsAt,
+  endsAt: e.endsAt,
+});
+
+/**
+ * Queues one mail per guest of the event (in one statement: 10,000 guests are one insert), each
+ * with its own name, booking code and language; returns how many.
+ */
+const queueEventMail = async (
+  tx: Executor,
+  {
+    eventId,
+    template,
+    change,
+    now,
+  }: { eventId: number; template: GuestTemplate; change: EventChangeParams; now: Date },
+): Promise<number> => {
+  const kind = template === 'event.cancelled' ? 'event_cancelled' : 'event_changed';
+  const result = await tx.execute(sql`
+    with queued as (
+      insert into mails (kind, template, booking_id, event_id, to_address, language, subject, params,
+                         state, attempts, next_attempt_at, created_at, updated_at)
+      select ${kind}, ${template}, bookings.id, bookings.event_id, bookings.customer_email, bookings.language,
+             case when bookings.language = 'ar' then ${guestSubject(template, 'ar', change)} else ${guestSubject(template, 'en', change)} end,
+             ${JSON.stringify(change)}::jsonb || jsonb_build_object('name', bookings.customer_name, 'code', bookings.code),
+             'queued', 0, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+      from bookings
+      where ${guestsOf(eventId)}
+      returning 1
+    )
+    select count(*)::int as n from queued`);
+  const n = Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+  if (n) await wakeSenders(tx);
+  return n;
+};
+
+/** A cancellation tells every guest it reaches (never a correction: their bookings are cancelled). */
+export const tellGuestsOfCancellation = (
+  tx: Executor,
+  event: EventRecord,
+  reason: string | null,
+  now: Date,
+) =>
+  queueEventMail(tx, {
+    eventId: event.id,
+    template: 'event.cancelled',
+    change: { title: event.title, before: placeOf(event), after: placeOf(event), reason },
+    now,
+  });
+
+/**
+ * After an event's edit (or its restore, which runs the edit's rules): a change of its times or
+ * venue tells its guests, unless the caller chose not to (a correction), which is on the audit trail.
+ */
+export const tellGuestsOfEdit = async (
+  tx: Tx,
+  ctx: ResourceCtx,
+  existing: EventRecord,
+  input: EventInput & { notifyGuests?: boolean },
+) => {
+  if (!changeTellsGuests(existing, input)) return;
+  const [venue] = await tx
+    .select({ name: locations.name, timeZone: locations.timeZone, city: cities.name })
+    .from(locations)
+    .innerJoin(cities, eq(cities.id, locations.cityId))
+    .where(eq(locations.id, input.locationId));
+  const after: EventPlace = {
+    venue: venue!.name,
+    city: venue!.city,
+    timeZone: venue!.timeZone,
+    startsAt: new Date(input.startsAt).toISOString(),
+    endsAt: new Date(input.endsAt).toISOString(),
+  };
+  const change = { title: input.title, before: placeOf(existing), after };
+  if (input.notifyGuests === false) {
+    await appendAudit(tx, null, {
+      action: 'guests_not_told',
+      resource: 'event',
+      recordId: existing.id,
+      providerId: existing.providerId,
+      eventId: existing.id,
+      detail: { guests: await countGuestsToTell(tx, existing.id), before: change.before, after },
+      actorId: ctx.auth.user.id,
+      actorName: ctx.auth.user.name,
+      actorRole: ctx.auth.user.role,
+      at: ctx.now,
+    });
+    return;
+  }
+  await queueEventMail(tx, { eventId: existing.id, template: 'event.changed', change, now: ctx.now });
+};
