@@ -24,11 +24,10 @@ export function RecordForm<T extends BaseRecord>({
   reload: () => Promise<unknown>;
 }) {
   const state = useRecordForm(area, record, createDefaults);
-  const { i18n, name, fields, form, onSubmit, blocker, conflict, setConflict, formErrors } = state;
+  const { i18n, name, fields, form, onSubmit, blocker } = state;
   const title = record
     ? `${i18n._(area.editTitle ?? area.title)}: ${name}`
     : i18n._(area.createTitle ?? area.title);
-  const EditNotice = area.EditNotice;
   return (
     <section
       className="mx-auto max-w-4xl space-y-4"
@@ -39,25 +38,7 @@ export function RecordForm<T extends BaseRecord>({
       <h1 id="form-title" className="text-2xl font-semibold">
         {title}
       </h1>
-      {conflict && (
-        <ConflictAlert
-          conflict={conflict}
-          onReload={() => {
-            setConflict(null);
-            void reload();
-          }}
-        />
-      )}
-      {record && !conflict && (
-        <LiveFormNotice
-          resource={area.resource.key}
-          id={record.id}
-          version={record.version}
-          onReview={() => void reload()}
-        />
-      )}
-      {record && EditNotice && <EditNotice area={area} row={record} />}
-      {formErrors.length > 0 && <FormErrors errors={formErrors} />}
+      <RecordNotices area={area} record={record} state={state} reload={reload} />
       {state.question && (
         <SaveQuestionDialog question={state.question} title={title} onAnswer={state.answer} />
       )}
@@ -92,6 +73,45 @@ export function RecordForm<T extends BaseRecord>({
         <LeaveDialog onStay={() => blocker.reset()} onLeave={() => blocker.proceed()} />
       )}
     </section>
+  );
+}
+
+/** What the form says above its fields: a conflict, a newer version saved elsewhere, the area's notice, the errors. */
+function RecordNotices<T extends BaseRecord>({
+  area,
+  record,
+  state,
+  reload,
+}: {
+  area: AreaConfig<T>;
+  record: T | undefined;
+  state: ReturnType<typeof useRecordForm<T>>;
+  reload: () => Promise<unknown>;
+}) {
+  const { conflict, setConflict, formErrors } = state;
+  const EditNotice = area.EditNotice;
+  return (
+    <>
+      {conflict && (
+        <ConflictAlert
+          conflict={conflict}
+          onReload={() => {
+            setConflict(null);
+            void reload();
+          }}
+        />
+      )}
+      {record && !conflict && (
+        <LiveFormNotice
+          resource={area.resource.key}
+          id={record.id}
+          version={record.version}
+          onReview={() => void reload()}
+        />
+      )}
+      {record && EditNotice && <EditNotice area={area} row={record} />}
+      {formErrors.length > 0 && <FormErrors errors={formErrors} />}
+    </>
   );
 }
 
