@@ -156,12 +156,14 @@ describe('POST /api/password/forgot', () => {
       /^429 429 Too many codes were sent to this address\. Try again in 55 minutes\./,
     );
     expect(answers[unknown]).toEqual(knownAnswers);
-    // Only the latest code of the five works: each voided the one before.
+    // Only one code of the five works, the latest: each request voided the one before. (The mails
+    // may arrive in another order than they were sent: the mailer sends on several connections.)
     await settleMail();
     expect(mailsTo(known)).toHaveLength(5);
     const codes = mailsTo(known).map((m) => CODE_LINE.exec(m.text)![1]!);
-    expect((await reset(known, codes[3]!)).status).toBe(422);
-    expect((await reset(known, codes[4]!)).status).toBe(200);
+    const tried = [];
+    for (const code of codes) tried.push((await reset(known, code)).status);
+    expect(tally(tried)).toEqual({ 200: 1, 422: 4 });
   });
 
   it('holds its limits under 100 parallel requests: per address one mail, per IP thirty', async () => {
