@@ -1,13 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { defineConfig } from '@lingui/cli';
-import { signInFiles } from './scripts/sign-in-files';
+import { shellFiles, signInFiles } from './scripts/catalog-files';
 
 /**
  * Catalogs per language (docs/decisions/0058-the-door-catalog-loads-with-the-door.md,
  * docs/decisions/0066-the-sign-in-catalog.md): `signin`, the signed-out screens' (the files they are
- * made of, found by scripts/sign-in-files.ts), loaded with the app for a signed-out visitor;
- * `messages`, every screen's but those below, loaded with the app once signed in (it holds all of
- * `signin`'s); the screens' own, loaded with them
+ * made of, found by scripts/catalog-files.ts), loaded with the app for a signed-out visitor;
+ * `shell`, the signed-in shell's and the dashboard's (docs/decisions/0069-the-shell-catalog.md),
+ * loaded with the app for a signed-in visit to the dashboard; `messages`, every screen's but those
+ * below (it holds all of `signin`'s and `shell`'s), loaded with any other signed-in screen; the
+ * screens' own, loaded with them
  * (src/app/i18n.ts `loadScreenCatalog`): `door`, the door's screens' (the door, its list, door
  * sales, the doors page); `account`, the account's screens (docs/security.md, "Account lifecycle"):
  * those of src/pages/account (a forgotten password, an invitation, the second step of a sign-in) and
@@ -22,10 +24,12 @@ const ACCOUNT = [
   '<rootDir>/src/pages/profile/Passkey*.tsx',
 ];
 const NEVER = ['**/node_modules/**', '<rootDir>/src/contract/**', '**/*.test.*'];
-/** The signed-out screens' files that hold messages. */
-const SIGN_IN = signInFiles()
-  .filter((file) => readFileSync(file, 'utf8').includes('@lingui/'))
-  .map((file) => `<rootDir>/${file}`);
+/** Those of `files` that hold messages. */
+const withMessages = (files: string[]) =>
+  files.filter((file) => readFileSync(file, 'utf8').includes('@lingui/')).map((file) => `<rootDir>/${file}`);
+/** The signed-out screens' files, and the signed-in shell's and dashboard's (scripts/catalog-files.ts). */
+const SIGN_IN = withMessages(signInFiles());
+const SHELL = withMessages(shellFiles());
 
 export default defineConfig({
   sourceLocale: 'en',
@@ -34,6 +38,11 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/{locale}/signin',
       include: SIGN_IN,
+      exclude: [...NEVER, ...DOOR, ...ACCOUNT],
+    },
+    {
+      path: '<rootDir>/src/locales/{locale}/shell',
+      include: SHELL,
       exclude: [...NEVER, ...DOOR, ...ACCOUNT],
     },
     {

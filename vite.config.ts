@@ -51,9 +51,9 @@ const SIGNED_OUT_MODULES = [
   file('./src/pages/login/LoginPage.tsx'),
   file('./src/pages/registration/RegistrationPage.tsx'),
 ];
-/** The catalog a visit loads with the app: every screen's signed in, the sign-in screens' signed out (src/app/i18n.ts). */
-const catalogModule = (language: string, signedIn: boolean) =>
-  file(`./src/locales/${language}/${signedIn ? 'messages' : 'signin'}.po`);
+/** The catalogs a visit loads with the app (src/app/i18n.ts): the sign-in screens', the shell's and dashboard's, every screen's. */
+const catalogModule = (language: string, name: 'signin' | 'shell' | 'messages') =>
+  file(`./src/locales/${language}/${name}.po`);
 
 const signedInChunk = () => {
   const members = new Set<string>();
@@ -94,8 +94,9 @@ const signedIn = signedInChunk();
  * A visit starts downloading its first screen with the page, not after the entry has downloaded and
  * run (docs/decisions/0011-first-screen-before-the-network.md): a small module script, first in <head>, adds `modulepreload` links for the catalog
  * of the reader's language and, when the device holds a session, the chunks of the signed-in shell
- * and the dashboard (the marks of src/app/first-screen-marks.ts). Signed-out visits (the sign-in
- * screens) fetch only their catalog early, the sign-in screens' (docs/decisions/0066-the-sign-in-catalog.md).
+ * and the dashboard (the marks of src/app/first-screen-marks.ts): for the dashboard the shell's catalog,
+ * for another screen every screen's (docs/decisions/0069-the-shell-catalog.md). Signed-out visits
+ * (the sign-in screens) fetch only their catalog early, the sign-in screens' (docs/decisions/0066-the-sign-in-catalog.md).
  * It is a hashed file, so the CSP stays `script-src 'self'` and caching stays immutable.
  */
 const firstScreenPreload = (): Plugin => {
@@ -131,21 +132,28 @@ const firstScreenPreload = (): Plugin => {
         LANGUAGES.map((language) => [
           language,
           {
-            in: urls([facade(catalogModule(language, true))]),
-            out: urls([facade(catalogModule(language, false))]),
+            shell: urls([facade(catalogModule(language, 'shell'))]),
+            all: urls([facade(catalogModule(language, 'messages'))]),
+            out: urls([facade(catalogModule(language, 'signin'))]),
           },
         ]),
       );
       if (
         !shell.length ||
-        LANGUAGES.some((language) => !catalogs[language]?.in.length || !catalogs[language].out.length)
+        LANGUAGES.some(
+          (language) =>
+            !catalogs[language]?.shell.length ||
+            !catalogs[language].all.length ||
+            !catalogs[language].out.length,
+        )
       )
         throw new Error('first-screen preload: the shell, dashboard or catalog chunks were not found');
       const source = `// The first screen's chunks (vite.config.ts, firstScreenPreload).
 try {
   const catalogs = ${JSON.stringify(catalogs)};
   const catalog = catalogs[localStorage.getItem(${JSON.stringify(LANGUAGE_MARK)})] ?? catalogs[${JSON.stringify(DEFAULT_LANGUAGE)}];
-  const hrefs = localStorage.getItem(${JSON.stringify(SIGNED_IN_MARK)}) === '1' ? [...catalog.in, ...${JSON.stringify(shell)}] : catalog.out;
+  const dashboard = location.pathname === ${JSON.stringify(base)} || location.pathname === ${JSON.stringify(base.replace(/\/$/, ''))};
+  const hrefs = localStorage.getItem(${JSON.stringify(SIGNED_IN_MARK)}) === '1' ? [...(dashboard ? catalog.shell : catalog.all), ...${JSON.stringify(shell)}] : catalog.out;
   for (const href of hrefs) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';

@@ -4,7 +4,15 @@ import { RouterProvider } from '@tanstack/react-router';
 import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterFirstScreen, firstScreenCommitted, holdUntilFirstScreen } from '@/app/first-screen';
-import { activateLanguage, applyDocumentLanguage, FORMAT_LOCALES, i18n, wantCatalog } from '@/app/i18n';
+import {
+  activateLanguage,
+  applyDocumentLanguage,
+  FORMAT_LOCALES,
+  i18n,
+  prefetchCatalog,
+  wantCatalog,
+} from '@/app/i18n';
+import { signedInCatalog } from '@/app/signed-in-catalog';
 import { showFlashNotice } from '@/app/language';
 import { hydrateSession } from '@/app/session';
 import { initTheme } from '@/app/theme';
@@ -52,9 +60,10 @@ async function boot() {
   const locales = FORMAT_LOCALES[session.language];
   setTimeout(() => new Intl.NumberFormat(locales).format(0), 0);
   setTimeout(() => new Intl.PluralRules(locales).select(0), 0);
-  // A signed-in visit loads every screen's messages, a signed-out one the sign-in screens' only
-  // (docs/decisions/0066-the-sign-in-catalog.md).
-  if (session.loginToken) wantCatalog('messages');
+  // A signed-out visit loads the sign-in screens' messages only (docs/decisions/0066-the-sign-in-catalog.md),
+  // a signed-in one the shell's for the dashboard, every screen's for any other
+  // (docs/decisions/0069-the-shell-catalog.md).
+  if (session.loginToken) wantCatalog(signedInCatalog(router.latestLocation.pathname));
   await activateLanguage(session.language);
 
   connectApi(() => {
@@ -81,6 +90,9 @@ async function boot() {
     ),
   );
   showFlashNotice();
+
+  // Every screen's messages arrive while the dashboard is read, so the next screen opens at once.
+  if (session.loginToken) void afterFirstScreen().then(() => prefetchCatalog('messages'));
 
   if (import.meta.env.PROD) {
     void afterFirstScreen()

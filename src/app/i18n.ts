@@ -36,17 +36,21 @@ export function applyDocumentLanguage(language: Language): void {
 export const FORMAT_LOCALES: Record<Language, string[]> = { en: ['en'], ar: ['ar-SA-u-ca-gregory', 'ar'] };
 
 /**
- * The catalogs (lingui.config.ts, docs/decisions/0066-the-sign-in-catalog.md): the app loads
- * `signin`, the signed-out screens' messages, until it is signed in, and from then on `messages`,
- * every screen's (it holds all of `signin`'s); the door's and the profile's account parts' load with
- * those screens (docs/decisions/0058-the-door-catalog-loads-with-the-door.md).
+ * The catalogs (lingui.config.ts, docs/decisions/0066-the-sign-in-catalog.md,
+ * docs/decisions/0069-the-shell-catalog.md): the app loads `signin`, the signed-out screens'
+ * messages, until it is signed in; then `shell`, the signed-in shell's and the dashboard's, for the
+ * dashboard, and `messages`, every screen's (it holds all of `signin`'s and `shell`'s), for any other
+ * screen; the door's and the profile's account parts' load with those screens
+ * (docs/decisions/0058-the-door-catalog-loads-with-the-door.md).
  */
-export type ScreenCatalog = 'messages' | 'door' | 'account';
+export type ScreenCatalog = 'signin' | 'shell' | 'messages' | 'door' | 'account';
+/** Every screen's catalog holds the sign-in screens' and the shell's: with it they are not fetched. */
+const coveredByAll = (name: ScreenCatalog) => name === 'signin' || name === 'shell';
 /** The catalogs asked for so far: every language activated from then on loads them too. */
 const wanted = new Set<ScreenCatalog>();
 /** The catalogs loading or loaded, by language and name: each is fetched and added once. */
 const loads = new Map<string, Promise<void>>();
-const loadCatalog = (name: ScreenCatalog | 'signin', language: Language): Promise<void> => {
+const loadCatalog = (name: ScreenCatalog, language: Language): Promise<void> => {
   const key = `${language}/${name}`;
   let load = loads.get(key);
   if (!load) {
@@ -73,7 +77,13 @@ export const wantCatalog = (name: ScreenCatalog): void => void wanted.add(name);
  * the screens' catalogs asked for so far) and activates it.
  */
 export function activateLanguage(language: Language = DEFAULT_LANGUAGE): Promise<void> {
-  const names = [...(wanted.has('messages') ? [] : (['signin'] as const)), ...wanted];
+  // The sign-in screens' unless a catalog of the signed-in screens is asked for.
+  const asked = [...wanted].some((name) => name === 'shell' || name === 'messages')
+    ? []
+    : ['signin' as const];
+  const names = [...new Set([...asked, ...wanted])].filter(
+    (name) => !(coveredByAll(name) && wanted.has('messages')),
+  );
   activating = (async () => {
     await Promise.all(names.map((name) => loadCatalog(name, language)));
     i18n.activate(language, FORMAT_LOCALES[language]);
@@ -81,6 +91,12 @@ export function activateLanguage(language: Language = DEFAULT_LANGUAGE): Promise
   })();
   return activating;
 }
+
+/** Fetches a catalog of the active language ahead of its use, without adding it yet. */
+export const prefetchCatalog = (name: ScreenCatalog): void => {
+  const language = isLanguage(i18n.locale) ? i18n.locale : DEFAULT_LANGUAGE;
+  import(`../locales/${language}/${name}.po`).catch(() => undefined); // asked for again when used
+};
 
 /**
  * Adds a catalog in the language active once any activation under way is done (and in every language
@@ -91,7 +107,8 @@ export async function loadScreenCatalog(name: ScreenCatalog): Promise<void> {
   // An activation that began before this asked did not load it: wait for it, then load it.
   await activating.catch(() => undefined);
   const language = isLanguage(i18n.locale) ? i18n.locale : DEFAULT_LANGUAGE;
-  await loadCatalog(name, language);
+  const whole = loads.get(`${language}/messages`);
+  await (coveredByAll(name) && whole ? whole : loadCatalog(name, language));
 }
 
 export { i18n };

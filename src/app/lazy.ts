@@ -47,14 +47,15 @@ export function isChunkLoadError(error: unknown): boolean {
 }
 
 /**
- * A route component loaded on demand with the chunk timeout; with `catalog`, the screen's catalog
- * (src/app/i18n.ts) arrives with it, before it renders.
+ * A route component loaded on demand with the chunk timeout; with `catalogs`, the screen's catalogs
+ * (src/app/i18n.ts) arrive with it, before it renders.
  */
 export function lazyPage<M extends Record<string, unknown>, K extends keyof M & string>(
   importer: () => Promise<M>,
   exportName: K,
-  catalog?: ScreenCatalog,
+  catalogs: ScreenCatalog | ScreenCatalog[] = [],
 ) {
-  const both = async () => (await Promise.all([importer(), catalog && loadScreenCatalog(catalog)]))[0];
+  const names = typeof catalogs === 'string' ? [catalogs] : catalogs;
+  const both = async () => (await Promise.all([importer(), ...names.map(loadScreenCatalog)]))[0];
   return lazyRouteComponent(() => withTimeout(both(), CHUNK_TIMEOUT_MS), exportName);
 }

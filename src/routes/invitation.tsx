@@ -10,5 +10,8 @@ import { FullPageSpinner } from '@/components/ui';
 export const Route = createFileRoute('/invitation')({
   codeSplitGroupings: [['loader']],
   pendingComponent: () => <FullPageSpinner />,
-  component: lazyPage(() => import('@/pages/account/InvitationPage'), 'InvitationPage', 'account'),
+  component: lazyPage(() => import('@/pages/account/InvitationPage'), 'InvitationPage', [
+    'signin',
+    'account',
+  ]),
 });

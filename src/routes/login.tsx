@@ -23,5 +23,5 @@ export const Route = createFileRoute('/login')({
     if (getSession().loginToken) throw redirect({ to: '/' });
   },
   pendingComponent: () => <FullPageSpinner />,
-  component: lazyPage(() => import('@/pages/login/LoginPage'), 'LoginPage'),
+  component: lazyPage(() => import('@/pages/login/LoginPage'), 'LoginPage', 'signin'),
 });

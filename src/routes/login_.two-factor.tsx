@@ -12,5 +12,8 @@ export const Route = createFileRoute('/login_/two-factor')({
     if (!secondStep()) throw redirect({ to: '/login' });
   },
   pendingComponent: () => <FullPageSpinner />,
-  component: lazyPage(() => import('@/pages/account/TwoFactorSignInPage'), 'TwoFactorSignInPage', 'account'),
+  component: lazyPage(() => import('@/pages/account/TwoFactorSignInPage'), 'TwoFactorSignInPage', [
+    'signin',
+    'account',
+  ]),
 });

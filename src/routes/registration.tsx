@@ -9,5 +9,5 @@ export const Route = createFileRoute('/registration')({
     if (getSession().loginToken) throw redirect({ to: '/' });
   },
   pendingComponent: () => <FullPageSpinner />,
-  component: lazyPage(() => import('@/pages/registration/RegistrationPage'), 'RegistrationPage'),
+  component: lazyPage(() => import('@/pages/registration/RegistrationPage'), 'RegistrationPage', 'signin'),
 });

@@ -94,14 +94,19 @@ describe('dashboards', () => {
     await snap(page, 'dashboard-admin-360');
   });
 
-  it('a visit fetches its catalog, and signed in the shell, with the page before the app has run; signed out not the shell', async () => {
+  it("a visit fetches its catalog (signed out the sign-in screens', signed in the shell's for the dashboard, every screen's elsewhere) and signed in the shell, with the page before the app has run", async () => {
     // No service worker, and the app's entry refused on the reloads: what is fetched then comes from
-    // index.html's first script alone.
+    // index.html's first script alone (docs/decisions/0069-the-shell-catalog.md).
     const { page, errors } = await suite.open({ serviceWorkers: 'block' });
     const fetched = () =>
       page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
-    const shellChunk = (urls: string[]) => urls.some((url) => /\/assets\/signed-in-[\w-]+\.js$/.test(url));
-    const catalog = (urls: string[]) => urls.some((url) => /\/assets\/messages-[\w-]+\.js$/.test(url));
+    const chunk = (urls: string[], name: string) =>
+      urls.some((url) => new RegExp(`/assets/${name}-[\\w-]+\\.js$`).test(url));
+    /** The shell's chunk and which catalogs were fetched. */
+    const early = async () => {
+      const urls = await fetched();
+      return ['signed-in', 'signin', 'shell', 'messages'].filter((name) => chunk(urls, name));
+    };
     const reloadWithoutApp = async () => {
       await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort());
       await page.reload({ waitUntil: 'load' });
@@ -111,20 +116,24 @@ describe('dashboards', () => {
 
     await page.goto('/admin/login');
     await reloadWithoutApp();
-    expect(shellChunk(await fetched())).toBe(false);
-    expect(catalog(await fetched())).toBe(true); // The language's catalog, signed in or not.
+    expect(await early()).toEqual(['signin']);
 
     await page.goto('/admin/login');
     await signIn(page, DEMO.admin, DEMO_PASSWORD);
     await reloadWithoutApp();
-    expect(shellChunk(await fetched())).toBe(true);
+    expect(await early()).toEqual(['signed-in', 'shell']);
+
+    await page.goto('/admin/event');
+    await page.getByTestId('list-event').waitFor();
+    await reloadWithoutApp();
+    expect(await early()).toEqual(['signed-in', 'messages']);
 
     await page.goto('/admin/');
     await page.getByTestId('admin-dashboard').waitFor();
     await signOut(page);
     await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
     await reloadWithoutApp();
-    expect(shellChunk(await fetched())).toBe(false);
+    expect(await early()).toEqual(['signin']);
     expect(errors.filter((e) => !/index-[\w-]+\.js/.test(e))).toEqual([]);
   });
 

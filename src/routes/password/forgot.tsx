@@ -6,5 +6,8 @@ import { FullPageSpinner } from '@/components/ui';
 export const Route = createFileRoute('/password/forgot')({
   codeSplitGroupings: [['loader']],
   pendingComponent: () => <FullPageSpinner />,
-  component: lazyPage(() => import('@/pages/account/ForgotPasswordPage'), 'ForgotPasswordPage', 'account'),
+  component: lazyPage(() => import('@/pages/account/ForgotPasswordPage'), 'ForgotPasswordPage', [
+    'signin',
+    'account',
+  ]),
 });

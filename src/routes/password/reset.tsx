@@ -6,5 +6,8 @@ import { FullPageSpinner } from '@/components/ui';
 export const Route = createFileRoute('/password/reset')({
   codeSplitGroupings: [['loader']],
   pendingComponent: () => <FullPageSpinner />,
-  component: lazyPage(() => import('@/pages/account/ResetPasswordPage'), 'ResetPasswordPage', 'account'),
+  component: lazyPage(() => import('@/pages/account/ResetPasswordPage'), 'ResetPasswordPage', [
+    'signin',
+    'account',
+  ]),
 });
