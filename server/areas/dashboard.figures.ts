@@ -4,13 +4,16 @@
  * and revenue by category their daily totals per category (`category_days`), a few hundred rows for
  * a month whatever the table's size; a provider's figures
  * are indexed range queries over the period (bookings by created_at, revenue by paid_at of paid
- * bookings, with the provider first), so their cost follows the provider's rows of the period.
+ * bookings, with the provider first), so their cost follows the provider's rows of the period. A
+ * dashboard's period (a named one or a range of days, with the previous period of the same length)
+ * reads the same aggregates: 365 days are 8,760 hourly rows and a few thousand daily ones.
  * Period boundaries come from the injected clock in the platform's time zone (server/core/time.ts).
  */
 import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { BookingStatus, PaymentStatus } from '../../src/contract/areas/booking';
 import type { EventStatus } from '../../src/contract/areas/event';
-import { CURRENCY } from '../../src/contract/areas/values';
+import { CURRENCY, PLATFORM_TIME_ZONE } from '../../src/contract/areas/values';
+import { daysOf, type ResolvedPeriod } from '../../src/contract/periods';
 import type { Executor } from '../db/client';
 import { figure, instant, rowsOf } from '../db/together';
 import { bookingHours, bookings, categories, categoryDays, events, locations, type Loc } from '../db/schema';
@@ -19,7 +22,6 @@ import { PROVIDERS_LINK, waitingAds, waitingEvents, waitingProviders } from './d
 import { addDays, startOfDay, type periods } from '../core/time';
 
 const LATEST = 10;
-const CHART_DAYS = 30;
 const DAY_S = 86_400;
 
 export type Scope = number | null;
@@ -80,13 +82,22 @@ const dayIndex = (
 
 const dayFigures = (rows: Record<string, unknown>) => ({ d: Number(rows.d), n: Number(rows.n) });
 
-/** The first of the chart's 30 platform days (today the last), and the instant it begins. */
-const firstChartDay = (today: string) => addDays(today, -(CHART_DAYS - 1));
-const chartStart = (today: string) => startOfDay(firstChartDay(today));
+/** A period's platform days (both included) and the instants they begin and end. */
+export interface Span {
+  from: string;
+  to: string;
+  start: Date;
+  end: Date;
+}
+export const spanOf = (from: string, to: string): Span => ({
+  from,
+  to,
+  start: startOfDay(from),
+  end: startOfDay(addDays(to, 1)),
+});
 
-/** Bookings made and revenue paid per platform day over the last 30 days (today included): two parts. */
-export const perDay = (db: Executor, scope: Scope, today: string, end: Date) => {
-  const start = chartStart(today);
+/** Bookings made and revenue paid per platform day of the span: two parts. */
+export const perDay = (db: Executor, scope: Scope, { start, end }: Span) => {
   if (byHours(scope, start, end)) {
     const d = dayIndex(bookingHours.hour, start).as('d');
     const inChart = and(gte(bookingHours.hour, start), lt(bookingHours.hour, end));
@@ -123,15 +134,14 @@ export const perDay = (db: Executor, scope: Scope, today: string, end: Date) => 
   };
 };
 
-/** The chart's 30 days from the two lists of `perDay`. */
+/** Every day of the span from the two lists of `perDay` (a day without figures: zeros). */
 export const chartDays = (
-  today: string,
+  { from, to }: Pick<Span, 'from' | 'to'>,
   made: { d: number; n: number }[],
   paid: { d: number; n: number }[],
 ) => {
-  const firstDay = firstChartDay(today);
-  const days = Array.from({ length: CHART_DAYS }, (_, i) => ({
-    day: addDays(firstDay, i),
+  const days = Array.from({ length: daysOf(from, to) }, (_, i) => ({
+    day: addDays(from, i),
     bookings: 0,
     revenue: 0,
   }));
@@ -139,6 +149,68 @@ export const chartDays = (
   for (const s of paid) if (days[s.d]) days[s.d]!.revenue = s.n;
   return days;
 };
+
+/**
+ * Bookings paid in the span: platform-wide the span's rows of `category_days` (at most one per day and
+ * category), a provider's its paid bookings of the span (an indexed range).
+ */
+const paidBookings = (db: Executor, scope: Scope, span: Span) =>
+  scope === null
+    ? figure(
+        db
+          .select({ n: sql<number>`coalesce(sum(${categoryDays.paid}), 0)` })
+          .from(categoryDays)
+          .where(and(gte(categoryDays.day, span.from), lte(categoryDays.day, span.to))),
+      )
+    : figure(
+        db
+          .select({ n })
+          .from(bookings)
+          .where(paidIn(scope, span.start, span.end)),
+      );
+
+/**
+ * The parts of a period's figures and of the previous period's, and its chart: read with the
+ * dashboard's others, in one statement (docs/decisions/0068-dashboards-over-a-period.md).
+ */
+export const periodParts = (db: Executor, scope: Scope, p: ResolvedPeriod) => {
+  const now = spanOf(p.from, p.to);
+  const before = spanOf(p.previous.from, p.previous.to);
+  const chart = perDay(db, scope, now);
+  return {
+    bookingsNow: countBookings(db, scope, now.start, now.end),
+    bookingsBefore: countBookings(db, scope, before.start, before.end),
+    paidNow: paidBookings(db, scope, now),
+    paidBefore: paidBookings(db, scope, before),
+    revenueNow: revenue(db, scope, now.start, now.end),
+    revenueBefore: revenue(db, scope, before.start, before.end),
+    made: chart.made,
+    paid: chart.paid,
+  };
+};
+
+/** The period, its figures beside the previous period's, and its days, from what `periodParts` read. */
+export const periodFiguresOf = (
+  r: {
+    bookingsNow: number;
+    bookingsBefore: number;
+    paidNow: number;
+    paidBefore: number;
+    revenueNow: number;
+    revenueBefore: number;
+    made: { d: number; n: number }[];
+    paid: { d: number; n: number }[];
+  },
+  p: ResolvedPeriod,
+) => ({
+  period: { ...p, timeZone: PLATFORM_TIME_ZONE },
+  figures: {
+    bookings: { current: r.bookingsNow, previous: r.bookingsBefore },
+    paidBookings: { current: r.paidNow, previous: r.paidBefore },
+    revenue: { current: r.revenueNow, previous: r.revenueBefore },
+  },
+  bookingsPerDay: chartDays(p, r.made, r.paid),
+});
 
 export const latestBookings = (db: Executor, scope: Scope) =>
   rowsOf(
@@ -224,15 +296,15 @@ export const adminStatsOf = (
 });
 
 /**
- * Revenue and bookings paid per category over the chart's 30 days, the highest first. Platform-wide,
- * the 30 days' rows of `category_days` (kept by triggers: at most one per day and category), which
+ * Revenue and bookings paid per category over the period's days, the highest first. Platform-wide,
+ * the period's rows of `category_days` (kept by triggers: at most one per day and category), which
  * took this part from 14.7 to 0.24 ms on PostgreSQL 1M (one connection), where it summed the 59,000
  * paid bookings of the 30 days at every call.
  * A provider's come from its paid bookings of the period (an index-only range scan), summed per
  * event before the join, so the join meets one row per event, not one per booking
  * (docs/decisions/0020-every-list-on-an-index.md).
  */
-export const revenueByCategory = (db: Executor, scope: Scope, p: ReturnType<typeof periods>) => {
+export const revenueByCategory = (db: Executor, scope: Scope, span: Span) => {
   const toCategory = (c: Record<string, unknown>) => ({
     categoryId: Number(c.id),
     name: c.name as Loc,
@@ -252,7 +324,7 @@ export const revenueByCategory = (db: Executor, scope: Scope, p: ReturnType<type
         })
         .from(categoryDays)
         .innerJoin(categories, eq(categories.id, categoryDays.categoryId))
-        .where(and(gte(categoryDays.day, firstChartDay(p.today)), lte(categoryDays.day, p.today)))
+        .where(and(gte(categoryDays.day, span.from), lte(categoryDays.day, span.to)))
         .groupBy(categories.id, categories.name)
         .having(sql`${paid} > 0`),
       order,
@@ -266,7 +338,7 @@ export const revenueByCategory = (db: Executor, scope: Scope, p: ReturnType<type
       paid: n.as('paid'),
     })
     .from(bookings)
-    .where(paidIn(scope, chartStart(p.today), p.dayEnd))
+    .where(paidIn(scope, span.start, span.end))
     .groupBy(bookings.eventId)
     .as('per_event');
   return rowsOf(
