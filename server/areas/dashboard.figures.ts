@@ -12,8 +12,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { BookingStatus, PaymentStatus } from '../../src/contract/areas/booking';
 import type { EventStatus } from '../../src/contract/areas/event';
-import { CURRENCY, PLATFORM_TIME_ZONE } from '../../src/contract/areas/values';
-import { daysOf, type ResolvedPeriod } from '../../src/contract/periods';
+import { CURRENCY } from '../../src/contract/areas/values';
 import type { Executor } from '../db/client';
 import { figure, instant, rowsOf } from '../db/together';
 import { bookingHours, bookings, categories, categoryDays, events, locations, type Loc } from '../db/schema';
@@ -25,17 +24,17 @@ const LATEST = 10;
 const DAY_S = 86_400;
 
 export type Scope = number | null;
-const n = sql<number>`count(*)`.mapWith(Number);
-const sumTotal = sql<number>`coalesce(sum(${bookings.total}), 0)`.mapWith(Number);
+export const n = sql<number>`count(*)`.mapWith(Number);
+export const sumTotal = sql<number>`coalesce(sum(${bookings.total}), 0)`.mapWith(Number);
 
-const bookingScope = (scope: Scope) => (scope === null ? undefined : eq(bookings.providerId, scope));
+export const bookingScope = (scope: Scope) => (scope === null ? undefined : eq(bookings.providerId, scope));
 
 const HOUR_MS = 3_600_000;
 /**
  * Platform-wide figures of a period that begins and ends on UTC hours (every period of a whole-hour
  * time zone such as Riyadh's) come from the hourly totals kept by triggers, not from the bookings.
  */
-const byHours = (scope: Scope, from: Date, to: Date) =>
+export const byHours = (scope: Scope, from: Date, to: Date) =>
   scope === null && from.getTime() % HOUR_MS === 0 && to.getTime() % HOUR_MS === 0;
 
 const hourTotal = (db: Executor, column: 'made' | 'revenue', from: Date, to: Date) =>
@@ -56,7 +55,7 @@ export const countBookings = (db: Executor, scope: Scope, from: Date, to: Date) 
           .where(and(bookingScope(scope), gte(bookings.createdAt, from), lt(bookings.createdAt, to))),
       );
 
-const paidIn = (scope: Scope, from: Date, to: Date): SQL =>
+export const paidIn = (scope: Scope, from: Date, to: Date): SQL =>
   and(
     bookingScope(scope),
     eq(bookings.paymentStatus, 'paid'),
@@ -74,13 +73,13 @@ export const revenue = (db: Executor, scope: Scope, from: Date, to: Date) =>
           .where(paidIn(scope, from, to)),
       );
 
-const dayIndex = (
+export const dayIndex = (
   column: typeof bookings.createdAt | typeof bookings.paidAt | typeof bookingHours.hour,
   start: Date,
 ) =>
   sql<number>`floor(extract(epoch from (${column} - ${start.toISOString()}::timestamptz)) / ${DAY_S})::int`;
 
-const dayFigures = (rows: Record<string, unknown>) => ({ d: Number(rows.d), n: Number(rows.n) });
+export const dayFigures = (rows: Record<string, unknown>) => ({ d: Number(rows.d), n: Number(rows.n) });
 
 /** A period's platform days (both included) and the instants they begin and end. */
 export interface Span {
@@ -94,122 +93,6 @@ export const spanOf = (from: string, to: string): Span => ({
   to,
   start: startOfDay(from),
   end: startOfDay(addDays(to, 1)),
-});
-
-/** Bookings made and revenue paid per platform day of the span: two parts. */
-export const perDay = (db: Executor, scope: Scope, { start, end }: Span) => {
-  if (byHours(scope, start, end)) {
-    const d = dayIndex(bookingHours.hour, start).as('d');
-    const inChart = and(gte(bookingHours.hour, start), lt(bookingHours.hour, end));
-    const sumOf = (column: 'made' | 'revenue') =>
-      db
-        .select({ d, n: sql`sum(${bookingHours[column]})`.as('n') })
-        .from(bookingHours)
-        .where(inChart)
-        .groupBy(sql`1`);
-    return {
-      made: rowsOf(sumOf('made'), undefined, dayFigures),
-      paid: rowsOf(sumOf('revenue'), undefined, dayFigures),
-    };
-  }
-  return {
-    made: rowsOf(
-      db
-        .select({ d: dayIndex(bookings.createdAt, start).as('d'), n: n.as('n') })
-        .from(bookings)
-        .where(and(bookingScope(scope), gte(bookings.createdAt, start), lt(bookings.createdAt, end)))
-        .groupBy(sql`1`),
-      undefined,
-      dayFigures,
-    ),
-    paid: rowsOf(
-      db
-        .select({ d: dayIndex(bookings.paidAt, start).as('d'), n: sumTotal.as('n') })
-        .from(bookings)
-        .where(paidIn(scope, start, end))
-        .groupBy(sql`1`),
-      undefined,
-      dayFigures,
-    ),
-  };
-};
-
-/** Every day of the span from the two lists of `perDay` (a day without figures: zeros). */
-export const chartDays = (
-  { from, to }: Pick<Span, 'from' | 'to'>,
-  made: { d: number; n: number }[],
-  paid: { d: number; n: number }[],
-) => {
-  const days = Array.from({ length: daysOf(from, to) }, (_, i) => ({
-    day: addDays(from, i),
-    bookings: 0,
-    revenue: 0,
-  }));
-  for (const c of made) if (days[c.d]) days[c.d]!.bookings = c.n;
-  for (const s of paid) if (days[s.d]) days[s.d]!.revenue = s.n;
-  return days;
-};
-
-/**
- * Bookings paid in the span: platform-wide the span's rows of `category_days` (at most one per day and
- * category), a provider's its paid bookings of the span (an indexed range).
- */
-const paidBookings = (db: Executor, scope: Scope, span: Span) =>
-  scope === null
-    ? figure(
-        db
-          .select({ n: sql<number>`coalesce(sum(${categoryDays.paid}), 0)` })
-          .from(categoryDays)
-          .where(and(gte(categoryDays.day, span.from), lte(categoryDays.day, span.to))),
-      )
-    : figure(
-        db
-          .select({ n })
-          .from(bookings)
-          .where(paidIn(scope, span.start, span.end)),
-      );
-
-/**
- * The parts of a period's figures and of the previous period's, and its chart: read with the
- * dashboard's others, in one statement (docs/decisions/0068-dashboards-over-a-period.md).
- */
-export const periodParts = (db: Executor, scope: Scope, p: ResolvedPeriod) => {
-  const now = spanOf(p.from, p.to);
-  const before = spanOf(p.previous.from, p.previous.to);
-  const chart = perDay(db, scope, now);
-  return {
-    bookingsNow: countBookings(db, scope, now.start, now.end),
-    bookingsBefore: countBookings(db, scope, before.start, before.end),
-    paidNow: paidBookings(db, scope, now),
-    paidBefore: paidBookings(db, scope, before),
-    revenueNow: revenue(db, scope, now.start, now.end),
-    revenueBefore: revenue(db, scope, before.start, before.end),
-    made: chart.made,
-    paid: chart.paid,
-  };
-};
-
-/** The period, its figures beside the previous period's, and its days, from what `periodParts` read. */
-export const periodFiguresOf = (
-  r: {
-    bookingsNow: number;
-    bookingsBefore: number;
-    paidNow: number;
-    paidBefore: number;
-    revenueNow: number;
-    revenueBefore: number;
-    made: { d: number; n: number }[];
-    paid: { d: number; n: number }[];
-  },
-  p: ResolvedPeriod,
-) => ({
-  period: { ...p, timeZone: PLATFORM_TIME_ZONE },
-  figures: {
-    bookings: { current: r.bookingsNow, previous: r.bookingsBefore },
-    paidBookings: { current: r.paidNow, previous: r.paidBefore },
-    revenue: { current: r.revenueNow, previous: r.revenueBefore },
-  },
-  bookingsPerDay: chartDays(p, r.made, r.paid),
 });
 
 export const latestBookings = (db: Executor, scope: Scope) =>

@@ -16,13 +16,12 @@ import {
   adminStatsOf,
   countBookings,
   latestBookings,
-  periodFiguresOf,
-  periodParts,
   revenue,
   revenueByCategory,
   spanOf,
   upcomingEvents,
 } from './dashboard.figures';
+import { periodFiguresOf, periodParts } from './dashboard.period';
 import { waitingAds, waitingEvents } from './dashboard.waiting';
 import { eventDashboardOf } from './dashboard.event';
 import { loadEvent } from './event';

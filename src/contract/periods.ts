@@ -7,9 +7,9 @@
 /** Named periods, each ending today on the platform's clock ("month" and "year": so far). */
 export const DASHBOARD_PERIODS = ['today', '7d', '30d', 'month', 'lastMonth', 'year'] as const;
 export type DashboardPeriod = (typeof DASHBOARD_PERIODS)[number];
-export type PeriodName = DashboardPeriod | 'custom';
+type PeriodName = DashboardPeriod | 'custom';
 /** The dashboards' period when none is asked for: the last 30 days, today included. */
-export const DEFAULT_PERIOD: DashboardPeriod = '30d';
+const DEFAULT_PERIOD: DashboardPeriod = '30d';
 /** The longest range: three years of days. */
 export const MAX_PERIOD_DAYS = 1096;
 
@@ -60,3 +60,19 @@ export const resolvePeriod = (asked: PeriodAsked, today: string) => {
   return { name, from, to, days, previous: { from: addDays(from, -days), to: addDays(from, -1) } };
 };
 export type ResolvedPeriod = ReturnType<typeof resolvePeriod>;
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The dashboard's `validateSearch`: a named period, or a range's two days in their wire form (what
+ * else the URL holds is dropped; the server judges the range, and its 422 is shown).
+ */
+export function dashboardSearch(raw: Record<string, unknown>): PeriodAsked {
+  const period = (DASHBOARD_PERIODS as readonly unknown[]).includes(raw.period)
+    ? (raw.period as DashboardPeriod)
+    : undefined;
+  const day = (value: unknown) => (typeof value === 'string' && DAY.test(value) ? value : undefined);
+  const from = day(raw.from);
+  const to = day(raw.to);
+  return from && to ? { from, to } : period ? { period } : {};
+}

@@ -382,7 +382,11 @@ describe('dashboards over a period', () => {
   it('takes any range of platform days: its ends are whole Riyadh days', async () => {
     // 31 Oct alone: b6 at 23:00 Riyadh counts, b5 at 01:00 on 1 Nov does not.
     const day = await dashboard('from=2026-10-31&to=2026-10-31');
-    expect(day.period).toMatchObject({ name: 'custom', days: 1, previous: { from: '2026-10-30', to: '2026-10-30' } });
+    expect(day.period).toMatchObject({
+      name: 'custom',
+      days: 1,
+      previous: { from: '2026-10-30', to: '2026-10-30' },
+    });
     expect(day.figures.bookings).toEqual({ current: 1, previous: 0 });
     expect(day.figures.revenue.current).toBe(30_000);
     const two = await dashboard('from=2026-11-21&to=2026-11-22');
@@ -408,7 +412,11 @@ describe('dashboards over a period', () => {
   });
 
   it("a provider's period covers its own bookings only", async () => {
-    const mine = (await ok('GET', '/api/serviceproviderDashboard?period=month', provider)) as unknown as PeriodAnswer;
+    const mine = (await ok(
+      'GET',
+      '/api/serviceproviderDashboard?period=month',
+      provider,
+    )) as unknown as PeriodAnswer;
     expect(mine.figures).toEqual({
       bookings: { current: 6, previous: 1 },
       paidBookings: { current: 4, previous: 1 },
