@@ -7,7 +7,6 @@
  */
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { Download } from 'lucide-react';
 import { useRef } from 'react';
 import type { Language } from '@/contract';
 import { downloadCsv, type CsvRows } from './csv-download';
@@ -50,11 +49,10 @@ export function BarChart(props: BarChartProps) {
         {download && (
           <button
             type="button"
-            className="inline-flex min-h-8 items-center gap-1 rounded-md px-2 text-sm font-medium text-indigo-700 hover:bg-slate-100 print:hidden dark:text-indigo-300 dark:hover:bg-slate-800"
+            className="inline-flex min-h-8 items-center rounded-md px-2 text-sm font-medium text-indigo-700 hover:bg-slate-100 print:hidden dark:text-indigo-300 dark:hover:bg-slate-800"
             data-testid={testId ? `${testId}-csv` : undefined}
             onClick={() => void downloadCsv(download.fileName, download.rows())}
           >
-            <Download aria-hidden="true" className="size-4" />
             {i18n._(msg`Download CSV`)}
             <span className="sr-only">{i18n._(msg`: ${title}`)}</span>
           </button>

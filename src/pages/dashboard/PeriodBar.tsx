@@ -38,11 +38,11 @@ export function PeriodBar({
 }) {
   const f = useFormat();
   const navigate = useNavigate();
+  const go = (search: PeriodAsked) => void navigate({ to: '/', search });
+  const clock = zoneLabel(new Date(), PLATFORM_TIME_ZONE, f.language, FORMAT_LOCALES[f.language]);
   const id = useId();
   const [custom, setCustom] = useState(Boolean(asked.from));
   const chosen = custom ? 'custom' : (asked.period ?? '30d');
-  const go = (search: PeriodAsked) => void navigate({ to: '/', search, replace: false });
-  const clock = zoneLabel(new Date(), PLATFORM_TIME_ZONE, f.language, FORMAT_LOCALES[f.language]);
   const p = data?.period;
   const days = p?.days ?? 0;
   return (

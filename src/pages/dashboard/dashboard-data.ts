@@ -1,12 +1,12 @@
 /** The dashboard's data, its two queries, and what its parts share (cards, formats). */
 import { useLingui } from '@lingui/react';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { useSearch } from '@tanstack/react-router';
+import { useRouterState } from '@tanstack/react-router';
 import { useDeferredValue, useMemo } from 'react';
 import type { z } from 'zod';
 import type { adminDashboard, providerDashboard } from '@/contract';
 import { formatMoney, MINOR_PER_MAJOR, type Language } from '@/contract/plain';
-import type { PeriodAsked } from '@/contract/periods';
+import { dashboardSearch, type PeriodAsked } from '@/contract/periods';
 import { routes } from '@/contract/routes.gen';
 import { call } from '@/lib/api';
 
@@ -17,8 +17,15 @@ import { call } from '@/lib/api';
  */
 export const useRest = () => useDeferredValue(true, false);
 
-/** The period in the URL (docs/decisions/0068-dashboards-over-a-period.md). */
-export const usePeriodSearch = () => useSearch({ strict: false }) as PeriodAsked;
+/**
+ * The period in the URL (docs/decisions/0068-dashboards-over-a-period.md), read from the router's
+ * location as the shell reads it (the router's search hooks would split its modules out of the
+ * entry chunk and grow every first load).
+ */
+export const usePeriodSearch = () => {
+  const search = useRouterState({ select: (s) => s.location.searchStr });
+  return useMemo(() => dashboardSearch(Object.fromEntries(new URLSearchParams(search))), [search]);
+};
 
 // Another period keeps the figures on screen until its own arrive.
 export const adminDashboardQuery = (period: PeriodAsked) =>
