@@ -72,6 +72,8 @@ function salesCharts(
       labelHeader: dayHeader,
       valueLabel: revenue,
       format: amount,
+      tickFormat: (minor) =>
+        i18n.number(minor / MINOR_PER_MAJOR, { notation: 'compact', maximumFractionDigits: 1 }),
       download: {
         fileName: file('revenue-per-day'),
         rows: () => [[dayHeader, revenue], ...days.map((d) => [d.day, d.revenue / MINOR_PER_MAJOR])],

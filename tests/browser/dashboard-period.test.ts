@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO } from '../support/app-server';
 import { toArabic } from '../support/app';
 import { snap } from '../support/browser';
+import { drawn } from '../support/charts';
 import { browserSuite } from '../support/suite';
 
 const suite = browserSuite();
@@ -64,7 +65,7 @@ describe('dashboards over a period', () => {
     expect(await page.getByTestId('period-range').innerText()).toContain(`(${days} days)`);
 
     // The chart's CSV: its days and bookings, one row each, after the headers.
-    await page.getByTestId('chart-bookings-per-day').scrollIntoViewIfNeeded();
+    await expect.poll(() => drawn(page, 'chart-bookings-per-day')).toBe(true);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByTestId('chart-bookings-per-day-csv').click(),
@@ -78,6 +79,10 @@ describe('dashboards over a period', () => {
     expect(lines).toHaveLength(days + 1);
     expect(lines[1]).toMatch(new RegExp(`^${tenth},\\d+$`));
     await snap(page, 'dashboard-period-1440-en');
+    await page.setViewportSize(NARROW);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await snap(page, 'dashboard-period-390-en');
+    await page.setViewportSize(WIDE);
 
     // Printed: the controls are hidden, the figures and charts are not.
     await page.emulateMedia({ media: 'print' });
@@ -112,7 +117,8 @@ describe('dashboards over a period', () => {
     await page.getByTestId('event-seats').waitFor();
     expect(await page.getByTestId('event-seats').innerText()).toMatch(ARABIC_DIGIT);
     expect(await tableRows(page, 'event-chart-payment')).toBeGreaterThan(0);
-    await page.getByTestId('event-dashboard').scrollIntoViewIfNeeded();
+    await expect.poll(() => drawn(page, 'event-chart-payment')).toBe(true);
+    await expect.poll(() => drawn(page, 'event-chart-bookings')).toBe(true);
     await snap(page, 'event-dashboard-390-ar', { fullPage: false });
     expect(errors).toEqual([]);
   });
