@@ -4,7 +4,8 @@
  * capacity, bookings and revenue per platform day, its bookings by payment state and, on the event's
  * day, the guests admitted per hour on the venue's clock. Its query is under the dashboards' key, so
  * a change of a booking on the live stream (an admission checks its booking in) refetches it
- * (src/app/live.ts). Each chart downloads its figures as CSV.
+ * (src/app/live.ts), and on the event's day a half-minute poll catches the admissions that change no
+ * booking. Each chart downloads its figures as CSV.
  */
 import { msg } from '@lingui/core/macro';
 import type { I18n } from '@lingui/core';
@@ -28,11 +29,21 @@ export const eventDashboardQuery = (id: number) =>
     staleTime: 30_000,
   });
 
+const ON_THE_DAY_REFETCH_MS = 30_000;
+
 type Chart = Omit<BarChartProps, 'language' | 'format'> & { format: (n: number) => string };
 type Data = NonNullable<ReturnType<typeof useEventDashboard>['data']>;
 type Ctx = { i18n: I18n; language: Language };
 
-const useEventDashboard = (id: number) => useQuery(eventDashboardQuery(id));
+/**
+ * On the event's day it also refetches every half minute: the live stream tells of an admission that
+ * checks a booking in, not of one that admits part of a booking (it changes no booking).
+ */
+const useEventDashboard = (id: number) =>
+  useQuery({
+    ...eventDashboardQuery(id),
+    refetchInterval: (query) => (query.state.data?.onTheDay ? ON_THE_DAY_REFETCH_MS : false),
+  });
 
 /** Sales per day (bookings, revenue) and totals by payment state, each with its CSV. */
 function salesCharts(
