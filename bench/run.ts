@@ -29,6 +29,7 @@ import { runBulk } from './sections/bulk';
 import { runCache } from './sections/cache';
 import { runDoor } from './sections/door';
 import { runDoorScan } from './sections/door-scan';
+import { runDashboard } from './sections/dashboard';
 import { runLive } from './sections/live';
 import { runLighthouse } from './sections/lighthouse';
 import { runLoad } from './sections/load';
@@ -49,6 +50,7 @@ const SECTIONS: Record<string, (ctx: BenchContext) => Promise<SectionResult>> = 
   bulk: runBulk,
   door: runDoor,
   'door-scan': runDoorScan,
+  dashboard: runDashboard,
 };
 
 const RESULTS = resolve('bench', 'results');

@@ -41,6 +41,11 @@ export interface Budgets {
    * p95 (ms) of an offline scan to its verdict with 5,000 tickets kept and the CPU slowed 4×, at most.
    */
   door?: { admitRps?: number; admitP99?: number; syncSeconds?: number; scanP95?: number };
+  /**
+   * bench/sections/dashboard.ts: the admin dashboard over 365 days at one connection, p50 (ms) at
+   * most, on PGlite 100 k and PostgreSQL 1 M bookings.
+   */
+  dashboard?: { pgliteP50?: number; postgresP50?: number };
 }
 
 export const readBudgets = (): Budgets =>

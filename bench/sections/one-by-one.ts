@@ -71,6 +71,21 @@ const listsOf = async (api: Api, token: string): Promise<Record<'bookings' | 'ev
   };
 };
 
+/** The p50 (ms) of a GET of `path` repeated one request after another, after a few to warm up. */
+export const p50OneByOne = async (api: Api, token: string, path: string) => {
+  for (let i = 0; i < WARM_UPS; i++) await api.get(path, token);
+  const times: number[] = [];
+  for (let i = 0; i < REQUESTS; i++) {
+    const started = performance.now();
+    await api.get(path, token);
+    times.push(performance.now() - started);
+  }
+  return percentile(
+    times.sort((a, b) => a - b),
+    50,
+  );
+};
+
 /** Rows for each list (its slowest sort or filter, its search) and every case's p50 (ms, the slowest run's). */
 export const measureOneByOne = async (
   server: BenchServer,
@@ -81,17 +96,7 @@ export const measureOneByOne = async (
   const token = await signInAs(server.port, 'admin');
   const cases: Record<string, number> = {};
   const p50Of = async (path: string) => {
-    for (let i = 0; i < WARM_UPS; i++) await api.get(path, token);
-    const times: number[] = [];
-    for (let i = 0; i < REQUESTS; i++) {
-      const started = performance.now();
-      await api.get(path, token);
-      times.push(performance.now() - started);
-    }
-    const p50 = percentile(
-      times.sort((a, b) => a - b),
-      50,
-    );
+    const p50 = await p50OneByOne(api, token, path);
     cases[path] = Math.max(cases[path] ?? 0, p50);
     return p50;
   };

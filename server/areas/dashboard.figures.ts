@@ -4,7 +4,9 @@
  * and revenue by category their daily totals per category (`category_days`), a few hundred rows for
  * a month whatever the table's size; a provider's figures
  * are indexed range queries over the period (bookings by created_at, revenue by paid_at of paid
- * bookings, with the provider first), so their cost follows the provider's rows of the period.
+ * bookings, with the provider first), so their cost follows the provider's rows of the period. A
+ * dashboard's period (a named one or a range of days, with the previous period of the same length)
+ * reads the same aggregates: 365 days are 8,760 hourly rows and a few thousand daily ones.
  * Period boundaries come from the injected clock in the platform's time zone (server/core/time.ts).
  */
 import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
@@ -19,21 +21,20 @@ import { PROVIDERS_LINK, waitingAds, waitingEvents, waitingProviders } from './d
 import { addDays, startOfDay, type periods } from '../core/time';
 
 const LATEST = 10;
-const CHART_DAYS = 30;
 const DAY_S = 86_400;
 
 export type Scope = number | null;
-const n = sql<number>`count(*)`.mapWith(Number);
-const sumTotal = sql<number>`coalesce(sum(${bookings.total}), 0)`.mapWith(Number);
+export const n = sql<number>`count(*)`.mapWith(Number);
+export const sumTotal = sql<number>`coalesce(sum(${bookings.total}), 0)`.mapWith(Number);
 
-const bookingScope = (scope: Scope) => (scope === null ? undefined : eq(bookings.providerId, scope));
+export const bookingScope = (scope: Scope) => (scope === null ? undefined : eq(bookings.providerId, scope));
 
 const HOUR_MS = 3_600_000;
 /**
  * Platform-wide figures of a period that begins and ends on UTC hours (every period of a whole-hour
  * time zone such as Riyadh's) come from the hourly totals kept by triggers, not from the bookings.
  */
-const byHours = (scope: Scope, from: Date, to: Date) =>
+export const byHours = (scope: Scope, from: Date, to: Date) =>
   scope === null && from.getTime() % HOUR_MS === 0 && to.getTime() % HOUR_MS === 0;
 
 const hourTotal = (db: Executor, column: 'made' | 'revenue', from: Date, to: Date) =>
@@ -54,7 +55,7 @@ export const countBookings = (db: Executor, scope: Scope, from: Date, to: Date) 
           .where(and(bookingScope(scope), gte(bookings.createdAt, from), lt(bookings.createdAt, to))),
       );
 
-const paidIn = (scope: Scope, from: Date, to: Date): SQL =>
+export const paidIn = (scope: Scope, from: Date, to: Date): SQL =>
   and(
     bookingScope(scope),
     eq(bookings.paymentStatus, 'paid'),
@@ -72,73 +73,27 @@ export const revenue = (db: Executor, scope: Scope, from: Date, to: Date) =>
           .where(paidIn(scope, from, to)),
       );
 
-const dayIndex = (
+export const dayIndex = (
   column: typeof bookings.createdAt | typeof bookings.paidAt | typeof bookingHours.hour,
   start: Date,
 ) =>
   sql<number>`floor(extract(epoch from (${column} - ${start.toISOString()}::timestamptz)) / ${DAY_S})::int`;
 
-const dayFigures = (rows: Record<string, unknown>) => ({ d: Number(rows.d), n: Number(rows.n) });
+export const dayFigures = (rows: Record<string, unknown>) => ({ d: Number(rows.d), n: Number(rows.n) });
 
-/** The first of the chart's 30 platform days (today the last), and the instant it begins. */
-const firstChartDay = (today: string) => addDays(today, -(CHART_DAYS - 1));
-const chartStart = (today: string) => startOfDay(firstChartDay(today));
-
-/** Bookings made and revenue paid per platform day over the last 30 days (today included): two parts. */
-export const perDay = (db: Executor, scope: Scope, today: string, end: Date) => {
-  const start = chartStart(today);
-  if (byHours(scope, start, end)) {
-    const d = dayIndex(bookingHours.hour, start).as('d');
-    const inChart = and(gte(bookingHours.hour, start), lt(bookingHours.hour, end));
-    const sumOf = (column: 'made' | 'revenue') =>
-      db
-        .select({ d, n: sql`sum(${bookingHours[column]})`.as('n') })
-        .from(bookingHours)
-        .where(inChart)
-        .groupBy(sql`1`);
-    return {
-      made: rowsOf(sumOf('made'), undefined, dayFigures),
-      paid: rowsOf(sumOf('revenue'), undefined, dayFigures),
-    };
-  }
-  return {
-    made: rowsOf(
-      db
-        .select({ d: dayIndex(bookings.createdAt, start).as('d'), n: n.as('n') })
-        .from(bookings)
-        .where(and(bookingScope(scope), gte(bookings.createdAt, start), lt(bookings.createdAt, end)))
-        .groupBy(sql`1`),
-      undefined,
-      dayFigures,
-    ),
-    paid: rowsOf(
-      db
-        .select({ d: dayIndex(bookings.paidAt, start).as('d'), n: sumTotal.as('n') })
-        .from(bookings)
-        .where(paidIn(scope, start, end))
-        .groupBy(sql`1`),
-      undefined,
-      dayFigures,
-    ),
-  };
-};
-
-/** The chart's 30 days from the two lists of `perDay`. */
-export const chartDays = (
-  today: string,
-  made: { d: number; n: number }[],
-  paid: { d: number; n: number }[],
-) => {
-  const firstDay = firstChartDay(today);
-  const days = Array.from({ length: CHART_DAYS }, (_, i) => ({
-    day: addDays(firstDay, i),
-    bookings: 0,
-    revenue: 0,
-  }));
-  for (const c of made) if (days[c.d]) days[c.d]!.bookings = c.n;
-  for (const s of paid) if (days[s.d]) days[s.d]!.revenue = s.n;
-  return days;
-};
+/** A period's platform days (both included) and the instants they begin and end. */
+export interface Span {
+  from: string;
+  to: string;
+  start: Date;
+  end: Date;
+}
+export const spanOf = (from: string, to: string): Span => ({
+  from,
+  to,
+  start: startOfDay(from),
+  end: startOfDay(addDays(to, 1)),
+});
 
 export const latestBookings = (db: Executor, scope: Scope) =>
   rowsOf(
@@ -224,15 +179,15 @@ export const adminStatsOf = (
 });
 
 /**
- * Revenue and bookings paid per category over the chart's 30 days, the highest first. Platform-wide,
- * the 30 days' rows of `category_days` (kept by triggers: at most one per day and category), which
+ * Revenue and bookings paid per category over the period's days, the highest first. Platform-wide,
+ * the period's rows of `category_days` (kept by triggers: at most one per day and category), which
  * took this part from 14.7 to 0.24 ms on PostgreSQL 1M (one connection), where it summed the 59,000
  * paid bookings of the 30 days at every call.
  * A provider's come from its paid bookings of the period (an index-only range scan), summed per
  * event before the join, so the join meets one row per event, not one per booking
  * (docs/decisions/0020-every-list-on-an-index.md).
  */
-export const revenueByCategory = (db: Executor, scope: Scope, p: ReturnType<typeof periods>) => {
+export const revenueByCategory = (db: Executor, scope: Scope, span: Span) => {
   const toCategory = (c: Record<string, unknown>) => ({
     categoryId: Number(c.id),
     name: c.name as Loc,
@@ -252,7 +207,7 @@ export const revenueByCategory = (db: Executor, scope: Scope, p: ReturnType<type
         })
         .from(categoryDays)
         .innerJoin(categories, eq(categories.id, categoryDays.categoryId))
-        .where(and(gte(categoryDays.day, firstChartDay(p.today)), lte(categoryDays.day, p.today)))
+        .where(and(gte(categoryDays.day, span.from), lte(categoryDays.day, span.to)))
         .groupBy(categories.id, categories.name)
         .having(sql`${paid} > 0`),
       order,
@@ -266,7 +221,7 @@ export const revenueByCategory = (db: Executor, scope: Scope, p: ReturnType<type
       paid: n.as('paid'),
     })
     .from(bookings)
-    .where(paidIn(scope, chartStart(p.today), p.dayEnd))
+    .where(paidIn(scope, span.start, span.end))
     .groupBy(bookings.eventId)
     .as('per_event');
   return rowsOf(

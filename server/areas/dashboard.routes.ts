@@ -10,26 +10,31 @@ import type { App } from '../http/types';
 import { smsg } from '../core/messages';
 import { providerScopeOf } from '../resources/impl';
 import { periods } from '../core/time';
+import { resolvePeriod, type PeriodAsked } from '../../src/contract/periods';
 import {
   adminStatParts,
   adminStatsOf,
-  chartDays,
   countBookings,
   latestBookings,
-  perDay,
   revenue,
   revenueByCategory,
+  spanOf,
   upcomingEvents,
 } from './dashboard.figures';
+import { periodFiguresOf, periodParts } from './dashboard.period';
 import { waitingAds, waitingEvents } from './dashboard.waiting';
+import { eventDashboardOf } from './dashboard.event';
+import { loadEvent } from './event';
+import { notFound } from '../core/errors';
 
 /** A provider's own dashboard: its coming events, figures, waiting items, chart and latest bookings. */
-const providerDashboardOf = async (db: Executor, scope: number, now: Date) => {
+const providerDashboardOf = async (db: Executor, scope: number, now: Date, asked: PeriodAsked) => {
   const p = periods(now);
+  const period = resolvePeriod(asked, p.today);
   const evs = waitingEvents(db, scope);
   const ads = waitingAds(db, scope, p.today);
-  const chart = perDay(db, scope, p.today, p.dayEnd);
   const read = await readTogether(db, {
+    ...periodParts(db, scope, period),
     upcoming: upcomingEvents(db, scope, now),
     today: countBookings(db, scope, p.dayStart, p.dayEnd),
     week: countBookings(db, scope, p.weekStart, p.weekEnd),
@@ -39,8 +44,6 @@ const providerDashboardOf = async (db: Executor, scope: number, now: Date) => {
     events: evs.items,
     adsCount: ads.count,
     ads: ads.items,
-    made: chart.made,
-    paid: chart.paid,
     latest: latestBookings(db, scope),
   });
   return {
@@ -56,7 +59,7 @@ const providerDashboardOf = async (db: Executor, scope: number, now: Date) => {
       events: { count: read.eventsCount, items: read.events, link: '/event?status=pending' },
       advertisements: { count: read.adsCount, items: read.ads, link: '/advertisement?status=pending' },
     },
-    bookingsPerDay: chartDays(p.today, read.made, read.paid),
+    ...periodFiguresOf(read, period),
     latestBookings: read.latest,
   };
 };
@@ -70,35 +73,41 @@ export const registerDashboardRoutes = (app: App) => {
     return { message: smsg('loaded'), data: adminStatsOf(read, now, p.today) };
   });
 
-  route(app, dashboardApi.dashboard, async ({ deps, requireAuth }) => {
+  route(app, dashboardApi.dashboard, async ({ deps, query, requireAuth }) => {
     const scope = providerScopeOf(requireAuth(), 'dashboard', true);
     const { db, config } = deps;
     const now = config.now();
     const p = periods(now);
-    const chart = perDay(db, scope, p.today, p.dayEnd);
+    const period = resolvePeriod(query, p.today);
     const read = await readTogether(db, {
       ...adminStatParts(db, scope, p),
-      made: chart.made,
-      paid: chart.paid,
+      ...periodParts(db, scope, period),
       latest: latestBookings(db, scope),
-      byCategory: revenueByCategory(db, scope, p),
+      byCategory: revenueByCategory(db, scope, spanOf(period.from, period.to)),
     });
     return {
       message: smsg('loaded'),
       data: {
         ...adminStatsOf(read, now, p.today),
-        bookingsPerDay: chartDays(p.today, read.made, read.paid),
+        ...periodFiguresOf(read, period),
         revenueByCategory: read.byCategory,
         latestBookings: read.latest,
       },
     };
   });
 
-  route(app, dashboardApi.serviceProviderDashboard, async ({ deps, requireAuth }) => {
+  route(app, dashboardApi.serviceProviderDashboard, async ({ deps, query, requireAuth }) => {
     const { db, config } = deps;
     return {
       message: smsg('loaded'),
-      data: await providerDashboardOf(db, requireAuth().user.id, config.now()),
+      data: await providerDashboardOf(db, requireAuth().user.id, config.now(), query),
     };
+  });
+
+  // The event's dashboard: whoever may open the event's details (a provider its own: another's is 404).
+  route(app, dashboardApi.eventDashboard, async ({ deps, params, requireAuth }) => {
+    const event = await loadEvent(deps.db, params.id, providerScopeOf(requireAuth(), 'event', true));
+    if (!event) throw notFound();
+    return { message: smsg('loaded'), data: await eventDashboardOf(deps.db, event, deps.config.now()) };
   });
 };

@@ -6,8 +6,10 @@
  * query depends on the database's time zone data or its clock.
  */
 import { PLATFORM_TIME_ZONE, WEEK_STARTS_ON } from '../../src/contract/areas/values';
+import { addDays } from '../../src/contract/periods';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+export { addDays };
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 const partsFormatter = (tz: string) => {
   let f = formatters.get(tz);
@@ -70,12 +72,6 @@ export const startOfDay = (day: string, tz = PLATFORM_TIME_ZONE): Date => {
  */
 export const EARLIEST_ZONE = 'Etc/GMT-14';
 export const LATEST_ZONE = 'Etc/GMT+12';
-
-/** `YYYY-MM-DD` plus n days. */
-export const addDays = (day: string, n: number) => {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d) + n * DAY_MS).toISOString().slice(0, 10);
-};
 
 /** Day boundaries around `now`: today, this week (from WEEK_STARTS_ON), this month. */
 export const periods = (now: Date, tz = PLATFORM_TIME_ZONE) => {

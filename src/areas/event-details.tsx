@@ -9,6 +9,7 @@ import { useLingui } from '@lingui/react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { DoorOpen, Star, Ticket } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import type { EventStatus, Language } from '@/contract';
 import { routes } from '@/contract/routes.gen';
 import { useSession } from '@/app/session';
@@ -25,6 +26,9 @@ import { DetailsCard, LoadedDetails, type DetailsData } from './details-frame';
 import { eventArea, EventStatusBadge, type Event } from './event';
 import { EventBookings, EventGallery, EventSupervisors } from './event-sections';
 import { Specialists } from './event-specialists';
+
+/** The event's dashboard, with its charts, loads with the section (docs/decisions/0068-dashboards-over-a-period.md). */
+const EventDashboard = lazy(() => import('./event-dashboard'));
 
 /** Under the resource's key, so that every event write refreshes it. */
 export const eventDetailsQuery = (id: number) =>
@@ -147,6 +151,10 @@ function EventDetails({
         </DetailsCard>
         <EventBookings eventId={event.id} bookings={bookings} ctx={ctx} />
       </div>
+
+      <Suspense fallback={null}>
+        <EventDashboard eventId={event.id} timeZone={event.timeZone} />
+      </Suspense>
 
       <EventGallery title={event.title} gallery={gallery} ctx={ctx} />
 

@@ -106,6 +106,11 @@ export const MESSAGES = {
   },
   chooseOne: { en: 'Choose at least one', ar: 'اختر واحدًا على الأقل' },
   sendAtPast: { en: 'Choose a time in the future', ar: 'اختر وقتًا في المستقبل' },
+  periodOrRange: {
+    en: 'Choose a named period or a range of days, not both',
+    ar: 'اختر فترة مسماة أو نطاقًا من الأيام، وليس كليهما',
+  },
+  rangeTooLong: { en: 'Choose at most {n} days', ar: 'اختر {n} يومًا على الأكثر' },
 } as const satisfies Record<string, { en: string; ar: string }>;
 
 export type MessageKey = keyof typeof MESSAGES;

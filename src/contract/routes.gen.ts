@@ -213,6 +213,11 @@ const typed: { readonly [K in keyof Api]: RouteRef<Api[K]> } = {
     path: '/api/serviceproviderDashboard',
     access: { kind: 'session', permission: 'dashboard', roles: ['serviceprovider'] },
   },
+  eventDashboard: {
+    method: 'GET',
+    path: '/api/event/:id/dashboard',
+    access: { kind: 'session', permission: 'event' },
+  },
   search: { method: 'GET', path: '/api/search', access: { kind: 'session', permission: null } },
   sendNotification: {
     method: 'POST',

@@ -4,30 +4,15 @@
  * value axis, Arabic digits); a manager sees no service-provider tile; a provider sees its own
  * dashboard; axe finds nothing serious in either language.
  */
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '../support/app-server';
 import { signIn, signOut, toArabic } from '../support/app';
 import { formatViolations, runAxe } from '../support/axe';
 import { PHONE, snap } from '../support/browser';
+import { drawn } from '../support/charts';
 import { browserSuite } from '../support/suite';
 
 const suite = browserSuite();
-
-/**
- * The chart's canvas has been drawn on (some pixel is not transparent). A chart is drawn when it
- * comes near the screen, so it is scrolled into view first.
- */
-const drawn = async (page: Page, testId: string) => {
-  await page.getByTestId(testId).scrollIntoViewIfNeeded();
-  return page.evaluate((id) => {
-    const canvas = document.querySelector<HTMLCanvasElement>(`[data-testid="${id}"] canvas`);
-    if (!canvas || canvas.width === 0) return false;
-    const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
-    for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) return true;
-    return false;
-  }, testId);
-};
 
 const ARABIC_DIGIT = /[\u0660-\u0669]/;
 

@@ -144,7 +144,7 @@ describe('a provider without bookings, and Sign Out', () => {
         const empty = page.getByTestId('no-bookings-per-day');
         await empty.scrollIntoViewIfNeeded();
         expect(await empty.innerText()).toContain(
-          language === 'en' ? 'No bookings in the last 30 days' : 'لا حجوزات',
+          language === 'en' ? 'No bookings in this period' : 'لا حجوزات',
         );
         expect(await page.getByTestId('chart-bookings-per-day').count()).toBe(0);
         await snap(page, `small-provider-no-bookings-${viewport.width}-${language}`, { fullPage: false });

@@ -279,6 +279,8 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/admin-dashboard-stats': staff,
   'GET /api/dashboard/': staff,
   'GET /api/serviceproviderDashboard': signed(403, 403, '2xx', '2xx'),
+  // one event's dashboard: as its details (provider B on provider A's event: 404)
+  'GET /api/event/:id/dashboard': staffAndOwner,
   'GET /api/search': everyone,
 
   // saved views of the lists (every role but a door account can open the bookings list the samples use)

@@ -16,6 +16,7 @@ let other: string;
 const cat: Record<'concerts' | 'weddings', number> = { concerts: 0, weddings: 0 };
 const ev: Record<'e1' | 'e2' | 'e3', number> = { e1: 0, e2: 0, e3: 0 };
 const codes: Record<string, string> = {};
+const ids: Record<string, number> = {};
 
 const ok = async (
   method: string,
@@ -52,6 +53,7 @@ const book = async (
     201,
   );
   codes[name] = b.code as string;
+  ids[name] = b.id;
   if (payment) {
     await ok('POST', '/api/booking/update-status', admin, {
       id: b.id,
@@ -293,6 +295,198 @@ describe('service provider dashboard', () => {
       bookingsThisWeek: 0,
       bookingsThisMonth: 0,
       revenueThisMonth: 0,
+    });
+    clock.set('2026-11-22T09:00:00Z');
+  });
+});
+
+type Compared = { current: number; previous: number };
+type PeriodAnswer = {
+  period: { name: string; from: string; to: string; days: number; previous: { from: string; to: string } };
+  figures: { bookings: Compared; paidBookings: Compared; revenue: Compared };
+  bookingsPerDay: { day: string; bookings: number; revenue: number }[];
+  revenueByCategory: { categoryId: number; revenue: number; bookings: number }[];
+};
+const dashboard = async (query: string, token = admin) =>
+  (await ok('GET', `/api/dashboard/?${query}`, token)) as unknown as PeriodAnswer;
+
+describe('dashboards over a period', () => {
+  it('names periods in platform days and compares each figure with the period of the same length before', async () => {
+    // Today is Sunday 22 Nov (Riyadh). This month so far: 1–22 Nov; before it 22 days, 10–31 Oct.
+    const month = await dashboard('period=month');
+    expect(month.period).toEqual({
+      name: 'month',
+      from: '2026-11-01',
+      to: '2026-11-22',
+      days: 22,
+      previous: { from: '2026-10-10', to: '2026-10-31' },
+      timeZone: 'Asia/Riyadh',
+    });
+    // b5 (Riyadh 01:00 on 1 Nov) is this month's, b6 (23:00 on 31 Oct) the previous period's.
+    expect(month.figures).toEqual({
+      bookings: { current: 6, previous: 1 },
+      paidBookings: { current: 4, previous: 1 },
+      revenue: { current: 105_000, previous: 30_000 },
+    });
+    expect(month.bookingsPerDay).toHaveLength(22);
+    expect(month.bookingsPerDay[0]).toEqual({ day: '2026-11-01', bookings: 1, revenue: 10_000 });
+    expect(month.revenueByCategory.map((c) => [c.categoryId, c.revenue, c.bookings])).toEqual([
+      [cat.weddings, 75_000, 2],
+      [cat.concerts, 30_000, 2],
+    ]);
+
+    const lastMonth = await dashboard('period=lastMonth');
+    expect([lastMonth.period.from, lastMonth.period.to, lastMonth.period.days]).toEqual([
+      '2026-10-01',
+      '2026-10-31',
+      31,
+    ]);
+    expect(lastMonth.period.previous).toEqual({ from: '2026-08-31', to: '2026-09-30' });
+    expect(lastMonth.figures.bookings).toEqual({ current: 2, previous: 0 });
+    expect(lastMonth.figures.revenue).toEqual({ current: 25_000 + 30_000, previous: 0 });
+
+    const today = await dashboard('period=today');
+    expect([today.period.from, today.period.to, today.period.previous.from]).toEqual([
+      '2026-11-22',
+      '2026-11-22',
+      '2026-11-21',
+    ]);
+    // b2 at 01:30 and b1 today; b3 at 23:00 the day before
+    expect(today.figures.bookings).toEqual({ current: 2, previous: 1 });
+    expect(today.bookingsPerDay).toEqual([{ day: '2026-11-22', bookings: 2, revenue: 45_000 }]);
+
+    const week = await dashboard('period=7d');
+    expect([week.period.from, week.period.previous.from, week.period.previous.to]).toEqual([
+      '2026-11-16',
+      '2026-11-09',
+      '2026-11-15',
+    ]);
+    expect(week.figures.bookings).toEqual({ current: 3, previous: 1 });
+
+    const year = await dashboard('period=year');
+    expect([year.period.from, year.period.days, year.bookingsPerDay.length]).toEqual([
+      '2026-01-01',
+      326,
+      326,
+    ]);
+    expect(year.figures.bookings.current).toBe(8);
+
+    // No period: the last 30 days, as the dashboard always showed.
+    const plain = await dashboard('');
+    expect(plain.period.name).toBe('30d');
+    expect(plain.bookingsPerDay.map((d) => d.day)).toEqual(
+      (await dashboard('period=30d')).bookingsPerDay.map((d) => d.day),
+    );
+  });
+
+  it('takes any range of platform days: its ends are whole Riyadh days', async () => {
+    // 31 Oct alone: b6 at 23:00 Riyadh counts, b5 at 01:00 on 1 Nov does not.
+    const day = await dashboard('from=2026-10-31&to=2026-10-31');
+    expect(day.period).toMatchObject({
+      name: 'custom',
+      days: 1,
+      previous: { from: '2026-10-30', to: '2026-10-30' },
+    });
+    expect(day.figures.bookings).toEqual({ current: 1, previous: 0 });
+    expect(day.figures.revenue.current).toBe(30_000);
+    const two = await dashboard('from=2026-11-21&to=2026-11-22');
+    expect(two.figures.bookings.current).toBe(3);
+    expect(two.bookingsPerDay.map((d) => d.bookings)).toEqual([1, 2]);
+    // Three years of days are allowed; a day more is not.
+    expect((await dashboard('from=2023-11-23&to=2026-11-22')).period.days).toBe(1096);
+  });
+
+  it('refuses a bad period with field errors (422), never a 500', async () => {
+    const bad = async (query: string, field: string) => {
+      const res = await t.request('GET', `/api/dashboard/?${query}`, { token: admin });
+      expect(res.status, `${query}: ${res.text}`).toBe(422);
+      expect(Object.keys(res.body.errors ?? {}), query).toContain(field);
+    };
+    await bad('from=2026-11-22&to=2026-11-01', 'to');
+    await bad('from=2026-02-30&to=2026-03-01', 'from');
+    await bad('from=2026-11-01', 'to');
+    await bad('to=2026-11-01', 'from');
+    await bad('period=decade', 'period');
+    await bad('period=month&from=2026-11-01&to=2026-11-02', 'period');
+    await bad('from=2023-11-22&to=2026-11-22', 'from');
+  });
+
+  it("a provider's period covers its own bookings only", async () => {
+    const mine = (await ok(
+      'GET',
+      '/api/serviceproviderDashboard?period=month',
+      provider,
+    )) as unknown as PeriodAnswer;
+    expect(mine.figures).toEqual({
+      bookings: { current: 6, previous: 1 },
+      paidBookings: { current: 4, previous: 1 },
+      revenue: { current: 105_000, previous: 30_000 },
+    });
+    expect(mine.bookingsPerDay).toHaveLength(22);
+    const theirs = (await ok(
+      'GET',
+      '/api/serviceproviderDashboard?from=2026-10-01&to=2026-11-22',
+      other,
+    )) as unknown as PeriodAnswer;
+    expect(theirs.figures).toEqual({
+      bookings: { current: 0, previous: 0 },
+      paidBookings: { current: 0, previous: 0 },
+      revenue: { current: 0, previous: 0 },
+    });
+    const res = await t.request('GET', '/api/serviceproviderDashboard?from=2026-11-02&to=2026-11-01', {
+      token: provider,
+    });
+    expect(res.status).toBe(422);
+  });
+});
+
+describe("an event's dashboard", () => {
+  it('draws its sales per day, seats against capacity and revenue by payment state', async () => {
+    const d = await ok('GET', `/api/event/${ev.e1}/dashboard`, provider);
+    expect(d).toMatchObject({ eventId: ev.e1, capacity: 100, seatsTaken: 2 + 1 + 3, currency: 'SAR' });
+    const days = d.salesPerDay as { day: string; bookings: number; tickets: number; revenue: number }[];
+    // From its first sale (b6, 31 Oct in Riyadh) to its last (b1, 22 Nov): 23 days.
+    expect(days).toHaveLength(23);
+    expect(days[0]).toEqual({ day: '2026-10-31', bookings: 1, tickets: 3, revenue: 30_000 });
+    expect(days[1]).toEqual({ day: '2026-11-01', bookings: 1, tickets: 1, revenue: 10_000 });
+    expect(days[22]).toEqual({ day: '2026-11-22', bookings: 1, tickets: 2, revenue: 20_000 });
+    expect(d.byPayment).toEqual([
+      { paymentStatus: 'paid', bookings: 3, tickets: 6, total: 60_000 },
+      { paymentStatus: 'pending', bookings: 1, tickets: 1, total: 10_000 },
+      { paymentStatus: 'refunded', bookings: 1, tickets: 1, total: 10_000 },
+    ]);
+    expect(d.admissions).toEqual({ admitted: 0, lastAt: null, perHour: [] });
+    expect(d.onTheDay).toBe(false);
+  });
+
+  it('is for whoever may open the event: another provider gets 404', async () => {
+    expect((await t.request('GET', `/api/event/${ev.e1}/dashboard`, { token: other })).status).toBe(404);
+    expect((await ok('GET', `/api/event/${ev.e2}/dashboard`, admin)).seatsTaken).toBe(1 + 2 + 1);
+    expect((await t.request('GET', '/api/event/999999/dashboard', { token: admin })).status).toBe(404);
+  });
+
+  it('counts the guests admitted at its door on the day, per hour', async () => {
+    clock.set('2026-12-20T16:20:00Z'); // the event runs (Riyadh 19:20)
+    const admit = (name: string, count: number, at: string) =>
+      ok('POST', '/api/booking/admit', admin, {
+        bookingId: ids[name],
+        eventId: ev.e1,
+        count,
+        deviceId: 'dashboard-test-device',
+        deviceName: 'Gate 1',
+        at,
+      });
+    expect((await admit('b6', 2, '2026-12-20T15:50:00Z')).verdict).toBe('admitted');
+    expect((await admit('b1', 2, '2026-12-20T16:10:00Z')).verdict).toBe('admitted');
+    const d = await ok('GET', `/api/event/${ev.e1}/dashboard`, provider);
+    expect(d.onTheDay).toBe(true);
+    expect(d.admissions).toEqual({
+      admitted: 4,
+      lastAt: '2026-12-20T16:10:00.000Z',
+      perHour: [
+        { hour: '2026-12-20T15:00:00.000Z', guests: 2 },
+        { hour: '2026-12-20T16:00:00.000Z', guests: 2 },
+      ],
     });
     clock.set('2026-11-22T09:00:00Z');
   });

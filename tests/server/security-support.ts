@@ -804,6 +804,7 @@ export const extraRequests: Record<string, (w: World, caller: Caller) => Promise
     body: { id: (await w.fresh(resourceOf('booking'))).id, paymentStatus: 'paid' },
   }),
   'GET /api/event/:id/door': async (w) => ({ path: `/api/event/${w.fixtureCtx().eventId}/door` }),
+  'GET /api/event/:id/dashboard': async (w) => ({ path: `/api/event/${w.fixtureCtx().eventId}/dashboard` }),
   'POST /api/booking/admit': async (w) => ({
     path: '/api/booking/admit',
     body: {

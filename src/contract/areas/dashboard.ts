@@ -1,17 +1,22 @@
 import { z } from 'zod';
+import { id } from '../common';
 import { SEARCH_MAX, localizedText } from '../resource';
 import { endpoint, needs, ok, signedIn } from '../http';
 import { msg } from '../messages';
 import { SEARCH_MIN } from '../plain';
+import { DASHBOARD_PERIODS, MAX_PERIOD_DAYS, daysOf } from '../periods';
 import { bookingStatus, paymentStatus } from './booking';
 import { eventStatus } from './event';
+import { dateOnly } from './values';
 
 /**
  * Dashboards (permission `dashboard`) and the header search.
  *
  * Figures use the platform's time zone (PLATFORM_TIME_ZONE, weeks from Sunday): "bookings today /
  * this week / this month" count bookings made in that period (any status); revenue is the total
- * of paid bookings by the day they were paid; the charts cover the last 30 days including today.
+ * of paid bookings by the day they were paid. The period's figures and the charts cover the period
+ * asked for (`period`, or `from` and `to`; the last 30 days including today unless asked), each figure
+ * beside the previous period of the same length (src/contract/periods.ts).
  * A supervisor (a manager of a provider) sees its provider's figures; admins and platform managers
  * see the whole platform.
  */
@@ -40,6 +45,49 @@ const latest = z.array(
   }),
 );
 
+/**
+ * The period of a dashboard: a named one, or a range of platform days (both or neither, `from` ≤ `to`,
+ * at most MAX_PERIOD_DAYS days).
+ */
+const periodQuery = z
+  .strictObject({
+    period: z.enum(DASHBOARD_PERIODS).optional(),
+    from: dateOnly.optional(),
+    to: dateOnly.optional(),
+  })
+  .refine((q) => !(q.period && (q.from || q.to)), { path: ['period'], error: msg('periodOrRange') })
+  .refine((q) => q.to === undefined || q.from !== undefined, { path: ['from'], error: msg('required') })
+  .refine((q) => q.from === undefined || q.to !== undefined, { path: ['to'], error: msg('required') })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], error: msg('endNotBeforeStart') })
+  .refine((q) => !q.from || !q.to || q.from > q.to || daysOf(q.from, q.to) <= MAX_PERIOD_DAYS, {
+    path: ['from'],
+    error: msg('rangeTooLong', { n: MAX_PERIOD_DAYS }),
+  });
+
+const compared = z.object({ current: z.number().int(), previous: z.number().int() });
+const period = z.object({
+  name: z.enum([...DASHBOARD_PERIODS, 'custom']),
+  /** Platform days (YYYY-MM-DD), both included. */
+  from: z.string(),
+  to: z.string(),
+  days: z.number().int(),
+  /** The days of the same length just before. */
+  previous: z.object({ from: z.string(), to: z.string() }),
+  /** The platform's clock the days are counted on (PLATFORM_TIME_ZONE). */
+  timeZone: z.string(),
+});
+/** The period's figures beside the previous period's. */
+const periodFigures = {
+  period,
+  figures: z.object({
+    /** Bookings made (any status). */
+    bookings: compared,
+    /** Paid bookings by the day they were paid, and their total (halalas). */
+    paidBookings: compared,
+    revenue: compared,
+  }),
+};
+
 const adminStats = z.object({
   /** The instant the figures were computed for (ISO) and the platform day (YYYY-MM-DD). */
   asOf: z.string(),
@@ -54,6 +102,8 @@ const adminStats = z.object({
 });
 
 export const adminDashboard = adminStats.extend({
+  ...periodFigures,
+  /** The period's days. */
   bookingsPerDay: perDay,
   revenueByCategory: z.array(
     z.object({
@@ -88,8 +138,47 @@ export const providerDashboard = z.object({
   currency: z.literal('SAR'),
   /** Its events and advertisements waiting for an admin's approval. */
   waiting: z.object({ events: waiting, advertisements: waiting }),
+  ...periodFigures,
   bookingsPerDay: perDay,
   latestBookings: latest,
+});
+
+/** One event's dashboard (docs/product.md, "The event's dashboard"). */
+const eventDashboard = z.object({
+  asOf: z.string(),
+  /** The platform day the sales are counted on (its clock: PLATFORM_TIME_ZONE). */
+  today: z.string(),
+  eventId: z.number().int(),
+  capacity: z.number().int(),
+  /** Seats held by its bookings (as the event's details count them). */
+  seatsTaken: z.number().int(),
+  /** Per platform day from its first sale to its last: bookings made, their tickets, revenue paid (halalas). */
+  salesPerDay: z.array(
+    z.object({
+      day: z.string(),
+      bookings: z.number().int(),
+      tickets: z.number().int(),
+      revenue: z.number().int(),
+    }),
+  ),
+  /** Its bookings by payment state: how many, their tickets and their total (halalas). */
+  byPayment: z.array(
+    z.object({
+      paymentStatus,
+      bookings: z.number().int(),
+      tickets: z.number().int(),
+      total: z.number().int(),
+    }),
+  ),
+  /** Guests admitted at its door (admissions that count), and per hour (ISO instant of the hour's start). */
+  admissions: z.object({
+    admitted: z.number().int(),
+    lastAt: z.string().nullable(),
+    perHour: z.array(z.object({ hour: z.string(), guests: z.number().int() })),
+  }),
+  /** The event runs today or now: admissions are shown as they happen. */
+  onTheDay: z.boolean(),
+  currency: z.literal('SAR'),
 });
 
 const staff = needs('dashboard', { roles: ['admin', 'manager'] });
@@ -108,19 +197,31 @@ export const dashboardApi = {
     method: 'GET',
     path: '/api/dashboard/',
     summary:
-      'Admins and managers: the whole dashboard — the number cards, bookings and revenue per day over 30 days, revenue by category over 30 days and the latest bookings.',
+      'Admins and managers: the whole dashboard — the number cards, the period’s bookings, paid bookings and revenue beside the previous period’s, bookings and revenue per day and revenue by category over the period (`period`: today, 7d, 30d, month, lastMonth, year; or `from` and `to`, platform days; default the last 30 days), and the latest bookings.',
     tag,
     access: staff,
+    query: periodQuery,
     response: ok(adminDashboard),
   }),
   serviceProviderDashboard: endpoint({
     method: 'GET',
     path: '/api/serviceproviderDashboard',
     summary:
-      'Service providers: its upcoming events with seats sold, its bookings and revenue, its items waiting for approval, bookings per day over 30 days and its latest bookings.',
+      'Service providers: its upcoming events with seats sold, its bookings and revenue, its items waiting for approval, the period’s figures beside the previous period’s and bookings per day over the period (as /api/dashboard/), and its latest bookings.',
     tag,
+    query: periodQuery,
     access: needs('dashboard', { roles: ['serviceprovider'] }),
     response: ok(providerDashboard),
+  }),
+  eventDashboard: endpoint({
+    method: 'GET',
+    path: '/api/event/:id/dashboard',
+    summary:
+      'One event’s dashboard, for whoever may open its details (a provider its own events: another’s is 404): sales per platform day (bookings, tickets, revenue paid), seats taken against capacity, its bookings by payment state, and the guests admitted at its door, per hour.',
+    tag,
+    access: needs('event'),
+    params: z.strictObject({ id }),
+    response: ok(eventDashboard),
   }),
 } as const;
 

@@ -2,36 +2,48 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import type { Permission } from '@/contract/plain';
+import { MINOR_PER_MAJOR, type Permission } from '@/contract/plain';
 import { useSession } from '@/app/session';
 import { DataAge } from '@/components/DataAge';
 import { localizedText } from '@/resources/cells';
-import { BarChart } from './BarChart';
+import { BarChart } from '@/components/charts/BarChart';
 import {
   adminDashboardQuery,
   belowFold,
   card,
   useFormat,
+  usePeriodSearch,
   useRest,
   type AdminData,
   type Waiting,
 } from './dashboard-data';
-import { BookingsPerDay, Figures, LatestBookings, Stats, WaitingCard } from './DashboardParts';
+import {
+  BookingsPerDay,
+  Figures,
+  LatestBookings,
+  Stats,
+  usePeriodNames,
+  WaitingCard,
+} from './DashboardParts';
+import { PeriodBar } from './PeriodBar';
+import { PeriodStats } from './PeriodStats';
 import { UserSummary } from './UserSummary';
 
 export function AdminDashboard() {
   const { i18n } = useLingui();
-  const query = useQuery(adminDashboardQuery);
+  const asked = usePeriodSearch();
+  const query = useQuery(adminDashboardQuery(asked));
   const rest = useRest();
   const { role } = useSession();
   return (
-    <div data-testid="admin-dashboard" className="mx-auto max-w-6xl space-y-6">
+    <div data-testid="admin-dashboard" className="print-charts mx-auto max-w-6xl space-y-6">
       <div>
         <h1 className="text-2xl font-semibold">
           {role === 'manager' ? i18n._(msg`Manager dashboard`) : i18n._(msg`Admin dashboard`)}
         </h1>
         <DataAge updatedAt={query.dataUpdatedAt} />
       </div>
+      <PeriodBar asked={asked} data={query.data} />
       <Figures query={query}>{(data) => <AdminFigures data={data} rest={rest} />}</Figures>
       {rest && <UserSummary />}
     </div>
@@ -43,15 +55,6 @@ function AdminFigures({ data, rest }: { data: AdminData; rest: boolean }) {
   const { permissions, role } = useSession();
   // Approvals are the admins' (docs/product.md §6): a manager sees no queue it cannot act on.
   const may = (p: Permission) => role === 'admin' && (permissions?.includes(p) ?? false);
-  const categories = useMemo(
-    () => data.revenueByCategory.filter((c) => c.revenue > 0 || c.bookings > 0),
-    [data],
-  );
-  const categoryLabels = useMemo(
-    () => categories.map((c) => localizedText(c.name, f.language)),
-    [categories, f],
-  );
-  const categoryValues = useMemo(() => categories.map((c) => c.revenue), [categories]);
   const waiting = [
     may('serviceprovider') && {
       key: 'providers',
@@ -67,6 +70,7 @@ function AdminFigures({ data, rest }: { data: AdminData; rest: boolean }) {
   ].filter((w): w is { key: string; title: string; waiting: Waiting } => Boolean(w));
   return (
     <>
+      <PeriodStats figures={data.figures} />
       <Stats data={data} />
       {waiting.length > 0 && (
         <section aria-labelledby="waiting-title" className="space-y-3">
@@ -84,32 +88,52 @@ function AdminFigures({ data, rest }: { data: AdminData; rest: boolean }) {
         <>
           <div className={`grid gap-4 lg:grid-cols-2 ${belowFold}`}>
             <section className={card}>
-              <BookingsPerDay data={data.bookingsPerDay} />
+              <BookingsPerDay data={data.bookingsPerDay} period={data.period} />
             </section>
             <section className={card}>
-              {categories.length === 0 ? (
-                <p className="text-slate-700 dark:text-slate-300">
-                  {f.i18n._(msg`No revenue in the last 30 days.`)}
-                </p>
-              ) : (
-                <BarChart
-                  testId="chart-revenue-by-category"
-                  title={f.i18n._(msg`Revenue by category, last 30 days`)}
-                  labels={categoryLabels}
-                  values={categoryValues}
-                  labelHeader={f.i18n._(msg`Category`)}
-                  valueLabel={f.i18n._(msg`Revenue`)}
-                  format={f.money}
-                  tickFormat={f.compactMoney}
-                  language={f.language}
-                  horizontal
-                />
-              )}
+              <RevenueByCategory data={data} />
             </section>
           </div>
           <LatestBookings rows={data.latestBookings} />
         </>
       )}
     </>
+  );
+}
+
+/** Revenue per category over the period, the highest first, with its CSV. */
+function RevenueByCategory({ data }: { data: AdminData }) {
+  const f = useFormat();
+  const names = usePeriodNames(data.period);
+  const categories = useMemo(
+    () => data.revenueByCategory.filter((c) => c.revenue > 0 || c.bookings > 0),
+    [data],
+  );
+  const labels = useMemo(() => categories.map((c) => localizedText(c.name, f.language)), [categories, f]);
+  const values = useMemo(() => categories.map((c) => c.revenue), [categories]);
+  if (categories.length === 0)
+    return <p className="text-slate-700 dark:text-slate-300">{f.i18n._(msg`No revenue in this period.`)}</p>;
+  const categoryHeader = f.i18n._(msg`Category`);
+  const revenueHeader = f.i18n._(msg`Revenue (SAR)`);
+  return (
+    <BarChart
+      testId="chart-revenue-by-category"
+      title={f.i18n._(msg`Revenue by category, ${names.range}`)}
+      labels={labels}
+      values={values}
+      labelHeader={categoryHeader}
+      valueLabel={f.i18n._(msg`Revenue`)}
+      format={f.money}
+      tickFormat={f.compactMoney}
+      language={f.language}
+      horizontal
+      download={{
+        fileName: names.file('revenue-by-category'),
+        rows: () => [
+          [categoryHeader, revenueHeader],
+          ...categories.map((c, i) => [labels[i]!, c.revenue / MINOR_PER_MAJOR]),
+        ],
+      }}
+    />
   );
 }

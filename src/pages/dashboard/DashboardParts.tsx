@@ -13,7 +13,7 @@ import { PLATFORM_TIME_ZONE } from '@/contract/plain';
 import { errorMessage } from '@/lib/api';
 import { zoneLabel } from '@/lib/zone-label';
 import { dateTime, localizedText, Ltr } from '@/resources/cells';
-import { BarChart } from './BarChart';
+import { BarChart } from '@/components/charts/BarChart';
 import { belowFold, card, useFormat, type AdminData, type Waiting } from './dashboard-data';
 
 /** Skeleton while loading, the error with a retry, else the figures (cached figures stay on screen). */
@@ -134,30 +134,53 @@ export function WaitingCard({ title, waiting, testId }: { title: string; waiting
   );
 }
 
-export function BookingsPerDay({ data }: { data: AdminData['bookingsPerDay'] }) {
+/** The period's days as the charts name them ("1 Nov 2026 – 22 Nov 2026"), and as their files do. */
+export function usePeriodNames(period: AdminData['period']) {
   const f = useFormat();
+  return {
+    range: f.i18n._(msg`${f.fullDay(period.from)} – ${f.fullDay(period.to)}`),
+    file: (name: string) => `${name}-${period.from}-${period.to}.csv`,
+  };
+}
+
+export function BookingsPerDay({
+  data,
+  period,
+}: {
+  data: AdminData['bookingsPerDay'];
+  period: AdminData['period'];
+}) {
+  const f = useFormat();
+  const names = usePeriodNames(period);
   const labels = useMemo(() => data.map((d) => f.day(d.day)), [data, f]);
   const values = useMemo(() => data.map((d) => d.bookings), [data]);
+  const title = f.i18n._(msg`Bookings per day, ${names.range}`);
   // No bookings at all: say so, rather than draw an empty chart.
   if (values.every((v) => v === 0))
     return (
       <div data-testid="no-bookings-per-day">
-        <h2 className="mb-2 text-lg font-semibold">{f.i18n._(msg`Bookings per day, last 30 days`)}</h2>
+        <h2 className="mb-2 text-lg font-semibold">{title}</h2>
         <p className="text-slate-700 dark:text-slate-300">
-          {f.i18n._(msg`No bookings in the last 30 days. They will show here day by day.`)}
+          {f.i18n._(msg`No bookings in this period. They will show here day by day.`)}
         </p>
       </div>
     );
+  const labelHeader = f.i18n._(msg`Day`);
+  const valueLabel = f.i18n._(msg`Bookings`);
   return (
     <BarChart
       testId="chart-bookings-per-day"
-      title={f.i18n._(msg`Bookings per day, last 30 days`)}
+      title={title}
       labels={labels}
       values={values}
-      labelHeader={f.i18n._(msg`Day`)}
-      valueLabel={f.i18n._(msg`Bookings`)}
+      labelHeader={labelHeader}
+      valueLabel={valueLabel}
       format={f.count}
       language={f.language}
+      download={{
+        fileName: names.file('bookings-per-day'),
+        rows: () => [[labelHeader, valueLabel], ...data.map((d) => [d.day, d.bookings])],
+      }}
     />
   );
 }

@@ -11,25 +11,30 @@ import {
   card,
   providerDashboardQuery,
   useFormat,
+  usePeriodSearch,
   useRest,
   type ProviderData,
 } from './dashboard-data';
 import { BookingsPerDay, Figures, LatestBookings, Stats, WaitingCard } from './DashboardParts';
+import { PeriodBar } from './PeriodBar';
+import { PeriodStats } from './PeriodStats';
 import { UserSummary } from './UserSummary';
 
 export function ProviderDashboard() {
   const { i18n } = useLingui();
-  const query = useQuery(providerDashboardQuery);
+  const asked = usePeriodSearch();
+  const query = useQuery(providerDashboardQuery(asked));
   const rest = useRest();
   return (
-    <div data-testid="provider-dashboard" className="mx-auto max-w-6xl space-y-6">
+    <div data-testid="provider-dashboard" className="print-charts mx-auto max-w-6xl space-y-6">
       <div>
         <h1 className="text-2xl font-semibold">{i18n._(msg`Service provider dashboard`)}</h1>
         <DataAge updatedAt={query.dataUpdatedAt} />
       </div>
+      <PeriodBar asked={asked} data={query.data} />
       <Figures query={query}>{(data) => <ProviderFigures data={data} rest={rest} />}</Figures>
       {rest && <UserSummary />}
-      <section aria-labelledby="business-title" className="space-y-3">
+      <section aria-labelledby="business-title" className="space-y-3 print:hidden">
         <h2 id="business-title" className="text-lg font-semibold">
           {i18n._(msg`My business`)}
         </h2>
@@ -62,6 +67,7 @@ function ProviderFigures({ data, rest }: { data: ProviderData; rest: boolean }) 
   const f = useFormat();
   return (
     <>
+      <PeriodStats figures={data.figures} />
       <Stats data={data} />
       <div className={`grid gap-4 lg:grid-cols-2 ${belowFold}`}>
         <section className={card} aria-labelledby="upcoming-title">
@@ -110,7 +116,7 @@ function ProviderFigures({ data, rest }: { data: ProviderData; rest: boolean }) 
       {rest && (
         <>
           <section className={`${card} ${belowFold}`}>
-            <BookingsPerDay data={data.bookingsPerDay} />
+            <BookingsPerDay data={data.bookingsPerDay} period={data.period} />
           </section>
           <LatestBookings rows={data.latestBookings} />
         </>

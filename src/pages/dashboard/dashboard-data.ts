@@ -1,10 +1,12 @@
 /** The dashboard's data, its two queries, and what its parts share (cards, formats). */
 import { useLingui } from '@lingui/react';
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { useRouterState } from '@tanstack/react-router';
 import { useDeferredValue, useMemo } from 'react';
 import type { z } from 'zod';
 import type { adminDashboard, providerDashboard } from '@/contract';
 import { formatMoney, MINOR_PER_MAJOR, type Language } from '@/contract/plain';
+import { dashboardSearch, type PeriodAsked } from '@/contract/periods';
 import { routes } from '@/contract/routes.gen';
 import { call } from '@/lib/api';
 
@@ -15,16 +17,32 @@ import { call } from '@/lib/api';
  */
 export const useRest = () => useDeferredValue(true, false);
 
-export const adminDashboardQuery = queryOptions({
-  queryKey: ['dashboard', 'admin'] as const,
-  queryFn: async ({ signal }) => (await call(routes.dashboard, { signal })).data,
-  staleTime: 60_000,
-});
-export const providerDashboardQuery = queryOptions({
-  queryKey: ['dashboard', 'provider'] as const,
-  queryFn: async ({ signal }) => (await call(routes.serviceProviderDashboard, { signal })).data,
-  staleTime: 60_000,
-});
+/**
+ * The period in the URL (docs/decisions/0068-dashboards-over-a-period.md), read from the router's
+ * location as the shell reads it (the router's search hooks would split its modules out of the
+ * entry chunk and grow every first load).
+ */
+export const usePeriodSearch = () => {
+  const search = useRouterState({ select: (s) => s.location.searchStr });
+  return useMemo(() => dashboardSearch(Object.fromEntries(new URLSearchParams(search))), [search]);
+};
+
+// Another period keeps the figures on screen until its own arrive.
+export const adminDashboardQuery = (period: PeriodAsked) =>
+  queryOptions({
+    queryKey: ['dashboard', 'admin', period] as const,
+    queryFn: async ({ signal }) => (await call(routes.dashboard, { query: { ...period }, signal })).data,
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+  });
+export const providerDashboardQuery = (period: PeriodAsked) =>
+  queryOptions({
+    queryKey: ['dashboard', 'provider', period] as const,
+    queryFn: async ({ signal }) =>
+      (await call(routes.serviceProviderDashboard, { query: { ...period }, signal })).data,
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+  });
 
 export type AdminData = z.infer<typeof adminDashboard>;
 export type ProviderData = z.infer<typeof providerDashboard>;
@@ -51,6 +69,17 @@ export function useFormat() {
         i18n.number(minor / MINOR_PER_MAJOR, { notation: 'compact', maximumFractionDigits: 1 }),
       day: (day: string) =>
         i18n.date(new Date(`${day}T12:00:00Z`), { day: 'numeric', month: 'short', timeZone: 'UTC' }),
+      /** A platform day with its year ("1 Nov 2026"). */
+      fullDay: (day: string) =>
+        i18n.date(new Date(`${day}T12:00:00Z`), {
+          day: 'numeric',
+          month: 'short',
+          year: 'numeric',
+          timeZone: 'UTC',
+        }),
+      /** A change as a percentage, its direction said in words beside it ("12%"). */
+      percent: (ratio: number) =>
+        i18n.number(Math.abs(ratio), { style: 'percent', maximumFractionDigits: 0 }),
       ctx: { i18n, language },
     }),
     [i18n, language],

@@ -2,10 +2,11 @@
  * BarChart's drawing (src/pages/dashboard/BarChart.tsx): Chart.js loads and draws once the chart
  * comes near the screen, again when the figures, the language or the theme change.
  */
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useState, useSyncExternalStore, type RefObject } from 'react';
 import { useTheme } from '@/app/theme';
 import type { BarChartProps } from './BarChart';
 import type { Chart } from './chart-setup';
+import { drawAll } from './print';
 
 const colours = (dark: boolean) => ({
   bar: dark ? '#818cf8' : '#4f46e5',
@@ -13,10 +14,12 @@ const colours = (dark: boolean) => ({
   grid: dark ? 'rgba(148, 163, 184, 0.2)' : 'rgba(100, 116, 139, 0.2)',
 });
 
-/** Whether the box around `element` has come near the screen (and stays so). */
+/** Whether the box around `element` has come near the screen (and stays so), or the page is printed. */
 function useNear(element: RefObject<HTMLElement | null>) {
   // Without IntersectionObserver the chart is drawn at once.
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  const [seen, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  const printing = useSyncExternalStore(drawAll.subscribe, drawAll.now);
+  const near = seen || printing;
 
   useEffect(() => {
     const target = element.current?.parentElement;

@@ -5,8 +5,11 @@
  * and draws when the chart comes near the screen: a dashboard whose charts are below the fold (phones)
  * does not parse and run it on its first load (docs/decisions/0010-signed-in-first-load.md).
  */
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { useRef } from 'react';
 import type { Language } from '@/contract';
+import { downloadCsv, type CsvRows } from './csv-download';
 import { useBarChart } from './useBarChart';
 
 export interface BarChartProps {
@@ -25,17 +28,36 @@ export interface BarChartProps {
   /** Bars grow sideways (long category names). */
   horizontal?: boolean;
   testId?: string;
+  /**
+   * "Download CSV": the figures drawn, one row each (the first the headers), in their plain form
+   * (a day as YYYY-MM-DD, an amount in riyals), saved as `fileName`.
+   */
+  download?: { fileName: string; rows: () => CsvRows };
 }
 
 export function BarChart(props: BarChartProps) {
-  const { title, labels, values, valueLabel, labelHeader, format, horizontal, testId } = props;
+  const { title, labels, values, valueLabel, labelHeader, format, horizontal, testId, download } = props;
+  const { i18n } = useLingui();
   const canvas = useRef<HTMLCanvasElement>(null);
   useBarChart(canvas, props);
 
   const height = horizontal ? Math.max(160, labels.length * 36) : 240;
   return (
     <figure className="space-y-2" data-testid={testId}>
-      <figcaption className="font-semibold">{title}</figcaption>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <figcaption className="font-semibold">{title}</figcaption>
+        {download && (
+          <button
+            type="button"
+            className="inline-flex min-h-8 items-center rounded-md px-2 text-sm font-medium text-indigo-700 hover:bg-slate-100 print:hidden dark:text-indigo-300 dark:hover:bg-slate-800"
+            data-testid={testId ? `${testId}-csv` : undefined}
+            onClick={() => void downloadCsv(download.fileName, download.rows())}
+          >
+            {i18n._(msg`Download CSV`)}
+            <span className="sr-only">{i18n._(msg`: ${title}`)}</span>
+          </button>
+        )}
+      </div>
       <div className="relative" style={{ height }}>
         <canvas ref={canvas} aria-hidden="true" />
       </div>

@@ -6,4 +6,11 @@ import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip }
 
 Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
 
+// A printed page is narrower than the screen: the charts are drawn again at its width, and back after.
+const fit = () => {
+  for (const chart of Object.values(Chart.instances)) chart.resize();
+};
+addEventListener('beforeprint', fit);
+addEventListener('afterprint', fit);
+
 export { Chart };
