@@ -8,7 +8,7 @@
  * the audit trail, the triggers, the OpenAPI document). Any of them failing fails the check.
  */
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,16 +51,20 @@ try {
     'Venue type',
   ]);
 
-  // The person's part: an Arabic text for every new message.
-  const catalog = path.join(copy, 'src/locales/ar/messages.po');
+  // The person's part: an Arabic text for every new message, in each catalog that has it (the
+  // sidebar's entry is in the shell's too: docs/decisions/0069-the-shell-catalog.md).
+  const arabic = path.join(copy, 'src/locales/ar');
   let n = 0;
-  writeFileSync(
-    catalog,
-    readFileSync(catalog, 'utf8').replace(
-      /(\nmsgid "(?:[^"\\]|\\.)+"\n)msgstr ""\n/g,
-      (_, id: string) => `${id}msgstr "نص ${++n}"\n`,
-    ),
-  );
+  for (const name of readdirSync(arabic).filter((file) => file.endsWith('.po'))) {
+    const catalog = path.join(arabic, name);
+    writeFileSync(
+      catalog,
+      readFileSync(catalog, 'utf8').replace(
+        /(\nmsgid "(?:[^"\\]|\\.)+"\n)msgstr ""\n/g,
+        (_, id: string) => `${id}msgstr "نص ${++n}"\n`,
+      ),
+    );
+  }
   if (n === 0) throw new Error('The scaffold added no message to translate.');
 
   run(bin('tsc'), ['-p', 'tsconfig.json']);

@@ -188,4 +188,4 @@ Left to you:
   2. server/areas/${key}.ts and server/db/schema/masters.ts (then npm run db:generate again);
   3. src/areas/${key}.tsx: its columns, fields and filters;
   4. tests/server/resource-fixtures.ts: a sample, an edit, an invalid input, a search and a filter of ${key};
-  5. src/locales/ar/messages.po: the Arabic of every new text (npm run i18n:check lists them).`);
+  5. src/locales/ar/*.po (messages, and shell for the sidebar entry): the Arabic of every new text (npm run i18n:check lists them).`);
