@@ -215,7 +215,6 @@ describe('server killed in the middle of writes', () => {
             businessName: { en: `Killtest Business ${i}`, ar: `نشاط ${i}` },
             categoryId: null,
             cityId: null,
-            password: 'Killed-Pass-2026!',
           },
         },
         {

@@ -156,7 +156,6 @@ describe('mass assignment', () => {
         email: 'sneaky@test.example.com',
         phone: null,
         role: 'admin',
-        password: 'Sneaky-Pass-2026!',
       },
     });
     expect(mgr.status).toBe(403);

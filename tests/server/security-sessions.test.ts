@@ -16,6 +16,7 @@ import { SERVER_MESSAGES } from '../../server/core/messages';
 import { users } from '../../server/db/schema';
 import { eq } from 'drizzle-orm';
 import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
+import { acceptInvitation } from '../support/kit';
 
 let t: TestServer;
 let second: App;
@@ -294,12 +295,12 @@ describe('session expiry and revocation', () => {
         email,
         phone: null,
         providerId: p!.id,
-        password: 'Supervisor-Pass-2026!',
       },
       newIp(),
       { token: admin },
     );
     expect(created.status, created.text).toBe(201);
+    await acceptInvitation(t, email, 'Supervisor-Pass-2026!');
     const supervisor = (await login(email, 'Supervisor-Pass-2026!')).body.token as string;
     const role = (token: string, lang = 'en') =>
       call(first(), '/api/master/role', undefined, newIp(), { token, method: 'GET', lang });

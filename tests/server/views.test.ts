@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEW_STATE_MAX_BYTES, VIEWS_PER_LIST_MAX } from '../../src/contract/views';
 import { savedViews, users } from '../../server/db/schema';
 import { createTestServer, DEMO, type TestServer } from '../setup/server';
-import { signInAs } from '../support/kit';
+import { acceptInvitation, signInAs } from '../support/kit';
 
 let t: TestServer;
 let admin: string;
@@ -326,10 +326,10 @@ describe('saved views', () => {
         email: 'second.admin@test.example.com',
         phone: '+971509876543',
         role: 'admin',
-        password: 'Second-Pass-2026!',
       },
     });
     expect(made.status, made.text).toBe(201);
+    await acceptInvitation(t, 'second.admin@test.example.com', 'Second-Pass-2026!');
     const second = await t.login('second.admin@test.example.com', 'Second-Pass-2026!');
     const create = (name: string) =>
       t.request('POST', '/api/views', {
