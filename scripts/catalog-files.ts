@@ -3,13 +3,14 @@
  * docs/decisions/0066-the-sign-in-catalog.md, docs/decisions/0069-the-shell-catalog.md), found by
  * following imports, so that a string a first screen shows is in its catalog by construction:
  *
- * - `signInFiles`: what a signed-out visitor's screens are made of: every file reachable by static
- *   imports from the app's entry and from the signed-out routes' pages. Dynamic imports (`import()`)
- *   are parts loaded later (the signed-in shell, every area) and are not followed.
+ * - `signInFiles`: what a signed-out visitor's screens are made of: every file reachable from the
+ *   app's entry and from the signed-out routes' pages;
  * - `shellFiles`: what the signed-in shell and the dashboard, the first screen after signing in, are
- *   made of: the entry's static imports, and everything the shell and the dashboard import,
- *   dynamically too (the drawer, the live stream, the dashboard's parts loaded when used). The other
- *   screens' pages are reached only through the route tree's dynamic imports, never from these.
+ *   made of: every file reachable from the entry, the shell and the dashboard's page.
+ *
+ * Reachable: by static imports, and by dynamic ones (`import()`: the update banner, the phone's
+ * drawer, a dashboard's parts loaded when used), but for those of the route tree (src/routes), which
+ * are the screens' pages (the signed-in shell, every area), each another screen.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -47,8 +48,16 @@ const filesUnder = (path: string): string[] =>
       ? [path]
       : [];
 
-/** The files reachable from `roots` (files or folders), following dynamic imports when `dynamic`. */
-const reachable = (roots: string[], dynamic: boolean, seen = new Set<string>()): Set<string> => {
+/** The route tree's files: their dynamic imports are the screens' pages, loaded when opened. */
+const ROUTES = [join(SRC, 'routes') + '/', join(SRC, 'routeTree.gen.ts')];
+const isRoute = (file: string) => ROUTES.some((route) => file.startsWith(route));
+
+/**
+ * The files reachable from `roots` (files or folders): by static imports, and by the dynamic imports
+ * of any file but the route tree's (a part a screen loads later, such as the update banner, is the
+ * screen's; a page the route tree loads is another screen).
+ */
+const reachable = (roots: string[], seen = new Set<string>()): Set<string> => {
   const queue = roots
     .map((r) => join(ROOT, r))
     .filter((p) => existsSync(p))
@@ -58,7 +67,7 @@ const reachable = (roots: string[], dynamic: boolean, seen = new Set<string>()):
     if (seen.has(file)) continue;
     seen.add(file);
     const text = readFileSync(file, 'utf8');
-    const specs = [...text.matchAll(STATIC_IMPORT), ...(dynamic ? text.matchAll(DYNAMIC_IMPORT) : [])];
+    const specs = [...text.matchAll(STATIC_IMPORT), ...(isRoute(file) ? [] : text.matchAll(DYNAMIC_IMPORT))];
     for (const match of specs) {
       const target = resolveImport(file, match[1]!);
       if (target && !seen.has(target)) queue.push(target);
@@ -70,7 +79,7 @@ const reachable = (roots: string[], dynamic: boolean, seen = new Set<string>()):
 const listed = (files: Set<string>) => [...files].map((f) => relative(ROOT, f)).sort();
 
 /** The signed-out screens' files, relative to the project's root, sorted. */
-export const signInFiles = (): string[] => listed(reachable([ENTRY, ...SIGN_IN_PAGES], false));
+export const signInFiles = (): string[] => listed(reachable([ENTRY, ...SIGN_IN_PAGES]));
 
 /** The signed-in shell's and the dashboard's files, relative to the project's root, sorted. */
-export const shellFiles = (): string[] => listed(reachable(SHELL_PAGES, true, reachable([ENTRY], false)));
+export const shellFiles = (): string[] => listed(reachable([ENTRY, ...SHELL_PAGES]));

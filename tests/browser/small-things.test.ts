@@ -130,9 +130,16 @@ describe('a provider without bookings, and Sign Out', () => {
       categoryId,
       cityId,
       contactPhone: '+966501112234',
-      password: 'Fresh-Pass-2026!',
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
+    // The provider sets its password through the mailed invitation (docs/decisions/0063-invitations.md).
+    const mail = await suite.server.smtp.waitFor((m) => m.to.includes(email) && m.text.includes('?token='));
+    const token = /invitation\?token=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+    const accepted = await api('POST', '/api/invitation/accept', null, {
+      token,
+      password: 'Fresh-Pass-2026!',
+    });
+    expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
     for (const language of ['en', 'ar'] as const)
       for (const viewport of [WIDE, PHONE]) {
         const { page, errors } = await suite.signedIn(email, {
