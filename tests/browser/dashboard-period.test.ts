@@ -80,7 +80,10 @@ describe('dashboards over a period', () => {
     expect(lines[1]).toMatch(new RegExp(`^${tenth},\\d+$`));
     await snap(page, 'dashboard-period-1440-en');
     await page.setViewportSize(NARROW);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // The charts redraw at the new width a frame or two later.
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth))
+      .toBe(true);
     await snap(page, 'dashboard-period-390-en');
     await page.setViewportSize(WIDE);
 

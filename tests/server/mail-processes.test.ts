@@ -14,7 +14,7 @@ import { events, mails } from '../../server/db/schema';
 import { createTestDb, type TestDb } from '../setup/db';
 import { startSmtpCapture, type SmtpCapture } from '../setup/smtp';
 import { freePort } from '../support/ports';
-import { startServerProcess, waitFor } from '../support/server-process';
+import { callProcess, startServerProcess, waitFor } from '../support/server-process';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
 /** Short, so that a killed sender's lease (four times this) runs out within the test. */
@@ -37,19 +37,7 @@ const start = async (env: Record<string, string>) => {
   return { ...proc, base: `http://127.0.0.1:${port}` };
 };
 
-const api = async (base: string, method: string, url: string, token?: string, body?: unknown) => {
-  const res = await fetch(base + url, {
-    method,
-    headers: {
-      Accept: 'application/json',
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return { status: res.status, body: (await res.json()) as any };
-};
+const api = callProcess;
 
 /** Each captured queued mail's id, from its Message-ID. */
 const mailIds = (smtp: SmtpCapture) =>

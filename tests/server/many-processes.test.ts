@@ -20,7 +20,7 @@ import { LOGIN_MAX_FAILURES } from '../../server/auth/throttle';
 import { createTestDb, type TestDb } from '../setup/db';
 import { startSmtpCapture, type SmtpCapture } from '../setup/smtp';
 import { freePort } from '../support/ports';
-import { startServerProcess } from '../support/server-process';
+import { callProcess, startServerProcess } from '../support/server-process';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
 
@@ -56,20 +56,8 @@ const start = async (env: Record<string, string | undefined>): Promise<Proc> => 
   };
 };
 
-const call = async (p: Proc, method: string, url: string, token?: string, body?: unknown) => {
-  const res = await fetch(p.base + url, {
-    method,
-    headers: {
-      Accept: 'application/json',
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : null) as any };
-};
+const call = (p: Proc, method: string, url: string, token?: string, body?: unknown) =>
+  callProcess(p.base, method, url, token, body);
 
 const login = async (p: Proc, email: string) => {
   const res = await call(p, 'POST', '/api/login', undefined, { email, password: DEMO_PASSWORD });

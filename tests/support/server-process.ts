@@ -43,3 +43,25 @@ export const waitFor = async (check: () => boolean, ms: number, what: () => stri
     await new Promise((r) => setTimeout(r, 100));
   }
 };
+
+/** Calls the API of a server process at `base`: JSON in, its status, headers and JSON answer out. */
+export const callProcess = async (
+  base: string,
+  method: string,
+  url: string,
+  token?: string,
+  body?: unknown,
+) => {
+  const res = await fetch(base + url, {
+    method,
+    headers: {
+      Accept: 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return { status: res.status, headers: res.headers, body: (text ? JSON.parse(text) : null) as any };
+};
