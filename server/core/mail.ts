@@ -313,7 +313,7 @@ export const invitationMail = (
   lang: Language,
   what: { name: string; link: string; expiresAt: Date },
 ): MailMessage => {
-  const until = what.expiresAt.toISOString().slice(0, 16).replace('T', ' ') + ' UTC';
+  const until = utc(what.expiresAt);
   const t =
     lang === 'ar'
       ? {
