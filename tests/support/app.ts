@@ -43,7 +43,24 @@ export async function signIn(page: Page, email: string, password: string): Promi
  * area without a spinner and, where the sidebar is part of the page (desktop), its links.
  */
 export async function waitForShell(page: Page): Promise<void> {
-  await page.getByTestId('profile-menu').waitFor({ timeout: 30_000 });
+  await page
+    .getByTestId('profile-menu')
+    .waitFor({ timeout: 30_000 })
+    .catch(async (error: Error) => {
+      // What the page shows instead, and the app's last files fetched: a rare wait here is otherwise
+      // a bare timeout.
+      const shown = await page
+        .locator('body')
+        .innerText()
+        .catch(() => '');
+      const fetched = await page
+        .evaluate(() => performance.getEntriesByType('resource').map((r) => r.name.split('/').pop()))
+        .catch(() => []);
+      throw new Error(
+        `${error.message}\nat ${page.url()}, showing ${JSON.stringify(shown.slice(0, 300))}; last fetched: ${fetched.slice(-15).join(', ')}`,
+        { cause: error },
+      );
+    });
   await page.waitForFunction(
     () => {
       if (!document.querySelector('main#main')) return false;
