@@ -100,6 +100,10 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           // A page on a busy machine may take more than vitest's default second to show what is polled for.
           expect: { poll: { timeout: 5_000 } },
+          // A journey that fails is run once more (docs/architecture.md §7): about once a full run a
+          // signed-in page has not shown its shell within 30 s on this two-core machine, a cause not
+          // found yet; the first failure is still reported, with what the page showed.
+          retry: 1,
         },
       },
     ],
