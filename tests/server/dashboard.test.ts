@@ -309,6 +309,9 @@ type PeriodAnswer = {
 };
 const dashboard = async (query: string, token = admin) =>
   (await ok('GET', `/api/dashboard/?${query}`, token)) as unknown as PeriodAnswer;
+const providerDashboard = async (query: string, token: string) =>
+  (await ok('GET', `/api/serviceproviderDashboard?${query}`, token)) as unknown as PeriodAnswer;
+const noFigures = { current: 0, previous: 0 };
 
 describe('dashboards over a period', () => {
   it('names periods in platform days and compares each figure with the period of the same length before', async () => {
@@ -412,27 +415,15 @@ describe('dashboards over a period', () => {
   });
 
   it("a provider's period covers its own bookings only", async () => {
-    const mine = (await ok(
-      'GET',
-      '/api/serviceproviderDashboard?period=month',
-      provider,
-    )) as unknown as PeriodAnswer;
+    const mine = await providerDashboard('period=month', provider);
     expect(mine.figures).toEqual({
       bookings: { current: 6, previous: 1 },
       paidBookings: { current: 4, previous: 1 },
       revenue: { current: 105_000, previous: 30_000 },
     });
     expect(mine.bookingsPerDay).toHaveLength(22);
-    const theirs = (await ok(
-      'GET',
-      '/api/serviceproviderDashboard?from=2026-10-01&to=2026-11-22',
-      other,
-    )) as unknown as PeriodAnswer;
-    expect(theirs.figures).toEqual({
-      bookings: { current: 0, previous: 0 },
-      paidBookings: { current: 0, previous: 0 },
-      revenue: { current: 0, previous: 0 },
-    });
+    const theirs = await providerDashboard('from=2026-10-01&to=2026-11-22', other);
+    expect(theirs.figures).toEqual({ bookings: noFigures, paidBookings: noFigures, revenue: noFigures });
     const res = await t.request('GET', '/api/serviceproviderDashboard?from=2026-11-02&to=2026-11-01', {
       token: provider,
     });

@@ -6,7 +6,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { forgotPasswordBody } from '@/contract';
@@ -15,6 +14,7 @@ import { notify } from '@/app/notify';
 import { Alert, Button, TextField } from '@/components/ui';
 import { useFieldMessage } from '@/components/field-message';
 import { call } from '@/lib/api';
+import { BackToSignIn } from './BackToSignIn';
 import { AuthLayout, linkClass } from '../AuthLayout';
 import { mapFieldErrors } from '../profile/profile-parts';
 import { ResetDone, ResetPasswordForm } from './ResetPasswordForm';
@@ -72,13 +72,7 @@ export function ForgotPasswordPage() {
       ) : (
         <EmailStep onSent={(email, message) => setSent({ email, message })} />
       )}
-      {!done && (
-        <p className="mt-6 text-center text-sm">
-          <Link to="/login" className={linkClass}>
-            {i18n._(msg`Back to sign in`)}
-          </Link>
-        </p>
-      )}
+      {!done && <BackToSignIn />}
     </AuthLayout>
   );
 }

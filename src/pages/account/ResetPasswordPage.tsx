@@ -8,6 +8,7 @@ import { useLingui } from '@lingui/react';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { Alert } from '@/components/ui';
+import { BackToSignIn } from './BackToSignIn';
 import { AuthLayout, linkClass } from '../AuthLayout';
 import { ResetDone, ResetPasswordForm } from './ResetPasswordForm';
 
@@ -56,13 +57,7 @@ export function ResetPasswordPage() {
           <ResetPasswordForm email={link.email} code={link.code} onDone={setDone} />
         </div>
       )}
-      {!done && (
-        <p className="mt-6 text-center text-sm">
-          <Link to="/login" className={linkClass}>
-            {i18n._(msg`Back to sign in`)}
-          </Link>
-        </p>
-      )}
+      {!done && <BackToSignIn />}
     </AuthLayout>
   );
 }

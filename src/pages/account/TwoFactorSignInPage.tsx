@@ -7,7 +7,6 @@
  */
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { api } from '@/contract';
 import { routes } from '@/contract/routes.gen';
@@ -15,6 +14,7 @@ import { endSecondStep, secondStep, type SecondStep } from '@/app/second-step';
 import { Alert, Button, FullPageSpinner } from '@/components/ui';
 import { ApiError, call, errorMessage } from '@/lib/api';
 import type { ResponseOf } from '@/contract/http';
+import { BackToSignIn } from './BackToSignIn';
 import { AuthLayout, linkClass } from '../AuthLayout';
 import { CodeField, codeErrorOf, EnrolmentCard, RecoveryCodes } from './two-factor-parts';
 
@@ -178,11 +178,7 @@ function CodeStep({
           )}
         </form>
       )}
-      <p className="text-center text-sm">
-        <Link to="/login" className={linkClass} onClick={endSecondStep}>
-          {i18n._(msg`Back to sign in`)}
-        </Link>
-      </p>
+      <BackToSignIn onClick={endSecondStep} className="" />
     </div>
   );
 }
