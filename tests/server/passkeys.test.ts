@@ -13,7 +13,8 @@ import { IP_LIMITS } from '../../server/auth/limits';
 import { MAX_PASSKEYS, PASSKEY_CHALLENGE_MS } from '../../server/auth/passkeys';
 import { auditLog, passkeys, users } from '../../server/db/schema';
 import { USER_STATUS } from '../../src/contract/roles';
-import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
+import { createTestServer, DEMO_PASSWORD, type TestServer } from '../setup/server';
+import { newAccount as createAccount } from './accounts';
 import { softAuthenticator, type Bend, type SoftAuthenticator } from '../support/webauthn';
 
 let t: TestServer;
@@ -29,21 +30,11 @@ const nextIp = () => `10.65.${Math.floor(++n / 250)}.${n % 250}`;
 
 /** A new active admin (no provider involved) with the demo password, and a session of it. */
 const newAccount = async () => {
-  const [admin] = await t.db.db.select().from(users).where(eq(users.email, DEMO.admin.email));
-  const now = t.clock.now();
-  const [row] = await t.db.db
-    .insert(users)
-    .values({
-      email: `passkeys${++n}-${Date.now()}@test.example.com`,
-      passwordHash: admin!.passwordHash,
-      name: { en: 'Passkey Sample', ar: 'عينة مفتاح المرور' },
-      role: 'admin',
-      status: USER_STATUS.active,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  return { user: row!, token: await t.login(row!.email, DEMO_PASSWORD) };
+  const user = await createAccount(t, {
+    prefix: 'passkeys',
+    name: { en: 'Passkey Sample', ar: 'عينة مفتاح المرور' },
+  });
+  return { user, token: await t.login(user.email, DEMO_PASSWORD) };
 };
 
 /** Adds a passkey of `device` to the account of `token` (expects 201). */

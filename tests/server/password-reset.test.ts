@@ -20,6 +20,7 @@ import {
 import { USER_STATUS, type UserStatus } from '../../src/contract/roles';
 import type { CapturedMail } from '../setup/smtp';
 import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
+import { newAccount as createAccount } from './accounts';
 
 const PUBLIC_URL = 'https://backoffice.example.test';
 const NEW_PASSWORD = 'Brand-New-Pass-2026!';
@@ -40,28 +41,8 @@ const newIp = () => {
 const newEmail = (what: string) => `${what}${++n}@reset.example.com`;
 
 /** A new account with the demo password (none: an invited account), an admin unless told. */
-const newAccount = async ({
-  language = 'en',
-  status = USER_STATUS.active,
-  invited = false,
-}: { language?: 'en' | 'ar'; status?: UserStatus; invited?: boolean } = {}) => {
-  const [admin] = await t.db.db.select().from(users).where(eq(users.email, DEMO.admin.email));
-  const now = t.clock.now();
-  const [row] = await t.db.db
-    .insert(users)
-    .values({
-      email: newEmail('account'),
-      passwordHash: invited ? null : admin!.passwordHash,
-      name: { en: 'Reset Sample', ar: 'عينة إعادة التعيين' },
-      role: 'admin',
-      status,
-      language,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  return row!;
-};
+const newAccount = (options: { language?: 'en' | 'ar'; status?: UserStatus; invited?: boolean } = {}) =>
+  createAccount(t, { ...options, name: { en: 'Reset Sample', ar: 'عينة إعادة التعيين' } });
 
 const post = (path: string, body: unknown, ip: string, headers: Record<string, string> = {}) =>
   t.request('POST', path, { body, headers: { 'X-Forwarded-For': ip, ...headers } });

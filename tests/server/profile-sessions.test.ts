@@ -7,9 +7,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOGIN_MAX_FAILURES } from '../../server/auth/throttle';
-import { auditLog, sessions, users } from '../../server/db/schema';
-import { USER_STATUS } from '../../src/contract/roles';
-import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
+import { auditLog, sessions } from '../../server/db/schema';
+import { createTestServer, DEMO_PASSWORD, type TestServer } from '../setup/server';
+import { newAccount as createAccount } from './accounts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -27,26 +27,9 @@ const UA = {
   firefoxLinux: 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
 };
 
-let n = 0;
-/** A new active account (an admin, so no provider is involved) with the demo password. */
-const newAccount = async (language: 'en' | 'ar' = 'en') => {
-  const [admin] = await t.db.db.select().from(users).where(eq(users.email, DEMO.admin.email));
-  const now = t.clock.now();
-  const [row] = await t.db.db
-    .insert(users)
-    .values({
-      email: `sessions${++n}-${Date.now()}@test.example.com`,
-      passwordHash: admin!.passwordHash,
-      name: { en: 'Sessions Sample', ar: 'عينة الجلسات' },
-      role: 'admin',
-      status: USER_STATUS.active,
-      language,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  return row!;
-};
+/** A new active admin with the demo password. */
+const newAccount = (language: 'en' | 'ar' = 'en') =>
+  createAccount(t, { prefix: 'sessions', language, name: { en: 'Sessions Sample', ar: 'عينة الجلسات' } });
 
 const signIn = async (email: string, userAgent?: string) => {
   const res = await t.request('POST', '/api/login', {

@@ -13,11 +13,11 @@ import { CHALLENGE_MAX_TRIES, CHALLENGE_TTL_MS } from '../../server/auth/sign-in
 import { TWO_FACTOR_MAX_WRONG } from '../../server/auth/totp';
 import { hashToken } from '../../server/auth/tokens';
 import type { Role } from '../../src/contract/roles';
-import { auditLog, recoveryCodes, signInChallenges, totpFactors, users } from '../../server/db/schema';
+import { auditLog, recoveryCodes, signInChallenges, totpFactors } from '../../server/db/schema';
 import { demoTotp } from '../../server/seed/seed';
-import { USER_STATUS } from '../../src/contract/roles';
 import { twoFactorApi } from '../../src/contract/two-factor';
 import { createTestServer, DEMO, DEMO_ACCOUNTS, DEMO_PASSWORD, type TestServer } from '../setup/server';
+import { newAccount as createAccount } from './accounts';
 import { scanForSecrets, scannedAnswer } from './security-support';
 
 let t: TestServer;
@@ -45,25 +45,8 @@ const wrongCodeOf = (secret: string) => {
 /** Codes of later steps: each accepted code's step (and every earlier one) is spent. */
 const nextStep = () => t.clock.advance(STEP_MS);
 
-let n = 0;
-const newAccount = async (role: Role = 'admin', language: 'en' | 'ar' = 'en') => {
-  const [admin] = await t.db.db.select().from(users).where(eq(users.email, DEMO.admin.email));
-  const now = t.clock.now();
-  const [row] = await t.db.db
-    .insert(users)
-    .values({
-      email: `totp${++n}-${Date.now()}@test.example.com`,
-      passwordHash: admin!.passwordHash,
-      name: { en: 'Factor Sample', ar: 'عينة العامل' },
-      role,
-      status: USER_STATUS.active,
-      language,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
-  return row!;
-};
+const newAccount = (role: Role = 'admin', language: 'en' | 'ar' = 'en') =>
+  createAccount(t, { prefix: 'totp', role, language, name: { en: 'Factor Sample', ar: 'عينة العامل' } });
 
 const login = (email: string) =>
   t.request('POST', '/api/login', { body: { email, password: DEMO_PASSWORD } });
