@@ -7,6 +7,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingHistory, events, users } from '../../server/db/schema';
 import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
+import { eventResource } from '../../src/contract/areas/event';
+import { updateBodyOf } from './resource-fixtures';
 import { apiOf, signInAs } from '../support/kit';
 import { approvedEvent } from '../support/events';
 import { importTicketKey, parseTicket, verifyTicket } from '../../src/contract/tickets';
@@ -347,23 +349,12 @@ describe('capacity', () => {
     const e = (await call('GET', `/api/event/${eventA.id}`, admin)).body.data as Rec;
     const sold = e.soldTickets as number;
     expect(sold).toBeGreaterThan(0);
-    const res = await call('PUT', `/api/event/${e.id}`, admin, {
-      title: e.title,
-      description: e.description,
-      categoryId: e.categoryId,
-      providerId: e.providerId,
-      countryId: e.countryId,
-      cityId: e.cityId,
-      locationId: e.locationId,
-      startsAt: e.startsAt,
-      endsAt: e.endsAt,
-      price: e.price,
-      capacity: sold - 1,
-      images: e.images,
-      coverImage: e.coverImage,
-      supervisorIds: e.supervisorIds,
-      version: e.version,
-    });
+    const res = await call(
+      'PUT',
+      `/api/event/${e.id}`,
+      admin,
+      updateBodyOf(eventResource, e, { capacity: sold - 1 }),
+    );
     expect([res.status, res.body.errors]).toEqual([
       422,
       {
@@ -373,23 +364,7 @@ describe('capacity', () => {
   });
 
   it('a capacity cut racing 20 confirmations: the seats held never exceed the capacity', async () => {
-    const cutBody = (e: Rec, capacity: number) => ({
-      title: e.title,
-      description: e.description,
-      categoryId: e.categoryId,
-      providerId: e.providerId,
-      countryId: e.countryId,
-      cityId: e.cityId,
-      locationId: e.locationId,
-      startsAt: e.startsAt,
-      endsAt: e.endsAt,
-      price: e.price,
-      capacity,
-      images: e.images,
-      coverImage: e.coverImage,
-      supervisorIds: e.supervisorIds,
-      version: e.version,
-    });
+    const cutBody = (e: Rec, capacity: number) => updateBodyOf(eventResource, e, { capacity });
     const held = async (eventId: number) =>
       Number(
         (

@@ -10,6 +10,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, eventSupervisors, events, users } from '../../server/db/schema';
 import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
+import { eventResource } from '../../src/contract/areas/event';
+import { updateBodyOf } from './resource-fixtures';
 import { acceptInvitation, apiOf, signInAs } from '../support/kit';
 import { approvedEvent, eventBody } from '../support/events';
 import type { DoorEventRow } from '../../src/contract/door-events';
@@ -229,23 +231,7 @@ const assignedAt = async (eventId: number) =>
 /** Saves the event through its form as `token`, as it reads it. */
 const saveForm = async (eventId: number, token: string) => {
   const e = (await call('GET', `/api/event/${eventId}`, token)).body.data as Rec;
-  const fields = ['title', 'description', 'categoryId', 'providerId', 'countryId', 'cityId', 'locationId'];
-  const more = [
-    'startsAt',
-    'endsAt',
-    'price',
-    'capacity',
-    'images',
-    'coverImage',
-    'supervisorIds',
-    'version',
-  ];
-  return call(
-    'PUT',
-    `/api/event/${eventId}`,
-    token,
-    Object.fromEntries([...fields, ...more].map((k) => [k, e[k]])),
-  );
+  return call('PUT', `/api/event/${eventId}`, token, updateBodyOf(eventResource, e));
 };
 
 describe('who opens an event’s door', () => {

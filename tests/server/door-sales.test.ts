@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bookingHistory, bookings, events, seatLeases, users } from '../../server/db/schema';
 import { seatsTaken } from '../../server/db/seats';
 import { createTestServer, DEMO_PASSWORD, type TestServer } from '../setup/server';
+import { eventResource } from '../../src/contract/areas/event';
+import { updateBodyOf } from './resource-fixtures';
 import { apiOf, signInAs } from '../support/kit';
 import { approvedEvent } from '../support/events';
 import type { DoorSale, SeatLease, SeatLeases } from '../../src/contract/door-sales';
@@ -185,12 +187,12 @@ describe('seat leases and door sales', () => {
     expect(confirm.status).toBe(409);
     expect(confirm.body.message).toBe('Not enough seats left: 2 remaining.');
     const e = (await call('GET', `/api/event/${event.id}`, admin)).body.data as Rec;
-    const fields = ['title', 'description', 'categoryId', 'providerId', 'countryId', 'cityId', 'locationId'];
-    const more = ['startsAt', 'endsAt', 'price', 'images', 'coverImage', 'supervisorIds', 'version'];
-    const lowered = await call('PUT', `/api/event/${event.id}`, admin, {
-      ...Object.fromEntries([...fields, ...more].map((k) => [k, e[k]])),
-      capacity: 7,
-    });
+    const lowered = await call(
+      'PUT',
+      `/api/event/${event.id}`,
+      admin,
+      updateBodyOf(eventResource, e, { capacity: 7 }),
+    );
     expect([lowered.status, lowered.body.errors]).toEqual([
       422,
       {

@@ -12,6 +12,8 @@ import { auditLog, events, locations, mails, users } from '../../server/db/schem
 import { createSmtpMailer } from '../../server/core/mail';
 import { drainMails, mailBackoffMs, MAIL_MAX_ATTEMPTS } from '../../server/notifications/mail-queue';
 import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
+import { eventResource } from '../../src/contract/areas/event';
+import { updateBodyOf } from './resource-fixtures';
 import { apiOf, signInAs } from '../support/kit';
 import { approvedEvent } from '../support/events';
 import { freePort } from '../support/ports';
@@ -54,24 +56,7 @@ const newBooking = async (eventId: number, language: 'en' | 'ar' = 'en', status?
 const mailsOf = (eventId: number) =>
   t.db.db.select().from(mails).where(eq(mails.eventId, eventId)).orderBy(mails.id);
 const received = (to: string) => t.smtp.messages.filter((m) => m.to.includes(to));
-const editBody = (e: Rec, changes: Record<string, unknown>) => ({
-  title: e.title,
-  description: e.description,
-  categoryId: e.categoryId,
-  providerId: e.providerId,
-  countryId: e.countryId,
-  cityId: e.cityId,
-  locationId: e.locationId,
-  startsAt: e.startsAt,
-  endsAt: e.endsAt,
-  price: e.price,
-  capacity: e.capacity,
-  images: e.images,
-  coverImage: e.coverImage,
-  supervisorIds: e.supervisorIds,
-  version: e.version,
-  ...changes,
-});
+const editBody = (e: Rec, changes: Record<string, unknown>) => updateBodyOf(eventResource, e, changes);
 
 beforeAll(async () => {
   t = await createTestServer({ demoData: true });

@@ -54,7 +54,11 @@ export async function waitForShell(page: Page): Promise<void> {
         .innerText()
         .catch(() => '');
       const fetched = await page
-        .evaluate(() => performance.getEntriesByType('resource').map((r) => r.name.split('/').pop()))
+        .evaluate(() =>
+          (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(
+            (r) => `${new URL(r.name).pathname.split('/').slice(-2).join('/')} ${r.responseStatus}`,
+          ),
+        )
         .catch(() => []);
       throw new Error(
         `${error.message}\nat ${page.url()}, showing ${JSON.stringify(shown.slice(0, 300))}; last fetched: ${fetched.slice(-15).join(', ')}`,
