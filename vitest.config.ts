@@ -13,6 +13,13 @@ const usePostgres = Boolean(process.env.DATABASE_URL);
  */
 const serverIsolate = false;
 
+/** Server tests of the embedded database itself (they open PGlite, not the suite's database). */
+const EMBEDDED_ONLY = [
+  'server/db/pglite-thread.test.ts',
+  'server/db/upkeep.test.ts',
+  'server/seed/demo-events.test.ts',
+];
+
 /** Files at once: a file more than the cores for every suite (docs/decisions/0049-journeys-inside-the-app.md). */
 const cores = Math.max(2, availableParallelism());
 
@@ -71,6 +78,8 @@ export default defineConfig({
                   ...configDefaults.exclude,
                   'tests/server/fuzz.test.ts',
                   'tests/server/matrix.test.ts',
+                  // The embedded database's own tests open PGlite whatever TEST_DB says: run once.
+                  ...EMBEDDED_ONLY,
                 ],
                 globalSetup: ['tests/setup/templates.ts'],
                 env: { TEST_DB: 'postgres' },

@@ -4,6 +4,31 @@ import { expect } from 'vitest';
 import { SERVER_MESSAGES, type ServerMessageKey } from '../../server/core/messages';
 
 /** A regular expression matching a server message in `lang`, with `{params}` as wildcards. */
+/** What the suite's pages were answered 401 and wrote to the console (tests/support/suite.ts): a shell that does not show names them. */
+export const unauthorized = new WeakMap<Page, string[]>();
+export const consoleOf = new WeakMap<Page, string[]>();
+
+/** Records on `page` what waitForShell reports when the shell does not show. */
+export function watchPage(page: Page): void {
+  const answered: string[] = [];
+  const said: string[] = [];
+  unauthorized.set(page, answered);
+  consoleOf.set(page, said);
+  page.on('response', (r) => {
+    if (r.status() === 401)
+      answered.push(
+        `${r.request().method()} ${new URL(r.url()).pathname} @${new Date().toISOString().slice(11, 23)}`,
+      );
+  });
+  page.on('console', (m) => {
+    if (m.type() === 'warning' || m.type() === 'error') said.push(`${m.type()}: ${m.text().slice(0, 200)}`);
+  });
+  page.on('framenavigated', (f) => {
+    if (f === page.mainFrame())
+      said.push(`navigated ${new URL(f.url()).pathname} @${new Date().toISOString().slice(11, 23)}`);
+  });
+}
+
 export const messageRe = (key: ServerMessageKey, lang: 'en' | 'ar' = 'en'): RegExp =>
   new RegExp(SERVER_MESSAGES[key][lang].replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{\w+\}/g, '.+?'));
 
@@ -43,6 +68,7 @@ export async function signIn(page: Page, email: string, password: string): Promi
  * area without a spinner and, where the sidebar is part of the page (desktop), its links.
  */
 export async function waitForShell(page: Page): Promise<void> {
+  const answered401 = (unauthorized.get(page) ?? []).join(', ') || 'none';
   await page
     .getByTestId('profile-menu')
     .waitFor({ timeout: 30_000 })
@@ -61,7 +87,7 @@ export async function waitForShell(page: Page): Promise<void> {
         )
         .catch(() => []);
       throw new Error(
-        `${error.message}\nat ${page.url()}, showing ${JSON.stringify(shown.slice(0, 300))}; last fetched: ${fetched.slice(-15).join(', ')}`,
+        `${error.message}\nat ${page.url()}, showing ${JSON.stringify(shown.slice(0, 300))}; last fetched: ${fetched.slice(-15).join(', ')}; answered 401: ${answered401}; console: ${(consoleOf.get(page) ?? []).slice(-8).join(' | ')}`,
         { cause: error },
       );
     });

@@ -8,8 +8,8 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { CACHE_KEY_PREFIX } from '../../src/app/cache-keys';
 import { DEVICE_KEY } from '../../src/app/device-key';
-import { signIn, toArabic, waitForShell } from './app';
-import { newContext } from './browser';
+import { consoleOf, signIn, toArabic, unauthorized, waitForShell, watchPage } from './app';
+import { newContext, snap } from './browser';
 import { launchChromium, type ChromiumKind } from './chromium';
 import { DEMO_PASSWORD, startAppServer, type AppServer } from './app-server';
 
@@ -113,6 +113,23 @@ const sharedChromium = (kind: ChromiumKind): Promise<Browser> => {
   return launched;
 };
 
+/** What the pages of a failed journey show: their address, words, 401s and console, and a screenshot each. */
+async function describePages(contexts: BrowserContext[], name: string): Promise<void> {
+  const pages = contexts.flatMap((c) => c.pages());
+  for (const [i, page] of pages.entries()) {
+    const words = await page
+      .locator('body')
+      .innerText({ timeout: 2000 })
+      .catch(() => '');
+    const path = await snap(page, `failed-${name.replace(/\W+/g, '-').slice(0, 60)}-${i}`, {
+      fullPage: false,
+    }).catch(() => 'no screenshot');
+    console.error(
+      `[failed journey] page ${i} at ${page.url()} (${path}) shows ${JSON.stringify(words.slice(0, 400))}; answered 401: ${(unauthorized.get(page) ?? []).join(', ') || 'none'}; console: ${(consoleOf.get(page) ?? []).slice(-12).join(' | ')}`,
+    );
+  }
+}
+
 export function browserSuite(
   extraEnv: Record<string, string> = {},
   { chromium = 'shell', serviceWorkers = 'block' }: SuiteOptions = {},
@@ -125,7 +142,9 @@ export function browserSuite(
   beforeAll(async () => {
     [server, browser] = await Promise.all([startAppServer(extraEnv), sharedChromium(chromium)]);
   });
-  afterEach(async () => {
+  afterEach(async (context) => {
+    // A failed journey says what each of its pages showed, was answered 401 and wrote to the console.
+    if (context.task.result?.state === 'fail') await describePages(contexts, context.task.name);
     await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => undefined)));
   });
   afterAll(async () => {
@@ -161,6 +180,7 @@ export function browserSuite(
       const context = await newContext(this.browser, this.server.origin, { serviceWorkers, ...options });
       contexts.push(context);
       const page = await context.newPage();
+      watchPage(page);
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
       return { context, page, errors };
