@@ -11,7 +11,7 @@ import { IP_LIMITS } from '../../server/auth/limits';
 import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS } from '../../server/auth/throttle';
 import { OTP_SEND_GAP_MS } from '../../server/auth/otp';
 import { DAY } from '../../server/core/config';
-import { createSmtpMailer } from '../../server/core/mail';
+import { createSmtpMailer, type Mailer } from '../../server/core/mail';
 import { SERVER_MESSAGES } from '../../server/core/messages';
 import { users } from '../../server/db/schema';
 import { eq } from 'drizzle-orm';
@@ -20,6 +20,7 @@ import { acceptInvitation } from '../support/kit';
 
 let t: TestServer;
 let second: App;
+let secondMailer: Mailer;
 let ipCounter = 0;
 /** A new client address (the server trusts X-Forwarded-For in this suite). */
 const newIp = () => `198.51.100.${++ipCounter}`;
@@ -27,14 +28,19 @@ const newIp = () => `198.51.100.${++ipCounter}`;
 beforeAll(async () => {
   t = await createTestServer({ config: { trustProxy: true } });
   // "the server restarted": a new app on the same database, storage and clock
+  secondMailer = createSmtpMailer(t.smtp.url, t.config.mailFrom);
   second = createApp({
     db: t.db.db,
-    mailer: createSmtpMailer(t.smtp.url, t.config.mailFrom),
+    mailer: secondMailer,
     config: t.config,
     storage: t.storage,
   });
 });
-afterAll(() => t?.close());
+// The second app's mail connection goes first: the SMTP server's close waits for open ones.
+afterAll(async () => {
+  secondMailer?.close?.();
+  await t?.close();
+});
 
 const call = async (
   app: App,

@@ -113,6 +113,9 @@ export const startSmtpCapture = async (): Promise<SmtpCapture> => {
   const waiters = new Set<{ predicate: (m: CapturedMail) => boolean; resolve: (m: CapturedMail) => void }>();
 
   const server = new SMTPServer({
+    // At the end of a test server, a connection still open (a mail sent as the test ended, a second
+    // app's pool) is cut at once instead of after smtp-server's 30 s grace.
+    closeTimeout: 100,
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
