@@ -16,8 +16,10 @@ import { pushEndpointAllowed } from '../notifications/push-hosts';
 import { route, type Handler } from '../http/route';
 import type { App } from '../http/types';
 import { smsg } from '../core/messages';
+import { recipientsOf } from '../notifications/audience';
 import { sendClaimed } from '../notifications/notify';
 import { toNotification } from './notification';
+import { notificationAudience, notificationRecipients } from './notification.audience';
 import { providerScopeOf } from '../resources/impl';
 import type { Executor } from '../db/client';
 import { approvalsOf, unreadOf } from '../notifications/badge';
@@ -42,6 +44,14 @@ const sendNotification: Handler<typeof notificationApi.sendNotification> = async
   const { db } = deps;
   const now = deps.config.now();
   const scope = ownerId === null ? undefined : eq(notifications.providerId, ownerId);
+  // An audience that reaches nobody is refused before anything changes (never "Sent to 0").
+  const [target] = await db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.id, body.id), scope));
+  if (!target) throw notFound();
+  if (target.status !== 'sending' && target.status !== 'sent' && !(await recipientsOf(db, target)).length)
+    throw conflict(smsg('notificationNobody'));
   // Claim it: only one request (or the scheduler) moves it to `sending`.
   // Its own transaction, with the audit context (server/audit/trail.ts): the claim is on the trail.
   const [claimed] = await withAuditContext(db, audit, (tx) =>
@@ -218,6 +228,8 @@ export const registerNotificationRoutes = (app: App) => {
     { ownTransactions: true },
   );
 
+  route(app, notificationApi.notificationAudience, notificationAudience);
+  route(app, notificationApi.notificationRecipients, notificationRecipients);
   route(app, notificationApi.pushKey, pushKey);
 
   route(app, notificationApi.pushSubscribe, pushSubscribe);

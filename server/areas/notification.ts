@@ -7,11 +7,11 @@ import { notificationResource, type AudienceType } from '../../src/contract/area
 import { msg } from '../../src/contract/messages';
 import { USER_STATUS, type Role } from '../../src/contract/roles';
 import { SUPERVISOR_ROLES } from '../../src/contract/areas/supervisor';
-import type { Tx } from '../db/client';
+import type { Executor } from '../db/client';
 import { notifications, users } from '../db/schema';
 import { conflict, fieldError } from '../core/errors';
 import { smsg } from '../core/messages';
-import { arText, dyn, enText, implement, textOf, type ResourceCtx } from '../resources/impl';
+import { arText, dyn, enText, implement, textOf } from '../resources/impl';
 
 type Row = { n: typeof notifications.$inferSelect; authorName: { en: string; ar: string } | null };
 
@@ -47,9 +47,11 @@ interface NotificationInput {
   sendAt: string | null;
 }
 
+type AudienceInput = Pick<NotificationInput, 'audienceType' | 'audienceRoles' | 'audienceUserIds'>;
+
 /** The audience must be reachable by the writer: a provider its supervisors, staff active accounts. */
-async function checkAudience(tx: Tx, input: NotificationInput, ctx: ResourceCtx) {
-  if (ctx.ownerId !== null && input.audienceType === 'roles')
+async function checkAudience(tx: Executor, input: AudienceInput, ownerId: number | null) {
+  if (ownerId !== null && input.audienceType === 'roles')
     throw fieldError('audienceType', msg('invalidValue'));
   if (input.audienceType !== 'users') return;
   const ids = [...new Set(input.audienceUserIds)];
@@ -60,9 +62,9 @@ async function checkAudience(tx: Tx, input: NotificationInput, ctx: ResourceCtx)
       and(
         inArray(users.id, ids),
         eq(users.status, USER_STATUS.active),
-        ctx.ownerId === null
+        ownerId === null
           ? undefined
-          : and(inArray(users.role, [...SUPERVISOR_ROLES]), eq(users.providerId, ctx.ownerId)),
+          : and(inArray(users.role, [...SUPERVISOR_ROLES]), eq(users.providerId, ownerId)),
       ),
     );
   if (found.length !== ids.length) throw fieldError('audienceUserIds', msg('invalidValue'));
@@ -120,7 +122,7 @@ export const notificationImpl = implement(notificationResource, {
       throw conflict(smsg('notificationSent'));
     if (input.sendAt && new Date(input.sendAt).getTime() <= ctx.now.getTime())
       throw fieldError('sendAt', msg('sendAtPast'));
-    await checkAudience(tx, input, ctx);
+    await checkAudience(tx, input, ctx.ownerId);
   },
   async insert(tx, input, ctx) {
     const [row] = await tx

@@ -505,6 +505,10 @@ export const SERVER_MESSAGES = {
     ar: 'يجري إرسال هذا الإشعار.',
   },
   notificationQueued: { en: 'Notification sent.', ar: 'أُرسل الإشعار.' },
+  notificationNobody: {
+    en: 'This notification reaches nobody: its audience has no active account. Edit its audience first.',
+    ar: 'لا يصل هذا الإشعار إلى أحد: لا يوجد حساب نشط في جمهوره. عدّل الجمهور أولًا.',
+  },
   subscribed: { en: 'Notifications are on for this device.', ar: 'الإشعارات مفعّلة على هذا الجهاز.' },
   unsubscribed: { en: 'Notifications are off for this device.', ar: 'الإشعارات متوقفة على هذا الجهاز.' },
   pageRequired: {

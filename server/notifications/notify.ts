@@ -14,8 +14,6 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Localized } from '../../src/contract/common';
 import type { NotificationKind } from '../../src/contract/areas/notification';
 import { USER_STATUS } from '../../src/contract/roles';
-import { SUPERVISOR_ROLES } from '../../src/contract/areas/supervisor';
-import type { Executor } from '../db/client';
 import {
   notificationPushes,
   notifications,
@@ -28,6 +26,7 @@ import type { Deps } from '../http/types';
 import { sendPush, type PushOutcome } from './push';
 import { badgesOf } from './badge';
 import { pushTargetRefusal } from './push-hosts';
+import { recipientsOf } from './audience';
 
 export interface Notice {
   kind: NotificationKind;
@@ -225,26 +224,6 @@ export const notifyUser = (deps: Deps, userId: number, notice: Notice) =>
 
 type NotificationRow = typeof notifications.$inferSelect;
 
-/** Who a written notification reaches: active accounts of its audience (a provider's: its supervisors and door accounts). */
-async function recipientsOf(db: Executor, n: NotificationRow): Promise<number[]> {
-  const active = eq(users.status, USER_STATUS.active);
-  const scope =
-    n.providerId === null
-      ? undefined
-      : and(inArray(users.role, [...SUPERVISOR_ROLES]), eq(users.providerId, n.providerId));
-  const audience =
-    n.audienceType === 'roles'
-      ? inArray(users.role, n.audienceRoles.length ? n.audienceRoles : ['-'])
-      : n.audienceType === 'users'
-        ? inArray(users.id, n.audienceUserIds.length ? n.audienceUserIds : [0])
-        : undefined;
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(active, scope, audience));
-  return rows.map((r) => r.id);
-}
-
 /** Sends a claimed (status `sending`) notification and records the outcome. */
 export async function sendClaimed(deps: Deps, n: NotificationRow): Promise<void> {
   const { db } = deps;
@@ -253,6 +232,8 @@ export async function sendClaimed(deps: Deps, n: NotificationRow): Promise<void>
   try {
     const notice: Notice = { kind: 'message', title: n.title, body: n.body, link: n.link };
     const recipients = await writeEntries(deps, await recipientsOf(db, n), notice, n.id);
+    // An audience that reaches nobody at its time (its people left or were blocked) is not "sent".
+    if (!recipients.length) status = 'failed';
     counts = {
       recipients: recipients.length,
       ...(await pushTo(deps, recipients, notice, `notification-${n.id}`, n.id)),

@@ -47,24 +47,35 @@ export const resourceSchemas = <
 
   const idQuery = z.strictObject({ id, ...discShape });
   const createOnly = (config.createOnly ?? {}) as TCreate;
-  const createBody = z.strictObject({ ...input.shape, ...createOnly, ...discShape }) as z.ZodObject<
-    TInput['shape'] & TCreate
-  >;
+  /**
+   * The input's own rules across fields (its `.refine`s: a notification's audience must name
+   * someone) go with every body made from its shape; spreading the shape alone would drop them.
+   */
+  const inputChecks = (input._zod.def.checks ?? []) as z.core.$ZodCheck<Record<string, unknown>>[];
+  const withInputChecks = <S extends z.ZodObject>(schema: S): S =>
+    inputChecks.length ? schema.check(...inputChecks) : schema;
+  const createBody = withInputChecks(
+    z.strictObject({ ...input.shape, ...createOnly, ...discShape }) as z.ZodObject<TInput['shape'] & TCreate>,
+  );
   const saveShared = samePlace(paths.create, paths.update);
-  const updateBody = z.strictObject({
-    ...input.shape,
-    ...discShape,
-    ...(hasIdParam(paths.update.path) ? {} : { id }),
-    version,
-  }) as z.ZodObject<TInput['shape'] & { id: typeof id; version: typeof version }>;
+  const updateBody = withInputChecks(
+    z.strictObject({
+      ...input.shape,
+      ...discShape,
+      ...(hasIdParam(paths.update.path) ? {} : { id }),
+      version,
+    }) as z.ZodObject<TInput['shape'] & { id: typeof id; version: typeof version }>,
+  );
   /** The save endpoint's body: create's fields, plus `id` and `version` to update. */
-  const saveBody = z.strictObject({
-    ...input.shape,
-    ...Object.fromEntries(Object.entries(createOnly).map(([k, v]) => [k, (v as z.ZodType).optional()])),
-    ...discShape,
-    id: id.optional(),
-    version: version.optional(),
-  });
+  const saveBody = withInputChecks(
+    z.strictObject({
+      ...input.shape,
+      ...Object.fromEntries(Object.entries(createOnly).map(([k, v]) => [k, (v as z.ZodType).optional()])),
+      ...discShape,
+      id: id.optional(),
+      version: version.optional(),
+    }),
+  );
 
   const listResponse = ok(
     z.object({

@@ -219,6 +219,16 @@ const typed: { readonly [K in keyof Api]: RouteRef<Api[K]> } = {
     access: { kind: 'session', permission: 'event' },
   },
   search: { method: 'GET', path: '/api/search', access: { kind: 'session', permission: null } },
+  notificationAudience: {
+    method: 'POST',
+    path: '/api/notification/audience',
+    access: { kind: 'session', permission: 'notification' },
+  },
+  notificationRecipients: {
+    method: 'GET',
+    path: '/api/notification/:id/recipients',
+    access: { kind: 'session', permission: 'notification' },
+  },
   sendNotification: {
     method: 'POST',
     path: '/sendNotification',

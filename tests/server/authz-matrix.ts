@@ -234,6 +234,8 @@ export const MATRIX: Record<string, Row> = {
   'DELETE /api/notification/:id': signed('2xx', 403, 404, 404),
   'GET /api/export/notification': adminAndProviders,
   'POST /sendNotification': signed('2xx', 403, 404, 404),
+  'POST /api/notification/audience': signed('2xx', 403, 422, 422),
+  'GET /api/notification/:id/recipients': signed('2xx', 403, 404, 404),
   // every signed-in user: their own devices, entries and settings
   'GET /get-token': everyone,
   'POST /get-token': everyone,

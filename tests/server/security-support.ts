@@ -892,6 +892,13 @@ export const extraRequests: Record<string, (w: World, caller: Caller) => Promise
     path: '/sendNotification',
     body: { id: (await w.fresh(resourceOf('notification'))).id },
   }),
+  'POST /api/notification/audience': async () => ({
+    path: '/api/notification/audience',
+    body: { audienceType: 'roles', audienceRoles: ['admin'] },
+  }),
+  'GET /api/notification/:id/recipients': async (w) => ({
+    path: `/api/notification/${(await w.fresh(resourceOf('notification'))).id}/recipients`,
+  }),
   'POST /get-token': async () => ({
     path: '/get-token',
     body: {

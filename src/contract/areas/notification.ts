@@ -62,6 +62,30 @@ const appLink = z
 /** Push payloads carry these only (and nothing else). */
 export const PUSH_TTL_SECONDS = 24 * 60 * 60;
 
+/** Who a notification is for: everyone (a provider's: all its supervisors), roles, or chosen users. */
+const audienceFields = {
+  /** Providers: `all` is all their supervisors; `roles` is for staff. */
+  audienceType: z.enum(AUDIENCE_TYPES, { error: msg('required') }),
+  audienceRoles: z.array(role).max(ROLES.length).default([]),
+  audienceUserIds: z.array(id).max(500).default([]),
+};
+
+/** An empty audience is refused: "Roles" with no role ticked, "Chosen users" with nobody chosen. */
+const withAudience = <
+  T extends z.ZodType<{ audienceType: AudienceType; audienceRoles: unknown[]; audienceUserIds: unknown[] }>,
+>(
+  schema: T,
+) =>
+  schema
+    .refine((n) => n.audienceType !== 'roles' || n.audienceRoles.length > 0, {
+      path: ['audienceRoles'],
+      error: msg('chooseOne'),
+    })
+    .refine((n) => n.audienceType !== 'users' || n.audienceUserIds.length > 0, {
+      path: ['audienceUserIds'],
+      error: msg('chooseOne'),
+    });
+
 export const notificationResource = defineResource({
   key: 'notification',
   columns: ['title', 'audience', 'status', 'sendAt', 'sentAt', 'delivery', 'link', 'author'],
@@ -97,26 +121,16 @@ export const notificationResource = defineResource({
     providerId: z.number().int().nullable(),
     authorName: localizedText.nullable(),
   }),
-  input: z
-    .strictObject({
+  input: withAudience(
+    z.strictObject({
       title: localized(100),
       body: localized(500),
-      /** Providers: `all` is all their supervisors; `roles` is for staff. */
-      audienceType: z.enum(AUDIENCE_TYPES, { error: msg('required') }),
-      audienceRoles: z.array(role).max(ROLES.length).default([]),
-      audienceUserIds: z.array(id).max(500).default([]),
+      ...audienceFields,
       link: appLink.nullable().default(null),
       /** In the future; null keeps it as a draft until it is sent by hand. */
       sendAt: dateTime.nullable().default(null),
-    })
-    .refine((n) => n.audienceType !== 'roles' || n.audienceRoles.length > 0, {
-      path: ['audienceRoles'],
-      error: msg('chooseOne'),
-    })
-    .refine((n) => n.audienceType !== 'users' || n.audienceUserIds.length > 0, {
-      path: ['audienceUserIds'],
-      error: msg('chooseOne'),
     }),
+  ),
   filters: z.strictObject({ status: notificationStatus.optional(), providerId: idParam.optional() }),
   sort: ['title', 'status', 'sendAt', 'sentAt', 'createdAt', 'updatedAt'],
   defaultSort: { column: 'createdAt', order: 'desc' },
@@ -157,7 +171,39 @@ const pushSubscription = z.strictObject({
   }),
 });
 
+/** One person a sent notification reached (docs/product.md, the Notification Manager). */
+const recipient = z.object({
+  userId: z.number().int(),
+  name: localizedText,
+  email: z.string(),
+  /** When they opened the in-app entry (null: not yet). */
+  readAt: z.string().nullable(),
+  /** Their devices the web push was sent to (0: in the app only). */
+  devices: z.number().int(),
+});
+export type NotificationRecipient = z.infer<typeof recipient>;
+
 export const notificationApi = {
+  notificationAudience: endpoint({
+    method: 'POST',
+    path: '/api/notification/audience',
+    summary:
+      'How many people an audience reaches now, counted as sending would resolve it (active accounts; a provider’s: its own supervisors). Changes nothing.',
+    tag,
+    access: needs('notification'),
+    body: withAudience(z.strictObject(audienceFields)),
+    response: ok(z.object({ count: z.number().int() })),
+  }),
+  notificationRecipients: endpoint({
+    method: 'GET',
+    path: '/api/notification/:id/recipients',
+    summary:
+      'Who a sent notification reached: each recipient’s name, whether they read it in the app and how many of their devices it was pushed to. Empty before it is sent.',
+    tag,
+    access: needs('notification'),
+    params: z.strictObject({ id: idParam }),
+    response: ok(z.object({ items: z.array(recipient) })),
+  }),
   sendNotification: endpoint({
     method: 'POST',
     path: '/sendNotification',
