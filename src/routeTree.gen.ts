@@ -53,6 +53,7 @@ import { Route as AppEventDoorSalesIdRouteImport } from './routes/_app/event/doo
 import { Route as AppEventDoorIdRouteImport } from './routes/_app/event/door/$id'
 import { Route as AppEventListChar123IdChar125RouteImport } from './routes/_app/event/list/{-$id}'
 import { Route as AppLocationAddChar123IdChar125RouteImport } from './routes/_app/location/add.{-$id}'
+import { Route as AppNotificationDetailsIdRouteImport } from './routes/_app/notification/details/$id'
 import { Route as AppNotificationUpdateChar123IdChar125RouteImport } from './routes/_app/notification/update/{-$id}'
 import { Route as AppPagesAddChar123IdChar125RouteImport } from './routes/_app/pages/add/{-$id}'
 import { Route as AppPagesPrivacypolicyChar123IdChar125RouteImport } from './routes/_app/pages/privacypolicy/{-$id}'
@@ -290,6 +291,12 @@ const AppLocationAddChar123IdChar125Route =
     path: '/location/add/{-$id}',
     getParentRoute: () => AppRoute,
   } as any)
+const AppNotificationDetailsIdRoute =
+  AppNotificationDetailsIdRouteImport.update({
+    id: '/notification/details/$id',
+    path: '/notification/details/$id',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppNotificationUpdateChar123IdChar125Route =
   AppNotificationUpdateChar123IdChar125RouteImport.update({
     id: '/notification/update/{-$id}',
@@ -376,6 +383,7 @@ export interface FileRoutesByFullPath {
   '/event/door/$id': typeof AppEventDoorIdRoute
   '/event/list/{-$id}': typeof AppEventListChar123IdChar125Route
   '/location/add/{-$id}': typeof AppLocationAddChar123IdChar125Route
+  '/notification/details/$id': typeof AppNotificationDetailsIdRoute
   '/notification/update/{-$id}': typeof AppNotificationUpdateChar123IdChar125Route
   '/pages/add/{-$id}': typeof AppPagesAddChar123IdChar125Route
   '/pages/privacypolicy/{-$id}': typeof AppPagesPrivacypolicyChar123IdChar125Route
@@ -428,6 +436,7 @@ export interface FileRoutesByTo {
   '/event/door/$id': typeof AppEventDoorIdRoute
   '/event/list/{-$id}': typeof AppEventListChar123IdChar125Route
   '/location/add/{-$id}': typeof AppLocationAddChar123IdChar125Route
+  '/notification/details/$id': typeof AppNotificationDetailsIdRoute
   '/notification/update/{-$id}': typeof AppNotificationUpdateChar123IdChar125Route
   '/pages/add/{-$id}': typeof AppPagesAddChar123IdChar125Route
   '/pages/privacypolicy/{-$id}': typeof AppPagesPrivacypolicyChar123IdChar125Route
@@ -482,6 +491,7 @@ export interface FileRoutesById {
   '/_app/event/door/$id': typeof AppEventDoorIdRoute
   '/_app/event/list/{-$id}': typeof AppEventListChar123IdChar125Route
   '/_app/location/add/{-$id}': typeof AppLocationAddChar123IdChar125Route
+  '/_app/notification/details/$id': typeof AppNotificationDetailsIdRoute
   '/_app/notification/update/{-$id}': typeof AppNotificationUpdateChar123IdChar125Route
   '/_app/pages/add/{-$id}': typeof AppPagesAddChar123IdChar125Route
   '/_app/pages/privacypolicy/{-$id}': typeof AppPagesPrivacypolicyChar123IdChar125Route
@@ -536,6 +546,7 @@ export interface FileRouteTypes {
     | '/event/door/$id'
     | '/event/list/{-$id}'
     | '/location/add/{-$id}'
+    | '/notification/details/$id'
     | '/notification/update/{-$id}'
     | '/pages/add/{-$id}'
     | '/pages/privacypolicy/{-$id}'
@@ -588,6 +599,7 @@ export interface FileRouteTypes {
     | '/event/door/$id'
     | '/event/list/{-$id}'
     | '/location/add/{-$id}'
+    | '/notification/details/$id'
     | '/notification/update/{-$id}'
     | '/pages/add/{-$id}'
     | '/pages/privacypolicy/{-$id}'
@@ -641,6 +653,7 @@ export interface FileRouteTypes {
     | '/_app/event/door/$id'
     | '/_app/event/list/{-$id}'
     | '/_app/location/add/{-$id}'
+    | '/_app/notification/details/$id'
     | '/_app/notification/update/{-$id}'
     | '/_app/pages/add/{-$id}'
     | '/_app/pages/privacypolicy/{-$id}'
@@ -970,6 +983,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppLocationAddChar123IdChar125RouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/notification/details/$id': {
+      id: '/_app/notification/details/$id'
+      path: '/notification/details/$id'
+      fullPath: '/notification/details/$id'
+      preLoaderRoute: typeof AppNotificationDetailsIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/notification/update/{-$id}': {
       id: '/_app/notification/update/{-$id}'
       path: '/notification/update/{-$id}'
@@ -1060,6 +1080,7 @@ interface AppRouteChildren {
   AppEventDoorIdRoute: typeof AppEventDoorIdRoute
   AppEventListChar123IdChar125Route: typeof AppEventListChar123IdChar125Route
   AppLocationAddChar123IdChar125Route: typeof AppLocationAddChar123IdChar125Route
+  AppNotificationDetailsIdRoute: typeof AppNotificationDetailsIdRoute
   AppNotificationUpdateChar123IdChar125Route: typeof AppNotificationUpdateChar123IdChar125Route
   AppPagesAddChar123IdChar125Route: typeof AppPagesAddChar123IdChar125Route
   AppPagesPrivacypolicyChar123IdChar125Route: typeof AppPagesPrivacypolicyChar123IdChar125Route
@@ -1109,6 +1130,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppEventDoorIdRoute: AppEventDoorIdRoute,
   AppEventListChar123IdChar125Route: AppEventListChar123IdChar125Route,
   AppLocationAddChar123IdChar125Route: AppLocationAddChar123IdChar125Route,
+  AppNotificationDetailsIdRoute: AppNotificationDetailsIdRoute,
   AppNotificationUpdateChar123IdChar125Route:
     AppNotificationUpdateChar123IdChar125Route,
   AppPagesAddChar123IdChar125Route: AppPagesAddChar123IdChar125Route,

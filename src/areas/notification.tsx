@@ -20,6 +20,7 @@ import { dateTime, LocalizedCell, localizedText, Ltr, statusBadge, type Tone } f
 import { areaPages } from '@/resources/screens';
 import type { AreaConfig, FieldContext, RenderContext } from '@/resources/types';
 import { ROLE_LABELS, roleLabel } from '@/app/roles';
+import { AudienceConfirmDetail, AudienceFormNote, NotificationAudienceSection } from './notification-audience';
 
 export type Notification = RecordOf<typeof notificationResource>;
 
@@ -68,6 +69,7 @@ export const notificationArea: AreaConfig<Notification> = {
     list: '/notification',
     create: '/notification/add',
     edit: (id) => `/notification/update/${id}`,
+    details: (id) => `/notification/details/${id}`,
   },
   canEdit: editable,
   card: { status: 'status', fields: ['audience', 'sendAt'] },
@@ -190,15 +192,19 @@ export const notificationArea: AreaConfig<Notification> = {
       label: msg`Send now`,
       icon: Send,
       confirm: msg`Every recipient gets it in the app, and on each device where they turned notifications on.`,
+      ConfirmDetail: AudienceConfirmDetail,
       visible: (row) => row.status === 'draft' || row.status === 'scheduled' || row.status === 'failed',
       run: (row, { idempotencyKey }) =>
         call(routes.sendNotification, { body: { id: row.id }, idempotencyKey }),
     },
   ],
   canRemove: editable,
+  FormNote: AudienceFormNote,
+  DetailsSections: NotificationAudienceSection,
 };
 
 const pages = areaPages(notificationArea);
 export const List = pages.List;
 export const Add = pages.formPage({ mode: 'create' });
 export const Update = pages.formPage({ mode: 'edit' });
+export const Details = pages.detailsPage();

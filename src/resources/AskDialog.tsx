@@ -3,6 +3,7 @@
  * (./bulk/BulkBar.tsx): its reason when it asks one, else its confirmation.
  */
 import type { I18n } from '@lingui/core';
+import type { ReactNode } from 'react';
 import { ConfirmDialog, ReasonDialog } from '@/components/dialogs';
 import type { AreaAction } from './types';
 
@@ -30,9 +31,12 @@ export function AskDialog({
   busy,
   error,
   onClose,
+  detail,
   onConfirm,
 }: {
   asked: Asked;
+  /** Said after the confirmation's text, about this record. */
+  detail?: ReactNode;
   /** What the action acts on (a record's name, how many rows), after the title. */
   subject: string;
   busy: boolean;
@@ -57,7 +61,15 @@ export function AskDialog({
       open
       onOpenChange={(open) => !open && onClose()}
       title={`${label} — ${subject}`}
-      description={asked.confirm ?? ''}
+      description={
+        detail ? (
+          <>
+            {asked.confirm} {detail}
+          </>
+        ) : (
+          (asked.confirm ?? '')
+        )
+      }
       confirmLabel={label}
       danger={asked.danger}
       busy={busy}

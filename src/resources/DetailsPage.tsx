@@ -242,11 +242,13 @@ export function DetailsPage<T extends BaseRecord>({ area, id }: { area: AreaConf
     return <RecordLoadError error={detail.error} retry={() => void detail.refetch()} />;
   const items: readonly DetailItem<T>[] =
     area.details ?? area.columns.map((column) => ({ label: column.header, value: column.cell }));
+  const Sections = area.DetailsSections;
   return (
     <RecordView area={area} row={detail.data} updatedAt={detail.dataUpdatedAt}>
       <section className={cardClass} aria-label={i18n._(msg`Details`)}>
         <DefinitionList items={items} row={detail.data} ctx={{ i18n, language }} />
       </section>
+      {Sections && <Sections row={detail.data} />}
     </RecordView>
   );
 }

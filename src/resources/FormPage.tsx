@@ -11,6 +11,7 @@ import { NotFoundPage } from '@/components/error-pages/NotFoundPage';
 import { Alert, Button, FullPageSpinner } from '@/components/ui';
 import { ApiError, errorMessage } from '@/lib/api';
 import { RecordForm } from './form/RecordForm';
+import { NotSavedHere, useNotSavedHere } from './NotSavedHere';
 import { detailQueryOptions, failedToLoad, type BaseRecord } from './queries';
 import type { AreaConfig } from './types';
 
@@ -20,8 +21,11 @@ export function FormPage<T extends BaseRecord>({ area, id }: { area: AreaConfig<
   const { i18n } = useLingui();
   const detail = useQuery({ ...detailQueryOptions<T>(area.resource, id ?? 0), enabled: id !== null });
   const defaults = area.useCreateDefaults?.() ?? { values: {}, ready: true };
+  // Offline with no copy of the record on this device: say so, as lists and read views do.
+  const notSaved = useNotSavedHere(id === null ? { data: true, error: null, fetchStatus: 'idle' } : detail);
 
   if (id !== null) {
+    if (notSaved) return <NotSavedHere onRetry={() => void detail.refetch()} />;
     if (detail.isPending) return <FullPageSpinner inline />;
     if (failedToLoad(detail)) {
       if (detail.error instanceof ApiError && detail.error.status === 404) return <NotFoundPage />;

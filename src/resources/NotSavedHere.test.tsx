@@ -65,6 +65,14 @@ describe('a screen never saved on this device, offline', () => {
     expect(notice.textContent).toContain('Nothing is saved on this device yet.');
   });
 
+  it('an edit form never kept here says so too, instead of spinning', async () => {
+    onlineManager.setOnline(false);
+    renderArea(countryArea, '/country/add/5');
+    const notice = await screen.findByTestId('not-saved-here');
+    expect(notice.textContent).toContain('This screen is not saved on this device');
+    expect(screen.queryByTestId('form-country')).toBeNull();
+  });
+
   it('leaves the server’s own answer (503, database busy) to the list’s error and Retry', async () => {
     server.on(LIST, (_req, res) => json(res, 503, { status: 503, message: 'The database is busy.' }));
     renderArea(countryArea, '/country');

@@ -121,10 +121,12 @@ function RecordDialog<T extends BaseRecord>({
 }) {
   const { i18n } = useLingui();
   const name = area.recordName(pending.row, { i18n, language: i18n.locale as Language });
-  if (pending.kind === 'action')
+  if (pending.kind === 'action') {
+    const Detail = pending.action.ConfirmDetail;
     return (
       <AskDialog
         asked={askedOf(pending.action, i18n)}
+        detail={Detail && <Detail row={pending.row} />}
         subject={name}
         busy={busy}
         error={error}
@@ -132,6 +134,7 @@ function RecordDialog<T extends BaseRecord>({
         onConfirm={onConfirm}
       />
     );
+  }
   return (
     <ConfirmDialog
       open

@@ -156,6 +156,8 @@ export interface AreaAction<T extends BaseRecord = BaseRecord> {
   reason?: { title: MessageDescriptor; required: boolean };
   /** Asks to confirm first. */
   confirm?: MessageDescriptor;
+  /** What the confirmation adds about this record (a notification: how many people it reaches now). */
+  ConfirmDetail?: (props: { row: T }) => ReactNode;
   /**
    * The same action on many rows (POST /api/<key>/bulk, docs/decisions/0021-bulk-actions-and-list-keyboard.md):
    * the contract's action name and its parameters, given the reason asked once for all.
@@ -217,6 +219,10 @@ export interface AreaConfig<T extends BaseRecord = BaseRecord> {
   actions?: readonly AreaAction<T>[];
   /** The read view's items (definition list); the columns are used when absent. */
   details?: readonly DetailItem<T>[];
+  /** The read view's related data below its items (a sent notification's recipients). */
+  DetailsSections?: (props: { row: T }) => ReactNode;
+  /** Under the form's fields: what the values being written mean (a notification's audience, counted). */
+  FormNote?: () => ReactNode;
   /** Whether a record can still be edited (a sent notification cannot): hides the edit links. */
   canEdit?: (row: T) => boolean;
   /** Who may add / delete (the server checks anyway): hides the buttons otherwise. */

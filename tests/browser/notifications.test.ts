@@ -222,7 +222,16 @@ describe('notifications', () => {
     await page.getByTestId('field-body.en').fill('Use the north gate.');
     await page.getByTestId('field-body.ar').fill('استخدموا البوابة الشمالية.');
     await page.getByTestId('field-audienceType').selectOption('roles');
+    // "Roles" with none ticked is refused by the form; nothing is counted yet.
+    await page.getByTestId('form-submit').click();
+    await page.getByText('Choose at least one').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/admin/notification/add/');
+    expect(await page.getByTestId('audience-count').count()).toBe(0);
     await page.getByTestId('field-audienceRoles').getByLabel('Manager').check();
+    // The audience is counted as sending would resolve it.
+    await expect
+      .poll(async () => Number(await page.getByTestId('audience-count').getAttribute('data-count')))
+      .toBeGreaterThan(0);
     await page.getByTestId('field-link').fill('https://elsewhere.example');
     await page.getByTestId('form-submit').click();
     await expect.poll(() => page.getByTestId('field-link').getAttribute('aria-invalid')).toBe('true');
@@ -237,6 +246,10 @@ describe('notifications', () => {
     expect(await row.getByTestId('notification-status').getAttribute('data-status')).toBe('draft');
     await row.getByTestId('row-actions').click();
     await page.getByRole('menuitem', { name: 'Send now' }).click();
+    // The confirmation says how many people it reaches now.
+    await expect
+      .poll(() => page.getByTestId('confirm-dialog').getByTestId('audience-count').getAttribute('data-count'))
+      .toMatch(/^[1-9]/);
     const sent = page.waitForResponse((r) => r.url().endsWith('/sendNotification'));
     await page.getByTestId('confirm-dialog').getByRole('button', { name: 'Send now' }).click();
     expect((await sent).status()).toBe(200);
@@ -246,12 +259,33 @@ describe('notifications', () => {
     await page.getByRole('menuitemcheckbox', { name: /Delivery/ }).click();
     await page.keyboard.press('Escape');
     await expect.poll(() => row.innerText()).toMatch(/\d+ people/);
-    // A sent notification can no longer be edited.
+    // A sent notification can no longer be edited; its menu is never empty: it opens what was sent to whom.
     await row.getByTestId('row-actions').click();
     expect(await page.getByRole('menuitem', { name: 'Edit' }).count()).toBe(0);
     await page.keyboard.press('Escape');
     const list = await runAxe(page);
     expect(list, formatViolations(list)).toEqual([]);
+    await row.getByTestId('row-actions').click();
+    await page.getByRole('menuitem', { name: 'View' }).click();
+    await page.getByTestId('details-notification').waitFor();
+    await expect.poll(() => page.getByTestId('recipient').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('recipient-list').innerText()).toMatch(/not read yet/);
+    const details = await runAxe(page);
+    expect(details, formatViolations(details)).toEqual([]);
+    for (const [language, widths] of [
+      ['en', [1440, 390]],
+      ['ar', [390, 1440]],
+    ] as const) {
+      if (language === 'ar') await toArabic(page);
+      await page.getByTestId('recipient').first().waitFor();
+      for (const width of widths) {
+        await page.setViewportSize({ width, height: 900 });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+          true,
+        );
+        await snap(page, `notification-sent-${language}-${width}`);
+      }
+    }
     expect(errors).toEqual([]);
   });
 

@@ -195,6 +195,17 @@ describe('offline first', () => {
     const saved = notice.getByTestId('saved-lists').getByRole('link');
     expect(await saved.allInnerTexts()).toEqual(['Bookings']);
     await snap(page, 'offline-not-saved');
+    // An edit form never kept here says the same, instead of spinning.
+    await page.goto('/admin/category/add/1');
+    await waitForShell(page);
+    await page.getByTestId('not-saved-here').waitFor({ timeout: 10_000 });
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await snap(page, `offline-form-not-saved-en-${width}`);
+    }
+    await page.goto('/admin/event');
+    await waitForShell(page);
+    await notice.waitFor({ timeout: 10_000 });
 
     await context.setOffline(false);
     // Offline, the paused query resumes at once; unreachable, the next retry (every 15 s) loads it.

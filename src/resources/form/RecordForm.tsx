@@ -25,6 +25,7 @@ export function RecordForm<T extends BaseRecord>({
 }) {
   const state = useRecordForm(area, record, createDefaults);
   const { i18n, name, fields, form, onSubmit, blocker } = state;
+  const FormNote = area.FormNote;
   const title = record
     ? `${i18n._(area.editTitle ?? area.title)}: ${name}`
     : i18n._(area.createTitle ?? area.title);
@@ -56,6 +57,11 @@ export function RecordForm<T extends BaseRecord>({
               record={record as Record<string, unknown> | undefined}
             />
           ))}
+          {FormNote && (
+            <div className="sm:col-span-2">
+              <FormNote />
+            </div>
+          )}
           <div className="flex flex-wrap gap-2 sm:col-span-2">
             <Button type="submit" loading={state.isSubmitting} data-testid="form-submit">
               {i18n._(msg`Save`)}

@@ -28,6 +28,9 @@ export function RowMenu<T extends BaseRecord>({
   const name = area.recordName(row, { i18n, language });
   const extras = (area.actions ?? []).filter((action) => action.visible?.(row, context) ?? true);
   const canRemove = Boolean(area.resource.endpoints.remove) && (area.canRemove?.(row, context) ?? true);
+  const canEdit = Boolean(area.paths.edit) && (area.canEdit?.(row) ?? true);
+  // No menu is ever empty: a row with nothing to do has no actions button.
+  if (!area.paths.details && !canEdit && extras.length === 0 && !canRemove) return null;
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>
@@ -49,7 +52,7 @@ export function RowMenu<T extends BaseRecord>({
             </AppLink>
           </DropdownMenu.Item>
         )}
-        {area.paths.edit && (area.canEdit?.(row) ?? true) && (
+        {area.paths.edit && canEdit && (
           <DropdownMenu.Item asChild className={menuItemClass}>
             <AppLink to={area.paths.edit(row.id, row)}>
               <Pencil aria-hidden="true" className="size-4" />
