@@ -8,9 +8,11 @@ import { FORMAT_LOCALES } from '@/app/i18n';
 import { useSession } from '@/app/session';
 import { BookingStatusBadge } from '@/areas/booking-status';
 import { AppLink } from '@/components/AppLink';
+import { RecordCard } from '@/components/RecordCard';
 import { Alert, Button } from '@/components/ui';
 import { PLATFORM_TIME_ZONE } from '@/contract/plain';
 import { errorMessage } from '@/lib/api';
+import { PHONE_QUERY, useMediaQuery } from '@/lib/useMediaQuery';
 import { zoneLabel } from '@/lib/zone-label';
 import { dateTime, localizedText, Ltr } from '@/resources/cells';
 import { BarChart } from '@/components/charts/BarChart';
@@ -185,12 +187,21 @@ export function BookingsPerDay({
   );
 }
 
-const LATEST_COLUMNS = [msg`Code`, msg`Event`, msg`Customer`, msg`Total`, msg`Status`, msg`Booked`];
+/** The latest bookings' columns (the table), the same words as the fields of their cards (a phone). */
+const LATEST = {
+  code: msg`Code`,
+  event: msg`Event`,
+  customer: msg`Customer`,
+  total: msg`Total`,
+  status: msg`Status`,
+  booked: msg`Booked`,
+};
 
 export function LatestBookings({ rows }: { rows: AdminData['latestBookings'] }) {
   const f = useFormat();
   const { permissions } = useSession();
   const canOpen = permissions?.includes('booking') ?? false;
+  const phone = useMediaQuery(PHONE_QUERY);
   return (
     <section className={`${card} ${belowFold}`} aria-labelledby="latest-title">
       <h2 id="latest-title" className="mb-3 text-lg font-semibold">
@@ -198,12 +209,14 @@ export function LatestBookings({ rows }: { rows: AdminData['latestBookings'] }) 
       </h2>
       {rows.length === 0 ? (
         <p className="text-slate-700 dark:text-slate-300">{f.i18n._(msg`No bookings yet.`)}</p>
+      ) : phone ? (
+        <LatestCards rows={rows} canOpen={canOpen} />
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full text-sm" data-testid="latest-bookings">
             <thead>
               <tr className="text-start text-slate-700 dark:text-slate-300">
-                {LATEST_COLUMNS.map((header) => (
+                {Object.values(LATEST).map((header) => (
                   <th key={header.id} scope="col" className="py-2 pe-3 text-start font-medium">
                     {f.i18n._(header)}
                   </th>
@@ -239,5 +252,42 @@ export function LatestBookings({ rows }: { rows: AdminData['latestBookings'] }) 
         </div>
       )}
     </section>
+  );
+}
+
+/** The latest bookings on a phone: the cards the lists use (no total cut mid-number, no status off-screen). */
+function LatestCards({ rows, canOpen }: { rows: AdminData['latestBookings']; canOpen: boolean }) {
+  const f = useFormat();
+  return (
+    <ul
+      data-testid="latest-bookings"
+      data-layout="cards"
+      aria-labelledby="latest-title"
+      className="-mx-3 divide-y divide-slate-100 dark:divide-slate-800"
+    >
+      {rows.map((row) => (
+        <RecordCard
+          key={row.id}
+          data-testid="latest-booking"
+          title={<Ltr>{row.code}</Ltr>}
+          to={canOpen ? `/booking-details?id=${row.id}` : null}
+          status={<BookingStatusBadge status={row.status} ctx={f.ctx} />}
+          fields={[
+            {
+              id: 'event',
+              label: f.i18n._(LATEST.event),
+              value: localizedText(row.eventTitle, f.language),
+            },
+            { id: 'customer', label: f.i18n._(LATEST.customer), value: row.customerName },
+            {
+              id: 'total',
+              label: f.i18n._(LATEST.total),
+              value: <span className="tabular-nums">{f.money(row.total)}</span>,
+            },
+            { id: 'booked', label: f.i18n._(LATEST.booked), value: dateTime(row.createdAt, f.ctx) },
+          ]}
+        />
+      ))}
+    </ul>
   );
 }

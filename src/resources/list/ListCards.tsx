@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react';
 import type { Language } from '@/contract';
-import { AppLink } from '@/components/AppLink';
+import { RecordCard } from '@/components/RecordCard';
 import type { BaseRecord } from '../queries';
 import type { ListSearch } from '../search';
 import { SelectRow } from '../bulk/SelectBoxes';
@@ -68,7 +68,7 @@ export function ListCards<T extends BaseRecord>({
         <EmptyCard resource={area.resource} search={search} setSearch={setSearch} />
       ) : (
         rows.map((row) => (
-          <RecordCard
+          <AreaCard
             key={row.id}
             area={area}
             row={row}
@@ -83,7 +83,7 @@ export function ListCards<T extends BaseRecord>({
   );
 }
 
-function RecordCard<T extends BaseRecord>({
+function AreaCard<T extends BaseRecord>({
   area,
   row,
   ctx,
@@ -99,51 +99,29 @@ function RecordCard<T extends BaseRecord>({
   onAction: (action: AreaAction<T>) => void;
 }) {
   const { title, status, fields } = cardColumns(area);
-  const path = recordPath(area, row);
-  const name = title.cell(row, ctx);
   const recordName = area.recordName(row, ctx);
   return (
-    <li
+    <RecordCard
       data-testid="list-row"
       data-layout="card"
       data-row-id={row.id}
       data-row-name={recordName}
-      className="flex items-start gap-2 p-3 data-[active=true]:outline-2 data-[active=true]:-outline-offset-2 data-[active=true]:outline-indigo-500"
-    >
-      {selection && (
-        <span className="flex min-h-6 items-center">
-          <SelectRow selection={selection} id={row.id} name={recordName} />
-        </span>
-      )}
-      <div className="min-w-0 flex-1 space-y-1">
-        <div className="flex flex-wrap items-start gap-x-2 gap-y-1">
-          <div className="min-w-0 flex-1 [overflow-wrap:anywhere]">
-            {path ? (
-              <AppLink
-                to={path}
-                data-testid="record-link"
-                className="block text-indigo-700 hover:underline dark:text-indigo-300"
-              >
-                {name}
-              </AppLink>
-            ) : (
-              name
-            )}
-          </div>
-          {status && <div className="shrink-0">{status.cell(row, ctx)}</div>}
-        </div>
-        {fields.length > 0 && (
-          <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-0.5 text-sm">
-            {fields.map((field) => (
-              <div key={field.id} className="contents">
-                <dt className="text-slate-600 dark:text-slate-400">{ctx.i18n._(field.header)}</dt>
-                <dd className="min-w-0 [overflow-wrap:anywhere]">{field.cell(row, ctx)}</dd>
-              </div>
-            ))}
-          </dl>
-        )}
-      </div>
-      <RowMenu area={area} row={row} onDelete={onDelete} onAction={onAction} />
-    </li>
+      title={title.cell(row, ctx)}
+      to={recordPath(area, row)}
+      status={status?.cell(row, ctx)}
+      fields={fields.map((field) => ({
+        id: field.id,
+        label: ctx.i18n._(field.header),
+        value: field.cell(row, ctx),
+      }))}
+      before={
+        selection && (
+          <span className="flex min-h-6 items-center">
+            <SelectRow selection={selection} id={row.id} name={recordName} />
+          </span>
+        )
+      }
+      after={<RowMenu area={area} row={row} onDelete={onDelete} onAction={onAction} />}
+    />
   );
 }
