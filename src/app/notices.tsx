@@ -9,12 +9,18 @@
  */
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { CircleAlert, CircleCheck, TriangleAlert } from 'lucide-react';
+import { CircleAlert, CircleCheck, CloudUpload, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import toast, { Toaster, type Toast } from 'react-hot-toast';
-import { NOTICE_DURATION_MS, type NoticeKind, type NoticeOptions } from './notify';
+import { NOTICE_DURATION_MS, type NoticeOptions, type ShownKind } from './notify';
 
-const TITLES = { success: msg`Success!`, warning: msg`Partly done`, error: msg`Error!` } as const;
+const TITLES = {
+  success: msg`Success!`,
+  // Kept in the outbox, not yet done (docs/architecture.md §5): never "Success!".
+  kept: msg`Saved on this device`,
+  warning: msg`Partly done`,
+  error: msg`Error!`,
+} as const;
 
 /** The colours of each kind: green, amber, red (text contrast ≥ 4.5:1 on white and on slate-900). */
 const LOOKS = {
@@ -23,6 +29,12 @@ const LOOKS = {
     border: 'border-emerald-300 dark:border-emerald-700',
     icon: 'text-emerald-700 dark:text-emerald-400',
     bar: 'bg-emerald-600',
+  },
+  kept: {
+    Icon: CloudUpload,
+    border: 'border-indigo-300 dark:border-indigo-700',
+    icon: 'text-indigo-700 dark:text-indigo-300',
+    bar: 'bg-indigo-600',
   },
   warning: {
     Icon: TriangleAlert,
@@ -84,7 +96,7 @@ export function Notice({
   options = {},
 }: {
   toast: Pick<Toast, 'id' | 'visible'>;
-  kind: NoticeKind;
+  kind: ShownKind;
   text: string;
   options?: NoticeOptions;
 }) {
@@ -139,7 +151,7 @@ export function Notice({
   );
 }
 
-export const show = (kind: NoticeKind, text: string, options?: NoticeOptions) =>
+export const show = (kind: ShownKind, text: string, options?: NoticeOptions) =>
   toast.custom((t) => <Notice toast={t} kind={kind} text={text} options={options} />, {
     // A notice with a button keeps its own time (paused while hovered or focused).
     duration: options?.action ? Infinity : (options?.durationMs ?? NOTICE_DURATION_MS),

@@ -5,6 +5,7 @@ import toast from 'react-hot-toast';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api';
 import { loadNotices, NOTICE_DURATION_MS, NoticeHost, notify, outcomeKind } from './notify';
+import { notifyKept } from './kept-notice';
 
 const renderHost = (dir: 'ltr' | 'rtl' = 'ltr') =>
   render(
@@ -38,6 +39,17 @@ describe('notify (docs/product.md §8, §9)', () => {
     expect(bar.className).toContain('animate-notice-progress');
     expect(bar.style.animationDuration).toBe('2000ms');
     expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('a write kept on the device for later is not called a success', async () => {
+    renderHost();
+    act(() => {
+      notifyKept('Saved on this device. It will be sent when the connection returns.');
+    });
+    const notice = await screen.findByTestId('notice');
+    expect(notice).toHaveAttribute('data-kind', 'kept');
+    expect(notice).toHaveTextContent('Saved on this device');
+    expect(notice).not.toHaveTextContent('Success!');
   });
 
   it('shows an error notice with the title Error! and the message fallback order', async () => {

@@ -14,6 +14,8 @@ export const NOTICE_DURATION_MS = 2000;
  * (docs/decisions/0030-partly-done-notices.md); the spec's two titles are for whole outcomes.
  */
 export type NoticeKind = 'success' | 'warning' | 'error';
+/** What a notice may show: a kind above, or a write kept on the device for later (./kept-notice.ts). */
+export type ShownKind = NoticeKind | 'kept';
 
 /**
  * The notice of a write over many records: every one done (or already so) → success, some done and

@@ -9,6 +9,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { Language } from '@/contract';
 import { notify } from '@/app/notify';
+import { notifyKept } from '@/app/kept-notice';
 import { useSession } from '@/app/session';
 import { noticeWithUndo, undoesDelete } from '@/app/undo';
 import { ApiError, errorMessage, newIdempotencyKey } from '@/lib/api';
@@ -45,7 +46,8 @@ export function useRecordActions<T extends BaseRecord>(
         if (!answer.queued) await invalidateResource(queryClient, area.resource);
         // A status move sent now can be undone with the token the server minted for it
         // (docs/decisions/0034-undo-tokens-minted-by-the-server.md); one kept in the outbox cannot.
-        if (!answer.queued && action.bulk && answer.undo) undoNotice(answer.message, answer.undo);
+        if (answer.queued) notifyKept(answer.message);
+        else if (action.bulk && answer.undo) undoNotice(answer.message, answer.undo);
         else notify.success(answer.message);
         close();
       },

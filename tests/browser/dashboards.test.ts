@@ -77,6 +77,31 @@ describe('dashboards', () => {
     await expect.poll(() => drawn(page, 'chart-revenue-by-category')).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await snap(page, 'dashboard-admin-360');
+    // The latest bookings: cards on a phone (every status and total inside the screen), a table at 1440 px.
+    for (const language of ['en', 'ar'] as const) {
+      if (language === 'ar') await toArabic(page);
+      for (const width of [390, 1440]) {
+        await page.setViewportSize({ width, height: 900 });
+        const latest = page.getByTestId('latest-bookings');
+        await expect.poll(() => latest.getAttribute('data-layout')).toBe(width === 390 ? 'cards' : null);
+        if (width === 390) {
+          const cards = latest.getByTestId('latest-booking');
+          expect(await cards.count()).toBeGreaterThan(0);
+          const outside = await cards.evaluateAll(
+            (items) =>
+              items.flatMap((item) =>
+                [...item.querySelectorAll('[data-testid="booking-status"], dd')].filter((el) => {
+                  const box = el.getBoundingClientRect();
+                  return box.left < 0 || box.right > window.innerWidth || el.scrollWidth > el.clientWidth + 1;
+                }),
+              ).length,
+          );
+          expect(outside).toBe(0);
+        } else expect(await latest.locator('tbody tr').count()).toBeGreaterThan(0);
+        await latest.scrollIntoViewIfNeeded();
+        await snap(page, `dashboard-latest-${language}-${width}`, { fullPage: false });
+      }
+    }
   });
 
   it("a visit fetches its catalog (signed out the sign-in screens', signed in the shell's for the dashboard, every screen's elsewhere) and signed in the shell, with the page before the app has run", async () => {

@@ -3,12 +3,11 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ChevronRight } from 'lucide-react';
-import { useId, useMemo } from 'react';
+import { lazy, Suspense, useId, useMemo } from 'react';
 import { FORMAT_LOCALES } from '@/app/i18n';
 import { useSession } from '@/app/session';
 import { BookingStatusBadge } from '@/areas/booking-status';
 import { AppLink } from '@/components/AppLink';
-import { RecordCard } from '@/components/RecordCard';
 import { Alert, Button } from '@/components/ui';
 import { PLATFORM_TIME_ZONE } from '@/contract/plain';
 import { errorMessage } from '@/lib/api';
@@ -187,6 +186,9 @@ export function BookingsPerDay({
   );
 }
 
+/** On a phone (below the fold): the cards, loaded with their first showing, off the dashboard's first load. */
+const LatestCards = lazy(() => import('./LatestCards'));
+
 /** The latest bookings' columns (the table), the same words as the fields of their cards (a phone). */
 const LATEST = {
   code: msg`Code`,
@@ -210,7 +212,9 @@ export function LatestBookings({ rows }: { rows: AdminData['latestBookings'] }) 
       {rows.length === 0 ? (
         <p className="text-slate-700 dark:text-slate-300">{f.i18n._(msg`No bookings yet.`)}</p>
       ) : phone ? (
-        <LatestCards rows={rows} canOpen={canOpen} />
+        <Suspense fallback={null}>
+          <LatestCards rows={rows} canOpen={canOpen} latest={LATEST} />
+        </Suspense>
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full text-sm" data-testid="latest-bookings">
@@ -252,42 +256,5 @@ export function LatestBookings({ rows }: { rows: AdminData['latestBookings'] }) 
         </div>
       )}
     </section>
-  );
-}
-
-/** The latest bookings on a phone: the cards the lists use (no total cut mid-number, no status off-screen). */
-function LatestCards({ rows, canOpen }: { rows: AdminData['latestBookings']; canOpen: boolean }) {
-  const f = useFormat();
-  return (
-    <ul
-      data-testid="latest-bookings"
-      data-layout="cards"
-      aria-labelledby="latest-title"
-      className="-mx-3 divide-y divide-slate-100 dark:divide-slate-800"
-    >
-      {rows.map((row) => (
-        <RecordCard
-          key={row.id}
-          data-testid="latest-booking"
-          title={<Ltr>{row.code}</Ltr>}
-          to={canOpen ? `/booking-details?id=${row.id}` : null}
-          status={<BookingStatusBadge status={row.status} ctx={f.ctx} />}
-          fields={[
-            {
-              id: 'event',
-              label: f.i18n._(LATEST.event),
-              value: localizedText(row.eventTitle, f.language),
-            },
-            { id: 'customer', label: f.i18n._(LATEST.customer), value: row.customerName },
-            {
-              id: 'total',
-              label: f.i18n._(LATEST.total),
-              value: <span className="tabular-nums">{f.money(row.total)}</span>,
-            },
-            { id: 'booked', label: f.i18n._(LATEST.booked), value: dateTime(row.createdAt, f.ctx) },
-          ]}
-        />
-      ))}
-    </ul>
   );
 }

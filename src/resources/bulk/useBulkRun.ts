@@ -4,7 +4,7 @@ import type { BulkJob } from '@/contract/bulk';
 import { endpointName, send } from '@/app/outbox';
 import { trackBulkJob } from '@/app/bulk-jobs';
 import { undoesDelete } from '@/app/undo';
-import { notify } from '@/app/notify';
+import { notifyKept } from '@/app/kept-notice';
 import { routes } from '@/contract/routes.gen';
 import type { BaseRecord } from '../queries';
 import { toExportQuery, type ListSearch } from '../search';
@@ -41,7 +41,7 @@ export function useBulkRun<T extends BaseRecord>(
           { body },
           { summary: label, resource: resource.key, idempotencyKey: key },
         );
-        if (answer.queued) notify.success(answer.message);
+        if (answer.queued) notifyKept(answer.message);
         else
           trackBulkJob(answer.data as BulkJob, {
             resource: resource.key,

@@ -8,6 +8,7 @@ import { useForm, type FieldValues, type Resolver, type UseFormReturn } from 're
 import type { Language } from '@/contract';
 import { connectionState } from '@/app/connection';
 import { notify } from '@/app/notify';
+import { notifyKept } from '@/app/kept-notice';
 import { endpointName, send } from '@/app/outbox';
 import { useSession } from '@/app/session';
 import { ApiError, errorMessage, newIdempotencyKey } from '@/lib/api';
@@ -178,9 +179,10 @@ export function useRecordForm<T extends BaseRecord>(
   });
 
   const name = record ? area.recordName(record, { i18n, language }) : '';
-  const finish = async (message: string) => {
+  const finish = async (message: string, kept = false) => {
     setSaved(true);
-    notify.success(message);
+    if (kept) notifyKept(message);
+    else notify.success(message);
     await navigate({ to: area.paths.list as '/', ignoreBlocker: true });
   };
   // The question an edit asks before it is saved (`area.saveQuestion`), with the values it waits on.
@@ -189,7 +191,7 @@ export function useRecordForm<T extends BaseRecord>(
     // Without a connection the save waits in the outbox (uploads were refused already).
     if (connectionState() !== 'online') {
       const answer = await saveOffline({ area, record, values, name, i18n, idempotencyKey });
-      if (answer) return finish(answer.message);
+      if (answer) return finish(answer.message, answer.queued);
     }
     try {
       const answer = record
