@@ -6,7 +6,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { USER_STATUS } from '../../src/contract/roles';
 import { SUPERVISOR_ROLES } from '../../src/contract/areas/supervisor';
 import type { Executor } from '../db/client';
-import type { notifications} from '../db/schema';
+import type { notifications } from '../db/schema';
 import { users } from '../db/schema';
 
 type NotificationRow = typeof notifications.$inferSelect;

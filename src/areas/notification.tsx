@@ -20,7 +20,11 @@ import { dateTime, LocalizedCell, localizedText, Ltr, statusBadge, type Tone } f
 import { areaPages } from '@/resources/screens';
 import type { AreaConfig, FieldContext, RenderContext } from '@/resources/types';
 import { ROLE_LABELS, roleLabel } from '@/app/roles';
-import { AudienceConfirmDetail, AudienceFormNote, NotificationAudienceSection } from './notification-audience';
+import {
+  AudienceConfirmDetail,
+  AudienceFormNote,
+  NotificationAudienceSection,
+} from './notification-audience';
 
 export type Notification = RecordOf<typeof notificationResource>;
 

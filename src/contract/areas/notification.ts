@@ -181,7 +181,6 @@ const recipient = z.object({
   /** Their devices the web push was sent to (0: in the app only). */
   devices: z.number().int(),
 });
-export type NotificationRecipient = z.infer<typeof recipient>;
 
 export const notificationApi = {
   notificationAudience: endpoint({
