@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { ChevronRight } from 'lucide-react';
-import { lazy, Suspense, useId, useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { FORMAT_LOCALES } from '@/app/i18n';
 import { useSession } from '@/app/session';
 import { BookingStatusBadge } from '@/areas/booking-status';
@@ -15,6 +15,7 @@ import { PHONE_QUERY, useMediaQuery } from '@/lib/useMediaQuery';
 import { zoneLabel } from '@/lib/zone-label';
 import { dateTime, localizedText, Ltr } from '@/resources/cells';
 import { BarChart } from '@/components/charts/BarChart';
+import LatestCards from './LatestCards';
 import { belowFold, card, useFormat, type AdminData, type Waiting } from './dashboard-data';
 
 /** Skeleton while loading, the error with a retry, else the figures (cached figures stay on screen). */
@@ -186,9 +187,6 @@ export function BookingsPerDay({
   );
 }
 
-/** On a phone (below the fold): the cards, loaded with their first showing, off the dashboard's first load. */
-const LatestCards = lazy(() => import('./LatestCards'));
-
 /** The latest bookings' columns (the table), the same words as the fields of their cards (a phone). */
 const LATEST = {
   code: msg`Code`,
@@ -212,9 +210,7 @@ export function LatestBookings({ rows }: { rows: AdminData['latestBookings'] }) 
       {rows.length === 0 ? (
         <p className="text-slate-700 dark:text-slate-300">{f.i18n._(msg`No bookings yet.`)}</p>
       ) : phone ? (
-        <Suspense fallback={null}>
-          <LatestCards rows={rows} canOpen={canOpen} latest={LATEST} />
-        </Suspense>
+        <LatestCards rows={rows} canOpen={canOpen} latest={LATEST} />
       ) : (
         <div className="overflow-x-auto">
           <table className="w-full text-sm" data-testid="latest-bookings">
