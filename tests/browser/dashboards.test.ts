@@ -98,8 +98,7 @@ describe('dashboards', () => {
           );
           expect(outside).toBe(0);
         } else expect(await latest.locator('tbody tr').count()).toBeGreaterThan(0);
-        await latest.scrollIntoViewIfNeeded();
-        await snap(page, `dashboard-latest-${language}-${width}`, { fullPage: false });
+        await snap(page, `dashboard-latest-${language}-${width}`);
       }
     }
   });

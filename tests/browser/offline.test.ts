@@ -196,7 +196,7 @@ describe('offline first', () => {
     expect(await saved.allInnerTexts()).toEqual(['Bookings']);
     await snap(page, 'offline-not-saved');
     // An edit form never kept here says the same, instead of spinning.
-    await page.goto('/admin/category/add/1');
+    await page.goto('/admin/advertisement/update/1');
     await waitForShell(page);
     await page.getByTestId('not-saved-here').waitFor({ timeout: 10_000 });
     for (const width of [1440, 390]) {
