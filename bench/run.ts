@@ -29,6 +29,7 @@ import { runBulk } from './sections/bulk';
 import { runCache } from './sections/cache';
 import { runDoor } from './sections/door';
 import { runDoorScan } from './sections/door-scan';
+import { runCalendar } from './sections/calendar';
 import { runDashboard } from './sections/dashboard';
 import { runLive } from './sections/live';
 import { runLighthouse } from './sections/lighthouse';
@@ -51,6 +52,7 @@ const SECTIONS: Record<string, (ctx: BenchContext) => Promise<SectionResult>> = 
   door: runDoor,
   'door-scan': runDoorScan,
   dashboard: runDashboard,
+  calendar: runCalendar,
 };
 
 const RESULTS = resolve('bench', 'results');

@@ -56,9 +56,14 @@ export function useEventMove() {
       });
       notify.success(i18n._(msg`${localizedText(item.title, i18n.locale === 'ar' ? 'ar' : 'en')} moved.`));
     } catch (error) {
-      revert();
-      notify.error(error);
+      refused(revert, error);
     }
+  };
+  /** Back where it was, why, and the calendar as it is now (another may have changed the event). */
+  const refused = (revert: () => void, error: unknown) => {
+    revert();
+    notify.error(error);
+    void queryClient.invalidateQueries({ queryKey: ['event', 'list', 'calendar'] });
   };
 
   const move = async (m: Move) => {
@@ -77,8 +82,7 @@ export function useEventMove() {
       if (question) setAsked({ move: m, values, question });
       else await save(m, values);
     } catch (error) {
-      m.revert();
-      notify.error(error);
+      refused(m.revert, error);
     }
   };
 

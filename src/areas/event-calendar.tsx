@@ -20,7 +20,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import {
   calendarQuery,
   CALENDAR_MAX_EVENTS,
@@ -39,11 +39,13 @@ import { zoneLabel } from '@/lib/zone-label';
 import { toZonedInput, viewerTimeZone, zoneOffsetMinutes } from '@/lib/zoned';
 import { localizedText } from '@/resources/cells';
 import { ListError } from '@/resources/list/ListStates';
+import { LiveListNotice } from '@/resources/LiveNotices';
 import { NotSavedHere, useNotSavedHere } from '@/resources/NotSavedHere';
 import type { ListLayoutProps } from '@/resources/types';
 import { EVENT_STATUS_TEXT } from './event';
 import { EVENT_STATUS_COLOR, StatusLegend } from './event-calendar-legend';
 import { useEventMove } from './event-calendar-move';
+import { calendarTexts, VIEWS } from './event-calendar-texts';
 
 /** The list's filters and search the calendar applies (its window replaces the list's start days). */
 const FILTER_KEYS = Object.keys(calendarQuery.shape).filter((key) => key !== 'from' && key !== 'to');
@@ -51,8 +53,11 @@ const FILTER_KEYS = Object.keys(calendarQuery.shape).filter((key) => key !== 'fr
 /** The venue's wall time of an instant, as FullCalendar's own (UTC) clock reads it. */
 const wall = (iso: string, timeZone: string) => `${toZonedInput(iso, timeZone)}:00`;
 const day = (d: Date) => d.toISOString().slice(0, 10);
-
-const VIEWS = { month: 'dayGridMonth', week: 'timeGridWeek', agenda: 'listMonth' } as const;
+/**
+ * Arabic with the app's formats (Arabic-Indic digits, the Gregorian calendar): one object, since a
+ * new locale makes FullCalendar lay out its dates again (and call `datesSet`).
+ */
+const ARABIC = { ...arLocale, code: FORMAT_LOCALES.ar[0]! };
 
 /** The window's events (with the list's filters) and what FullCalendar is given of them. */
 function useCalendarEvents(search: ListLayoutProps['search'], language: Language) {
@@ -63,9 +68,10 @@ function useCalendarEvents(search: ListLayoutProps['search'], language: Language
     FILTER_KEYS.filter((k) => search[k] !== undefined).map((k) => [k, search[k]]),
   );
   const query = range && { ...range, ...filters };
-  // Under the events' key: every event write refreshes it; kept on the device like the lists.
+  // One of the events' lists: every event write refreshes it, the live stream marks it changed, and
+  // it is kept on the device like the lists.
   const events = useQuery({
-    queryKey: ['event', 'calendar', query],
+    queryKey: ['event', 'list', 'calendar', query],
     queryFn: async ({ signal }) => (await call(routes.eventCalendar, { query: query!, signal })).data,
     enabled: query !== null,
     placeholderData: keepPreviousData,
@@ -90,7 +96,13 @@ function useCalendarEvents(search: ListLayoutProps['search'], language: Language
       }),
     [events.data, language, online, viewer],
   );
-  return { events, inputs, setRange, now: wall(new Date().toISOString(), viewer) };
+  // The same days again (FullCalendar tells them after any change of its options) change nothing.
+  const showDays = useCallback(
+    (from: string, to: string) =>
+      setRange((shown) => (shown?.from === from && shown.to === to ? shown : { from, to })),
+    [],
+  );
+  return { events, inputs, setRange: showDays, now: wall(new Date().toISOString(), viewer) };
 }
 
 export default function EventCalendar({ search }: ListLayoutProps) {
@@ -101,12 +113,14 @@ export default function EventCalendar({ search }: ListLayoutProps) {
   const { events, inputs, setRange, now } = useCalendarEvents(search, language);
   const notSaved = useNotSavedHere(events);
   const { move, dialog } = useEventMove();
+  const texts = useMemo(() => calendarTexts(i18n), [i18n]);
 
   if (notSaved) return <NotSavedHere onRetry={() => void events.refetch()} />;
   if (events.isError && !events.data)
     return <ListError error={events.error} onRetry={() => void events.refetch()} />;
   return (
     <div className="space-y-3 p-3" data-testid="event-calendar" aria-busy={events.isFetching}>
+      <LiveListNotice resource="event" since={events.dataUpdatedAt} onShow={() => void events.refetch()} />
       {events.data?.capped && (
         <Alert kind="info">
           {i18n._(
@@ -119,36 +133,33 @@ export default function EventCalendar({ search }: ListLayoutProps) {
         initialView={phone ? VIEWS.agenda : VIEWS.month}
         timeZone="UTC"
         now={now}
-        locale={language === 'ar' ? { ...arLocale, code: FORMAT_LOCALES.ar[0]! } : 'en'}
+        locale={language === 'ar' ? ARABIC : 'en'}
         direction={language === 'ar' ? 'rtl' : 'ltr'}
         firstDay={WEEK_STARTS_ON}
         height="auto"
+        headingLevel={2}
         headerToolbar={{
           start: 'prev,next today',
           center: 'title',
           end: `${VIEWS.month},${VIEWS.week},${VIEWS.agenda}`,
         }}
-        buttons={{
-          today: { text: i18n._(msg`Today`) },
-          prev: { hint: i18n._(msg`Previous`) },
-          next: { hint: i18n._(msg`Next`) },
-          [VIEWS.month]: { text: i18n._(msg`Month`) },
-          [VIEWS.week]: { text: i18n._(msg`Week`) },
-          [VIEWS.agenda]: { text: i18n._(msg`Agenda`) },
-        }}
-        noEventsText={i18n._(msg`No events on these days.`)}
+        {...texts}
+        allDaySlot={false}
         dayMaxEvents={4}
         editable
         eventResizableFromStart
         events={inputs}
-        datesSet={(info) => setRange({ from: day(info.start), to: day(new Date(info.end.getTime() - 1)) })}
+        datesSet={(info) => setRange(day(info.start), day(new Date(info.end.getTime() - 1)))}
         eventContent={(arg) => {
           const zone = arg.event.extendedProps.zone as string | null;
           return (
-            <span className="block truncate" data-testid="calendar-event">
+            <span
+              className={arg.view.type === VIEWS.agenda ? 'block' : 'block truncate'}
+              data-testid="calendar-event"
+            >
               {arg.timeText && <span className="me-1 font-medium">{arg.timeText}</span>}
+              {zone && <span className="me-1 text-xs">{zone}</span>}
               <span>{arg.event.title}</span>
-              {zone && <span className="ms-1 opacity-90">· {zone}</span>}
             </span>
           );
         }}

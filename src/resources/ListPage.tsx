@@ -71,7 +71,14 @@ export function ListPage<T extends BaseRecord>({
         createPath={createPath}
       />
 
-      <LiveListNotice resource={resource.key} since={list.dataUpdatedAt} onShow={() => void list.refetch()} />
+      {/* Another layout says what changed over its own data. */}
+      {!layout && (
+        <LiveListNotice
+          resource={resource.key}
+          since={list.dataUpdatedAt}
+          onShow={() => void list.refetch()}
+        />
+      )}
 
       <div className="rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
         <ListControls
@@ -81,6 +88,7 @@ export function ListPage<T extends BaseRecord>({
           filters={filters}
           search={search}
           setSearch={setSearch}
+          noColumns={Boolean(layout)}
         />
 
         {layout ? (

@@ -148,6 +148,23 @@ describe('the events calendar', () => {
     );
   });
 
+  it('keeps the calendar in a saved view of the events, and refuses it for a list without one', async () => {
+    const saved = await call('POST', '/api/views', provider, {
+      resource: 'event',
+      name: 'My calendar',
+      state: { view: 'calendar', filters: { status: 'draft' } },
+    });
+    expect(saved.status, saved.text).toBe(201);
+    expect(saved.body.data.state).toEqual({ view: 'calendar', filters: { status: 'draft' } });
+    const refused = await call('POST', '/api/views', provider, {
+      resource: 'booking',
+      name: 'No calendar here',
+      state: { view: 'calendar' },
+    });
+    expect(refused.status, refused.text).toBe(422);
+    expect(refused.body.errors?.['state.view']).toBeTruthy();
+  });
+
   it('refuses a window turned round, wider than six weeks or malformed, with field errors', async () => {
     const bad = async (query: string, field: string) => {
       const res = await call('GET', `/api/event/calendar?${query}`, provider);
