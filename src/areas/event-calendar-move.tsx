@@ -23,10 +23,10 @@ import type { Event } from './event';
 const resource = eventResource as unknown as Resource;
 
 /** A calendar time (the venue's wall clock shown as UTC, see event-calendar.tsx) → an instant on the venue's clock. */
-export const fromWall = (wall: Date, timeZone: string) =>
+const fromWall = (wall: Date, timeZone: string) =>
   fromZonedInput(wall.toISOString().slice(0, 16), timeZone);
 
-export interface Move {
+interface Move {
   item: CalendarEvent;
   start: Date;
   end: Date;

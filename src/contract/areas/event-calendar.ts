@@ -34,7 +34,6 @@ export const calendarQuery = z
     path: ['to'],
     error: msg('rangeTooLong', { n: CALENDAR_MAX_DAYS }),
   });
-export type CalendarQuery = z.input<typeof calendarQuery>;
 
 const calendarEvent = z.object({
   id: z.number().int(),
