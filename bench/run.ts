@@ -4,7 +4,7 @@
  *
  *   npm run bench                          every section
  *   npm run bench -- --only api,scaling    some sections (load, lighthouse, offline, cache, api, scaling,
- *                                          stress, mixed, live, bulk, door, door-scan);
+ *                                          stress, mixed, live, bulk, door, door-scan, dashboard, calendar);
  *                                          the other sections of latest.json are kept as they were
  *   --runs N                               runs per figure (default 5; API figures use at most 3)
  *   --pglite-bookings N                    PGlite dataset of the API figures (default 100000)

@@ -44,7 +44,6 @@ const calendarEvent = z.object({
   endsAt: z.string(),
   /** The venue's IANA zone: the clock the event is shown on. */
   timeZone: z.string(),
-  cityName: localizedText,
 });
 export type CalendarEvent = z.infer<typeof calendarEvent>;
 
