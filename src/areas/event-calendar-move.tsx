@@ -23,8 +23,7 @@ import type { Event } from './event';
 const resource = eventResource as unknown as Resource;
 
 /** A calendar time (the venue's wall clock shown as UTC, see event-calendar.tsx) → an instant on the venue's clock. */
-const fromWall = (wall: Date, timeZone: string) =>
-  fromZonedInput(wall.toISOString().slice(0, 16), timeZone);
+const fromWall = (wall: Date, timeZone: string) => fromZonedInput(wall.toISOString().slice(0, 16), timeZone);
 
 interface Move {
   item: CalendarEvent;

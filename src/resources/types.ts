@@ -248,7 +248,7 @@ export interface ListLayoutProps {
  * A list's other layout: its switch's label and icon, the list's filters it does not apply (hidden
  * while it shows), and its page (lazy: it loads when first shown).
  */
-export interface ListLayoutPage {
+interface ListLayoutPage {
   label: MessageDescriptor;
   icon: LucideIcon;
   hides?: readonly string[];

@@ -3,13 +3,13 @@
  * (the URL keeps it), month, week and agenda, an event on its venue's clock with its zone named, a
  * drag the server refuses (the event goes back and the reason shows) and one it accepts (saved, on
  * its new day after a reload), the keyboard, Arabic (mirrored, Arabic month names) and 390 px
- * (agenda by default), in both languages at 1440 and 390 px.
+ * (agenda by default), kept on the device for offline use, in both languages at 1440 and 390 px.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '../support/app-server';
 import { htmlLangDir, toArabic, visit, waitForShell } from '../support/app';
-import { snap } from '../support/browser';
+import { readIndexedDb, snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
 
 const suite = browserSuite();
@@ -176,6 +176,23 @@ describe('the events calendar', () => {
     await page.getByTestId('calendar-event').first().waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await snap(page, 'events-calendar-390-en');
+
+    // Kept on the device like the lists: the window's answer is in the user's saved copy, and the
+    // calendar shows it without a connection.
+    await expect
+      .poll(async () =>
+        (await readIndexedDb(page)).some(
+          (e) =>
+            e.key.startsWith('query-cache:') && JSON.stringify(e.value).includes('"event","list","calendar"'),
+        ),
+      )
+      .toBe(true);
+    await page.context().setOffline(true);
+    await page.getByTestId('layout-table').click();
+    await page.getByTestId('layout-calendar').click();
+    await page.getByTestId('calendar-event').first().waitFor();
+    await page.context().setOffline(false);
+
     await toArabic(page);
     await page.getByTestId('event-calendar').waitFor();
     const selected = page.getByTestId('event-calendar').locator('[role="tab"][aria-selected="true"]');
