@@ -4,7 +4,7 @@
  *
  *   npm run bench                          every section
  *   npm run bench -- --only api,scaling    some sections (load, lighthouse, offline, cache, api, scaling,
- *                                          stress, mixed, live, bulk, door, door-scan);
+ *                                          stress, mixed, live, bulk, door, door-scan, dashboard, calendar);
  *                                          the other sections of latest.json are kept as they were
  *   --runs N                               runs per figure (default 5; API figures use at most 3)
  *   --pglite-bookings N                    PGlite dataset of the API figures (default 100000)
@@ -29,6 +29,7 @@ import { runBulk } from './sections/bulk';
 import { runCache } from './sections/cache';
 import { runDoor } from './sections/door';
 import { runDoorScan } from './sections/door-scan';
+import { runCalendar } from './sections/calendar';
 import { runDashboard } from './sections/dashboard';
 import { runLive } from './sections/live';
 import { runLighthouse } from './sections/lighthouse';
@@ -51,6 +52,7 @@ const SECTIONS: Record<string, (ctx: BenchContext) => Promise<SectionResult>> = 
   door: runDoor,
   'door-scan': runDoorScan,
   dashboard: runDashboard,
+  calendar: runCalendar,
 };
 
 const RESULTS = resolve('bench', 'results');

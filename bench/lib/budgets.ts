@@ -46,6 +46,8 @@ export interface Budgets {
    * most, on PGlite 100 k and PostgreSQL 1 M bookings.
    */
   dashboard?: { pgliteP50?: number; postgresP50?: number };
+  /** bench/sections/calendar.ts: a month of the events calendar on PGlite with 10,000 events, p50 (ms) at most. */
+  calendar?: { pgliteP50?: number };
 }
 
 export const readBudgets = (): Budgets =>

@@ -59,8 +59,10 @@ export async function seededPglite(
   bookings: number,
   events: number,
   log: (m: string) => void,
+  /** The kept directory's name, for a dataset of another shape than the bookings' (the calendar's events). */
+  name = `pglite-${bookings}`,
 ): Promise<string> {
-  const dir = join(CACHE_DIR, `pglite-${bookings}`);
+  const dir = join(CACHE_DIR, name);
   const stampFile = join(dir, 'bench-stamp.json');
   const stamp = JSON.stringify({ seed: SEED_VERSION, migrations: migrationsHash(), bookings, events });
   if (!existsSync(stampFile) || readFileSync(stampFile, 'utf8') !== stamp) {

@@ -63,6 +63,7 @@ import { registerUndoRoutes } from './undo.routes';
 import { registerDoorRoutes } from './door.routes';
 import { registerDoorSalesRoutes } from './door-sales.routes';
 import { registerDoorAccountRoutes } from './door-accounts.routes';
+import { registerEventCalendar } from './event.calendar';
 
 type Area = {
   /** The resource's server side: table, scope, record mapping, query config. */
@@ -200,8 +201,8 @@ const screenTables: RowTriggers[] = [
 ];
 
 /**
- * Screens of their own, without a resource: the dashboards, the header search, the lists' saved views
- * (the audit trail, undo and bulk jobs put records back or change them through the areas: below).
+ * Screens of their own, without a resource: the dashboards, the header search, the lists' saved views,
+ * the events calendar (the audit trail, undo and bulk jobs put records back or change them through the areas: below).
  */
 const screenRoutes = [
   registerDashboardRoutes,
@@ -210,6 +211,7 @@ const screenRoutes = [
   registerDoorRoutes,
   registerDoorSalesRoutes,
   registerDoorAccountRoutes,
+  registerEventCalendar,
 ];
 
 /**

@@ -7,7 +7,8 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { LucideIcon } from 'lucide-react';
-import { Ban, CheckCircle2, Flag, Send, Star, StarOff, Undo2, XCircle } from 'lucide-react';
+import { Ban, CalendarDays, CheckCircle2, Flag, Send, Star, StarOff, Undo2, XCircle } from 'lucide-react';
+import { lazy } from 'react';
 import { useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useLingui } from '@lingui/react';
@@ -278,6 +279,15 @@ export const eventArea: AreaConfig<Event> = {
   ],
   actions: eventActions,
   saveQuestion: eventSaveQuestion,
+  // Beside the table (`view=calendar`), loaded when first shown (docs/decisions/0070-the-events-calendar.md).
+  layouts: {
+    calendar: {
+      label: msg`Calendar`,
+      icon: CalendarDays,
+      hides: ['from', 'to'],
+      Page: lazy(() => import('./event-calendar')),
+    },
+  },
   // An event belongs to a provider: added by the provider, or by staff who can choose one.
   canCreate: (ctx) => ctx.role === 'serviceprovider' || choosesProvider(ctx),
   canRemove: (row) => row.soldTickets === 0 && (row.status === 'draft' || row.status === 'rejected'),

@@ -8,6 +8,10 @@ import type { Access, HttpMethod } from './http';
 import { msg } from './messages';
 import type { Permission } from './roles';
 
+/** A list's layouts besides its table. */
+export const LIST_LAYOUTS = ['calendar'] as const;
+export type ListLayout = (typeof LIST_LAYOUTS)[number];
+
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 /**
  * A list counts its matching rows up to this many (docs/decisions/0027-capped-count-and-one-query-per-page.md):
@@ -86,6 +90,11 @@ export interface ResourceConfig<
    * also in lists, pickers and exports.
    */
   providerScoped?: boolean;
+  /**
+   * The list's other layouts besides its table, chosen with `view=` in its URL and kept in saved
+   * views (the events' calendar, docs/decisions/0070-the-events-calendar.md).
+   */
+  layouts?: readonly ListLayout[];
   /** Per-operation access that differs from `needs(permission)`. */
   access?: Partial<Record<ResourceOp, Access>>;
   paths: ResourcePaths;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint, type Access, type AnyEndpoint } from './http';
 import type { Permission } from './roles';
-import type { ResourceConfig, ResourceOp, ResourcePaths } from './resource-config';
+import type { ListLayout, ResourceConfig, ResourceOp, ResourcePaths } from './resource-config';
 import { readEndpoints, writeEndpoints } from './resource-endpoints';
 import { resourceSchemas } from './resource-schemas';
 
@@ -29,6 +29,8 @@ export {
   DEFAULT_PAGE_SIZE,
   SEARCH_MAX,
   EXPORT_CHUNK,
+  LIST_LAYOUTS,
+  type ListLayout,
   localizedText,
   recordOf,
   boolParam,
@@ -82,6 +84,7 @@ export interface Resource {
   permission: Permission;
   ownerOps?: readonly ResourceOp[];
   providerScoped?: boolean;
+  layouts?: readonly ListLayout[];
   paths: ResourcePaths;
   discriminator?: { field: string; value: string };
   record: z.ZodObject;

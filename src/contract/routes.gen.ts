@@ -164,6 +164,11 @@ const typed: { readonly [K in keyof Api]: RouteRef<Api[K]> } = {
     idempotent: true,
   },
   eventImage: { method: 'POST', path: '/api/event/image', access: { kind: 'session', permission: 'event' } },
+  eventCalendar: {
+    method: 'GET',
+    path: '/api/event/calendar',
+    access: { kind: 'session', permission: 'event' },
+  },
   adsApprove: {
     method: 'POST',
     path: '/api/adsApprove',

@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { id, version } from './common';
 import { endpoint, ok, okMessage, signedIn } from './http';
 import { msg } from './messages';
-import { localizedText, PAGE_SIZES, SEARCH_MAX, type Resource } from './resource';
+import { LIST_LAYOUTS, localizedText, PAGE_SIZES, SEARCH_MAX, type Resource } from './resource';
 import { resources, type ResourceKey } from './areas';
 
 /**
- * Saved views (docs/decisions/0022-saved-views.md): a list's search, sort, order, page size, filters
- * and visible columns kept under a name on the server, per user and list (`resource`). One view per
+ * Saved views (docs/decisions/0022-saved-views.md): a list's search, sort, order, page size, filters,
+ * visible columns and layout (the events' calendar) kept under a name on the server, per user and list (`resource`). One view per
  * user and list may be the default (the list opens with it); an admin may share a view with everyone
  * who can open that list (read-only for them).
  */
@@ -41,6 +41,8 @@ export const viewState = z.strictObject({
   filters: z.record(z.string().max(40), z.string().max(200)).optional(),
   /** The visible columns, in order; absent: the list's defaults for the width. */
   columns: z.array(columnId).max(40).optional(),
+  /** One of the list's other layouts (`layouts` of its resource); absent: the table. */
+  view: z.enum(LIST_LAYOUTS).optional(),
 });
 export type ViewState = z.infer<typeof viewState>;
 
@@ -64,6 +66,8 @@ export const viewStateErrors = (key: ResourceKey, state: ViewState): Record<stri
     if (!schema) errors[`state.filters.${name}`] = msg('unknownField');
     else if (!schema.safeParse(value).success) errors[`state.filters.${name}`] = msg('invalidValue');
   }
+  if (state.view !== undefined && !(resource.layouts ?? []).includes(state.view))
+    errors['state.view'] = msg('invalidValue');
   const columns = resource.columns;
   const cols = state.columns ?? [];
   if (cols.some((c) => !columns.includes(c)) || new Set(cols).size !== cols.length)

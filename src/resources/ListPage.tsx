@@ -2,9 +2,13 @@
  * The generic list (docs/decisions/0005-resource-pattern.md): server-side pagination (10/25/50/100), sorting by column (aria-sort),
  * a debounced search box and the area's filters, all kept in the URL; a column menu kept per area;
  * row actions; skeleton, empty and error (Retry) states; CSV export of the current view. On a phone
- * the page is cards and the filters open in a sheet (docs/product.md §2 lists).
+ * the page is cards and the filters open in a sheet (docs/product.md §2 lists). A list with other
+ * layouts (the events' calendar) draws the chosen one instead of its table, under the same controls.
  */
+import { Suspense } from 'react';
+import { FullPageSpinner } from '@/components/ui';
 import type { Selection } from './bulk/useSelection';
+import { LayoutSwitch } from './list/LayoutSwitch';
 import { ListCards } from './list/ListCards';
 import { ListControls } from './list/ListControls';
 import { ListHeader } from './list/ListHeader';
@@ -33,9 +37,9 @@ export function ListPage<T extends BaseRecord>({
   /** More buttons of the page's toolbar (e.g. "Keep available offline"). */
   toolbar?: React.ReactNode;
 }) {
-  const { state, phone, createPath, filters, title, headingId, from, to, notSaved, sectionRef, bulk } =
-    useListPage(area, fixed, heading);
-  const { search, setSearch, list, table, pageSize, pageIndex, total, capped } = state;
+  const page = useListPage(area, fixed, heading);
+  const { state, phone, createPath, filters, title, headingId, sectionRef, bulk, layout } = page;
+  const { search, setSearch, list, table } = state;
   const { resource } = area;
 
   return (
@@ -51,13 +55,30 @@ export function ListPage<T extends BaseRecord>({
         headingId={headingId}
         title={title}
         updatedAt={list.dataUpdatedAt}
-        toolbar={<ViewsMenu {...{ area, table, search, setSearch, fixed, phone }} before={toolbar} />}
+        toolbar={
+          <ViewsMenu
+            {...{ area, table, search, setSearch, fixed, phone }}
+            before={
+              <>
+                <LayoutSwitch area={area} layout={layout?.key} setSearch={setSearch} />
+                {toolbar}
+              </>
+            }
+          />
+        }
         exporting={state.exporting}
         onExport={() => void state.exportCsv()}
         createPath={createPath}
       />
 
-      <LiveListNotice resource={resource.key} since={list.dataUpdatedAt} onShow={() => void list.refetch()} />
+      {/* Another layout says what changed over its own data. */}
+      {!layout && (
+        <LiveListNotice
+          resource={resource.key}
+          since={list.dataUpdatedAt}
+          onShow={() => void list.refetch()}
+        />
+      )}
 
       <div className="rounded-xl border border-slate-200 bg-white dark:border-slate-800 dark:bg-slate-900">
         <ListControls
@@ -67,38 +88,61 @@ export function ListPage<T extends BaseRecord>({
           filters={filters}
           search={search}
           setSearch={setSearch}
+          noColumns={Boolean(layout)}
         />
 
-        {bulk.bar}
-        <ListBody
-          selection={bulk.selection}
-          area={area}
-          state={state}
-          phone={phone}
-          title={title}
-          from={from}
-          to={to}
-          notSaved={notSaved}
-        />
-
-        {!notSaved && !(list.isError && !list.data) && (
-          <Pagination
-            pending={list.isPending}
-            total={total}
-            capped={capped}
-            from={from}
-            to={to}
-            page={pageIndex + 1}
-            pageCount={state.pageCount}
-            pageSize={pageSize}
-            onPage={(page) => table.setPageIndex(page - 1)}
-            onPageSize={(size) => setSearch({ pageSize: size, page: undefined })}
-          />
+        {layout ? (
+          <Suspense fallback={<FullPageSpinner inline />}>
+            <layout.page.Page search={search} setSearch={setSearch} />
+          </Suspense>
+        ) : (
+          <ListRecords area={area} page={page} />
         )}
       </div>
       {state.dialogs}
       {bulk.extras}
     </section>
+  );
+}
+
+/** The table's part of the page: the bulk bar, the records and the pages. */
+function ListRecords<T extends BaseRecord>({
+  area,
+  page,
+}: {
+  area: AreaConfig<T>;
+  page: ReturnType<typeof useListPage<T>>;
+}) {
+  const { state, phone, title, from, to, notSaved, bulk } = page;
+  const { list, table, pageSize, pageIndex, total, capped, setSearch } = state;
+  return (
+    <>
+      {bulk.bar}
+      <ListBody
+        selection={bulk.selection}
+        area={area}
+        state={state}
+        phone={phone}
+        title={title}
+        from={from}
+        to={to}
+        notSaved={notSaved}
+      />
+      {!notSaved && !(list.isError && !list.data) && (
+        <Pagination
+          pending={list.isPending}
+          total={total}
+          capped={capped}
+          from={from}
+          to={to}
+          page={pageIndex + 1}
+          pageCount={state.pageCount}
+          pageSize={pageSize}
+          onPage={(page) => table.setPageIndex(page - 1)}
+          onPageSize={(size) => setSearch({ pageSize: size, page: undefined })}
+        />
+      )}
+    </>
   );
 }
 

@@ -5,9 +5,11 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import type { QueryClient } from '@tanstack/react-query';
 import type { LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
-import type { AnyEndpoint, Language, Permission, Resource, Role } from '@/contract';
+import type { ComponentType, ReactNode } from 'react';
+import type { AnyEndpoint, Language, ListLayout, Permission, Resource, Role } from '@/contract';
+import type { SetListSearch } from './list/useListSearch';
 import type { BaseRecord } from './queries';
+import type { ListSearch } from './search';
 
 export interface RenderContext {
   i18n: I18n;
@@ -202,6 +204,11 @@ export interface AreaConfig<T extends BaseRecord = BaseRecord> {
    * times: how many guests are told, docs/product.md); null saves at once.
    */
   saveQuestion?: (record: T, values: Record<string, unknown>, i18n: I18n) => Promise<SaveQuestion | null>;
+  /**
+   * How the list's other layouts (its resource's `layouts`) are drawn in place of the table, under
+   * the same filters, search and saved views (the events' calendar, docs/decisions/0070-the-events-calendar.md).
+   */
+  layouts?: Partial<Record<ListLayout, ListLayoutPage>>;
   /** The list's heading (the sidebar's label). */
   title: MessageDescriptor;
   /** Headings of the form, for areas that have one: "Add country", "Edit country". */
@@ -235,4 +242,21 @@ export interface AreaConfig<T extends BaseRecord = BaseRecord> {
   EditNotice?: (props: { area: AreaConfig<T>; row: T }) => ReactNode;
   /** Defaults of a new record beyond the fields' own (e.g. the initial location). */
   useCreateDefaults?: () => { values: Record<string, unknown>; ready: boolean };
+}
+
+/** What a list's other layout gets: the list's view (its filters and search) and how to change it. */
+export interface ListLayoutProps {
+  search: ListSearch;
+  setSearch: SetListSearch;
+}
+
+/**
+ * A list's other layout: its switch's label and icon, the list's filters it does not apply (hidden
+ * while it shows), and its page (lazy: it loads when first shown).
+ */
+interface ListLayoutPage {
+  label: MessageDescriptor;
+  icon: LucideIcon;
+  hides?: readonly string[];
+  Page: ComponentType<ListLayoutProps>;
 }

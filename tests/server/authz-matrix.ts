@@ -190,6 +190,8 @@ export const MATRIX: Record<string, Row> = {
   // events (docs/product.md §2): staff and the owning provider; approving and featuring are for admins
   ...ownedArea('/api/event', '/api/event/:id', { 'DELETE /api/event/:id': staffAndOwner }),
   'GET /api/event/get-all-event': everyRole,
+  // the calendar: every role with `event`, a provider its own events (docs/decisions/0070-the-events-calendar.md)
+  'GET /api/event/calendar': everyRole,
   'GET /api/export/event': everyRole,
   'GET /api/event/get-details/:id': staffAndOwner,
   'GET /api/event/guests-to-tell/:id': staffAndOwner,

@@ -285,6 +285,24 @@ describe('every list on an index', () => {
     for (const c of cases) await check('/api/event', c, 'events', EVENTS, 10);
   });
 
+  it("the events calendar: a window's events through the time-range index", async () => {
+    // 20,000 events over 400 days around now: a six-week window holds about 2,100 of them.
+    const from = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+    const to = new Date(Date.now() + 11 * 86_400_000).toISOString().slice(0, 10);
+    for (const query of [`from=${from}&to=${to}`, `from=${from}&to=${to}&status=approved&q=Event 4`]) {
+      const queries = await capture(async () => {
+        const res = await t.request('GET', `/api/event/calendar?${query}`, { token: admin, lang: 'en' });
+        expect(res.status, res.text).toBe(200);
+      });
+      const reads = queries.filter((q) => /^\s*select/i.test(q.text) && q.text.includes('"events"'));
+      expect(reads.length).toBeGreaterThan(0);
+      for (const q of reads) {
+        const plan = await explain(q);
+        expect(problems(plan, 'events', EVENTS, false), describePlan(plan)).toEqual([]);
+      }
+    }
+  });
+
   it('users: every sort, filter and the search', { timeout: 120_000 }, async () => {
     const cases = [...sortsOf(userResource.sort), 'role=manager', 'status=3', 'q=staff4242@'];
     for (const c of cases) await check('/api/users/get-all', c, 'users', STAFF + PROVIDERS, 20);

@@ -771,6 +771,7 @@ export const extraRequests: Record<string, (w: World, caller: Caller) => Promise
   'GET /api/event/get-details/:id': async (w) => ({
     path: `/api/event/get-details/${w.fixtureCtx().eventId}`,
   }),
+  'GET /api/event/calendar': async () => ({ path: '/api/event/calendar?from=2026-11-01&to=2026-12-12' }),
   'GET /api/event/guests-to-tell/:id': async (w) => ({
     path: `/api/event/guests-to-tell/${w.fixtureCtx().eventId}`,
   }),

@@ -49,6 +49,8 @@ export const events = pgTable(
     // The events list: every sort of its own columns with the id tie-breaker, each filter before
     // the default sort, and the title search (docs/decisions/0020-every-list-on-an-index.md).
     index('events_starts_idx').on(t.startsAt, t.id),
+    // The calendar's window: events whose time overlaps it (docs/decisions/0070-the-events-calendar.md).
+    index('events_span_idx').using('gist', sql`tstzrange(${t.startsAt}, ${t.endsAt})`),
     index('events_provider_starts_idx').on(t.providerId, t.startsAt, t.id),
     index('events_status_starts_idx').on(t.status, t.startsAt, t.id),
     index('events_category_idx').on(t.categoryId, t.startsAt, t.id),

@@ -100,6 +100,8 @@ export const eventResource = defineResource({
   tag,
   permission: 'event',
   providerScoped: true,
+  // The calendar beside the table (docs/decisions/0070-the-events-calendar.md).
+  layouts: ['calendar'],
   // Pickers' event names (drafts too): for who works with events, not a door account (ADR 0055).
   access: { options: needs('event') },
   paths: {

@@ -62,8 +62,11 @@ export function ListControls<T extends BaseRecord>({
   search,
   setSearch,
   phone,
+  noColumns = false,
 }: {
   phone: boolean;
+  /** Another layout than the table shows (no column menu). */
+  noColumns?: boolean;
   area: AreaConfig<T>;
   table: ListTableApi<T>;
   filters: AreaFilter[];
@@ -103,7 +106,7 @@ export function ListControls<T extends BaseRecord>({
             )}
           </>
         ))}
-      {!phone && <ColumnMenu area={area} table={table} />}
+      {!phone && !noColumns && <ColumnMenu area={area} table={table} />}
     </div>
   );
 }

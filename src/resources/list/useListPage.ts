@@ -20,8 +20,12 @@ export function useListPage<T extends BaseRecord>(
   const { i18n, actionContext, search, list, table, pageSize, pageIndex, total, capped } = state;
 
   const createPath = area.canCreate?.(actionContext) === false ? undefined : area.paths.create;
+  const { layout } = state;
   const filters = (area.filters ?? []).filter(
-    (filter) => !(fixed && filter.key in fixed) && (filter.visible?.(actionContext) ?? true),
+    (filter) =>
+      !(fixed && filter.key in fixed) &&
+      (filter.visible?.(actionContext) ?? true) &&
+      !layout?.page.hides?.includes(filter.key),
   );
   const title = heading ?? i18n._(area.title);
   const headingId = useId();
@@ -39,5 +43,18 @@ export function useListPage<T extends BaseRecord>(
     pageCount: state.pageCount,
     setPage: (page) => table.setPageIndex(page - 1),
   });
-  return { state, phone, createPath, filters, title, headingId, from, to, notSaved, sectionRef, bulk };
+  return {
+    state,
+    phone,
+    createPath,
+    filters,
+    title,
+    headingId,
+    from,
+    to,
+    notSaved,
+    sectionRef,
+    bulk,
+    layout,
+  };
 }

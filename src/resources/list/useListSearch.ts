@@ -2,7 +2,7 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useEffect, useMemo } from 'react';
 import type { Resource } from '@/contract';
 import { listSearchValidator, type ListSearch } from '../search';
-import { COLUMNS_KEY, urlColumns } from './view-state';
+import { COLUMNS_KEY, LAYOUT_KEY, urlColumns, urlLayout } from './view-state';
 
 /** The same list view (keys with no value do not count). */
 const sameSearch = (a: ListSearch, b: ListSearch): boolean => {
@@ -35,10 +35,15 @@ export function useListSearch(resource: Resource, fixed: Record<string, string> 
   // The route keeps the URL's values as they are: this list checks them against its resource.
   const cleanSearch = useMemo(() => {
     const clean = listSearchValidator(resource);
-    // The visible columns, when a view or a link chose them (./view-state.ts).
+    // The visible columns, when a view or a link chose them, and the layout (./view-state.ts).
     return (raw: ListSearch): ListSearch => {
       const columns = urlColumns(resource, raw[COLUMNS_KEY]);
-      return columns ? { ...clean(raw), [COLUMNS_KEY]: columns.join(',') } : clean(raw);
+      const layout = urlLayout(resource, raw[LAYOUT_KEY]);
+      return {
+        ...clean(raw),
+        ...(columns && { [COLUMNS_KEY]: columns.join(',') }),
+        ...(layout && { [LAYOUT_KEY]: layout }),
+      };
     };
   }, [resource]);
   const view = useMemo(() => cleanSearch(urlSearch), [cleanSearch, urlSearch]);

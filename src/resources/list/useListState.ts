@@ -11,7 +11,7 @@ import type { AreaConfig } from '../types';
 import { useColumnVisibility } from './useColumnVisibility';
 import { useListSearch } from './useListSearch';
 import { useListTable } from './useListTable';
-import { COLUMNS_KEY } from './view-state';
+import { COLUMNS_KEY, LAYOUT_KEY, urlLayout } from './view-state';
 
 /** CSV export of the current view (its sort, search and filters). */
 function useCsvExport(resource: Resource, search: ListSearch) {
@@ -46,7 +46,15 @@ export function useListState<T extends BaseRecord>(
   const { search, setSearch } = useListSearch(resource, fixed);
   const actionContext = useActionContext();
   const query = toListQuery(resource, search);
-  const list = useQuery({ ...listQueryOptions<T>(resource, query), placeholderData: keepPreviousData });
+  // Another layout in place of the table (the events' calendar) reads its own records.
+  const layoutKey = urlLayout(resource, search[LAYOUT_KEY]);
+  const layout =
+    layoutKey && area.layouts?.[layoutKey] ? { key: layoutKey, page: area.layouts[layoutKey] } : null;
+  const list = useQuery({
+    ...listQueryOptions<T>(resource, query),
+    placeholderData: keepPreviousData,
+    enabled: !layout,
+  });
   const { askDelete, start, dialogs } = useRecordActions(area);
   const [columnVisibility, setColumnVisibility] = useColumnVisibility(
     area,
@@ -92,5 +100,6 @@ export function useListState<T extends BaseRecord>(
     askDelete,
     start,
     dialogs,
+    layout,
   };
 }

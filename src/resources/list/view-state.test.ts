@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingResource, eventResource } from '@/contract';
 import { viewerTimeZone } from '@/lib/zoned';
 import { listSearchValidator, toExportQuery, toListQuery } from '../search';
-import { sameView, searchToState, stateToSearch, urlColumns } from './view-state';
+import { sameView, searchToState, stateToSearch, urlColumns, urlLayout } from './view-state';
 
 let zone: string | undefined;
 beforeAll(() => {
@@ -45,6 +45,21 @@ describe('a saved view and the URL', () => {
     expect(sameView(back, { ...back, page: 2 })).toBe(true);
     expect(sameView(back, { ...back, status: 'pending' })).toBe(false);
     expect(searchToState(bookingResource, {}, undefined, undefined)).toEqual({});
+  });
+
+  it("keeps the list's other layout (the events' calendar) and no layout a list lacks", () => {
+    const state = searchToState(
+      eventResource,
+      { view: 'calendar', status: 'approved' },
+      undefined,
+      undefined,
+    );
+    expect(state).toEqual({ view: 'calendar', filters: { status: 'approved' } });
+    expect(stateToSearch(state).view).toBe('calendar');
+    expect(urlLayout(eventResource, 'calendar')).toBe('calendar');
+    expect(urlLayout(eventResource, 'gantt')).toBeUndefined();
+    expect(urlLayout(bookingResource, 'calendar')).toBeUndefined();
+    expect(searchToState(bookingResource, { view: 'calendar' }, undefined, undefined)).toEqual({});
   });
 
   it("accepts only the list's own columns in the URL, each once", () => {

@@ -1,13 +1,19 @@
 /**
  * A list's view as a saved view's `state` and back (docs/decisions/0022-saved-views.md). The URL
  * keeps the view in its wire form (resources/search.ts), plus `cols`: the visible columns,
- * comma-separated, present only when a view or a link chose them.
+ * comma-separated, present only when a view or a link chose them, and `view`: the list's other layout.
  */
-import type { Resource, ViewState } from '@/contract';
+import type { ListLayout, Resource, ViewState } from '@/contract';
 import type { ListSearch } from '../search';
 
 /** The URL key of the visible columns. */
 export const COLUMNS_KEY = 'cols';
+/** The URL key of the list's layout besides its table (`view=calendar`, docs/decisions/0070-the-events-calendar.md). */
+export const LAYOUT_KEY = 'view';
+
+/** The URL's layout, when it is one of this list's; else none (the table). */
+export const urlLayout = (resource: Pick<Resource, 'layouts'>, raw: unknown): ListLayout | undefined =>
+  (resource.layouts ?? []).find((layout) => layout === raw);
 
 /** The URL's visible columns, when they are all columns of this list; else none. */
 export const urlColumns = (resource: Pick<Resource, 'columns'>, raw: unknown): string[] | undefined => {
@@ -21,7 +27,7 @@ const filterKeys = (resource: Pick<Resource, 'filters'>) => Object.keys(resource
 
 /** The state to save of a view: its search, sort, page size, filters (not the page's fixed ones) and columns. */
 export function searchToState(
-  resource: Pick<Resource, 'filters' | 'key'>,
+  resource: Pick<Resource, 'filters' | 'key' | 'layouts'>,
   search: ListSearch,
   fixed: Record<string, string> | undefined,
   columns: string[] | undefined,
@@ -38,6 +44,8 @@ export function searchToState(
   }
   if (Object.keys(filters).length) state.filters = filters;
   if (columns?.length) state.columns = columns;
+  const layout = urlLayout(resource, search[LAYOUT_KEY]);
+  if (layout) state.view = layout;
   return state;
 }
 
@@ -50,6 +58,7 @@ export function stateToSearch(state: ViewState): ListSearch {
     pageSize: state.pageSize,
     ...state.filters,
     [COLUMNS_KEY]: state.columns?.join(','),
+    [LAYOUT_KEY]: state.view,
   };
 }
 

@@ -1,0 +1,1 @@
+CREATE INDEX "events_span_idx" ON "events" USING gist (tstzrange("starts_at", "ends_at"));
