@@ -27,6 +27,8 @@ const MailStateBadge = statusBadge<MailState>(
 const KIND_TEXT: Record<BookingMail['kind'], ReturnType<typeof msg>> = {
   event_cancelled: msg`Event cancelled`,
   event_changed: msg`Event changed`,
+  message: msg`Message from staff`,
+  reminder: msg`Reminder`,
 };
 
 export function BookingMails({ bookingId, ctx }: { bookingId: number; ctx: RenderContext }) {

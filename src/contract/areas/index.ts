@@ -12,6 +12,7 @@ import { advertisementApi } from './advertisement';
 import { bookingApi } from './booking';
 import { dashboardApi, searchApi } from './dashboard';
 import { eventApi } from './event';
+import { eventMessagesApi } from './event-messages';
 import { pageApi } from './page';
 import { notificationApi } from './notification';
 import { auditApi } from './audit';
@@ -27,6 +28,7 @@ export * from './supervisor';
 export * from './user';
 export * from './values';
 export * from './event';
+export * from './event-messages';
 export * from './advertisement';
 export * from './booking';
 export * from './page';
@@ -53,6 +55,7 @@ export const areaApi = {
   ...supervisorApi,
   ...usersApi,
   ...eventApi,
+  ...eventMessagesApi,
   ...advertisementApi,
   ...bookingApi,
   ...pageApi,
