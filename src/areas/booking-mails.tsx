@@ -18,7 +18,7 @@ const bookingMailsQuery = (id: number) =>
     queryFn: async ({ signal }) => (await call(routes.bookingMails, { params: { id }, signal })).data,
   });
 
-const MailStateBadge = statusBadge<MailState>(
+export const MailStateBadge = statusBadge<MailState>(
   { queued: msg`Queued`, sending: msg`Sending`, sent: msg`Sent`, failed: msg`Failed` },
   { queued: 'grey', sending: 'amber', sent: 'green', failed: 'red' },
   'mail-state',
