@@ -67,8 +67,11 @@ export function PreviewPane({ lang, mail, ctx }: { lang: 'en' | 'ar'; mail: Rend
   return (
     <section className="min-w-0 space-y-2" data-testid={`preview-${lang}`} aria-label={title}>
       <h4 className="text-sm font-semibold">{title}</h4>
-      <p className="text-sm break-words" dir={lang === 'ar' ? 'rtl' : 'ltr'} lang={lang}>
-        <span className="font-medium">{ctx.i18n._(msg`Subject:`)}</span> {mail.subject}
+      <p className="text-sm break-words">
+        <span className="font-medium">{ctx.i18n._(msg`Subject:`)}</span>{' '}
+        <bdi dir={lang === 'ar' ? 'rtl' : 'ltr'} lang={lang}>
+          {mail.subject}
+        </bdi>
       </p>
       <iframe
         title={title}

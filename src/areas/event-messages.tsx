@@ -4,7 +4,7 @@
  * by state, opening to its recipients and failures with a retry of the failed.
  */
 import { msg } from '@lingui/core/macro';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { REMINDER_HOURS, type GuestMessage } from '@/contract';
 import { routes } from '@/contract/routes.gen';
@@ -17,16 +17,26 @@ import { MailStateBadge } from './booking-mails';
 import { DetailsCard } from './details-frame';
 import { MessageComposer } from './event-message-compose';
 
+/** While mails of a message wait in the queue (or a scheduled one came due), its counts are read again. */
+const SENDING_REFRESH_MS = 3_000;
+const stillSending = (messages: GuestMessage[] | undefined) =>
+  messages?.some(
+    (m) => m.counts.queued > 0 || (m.state === 'scheduled' && Date.parse(m.sendAt) <= Date.now()),
+  );
+
 const messagesQuery = (eventId: number) =>
   queryOptions({
     queryKey: ['event', 'messages', eventId] as const,
     queryFn: async ({ signal }) =>
       (await call(routes.eventMessages, { params: { id: eventId }, signal })).data,
+    refetchInterval: (query) => (stillSending(query.state.data) ? SENDING_REFRESH_MS : false),
   });
 
-const messageLogQuery = (eventId: number, messageId: number) =>
+/** The recipients of a message, read again whenever its counts move (the key holds them). */
+const messageLogQuery = (eventId: number, { id: messageId, counts }: GuestMessage) =>
   queryOptions({
-    queryKey: ['event', 'messages', eventId, messageId] as const,
+    queryKey: ['event', 'messages', eventId, messageId, counts.queued, counts.sent, counts.failed] as const,
+    placeholderData: keepPreviousData,
     queryFn: async ({ signal }) =>
       (await call(routes.eventMessageRecipients, { params: { id: eventId, messageId }, signal })).data,
   });
@@ -118,7 +128,7 @@ function MessageLog({
 }) {
   const { i18n } = ctx;
   const queryClient = useQueryClient();
-  const log = useQuery(messageLogQuery(eventId, message.id));
+  const log = useQuery(messageLogQuery(eventId, message));
   const [busy, setBusy] = useState(false);
   const [key, setKey] = useState(newIdempotencyKey);
   const [error, setError] = useState<string | null>(null);
