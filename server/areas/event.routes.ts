@@ -25,7 +25,6 @@ import { deleteUnusedImages, loadEvent, type EventRecord } from './event';
 import { assertImagesExist } from './event.checks';
 import { changeEventStatus } from './event.status';
 import { countGuestsToTell } from './event.mail';
-import { registerEventMessageRoutes } from './event.messages';
 import { providerScopeOf } from '../resources/impl';
 import { MAX_IMAGE_BYTES, storeUploadedImage } from '../http/uploads';
 import { rowCtx, runRowAction, type BodyOf, type RowAction } from '../resources/row-actions';
@@ -300,7 +299,6 @@ const saveSpecialist: Handler<typeof eventApi.eventSpecialist> = async ({ deps, 
 };
 
 export const registerEventRoutes = (app: App) => {
-  registerEventMessageRoutes(app);
   route(app, eventApi.eventDetails, eventDetails);
   route(app, eventApi.eventUpdateStatus, updateStatus);
   route(app, eventApi.eventGuestsToTell, async ({ deps, params, requireAuth }) => {

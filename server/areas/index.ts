@@ -63,6 +63,7 @@ import { registerUndoRoutes } from './undo.routes';
 import { registerDoorRoutes } from './door.routes';
 import { registerDoorSalesRoutes } from './door-sales.routes';
 import { registerDoorAccountRoutes } from './door-accounts.routes';
+import { registerEventMessageRoutes } from './event.messages';
 
 type Area = {
   /** The resource's server side: table, scope, record mapping, query config. */
@@ -210,6 +211,7 @@ const screenRoutes = [
   registerDoorRoutes,
   registerDoorSalesRoutes,
   registerDoorAccountRoutes,
+  registerEventMessageRoutes,
 ];
 
 /**

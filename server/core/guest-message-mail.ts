@@ -27,7 +27,7 @@ const unsubscribeHeaders = (url: string) => ({
 const PLACEHOLDER = /\{(name|event|start|ticket)\}/g;
 
 /** A subject (plain text) with the guest's values. */
-export const fillText = (text: string, values: PlaceholderValues) =>
+const fillText = (text: string, values: PlaceholderValues) =>
   text.replace(PLACEHOLDER, (_, key: MessagePlaceholder) => values[key]);
 
 /** Sanitised HTML with the guest's values, escaped; the ticket becomes its link. */
@@ -45,7 +45,7 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
  * quotes, line breaks, links): blocks on their own lines, list items with a dash, a link's address
  * after its text.
  */
-export const htmlToText = (html: string) =>
+const htmlToText = (html: string) =>
   html
     .replace(/<a [^>]*href="([^"]*)"[^>]*>(.*?)<\/a>/gis, (_, href: string, text: string) =>
       text.replace(/<[^>]+>/g, '') === href ? href : `${text} (${href})`,

@@ -206,7 +206,7 @@ const bookingDetails = z.object({
   allowed: z.object({ status: z.array(bookingStatus), paymentStatus: z.array(paymentStatus) }),
 });
 
-export const MAIL_STATES = ['queued', 'sending', 'sent', 'failed'] as const;
+const MAIL_STATES = ['queued', 'sending', 'sent', 'failed'] as const;
 export type MailState = (typeof MAIL_STATES)[number];
 const MAIL_KINDS = ['event_cancelled', 'event_changed', 'message', 'reminder'] as const;
 

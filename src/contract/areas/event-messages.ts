@@ -17,8 +17,8 @@ export const MESSAGE_PLACEHOLDERS = ['name', 'event', 'start', 'ticket'] as cons
 export type MessagePlaceholder = (typeof MESSAGE_PLACEHOLDERS)[number];
 
 export const ADMITTED = ['any', 'admitted', 'not_admitted'] as const;
-export const MAX_SUBJECT = 200;
-export const MAX_MESSAGE_HTML = 20_000;
+const MAX_SUBJECT = 200;
+const MAX_MESSAGE_HTML = 20_000;
 /** A reminder between one hour and two weeks before the start. */
 export const REMINDER_HOURS = { min: 1, max: 336 } as const;
 
