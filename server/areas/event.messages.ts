@@ -9,6 +9,7 @@ import type { BookingMail } from '../../src/contract/areas/booking';
 import type { Language } from '../../src/contract/common';
 import { msg } from '../../src/contract/messages';
 import type { AuthInfo } from '../auth/sessions';
+import { appendAudit } from '../audit/trail';
 import { fieldError, notFound } from '../core/errors';
 import { venueTime } from '../core/guest-mail';
 import { renderMessageMail, ticketUrl, unsubscribeUrl } from '../core/guest-message-mail';
@@ -33,7 +34,7 @@ import { loadEvent } from './event';
 const reachableEvent = async (db: Executor, auth: AuthInfo, id: number) => {
   const event = await loadEvent(db, id, providerScopeOf(auth, 'event', true));
   if (!event) throw notFound();
-  return (await loadEventFacts(db, event.id))!;
+  return { ...(await loadEventFacts(db, event.id))!, providerId: event.providerId };
 };
 
 /** Sanitised bodies; a body left empty by the sanitiser is refused as missing. */
@@ -125,6 +126,7 @@ const createMessage: Handler<typeof eventMessagesApi.eventMessageCreate> = async
   params,
   body,
   requireAuth,
+  audit,
 }) => {
   const auth = requireAuth();
   const e = await reachableEvent(deps.db, auth, params.id);
@@ -152,6 +154,15 @@ const createMessage: Handler<typeof eventMessagesApi.eventMessageCreate> = async
     recipients = await countAudience(deps.db, e.id, body.audience);
     await deps.db.update(guestMessages).set({ recipients }).where(eq(guestMessages.id, m!.id));
   } else recipients = await queueMessage(deps.db, deps, { ...m!, audience: body.audience }, e, now);
+  // On the event's History: who wrote to how many guests (the texts stay with the message).
+  await appendAudit(deps.db, audit, {
+    action: 'guests_messaged',
+    resource: 'event',
+    recordId: e.id,
+    providerId: e.providerId,
+    eventId: e.id,
+    detail: { message: m!.id, subject: body.subject.en, sendAt: sendAt.toISOString(), recipients },
+  });
   return {
     message: later ? smsg('messageScheduled') : smsg('messageQueued', { n: recipients }),
     data: { id: m!.id, recipients },
@@ -246,7 +257,7 @@ export const registerEventMessageRoutes = (app: App) => {
     return { message: smsg('loaded'), data: { hours: r?.hours ?? null } };
   });
 
-  route(app, eventMessagesApi.eventReminderSave, async ({ deps, params, body, requireAuth }) => {
+  route(app, eventMessagesApi.eventReminderSave, async ({ deps, params, body, requireAuth, audit }) => {
     const e = await reachableEvent(deps.db, requireAuth(), params.id);
     const now = deps.config.now();
     if (body.hours === null) await deps.db.delete(eventReminders).where(eq(eventReminders.eventId, e.id));
@@ -255,6 +266,14 @@ export const registerEventMessageRoutes = (app: App) => {
         .insert(eventReminders)
         .values({ eventId: e.id, hours: body.hours, updatedAt: now })
         .onConflictDoUpdate({ target: eventReminders.eventId, set: { hours: body.hours, updatedAt: now } });
+    await appendAudit(deps.db, audit, {
+      action: 'reminder_set',
+      resource: 'event',
+      recordId: e.id,
+      providerId: e.providerId,
+      eventId: e.id,
+      detail: { hours: body.hours },
+    });
     return { message: smsg('reminderSaved'), data: { hours: body.hours } };
   });
 };

@@ -234,6 +234,29 @@ describe('messages written by staff', () => {
     t.clock.advance(-3 * HOUR);
   });
 
+  it('are on the event’s History, with the reminder set and a correction not told', async () => {
+    const e = await newEvent();
+    await newBooking(e.id);
+    expect((await call('PUT', `/api/event/${e.id}/reminder`, provider, { hours: 6 })).status).toBe(200);
+    expect((await call('POST', `/api/event/${e.id}/messages`, provider, draft())).status).toBe(201);
+    const ev = (await call('GET', `/api/event/${e.id}`, admin)).body.data as Rec;
+    const keep = ['title', 'description', 'categoryId', 'providerId', 'countryId', 'cityId', 'locationId'];
+    const moved = await call('PUT', `/api/event/${e.id}`, admin, {
+      ...Object.fromEntries(keep.map((k) => [k, ev[k]])),
+      ...Object.fromEntries(
+        ['price', 'capacity', 'images', 'coverImage', 'supervisorIds', 'version'].map((k) => [k, ev[k]]),
+      ),
+      startsAt: '2027-03-01T17:00:00Z',
+      endsAt: '2027-03-01T21:00:00Z',
+      notifyGuests: false,
+    });
+    expect(moved.status, moved.text).toBe(200);
+    const history = await call('GET', `/api/audit?resource=event&recordId=${e.id}`, provider);
+    expect(history.status, history.text).toBe(200);
+    const actions = (history.body.data.items as { action: string }[]).map((x) => x.action);
+    expect(actions).toEqual(expect.arrayContaining(['reminder_set', 'guests_messaged', 'guests_not_told']));
+  });
+
   it('the failed are retried once however many ask at once', async () => {
     const e = await newEvent();
     await newBooking(e.id);
