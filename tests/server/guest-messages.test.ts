@@ -109,6 +109,12 @@ describe('messages written by staff', () => {
     const preview = await call('POST', `/api/event/${e.id}/messages/preview`, provider, draft(paidNotIn));
     expect(preview.status, preview.text).toBe(200);
     expect(preview.body.data.recipients).toBe(2);
+    const count = async (audience: Record<string, unknown>) =>
+      (await call('POST', `/api/event/${e.id}/messages/preview`, admin, draft(audience))).body.data
+        .recipients;
+    expect(await count({ ...paidNotIn, admitted: 'admitted' })).toBe(1);
+    expect(await count({ ...paidNotIn, payments: ['pending', 'paid'] })).toBe(3);
+    expect(await count({ ...everyone, statuses: ['cancelled'] })).toBe(1);
     expect(preview.body.data.en.subject).toBe(`Hello ${en.customerName}: ${(e.title as { en: string }).en}`);
     expect(preview.body.data.en.html).not.toMatch(/script|onerror|<img/);
     expect(preview.body.data.ar.html).toContain('dir="rtl"');
