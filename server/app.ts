@@ -26,6 +26,7 @@ import { registerPasskeyRoutes } from './areas/passkeys.routes';
 import { registerPasswordResetRoutes } from './areas/password-reset.routes';
 import { registerInvitationRoutes } from './areas/invitation.routes';
 import { registerLiveRoutes } from './live/live.routes';
+import { registerGuestPages } from './http/guest-pages';
 
 export type { App, Deps } from './http/types';
 
@@ -82,6 +83,7 @@ export const createApp = (deps: Deps): App => {
     return errorResponse(c, new HttpError(404, smsg('noEndpoint')), lang);
   });
 
+  registerGuestPages(app);
   registerUploads(app);
   registerStatic(app, deps.config.distDir);
 

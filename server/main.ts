@@ -31,6 +31,7 @@ import { watchSessions } from './live/sessions';
 import { createLive, type Live } from './live/streams';
 import { runPrimary } from './workers';
 import { startMailQueue, wakeMailQueue } from './notifications/mail-queue';
+import { queueDueMessages, queueDueReminders } from './notifications/guest-messages';
 
 const fail = (message: string): never => {
   console.error(`\nThe server cannot start.\n${message}\n`);
@@ -145,6 +146,15 @@ const startTasks = (deps: Deps, intervalMs: number, database: Database) =>
       name: 'The bulk job purge',
       everyMs: BULK_PURGE_EVERY_MS,
       run: (d) => purgeBulkJobs(d.db, d.config.now(), d.config.bulkRetentionDays),
+    },
+    // Scheduled messages and reminders that came due, claimed by one process each (ADR 0071).
+    {
+      name: 'Messages and reminders',
+      everyMs: 0,
+      run: async (d) => {
+        await queueDueMessages(d);
+        await queueDueReminders(d);
+      },
     },
     // Mails whose retry came due (an enqueue wakes every process's sender itself).
     { name: 'The mail queue', everyMs: 0, run: async () => wakeMailQueue() },

@@ -64,6 +64,7 @@ import { registerDoorRoutes } from './door.routes';
 import { registerDoorSalesRoutes } from './door-sales.routes';
 import { registerDoorAccountRoutes } from './door-accounts.routes';
 import { registerEventCalendar } from './event.calendar';
+import { registerEventMessageRoutes } from './event.messages';
 
 type Area = {
   /** The resource's server side: table, scope, record mapping, query config. */
@@ -212,6 +213,7 @@ const screenRoutes = [
   registerDoorSalesRoutes,
   registerDoorAccountRoutes,
   registerEventCalendar,
+  registerEventMessageRoutes,
 ];
 
 /**

@@ -40,7 +40,7 @@ export type GuestTemplate = (typeof GUEST_TEMPLATES)[number];
 const LOCALE: Record<Language, string> = { en: 'en-GB', ar: 'ar-SA-u-ca-gregory' };
 
 /** "Saturday 5 December 2026, 19:00 GMT+3 (Riyadh time)" on the venue's clock. */
-const venueTime = (iso: string, timeZone: string, lang: Language) => {
+export const venueTime = (iso: string, timeZone: string, lang: Language) => {
   const when = new Intl.DateTimeFormat(LOCALE[lang], {
     timeZone,
     weekday: 'long',
@@ -56,7 +56,7 @@ const venueTime = (iso: string, timeZone: string, lang: Language) => {
   return lang === 'ar' ? `${when} (بتوقيت ${city})` : `${when} (${city} time)`;
 };
 
-const placeLines = (p: EventPlace, lang: Language) => {
+export const placeLines = (p: EventPlace, lang: Language) => {
   const w =
     lang === 'ar'
       ? { starts: 'يبدأ', ends: 'ينتهي', venue: 'المكان' }

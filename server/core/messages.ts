@@ -282,6 +282,11 @@ export const SERVER_MESSAGES = {
     en: 'An account may have at most {n} passkeys: remove one first.',
     ar: 'يمكن أن يكون للحساب {n} مفتاح مرور على الأكثر: أزل واحدًا أولًا.',
   },
+  // messages to guests (docs/decisions/0071-messages-reminders-and-unsubscribe.md)
+  messageQueued: { en: 'The message is on its way to {n} guests.', ar: 'الرسالة في طريقها إلى {n} ضيف.' },
+  messageScheduled: { en: 'The message is scheduled.', ar: 'جُدولت الرسالة.' },
+  mailsRetried: { en: '{n} failed mails will be sent again.', ar: 'ستُرسل {n} رسالة فاشلة مرة أخرى.' },
+  reminderSaved: { en: 'Reminder saved.', ar: 'حُفظ التذكير.' },
   // resources (generic)
   loaded: { en: 'Loaded.', ar: 'تم التحميل.' },
   created: { en: 'Saved.', ar: 'تم الحفظ.' },

@@ -16,11 +16,19 @@
  * - Every process listens on channel `ebo_mail`, which an enqueuing transaction notifies on commit,
  *   and the scheduler wakes the queue on each of its rounds (retries that came due).
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Language } from '../../src/contract/common';
 import { GUEST_TEMPLATES, renderGuestMail, type GuestTemplate } from '../core/guest-mail';
+import {
+  renderMessageMail,
+  renderReminderMail,
+  unsubscribeUrl,
+  valuesOf,
+  type MessageMailParams,
+  type ReminderParams,
+} from '../core/guest-message-mail';
 import type { Executor } from '../db/client';
-import { mails } from '../db/schema';
+import { guestMessages, mails } from '../db/schema';
 import type { Deps } from '../http/types';
 import { eachLimited } from './notify';
 
@@ -69,22 +77,55 @@ const outcomeOf = (err: unknown, attempts: number): Outcome => {
   return { state: permanent || attempts >= MAIL_MAX_ATTEMPTS ? 'failed' : 'queued', response };
 };
 
-/** The message a row renders to (its template, language and parameters). */
-const messageOf = (row: MailRow) => {
+/** The texts of the staff messages one drain renders, read once per message. */
+type MessageTexts = Map<
+  number,
+  Promise<{ subject: { en: string; ar: string }; body: { en: string; ar: string } }>
+>;
+
+/**
+ * The message a row renders to (its template, language and parameters; a staff message's texts
+ * are its message's, docs/decisions/0071-messages-reminders-and-unsubscribe.md).
+ */
+const messageOf = async (deps: Deps, row: MailRow, texts: MessageTexts) => {
+  const lang: Language = row.language === 'ar' ? 'ar' : 'en';
+  const { publicUrl } = deps.config;
+  if (row.template === 'guest.message' && row.messageId !== null) {
+    const id = row.messageId;
+    if (!texts.has(id))
+      texts.set(
+        id,
+        deps.db
+          .select({ subject: guestMessages.subject, body: guestMessages.body })
+          .from(guestMessages)
+          .where(eq(guestMessages.id, id))
+          .then(([m]) => m!),
+      );
+    const m = await texts.get(id)!;
+    const p = row.params as unknown as MessageMailParams;
+    return renderMessageMail(
+      lang,
+      row.toAddress,
+      { subject: m.subject[lang], html: m.body[lang] },
+      valuesOf(publicUrl, p),
+      unsubscribeUrl(publicUrl, p.token),
+    );
+  }
+  if (row.template === 'event.reminder')
+    return renderReminderMail(lang, row.toAddress, row.params as unknown as ReminderParams, publicUrl);
   if (!GUEST_TEMPLATES.includes(row.template as GuestTemplate))
     throw new Error(`Unknown template ${row.template}`);
-  const lang: Language = row.language === 'ar' ? 'ar' : 'en';
   return renderGuestMail(row.template as GuestTemplate, lang, row.toAddress, row.params as never);
 };
 
 /** Sends one claimed mail and records the outcome, unless another process claimed it since. */
-const sendClaimedMail = async (deps: Deps, row: MailRow) => {
+const sendClaimedMail = async (deps: Deps, row: MailRow, texts: MessageTexts) => {
   let outcome: Outcome;
   try {
-    const message = messageOf(row);
+    const message = await messageOf(deps, row, texts);
     const answer = await deps.mailer.send({
       ...message,
-      headers: { 'Message-ID': `<mail-${row.id}@ebo.mail>` },
+      headers: { ...message.headers, 'Message-ID': `<mail-${row.id}@ebo.mail>` },
     });
     outcome = { state: 'sent', response: (answer || 'accepted').slice(0, MAX_RESPONSE) };
   } catch (err) {
@@ -113,7 +154,8 @@ export const drainMails = async (deps: Deps, keepGoing: () => boolean = () => tr
   while (keepGoing()) {
     const batch = await claimMails(deps);
     if (!batch.length) break;
-    await eachLimited(batch, SEND_CONCURRENCY, (row) => sendClaimedMail(deps, row));
+    const texts: MessageTexts = new Map();
+    await eachLimited(batch, SEND_CONCURRENCY, (row) => sendClaimedMail(deps, row, texts));
     tried += batch.length;
   }
   return tried;

@@ -18,7 +18,7 @@ const bookingMailsQuery = (id: number) =>
     queryFn: async ({ signal }) => (await call(routes.bookingMails, { params: { id }, signal })).data,
   });
 
-const MailStateBadge = statusBadge<MailState>(
+export const MailStateBadge = statusBadge<MailState>(
   { queued: msg`Queued`, sending: msg`Sending`, sent: msg`Sent`, failed: msg`Failed` },
   { queued: 'grey', sending: 'amber', sent: 'green', failed: 'red' },
   'mail-state',
@@ -27,6 +27,8 @@ const MailStateBadge = statusBadge<MailState>(
 const KIND_TEXT: Record<BookingMail['kind'], ReturnType<typeof msg>> = {
   event_cancelled: msg`Event cancelled`,
   event_changed: msg`Event changed`,
+  message: msg`Message from staff`,
+  reminder: msg`Reminder`,
 };
 
 export function BookingMails({ bookingId, ctx }: { bookingId: number; ctx: RenderContext }) {

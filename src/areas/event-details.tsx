@@ -26,6 +26,7 @@ import { DetailsCard, LoadedDetails, type DetailsData } from './details-frame';
 import { eventArea, EventStatusBadge, type Event } from './event';
 import { EventBookings, EventGallery, EventSupervisors } from './event-sections';
 import { Specialists } from './event-specialists';
+import { EventMessages } from './event-messages';
 
 /** The event's dashboard, with its charts, loads with the section (docs/decisions/0068-dashboards-over-a-period.md). */
 const EventDashboard = lazy(() => import('./event-dashboard'));
@@ -161,6 +162,8 @@ function EventDetails({
       <Specialists eventId={event.id} specialists={specialists} editable={editable} ctx={ctx} />
 
       <EventSupervisors supervisors={supervisors} ctx={ctx} />
+
+      <EventMessages eventId={event.id} timeZone={event.timeZone} ctx={ctx} />
 
       <HistorySection
         title={i18n._(msg`Status history`)}

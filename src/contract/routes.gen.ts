@@ -169,6 +169,44 @@ const typed: { readonly [K in keyof Api]: RouteRef<Api[K]> } = {
     path: '/api/event/calendar',
     access: { kind: 'session', permission: 'event' },
   },
+  eventMessageCreate: {
+    method: 'POST',
+    path: '/api/event/:id/messages',
+    access: { kind: 'session', permission: 'event' },
+    idempotent: true,
+  },
+  eventMessages: {
+    method: 'GET',
+    path: '/api/event/:id/messages',
+    access: { kind: 'session', permission: 'event' },
+  },
+  eventMessagePreview: {
+    method: 'POST',
+    path: '/api/event/:id/messages/preview',
+    access: { kind: 'session', permission: 'event' },
+  },
+  eventMessageRecipients: {
+    method: 'GET',
+    path: '/api/event/:id/messages/:messageId',
+    access: { kind: 'session', permission: 'event' },
+  },
+  eventMessageRetry: {
+    method: 'POST',
+    path: '/api/event/:id/messages/:messageId/retry',
+    access: { kind: 'session', permission: 'event' },
+    idempotent: true,
+  },
+  eventReminder: {
+    method: 'GET',
+    path: '/api/event/:id/reminder',
+    access: { kind: 'session', permission: 'event' },
+  },
+  eventReminderSave: {
+    method: 'PUT',
+    path: '/api/event/:id/reminder',
+    access: { kind: 'session', permission: 'event' },
+    idempotent: true,
+  },
   adsApprove: {
     method: 'POST',
     path: '/api/adsApprove',

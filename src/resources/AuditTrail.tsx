@@ -82,6 +82,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditEntryRecord['action'], MessageDesc
   invite_resend: msg`Invited again`,
   invite_revoke: msg`Invitation revoked`,
   invite_accept: msg`Invitation accepted`,
+  guests_not_told: msg`Guests not told of a change`,
+  guests_messaged: msg`Message to guests`,
+  reminder_set: msg`Reminder set`,
 };
 
 /** A child row's entry names what it is ("Deleted · Supervisor"); the record's own rows need not. */

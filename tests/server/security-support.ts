@@ -23,6 +23,7 @@ import {
   categories,
   events,
   eventSupervisors,
+  guestMessages,
   providerDocuments,
   savedViews,
   seatLeases,
@@ -566,6 +567,29 @@ const eventIn = async (w: World, status: 'draft' | 'pending' | 'approved') => {
 };
 
 /** A booking of provider A's coming event. */
+/** A message to the fixture event's guests (docs/decisions/0071-messages-reminders-and-unsubscribe.md). */
+const guestMessageDraft = {
+  audience: { statuses: ['confirmed'], payments: ['paid'], admitted: 'any' },
+  subject: { en: 'Hello {name}', ar: 'مرحبًا {name}' },
+  body: { en: '<p>See you at {start}.</p>', ar: '<p>نراك في {start}.</p>' },
+};
+const guestMessageOf = async (w: World) => {
+  const [m] = await w.t.db.db
+    .insert(guestMessages)
+    .values({
+      eventId: w.fixtureCtx().eventId!,
+      audience: guestMessageDraft.audience as never,
+      subject: guestMessageDraft.subject,
+      body: guestMessageDraft.body,
+      sendAt: w.t.clock.now(),
+      state: 'queued',
+      createdByName: { en: 'Admin', ar: 'المدير' },
+      createdAt: w.t.clock.now(),
+    })
+    .returning();
+  return m!.id;
+};
+
 const ownBooking = async (w: World) => {
   const res = await w.t.request('GET', `/api/booking?eventId=${w.fixtureCtx().eventId}&pageSize=10`, {
     token: await w.adminToken(),
@@ -774,6 +798,26 @@ export const extraRequests: Record<string, (w: World, caller: Caller) => Promise
   'GET /api/event/calendar': async () => ({ path: '/api/event/calendar?from=2026-11-01&to=2026-12-12' }),
   'GET /api/event/guests-to-tell/:id': async (w) => ({
     path: `/api/event/guests-to-tell/${w.fixtureCtx().eventId}`,
+  }),
+  'POST /api/event/:id/messages': async (w) => ({
+    path: `/api/event/${w.fixtureCtx().eventId}/messages`,
+    body: guestMessageDraft,
+  }),
+  'GET /api/event/:id/messages': async (w) => ({ path: `/api/event/${w.fixtureCtx().eventId}/messages` }),
+  'POST /api/event/:id/messages/preview': async (w) => ({
+    path: `/api/event/${w.fixtureCtx().eventId}/messages/preview`,
+    body: guestMessageDraft,
+  }),
+  'GET /api/event/:id/messages/:messageId': async (w) => ({
+    path: `/api/event/${w.fixtureCtx().eventId}/messages/${await guestMessageOf(w)}`,
+  }),
+  'POST /api/event/:id/messages/:messageId/retry': async (w) => ({
+    path: `/api/event/${w.fixtureCtx().eventId}/messages/${await guestMessageOf(w)}/retry`,
+  }),
+  'GET /api/event/:id/reminder': async (w) => ({ path: `/api/event/${w.fixtureCtx().eventId}/reminder` }),
+  'PUT /api/event/:id/reminder': async (w) => ({
+    path: `/api/event/${w.fixtureCtx().eventId}/reminder`,
+    body: { hours: 24 },
   }),
   'POST /api/event/update-status': async (w) => ({
     path: '/api/event/update-status',

@@ -42,6 +42,11 @@ const AUDIT_ACTIONS = [
   'invite_resend',
   'invite_revoke',
   'invite_accept',
+  /** An event's guests not told of its new times or venue (docs/decisions/0067-the-mail-queue.md). */
+  'guests_not_told',
+  /** A message written to an event's guests, its reminder set (docs/decisions/0071-messages-reminders-and-unsubscribe.md). */
+  'guests_messaged',
+  'reminder_set',
 ] as const;
 const auditAction = z.enum(AUDIT_ACTIONS);
 

@@ -13,6 +13,7 @@ import { bookingApi } from './booking';
 import { dashboardApi, searchApi } from './dashboard';
 import { eventApi } from './event';
 import { eventCalendarApi } from './event-calendar';
+import { eventMessagesApi } from './event-messages';
 import { pageApi } from './page';
 import { notificationApi } from './notification';
 import { auditApi } from './audit';
@@ -29,6 +30,7 @@ export * from './user';
 export * from './values';
 export * from './event';
 export * from './event-calendar';
+export * from './event-messages';
 export * from './advertisement';
 export * from './booking';
 export * from './page';
@@ -56,6 +58,7 @@ export const areaApi = {
   ...usersApi,
   ...eventApi,
   ...eventCalendarApi,
+  ...eventMessagesApi,
   ...advertisementApi,
   ...bookingApi,
   ...pageApi,
