@@ -43,7 +43,13 @@ export const readInput = async (c: Context<AppEnv>, endpoint: AnyEndpoint, auth:
   const params = validate(endpoint.params ?? noFields, c.req.param(), '');
   const query = validate(endpoint.query ?? noFields, rawQuery, '');
   const hasBody = !['GET', 'DELETE'].includes(endpoint.method) || c.req.header('content-length');
-  const limit = endpoint.multipart ? config.multipartBodyLimit : config.jsonBodyLimit;
+  // An import's file has its own limit (docs/decisions/0073-import-from-files.md), with room for its fields.
+  const limit =
+    endpoint.bodyLimit === 'import'
+      ? config.importMaxBytes + 64 * 1024
+      : endpoint.multipart
+        ? config.multipartBodyLimit
+        : config.jsonBodyLimit;
   const raw = hasBody ? await readBody(c.req.raw, limit) : new Uint8Array();
   if (endpoint.multipart) return { params, query, raw, ...(await multipartInput(endpoint, c.req.raw, raw)) };
   const json = parseJsonBody(c.req.raw, raw);
