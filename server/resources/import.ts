@@ -186,6 +186,71 @@ const reportOf = async (run: Run, db: Executor): Promise<ImportReport> => {
   return report;
 };
 
+/**
+ * The commit: the job, its rows (the valid rows' bodies) and the kept mapping, in one transaction
+ * with the count of the caller's running jobs (a file found broken at its end writes nothing).
+ */
+const commitImport = (run: Run, key: string) => {
+  const { deps, auth } = run;
+  return allOrNothing(deps, async (tx) => {
+    const now = deps.config.now();
+    await takeRunningSlot(tx, auth.user.id, now);
+    const [created] = await tx
+      .insert(bulkJobs)
+      .values({
+        userId: auth.user.id,
+        resource: key,
+        action: IMPORT_ACTION,
+        params: {},
+        total: 0,
+        createdAt: now,
+      })
+      .returning();
+    const batch: (typeof bulkJobRows.$inferInsert)[] = [];
+    const flush = async () => {
+      if (batch.length) await tx.insert(bulkJobRows).values(batch.splice(0));
+    };
+    let seq = 0;
+    const report = await reportOf(
+      {
+        ...run,
+        keep: async (row) => {
+          batch.push({
+            jobId: created!.id,
+            seq: seq++,
+            recordId: row.target ?? 0,
+            data: { body: row.body, line: row.line },
+          });
+          if (batch.length >= 1000) await flush();
+        },
+      },
+      tx,
+    );
+    await flush();
+    if (!report.valid)
+      throw new HttpError(422, smsg('importNothingValid'), { file: smsg('importNothingValid') });
+    const [job] = await tx
+      .update(bulkJobs)
+      .set({ total: report.valid })
+      .where(eq(bulkJobs.id, created!.id))
+      .returning();
+    await tx
+      .insert(importMappings)
+      .values({
+        userId: auth.user.id,
+        resource: key,
+        mapping: report.mapping,
+        key: report.key,
+        updatedAt: now,
+      })
+      .onConflictDoUpdate({
+        target: [importMappings.userId, importMappings.resource],
+        set: { mapping: report.mapping, key: report.key, updatedAt: now },
+      });
+    return { report, job: job! };
+  });
+};
+
 /** Routes `POST /api/<key>/import` of every area that can create. */
 export const registerImportRoutes = (app: App, impls: ResourceImpls, actions: BulkRowActions) => {
   for (const [key, endpoint] of Object.entries(importEndpoints)) {
@@ -210,63 +275,7 @@ export const registerImportRoutes = (app: App, impls: ResourceImpls, actions: Bu
       const run: Run = { deps, auth, lang, resource, file, sent, impls };
       if (dryRun === 'true')
         return { message: smsg('loaded'), data: { report: await reportOf(run, deps.db), job: null } };
-      const { report, job } = await allOrNothing(deps, async (tx) => {
-        const now = deps.config.now();
-        await takeRunningSlot(tx, auth.user.id, now);
-        const [created] = await tx
-          .insert(bulkJobs)
-          .values({
-            userId: auth.user.id,
-            resource: key,
-            action: IMPORT_ACTION,
-            params: {},
-            total: 0,
-            createdAt: now,
-          })
-          .returning();
-        const batch: (typeof bulkJobRows.$inferInsert)[] = [];
-        const flush = async () => {
-          if (batch.length) await tx.insert(bulkJobRows).values(batch.splice(0));
-        };
-        let seq = 0;
-        const report = await reportOf(
-          {
-            ...run,
-            keep: async (row) => {
-              batch.push({
-                jobId: created!.id,
-                seq: seq++,
-                recordId: row.target ?? 0,
-                data: { body: row.body, line: row.line },
-              });
-              if (batch.length >= 1000) await flush();
-            },
-          },
-          tx,
-        );
-        await flush();
-        if (!report.valid)
-          throw new HttpError(422, smsg('importNothingValid'), { file: smsg('importNothingValid') });
-        const [job] = await tx
-          .update(bulkJobs)
-          .set({ total: report.valid })
-          .where(eq(bulkJobs.id, created!.id))
-          .returning();
-        await tx
-          .insert(importMappings)
-          .values({
-            userId: auth.user.id,
-            resource: key,
-            mapping: report.mapping,
-            key: report.key,
-            updatedAt: now,
-          })
-          .onConflictDoUpdate({
-            target: [importMappings.userId, importMappings.resource],
-            set: { mapping: report.mapping, key: report.key, updatedAt: now },
-          });
-        return { report, job: job! };
-      });
+      const { report, job } = await commitImport(run, key);
       const start = (d: Deps) => enqueue({ deps: d, impls, actions, jobId: job.id });
       if (deps.afterCommit) deps.afterCommit(start);
       else start(deps);
