@@ -111,7 +111,7 @@ const mappingOf = (
     throw fieldError('mapping', msg('invalidValue'));
   }
   const keys = fields.map((f) => f.key) as [string, ...string[]];
-  const mapping = validate(z.record(z.enum(keys), z.string().max(500)), parsed, 'mapping');
+  const mapping = validate(z.partialRecord(z.enum(keys), z.string().max(500)), parsed, 'mapping');
   for (const [k, header] of Object.entries(mapping))
     if (!headers.includes(header)) throw fieldError(`mapping.${k}`, smsg('importNoSuchColumn', { header }));
   return mapping as Record<string, string>;

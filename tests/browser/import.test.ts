@@ -48,9 +48,9 @@ describe('import', () => {
         page,
         'cities.csv',
         'Name (English),Name (Arabic),Country,Active,Town\n' +
-          'Import Town One,بلدة واحد,Saudi Arabia,yes,x\n' +
-          'Import Town Two,بلدة اثنان,المملكة العربية السعودية,no,y\n' +
-          'Import Town Three,بلدة ثلاثة,Atlantis,maybe,z\n',
+          'Import Town One,بلدة واحد,Saudi Arabia,yes,north\n' +
+          'Import Town Two,بلدة اثنان,المملكة العربية السعودية,no,south\n' +
+          'Import Town Three,بلدة ثلاثة,Atlantis,maybe,east\n',
       );
       expect(await page.getByTestId('import-map-countryId').inputValue()).toBe('Country');
       expect(await page.getByTestId('import-summary').innerText()).toBe(

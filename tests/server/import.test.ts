@@ -176,7 +176,15 @@ describe('import', () => {
   it('updates by a chosen key (a country by its ISO code) and creates the rows whose key matches none', async () => {
     const [c] = await t.db.db.select().from(countries).limit(1);
     const csv = `ISO code,Dial code,Name (English),Name (Arabic)\n${c!.isoCode},${c!.dialCode},Renamed Land,أرض جديدة\nZQ,+999,Zed Land,أرض زد\n`;
-    const report = await dry('country', csv, { key: 'isoCode' });
+    const report = await dry('country', csv, {
+      key: 'isoCode',
+      mapping: JSON.stringify({
+        isoCode: 'ISO code',
+        dialCode: 'Dial code',
+        'name.en': 'Name (English)',
+        'name.ar': 'Name (Arabic)',
+      }),
+    });
     expect([report.valid, report.updates]).toEqual([2, 1]);
     expect(report.preview.map((p) => p.update)).toEqual([true, false]);
     const { job } = await commit('country', csv, { key: 'isoCode' });
