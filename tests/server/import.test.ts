@@ -10,9 +10,19 @@ import { deflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importFieldsOf } from '../../src/contract/import';
 import { resources } from '../../src/contract/areas';
-import { bookings, bulkJobs, cities, countries, events, importMappings, users } from '../../server/db/schema';
-import { stopBulkJobs } from '../../server/resources/bulk-jobs';
-import { createTestServer, type TestServer } from '../setup/server';
+import {
+  bookings,
+  bulkJobs,
+  categories,
+  cities,
+  countries,
+  events,
+  importMappings,
+  users,
+} from '../../server/db/schema';
+import { settleBulkJobs, stopBulkJobs } from '../../server/resources/bulk-jobs';
+import { BULK_RUNNING_PER_USER } from '../../src/contract/bulk';
+import { createTestServer, DEMO, type TestServer } from '../setup/server';
 import { apiOf, signInAs } from '../support/kit';
 
 let t: TestServer;
@@ -230,6 +240,64 @@ describe('import', () => {
     expect(acct!.passwordHash).toBeNull();
     await t.smtp.waitFor((m) => m.to.includes('owner1@import.example.com'));
     expect((await upload('serviceprovider', csv, {}, provider)).status).toBe(403);
+  });
+
+  it('imports locations, supervisors, users and events by their declaration alone, references by name', async () => {
+    const [city] = await t.db.db
+      .select({ city: cities, country: countries })
+      .from(cities)
+      .innerJoin(countries, eq(countries.id, cities.countryId))
+      .limit(1);
+    const place = `${city!.country.name.en},${city!.city.name.ar}`;
+    const loc = await commit(
+      'location',
+      `Name (English),Name (Arabic),Country,City,Latitude,Longitude\nImported Hall,قاعة,${place},24.7,46.6\n`,
+    );
+    expect(loc.job.done, JSON.stringify(loc.job.rows)).toBe(1);
+    const [provider] = await t.db.db.select().from(users).where(eq(users.email, DEMO.provider.email));
+    const sup = await commit(
+      'supervisor',
+      `Name (English),Name (Arabic),E-mail,Phone,Service provider\nSup One,مشرف,sup1@import.example.com,,${provider!.email}\n`,
+    );
+    expect(sup.job.done, JSON.stringify(sup.job.rows)).toBe(1);
+    const usr = await commit(
+      'user',
+      'Name (English),Name (Arabic),E-mail,Phone,Role\nStaff One,موظف,staff1@import.example.com,,manager\n',
+    );
+    expect(usr.job.done, JSON.stringify(usr.job.rows)).toBe(1);
+    for (const email of ['sup1@import.example.com', 'staff1@import.example.com']) {
+      const [acct] = await t.db.db.select().from(users).where(eq(users.email, email));
+      expect(acct!.passwordHash).toBeNull();
+    }
+    const [category] = await t.db.db.select().from(categories).limit(1);
+    const starts = new Date(t.clock.now().getTime() + 30 * 86_400_000);
+    const ends = new Date(starts.getTime() + 3 * 3_600_000);
+    const ev = await commit(
+      'event',
+      'Title (English),Title (Arabic),Description (English),Description (Arabic),Category,Service provider,Country,City,Venue,Starts,Ends,Price,Capacity\n' +
+        `Imported Night,ليلة,An evening,أمسية,${category!.name.en},${provider!.email},${place},Imported Hall,${starts.toISOString()},${ends.toISOString()},5000,80\n`,
+    );
+    expect(ev.report.refusals).toEqual([]);
+    expect(ev.job.done, JSON.stringify(ev.job.rows)).toBe(1);
+    const [made] = await t.db.db
+      .select()
+      .from(events)
+      .where(eq(events.title, { en: 'Imported Night', ar: 'ليلة' }));
+    expect(made!.providerId).toBe(provider!.id);
+  });
+
+  it('runs at most BULK_RUNNING_PER_USER imports of a user at once, however many start together', async () => {
+    await settleBulkJobs();
+    const csv =
+      'Name (English),Name (Arabic)\n' +
+      Array.from({ length: 30 }, (_, i) => `Race ${i},سباق ${i}\n`).join('');
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => upload('category', csv, { dryRun: 'false' })),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses.filter((s) => s === 200).length).toBe(BULK_RUNNING_PER_USER);
+    expect(statuses.filter((s) => s === 429).length).toBe(6 - BULK_RUNNING_PER_USER);
+    await settleBulkJobs();
   });
 
   it('refuses broken files with 422 naming the line, and too many rows, writing nothing', async () => {
