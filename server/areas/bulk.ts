@@ -5,7 +5,7 @@
  */
 import { resources } from '../../src/contract/areas';
 import { IMPORT_ACTION, importable } from '../../src/contract/import';
-import { importRow } from '../resources/import';
+import { importRow } from '../resources/import-row';
 import type { BulkRowActions } from '../resources/bulk-jobs';
 import { removeRow } from '../resources/delete';
 import type { ResourceImpls } from '../resources/impl';

@@ -25,7 +25,7 @@ const broken = (line: number, what: Broken) =>
 const DELIMITERS = [',', ';', '\t', '|'] as const;
 
 /** The delimiter the first line uses most, outside quotes. */
-export const sniffDelimiter = (firstLine: string) => {
+const sniffDelimiter = (firstLine: string) => {
   const counts = new Map<string, number>(DELIMITERS.map((d) => [d, 0]));
   let quoted = false;
   for (const ch of firstLine) {
@@ -104,7 +104,7 @@ const ZIP_MAX_ENTRIES = 10_000;
  * inflate past the bounds, before anything is inflated. Zip64 files are refused: a spreadsheet of
  * IMPORT_MAX_MB never needs them.
  */
-export const checkZip = (bytes: Uint8Array) => {
+const checkZip = (bytes: Uint8Array) => {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let end = -1;
   for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 65_535); i--)

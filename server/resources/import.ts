@@ -32,15 +32,17 @@ import type { App, Deps } from '../http/types';
 import { jobAnswer, takeRunningSlot } from './bulk';
 import { enqueue, type BulkRowActions } from './bulk-jobs';
 import { byKey } from './bulk-rows';
-import type { Impl, ResourceImpls } from './impl';
+import type { ResourceImpls } from './impl';
 import { fileRows } from './import-read';
 import { cellsOf, finder, inputOf, matchMapping, resolveRefs, type Finder } from './import-rows';
-import type { H } from './query';
-import type { RowAction } from './row-actions';
-import { create, update } from './write';
 
 /** The body a row's update gets: the update schema's fields, with the record's id and version. */
-const updateBodyOf = (resource: Resource, body: Record<string, unknown>, id: number, version: number) => {
+export const updateBodyOf = (
+  resource: Resource,
+  body: Record<string, unknown>,
+  id: number,
+  version: number,
+) => {
   const shape = resource.updateBody.shape as Record<string, unknown>;
   const out = Object.fromEntries(Object.entries(body).filter(([k]) => k in shape));
   return { ...out, ...('id' in shape ? { id } : {}), version };
@@ -111,10 +113,13 @@ const mappingOf = (
     throw fieldError('mapping', msg('invalidValue'));
   }
   const keys = fields.map((f) => f.key) as [string, ...string[]];
-  const mapping = validate(z.partialRecord(z.enum(keys), z.string().max(500)), parsed, 'mapping');
+  const mapping = validate(z.partialRecord(z.enum(keys), z.string().max(500)), parsed, 'mapping') as Record<
+    string,
+    string
+  >;
   for (const [k, header] of Object.entries(mapping))
     if (!headers.includes(header)) throw fieldError(`mapping.${k}`, smsg('importNoSuchColumn', { header }));
-  return mapping as Record<string, string>;
+  return mapping;
 };
 
 const keptOf = async (db: Executor, userId: number, resource: string) => {
@@ -286,49 +291,3 @@ export const registerImportRoutes = (app: App, impls: ResourceImpls, actions: Bu
     });
   }
 };
-
-/**
- * The row action of an import's job: the row's body through the area's create, or its update of
- * the record the key found (at its version now), as the form's endpoint runs them.
- */
-export const importRow =
-  (resource: Resource, impl: Impl): RowAction<{ id: number; data?: { body: Record<string, unknown> } }> =>
-  async (tx, ctx, { id, data }) => {
-    let status = 200;
-    const later: ((deps: Deps) => Promise<void> | void)[] = [];
-    const h = {
-      deps: {
-        ...ctx.deps,
-        db: tx as unknown as Db,
-        afterCommit: (w: (deps: Deps) => Promise<void> | void) => later.push(w),
-      },
-      lang: ctx.lang,
-      requireAuth: () => ctx.auth,
-      auth: ctx.auth,
-      audit: ctx.audit,
-      setStatus: (s: number) => (status = s),
-    } as unknown as H;
-    const body = data?.body ?? {};
-    let created: number | undefined;
-    if (id) {
-      const [row] = (await tx
-        .select({ version: impl.columns.version })
-        .from(impl.table)
-        .where(eq(impl.columns.id, id))) as {
-        version: number;
-      }[];
-      const valid = validate(resource.updateBody, updateBodyOf(resource, body, id, row?.version ?? 0));
-      await update(resource, impl, h, id, valid);
-    } else {
-      const answer = await create(resource, impl, h, validate(resource.createBody, body));
-      created = (answer.data as { id: number }).id;
-    }
-    void status;
-    return {
-      changed: true,
-      ...(created !== undefined ? { id: created } : {}),
-      after: async (deps) => {
-        for (const work of later) await work(deps);
-      },
-    };
-  };

@@ -86,7 +86,7 @@ const REFERENCES: Record<string, ImportReference> = {
 /** Fields that identify an existing record: a row whose key matches one updates it. */
 const KEYS = ['isoCode', 'email', 'slug'];
 
-export type ImportKind = 'text' | 'number' | 'boolean' | 'enum';
+type ImportKind = 'text' | 'number' | 'boolean' | 'enum';
 
 export interface ImportField {
   /** `name.en`, `name.ar`, `countryId`…: the mapping's and the errors' key. */
