@@ -53,6 +53,7 @@ export async function runImport(ctx: BenchContext): Promise<SectionResult> {
       if (!res.ok) throw new Error(`import answered ${res.status}: ${JSON.stringify(body).slice(0, 500)}`);
       return { seconds: (performance.now() - started) / 1000, data: body.data! };
     };
+    const before = peakMb(server.pid);
     ctx.log(`import: dry run of ${ROWS.toLocaleString('en')} bookings…`);
     const dry = await send(csvOf(event.id, ROWS, 'dry'), true);
     ctx.log(`import: commit of ${COMMIT_ROWS.toLocaleString('en')} bookings…`);
@@ -86,6 +87,7 @@ export async function runImport(ctx: BenchContext): Promise<SectionResult> {
         budgetRow(section, `${ROWS.toLocaleString('en')} bookings at that pace`, 's', [ROWS / rate], {
           max: 60,
         }),
+        row(section, 'server peak resident memory before importing (start, demo seed)', 'MB', stat([before])),
         budgetRow(section, 'server peak resident memory', 'MB', [peakMb(server.pid)], { max: 400 }),
       ],
       notes: [
