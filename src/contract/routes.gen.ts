@@ -760,58 +760,6 @@ const resourceRoutes: Readonly<Record<string, RouteRef>> = {
     access: { kind: 'session', permission: 'notification' },
     idempotent: true,
   },
-  categoryImport: {
-    method: 'POST',
-    path: '/api/category/import',
-    access: { kind: 'session', permission: 'category' },
-  },
-  countryImport: {
-    method: 'POST',
-    path: '/api/country/import',
-    access: { kind: 'session', permission: 'country' },
-  },
-  cityImport: { method: 'POST', path: '/api/city/import', access: { kind: 'session', permission: 'city' } },
-  locationImport: {
-    method: 'POST',
-    path: '/api/location/import',
-    access: { kind: 'session', permission: 'location' },
-  },
-  serviceproviderImport: {
-    method: 'POST',
-    path: '/api/serviceprovider/import',
-    access: { kind: 'session', permission: 'serviceprovider' },
-  },
-  supervisorImport: {
-    method: 'POST',
-    path: '/api/supervisor/import',
-    access: { kind: 'session', permission: 'supervisor', owner: true },
-  },
-  userImport: {
-    method: 'POST',
-    path: '/api/user/import',
-    access: { kind: 'session', permission: 'usermanager' },
-  },
-  eventImport: {
-    method: 'POST',
-    path: '/api/event/import',
-    access: { kind: 'session', permission: 'event' },
-  },
-  advertisementImport: {
-    method: 'POST',
-    path: '/api/advertisement/import',
-    access: { kind: 'session', permission: 'advertisement' },
-  },
-  bookingImport: {
-    method: 'POST',
-    path: '/api/booking/import',
-    access: { kind: 'session', permission: 'booking' },
-  },
-  pageImport: { method: 'POST', path: '/api/page/import', access: { kind: 'session', permission: 'pages' } },
-  notificationImport: {
-    method: 'POST',
-    path: '/api/notification/import',
-    access: { kind: 'session', permission: 'notification' },
-  },
 };
 
 export const routes = { ...typed, ...resourceRoutes };

@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { trackBulkJob } from '@/app/bulk-jobs';
 import type { BulkJob } from '@/contract/bulk';
-import type { ImportReport } from '@/contract/import';
-import { routes } from '@/contract/routes.gen';
+import { importEndpoints, type ImportReport } from '@/contract/import';
+import type { ResourceKey } from '@/contract/areas';
 import { call } from '@/lib/api';
 import type { Resource } from '@/contract/resource';
 
@@ -20,7 +20,7 @@ export function useImport(resource: Resource, label: string) {
   const [report, setReport] = useState<ImportReport | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const route = routes[`${resource.key}Import` as keyof typeof routes];
+  const endpoint = importEndpoints[resource.key as ResourceKey]!;
 
   const send = async (
     chosen: File,
@@ -35,7 +35,7 @@ export function useImport(resource: Resource, label: string) {
     setBusy(true);
     setProblem(null);
     try {
-      const answer = (await call(route as never, { body: form } as never)) as {
+      const answer = (await call(endpoint, { body: form })) as {
         data: { report: ImportReport; job: BulkJob | null };
       };
       setReport(answer.data.report);

@@ -7,7 +7,6 @@ import { DataAge } from '@/components/DataAge';
 import { Button } from '@/components/ui';
 import type { BaseRecord } from '../queries';
 import type { AreaConfig } from '../types';
-import { routes } from '@/contract/routes.gen';
 
 /** The import's dialog, loaded with its first opening (docs/decisions/0073-import-from-files.md). */
 const ImportDialog = lazy(() => import('../import/ImportDialog'));
@@ -34,8 +33,8 @@ export function ListHeader<T extends BaseRecord>({
 }) {
   const { i18n } = useLingui();
   const [importing, setImporting] = useState(false);
-  // Every list that can create imports: its area's create has an import beside it.
-  const canImport = Boolean(createPath) && `${area.resource.key}Import` in routes;
+  // Every list that can create imports (docs/decisions/0073-import-from-files.md).
+  const canImport = Boolean(createPath);
   return (
     <div className="flex flex-wrap items-center justify-between gap-3" data-testid="list-header">
       <div>
