@@ -23,7 +23,8 @@ import {
 import { settleBulkJobs, stopBulkJobs } from '../../server/resources/bulk-jobs';
 import { BULK_RUNNING_PER_USER } from '../../src/contract/bulk';
 import { createTestServer, DEMO, type TestServer } from '../setup/server';
-import { apiOf, signInAs } from '../support/kit';
+import { apiOf, pngForm, signInAs } from '../support/kit';
+import { resumeBulk } from '../../server/areas';
 
 let t: TestServer;
 let admin: string;
@@ -284,6 +285,53 @@ describe('import', () => {
       .from(events)
       .where(eq(events.title, { en: 'Imported Night', ar: 'ليلة' }));
     expect(made!.providerId).toBe(provider!.id);
+  });
+
+  it('imports advertisements (an uploaded image), pages and notifications by their declaration alone', async () => {
+    const image = await call('POST', '/api/advertisement/image', admin, pngForm('ad.png'));
+    expect(image.status, image.text).toBe(201);
+    const [ev] = await t.db.db.select().from(events).where(eq(events.status, 'approved')).limit(1);
+    const adCsv =
+      'Title (English),Title (Arabic),Image,Target,Event,Placement,Starts on,Ends on\n' +
+      `Imported Ad,إعلان,${image.body.data.path},event,#${ev!.id},home_banner,2030-01-01,2030-02-01\n`;
+    expect((await dry('advertisement', adCsv)).refusals).toEqual([]);
+    const ad = await commit(
+      'advertisement',
+      'Title (English),Title (Arabic),Image,Target,Event,Placement,Starts on,Ends on\n' +
+        `Imported Ad,إعلان,${image.body.data.path},event,#${ev!.id},home_banner,2030-01-01,2030-02-01\n`,
+    );
+    expect(ad.report.refusals).toEqual([]);
+    expect(ad.job.done, JSON.stringify(ad.job.rows)).toBe(1);
+    const page = await commit(
+      'page',
+      'slug,Title (English),Title (Arabic)\nimported-page,Imported Page,صفحة\n',
+    );
+    expect(page.job.done, JSON.stringify(page.job.rows)).toBe(1);
+    const note = await commit(
+      'notification',
+      'Title (English),Title (Arabic),body.en,body.ar,audienceType\nHello,مرحبا,Imported body,نص,all\n',
+    );
+    expect(note.job.done, JSON.stringify(note.job.rows)).toBe(1);
+  });
+
+  it('goes on after a stop as at the next start, each row once', async () => {
+    await settleBulkJobs();
+    const csv =
+      'Name (English),Name (Arabic)\n' +
+      Array.from({ length: 40 }, (_, i) => `Resumed ${i},مستأنف ${i}\n`).join('');
+    const res = await upload('category', csv, { dryRun: 'false' });
+    expect(res.status, res.text).toBe(200);
+    await stopBulkJobs(); // as on SIGTERM
+    const [stopped] = await t.db.db
+      .select()
+      .from(bulkJobs)
+      .where(eq(bulkJobs.id, res.body.data.job.id as number));
+    expect(stopped!.state).toBe('running');
+    await resumeBulk(t.deps); // the next start
+    const job = await finished(res.body.data.job.id as number);
+    expect([job.total, job.done, job.refused]).toEqual([40, 40, 0]);
+    const made = await t.db.db.select().from(categories);
+    expect(made.filter((c) => c.name.en.startsWith('Resumed ')).length).toBe(40);
   });
 
   it('runs at most BULK_RUNNING_PER_USER imports of a user at once, however many start together', async () => {
