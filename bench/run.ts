@@ -4,7 +4,8 @@
  *
  *   npm run bench                          every section
  *   npm run bench -- --only api,scaling    some sections (load, lighthouse, offline, cache, api, scaling,
- *                                          stress, mixed, live, bulk, door, door-scan, dashboard, calendar);
+ *                                          stress, mixed, live, bulk, import, door, door-scan, dashboard,
+ *                                          calendar);
  *                                          the other sections of latest.json are kept as they were
  *   --runs N                               runs per figure (default 5; API figures use at most 3)
  *   --pglite-bookings N                    PGlite dataset of the API figures (default 100000)
@@ -26,6 +27,7 @@ import { table } from './lib/table';
 import type { BenchContext, SectionResult } from './lib/types';
 import { runApi, runScaling, runStress } from './sections/api';
 import { runBulk } from './sections/bulk';
+import { runImport } from './sections/import';
 import { runCache } from './sections/cache';
 import { runDoor } from './sections/door';
 import { runDoorScan } from './sections/door-scan';
@@ -49,6 +51,7 @@ const SECTIONS: Record<string, (ctx: BenchContext) => Promise<SectionResult>> = 
   stress: runStress,
   live: runLive,
   bulk: runBulk,
+  import: runImport,
   door: runDoor,
   'door-scan': runDoorScan,
   dashboard: runDashboard,

@@ -4,6 +4,8 @@
  * and the resource router's delete for every resource that has one.
  */
 import { resources } from '../../src/contract/areas';
+import { IMPORT_ACTION, importable } from '../../src/contract/import';
+import { importRow } from '../resources/import-row';
 import type { BulkRowActions } from '../resources/bulk-jobs';
 import { removeRow } from '../resources/delete';
 import type { ResourceImpls } from '../resources/impl';
@@ -26,6 +28,12 @@ export const bulkRowActions = (impls: ResourceImpls): BulkRowActions => {
     advertisement: { status: row(decideAd) },
     booking: { status: row(moveBooking) },
   };
+  // Every area that can create imports through its create (docs/decisions/0073-import-from-files.md).
+  for (const resource of importable)
+    out[resource.key] = {
+      ...out[resource.key],
+      [IMPORT_ACTION]: row(importRow(resource, impls[resource.key]!)),
+    };
   for (const resource of resources)
     if (resource.endpoints.remove)
       out[resource.key] = { ...out[resource.key], delete: removeRow(resource, impls[resource.key]!) };

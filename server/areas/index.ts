@@ -6,6 +6,7 @@
 import type { ResourceKey } from '../../src/contract/areas';
 import { registerBulkRoutes } from '../resources/bulk';
 import { resumeBulkJobs } from '../resources/bulk-jobs';
+import { registerImportRoutes } from '../resources/import';
 import type { ResourceImpls } from '../resources/impl';
 import { registerResources } from '../resources/resource-router';
 import { bulkRowActions } from './bulk';
@@ -232,6 +233,7 @@ export const registerAreas = (app: App) => {
   for (const register of screenRoutes) register(app);
   const impls = implsOf();
   registerBulkRoutes(app, impls, bulkRowActions(impls));
+  registerImportRoutes(app, impls, bulkRowActions(impls));
   registerUndoRoutes(app, impls);
   registerAuditRoutes(app, impls);
   registerResources(app, impls);

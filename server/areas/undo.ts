@@ -25,11 +25,13 @@ import { resources } from '../../src/contract/areas';
 import type { BookingStatus } from '../../src/contract/areas/booking';
 import type { Language } from '../../src/contract/common';
 import { localizeMessage } from '../../src/contract/messages';
+import { IMPORT_ACTION } from '../../src/contract/import';
 import { UNDO_WINDOW_MS, type UndoResult, type UndoRow } from '../../src/contract/undo';
 import { setAuditContext, type AuditContext } from '../audit/trail';
 import {
   putBack,
   putBackChild,
+  takeBack,
   restorableOf,
   restoreRefusal,
   type AuditRow,
@@ -110,11 +112,12 @@ interface Group {
 }
 
 /** The records the write changed, most recently changed first, each with its entries newest first. */
-const groupsOf = (entries: AuditRow[], tablesOf: Restorable): Group[] => {
+const groupsOf = (entries: AuditRow[], tablesOf: Restorable, imported: boolean): Group[] => {
   const groups = new Map<string, Group>();
   for (const entry of entries) {
-    // A create (a notice sent after a move) is not what the user asked to undo.
-    if (entry.action !== 'update' && entry.action !== 'delete') continue;
+    // A create (a notice sent after a move) is not what the user asked to undo; an import's is.
+    if (entry.action !== 'update' && entry.action !== 'delete' && !(imported && entry.action === 'create'))
+      continue;
     if (entry.recordId === null) continue;
     const key = `${entry.resource}\n${entry.recordId}`;
     const group = groups.get(key) ?? { resource: entry.resource, recordId: entry.recordId, entries: [] };
@@ -187,12 +190,28 @@ const undoGroup = async (
   // A record first, then the child rows removed with it.
   const whole = group.entries.filter((e) => tablesOf.has(e.tableName ?? ''));
   const children = group.entries.filter((e) => !tablesOf.has(e.tableName ?? ''));
+  const created = whole.some((e) => e.action === 'create');
   const rules = rulesOf(group.resource);
   const impl = impls[group.resource];
   const resource = resources.find((r) => r.key === group.resource);
   try {
     await deps.db.transaction(async (tx) => {
       const sp = tx as unknown as Db;
+      // A record an import created is removed (its child rows with it), if the caller still reaches it.
+      if (created) {
+        if (
+          impl &&
+          resource &&
+          !(await inScope(sp, resource, impl, rowCtx(deps, auth, lang), Number(group.recordId)))
+        )
+          throw notFound();
+        for (const entry of whole) {
+          await setAuditContext(sp, { ...audit, action: 'restore', restoreOf: entry.id });
+          if (entry.action === 'create') await takeBack(sp, entry, tablesOf);
+        }
+        await setAuditContext(sp, audit);
+        return;
+      }
       for (const entry of [...whole, ...children]) {
         await setAuditContext(sp, { ...audit, action: 'restore', restoreOf: entry.id });
         if (whole.includes(entry)) {
@@ -231,7 +250,8 @@ export const undoWrite = async (
   const rows: UndoRow[] = [];
   const rulesOf = forwardRulesOf(impls, rowCtx(deps, auth, lang));
   const tablesOf = restorableOf(impls);
-  for (const group of groupsOf(entries, tablesOf))
+  const imported = entries[0]!.operation?.endsWith(`(${IMPORT_ACTION})`) ?? false;
+  for (const group of groupsOf(entries, tablesOf, imported))
     rows.push(await undoGroup(deps, impls, tablesOf, rulesOf, auth, lang, audit, op, group));
   const refused = rows.filter((r) => r.state === 'refused');
   return {

@@ -45,6 +45,10 @@ export interface Config {
   multipartBodyLimit: number;
   /** Hosts of the push services the server may post to (push-hosts.ts; PUSH_ALLOWED_HOSTS). */
   pushAllowedHosts: readonly string[];
+  /** Largest file an import accepts (IMPORT_MAX_MB, default 20; docs/decisions/0073-import-from-files.md). */
+  importMaxBytes: number;
+  /** Most rows an imported file may hold (IMPORT_MAX_ROWS, default 100,000). */
+  importMaxRows: number;
   /** Most bytes one user's uploaded files may hold together (UPLOAD_QUOTA_MB; docs/security.md). */
   uploadQuotaBytes: number;
   /**
@@ -96,6 +100,8 @@ export const defaultConfig = (overrides: Partial<Config> = {}): Config => ({
   multipartBodyLimit: MAX_MULTIPART_BODY_BYTES,
   pushAllowedHosts: DEFAULT_PUSH_HOSTS,
   uploadQuotaBytes: DEFAULT_UPLOAD_QUOTA_BYTES,
+  importMaxBytes: 20 * 1024 * 1024,
+  importMaxRows: 100_000,
   checkAnswers: true,
   auditRetentionDays: 400,
   bulkRetentionDays: 30,
@@ -217,6 +223,8 @@ const ENV_SCHEMA = z.object({
   UPLOAD_QUOTA_MB: wholeNumber(1, MAX_UPLOAD_QUOTA_MB).optional(),
   AUDIT_RETENTION_DAYS: wholeNumber(1, MAX_AUDIT_RETENTION_DAYS).optional(),
   BULK_RETENTION_DAYS: wholeNumber(1, MAX_AUDIT_RETENTION_DAYS).optional(),
+  IMPORT_MAX_MB: wholeNumber(1, 1024).optional(),
+  IMPORT_MAX_ROWS: wholeNumber(1, 10_000_000).optional(),
   SMTP_TIMEOUT_MS: wholeNumber(100, 10 * 60 * 1000).optional(),
   VAPID_PUBLIC_KEY: base64url(65, 'an uncompressed P-256 public key').optional(),
   VAPID_PRIVATE_KEY: base64url(32, 'a P-256 private key').optional(),
@@ -319,6 +327,8 @@ export const loadConfig = (
     checkAnswers: e.CHECK_ANSWERS ?? mode !== 'production',
     auditRetentionDays: e.AUDIT_RETENTION_DAYS ?? 400,
     bulkRetentionDays: e.BULK_RETENTION_DAYS ?? 30,
+    importMaxBytes: (e.IMPORT_MAX_MB ?? 20) * 1024 * 1024,
+    importMaxRows: e.IMPORT_MAX_ROWS ?? 100_000,
     twoFactorRequiredRoles: e.TWO_FACTOR_REQUIRED_ROLES ?? (mode === 'production' ? ['admin'] : []),
     publicUrl: new URL(e.PUBLIC_URL ?? `http://localhost:${settings.port}`).origin,
     smtpTimeoutMs: e.SMTP_TIMEOUT_MS ?? 30_000,

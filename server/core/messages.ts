@@ -554,6 +554,53 @@ export const SERVER_MESSAGES = {
     ar: '{n} صف على الأكثر في المرة الواحدة: ضيّق عامل التصفية.',
   },
   bulkNoRows: { en: 'No rows match.', ar: 'لا توجد صفوف مطابقة.' },
+  // import (docs/decisions/0073-import-from-files.md)
+  importBadEncoding: {
+    en: 'Line {line} is not UTF-8 text: save the file as CSV UTF-8 and try again.',
+    ar: 'السطر {line} ليس نصًا بترميز UTF-8: احفظ الملف بصيغة CSV UTF-8 وحاول مرة أخرى.',
+  },
+  importBadQuotes: {
+    en: 'Line {line}: a quoted cell is never closed.',
+    ar: 'السطر {line}: خلية بين علامتي اقتباس لم تُغلق.',
+  },
+  importBadXlsx: {
+    en: 'Line {line}: this is not a readable .xlsx spreadsheet.',
+    ar: 'السطر {line}: هذا ليس جدول ‎.xlsx‎ قابلًا للقراءة.',
+  },
+  importZipBomb: {
+    en: 'This spreadsheet unpacks to far more than its size: it is refused.',
+    ar: 'يتوسع هذا الجدول عند فكّه إلى أكبر بكثير من حجمه: رُفض.',
+  },
+  importTooManyRows: {
+    en: 'The file has more than {n} rows: split it.',
+    ar: 'يحتوي الملف على أكثر من {n} صف: قسّمه.',
+  },
+  importTooLarge: {
+    en: 'The file is larger than {mb} MB: split it.',
+    ar: 'الملف أكبر من {mb} ميغابايت: قسّمه.',
+  },
+  importEmpty: { en: 'The file has no header row.', ar: 'لا يحتوي الملف على صف عناوين.' },
+  importNotNumber: { en: 'Not a number', ar: 'ليس رقمًا' },
+  importNotYesNo: { en: 'Write yes or no', ar: 'اكتب نعم أو لا' },
+  importNotOption: { en: 'One of: {options}', ar: 'واحد من: {options}' },
+  importRefNone: { en: 'No match for “{text}”', ar: 'لا يوجد تطابق مع «{text}»' },
+  importRefAmbiguous: {
+    en: 'Several match: {choices}. Write the one you mean as #id.',
+    ar: 'يطابق أكثر من سجل: {choices}. اكتب المقصود بصيغة ‎#id‎.',
+  },
+  importNoSuchColumn: { en: 'The file has no column “{header}”.', ar: 'لا يحتوي الملف على عمود «{header}».' },
+  importBadKey: {
+    en: 'The key must be a mapped field among: {keys}.',
+    ar: 'يجب أن يكون المفتاح حقلًا مربوطًا من بين: {keys}.',
+  },
+  importNothingValid: {
+    en: 'No row of the file can be imported: see the report.',
+    ar: 'لا يمكن استيراد أي صف من الملف: راجع التقرير.',
+  },
+  importStarted: {
+    en: 'Importing {n} rows.',
+    ar: 'جارٍ استيراد {n} صف.',
+  },
   bulkCallerGone: {
     en: 'Your account may no longer do this.',
     ar: 'لم يعد بإمكان حسابك القيام بهذا.',

@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import type { AnyEndpoint } from '../../src/contract/http';
 import { msg } from '../../src/contract/messages';
 import type { AuthInfo } from '../auth/sessions';
+import type { Config } from '../core/config';
 import { HttpError } from '../core/errors';
 import { parseJsonBody, parseMultipart, readBody } from './body';
 import { checkDiscriminator } from './route-access';
@@ -33,6 +34,17 @@ const multipartInput = async (endpoint: AnyEndpoint, req: Request, raw: Uint8Arr
   return { body: validate(endpoint.body ?? noFields, parts.fields) as unknown, files: parts.files };
 };
 
+/**
+ * The largest body an endpoint accepts: an import's file has its own limit
+ * (docs/decisions/0073-import-from-files.md), with room for its fields.
+ */
+export const bodyLimitOf = (endpoint: AnyEndpoint, config: Config) =>
+  endpoint.bodyLimit === 'import'
+    ? config.importMaxBytes + 64 * 1024
+    : endpoint.multipart
+      ? config.multipartBodyLimit
+      : config.jsonBodyLimit;
+
 /** 2. What they send: params, query and body, each refused on NUL and validated strictly. */
 export const readInput = async (c: Context<AppEnv>, endpoint: AnyEndpoint, auth: AuthInfo | null) => {
   const { config } = c.get('deps');
@@ -43,7 +55,7 @@ export const readInput = async (c: Context<AppEnv>, endpoint: AnyEndpoint, auth:
   const params = validate(endpoint.params ?? noFields, c.req.param(), '');
   const query = validate(endpoint.query ?? noFields, rawQuery, '');
   const hasBody = !['GET', 'DELETE'].includes(endpoint.method) || c.req.header('content-length');
-  const limit = endpoint.multipart ? config.multipartBodyLimit : config.jsonBodyLimit;
+  const limit = bodyLimitOf(endpoint, config);
   const raw = hasBody ? await readBody(c.req.raw, limit) : new Uint8Array();
   if (endpoint.multipart) return { params, query, raw, ...(await multipartInput(endpoint, c.req.raw, raw)) };
   const json = parseJsonBody(c.req.raw, raw);

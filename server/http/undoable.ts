@@ -8,6 +8,7 @@ import { resources } from '../../src/contract/areas';
 import { advertisementApi } from '../../src/contract/areas/advertisement';
 import { eventApi } from '../../src/contract/areas/event';
 import { bulkActionsOf } from '../../src/contract/bulk';
+import { IMPORT_ACTION, importable } from '../../src/contract/import';
 import type { AnyEndpoint } from '../../src/contract/http';
 import type { Resource } from '../../src/contract/resource';
 
@@ -36,6 +37,9 @@ export const UNDOABLE: ReadonlyMap<string, Undoable> = (() => {
       add(operationOf(def.single), def.single.access, resource);
       add(bulkOperation(resource.key, action), def.single.access, resource);
     }
+  // An import's job: undone by removing what it created and putting back what it updated.
+  for (const resource of importable)
+    add(bulkOperation(resource.key, IMPORT_ACTION), resource.endpoints.create!.access, resource);
   const event = resources.find((r) => r.key === 'event')!;
   const ad = resources.find((r) => r.key === 'advertisement')!;
   add(operationOf(eventApi.eventApprove), eventApi.eventApprove.access, event);

@@ -6,6 +6,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { bulkActionsOf, type BulkRowState } from '../../src/contract/bulk';
+import { IMPORT_ACTION } from '../../src/contract/import';
 import { USER_STATUS } from '../../src/contract/roles';
 import { resources } from '../../src/contract/areas';
 import { msg } from '../../src/contract/messages';
@@ -29,15 +30,24 @@ export const byKey = new Map<string, Resource>(resources.map((r) => [r.key, r]))
 
 /** The single-row endpoint's permission for this caller (a shared master path: the resource's). */
 export const mayRun = (resource: Resource, action: string, auth: AuthInfo) => {
-  const single = bulkActionsOf(resource)[action]!.single;
+  // An import's rows are the create endpoint's (docs/decisions/0073-import-from-files.md).
+  const single =
+    action === IMPORT_ACTION ? resource.endpoints.create! : bulkActionsOf(resource)[action]!.single;
   const access = single.access;
   const permission = access.kind === 'session' && access.permissionBy ? resource.permission : null;
   return allows(access, auth, permission ?? (access.kind === 'session' ? access.permission : null));
 };
 
 /** The row's body as the single-row endpoint gets it (validated by its schema: the same rules). */
-const rowBody = (resource: Resource, action: string, params: Record<string, unknown>, id: number) => {
+const rowBody = (
+  resource: Resource,
+  action: string,
+  params: Record<string, unknown>,
+  id: number,
+  data: unknown,
+) => {
   if (action === 'delete') return { id };
+  if (action === IMPORT_ACTION) return { id, data };
   const single = bulkActionsOf(resource)[action]!.single;
   return validate(single.body!, { ...params, id }) as { id: number };
 };
@@ -92,6 +102,8 @@ interface Outcome {
   version: number | null;
   message: string | null;
   after?: (deps: Deps) => Promise<void>;
+  /** The record an import's row created. */
+  recordId?: number;
 }
 
 const runRow = async (
@@ -102,11 +114,13 @@ const runRow = async (
   act: RowAction,
   job: Job,
   id: number,
+  data: unknown,
 ): Promise<Outcome> => {
   const impl = impls[resource.key]!;
   try {
     return await tx.transaction(async (sp) => {
-      const result = await act(sp, ctx, rowBody(resource, job.action, job.params, id));
+      const result = await act(sp, ctx, rowBody(resource, job.action, job.params, id, data));
+      id = result.id ?? id;
       const [row] =
         job.action === 'delete'
           ? []
@@ -119,6 +133,7 @@ const runRow = async (
         version: row?.version ?? null,
         message: null,
         after: result.after,
+        recordId: id,
       };
     });
   } catch (err) {
@@ -147,20 +162,26 @@ export const processRow = async (run: JobRun, seq: number) => {
   let after: ((deps: Deps) => Promise<void>) | undefined;
   const mine = await deps.db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ recordId: bulkJobRows.recordId })
+      .select({ recordId: bulkJobRows.recordId, data: bulkJobRows.data })
       .from(bulkJobRows)
       .where(and(eq(bulkJobRows.jobId, job.id), eq(bulkJobRows.seq, seq), eq(bulkJobRows.state, 'pending')))
       .for('update', { skipLocked: true });
     if (!row) return false;
     // The row's change is on the audit trail and the live log as the job's caller's (ADR 0017, 0021).
-    await setAuditContext(tx, bulkAuditContext(job, ctx.auth, deps.config.now()));
+    const audit = bulkAuditContext(job, ctx.auth, deps.config.now());
+    await setAuditContext(tx, audit);
     const outcome: Outcome = act
-      ? await runRow(tx, ctx, resource, run.impls, act, job, row.recordId)
+      ? await runRow(tx, { ...ctx, audit }, resource, run.impls, act, job, row.recordId, row.data)
       : { state: 'refused', version: null, message: forbidden().message };
     after = outcome.after;
     await tx
       .update(bulkJobRows)
-      .set({ state: outcome.state, version: outcome.version, message: outcome.message })
+      .set({
+        state: outcome.state,
+        version: outcome.version,
+        message: outcome.message,
+        ...(outcome.recordId ? { recordId: outcome.recordId } : {}),
+      })
       .where(and(eq(bulkJobRows.jobId, job.id), eq(bulkJobRows.seq, seq)));
     const column = outcome.state as 'done' | 'unchanged' | 'refused';
     await tx

@@ -64,7 +64,7 @@ const remainingMs = (job: Pick<Job, 'total' | 'done' | 'unchanged' | 'refused' |
  * (docs/security.md). Counted under an advisory lock of the user that the job-creating transaction
  * holds until it commits, so parallel starts are judged one after the other and cannot all pass.
  */
-const takeRunningSlot = async (tx: Executor, userId: number, now: Date) => {
+export const takeRunningSlot = async (tx: Executor, userId: number, now: Date) => {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`bulk-jobs:${userId}`}))`);
   const running = await tx
     .select({
@@ -90,7 +90,7 @@ const takeRunningSlot = async (tx: Executor, userId: number, now: Date) => {
 
 /* ------------------------------------------------------------------ answers */
 
-const jobAnswer = async (deps: Deps, job: Job, lang: 'en' | 'ar', from: number, only?: 'refused') => {
+export const jobAnswer = async (deps: Deps, job: Job, lang: 'en' | 'ar', from: number, only?: 'refused') => {
   const rows = await deps.db
     .select()
     .from(bulkJobRows)

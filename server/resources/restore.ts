@@ -189,6 +189,24 @@ export const putBackChild = async (db: Db, entry: AuditRow, tablesOf: Restorable
   await insertAsRecorded(db, name, entry.before);
 };
 
+/**
+ * Takes back a record an import created (docs/decisions/0073-import-from-files.md): removed when it
+ * is as the import left it (its version), refused when it changed since, is gone, or is in use.
+ */
+export const takeBack = async (db: Db, entry: AuditRow, tablesOf: Restorable) => {
+  const name = entry.tableName ?? '';
+  if (entry.action !== 'create' || !tables.has(name) || !tablesOf.has(name)) return;
+  const t = sql.identifier(name);
+  const where = sql`${t}.${sql.identifier(tablesOf.get(name)!)} = ${Number(entry.recordId)}`;
+  const [current] = rowsOf<{ row: Record<string, unknown> }>(
+    await db.execute(sql`select to_jsonb(${t}) as row from ${t} where ${where} for update`),
+  );
+  if (!current) throw conflict(smsg('restoreRecordGone'));
+  if (Object.entries(entry.after ?? {}).some(([k, v]) => !same(current.row[k], v)))
+    throw conflict(smsg('restoreChangedSince'));
+  await db.execute(sql`delete from ${t} where ${where}`);
+};
+
 /** A database refusal met while putting records back, as the user reads it (else null). */
 export const restoreRefusal = (err: unknown): HttpError | null =>
   err instanceof HttpError ? err : refusalOf(err);

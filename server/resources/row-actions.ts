@@ -9,6 +9,7 @@
  */
 import type { z } from 'zod';
 import type { Language } from '../../src/contract/common';
+import type { AuditContext } from '../audit/trail';
 import type { AuthInfo } from '../auth/sessions';
 import type { Tx } from '../db/client';
 import { allOrNothing } from '../http/idempotency';
@@ -19,11 +20,15 @@ export interface RowCtx {
   auth: AuthInfo;
   lang: Language;
   now: Date;
+  /** Who writes, as a bulk job's row names it (an import's create appends entries with it). */
+  audit?: AuditContext;
 }
 
 interface RowResult {
   /** False when the row already was as asked (a replay, or another job got there first). */
   changed: boolean;
+  /** The record it created (an import's row), when it created one. */
+  id?: number;
   /** Work after the commit, given the database's deps. */
   after?: (deps: Deps) => Promise<void>;
 }

@@ -107,7 +107,7 @@ const bulkRow = z.object({
   message: z.string().nullable(),
 });
 
-const bulkJob = z.object({
+export const bulkJob = z.object({
   id: z.number().int(),
   resource: z.string(),
   action: z.string(),

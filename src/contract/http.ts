@@ -57,6 +57,8 @@ export interface EndpointDef<
   multipart?: boolean;
   /** For `multipart: true`: the names of the accepted file fields (others are refused). */
   files?: readonly string[];
+  /** For `multipart: true`: a body limit of its own, `import`: the server's IMPORT_MAX_MB (docs/decisions/0073-import-from-files.md). */
+  bodyLimit?: 'import';
   query?: TQuery;
   params?: TParams;
   response: TResponse;

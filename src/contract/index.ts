@@ -11,6 +11,7 @@ export * from './views';
 export * from './live';
 export * from './bulk';
 export * from './undo';
+export * from './import';
 export * from './door';
 export * from './door-sales';
 export * from './door-events';
@@ -27,6 +28,7 @@ import { bulkApi } from './bulk';
 import type { AnyEndpoint } from './http';
 import { viewsApi } from './views';
 import { undoApi } from './undo';
+import { importApi } from './import';
 import { doorApi } from './door';
 import { doorSalesApi } from './door-sales';
 import { doorEventsApi } from './door-events';
@@ -44,6 +46,7 @@ export const api = {
   ...liveApi,
   ...bulkApi,
   ...undoApi,
+  ...importApi,
   ...doorApi,
   ...doorSalesApi,
   ...doorEventsApi,

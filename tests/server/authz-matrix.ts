@@ -86,6 +86,7 @@ const masterRows = (type: string): Record<string, Row> => ({
   [`GET /api/master/list [${type} options]`]: everyone,
   [`GET /api/export/${type}`]: adminAndProviders,
   [`POST /api/${type}/bulk`]: adminAndProviders,
+  [`POST /api/${type}/import`]: adminAndProviders,
 });
 
 export const MATRIX: Record<string, Row> = {
@@ -266,6 +267,16 @@ export const MATRIX: Record<string, Row> = {
   'POST /api/booking/bulk': everyRole,
   'POST /api/page/bulk': adminOnly,
   'POST /api/notification/bulk': adminAndProviders,
+  // import (docs/decisions/0073-import-from-files.md): the create's access; a dry run of a header
+  // alone writes nothing (the masters' are in masterRows)
+  'POST /api/serviceprovider/import': adminOnly,
+  'POST /api/supervisor/import': signed('2xx', 403, '2xx', '2xx'),
+  'POST /api/user/import': adminOnly,
+  'POST /api/event/import': everyRole,
+  'POST /api/advertisement/import': everyRole,
+  'POST /api/booking/import': everyRole,
+  'POST /api/page/import': adminOnly,
+  'POST /api/notification/import': adminAndProviders,
   // a door account starts no jobs: the job asked for is none of its own (404)
   'GET /api/bulk/:id': signed('2xx', '2xx', '2xx', '2xx', 404),
   // undo: any signed-in user, of their own writes only (docs/decisions/0034-undo-tokens-minted-by-the-server.md):

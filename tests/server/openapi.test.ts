@@ -14,6 +14,7 @@ import { OpenAPIBackend, SetMatchType, type Operation } from 'openapi-backend';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { api } from '../../src/contract';
 import type { AnyEndpoint } from '../../src/contract/http';
+import { bodyLimitOf } from '../../server/http/route-input';
 import { createTestServer, type TestResponse, type TestServer } from '../setup/server';
 import {
   allCases,
@@ -194,7 +195,7 @@ it(
             ? { token, body: '--x\r\nbroken', headers: { 'Content-Type': 'multipart/form-data; boundary=x' } }
             : { token, body: '{"unclosed": ', headers: { 'Content-Type': 'application/json' } },
         );
-        const limit = c.endpoint.multipart ? t.config.multipartBodyLimit : t.config.jsonBodyLimit;
+        const limit = bodyLimitOf(c.endpoint, t.config);
         await send('with a body over the limit', req.path, {
           token,
           body: JSON.stringify({ text: 'x'.repeat(limit + 10) }),

@@ -10,6 +10,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { z } from 'zod';
 import { INVITABLE_KEYS, resourceRoutes, resources } from '../../src/contract/areas';
 import { bulkEndpoints } from '../../src/contract/bulk';
+import { importEndpoints } from '../../src/contract/import';
 import { buildPath, type AnyEndpoint } from '../../src/contract/http';
 import type { EndpointOp, Resource } from '../../src/contract/resource';
 import { areas } from '../../server/areas';
@@ -1011,7 +1012,19 @@ const bulkRequests = Object.fromEntries(
   ]),
 ) as Record<string, (w: World, caller: Caller) => Promise<CaseRequest>>;
 
-Object.assign(extraRequests, bulkRequests, passkeyRequests, invitationRequests, {
+/** Import requests (docs/decisions/0073-import-from-files.md): a dry run of a file that holds its header alone. */
+const importRequests = Object.fromEntries(
+  Object.values(importEndpoints).map((e) => [
+    endpointKey(e!),
+    async () => {
+      const body = new FormData();
+      body.append('file', new Blob(['Name (English),Name (Arabic)\r\n'], { type: 'text/csv' }), 'empty.csv');
+      return { path: e!.path, body };
+    },
+  ]),
+) as Record<string, (w: World, caller: Caller) => Promise<CaseRequest>>;
+
+Object.assign(extraRequests, bulkRequests, importRequests, passkeyRequests, invitationRequests, {
   'GET /api/bulk/:id': async (w: World, caller: Caller) => {
     const own = caller === 'anonymous' || caller === 'expired' ? null : await w.token(caller);
     const res = await w.t.request('POST', '/api/booking/bulk', {

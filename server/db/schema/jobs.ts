@@ -45,6 +45,27 @@ export const bulkJobRows = pgTable(
     version: integer('version'),
     /** Why it was refused: an English wire message, localised when answered. */
     message: text('message'),
+    /**
+     * An import's row (docs/decisions/0073-import-from-files.md): the body its create or update gets,
+     * and its line in the file; `record_id` is the record it updates, or 0 until it creates one.
+     */
+    data: jsonb('data').$type<{ body: Record<string, unknown>; line: number }>(),
   },
   (t) => [primaryKey({ columns: [t.jobId, t.seq] }), index('bulk_job_rows_pending_idx').on(t.jobId, t.state)],
+);
+
+/** The mapping of an import each user last committed for each area, offered at their next import. */
+export const importMappings = pgTable(
+  'import_mappings',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    resource: text('resource').notNull(),
+    /** Field key → the header it was read from. */
+    mapping: jsonb('mapping').$type<Record<string, string>>().notNull(),
+    key: text('key'),
+    updatedAt: time('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.resource] })],
 );

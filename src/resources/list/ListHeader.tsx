@@ -1,11 +1,15 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { Download, Plus } from 'lucide-react';
+import { Download, Plus, Upload } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { AppLink } from '@/components/AppLink';
 import { DataAge } from '@/components/DataAge';
 import { Button } from '@/components/ui';
 import type { BaseRecord } from '../queries';
 import type { AreaConfig } from '../types';
+
+/** The import's dialog, loaded with its first opening (docs/decisions/0073-import-from-files.md). */
+const ImportDialog = lazy(() => import('../import/ImportDialog'));
 
 /** The list's heading with the age of its data, and the page's toolbar: export and add. */
 export function ListHeader<T extends BaseRecord>({
@@ -28,6 +32,9 @@ export function ListHeader<T extends BaseRecord>({
   createPath: string | undefined;
 }) {
   const { i18n } = useLingui();
+  const [importing, setImporting] = useState(false);
+  // Every list that can create imports (docs/decisions/0073-import-from-files.md).
+  const canImport = Boolean(createPath);
   return (
     <div className="flex flex-wrap items-center justify-between gap-3" data-testid="list-header">
       <div>
@@ -42,6 +49,22 @@ export function ListHeader<T extends BaseRecord>({
           <Download aria-hidden="true" className="size-4" />
           {i18n._(msg`Export CSV`)}
         </Button>
+        {canImport && (
+          <Button variant="secondary" onClick={() => setImporting(true)} data-testid="import-open">
+            <Upload aria-hidden="true" className="size-4" />
+            {i18n._(msg`Import`)}
+          </Button>
+        )}
+        {importing && (
+          <Suspense fallback={null}>
+            <ImportDialog
+              resource={area.resource}
+              title={title}
+              open={importing}
+              onOpenChange={setImporting}
+            />
+          </Suspense>
+        )}
         {createPath && (
           <AppLink
             to={createPath}
