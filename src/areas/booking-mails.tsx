@@ -27,6 +27,7 @@ const MailStateBadge = statusBadge<MailState>(
 const KIND_TEXT: Record<BookingMail['kind'], ReturnType<typeof msg>> = {
   event_cancelled: msg`Event cancelled`,
   event_changed: msg`Event changed`,
+  event_reinstated: msg`Event back on`,
 };
 
 export function BookingMails({ bookingId, ctx }: { bookingId: number; ctx: RenderContext }) {
