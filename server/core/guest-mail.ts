@@ -37,10 +37,10 @@ export interface GuestParams {
 export const GUEST_TEMPLATES = ['event.cancelled', 'event.changed', 'event.reinstated'] as const;
 export type GuestTemplate = (typeof GUEST_TEMPLATES)[number];
 
-const LOCALE: Record<Language, string> = { en: 'en-GB', ar: 'ar-SA-u-ca-gregory' };
+export const LOCALE: Record<Language, string> = { en: 'en-GB', ar: 'ar-SA-u-ca-gregory' };
 
 /** "Saturday 5 December 2026, 19:00 GMT+3 (Riyadh time)" on the venue's clock. */
-const venueTime = (iso: string, timeZone: string, lang: Language) => {
+export const venueTime = (iso: string, timeZone: string, lang: Language) => {
   const when = new Intl.DateTimeFormat(LOCALE[lang], {
     timeZone,
     weekday: 'long',

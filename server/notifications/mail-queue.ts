@@ -18,6 +18,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Language } from '../../src/contract/common';
+import { DIGEST_TEMPLATE, renderDigestMail } from '../core/digest-mail';
 import { GUEST_TEMPLATES, renderGuestMail, type GuestTemplate } from '../core/guest-mail';
 import type { Executor } from '../db/client';
 import { mails } from '../db/schema';
@@ -71,6 +72,8 @@ const outcomeOf = (err: unknown, attempts: number): Outcome => {
 
 /** The message a row renders to (its template, language and parameters). */
 const messageOf = (row: MailRow) => {
+  if (row.template === DIGEST_TEMPLATE)
+    return renderDigestMail(row.language === 'ar' ? 'ar' : 'en', row.toAddress, row.params as never);
   if (!GUEST_TEMPLATES.includes(row.template as GuestTemplate))
     throw new Error(`Unknown template ${row.template}`);
   const lang: Language = row.language === 'ar' ? 'ar' : 'en';

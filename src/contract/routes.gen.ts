@@ -760,6 +760,17 @@ const resourceRoutes: Readonly<Record<string, RouteRef>> = {
     access: { kind: 'session', permission: 'notification' },
     idempotent: true,
   },
+  profileDigest: {
+    method: 'GET',
+    path: '/api/profile/digest',
+    access: { kind: 'session', permission: null, roles: ['admin', 'manager', 'serviceprovider'] },
+  },
+  profileDigestUpdate: {
+    method: 'PUT',
+    path: '/api/profile/digest',
+    access: { kind: 'session', permission: null, roles: ['admin', 'manager', 'serviceprovider'] },
+    idempotent: true,
+  },
 };
 
 export const routes = { ...typed, ...resourceRoutes };

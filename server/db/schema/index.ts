@@ -36,6 +36,7 @@ import { savedViews } from './views';
 import { auditLog } from './audit';
 import { liveChanges } from './live';
 import { mails } from './mails';
+import { staffDigests } from './digests';
 
 export * from './accounts';
 export * from './masters';
@@ -53,6 +54,7 @@ export * from './jobs';
 export * from './tickets';
 export * from './door';
 export * from './mails';
+export * from './digests';
 export type { Loc } from './columns';
 
 export const schema = {
@@ -98,4 +100,5 @@ export const schema = {
   auditLog,
   liveChanges,
   mails,
+  staffDigests,
 };
