@@ -20,6 +20,7 @@ import {
   twoFactorApi,
   passkeyApi,
   passwordResetApi,
+  digestApi,
   undoApi,
   viewsApi,
 } from '../src/contract';
@@ -47,6 +48,7 @@ const named = {
   ...doorAccountsApi,
   ...passkeyApi,
   ...passwordResetApi,
+  ...digestApi,
 };
 const typed = Object.entries(api).filter(([name]) => name in named);
 const untyped = Object.entries(api).filter(([name]) => !(name in named));

@@ -59,7 +59,12 @@ export const digestOf = async (
   const [from, to] = [startOfDay(addDays(day, 1), timeZone), startOfDay(addDays(day, 2), timeZone)];
   const [yFrom, yTo] = [startOfDay(addDays(day, -1), timeZone), startOfDay(day, timeZone)];
   const ofScope = scope === null ? undefined : eq(events.providerId, scope);
-  const tomorrow = and(eq(events.status, 'approved'), gte(events.startsAt, from), lt(events.startsAt, to), ofScope);
+  const tomorrow = and(
+    eq(events.status, 'approved'),
+    gte(events.startsAt, from),
+    lt(events.startsAt, to),
+    ofScope,
+  );
   const sold = and(
     scope === null ? undefined : eq(bookings.providerId, scope),
     gte(bookings.createdAt, yFrom),
@@ -73,7 +78,12 @@ export const digestOf = async (
     tomorrowCount: figure(db.select({ n }).from(events).where(tomorrow)),
     tomorrow: rowsOf(
       db
-        .select({ id: events.id, title: events.title, startsAt: events.startsAt, timeZone: locations.timeZone })
+        .select({
+          id: events.id,
+          title: events.title,
+          startsAt: events.startsAt,
+          timeZone: locations.timeZone,
+        })
         .from(events)
         .innerJoin(locations, eq(locations.id, events.locationId))
         .where(tomorrow)
@@ -89,7 +99,12 @@ export const digestOf = async (
         .from(bookings)
         .where(sold),
     ),
-    revenue: figure(db.select({ n: sumTotal }).from(bookings).where(paidIn(scope, yFrom, yTo))),
+    revenue: figure(
+      db
+        .select({ n: sumTotal })
+        .from(bookings)
+        .where(paidIn(scope, yFrom, yTo)),
+    ),
   });
   return {
     name: m.name,
@@ -169,4 +184,3 @@ export const queueDueDigests = async (deps: Deps): Promise<number> => {
 export const sendDueDigests = async (deps: Deps) => {
   while ((await queueDueDigests(deps)) === CLAIM_BATCH);
 };
-

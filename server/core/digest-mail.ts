@@ -76,7 +76,9 @@ const dayName = (day: string, lang: Language) =>
 
 const numberOf = (n: number, lang: Language) => new Intl.NumberFormat(LOCALE[lang]).format(n);
 const moneyOf = (minor: number, lang: Language) =>
-  new Intl.NumberFormat(LOCALE[lang], { style: 'currency', currency: CURRENCY }).format(minor / MINOR_PER_MAJOR);
+  new Intl.NumberFormat(LOCALE[lang], { style: 'currency', currency: CURRENCY }).format(
+    minor / MINOR_PER_MAJOR,
+  );
 
 export const digestSubject = (lang: Language, day: string) => WORDS[lang].subject(dayName(day, lang));
 
@@ -94,7 +96,8 @@ export const renderDigestMail = (lang: Language, to: string, p: DigestParams): M
   const tomorrow: string[] = p.tomorrow.events.map(
     (e) => `${e.title[lang] || e.title.en}: ${venueTime(e.startsAt, e.timeZone, lang)}`,
   );
-  if (p.tomorrow.count > p.tomorrow.events.length) tomorrow.push(w.more(p.tomorrow.count - p.tomorrow.events.length));
+  if (p.tomorrow.count > p.tomorrow.events.length)
+    tomorrow.push(w.more(p.tomorrow.count - p.tomorrow.events.length));
   if (!tomorrow.length) tomorrow.push(w.none);
   const sales: [string, string][] = [
     [w.bookings, numberOf(p.yesterday.bookings, lang)],

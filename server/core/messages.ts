@@ -121,7 +121,7 @@ export const SERVER_MESSAGES = {
   // staff digests (docs/decisions/0072-staff-digests.md)
   digestOn: {
     en: 'Your morning digest is on: it comes at 07:00 on the clock you chose.',
-    ar: 'تم تفعيل ملخص الصباح: يصلك في الساعة 07:00 حسب التوقيت الذي اخترته.',
+    ar: 'تم تفعيل ملخص الصباح: يصلك في الساعة ٠٧:٠٠ حسب التوقيت الذي اخترته.',
   },
   digestOff: { en: 'Your morning digest is off.', ar: 'تم إيقاف ملخص الصباح.' },
   // OTP and registration
