@@ -46,6 +46,12 @@ export interface Budgets {
    * most, on PGlite 100 k and PostgreSQL 1 M bookings.
    */
   dashboard?: { pgliteP50?: number; postgresP50?: number };
+  /**
+   * bench/sections/mail.ts: the seconds in which 10,000 guests' mails are queued, at most; mails
+   * per second delivered to a local SMTP server with one and with two processes, at least; mails
+   * received twice, at most.
+   */
+  mail?: { queueSeconds?: number; deliveryRps?: number; duplicates?: number };
 }
 
 export const readBudgets = (): Budgets =>
