@@ -48,7 +48,7 @@ const scopeOf = (m: Member): Scope => (m.role === 'serviceprovider' ? m.id : m.p
 const n = sql<number>`count(*)`.mapWith(Number);
 
 /** What one staff member's digest for `day` (on `timeZone`'s clock) says. */
-export const digestOf = async (
+const digestOf = async (
   db: Executor,
   m: Member,
   timeZone: string,
