@@ -1,9 +1,10 @@
 /**
  * Guests hear from their event (docs/decisions/0067-the-mail-queue.md): a cancellation, new times
  * and a new venue each queue one mail per booking with an e-mail that is not cancelled, in the
- * booking's language, in the change's transaction; "don't tell" is honoured and audited; the queue
- * sends each mail once through a real SMTP server on 127.0.0.1, retries 4xx answers, refused
- * connections and a stalled server with a backoff, fails 5xx answers with the server's answer;
+ * booking's language, in the change's transaction; "don't tell" is honoured and audited; an undone
+ * cancellation tells its guests the event is back on; the queue sends each mail once through a real
+ * SMTP server on 127.0.0.1, retries 4xx answers, refused connections, a stalled server and a
+ * connection closed without an answer with a backoff, fails 5xx answers with the server's answer;
  * the delivery log shows it all, to those who may see the booking.
  */
 import { and, desc, eq } from 'drizzle-orm';
@@ -350,6 +351,21 @@ describe('the queue and a faulty SMTP server', () => {
     await drainMails(t.deps);
     expect((await rowOf(stalled.b.id)).state).toBe('sent');
     expect(received(stalled.b.customerEmail as string)).toHaveLength(1);
+  });
+
+  it('a connection closed after the data with no answer: tried again after the backoff, received once', async () => {
+    const { b } = await queueOne();
+    t.smtp.fault = 'drop';
+    await drainMails(t.deps);
+    t.smtp.fault = null;
+    const row = await rowOf(b.id);
+    expect([row.state, row.attempts]).toEqual(['queued', 1]);
+    expect(row.response).toMatch(/ECONNECTION|closed/i);
+    expect(received(b.customerEmail as string)).toEqual([]);
+    t.clock.advance(mailBackoffMs(1));
+    expect(await drainMails(t.deps)).toBe(1);
+    expect(await rowOf(b.id)).toMatchObject({ state: 'sent', attempts: 2 });
+    expect(received(b.customerEmail as string)).toHaveLength(1);
   });
 
   it('a mail whose sender died is claimed again only after its lease; the delivery log is the booking’s own', async () => {
