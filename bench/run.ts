@@ -5,7 +5,7 @@
  *   npm run bench                          every section
  *   npm run bench -- --only api,scaling    some sections (load, lighthouse, offline, cache, api, scaling,
  *                                          stress, mixed, live, bulk, import, door, door-scan, dashboard,
- *                                          calendar);
+ *                                          calendar, mail);
  *                                          the other sections of latest.json are kept as they were
  *   --runs N                               runs per figure (default 5; API figures use at most 3)
  *   --pglite-bookings N                    PGlite dataset of the API figures (default 100000)
@@ -14,7 +14,8 @@
  *   --scaling 10000,100000,1000000         booking counts of the scaling figure
  * Environment: BENCH_DIST=<dir> skips the build; BENCH_API_SECONDS (default 10) per autocannon run;
  * BENCH_STRESS_SECONDS (default 30) per run of the 50-connection stress figure; BENCH_MIXED_SECONDS
- * (default 20) per run of the realistic mix; BENCH_BULK_SECONDS (default 15) per phase of the bulk section. A figure over its budget fails the run (exit code 1).
+ * (default 20) per run of the realistic mix; BENCH_BULK_SECONDS (default 15) per phase of the bulk section;
+ * BENCH_MAIL_GUESTS (default 10000) guests of the mail section's event. A figure over its budget fails the run (exit code 1).
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -36,6 +37,7 @@ import { runDashboard } from './sections/dashboard';
 import { runLive } from './sections/live';
 import { runLighthouse } from './sections/lighthouse';
 import { runLoad } from './sections/load';
+import { runMail } from './sections/mail';
 import { runMixed } from './sections/mixed';
 import { runOffline } from './sections/offline';
 
@@ -56,6 +58,7 @@ const SECTIONS: Record<string, (ctx: BenchContext) => Promise<SectionResult>> = 
   'door-scan': runDoorScan,
   dashboard: runDashboard,
   calendar: runCalendar,
+  mail: runMail,
 };
 
 const RESULTS = resolve('bench', 'results');

@@ -21,6 +21,7 @@ import {
   twoFactorApi,
   passkeyApi,
   passwordResetApi,
+  digestApi,
   undoApi,
   viewsApi,
 } from '../src/contract';
@@ -48,6 +49,7 @@ const named = {
   ...doorAccountsApi,
   ...passkeyApi,
   ...passwordResetApi,
+  ...digestApi,
 };
 // The imports are called only from the import dialog, which loads the contract itself
 // (docs/decisions/0073-import-from-files.md): they stay off the first load.

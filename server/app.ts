@@ -21,6 +21,7 @@ import { PACKAGE_JSON } from './core/paths';
 import { registerAreas } from './areas';
 import { registerSessionRoutes } from './areas/session.routes';
 import { registerProfileSessionRoutes } from './areas/profile-sessions.routes';
+import { registerDigestRoutes } from './areas/digest.routes';
 import { registerTwoFactorRoutes } from './areas/two-factor.routes';
 import { registerPasskeyRoutes } from './areas/passkeys.routes';
 import { registerPasswordResetRoutes } from './areas/password-reset.routes';
@@ -65,6 +66,7 @@ export const createApp = (deps: Deps): App => {
   // API: one route per contract endpoint (sign-in and profile, then every area: server/areas).
   registerSessionRoutes(app);
   registerProfileSessionRoutes(app);
+  registerDigestRoutes(app);
   registerTwoFactorRoutes(app);
   registerPasskeyRoutes(app);
   registerPasswordResetRoutes(app);

@@ -32,6 +32,7 @@ import { createLive, type Live } from './live/streams';
 import { runPrimary } from './workers';
 import { startMailQueue, wakeMailQueue } from './notifications/mail-queue';
 import { queueDueMessages, queueDueReminders } from './notifications/guest-messages';
+import { sendDueDigests } from './areas/digest';
 
 const fail = (message: string): never => {
   console.error(`\nThe server cannot start.\n${message}\n`);
@@ -156,6 +157,8 @@ const startTasks = (deps: Deps, intervalMs: number, database: Database) =>
         await queueDueReminders(d);
       },
     },
+    // Staff digests that came due, claimed by whichever process comes first (ADR 0072).
+    { name: 'The staff digests', everyMs: 0, run: sendDueDigests },
     // Mails whose retry came due (an enqueue wakes every process's sender itself).
     { name: 'The mail queue', everyMs: 0, run: async () => wakeMailQueue() },
     // PGlite has no autovacuum (server/db/upkeep.ts); PostgreSQL vacuums itself.

@@ -48,6 +48,12 @@ export interface Budgets {
   dashboard?: { pgliteP50?: number; postgresP50?: number };
   /** bench/sections/calendar.ts: a month of the events calendar on PGlite with 10,000 events, p50 (ms) at most. */
   calendar?: { pgliteP50?: number };
+  /**
+   * bench/sections/mail.ts: the seconds in which 10,000 guests' mails are queued, at most; mails
+   * per second delivered to a local SMTP server with one and with two processes, at least; mails
+   * received twice, at most.
+   */
+  mail?: { queueSeconds?: number; deliveryRps?: number; duplicates?: number };
 }
 
 export const readBudgets = (): Budgets =>

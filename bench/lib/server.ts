@@ -28,6 +28,8 @@ export async function startServer(options: {
   distDir: string;
   dataDir: string;
   databaseUrl?: string;
+  /** Mail goes to this SMTP server (else the console mailer). */
+  smtpUrl?: string;
   /** Extra environment (e.g. WORKERS). */
   env?: NodeJS.ProcessEnv;
 }): Promise<BenchServer> {
@@ -52,6 +54,7 @@ export async function startServer(options: {
   delete env.DATABASE_URL;
   delete env.SMTP_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  if (options.smtpUrl) env.SMTP_URL = options.smtpUrl;
   let log = '';
   // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = process.env.BENCH_CPU_PROF

@@ -3,11 +3,11 @@
  * mail per booking with an e-mail that is not cancelled, in the booking's language, queued in the
  * transaction of the change (a change rolled back mails nobody; docs/decisions/0067-the-mail-queue.md).
  */
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { changeTellsGuests } from '../../src/contract/areas/event-guests';
 import { appendAudit } from '../audit/trail';
 import type { Executor, Tx } from '../db/client';
-import { bookings, cities, locations } from '../db/schema';
+import { bookings, cities, eventHistory, locations } from '../db/schema';
 import {
   guestSubject,
   type EventChangeParams,
@@ -40,9 +40,15 @@ const placeOf = (e: EventRecord): EventPlace => ({
   endsAt: e.endsAt,
 });
 
+const KIND_OF: Record<GuestTemplate, string> = {
+  'event.cancelled': 'event_cancelled',
+  'event.changed': 'event_changed',
+  'event.reinstated': 'event_reinstated',
+};
+
 /**
- * Queues one mail per guest of the event (in one statement: 10,000 guests are one insert), each
- * with its own name, booking code and language; returns how many.
+ * Queues one mail per guest of the event that `who` names (in one statement: 10,000 guests are one
+ * insert), each with its own name, booking code and language; returns how many.
  */
 const queueEventMail = async (
   tx: Executor,
@@ -51,19 +57,25 @@ const queueEventMail = async (
     template,
     change,
     now,
-  }: { eventId: number; template: GuestTemplate; change: EventChangeParams; now: Date },
+    who = guestsOf(eventId),
+  }: {
+    eventId: number;
+    template: GuestTemplate;
+    change: EventChangeParams;
+    now: Date;
+    who?: SQL | undefined;
+  },
 ): Promise<number> => {
-  const kind = template === 'event.cancelled' ? 'event_cancelled' : 'event_changed';
   const result = await tx.execute(sql`
     with queued as (
       insert into mails (kind, template, booking_id, event_id, to_address, language, subject, params,
                          state, attempts, next_attempt_at, created_at, updated_at)
-      select ${kind}, ${template}, bookings.id, bookings.event_id, bookings.customer_email, bookings.language,
+      select ${KIND_OF[template]}, ${template}, bookings.id, bookings.event_id, bookings.customer_email, bookings.language,
              case when bookings.language = 'ar' then ${guestSubject(template, 'ar', change)} else ${guestSubject(template, 'en', change)} end,
              ${JSON.stringify(change)}::jsonb || jsonb_build_object('name', bookings.customer_name, 'code', bookings.code),
              'queued', 0, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
       from bookings
-      where ${guestsOf(eventId)}
+      where ${who}
       returning 1
     )
     select count(*)::int as n from queued`);
@@ -85,6 +97,32 @@ export const tellGuestsOfCancellation = (
     change: { title: event.title, before: placeOf(event), after: placeOf(event), reason },
     now,
   });
+
+/**
+ * A cancellation put back (an undo, an admin's restore: server/resources/forward-rules.ts) runs the
+ * rules of the move it makes: every guest told of that cancellation whose booking stands again (or
+ * never fell: checked in) hears that the event is back on, once, in the booking's language. The
+ * cancellation is the event's latest move to `cancelled` in its history; the guests told of it are
+ * those of its `event_cancelled` mails, queued at the same instant or later.
+ */
+export const tellGuestsOfReinstatement = async (tx: Executor, event: EventRecord, now: Date) => {
+  const [cancelled] = await tx
+    .select({ at: eventHistory.at })
+    .from(eventHistory)
+    .where(and(eq(eventHistory.eventId, event.id), eq(eventHistory.toStatus, 'cancelled')))
+    .orderBy(desc(eventHistory.at), desc(eventHistory.id))
+    .limit(1);
+  if (!cancelled) return 0;
+  const told = sql`exists (select 1 from mails m where m.booking_id = ${bookings.id} and m.event_id = ${event.id}
+    and m.kind = 'event_cancelled' and m.created_at >= ${cancelled.at.toISOString()}::timestamptz)`;
+  return queueEventMail(tx, {
+    eventId: event.id,
+    template: 'event.reinstated',
+    change: { title: event.title, before: placeOf(event), after: placeOf(event) },
+    now,
+    who: and(guestsOf(event.id), told),
+  });
+};
 
 /**
  * After an event's edit (or its restore, which runs the edit's rules): a change of its times or

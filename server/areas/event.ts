@@ -24,7 +24,7 @@ import { keyOfPath, type Storage } from '../files/storage';
 import { addDays, EARLIEST_ZONE, LATEST_ZONE, startOfDay } from '../core/time';
 import { arText, dyn, enText, implement, textOf } from '../resources/impl';
 import { checkEvent, countBookings, providerFor, soldTicketsOf } from './event.checks';
-import { tellGuestsOfEdit } from './event.mail';
+import { tellGuestsOfEdit, tellGuestsOfReinstatement } from './event.mail';
 
 type L = { en: string; ar: string };
 
@@ -251,6 +251,12 @@ export const eventImpl = implement(eventResource, {
     await deleteUnusedImages(tx, ctx.deps.storage, [...existing.images, existing.coverImage]);
     // New times or a new venue are mailed to its guests (an edit and a restore alike).
     await tellGuestsOfEdit(tx, ctx, existing, input);
+  },
+  async putBack(tx, id, ctx, existing) {
+    // A cancellation undone: the guests told of it hear that the event is back on.
+    const now = await loadEvent(tx, id, null);
+    if (existing.status === 'cancelled' && now && now.status !== 'cancelled')
+      await tellGuestsOfReinstatement(tx, now, ctx.now);
   },
   references: [
     { count: countBookings, message: (n) => smsg('usedByBookings', { n }) },

@@ -34,10 +34,10 @@ export interface GuestParams {
   code: string;
 }
 
-export const GUEST_TEMPLATES = ['event.cancelled', 'event.changed'] as const;
+export const GUEST_TEMPLATES = ['event.cancelled', 'event.changed', 'event.reinstated'] as const;
 export type GuestTemplate = (typeof GUEST_TEMPLATES)[number];
 
-const LOCALE: Record<Language, string> = { en: 'en-GB', ar: 'ar-SA-u-ca-gregory' };
+export const LOCALE: Record<Language, string> = { en: 'en-GB', ar: 'ar-SA-u-ca-gregory' };
 
 /** "Saturday 5 December 2026, 19:00 GMT+3 (Riyadh time)" on the venue's clock. */
 export const venueTime = (iso: string, timeZone: string, lang: Language) => {
@@ -79,6 +79,8 @@ export const guestSubject = (template: GuestTemplate, lang: Language, c: EventCh
   const title = c.title[lang] || c.title.en;
   if (template === 'event.cancelled')
     return lang === 'ar' ? `أُلغيت الفعالية: ${title}` : `Cancelled: ${title}`;
+  if (template === 'event.reinstated')
+    return lang === 'ar' ? `عادت الفعالية في موعدها: ${title}` : `Back on: ${title}`;
   const { time, venue } = changedOf(c);
   if (lang === 'ar')
     return time && venue ? `تغيّر موعد ومكان: ${title}` : time ? `تغيّر موعد: ${title}` : `تغيّر مكان: ${title}`;
@@ -111,6 +113,14 @@ export const renderGuestMail = (
     outro = ar
       ? 'إذا كنت قد دفعت، فسيتواصل معك المنظم بشأن الاسترداد.'
       : 'If you have paid, the organiser will contact you about a refund.';
+  } else if (template === 'event.reinstated') {
+    intro = ar
+      ? `يسرّنا إبلاغك بأن إلغاء الفعالية «${title}» قد تراجع عنه المنظم: الفعالية قائمة كما كانت، وحجزك قائم معها.`
+      : `Good news: the cancellation of "${title}" has been undone. The event is back on as it was, and your booking with it.`;
+    sections = [section(ar ? 'الفعالية' : 'The event', placeLines(params.after, lang))];
+    outro = ar
+      ? 'نعتذر عن الإزعاج. إذا لم تعد تستطيع الحضور، فتواصل مع المنظم.'
+      : 'We are sorry for the confusion. If you can no longer come, please contact the organiser.';
   } else {
     intro = ar
       ? `تغيّرت تفاصيل الفعالية «${title}». حجزك ما زال قائمًا.`

@@ -118,6 +118,12 @@ export const SERVER_MESSAGES = {
   signedOut: { en: 'Signed out.', ar: 'تم تسجيل الخروج.' },
   roleLoaded: { en: 'Role and permissions loaded.', ar: 'تم تحميل الدور والصلاحيات.' },
   languageSaved: { en: 'Language saved.', ar: 'تم حفظ اللغة.' },
+  // staff digests (docs/decisions/0072-staff-digests.md)
+  digestOn: {
+    en: 'Your morning digest is on: it comes at 07:00 on the clock you chose.',
+    ar: 'تم تفعيل ملخص الصباح: يصلك في الساعة ٠٧:٠٠ حسب التوقيت الذي اخترته.',
+  },
+  digestOff: { en: 'Your morning digest is off.', ar: 'تم إيقاف ملخص الصباح.' },
   // OTP and registration
   otpSent: {
     en: 'A 6-digit code was sent to {email}. It is valid for 10 minutes.',

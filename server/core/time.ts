@@ -58,13 +58,16 @@ export const dayOf = (at: Date, tz = PLATFORM_TIME_ZONE) => {
   return `${w.y}-${String(w.m).padStart(2, '0')}-${String(w.d).padStart(2, '0')}`;
 };
 
-/** The instant a platform day (`YYYY-MM-DD`) begins. */
-export const startOfDay = (day: string, tz = PLATFORM_TIME_ZONE): Date => {
+/** The instant a day (`YYYY-MM-DD`) reaches `hour` o'clock on the clock of `tz`. */
+export const atHour = (day: string, hour: number, tz = PLATFORM_TIME_ZONE): Date => {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  const guess = Date.UTC(y, m - 1, d);
+  const guess = Date.UTC(y, m - 1, d, hour);
   const first = guess - offsetAt(new Date(guess), tz);
   return new Date(guess - offsetAt(new Date(first), tz));
 };
+
+/** The instant a platform day (`YYYY-MM-DD`) begins. */
+export const startOfDay = (day: string, tz = PLATFORM_TIME_ZONE): Date => atHour(day, 0, tz);
 
 /**
  * The clocks furthest ahead of and behind UTC (UTC+14, UTC−12; IANA's `Etc` zones count the other

@@ -18,6 +18,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Language } from '../../src/contract/common';
+import { DIGEST_TEMPLATE, renderDigestMail } from '../core/digest-mail';
 import { GUEST_TEMPLATES, renderGuestMail, type GuestTemplate } from '../core/guest-mail';
 import {
   renderMessageMail,
@@ -111,6 +112,7 @@ const messageOf = async (deps: Deps, row: MailRow, texts: MessageTexts) => {
       unsubscribeUrl(publicUrl, p.token),
     );
   }
+  if (row.template === DIGEST_TEMPLATE) return renderDigestMail(lang, row.toAddress, row.params as never);
   if (row.template === 'event.reminder')
     return renderReminderMail(lang, row.toAddress, row.params as unknown as ReminderParams, publicUrl);
   if (!GUEST_TEMPLATES.includes(row.template as GuestTemplate))

@@ -9,6 +9,8 @@
  *   those values would be: the area's `check` (an event's capacity not below the seats sold, the
  *   references it names exist and fit, its images stored, …) and its `updateValues` and `update`
  *   (a provider's edit of an approved advertisement waits for a new approval);
+ * - a move the put-back makes runs the area's `putBack` (an event back from a cancellation tells
+ *   the guests who were told of it: server/areas/event.mail.ts);
  * - a deleted record put back is checked as a create of its values would be.
  * A refusal is a 409 with the rule's message: the caller sent no fields to correct.
  */
@@ -49,6 +51,7 @@ const forwardRules = (resource: Resource, impl: Impl, row: RowCtx): PutBackRules
     before: (tx, id) => findOne(tx, resource, impl, ctx, id),
     async after(tx, id, existing, fields, action) {
       await guardAddedBy(impl, tx, ctx, id);
+      if (action === 'update') await impl.putBack?.(tx, id, ctx, existing as never);
       if (action === 'update' && !fields.some((f) => editableColumns.has(f))) return;
       const record = await findOne(tx, resource, impl, ctx, id);
       if (!record) throw notFound();

@@ -126,6 +126,13 @@ export interface ResourceImpl<R extends Resource, Row = Record<string, unknown>>
   ): Promise<Record<string, unknown>>;
   /** Custom update of the other tables (the router has already written the record's own row). */
   update?(tx: Tx, id: number, input: Input<R>, ctx: ResourceCtx, existing: Rec<R>): Promise<void>;
+  /**
+   * After a record's row is put back from the audit trail (an undo, an admin's restore:
+   * forward-rules.ts), with the record as it was just before: the rules of the move the put-back
+   * makes that no update of its editable fields runs (an event back from a cancellation tells its
+   * guests).
+   */
+  putBack?(tx: Tx, id: number, ctx: ResourceCtx, existing: Rec<R>): Promise<void>;
   /** Custom delete (after the reference checks); what it returns goes to `afterDelete`. */
   delete?(tx: Tx, id: number, ctx: ResourceCtx, existing: Rec<R>): Promise<unknown>;
   /** Runs after a create or update committed, with the record as answered (e.g. notifications). */

@@ -29,6 +29,7 @@ const KIND_TEXT: Record<BookingMail['kind'], ReturnType<typeof msg>> = {
   event_changed: msg`Event changed`,
   message: msg`Message from staff`,
   reminder: msg`Reminder`,
+  event_reinstated: msg`Event back on`,
 };
 
 export function BookingMails({ bookingId, ctx }: { bookingId: number; ctx: RenderContext }) {

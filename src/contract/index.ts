@@ -19,6 +19,7 @@ export * from './door-accounts';
 export * from './passkeys';
 export * from './password-reset';
 export * from './invitations';
+export * from './digests';
 
 import { authApi } from './auth';
 import { twoFactorApi } from './two-factor';
@@ -35,6 +36,7 @@ import { doorEventsApi } from './door-events';
 import { doorAccountsApi } from './door-accounts';
 import { passkeyApi } from './passkeys';
 import { passwordResetApi } from './password-reset';
+import { digestApi } from './digests';
 
 /** Every endpoint of the API, by name. The server refuses to start if one has no route. */
 export const api = {
@@ -53,5 +55,6 @@ export const api = {
   ...doorAccountsApi,
   ...passkeyApi,
   ...passwordResetApi,
+  ...digestApi,
 } as const satisfies Record<string, AnyEndpoint>;
 export type Api = typeof api;

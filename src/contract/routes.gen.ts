@@ -447,6 +447,17 @@ const typed: { readonly [K in keyof Api]: RouteRef<Api[K]> } = {
   passkeySignIn: { method: 'POST', path: '/api/login/passkey', access: { kind: 'public' } },
   passwordForgot: { method: 'POST', path: '/api/password/forgot', access: { kind: 'public' } },
   passwordReset: { method: 'POST', path: '/api/password/reset', access: { kind: 'public' } },
+  profileDigest: {
+    method: 'GET',
+    path: '/api/profile/digest',
+    access: { kind: 'session', permission: null, roles: ['admin', 'manager', 'serviceprovider'] },
+  },
+  profileDigestUpdate: {
+    method: 'PUT',
+    path: '/api/profile/digest',
+    access: { kind: 'session', permission: null, roles: ['admin', 'manager', 'serviceprovider'] },
+    idempotent: true,
+  },
 };
 
 const resourceRoutes: Readonly<Record<string, RouteRef>> = {

@@ -117,6 +117,9 @@ export const MATRIX: Record<string, Row> = {
   'GET /api/profile/sessions': everyone,
   'DELETE /api/profile/sessions/:id': everyone,
   'POST /api/profile/sessions/end-others': everyone,
+  // the morning digest: staff only, their own setting (docs/decisions/0072-staff-digests.md)
+  'GET /api/profile/digest': everyRole,
+  'PUT /api/profile/digest': everyRole,
   // two-factor sign-in (docs/security.md, "Two-factor sign-in"): the second step and the enrolment
   // are public (their challenge names the account); the profile's is the caller's own factor; only
   // admins reset another account's

@@ -1,12 +1,13 @@
 /**
  * Guests hear from their event (docs/decisions/0067-the-mail-queue.md): a cancellation, new times
  * and a new venue each queue one mail per booking with an e-mail that is not cancelled, in the
- * booking's language, in the change's transaction; "don't tell" is honoured and audited; the queue
- * sends each mail once through a real SMTP server on 127.0.0.1, retries 4xx answers, refused
- * connections and a stalled server with a backoff, fails 5xx answers with the server's answer;
+ * booking's language, in the change's transaction; "don't tell" is honoured and audited; an undone
+ * cancellation tells its guests the event is back on; the queue sends each mail once through a real
+ * SMTP server on 127.0.0.1, retries 4xx answers, refused connections, a stalled server and a
+ * connection closed without an answer with a backoff, fails 5xx answers with the server's answer;
  * the delivery log shows it all, to those who may see the booking.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, events, locations, mails, users } from '../../server/db/schema';
 import { createSmtpMailer } from '../../server/core/mail';
@@ -202,6 +203,64 @@ describe('event changes reach guests', () => {
   });
 });
 
+describe('an undone cancellation', () => {
+  it('tells each guest told of the cancellation, once, in their language, that the event is back on', async () => {
+    const e = await newEvent();
+    const en = await newBooking(e.id, 'en', 'confirmed');
+    const ar = await newBooking(e.id, 'ar');
+    const gone = await newBooking(e.id, 'en', 'cancelled');
+    const res = await call('POST', '/api/event/update-status', provider, {
+      id: e.id,
+      status: 'cancelled',
+      reason: 'Storm warning',
+    });
+    expect(res.status, res.text).toBe(200);
+    // A reader of the delivery log finds the mails before the undo.
+    await drainMails(t.deps);
+    // The undo, sent three times at once: applied once, told once.
+    const undos = await Promise.all(
+      [1, 2, 3].map(() => call('POST', '/api/undo', provider, { token: res.body.undo })),
+    );
+    expect(undos.map((u) => u.status).sort()).toEqual([200, 409, 409]);
+    const queued = (await mailsOf(e.id)).filter((m) => m.kind === 'event_reinstated');
+    expect(queued.map((m) => [m.bookingId, m.language]).sort()).toEqual(
+      [
+        [en.id, 'en'],
+        [ar.id, 'ar'],
+      ].sort(),
+    );
+    await drainMails(t.deps);
+    const [back] = received(en.customerEmail as string).filter((m) => m.subject.startsWith('Back on'));
+    expect(back!.subject).toBe(`Back on: ${(e.title as { en: string }).en}`);
+    expect(back!.text).toMatch(/back on[\s\S]*Starts: .*19:00 GMT\+3/);
+    const [backAr] = received(ar.customerEmail as string).filter((m) => m.subject.startsWith('عادت'));
+    expect(backAr!.html).toContain('dir="rtl"');
+    expect(received(gone.customerEmail as string)).toEqual([]);
+    expect((await call('GET', `/api/booking/mails/${en.id}`, provider)).body.data[0]).toMatchObject({
+      kind: 'event_reinstated',
+      state: 'sent',
+    });
+    // Cancelled again and restored by an admin from the trail: the guests of that cancellation
+    // whose booking stands hear of it; the bookings it cancelled (not put back) do not.
+    const again = await call('POST', '/api/event/update-status', admin, {
+      id: e.id,
+      status: 'cancelled',
+      reason: 'Second storm',
+    });
+    expect(again.status, again.text).toBe(200);
+    const [entry] = await t.db.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.tableName, 'events'), eq(auditLog.recordId, String(e.id))))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    const restored = await call('POST', `/api/audit/${entry!.id}/restore`, admin, {});
+    expect(restored.status, restored.text).toBe(200);
+    expect((await mailsOf(e.id)).filter((m) => m.kind === 'event_reinstated')).toHaveLength(2);
+    await drainMails(t.deps);
+  });
+});
+
 describe('the queue and a faulty SMTP server', () => {
   const queueOne = async () => {
     const e = await newEvent();
@@ -277,6 +336,21 @@ describe('the queue and a faulty SMTP server', () => {
     await drainMails(t.deps);
     expect((await rowOf(stalled.b.id)).state).toBe('sent');
     expect(received(stalled.b.customerEmail as string)).toHaveLength(1);
+  });
+
+  it('a connection closed after the data with no answer: tried again after the backoff, received once', async () => {
+    const { b } = await queueOne();
+    t.smtp.fault = 'drop';
+    await drainMails(t.deps);
+    t.smtp.fault = null;
+    const row = await rowOf(b.id);
+    expect([row.state, row.attempts]).toEqual(['queued', 1]);
+    expect(row.response).toMatch(/ECONNECTION|closed/i);
+    expect(received(b.customerEmail as string)).toEqual([]);
+    t.clock.advance(mailBackoffMs(1));
+    expect(await drainMails(t.deps)).toBe(1);
+    expect(await rowOf(b.id)).toMatchObject({ state: 'sent', attempts: 2 });
+    expect(received(b.customerEmail as string)).toHaveLength(1);
   });
 
   it('a mail whose sender died is claimed again only after its lease; the delivery log is the booking’s own', async () => {

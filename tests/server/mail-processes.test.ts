@@ -1,8 +1,9 @@
 /**
  * The mail queue across processes (docs/decisions/0067-the-mail-queue.md), as real server processes
  * on one PostgreSQL with a real SMTP server on 127.0.0.1: two processes drain one event's mails and
- * each goes out exactly once; processes killed (`kill -9`) while the SMTP server stalls leave their
- * mails leased, and a new process sends each of them once after the lease.
+ * each goes out exactly once, and so does a staff digest both schedulers find due
+ * (docs/decisions/0072-staff-digests.md); processes killed (`kill -9`) while the SMTP server stalls
+ * leave their mails leased, and a new process sends each of them once after the lease.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,7 @@ import path from 'node:path';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '../../server/seed/demo-accounts';
-import { events, mails } from '../../server/db/schema';
+import { events, mails, staffDigests, users } from '../../server/db/schema';
 import { createTestDb, type TestDb } from '../setup/db';
 import { startSmtpCapture, type SmtpCapture } from '../setup/smtp';
 import { freePort } from '../support/ports';
@@ -112,6 +113,26 @@ describe.runIf(onPostgres)('the mail queue in several processes', () => {
       () => `${mailIds(smtp).length} of ${queued.length} sent`,
     );
     expect(new Set(mailIds(smtp)).size).toBe(mailIds(smtp).length);
+
+    // A staff digest that came due: both processes' schedulers claim, one mail goes.
+    const [admin] = await db.db.select().from(users).where(eq(users.email, DEMO.admin.email));
+    await db.db.insert(staffDigests).values({
+      userId: admin!.id,
+      enabled: true,
+      timeZone: 'Asia/Riyadh',
+      dueAt: new Date(Date.now() - 60_000),
+      updatedAt: new Date(),
+    });
+    const digests = () => smtp.messages.filter((m) => m.subject.startsWith('Your morning digest'));
+    await waitFor(
+      () => digests().length > 0,
+      30_000,
+      () => 'no digest',
+    );
+    // Rounds of both schedulers (every 200 ms) later, still one.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(digests()).toHaveLength(1);
+    expect(mailIds(smtp).length).toBe(queued.length + 1);
 
     // The server stalls; both senders are killed mid-send.
     await addGuests(second!.id, 100, 'MQB-');

@@ -3,6 +3,7 @@
  * read what the server sends (e.g. the 6-digit sign-up code). Small MIME decoding: headers with
  * encoded words, multipart bodies, base64 and quoted-printable parts.
  */
+import type { Socket } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 export interface CapturedMail {
@@ -24,9 +25,10 @@ export interface SmtpCapture {
   waitFor(predicate: (mail: CapturedMail) => boolean, timeoutMs?: number): Promise<CapturedMail>;
   /**
    * Makes the server faulty until set back to null: answer every message with this SMTP code (451,
-   * 550…) after its data, or `stall` (take the data and never answer).
+   * 550…) after its data, `stall` (take the data and never answer) or `drop` (take the data and
+   * close the connection without an answer).
    */
-  fault: { code: number; message: string } | 'stall' | null;
+  fault: { code: number; message: string } | 'stall' | 'drop' | null;
   /** The 6-digit code of the latest mail to `email`, or null. */
   lastOtpFor(email: string): string | null;
   close(): Promise<void>;
@@ -125,6 +127,13 @@ export const startSmtpCapture = async (): Promise<SmtpCapture> => {
       stream.on('end', () => {
         const fault = capture.fault;
         if (fault === 'stall') return;
+        if (fault === 'drop') {
+          // smtp-server keeps its connections by the session's id; this one ends unanswered.
+          const connections = (server as unknown as { connections: Set<{ id: string; _socket: Socket }> })
+            .connections;
+          for (const c of connections) if (c.id === session.id) c._socket.destroy();
+          return;
+        }
         if (fault) return callback(Object.assign(new Error(fault.message), { responseCode: fault.code }));
         const mail = parseMail(Buffer.concat(chunks).toString('utf8'), {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',

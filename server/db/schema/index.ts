@@ -37,6 +37,7 @@ import { auditLog } from './audit';
 import { liveChanges } from './live';
 import { mails } from './mails';
 import { guestMessages, eventReminders, guestLinks } from './messages';
+import { staffDigests } from './digests';
 
 export * from './accounts';
 export * from './masters';
@@ -55,6 +56,7 @@ export * from './tickets';
 export * from './door';
 export * from './mails';
 export * from './messages';
+export * from './digests';
 export type { Loc } from './columns';
 
 export const schema = {
@@ -103,4 +105,5 @@ export const schema = {
   guestMessages,
   eventReminders,
   guestLinks,
+  staffDigests,
 };

@@ -208,7 +208,7 @@ const bookingDetails = z.object({
 
 const MAIL_STATES = ['queued', 'sending', 'sent', 'failed'] as const;
 export type MailState = (typeof MAIL_STATES)[number];
-const MAIL_KINDS = ['event_cancelled', 'event_changed', 'message', 'reminder'] as const;
+const MAIL_KINDS = ['event_cancelled', 'event_changed', 'event_reinstated', 'message', 'reminder'] as const;
 
 /** One mail of a booking's delivery log (docs/decisions/0067-the-mail-queue.md). */
 export const bookingMail = z.object({

@@ -1,6 +1,6 @@
 /**
  * My Profile: shows the account and edits the name (English and Arabic), phone, picture and password
- * (the current password is required), turns two-factor sign-in on and off, keeps the account's passkeys, and lists its sessions and devices. Server field errors land on their fields; a stale version
+ * (the current password is required), turns two-factor sign-in on and off and the morning digest, keeps the account's passkeys, and lists its sessions and devices. Server field errors land on their fields; a stale version
  * (409) is shown with a way to load the latest one.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -18,6 +18,7 @@ import { useFieldMessage } from '@/components/field-message';
 import { call, errorMessage } from '@/lib/api';
 import { DetailsSection } from './DetailsSection';
 import { NotificationSettings } from './NotificationSettings';
+import { DigestSection } from './DigestSection';
 import { PictureSection } from './PictureSection';
 import { SessionsSection } from './SessionsSection';
 import { TwoFactorSection } from './TwoFactorSection';
@@ -76,6 +77,7 @@ export function ProfilePage() {
       <PasskeysSection />
       <SessionsSection />
       <NotificationSettings className={cardClass} />
+      <DigestSection className={cardClass} />
     </div>
   );
 }
