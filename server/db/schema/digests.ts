@@ -25,6 +25,8 @@ export const staffDigests = pgTable(
   },
   (t) => [
     // What is due: the claim walks this partial index in order.
-    index('staff_digests_due_idx').on(t.dueAt, t.userId).where(sql`${t.enabled}`),
+    index('staff_digests_due_idx')
+      .on(t.dueAt, t.userId)
+      .where(sql`${t.enabled}`),
   ],
 );
