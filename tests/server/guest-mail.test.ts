@@ -8,74 +8,43 @@
  * the delivery log shows it all, to those who may see the booking.
  */
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, events, locations, mails, users } from '../../server/db/schema';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, locations, mails } from '../../server/db/schema';
 import { createSmtpMailer } from '../../server/core/mail';
 import { drainMails, mailBackoffMs, MAIL_MAX_ATTEMPTS } from '../../server/notifications/mail-queue';
-import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
+import type { TestServer } from '../setup/server';
 import { eventResource } from '../../src/contract/areas/event';
 import { updateBodyOf } from './resource-fixtures';
-import { apiOf, signInAs } from '../support/kit';
-import { approvedEvent } from '../support/events';
+import { guestSuite, type Rec } from './guest-fixtures';
 import { freePort } from '../support/ports';
 
-type Rec = Record<string, unknown> & { id: number; version: number };
+const {
+  s: suite,
+  call,
+  newEvent,
+  newBooking,
+  received,
+} = guestSuite({
+  en: 'Mail night',
+  ar: 'ليلة البريد',
+  mailbox: 'guest',
+});
 let t: TestServer;
 let admin: string;
 let provider: string;
-let providerId: number;
 let otherProvider: string;
-let n = 0;
-const call = apiOf(() => t);
-
-const newEvent = () =>
-  approvedEvent(call, admin, providerId, {
-    title: { en: `Mail night ${++n}`, ar: `ليلة البريد ${n}` },
-    startsAt: '2027-03-01T16:00:00Z',
-    endsAt: '2027-03-01T20:00:00Z',
-    price: 5_000,
-    capacity: 50,
-  });
-
-const newBooking = async (eventId: number, language: 'en' | 'ar' = 'en', status?: string) => {
-  const res = await call('POST', '/api/booking', admin, {
-    eventId,
-    customerName: `Guest ${++n}`,
-    customerEmail: `guest${n}@mail.example.com`,
-    customerPhone: '+966500000123',
-    tickets: 1,
-    language,
-  });
-  expect(res.status, res.text).toBe(201);
-  if (status)
-    expect(
-      (await call('POST', '/api/booking/update-status', admin, { id: res.body.data.id, status })).status,
-    ).toBe(200);
-  return res.body.data as Rec;
-};
+beforeAll(() => ({ t, admin, provider, otherProvider } = suite));
 
 const mailsOf = (eventId: number) =>
   t.db.db.select().from(mails).where(eq(mails.eventId, eventId)).orderBy(mails.id);
-const received = (to: string) => t.smtp.messages.filter((m) => m.to.includes(to));
 const editBody = (e: Rec, changes: Record<string, unknown>) => updateBodyOf(eventResource, e, changes);
-
-beforeAll(async () => {
-  t = await createTestServer({ demoData: true });
-  admin = await signInAs(t, 'admin');
-  provider = await signInAs(t, 'provider');
-  providerId = (await t.db.db.select().from(users).where(eq(users.email, DEMO.provider.email)))[0]!.id;
-  const other = (await t.db.db.select().from(events)).find((e) => e.providerId !== providerId)!;
-  const [b] = await t.db.db.select().from(users).where(eq(users.id, other.providerId));
-  otherProvider = await t.login(b!.email, DEMO_PASSWORD);
-});
-afterAll(() => t?.close());
 
 describe('event changes reach guests', () => {
   it('a new start is mailed once to each guest not cancelled, in the booking’s language, on the venue’s clock', async () => {
     const e = await newEvent();
     const en = await newBooking(e.id);
-    const ar = await newBooking(e.id, 'ar', 'confirmed');
-    const gone = await newBooking(e.id, 'en', 'cancelled');
+    const ar = await newBooking(e.id, { language: 'ar', status: 'confirmed' });
+    const gone = await newBooking(e.id, { status: 'cancelled' });
     expect((await call('GET', `/api/event/guests-to-tell/${e.id}`, admin)).body.data).toEqual({ guests: 2 });
     const res = await call(
       'PUT',
@@ -115,7 +84,7 @@ describe('event changes reach guests', () => {
     const [other] = await t.db.db
       .insert(locations)
       .values({
-        name: { en: `Hall ${n}`, ar: `قاعة ${n}` },
+        name: { en: `Hall ${e.id}`, ar: `قاعة ${e.id}` },
         cityId: e.cityId as number,
         latitude: 24.7,
         longitude: 46.7,
@@ -168,8 +137,8 @@ describe('event changes reach guests', () => {
 
   it('a cancellation mails every guest whose booking it cancels, with the reason', async () => {
     const e = await newEvent();
-    const b = await newBooking(e.id, 'en', 'confirmed');
-    await newBooking(e.id, 'ar');
+    const b = await newBooking(e.id, { status: 'confirmed' });
+    await newBooking(e.id, { language: 'ar' });
     expect(
       (
         await call('POST', '/api/event/update-status', provider, {
@@ -206,9 +175,9 @@ describe('event changes reach guests', () => {
 describe('an undone cancellation', () => {
   it('tells each guest told of the cancellation, once, in their language, that the event is back on', async () => {
     const e = await newEvent();
-    const en = await newBooking(e.id, 'en', 'confirmed');
-    const ar = await newBooking(e.id, 'ar');
-    const gone = await newBooking(e.id, 'en', 'cancelled');
+    const en = await newBooking(e.id, { status: 'confirmed' });
+    const ar = await newBooking(e.id, { language: 'ar' });
+    const gone = await newBooking(e.id, { status: 'cancelled' });
     const res = await call('POST', '/api/event/update-status', provider, {
       id: e.id,
       status: 'cancelled',

@@ -8,53 +8,31 @@
  * who may do it.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admissions, events, guestMessages, mails, users } from '../../server/db/schema';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { admissions, events, guestMessages, mails } from '../../server/db/schema';
 import { drainMails } from '../../server/notifications/mail-queue';
 import { queueDueMessages, queueDueReminders } from '../../server/notifications/guest-messages';
-import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
-import { apiOf, signInAs } from '../support/kit';
-import { approvedEvent } from '../support/events';
+import type { TestServer } from '../setup/server';
+import { guestSuite, type Rec } from './guest-fixtures';
 
-type Rec = Record<string, unknown> & { id: number; version: number };
+const {
+  s: suite,
+  call,
+  newEvent,
+  newBooking,
+  received,
+} = guestSuite({
+  en: 'Message night',
+  ar: 'ليلة الرسائل',
+  mailbox: 'mguest',
+});
 let t: TestServer;
 let admin: string;
 let provider: string;
 let providerId: number;
 let otherProvider: string;
-let n = 0;
-const call = apiOf(() => t);
+beforeAll(() => ({ t, admin, provider, providerId, otherProvider } = suite));
 const HOUR = 3_600_000;
-
-const newEvent = (startsAt = '2027-03-01T16:00:00Z', endsAt = '2027-03-01T20:00:00Z') =>
-  approvedEvent(call, admin, providerId, {
-    title: { en: `Message night ${++n}`, ar: `ليلة الرسائل ${n}` },
-    startsAt,
-    endsAt,
-    price: 5_000,
-    capacity: 50,
-  });
-
-const newBooking = async (
-  eventId: number,
-  { language = 'en', status, paid }: { language?: 'en' | 'ar'; status?: string; paid?: boolean } = {},
-) => {
-  const res = await call('POST', '/api/booking', admin, {
-    eventId,
-    customerName: `Guest ${++n}`,
-    customerEmail: `mguest${n}@mail.example.com`,
-    customerPhone: '+966500000123',
-    tickets: 1,
-    language,
-  });
-  expect(res.status, res.text).toBe(201);
-  const id = res.body.data.id as number;
-  const move = (body: Record<string, unknown>) =>
-    call('POST', '/api/booking/update-status', admin, { id, ...body });
-  if (status) expect((await move({ status })).status).toBe(200);
-  if (paid) expect((await move({ paymentStatus: 'paid' })).status).toBe(200);
-  return res.body.data as Rec & { customerEmail: string; customerName: string };
-};
 
 const everyone = {
   statuses: ['pending', 'confirmed', 'checked_in', 'completed', 'cancelled'],
@@ -69,21 +47,9 @@ const draft = (audience: Record<string, unknown> = everyone) => ({
     ar: '<p>تفتح الأبواب قبل {start}.</p><p>تذكرتك: {ticket}</p>',
   },
 });
-const received = (to: string) => t.smtp.messages.filter((m) => m.to.includes(to));
 const header = (raw: string, name: string) =>
   new RegExp(`^${name}:\\s*(.*(?:\\r?\\n[ \\t].*)*)`, 'im').exec(raw)?.[1]?.replace(/\r?\n[ \t]+/g, ' ');
 const tokenOf = (raw: string) => /\/unsubscribe\/([0-9a-f]{64})/.exec(raw)![1]!;
-
-beforeAll(async () => {
-  t = await createTestServer({ demoData: true });
-  admin = await signInAs(t, 'admin');
-  provider = await signInAs(t, 'provider');
-  providerId = (await t.db.db.select().from(users).where(eq(users.email, DEMO.provider.email)))[0]!.id;
-  const other = (await t.db.db.select().from(events)).find((e) => e.providerId !== providerId)!;
-  const [b] = await t.db.db.select().from(users).where(eq(users.id, other.providerId));
-  otherProvider = await t.login(b!.email, DEMO_PASSWORD);
-});
-afterAll(() => t?.close());
 
 describe('messages written by staff', () => {
   it('reach the audience chosen, in each guest’s language, placeholders filled, sanitised, with a plain part and a one-click unsubscribe', async () => {
