@@ -13,8 +13,9 @@ import { COUNTRY_TIME_ZONES } from '@/contract/time-zones';
 import { FORMAT_LOCALES } from '@/app/i18n';
 import { notify } from '@/app/notify';
 import { useSession } from '@/app/session';
-import { Alert, Button, inputClass, Spinner } from '@/components/ui';
-import { call, errorMessage } from '@/lib/api';
+import { Button, inputClass } from '@/components/ui';
+import { QueryContent } from './QueryContent';
+import { call } from '@/lib/api';
 import { zoneLabel } from '@/lib/zone-label';
 
 const digestKey = ['profile-digest'] as const;
@@ -41,15 +42,9 @@ function DigestCard({ className }: { className: string }) {
           msg`One mail at 07:00 with what waits for you: approvals, tomorrow’s events and yesterday’s sales, in your language.`,
         )}
       </p>
-      {settings.isPending ? (
-        <Spinner className="mt-3 size-5" />
-      ) : settings.isError ? (
-        <Alert kind="error" className="mt-3">
-          {errorMessage(settings.error)}
-        </Alert>
-      ) : (
-        <DigestForm key={`${settings.data.enabled}-${settings.data.timeZone}`} initial={settings.data} />
-      )}
+      <QueryContent query={settings}>
+        {(data) => <DigestForm key={`${data.enabled}-${data.timeZone}`} initial={data} />}
+      </QueryContent>
     </section>
   );
 }

@@ -11,8 +11,9 @@ import { KINDS_BY_ROLE, MUTABLE_KINDS, type NotificationKind } from '@/contract'
 import { routes } from '@/contract/routes.gen';
 import { notify } from '@/app/notify';
 import { useSession } from '@/app/session';
-import { Alert, Button, Spinner } from '@/components/ui';
-import { call, errorMessage } from '@/lib/api';
+import { Button } from '@/components/ui';
+import { QueryContent } from './QueryContent';
+import { call } from '@/lib/api';
 
 type Mutable = (typeof MUTABLE_KINDS)[number];
 
@@ -52,15 +53,9 @@ function SettingsSection({ className, kinds }: { className: string; kinds: reado
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
         {i18n._(msg`Tell me when… (notifications written by staff always arrive)`)}
       </p>
-      {settings.isPending ? (
-        <Spinner className="mt-3 size-5" />
-      ) : settings.isError ? (
-        <Alert kind="error" className="mt-3">
-          {errorMessage(settings.error)}
-        </Alert>
-      ) : (
-        <SettingsForm key={settings.data.muted.join()} initial={settings.data.muted} kinds={kinds} />
-      )}
+      <QueryContent query={settings}>
+        {(data) => <SettingsForm key={data.muted.join()} initial={data.muted} kinds={kinds} />}
+      </QueryContent>
     </section>
   );
 }

@@ -11,7 +11,8 @@ import type { Passkey } from '@/contract';
 import { routes } from '@/contract/routes.gen';
 import { notify } from '@/app/notify';
 import { ConfirmDialog } from '@/components/dialogs';
-import { Alert, Spinner } from '@/components/ui';
+import { Alert } from '@/components/ui';
+import { QueryContent } from './QueryContent';
 import { call, errorMessage } from '@/lib/api';
 import { webAuthnAvailable } from '@/pages/account/passkey-ceremony';
 import { PasskeyAdd } from './PasskeyAdd';
@@ -49,30 +50,28 @@ export function PasskeysSection() {
           msg`Sign in without a password, with your fingerprint, face or screen lock. A passkey stays on your device or in your password manager, and counts as both steps of a sign-in.`,
         )}
       </p>
-      {list.isPending ? (
-        <Spinner className="mt-3 size-5" />
-      ) : list.isError ? (
-        <Alert kind="error" className="mt-3">
-          {errorMessage(list.error)}
-        </Alert>
-      ) : list.data.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-600 dark:text-slate-400" data-testid="passkeys-none">
-          {i18n._(msg`No passkeys yet.`)}
-        </p>
-      ) : (
-        <ul className="mt-3 divide-y divide-slate-200 dark:divide-slate-800" data-testid="passkeys-list">
-          {list.data.map((passkey) => (
-            <PasskeyItem
-              key={passkey.id}
-              passkey={passkey}
-              onRemove={() => {
-                remove.reset();
-                setRemoving(passkey);
-              }}
-            />
-          ))}
-        </ul>
-      )}
+      <QueryContent query={list}>
+        {(data) =>
+          data.length === 0 ? (
+            <p className="mt-3 text-sm text-slate-600 dark:text-slate-400" data-testid="passkeys-none">
+              {i18n._(msg`No passkeys yet.`)}
+            </p>
+          ) : (
+            <ul className="mt-3 divide-y divide-slate-200 dark:divide-slate-800" data-testid="passkeys-list">
+              {data.map((passkey) => (
+                <PasskeyItem
+                  key={passkey.id}
+                  passkey={passkey}
+                  onRemove={() => {
+                    remove.reset();
+                    setRemoving(passkey);
+                  }}
+                />
+              ))}
+            </ul>
+          )
+        }
+      </QueryContent>
       {supported ? (
         <PasskeyAdd />
       ) : (

@@ -11,7 +11,8 @@ import type { AccountSession } from '@/contract';
 import { routes } from '@/contract/routes.gen';
 import { notify } from '@/app/notify';
 import { ConfirmDialog } from '@/components/dialogs';
-import { Alert, Button, Spinner } from '@/components/ui';
+import { Button } from '@/components/ui';
+import { QueryContent } from './QueryContent';
 import { call, errorMessage } from '@/lib/api';
 import { Badge } from '@/resources/cells';
 import { cardClass } from './profile-parts';
@@ -67,19 +68,15 @@ export function SessionsSection() {
           msg`Where your account is signed in. Sign out any device you do not recognise, then change your password.`,
         )}
       </p>
-      {sessions.isPending ? (
-        <Spinner className="mt-3 size-5" />
-      ) : sessions.isError ? (
-        <Alert kind="error" className="mt-3">
-          {errorMessage(sessions.error)}
-        </Alert>
-      ) : (
-        <ul className="mt-3 divide-y divide-slate-200 dark:divide-slate-800" data-testid="sessions-list">
-          {sessions.data.map((session) => (
-            <SessionItem key={session.id} session={session} onEnd={() => ask({ kind: 'one', session })} />
-          ))}
-        </ul>
-      )}
+      <QueryContent query={sessions}>
+        {(data) => (
+          <ul className="mt-3 divide-y divide-slate-200 dark:divide-slate-800" data-testid="sessions-list">
+            {data.map((session) => (
+              <SessionItem key={session.id} session={session} onEnd={() => ask({ kind: 'one', session })} />
+            ))}
+          </ul>
+        )}
+      </QueryContent>
       {ending && (
         <EndDialog
           ending={ending}
