@@ -11,6 +11,8 @@ import { DEMO, DEMO_PASSWORD } from '../support/app-server';
 import { htmlLangDir, toArabic, visit, waitForShell } from '../support/app';
 import { readIndexedDb, snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
+import { updateBodyOf } from '../support/bodies';
+import { eventResource } from '../../src/contract/areas/event';
 
 const suite = browserSuite();
 const WIDE = { width: 1440, height: 900 } as const;
@@ -204,21 +206,5 @@ describe('the events calendar', () => {
   });
 });
 
-/** What an event's update takes of its record. */
-const editable = (e: Rec) => ({
-  ...Object.fromEntries(
-    [
-      'title',
-      'description',
-      'categoryId',
-      'countryId',
-      'cityId',
-      'locationId',
-      'startsAt',
-      'endsAt',
-      'price',
-      'capacity',
-    ].map((k) => [k, e[k]]),
-  ),
-  version: e.version,
-});
+/** What an event's update takes of its record (the form's body). */
+const editable = (e: Rec) => updateBodyOf(eventResource, e);

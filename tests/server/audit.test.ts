@@ -18,6 +18,8 @@ import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup
 import { acceptInvitation, apiOf, pngForm, signInAs } from '../support/kit';
 import { areaRefs } from './fixture-refs';
 import { FIXTURES, type Fixture, type FixtureCtx } from './resource-fixtures';
+import { updateBodyOf } from '../support/bodies';
+import { eventResource } from '../../src/contract/areas/event';
 
 type Rec = Record<string, unknown> & { id: number; version: number };
 type Entry = {
@@ -201,23 +203,12 @@ describe('other writes', () => {
     });
     expect(res.status, res.text).toBe(201);
     const ev = res.body.data as Rec;
-    const put = await call('PUT', `/api/event/${ev.id}`, provider, {
-      ...Object.fromEntries(
-        [
-          'title',
-          'description',
-          'categoryId',
-          'countryId',
-          'cityId',
-          'locationId',
-          'startsAt',
-          'endsAt',
-          'capacity',
-        ].map((k) => [k, ev[k]]),
-      ),
-      price: 12_500,
-      version: ev.version,
-    });
+    const put = await call(
+      'PUT',
+      `/api/event/${ev.id}`,
+      provider,
+      updateBodyOf(eventResource, ev, { price: 12_500 }),
+    );
     expect(put.status, put.text).toBe(200);
     const [edit] = (await trail('event', ev.id)).filter((e) => e.action === 'update');
     expect(edit).toMatchObject({ fields: ['price'], before: { price: 10_000 }, after: { price: 12_500 } });

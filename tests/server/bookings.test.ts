@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingHistory, events, users } from '../../server/db/schema';
 import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
 import { eventResource } from '../../src/contract/areas/event';
-import { updateBodyOf } from './resource-fixtures';
+import { updateBodyOf } from '../support/bodies';
 import { apiOf, signInAs } from '../support/kit';
 import { approvedEvent } from '../support/events';
 import { importTicketKey, parseTicket, verifyTicket } from '../../src/contract/tickets';

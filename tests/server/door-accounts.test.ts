@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, eventSupervisors, events, users } from '../../server/db/schema';
 import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
 import { eventResource } from '../../src/contract/areas/event';
-import { updateBodyOf } from './resource-fixtures';
+import { updateBodyOf } from '../support/bodies';
 import { acceptInvitation, apiOf, signInAs } from '../support/kit';
 import { approvedEvent, eventBody } from '../support/events';
 import type { DoorEventRow } from '../../src/contract/door-events';

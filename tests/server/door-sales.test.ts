@@ -13,7 +13,7 @@ import { auditLog, bookingHistory, bookings, events, seatLeases, users } from '.
 import { seatsTaken } from '../../server/db/seats';
 import { createTestServer, DEMO_PASSWORD, type TestServer } from '../setup/server';
 import { eventResource } from '../../src/contract/areas/event';
-import { updateBodyOf } from './resource-fixtures';
+import { updateBodyOf } from '../support/bodies';
 import { apiOf, signInAs } from '../support/kit';
 import { approvedEvent } from '../support/events';
 import type { DoorSale, SeatLease, SeatLeases } from '../../src/contract/door-sales';

@@ -12,7 +12,7 @@ import { advertisements, cities, events, users } from '../../server/db/schema';
 import { eventResource } from '../../src/contract/areas/event';
 import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../setup/server';
 import { apiOf, signInAs } from '../support/kit';
-import { bodyOf } from './resource-fixtures';
+import { bodyOf } from '../support/bodies';
 
 type Rec = Record<string, unknown> & { id: number; version: number };
 let t: TestServer;

@@ -14,7 +14,7 @@ import { createSmtpMailer } from '../../server/core/mail';
 import { drainMails, mailBackoffMs, MAIL_MAX_ATTEMPTS } from '../../server/notifications/mail-queue';
 import type { TestServer } from '../setup/server';
 import { eventResource } from '../../src/contract/areas/event';
-import { updateBodyOf } from './resource-fixtures';
+import { updateBodyOf } from '../support/bodies';
 import { guestSuite, type Rec } from './guest-fixtures';
 import { freePort } from '../support/ports';
 

@@ -17,7 +17,7 @@ import { startSmtpCapture, type SmtpCapture } from '../setup/smtp';
 import { freePort } from '../support/ports';
 import { callProcess, startServerProcess, waitFor } from '../support/server-process';
 import { eventResource } from '../../src/contract/areas/event';
-import { updateBodyOf } from './resource-fixtures';
+import { updateBodyOf } from '../support/bodies';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
 /** Short, so that a killed sender's lease (four times this) runs out within the test. */

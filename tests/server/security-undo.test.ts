@@ -15,7 +15,7 @@ import { UNDO_WINDOW_MS } from '../../src/contract/undo';
 import { advertisements, auditLog, bookings, categories, events, users } from '../../server/db/schema';
 import { createTestServer, DEMO, type TestResponse, type TestServer } from '../setup/server';
 import { apiOf, signInAs } from '../support/kit';
-import { bodyOf } from './resource-fixtures';
+import { bodyOf } from '../support/bodies';
 
 let t: TestServer;
 let admin: string;
