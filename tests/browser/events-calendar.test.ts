@@ -68,8 +68,11 @@ const inDay = (page: Page, day: string, title: string) =>
 
 /** Drags the event onto the day cell of `day`, as a mouse does. */
 async function dragTo(page: Page, title: string, day: string) {
-  const from = (await page.getByTestId('calendar-event').filter({ hasText: title }).first().boundingBox())!;
-  const to = (await page.locator(`[data-date="${day}"]`).first().boundingBox())!;
+  // The shown ones: FullCalendar also draws hidden copies to measure a crowded day.
+  const event = page.getByTestId('calendar-event').filter({ hasText: title, visible: true }).first();
+  await event.scrollIntoViewIfNeeded();
+  const from = (await event.boundingBox())!;
+  const to = (await page.locator(`[data-date="${day}"]`).filter({ visible: true }).first().boundingBox())!;
   await page.mouse.move(from.x + 10, from.y + from.height / 2);
   await page.mouse.down();
   await page.mouse.move(from.x + 20, from.y + from.height / 2, { steps: 4 });
