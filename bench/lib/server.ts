@@ -32,12 +32,15 @@ export async function startServer(options: {
   smtpUrl?: string;
   /** Extra environment (e.g. WORKERS). */
   env?: NodeJS.ProcessEnv;
+  /** PGlite: work in `dataDir` itself, not in a copy (what it writes is kept, a seed for the next start). */
+  inPlace?: boolean;
 }): Promise<BenchServer> {
   const port = await freePort();
   // PGlite: each server starts from a copy of the database as seeded (vacuumed, bench/seed.ts), so
   // the writes of one measurement never slow the next (PGlite has no autovacuum, and the server's
   // own vacuum runs hourly: server/db/upkeep.ts).
-  const copy = options.databaseUrl ? null : await mkdtemp(join(tmpdir(), 'ebo-bench-data-'));
+  const copy =
+    options.databaseUrl || options.inPlace ? null : await mkdtemp(join(tmpdir(), 'ebo-bench-data-'));
   if (copy) await cp(options.dataDir, copy, { recursive: true });
   const env: NodeJS.ProcessEnv = {
     ...SERVER_ENV,

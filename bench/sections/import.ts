@@ -1,11 +1,12 @@
 /**
- * Import (docs/decisions/0073-import-from-files.md): on PGlite with the demo data, an admin's dry run
- * of a CSV of 100,000 bookings (BENCH_IMPORT_ROWS) of one coming event: every row read, mapped, its
- * event found and validated by the booking create schema; then the commit of BENCH_IMPORT_COMMIT
- * rows (default 1,000: the event's seats bound it) followed to its end, each row through the
- * booking's create at the bulk runner's pace (docs/decisions/0037-bulk-jobs-bounded-paced-and-purged.md).
- * Figures: the dry run's seconds (target ≤ 10 s), the commit's rows per second and what 100,000 rows
- * take at that pace (target ≤ 60 s), and the server's peak resident memory (target ≤ 400 MB).
+ * Import (docs/decisions/0073-import-from-files.md, 0078-imports-commit-in-chunks.md): on PGlite with
+ * the demo data (seeded by a first start, then the server started again on it, as a deployment runs),
+ * an admin's dry run of a CSV of 100,000 bookings (BENCH_IMPORT_ROWS) of one coming event: every row
+ * read, mapped, its event found and validated by the booking create schema; then the commit of the
+ * same number of rows (BENCH_IMPORT_COMMIT) followed to its end, each row by the booking create's
+ * rules, while the app polls the job's progress as the list does.
+ * Figures: the dry run's seconds (target ≤ 10 s), the commit's seconds from its request to the job's
+ * end (target ≤ 60 s for 100,000) and the server's peak resident memory (target ≤ 400 MB).
  */
 import { readFileSync } from 'node:fs';
 import { freshDataDir } from '../lib/data';
@@ -14,7 +15,7 @@ import { stat } from '../lib/stats';
 import { budgetRow, row, type BenchContext, type SectionResult } from '../lib/types';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
-const COMMIT_ROWS = Number(process.env.BENCH_IMPORT_COMMIT ?? 1000);
+const COMMIT_ROWS = Number(process.env.BENCH_IMPORT_COMMIT ?? ROWS);
 
 /** The server's peak resident memory since it started (MB). */
 const peakMb = (pid: number) => {
@@ -32,7 +33,10 @@ const csvOf = (eventId: number, rows: number, tag: string) => {
 export async function runImport(ctx: BenchContext): Promise<SectionResult> {
   const t0 = Date.now();
   const section = 'import';
-  const server = await startServer({ distDir: ctx.distDir, dataDir: await freshDataDir('import') });
+  const dataDir = await freshDataDir('import');
+  ctx.log('import: seeding the demo data (a first start)…');
+  await (await startServer({ distDir: ctx.distDir, dataDir, inPlace: true })).stop();
+  const server = await startServer({ distDir: ctx.distDir, dataDir });
   try {
     const base = `http://127.0.0.1:${server.port}`;
     const admin = await signInAs(server.port, 'admin');
@@ -41,8 +45,9 @@ export async function runImport(ctx: BenchContext): Promise<SectionResult> {
       await fetch(`${base}/api/event?page=1&pageSize=100&status=approved&sort=startsAt&order=desc`, {
         headers,
       })
-    ).json()) as { data: { items: { id: number; capacity: number; startsAt: string }[] } };
-    const event = list.data.items.find((e) => e.capacity >= COMMIT_ROWS) ?? list.data.items[0]!;
+    ).json()) as { data: { items: { id: number }[] } };
+    // The latest approved event: a coming one, which takes bookings.
+    const event = list.data.items[0]!;
     const send = async (text: string, dryRun: boolean) => {
       const form = new FormData();
       form.append('file', new Blob([text], { type: 'text/csv' }), 'bookings.csv');
@@ -70,28 +75,30 @@ export async function runImport(ctx: BenchContext): Promise<SectionResult> {
     }
     const seconds = (performance.now() - started) / 1000 + committed.seconds;
     const rate = (job.done + job.refused) / seconds;
+    const n = COMMIT_ROWS.toLocaleString('en');
     return {
       section,
       measuredAt: new Date().toISOString(),
       seconds: (Date.now() - t0) / 1000,
       rows: [
         budgetRow(section, `dry run of ${ROWS.toLocaleString('en')} bookings`, 's', [dry.seconds], {
-          max: 10,
+          max: (10 * ROWS) / 100_000,
         }),
         row(
           section,
-          `commit of ${COMMIT_ROWS.toLocaleString('en')} bookings, rows processed`,
-          'rows/s',
-          stat([rate]),
+          `commit of ${n} bookings: its request (file read, rows kept)`,
+          's',
+          stat([committed.seconds]),
         ),
-        budgetRow(section, `${ROWS.toLocaleString('en')} bookings at that pace`, 's', [ROWS / rate], {
-          max: 60,
+        budgetRow(section, `commit of ${n} bookings, from its request to the job's end`, 's', [seconds], {
+          max: (60 * COMMIT_ROWS) / 100_000,
         }),
-        row(section, 'server peak resident memory before importing (start, demo seed)', 'MB', stat([before])),
+        row(section, `commit of ${n} bookings, rows processed`, 'rows/s', stat([rate])),
+        row(section, 'server resident memory once started (on its seeded data)', 'MB', stat([before])),
         budgetRow(section, 'server peak resident memory', 'MB', [peakMb(server.pid)], { max: 400 }),
       ],
       notes: [
-        `PGlite, demo data; event #${event.id}; the dry run found ${dry.data.report.valid.toLocaleString('en')} valid rows; the commit's job did ${job.done} and refused ${job.refused} (seats).`,
+        `PGlite, demo data; event #${event.id}; the dry run found ${dry.data.report.valid.toLocaleString('en')} valid rows; the commit's job did ${job.done} and refused ${job.refused}.`,
       ],
     };
   } finally {

@@ -3,8 +3,7 @@
  * and the status / payment changes with their capacity check and history.
  */
 import { seatsTaken } from '../db/seats';
-import { randomInt } from 'node:crypto';
-import { and, eq, getTableColumns, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, lt, sql } from 'drizzle-orm';
 import {
   BOOKING_STATUS_LABEL,
   BOOKING_TRANSITIONS,
@@ -18,15 +17,12 @@ import { CURRENCY, MINOR_PER_MAJOR } from '../../src/contract/areas/values';
 import type { AuthInfo } from '../auth/sessions';
 import type { Executor, Tx } from '../db/client';
 import { bookingCounts, bookingHistory, bookings, events, locations, serviceProviders } from '../db/schema';
-import { conflict, fieldError, notFound } from '../core/errors';
+import { conflict, HttpError, notFound } from '../core/errors';
 import { smsg } from '../core/messages';
 import { addDays, startOfDay } from '../core/time';
-import { dyn, implement, type ResourceCtx } from '../resources/impl';
+import { dyn, implement } from '../resources/impl';
 import { ticketOf } from '../tickets/keys';
-
-const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
-export const newBookingCode = () =>
-  `BK-${Array.from({ length: 6 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('')}`;
+import { bookableEvent, insertBookings } from './booking-new';
 
 /** The searched texts (code and customer), stored lower-cased under a trigram index (schema.ts). */
 export const bookingSearchText = { lowered: bookings.searchText };
@@ -87,36 +83,6 @@ export const loadBooking = async (db: Executor, id: number, ownerId: number | nu
   return row ? toBooking(row) : null;
 };
 
-/**
- * The event a booking is made at, with what the booking copies of it, found within `scope` (its row
- * locked when `lock`), and whether it takes bookings at `now`: approved and not ended. Undefined when
- * not found: each caller says so, and refuses an event that takes none, in its own words.
- */
-export const eventToBook = async (
-  db: Executor,
-  eventId: number,
-  { scope, now, lock = false }: { scope: SQL | undefined; now: Date; lock?: boolean },
-) => {
-  const { id, providerId, status, endsAt, price, capacity } = getTableColumns(events);
-  const query = db
-    .select({ id, providerId, status, endsAt, price, capacity })
-    .from(events)
-    .where(and(eq(events.id, eventId), scope));
-  const [event] = await (lock ? query.for('update') : query);
-  return (
-    event && { ...event, bookable: event.status === 'approved' && event.endsAt.getTime() > now.getTime() }
-  );
-};
-
-/** The event of a new or moved booking: one the caller may see, approved and not ended. */
-const bookableEvent = async (tx: Tx, eventId: number, ctx: ResourceCtx) => {
-  const scope = ctx.ownerId === null ? undefined : eq(events.providerId, ctx.ownerId);
-  const e = await eventToBook(tx, eventId, { scope, now: ctx.now });
-  if (!e) throw fieldError('eventId', smsg('unknownEvent'));
-  if (!e.bookable) throw fieldError('eventId', smsg('eventNotBookable'), 409);
-  return e;
-};
-
 export const bookingImpl = implement(bookingResource, {
   table: bookings,
   columns: { id: bookings.id, version: bookings.version, updatedAt: bookings.updatedAt },
@@ -163,50 +129,19 @@ export const bookingImpl = implement(bookingResource, {
     f.to === undefined ? undefined : lt(bookings.createdAt, startOfDay(addDays(f.to, 1), f.tz)),
   ],
   async check(tx, input, ctx, existing) {
-    if (existing && (input.eventId !== existing.eventId || input.tickets !== existing.tickets)) {
+    // A new booking's event is checked by its insert (it copies the event's price and provider).
+    if (!existing) return;
+    if (input.eventId !== existing.eventId || input.tickets !== existing.tickets) {
       if (existing.status !== 'pending') throw conflict(smsg('bookingLocked'));
     }
-    if (!existing || input.eventId !== existing.eventId) await bookableEvent(tx, input.eventId, ctx);
+    if (input.eventId !== existing.eventId) await bookableEvent(tx, input.eventId, ctx);
   },
   async insert(tx, input, ctx) {
-    const e = await bookableEvent(tx, input.eventId, ctx);
-    for (let attempt = 0; ; attempt++) {
-      const [row] = await tx
-        .insert(bookings)
-        .values({
-          code: newBookingCode(),
-          eventId: e.id,
-          providerId: e.providerId,
-          customerName: input.customerName,
-          customerEmail: input.customerEmail,
-          customerPhone: input.customerPhone,
-          tickets: input.tickets,
-          unitPrice: e.price,
-          total: e.price * input.tickets,
-          paymentStatus: 'pending',
-          status: 'pending',
-          notes: input.notes,
-          language: input.language,
-          createdAt: ctx.now,
-          updatedAt: ctx.now,
-        })
-        .onConflictDoNothing({ target: bookings.code })
-        .returning({ id: bookings.id });
-      if (row) {
-        await tx.insert(bookingHistory).values({
-          bookingId: row.id,
-          field: 'status',
-          fromValue: null,
-          toValue: 'pending',
-          note: null,
-          byUserId: ctx.auth.user.id,
-          at: ctx.now,
-        });
-        return row.id;
-      }
-      if (attempt > 5) throw new Error('Could not find a free booking code');
-    }
+    const [made] = await insertBookings(tx, [input], ctx);
+    if (made instanceof HttpError) throw made;
+    return made!;
   },
+  insertMany: (tx, inputs, ctx) => insertBookings(tx, inputs, ctx),
   async updateValues(tx, input, ctx, existing) {
     const moved = input.eventId !== existing.eventId;
     const e = moved ? await bookableEvent(tx, input.eventId, ctx) : null;

@@ -14,7 +14,7 @@ import { seatsTaken, soldInLeases } from '../db/seats';
 import { appendAudit, type AuditContext } from '../audit/trail';
 import { conflict, fieldError, forbidden, notFound } from '../core/errors';
 import { smsg } from '../core/messages';
-import { eventToBook, newBookingCode } from './booking';
+import { eventToBook, newBookingCode } from './booking-new';
 import { doorReach } from './door';
 
 /**

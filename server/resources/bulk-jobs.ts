@@ -6,12 +6,14 @@
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import { BULK_BATCH } from '../../src/contract/bulk';
+import { IMPORT_ACTION } from '../../src/contract/import';
 import type { ResourceKey } from '../../src/contract/areas';
 import { DAY } from '../core/config';
 import type { Db } from '../db/client';
 import { bulkJobRows, bulkJobs } from '../db/schema';
 import type { AppEnv, Deps } from '../http/types';
 import { byKey, finishIfDone, processRow, standingOf, stopJob, type JobRun } from './bulk-rows';
+import { processImportChunk } from './import-row';
 import type { ResourceImpls } from './impl';
 import type { RowAction } from './row-actions';
 
@@ -32,9 +34,10 @@ interface Entry {
  * The bulk work of this process: one row at a time, its jobs in turn, a batch each (a job of 5,000
  * rows does not hold back one of 10 for its whole length). Before each row it waits until this
  * process answers no request (at most QUIET_WAIT_MS, so that jobs go on under constant traffic), and
- * after it rests as long as the row took: other users' requests find the database free at least half
- * of the time (on PGlite, a transaction holds the only connection; on PostgreSQL, the runner holds
- * one connection and about one core at most).
+ * after it rests as long as the row took if a request came meanwhile: other users' requests find the
+ * database free at least half of the time (on PGlite, a transaction holds the only connection; on
+ * PostgreSQL, the runner holds one connection and one core at most). An import's rows go a chunk at
+ * a time (docs/decisions/0078-imports-commit-in-chunks.md).
  */
 const runner = {
   queue: [] as Entry[],
@@ -42,6 +45,8 @@ const runner = {
   stopping: false,
   /** Requests this process is answering (`countRequests`). */
   answering: 0,
+  /** Requests this process has begun answering (ever): those that came while a row ran. */
+  arrived: 0,
   /** The waits under way, told when the process stops or stops answering requests. */
   waiting: new Set<() => void>(),
 };
@@ -55,6 +60,7 @@ const QUIET_WAIT_MS = 1000;
  */
 export const countRequests: MiddlewareHandler<AppEnv> = async (_c, next) => {
   runner.answering++;
+  runner.arrived++;
   try {
     await next();
   } finally {
@@ -80,6 +86,14 @@ const wait = (ms: number, quiet = false): Promise<void> => {
   });
 };
 
+/**
+ * The rest after a row or a chunk that took `took` ms: as long as it took when a request came
+ * meanwhile or is being answered, so that requests find the database free at least half of the
+ * time; none when nobody asked (docs/decisions/0078-imports-commit-in-chunks.md).
+ */
+const restAfter = (took: number, arrivedBefore: number) =>
+  runner.arrived !== arrivedBefore || runner.answering > 0 ? wait(took) : Promise.resolve();
+
 /** Processes the next batch of a job; false once it has ended (or this process stops). */
 const runBatch = async ({ deps, impls, actions, jobId }: Entry): Promise<boolean> => {
   const [job] = await deps.db.select().from(bulkJobs).where(eq(bulkJobs.id, jobId));
@@ -100,6 +114,7 @@ const runBatch = async ({ deps, impls, actions, jobId }: Entry): Promise<boolean
     act: actions[resource.key as ResourceKey]?.[job.action],
     ctx: { deps, auth: standing.auth, lang: 'en', now: deps.config.now() },
   };
+  if (job.action === IMPORT_ACTION) return runImportChunk(run);
   const rows = await deps.db
     .select({ seq: bulkJobRows.seq })
     .from(bulkJobRows)
@@ -111,12 +126,53 @@ const runBatch = async ({ deps, impls, actions, jobId }: Entry): Promise<boolean
     await wait(QUIET_WAIT_MS, true);
     if (runner.stopping) return false;
     const started = performance.now();
+    const arrived = runner.arrived;
     if (await processRow(run, seq)) mine++;
-    await wait(performance.now() - started);
+    await restAfter(performance.now() - started, arrived);
   }
   if (rows.length < BULK_BATCH && (await finishIfDone(deps, jobId))) return false;
   // Rows another process holds: let it finish them before looking again.
   if (rows.length && !mine) await wait(100);
+  return true;
+};
+
+/**
+ * An import's rows go a chunk to a transaction (docs/decisions/0078-imports-commit-in-chunks.md),
+ * sized so that one holds the database about IMPORT_CHUNK_MS: grown while its chunks are quick,
+ * shrunk when they are slow, between 1 and IMPORT_CHUNK_MAX rows. After each, the runner rests as
+ * long as it took, as after a row of any other job.
+ */
+const IMPORT_CHUNK_MS = 50;
+const IMPORT_CHUNK_MAX = 1000;
+/** Per job this process runs: its chunk's size, and the seq its next chunk starts after. */
+const chunks = new Map<number, { size: number; after: number }>();
+
+const runImportChunk = async (run: JobRun): Promise<boolean> => {
+  const { deps, job } = run;
+  await wait(QUIET_WAIT_MS, true);
+  if (runner.stopping) return false;
+  const state = chunks.get(job.id) ?? { size: 10, after: -1 };
+  chunks.set(job.id, state);
+  const started = performance.now();
+  const arrived = runner.arrived;
+  const { claimed, last } = await processImportChunk(run, state.size, state.after);
+  const took = performance.now() - started;
+  if (claimed === state.size)
+    state.size = Math.max(
+      1,
+      Math.min(IMPORT_CHUNK_MAX, Math.round((state.size * IMPORT_CHUNK_MS) / Math.max(took, 1))),
+    );
+  state.after = last;
+  await restAfter(took, arrived);
+  if (claimed) return true;
+  // None left past the last chunk: the job is done, or rows before it are pending again (another
+  // process stopped with them) or held by another process: look again from the start.
+  if (await finishIfDone(deps, job.id)) {
+    chunks.delete(job.id);
+    return false;
+  }
+  state.after = -1;
+  await wait(100);
   return true;
 };
 

@@ -53,7 +53,7 @@ const rowBody = (
 };
 
 /** A refusal's message: the field's own message when the refusal names one field. */
-const refusalOf = (err: HttpError) => {
+export const refusalMessage = (err: HttpError) => {
   const fields = Object.values(err.errors ?? {});
   return err.message === msg('validationFailed') && fields.length ? fields[0]! : err.message;
 };
@@ -84,7 +84,7 @@ export const standingOf = async (deps: Deps, job: Job, resource: Resource): Prom
 };
 
 /** Who changes a job's rows, for the triggers: the caller, as in its request, named by the job. */
-const bulkAuditContext = (job: Job, auth: AuthInfo, now: Date): AuditContext => ({
+export const bulkAuditContext = (job: Job, auth: AuthInfo, now: Date): AuditContext => ({
   at: now,
   actorId: auth.user.id,
   actorName: auth.user.name,
@@ -97,7 +97,7 @@ const bulkAuditContext = (job: Job, auth: AuthInfo, now: Date): AuditContext => 
   operation: bulkOperation(job.resource, job.action),
 });
 
-interface Outcome {
+export interface Outcome {
   state: BulkRowState;
   version: number | null;
   message: string | null;
@@ -106,7 +106,7 @@ interface Outcome {
   recordId?: number;
 }
 
-const runRow = async (
+export const runRow = async (
   tx: Tx,
   ctx: RowCtx,
   resource: Resource,
@@ -137,7 +137,7 @@ const runRow = async (
       };
     });
   } catch (err) {
-    if (err instanceof HttpError) return { state: 'refused', version: null, message: refusalOf(err) };
+    if (err instanceof HttpError) return { state: 'refused', version: null, message: refusalMessage(err) };
     console.error(`Bulk job ${job.id}: ${resource.key} ${id} failed:`, err);
     return { state: 'refused', version: null, message: smsg('bulkRowFailed') };
   }
@@ -174,25 +174,46 @@ export const processRow = async (run: JobRun, seq: number) => {
       ? await runRow(tx, { ...ctx, audit }, resource, run.impls, act, job, row.recordId, row.data)
       : { state: 'refused', version: null, message: forbidden().message };
     after = outcome.after;
-    await tx
-      .update(bulkJobRows)
-      .set({
-        state: outcome.state,
-        version: outcome.version,
-        message: outcome.message,
-        ...(outcome.recordId ? { recordId: outcome.recordId } : {}),
-      })
-      .where(and(eq(bulkJobRows.jobId, job.id), eq(bulkJobRows.seq, seq)));
-    const column = outcome.state as 'done' | 'unchanged' | 'refused';
-    await tx
-      .update(bulkJobs)
-      .set({ [column]: sql`${bulkJobs[column]} + 1` })
-      .where(eq(bulkJobs.id, job.id));
+    await recordOutcomes(tx, job.id, [{ seq, ...outcome }]);
     return true;
   });
   if (after)
     await after(deps).catch((err: unknown) => console.error(`Bulk job ${job.id}: after-work failed:`, err));
   return mine;
+};
+
+/**
+ * Records the outcomes of a transaction's rows and counts them on the job: two statements for any
+ * number of rows.
+ */
+export const recordOutcomes = async (tx: Tx, jobId: number, outcomes: (Outcome & { seq: number })[]) => {
+  if (!outcomes.length) return;
+  // The range of the rows' seqs: the primary key's index finds them whatever the table's statistics.
+  const seqs = outcomes.map((o) => o.seq);
+  const rows = outcomes.map(({ seq, state, version, message, recordId }) => ({
+    seq,
+    state,
+    version,
+    message,
+    record_id: recordId ?? null,
+  }));
+  await tx.execute(sql`
+    update ${bulkJobRows} set
+      state = v.state, version = v.version, message = v.message,
+      record_id = coalesce(v.record_id, ${bulkJobRows.recordId})
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as v(seq integer, state text, version integer, message text, record_id integer)
+    where ${bulkJobRows.jobId} = ${jobId} and ${bulkJobRows.seq} = v.seq
+      and ${bulkJobRows.seq} between ${Math.min(...seqs)} and ${Math.max(...seqs)}`);
+  const count = (state: BulkRowState) => outcomes.filter((o) => o.state === state).length;
+  await tx
+    .update(bulkJobs)
+    .set({
+      done: sql`${bulkJobs.done} + ${count('done')}`,
+      unchanged: sql`${bulkJobs.unchanged} + ${count('unchanged')}`,
+      refused: sql`${bulkJobs.refused} + ${count('refused')}`,
+    })
+    .where(eq(bulkJobs.id, jobId));
 };
 
 /** Marks the job finished once no row is pending (whichever run processed the last one); true if so. */

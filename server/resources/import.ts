@@ -191,6 +191,9 @@ const reportOf = async (run: Run, db: Executor): Promise<ImportReport> => {
   return report;
 };
 
+/** An import of this many rows or more brings the statistics of the jobs' rows up to date. */
+const ANALYZE_FROM_ROWS = 1000;
+
 /**
  * The commit: the job, its rows (the valid rows' bodies) and the kept mapping, in one transaction
  * with the count of the caller's running jobs (a file found broken at its end writes nothing).
@@ -234,6 +237,9 @@ const commitImport = (run: Run, key: string) => {
     await flush();
     if (!report.valid)
       throw new HttpError(422, smsg('importNothingValid'), { file: smsg('importNothingValid') });
+    // Statistics that know the rows just kept, so that each chunk's statements read their own rows
+    // by the primary key (PGlite runs no autovacuum): docs/decisions/0078-imports-commit-in-chunks.md.
+    if (report.valid >= ANALYZE_FROM_ROWS) await tx.execute(sql`analyze ${bulkJobRows}`);
     const [job] = await tx
       .update(bulkJobs)
       .set({ total: report.valid })

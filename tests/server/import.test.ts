@@ -4,13 +4,16 @@
  * committed as a bulk job whose rows run the area's create (or update, by a chosen key) and undone
  * as a whole; every kind of broken file answers 422 naming the line and writes nothing.
  */
-import { and, count, eq, gt } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, like, ne, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { deflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importFieldsOf } from '../../src/contract/import';
 import { resources } from '../../src/contract/areas';
 import {
+  auditLog,
+  bookingCounts,
+  bookingHistory,
   bookings,
   bulkJobs,
   categories,
@@ -229,6 +232,70 @@ describe('import', () => {
       .from(bookings)
       .where(eq(bookings.customerEmail, 'omar@import.example.com'));
     expect(made[0]!.eventId).toBe(ev!.id);
+  });
+
+  it('creates a chunk of bookings at once by the create rules, and goes row by row when a constraint undoes a chunk', async () => {
+    const [ev] = await t.db.db
+      .select()
+      .from(events)
+      .where(and(eq(events.status, 'approved'), gt(events.startsAt, t.clock.now())))
+      .orderBy(events.startsAt)
+      .limit(1);
+    const [closed] = await t.db.db.select().from(events).where(ne(events.status, 'approved')).limit(1);
+    const counted = async () =>
+      Number(
+        (
+          await t.db.db
+            .select({ n: sql<number>`coalesce(sum(${bookingCounts.n}), 0)` })
+            .from(bookingCounts)
+            .where(eq(bookingCounts.providerId, ev!.providerId))
+        )[0]!.n,
+      );
+    const before = await counted();
+    const csv =
+      'Event,Customer name,Customer e-mail,Customer phone,Tickets\n' +
+      Array.from(
+        { length: 120 },
+        (_, i) => `#${ev!.id},Chunk ${i},chunk${i}@import.example.com,+96650${String(1_000_000 + i)},2\n`,
+      ).join('') +
+      `#${closed!.id},Closed,closed@import.example.com,+966509999999,1\n`;
+    const { job } = await commit('booking', csv);
+    expect([job.done, job.refused], JSON.stringify(job.rows)).toEqual([120, 1]);
+    expect(job.rows.find((r) => r.state === 'refused')!.message).toMatch(/bookings/i);
+    const made = await t.db.db
+      .select()
+      .from(bookings)
+      .where(like(bookings.customerEmail, 'chunk%@import.example.com'));
+    expect(made.length).toBe(120);
+    expect(new Set(made.map((b) => b.code)).size).toBe(120);
+    expect(
+      made.every(
+        (b) => b.status === 'pending' && b.total === ev!.price * 2 && b.providerId === ev!.providerId,
+      ),
+    ).toBe(true);
+    const ids = made.map((b) => b.id);
+    const history = await t.db.db.select().from(bookingHistory).where(inArray(bookingHistory.bookingId, ids));
+    expect(history.length).toBe(120);
+    const trail = await t.db.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.requestId, `bulk-${job.id}`), eq(auditLog.tableName, 'bookings')));
+    expect(trail.length).toBe(120);
+    expect(trail.every((e) => e.action === 'create' && e.actorId !== null)).toBe(true);
+    expect(await counted()).toBe(before + 120);
+    const undo = await call('POST', '/api/undo', admin, { token: `bulk-${job.id}` });
+    expect(undo.body.data.undone, undo.text).toBe(120);
+    expect(await counted()).toBe(before);
+
+    // Two new countries with one ISO code: the chunk's one insert fails on the constraint, and its
+    // rows go one by one: the first is created, the second refused as its form would be.
+    const countriesCsv =
+      'ISO code,Dial code,Name (English),Name (Arabic)\nQX,+991,Q Land,أرض ق\nQX,+992,Q Land Again,أرض ق ثانية\nQY,+993,Y Land,أرض ي\n';
+    const { job: cj } = await commit('country', countriesCsv);
+    expect([cj.done, cj.refused], JSON.stringify(cj.rows)).toEqual([2, 1]);
+    expect(cj.rows.find((r) => r.state === 'refused')!.message).toMatch(/ISO/i);
+    const qx = await t.db.db.select().from(countries).where(eq(countries.isoCode, 'QX'));
+    expect(qx.map((c) => c.name.en)).toEqual(['Q Land']);
   });
 
   it('invites imported provider accounts, and a provider cannot import what it may not create', async () => {
