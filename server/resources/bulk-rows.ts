@@ -182,6 +182,9 @@ export const processRow = async (run: JobRun, seq: number) => {
   return mine;
 };
 
+/** A column's bare name in a statement written by hand. */
+export const col = (column: { name: string }) => sql.identifier(column.name);
+
 /**
  * Records the outcomes of a transaction's rows and counts them on the job: two statements for any
  * number of rows.
@@ -199,8 +202,9 @@ export const recordOutcomes = async (tx: Tx, jobId: number, outcomes: (Outcome &
   }));
   await tx.execute(sql`
     update ${bulkJobRows} set
-      state = v.state, version = v.version, message = v.message,
-      record_id = coalesce(v.record_id, ${bulkJobRows.recordId})
+      ${col(bulkJobRows.state)} = v.state, ${col(bulkJobRows.version)} = v.version,
+      ${col(bulkJobRows.message)} = v.message,
+      ${col(bulkJobRows.recordId)} = coalesce(v.record_id, ${bulkJobRows.recordId})
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
       as v(seq integer, state text, version integer, message text, record_id integer)
     where ${bulkJobRows.jobId} = ${jobId} and ${bulkJobRows.seq} = v.seq
