@@ -111,6 +111,17 @@ const commit = async (
   };
 };
 
+/** The first approved event still to come: one that takes bookings. */
+const comingEvent = async () =>
+  (
+    await t.db.db
+      .select()
+      .from(events)
+      .where(and(eq(events.status, 'approved'), gt(events.startsAt, t.clock.now())))
+      .orderBy(events.startsAt)
+      .limit(1)
+  )[0];
+
 const written = async () => (await t.db.db.select({ n: count() }).from(bulkJobs))[0]!.n;
 
 beforeAll(async () => {
@@ -213,12 +224,7 @@ describe('import', () => {
   });
 
   it('imports bookings with the event found by its title and date, each through the create rules', async () => {
-    const [ev] = await t.db.db
-      .select()
-      .from(events)
-      .where(and(eq(events.status, 'approved'), gt(events.startsAt, t.clock.now())))
-      .orderBy(events.startsAt)
-      .limit(1);
+    const ev = await comingEvent();
     const day = ev!.startsAt.toISOString().slice(0, 10);
     const csv =
       'Event\tCustomer name\tCustomer e-mail\tCustomer phone\tTickets\n' +
@@ -235,12 +241,7 @@ describe('import', () => {
   });
 
   it('creates a chunk of bookings at once by the create rules, and goes row by row when a constraint undoes a chunk', async () => {
-    const [ev] = await t.db.db
-      .select()
-      .from(events)
-      .where(and(eq(events.status, 'approved'), gt(events.startsAt, t.clock.now())))
-      .orderBy(events.startsAt)
-      .limit(1);
+    const ev = await comingEvent();
     const [closed] = await t.db.db.select().from(events).where(ne(events.status, 'approved')).limit(1);
     const counted = async () =>
       Number(
