@@ -65,6 +65,13 @@ export interface Config {
    */
   bulkRetentionDays: number;
   /**
+   * The rest after each bulk row, as a share of the time the row took: 1 (as long as the row took)
+   * leaves the database free to other requests at least half of the time
+   * (docs/decisions/0037-bulk-jobs-bounded-paced-and-purged.md). The server suites run their jobs
+   * without it (0): it only waited (docs/decisions/0075-test-run-within-its-budget.md).
+   */
+  bulkRowRest: number;
+  /**
    * Roles that must sign in with a second factor: an account of one of them without a confirmed TOTP
    * factor enrols at its next sign-in before anything else (TWO_FACTOR_REQUIRED_ROLES; admin by
    * default in production, none in demo mode; docs/security.md, "Two-factor sign-in").
@@ -105,6 +112,7 @@ export const defaultConfig = (overrides: Partial<Config> = {}): Config => ({
   checkAnswers: true,
   auditRetentionDays: 400,
   bulkRetentionDays: 30,
+  bulkRowRest: 1,
   twoFactorRequiredRoles: [],
   publicUrl: 'http://localhost:3000',
   smtpTimeoutMs: 30_000,

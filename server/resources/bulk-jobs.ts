@@ -32,8 +32,8 @@ interface Entry {
  * The bulk work of this process: one row at a time, its jobs in turn, a batch each (a job of 5,000
  * rows does not hold back one of 10 for its whole length). Before each row it waits until this
  * process answers no request (at most QUIET_WAIT_MS, so that jobs go on under constant traffic), and
- * after it rests as long as the row took: other users' requests find the database free at least half
- * of the time (on PGlite, a transaction holds the only connection; on PostgreSQL, the runner holds
+ * after it rests as long as the row took (`bulkRowRest`, server/core/config.ts): other users'
+ * requests find the database free at least half of the time (on PGlite, a transaction holds the only connection; on PostgreSQL, the runner holds
  * one connection and about one core at most).
  */
 const runner = {
@@ -112,7 +112,7 @@ const runBatch = async ({ deps, impls, actions, jobId }: Entry): Promise<boolean
     if (runner.stopping) return false;
     const started = performance.now();
     if (await processRow(run, seq)) mine++;
-    await wait(performance.now() - started);
+    await wait((performance.now() - started) * deps.config.bulkRowRest);
   }
   if (rows.length < BULK_BATCH && (await finishIfDone(deps, jobId))) return false;
   // Rows another process holds: let it finish them before looking again.
