@@ -146,6 +146,11 @@ export interface ProcessSettings {
    * docs/decisions/0033-the-embedded-database-on-its-own-thread.md); off: on the server's thread.
    */
   pgliteThread: boolean;
+  /**
+   * How long opening a PostgreSQL connection may take (DB_CONNECT_TIMEOUT_MS, default 10 s): a
+   * database that accepts connections but never answers stops the start after it (docs/security.md).
+   */
+  dbConnectTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -202,6 +207,8 @@ const MAX_WORKERS = 64;
 export const MAX_SESSION_DAYS = 3650;
 /** The embedded database's buffer cache (MB) unless PGLITE_CACHE_MB says otherwise. */
 export const PGLITE_CACHE_MB = 16;
+/** How long opening a PostgreSQL connection may take unless DB_CONNECT_TIMEOUT_MS says otherwise. */
+export const DB_CONNECT_TIMEOUT_MS = 10_000;
 /** Longest audit (and bulk job) retention (100 years): the cut-off must stay a valid date. */
 const MAX_AUDIT_RETENTION_DAYS = 36_500;
 
@@ -234,6 +241,7 @@ const ENV_SCHEMA = z.object({
   IMPORT_MAX_MB: wholeNumber(1, 1024).optional(),
   IMPORT_MAX_ROWS: wholeNumber(1, 10_000_000).optional(),
   SMTP_TIMEOUT_MS: wholeNumber(100, 10 * 60 * 1000).optional(),
+  DB_CONNECT_TIMEOUT_MS: wholeNumber(100, 10 * 60 * 1000).optional(),
   VAPID_PUBLIC_KEY: base64url(65, 'an uncompressed P-256 public key').optional(),
   VAPID_PRIVATE_KEY: base64url(32, 'a P-256 private key').optional(),
   VAPID_SUBJECT: urlWith(['mailto:', 'https:']).optional(),
@@ -307,6 +315,7 @@ export const loadConfig = (
     liveStreamsPerUser: e.LIVE_STREAMS_PER_USER ?? 6,
     pgliteCacheMb: e.PGLITE_CACHE_MB ?? PGLITE_CACHE_MB,
     pgliteThread: e.PGLITE_THREAD ?? true,
+    dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS ?? DB_CONNECT_TIMEOUT_MS,
   };
   const asked = e.WORKERS === 'auto' ? Math.min(availableParallelism(), MAX_WORKERS) : (e.WORKERS ?? 1);
   if (settings.databaseUrl) settings.workers = asked;
