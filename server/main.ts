@@ -15,7 +15,7 @@ import { ConfigError, loadConfig, type Config, type ProcessSettings } from './co
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/demo-accounts';
 import { DataDirInUse, lockDataDir } from './db/data-dir-lock';
 import { openConfiguredDatabase, redactUrl } from './db/open';
-import { DB_CONNECT_TIMEOUT_MS, type Database } from './db/client';
+import type { Database } from './db/client';
 import { installRowTriggers } from './db/row-triggers';
 import { seedDemoData } from './seed/demo-data';
 import { demoTotp, seedDemo, syncRoles } from './seed/seed';
@@ -90,7 +90,7 @@ const openDatabase = async (settings: ProcessSettings, unlock: () => void): Prom
     return fail(
       settings.databaseUrl
         ? `Could not use PostgreSQL at ${redactUrl(settings.databaseUrl)} (DATABASE_URL): ${describe(err)}\n` +
-            `Check that the server runs, answers within ${DB_CONNECT_TIMEOUT_MS / 1000} s, and the URL is right.`
+            `Check that the server runs, answers within ${settings.dbConnectTimeoutMs / 1000} s, and the URL is right.`
         : `Applying the database migrations in ${path.join(settings.dataDir, 'pglite')} failed: ${describe(err)}`,
     );
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_UPLOAD_QUOTA_BYTES } from '../../src/contract/limits';
 import webpush from 'web-push';
-import { ConfigError, loadConfig, MAX_SESSION_DAYS, PGLITE_CACHE_MB } from './config';
+import { ConfigError, DB_CONNECT_TIMEOUT_MS, loadConfig, MAX_SESSION_DAYS, PGLITE_CACHE_MB } from './config';
 
 describe('loadConfig', () => {
   it('runs WORKERS processes on PostgreSQL only, and refuses a bad WORKERS', () => {
@@ -31,6 +31,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ PGLITE_CACHE_MB: '128' }).settings.pgliteCacheMb).toBe(128);
     for (const bad of ['0', 'lots', '1.5'])
       expect(() => loadConfig({ PGLITE_CACHE_MB: bad }), bad).toThrow(/PGLITE_CACHE_MB/);
+  });
+
+  it('times PostgreSQL connections out after DB_CONNECT_TIMEOUT_MS, 10 s by default', () => {
+    expect(loadConfig({}).settings.dbConnectTimeoutMs).toBe(DB_CONNECT_TIMEOUT_MS);
+    expect(loadConfig({ DB_CONNECT_TIMEOUT_MS: '1000' }).settings.dbConnectTimeoutMs).toBe(1000);
+    for (const bad of ['99', '600001', 'soon'])
+      expect(() => loadConfig({ DB_CONNECT_TIMEOUT_MS: bad }), bad).toThrow(/DB_CONNECT_TIMEOUT_MS/);
   });
 
   it('reads TWO_FACTOR_REQUIRED_ROLES: admin by default in production, none in demo mode', () => {

@@ -65,6 +65,13 @@ export interface Config {
    */
   bulkRetentionDays: number;
   /**
+   * The rest after each bulk row, as a share of the time the row took: 1 (as long as the row took)
+   * leaves the database free to other requests at least half of the time
+   * (docs/decisions/0037-bulk-jobs-bounded-paced-and-purged.md). The server suites run their jobs
+   * without it (0): it only waited (docs/decisions/0075-test-run-within-its-budget.md).
+   */
+  bulkRowRest: number;
+  /**
    * Roles that must sign in with a second factor: an account of one of them without a confirmed TOTP
    * factor enrols at its next sign-in before anything else (TWO_FACTOR_REQUIRED_ROLES; admin by
    * default in production, none in demo mode; docs/security.md, "Two-factor sign-in").
@@ -105,6 +112,7 @@ export const defaultConfig = (overrides: Partial<Config> = {}): Config => ({
   checkAnswers: true,
   auditRetentionDays: 400,
   bulkRetentionDays: 30,
+  bulkRowRest: 1,
   twoFactorRequiredRoles: [],
   publicUrl: 'http://localhost:3000',
   smtpTimeoutMs: 30_000,
@@ -138,6 +146,11 @@ export interface ProcessSettings {
    * docs/decisions/0033-the-embedded-database-on-its-own-thread.md); off: on the server's thread.
    */
   pgliteThread: boolean;
+  /**
+   * How long opening a PostgreSQL connection may take (DB_CONNECT_TIMEOUT_MS, default 10 s): a
+   * database that accepts connections but never answers stops the start after it (docs/security.md).
+   */
+  dbConnectTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -194,6 +207,8 @@ const MAX_WORKERS = 64;
 export const MAX_SESSION_DAYS = 3650;
 /** The embedded database's buffer cache (MB) unless PGLITE_CACHE_MB says otherwise. */
 export const PGLITE_CACHE_MB = 16;
+/** How long opening a PostgreSQL connection may take unless DB_CONNECT_TIMEOUT_MS says otherwise. */
+export const DB_CONNECT_TIMEOUT_MS = 10_000;
 /** Longest audit (and bulk job) retention (100 years): the cut-off must stay a valid date. */
 const MAX_AUDIT_RETENTION_DAYS = 36_500;
 
@@ -226,6 +241,7 @@ const ENV_SCHEMA = z.object({
   IMPORT_MAX_MB: wholeNumber(1, 1024).optional(),
   IMPORT_MAX_ROWS: wholeNumber(1, 10_000_000).optional(),
   SMTP_TIMEOUT_MS: wholeNumber(100, 10 * 60 * 1000).optional(),
+  DB_CONNECT_TIMEOUT_MS: wholeNumber(100, 10 * 60 * 1000).optional(),
   VAPID_PUBLIC_KEY: base64url(65, 'an uncompressed P-256 public key').optional(),
   VAPID_PRIVATE_KEY: base64url(32, 'a P-256 private key').optional(),
   VAPID_SUBJECT: urlWith(['mailto:', 'https:']).optional(),
@@ -299,6 +315,7 @@ export const loadConfig = (
     liveStreamsPerUser: e.LIVE_STREAMS_PER_USER ?? 6,
     pgliteCacheMb: e.PGLITE_CACHE_MB ?? PGLITE_CACHE_MB,
     pgliteThread: e.PGLITE_THREAD ?? true,
+    dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS ?? DB_CONNECT_TIMEOUT_MS,
   };
   const asked = e.WORKERS === 'auto' ? Math.min(availableParallelism(), MAX_WORKERS) : (e.WORKERS ?? 1);
   if (settings.databaseUrl) settings.workers = asked;

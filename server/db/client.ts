@@ -11,7 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { PGLITE_CACHE_MB } from '../core/config';
+import { DB_CONNECT_TIMEOUT_MS, PGLITE_CACHE_MB } from '../core/config';
 import { MIGRATIONS_FOLDER } from '../core/paths';
 import { PREPARED_TEXTS, inlineLimits } from './limits';
 import { listenTo } from './listen';
@@ -80,9 +80,6 @@ export const openPglite = async (
   };
 };
 
-/** How long opening a PostgreSQL connection may take. */
-export const DB_CONNECT_TIMEOUT_MS = 10_000;
-
 /** Any number from a fixed text: the advisory lock that serialises migrations between processes. */
 export const MIGRATION_LOCK = 4_206_042_001;
 
@@ -121,9 +118,13 @@ const prepared = (names: Map<string, string>, args: unknown[]): unknown[] => {
   return Array.isArray(second) ? [query, ...rest] : [query, second, ...rest];
 };
 
-export const openPostgres = async (connectionString: string): Promise<Database> => {
-  // A server that never answers fails the connection after 10 s instead of hanging (docs/security.md).
-  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: DB_CONNECT_TIMEOUT_MS });
+export const openPostgres = async (
+  connectionString: string,
+  connectTimeoutMs = DB_CONNECT_TIMEOUT_MS,
+): Promise<Database> => {
+  // A server that never answers fails the connection after the timeout instead of hanging
+  // (DB_CONNECT_TIMEOUT_MS, docs/security.md).
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: connectTimeoutMs });
   // An idle client's error (e.g. the server restarting) must not crash the process.
   pool.on('error', (err) => console.error('PostgreSQL pool error:', err.message));
   const statementNames = new Map<string, string>();

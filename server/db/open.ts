@@ -5,7 +5,7 @@ import { openPglite, openPostgres, type Database } from './client';
 /** The configured database: PostgreSQL with DATABASE_URL, else PGlite in DATA_DIR/pglite. */
 export const openConfiguredDatabase = (settings: ProcessSettings): Promise<Database> =>
   settings.databaseUrl
-    ? openPostgres(settings.databaseUrl)
+    ? openPostgres(settings.databaseUrl, settings.dbConnectTimeoutMs)
     : openPglite(path.join(settings.dataDir, 'pglite'), {
         cacheMb: settings.pgliteCacheMb,
         thread: settings.pgliteThread,

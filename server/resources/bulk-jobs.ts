@@ -34,7 +34,7 @@ interface Entry {
  * The bulk work of this process: one row at a time, its jobs in turn, a batch each (a job of 5,000
  * rows does not hold back one of 10 for its whole length). Before each row it waits until this
  * process answers no request (at most QUIET_WAIT_MS, so that jobs go on under constant traffic), and
- * after it rests as long as the row took if a request came meanwhile: other users' requests find the
+ * after it rests as long as the row took (times `bulkRowRest`, server/core/config.ts) if a request came meanwhile: other users' requests find the
  * database free at least half of the time (on PGlite, a transaction holds the only connection; on
  * PostgreSQL, the runner holds one connection and one core at most). An import's rows go a chunk at
  * a time (docs/decisions/0078-imports-commit-in-chunks.md).
@@ -128,7 +128,7 @@ const runBatch = async ({ deps, impls, actions, jobId }: Entry): Promise<boolean
     const started = performance.now();
     const arrived = runner.arrived;
     if (await processRow(run, seq)) mine++;
-    await restAfter(performance.now() - started, arrived);
+    await restAfter((performance.now() - started) * deps.config.bulkRowRest, arrived);
   }
   if (rows.length < BULK_BATCH && (await finishIfDone(deps, jobId))) return false;
   // Rows another process holds: let it finish them before looking again.
@@ -163,7 +163,7 @@ const runImportChunk = async (run: JobRun): Promise<boolean> => {
       Math.min(IMPORT_CHUNK_MAX, Math.round((state.size * IMPORT_CHUNK_MS) / Math.max(took, 1))),
     );
   state.after = last;
-  await restAfter(took, arrived);
+  await restAfter(took * deps.config.bulkRowRest, arrived);
   if (claimed) return true;
   // None left past the last chunk: the job is done, or rows before it are pending again (another
   // process stopped with them) or held by another process: look again from the start.

@@ -6,8 +6,9 @@
  * Their bounds (docs/decisions/0037-bulk-jobs-bounded-paced-and-purged.md): one user runs at most
  * BULK_RUNNING_PER_USER jobs at once, even when it starts many in parallel; finished jobs are purged
  * after the retention, by several processes at once; a job stops when its caller, or the provider a
- * supervisor works for, may no longer run it. Rows are paced (a rest as long as each row took), so
- * the tests with jobs of hundreds of rows get 90 s.
+ * supervisor works for, may no longer run it. The server suites run bulk rows without the rest
+ * production takes after each (`bulkRowRest`, docs/decisions/0075-test-run-within-its-budget.md);
+ * the tests with jobs of hundreds of rows get 90 s on a busy machine.
  */
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -105,7 +105,8 @@ export const startLive = async (database: Database, config: Config) =>
 
 export const createTestServer = async (opts: TestServerOptions = {}): Promise<TestServer> => {
   const clock = opts.clock ?? createClock();
-  const config = defaultConfig({ distDir: null, ...opts.config, now: () => clock.now() });
+  // Bulk rows without their rest (docs/decisions/0075-test-run-within-its-budget.md): a test unless it says.
+  const config = defaultConfig({ distDir: null, bulkRowRest: 0, ...opts.config, now: () => clock.now() });
   const seeded = clock.now();
   const seed = opts.seed !== false;
   // The demo accounts and records, seeded once per run into a template (tests/setup/db.ts).

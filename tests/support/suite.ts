@@ -92,6 +92,11 @@ export interface SuiteOptions {
    * (docs/decisions/0043-journeys-from-a-kept-session.md).
    */
   serviceWorkers?: 'allow' | 'block';
+  /**
+   * Adds to the file's copy of the demo database (its DATA_DIR) before its server starts: records
+   * in bulk that the API would make one request each (`writeDataDir`, ./app-server.ts).
+   */
+  prepare?: (dataDir: string) => Promise<void>;
 }
 
 /**
@@ -132,7 +137,7 @@ async function describePages(contexts: BrowserContext[], name: string): Promise<
 
 export function browserSuite(
   extraEnv: Record<string, string> = {},
-  { chromium = 'shell', serviceWorkers = 'block' }: SuiteOptions = {},
+  { chromium = 'shell', serviceWorkers = 'block', prepare }: SuiteOptions = {},
 ): Suite {
   let server: AppServer | undefined;
   let browser: Browser | undefined;
@@ -140,7 +145,7 @@ export function browserSuite(
   const sessions = new Map<string, { state: StorageState; token: string | null }>();
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startAppServer(extraEnv), sharedChromium(chromium)]);
+    [server, browser] = await Promise.all([startAppServer(extraEnv, prepare), sharedChromium(chromium)]);
   });
   afterEach(async (context) => {
     // A failed journey says what each of its pages showed, was answered 401 and wrote to the console.
