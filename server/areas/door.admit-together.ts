@@ -79,7 +79,7 @@ class Door {
     const group: Waiting[] = [];
     const bookingIds = new Set<number>();
     const keys = new Set<string>();
-    for (let i = 0; i < this.#waiting.length && group.length < GROUP_MOST; ) {
+    for (let i = 0; i < this.#waiting.length && group.length < GROUP_MOST;) {
       const w = this.#waiting[i]!;
       const bookingId = 'bookingId' in w.named ? w.named.bookingId : null;
       const fits =
@@ -120,7 +120,8 @@ const verdictIn = (
 ): { result: AdmitResult; recorded?: Recorded } => {
   if ('refusal' in named) return { result: refused(named.refusal) };
   const booking = read.get(named.bookingId);
-  if (!booking) return { result: refused(admission.body.ticket === undefined ? 'another_event' : 'cancelled') };
+  if (!booking)
+    return { result: refused(admission.body.ticket === undefined ? 'another_event' : 'cancelled') };
   return verdictOf(event, named.bookingId, booking, admission);
 };
 
@@ -183,7 +184,12 @@ const commitTogether = async (db: Db, group: Waiting[]): Promise<Map<Waiting, An
           .orderBy(bookings.id)
           .for('update')
       : [];
-    const read = locked.length ? await bookingsWithAdmissions(tx, locked.map((row) => row.id)) : new Map();
+    const read = locked.length
+      ? await bookingsWithAdmissions(
+          tx,
+          locked.map((row) => row.id),
+        )
+      : new Map();
     for (const w of served) {
       const { result, recorded } = verdictIn(event, read, w);
       const a = answer(w, { result, timeZone: event.timeZone });

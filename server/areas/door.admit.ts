@@ -48,10 +48,7 @@ export const refused = (reason: DoorRefusal, guest: DoorGuest | null = null): Ad
 export type Named = { bookingId: number } | { refusal: DoorRefusal };
 
 /** The booking a ticket (or a booking id found by name) names at this event's door, or a refusal. */
-export const bookingNamed = async (
-  eventId: number,
-  { body, ring }: Admission,
-): Promise<Named> => {
+export const bookingNamed = async (eventId: number, { body, ring }: Admission): Promise<Named> => {
   if (body.ticket === undefined) return { bookingId: body.bookingId! };
   const claims = await verifyTicket(body.ticket, ring.verifying);
   if (!claims) return { refusal: 'invalid' };

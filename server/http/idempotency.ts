@@ -142,7 +142,14 @@ export const claimKeys = async (
     .values(
       [...keyed]
         .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-        .map(({ key, requestHash, method, path }) => ({ userId, key, method, path, requestHash, createdAt: now })),
+        .map(({ key, requestHash, method, path }) => ({
+          userId,
+          key,
+          method,
+          path,
+          requestHash,
+          createdAt: now,
+        })),
     )
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key });

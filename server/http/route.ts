@@ -87,7 +87,10 @@ export interface Grouped {
   /** The request served alone, as any keyed write (when it cannot be served together). */
   alone(): Promise<Answer>;
 }
-export type GroupHandler<E extends AnyEndpoint> = (ctx: HandlerContext<E>, grouped: Grouped) => Promise<Answer>;
+export type GroupHandler<E extends AnyEndpoint> = (
+  ctx: HandlerContext<E>,
+  grouped: Grouped,
+) => Promise<Answer>;
 
 export const route = <E extends AnyEndpoint>(
   app: App,
