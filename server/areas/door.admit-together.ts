@@ -8,20 +8,20 @@
  * their bookings (in order of id, so that groups of several processes never wait on each other
  * in a circle) and reads them with their admissions in one statement each; then each admission is
  * judged by the same rules as alone (`verdictOf`) and written, with its own audit context and its
- * key's answer, in one statement of its own. Refusals store their answers in one statement between
- * them.
+ * key's answer, in one statement of its own; those statements (and the answers of refusals) go to
+ * the database in one round trip (`inOneTrip`).
  *
  * What a group leaves out is served alone, as any keyed write (`alone`): a second admission of a
  * booking or a key already in the group waits for the next group; a key claimed before (a replay,
  * or a request in flight) finds its stored answer alone. A group that fails (any fault) is rolled
  * back whole and each of its admissions is served alone, so one admission's failure fails no other.
  */
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, type SQLWrapper } from 'drizzle-orm';
 import type { doorApi } from '../../src/contract/door';
 import type { AdmitResult } from '../../src/contract/door';
 import { auditContextSql } from '../audit/trail';
 import { HttpError } from '../core/errors';
-import type { Db, Tx } from '../db/client';
+import { inOneTrip, type Db } from '../db/client';
 import { bookings } from '../db/schema';
 import { asAnswer, claimKeys, storeAnswer, type KeyedRequest } from '../http/idempotency';
 import type { GroupHandler } from '../http/route';
@@ -125,17 +125,6 @@ const verdictIn = (
   return verdictOf(event, named.bookingId, booking, admission);
 };
 
-/** Stores the answers of keys whose admission wrote nothing, in one statement. */
-const storeAnswers = async (tx: Tx, stores: SQL[]) => {
-  if (!stores.length) return;
-  await tx.execute(
-    sql`with ${sql.join(
-      stores.map((store, i) => sql`${sql.identifier(`stored_${i}`)} as (${store})`),
-      sql`, `,
-    )} select 1`,
-  );
-};
-
 /**
  * Commits a group in one transaction; answers each admission it served (those it leaves out, keys
  * claimed before, are served alone).
@@ -153,7 +142,8 @@ const commitTogether = async (db: Db, group: Waiting[]): Promise<Map<Waiting, An
     );
     const served = group.filter((w) => w.keyed === null || claimed.has(w.keyed.key));
     if (!served.length) return;
-    const stores: SQL[] = [];
+    // Every statement that writes, sent in one round trip at the end (`inOneTrip`).
+    const writes: SQLWrapper[] = [];
     const answer = (w: Waiting, out: Admitted | HttpError) => {
       const a = w.answerOf(out);
       answers.set(w, a);
@@ -166,9 +156,9 @@ const commitTogether = async (db: Db, group: Waiting[]): Promise<Map<Waiting, An
       if (!(err instanceof HttpError)) throw err;
       for (const w of served) {
         const a = answer(w, err);
-        if (w.keyed) stores.push(storeAnswer(tx, userId, w.keyed.key, a).getSQL());
+        if (w.keyed) writes.push(storeAnswer(tx, userId, w.keyed.key, a));
       }
-      await storeAnswers(tx, stores);
+      await inOneTrip(tx, writes);
       return;
     }
     const ids = [...new Set(served.flatMap((w) => ('bookingId' in w.named ? [w.named.bookingId] : [])))].sort(
@@ -195,19 +185,21 @@ const commitTogether = async (db: Db, group: Waiting[]): Promise<Map<Waiting, An
       const a = answer(w, { result, timeZone: event.timeZone });
       const store = w.keyed ? storeAnswer(tx, userId, w.keyed.key, a) : null;
       if (!recorded) {
-        if (store) stores.push(store.getSQL());
+        if (store) writes.push(store);
         continue;
       }
       // The admission, its key's answer, and its audit context for the row triggers, in one
       // statement: the triggers fire at its end, after the select has set the context.
       const { added, parts } = recordParts(tx, w.admission, event, recorded);
       const stored = store ? [tx.$with('stored').as(store)] : [];
-      await tx
-        .with(added, ...parts, ...stored)
-        .select({ context: auditContextSql(w.admission.audit) })
-        .from(added);
+      writes.push(
+        tx
+          .with(added, ...parts, ...stored)
+          .select({ context: auditContextSql(w.admission.audit) })
+          .from(added),
+      );
     }
-    await storeAnswers(tx, stores);
+    await inOneTrip(tx, writes);
   });
   return answers;
 };
