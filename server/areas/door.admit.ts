@@ -8,7 +8,9 @@
  * Three statements judge and record an admission (docs/decisions/0060-an-admission-in-three-statements.md):
  * the event with the booking locked, the booking with its admissions (read after the lock, so they
  * include any admission committed while this one waited), and one that writes everything the
- * verdict changes.
+ * verdict changes. Admissions that arrive together are judged by the same functions and committed
+ * together (`door.admit-together.ts`, docs/decisions/0077-admissions-committed-together.md); this
+ * file's `admit` serves one alone.
  */
 import { eq, getTableName, inArray, sql } from 'drizzle-orm';
 import { verifyTicket } from '../../src/contract/tickets';
