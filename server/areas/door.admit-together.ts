@@ -20,6 +20,7 @@ import { and, eq, inArray, type SQLWrapper } from 'drizzle-orm';
 import type { doorApi } from '../../src/contract/door';
 import type { AdmitResult } from '../../src/contract/door';
 import { auditContextSql } from '../audit/trail';
+import type { AuthInfo } from '../auth/sessions';
 import { HttpError } from '../core/errors';
 import { inOneTrip, type Db } from '../db/client';
 import { bookings } from '../db/schema';
@@ -53,6 +54,12 @@ interface Waiting {
   settle(answer: Promise<Answer>): void;
 }
 
+/** One group is one caller's: the same user with the same rights (the event's reach is theirs). */
+const sameCaller = (a: AuthInfo, b: AuthInfo) =>
+  a.user.id === b.user.id &&
+  a.user.providerId === b.user.providerId &&
+  a.permissions.join() === b.permissions.join();
+
 /** The admissions of one database waiting for their group, and whether a group is being committed. */
 class Door {
   readonly #waiting: Waiting[] = [];
@@ -83,7 +90,7 @@ class Door {
       const w = this.#waiting[i]!;
       const bookingId = 'bookingId' in w.named ? w.named.bookingId : null;
       const fits =
-        w.admission.auth.user.id === auth.user.id &&
+        sameCaller(w.admission.auth, auth) &&
         w.admission.body.eventId === body.eventId &&
         (bookingId === null || !bookingIds.has(bookingId)) &&
         (w.keyed === null || !keys.has(w.keyed.key));
