@@ -79,7 +79,7 @@ export interface RouteOptions<E extends AnyEndpoint = AnyEndpoint> {
 }
 
 /** What a request served together with others is given (`RouteOptions.group`). */
-export interface Grouped {
+interface Grouped {
   /** Its Idempotency-Key and the hash of what it sent; null without one. */
   keyed: KeyedRequest | null;
   /** The answer a handler's reply makes (checked against the contract as any). */
