@@ -44,6 +44,8 @@ import {
 
 /** The most admissions committed together. */
 const GROUP_MOST = 64;
+/** The longest a group waits for more admissions in a burst (`Door.#gather`). */
+const GATHER_MS = 2;
 
 interface Waiting {
   admission: Admission;
@@ -60,14 +62,20 @@ const sameCaller = (a: AuthInfo, b: AuthInfo) =>
   a.user.providerId === b.user.providerId &&
   a.permissions.join() === b.permissions.join();
 
-/** The admissions of one database waiting for their group, and whether a group is being committed. */
+/**
+ * The admissions of one database waiting for their group, whether a group is being committed, and
+ * the size of the last group.
+ */
 class Door {
   readonly #waiting: Waiting[] = [];
   #running = false;
+  #last = 0;
+  #gathered: (() => void) | null = null;
   constructor(private readonly db: Db) {}
 
   add(waiting: Waiting) {
     this.#waiting.push(waiting);
+    if (this.#waiting.length >= this.#last) this.#gathered?.();
     if (this.#running) return;
     this.#running = true;
     // Those that arrive in the same turn of the event loop go together from the first group on.
@@ -75,8 +83,29 @@ class Door {
   }
 
   async #drain() {
-    while (this.#waiting.length) await this.#serve(this.#take());
+    while (this.#waiting.length) {
+      // In a burst (the last group had several) the devices answered together send again
+      // together, and their sessions are read one after the other: wait a moment for as many as
+      // the last group, rather than commit the first alone and the others after it.
+      if (this.#waiting.length < this.#last) await this.#gather();
+      const group = this.#take();
+      this.#last = group.length;
+      await this.#serve(group);
+    }
     this.#running = false;
+  }
+
+  /** Resolves when as many wait as the last group had, or after GATHER_MS. */
+  #gather() {
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.#gathered = null;
+        resolve();
+      };
+      const timer = setTimeout(done, GATHER_MS);
+      this.#gathered = done;
+    });
   }
 
   /** The next group: the first waiting and those after it of its user and event, one per booking and key. */
