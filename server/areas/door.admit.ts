@@ -8,9 +8,11 @@
  * Three statements judge and record an admission (docs/decisions/0060-an-admission-in-three-statements.md):
  * the event with the booking locked, the booking with its admissions (read after the lock, so they
  * include any admission committed while this one waited), and one that writes everything the
- * verdict changes.
+ * verdict changes. Admissions that arrive together are judged by the same functions and committed
+ * together (`door.admit-together.ts`, docs/decisions/0077-admissions-committed-together.md); this
+ * file's `admit` serves one alone.
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, getTableName, inArray, sql } from 'drizzle-orm';
 import { verifyTicket } from '../../src/contract/tickets';
 import {
   doorRefusalOf,
@@ -20,7 +22,9 @@ import {
   type DoorGuest,
   type DoorRefusal,
 } from '../../src/contract/door';
+import type { Language } from '../../src/contract/common';
 import type { AuthInfo } from '../auth/sessions';
+import { smsg } from '../core/messages';
 import type { Tx } from '../db/client';
 import { admissions, auditLog, bookingHistory, bookings } from '../db/schema';
 import { auditRow, type AuditContext } from '../audit/trail';
@@ -35,18 +39,18 @@ export interface Admission {
   now: Date;
 }
 
-const refused = (reason: DoorRefusal, guest: DoorGuest | null = null): AdmitResult => ({
+export const refused = (reason: DoorRefusal, guest: DoorGuest | null = null): AdmitResult => ({
   verdict: 'refused',
   reason,
   guest,
   first: null,
 });
 
+/** What an admission names: the booking of its ticket (or found by name), or a refusal. */
+export type Named = { bookingId: number } | { refusal: DoorRefusal };
+
 /** The booking a ticket (or a booking id found by name) names at this event's door, or a refusal. */
-const bookingNamed = async (
-  eventId: number,
-  { body, ring }: Admission,
-): Promise<{ bookingId: number } | { refusal: DoorRefusal }> => {
+export const bookingNamed = async (eventId: number, { body, ring }: Admission): Promise<Named> => {
   if (body.ticket === undefined) return { bookingId: body.bookingId! };
   const claims = await verifyTicket(body.ticket, ring.verifying);
   if (!claims) return { refusal: 'invalid' };
@@ -54,8 +58,14 @@ const bookingNamed = async (
   return { bookingId: claims.bookingId };
 };
 
+/** A judged admission with the venue's time zone (to answer it in). */
+export interface Admitted {
+  result: AdmitResult;
+  timeZone: string;
+}
+
 /** Judges and records one admission, in the caller's transaction; answers it with the venue's time zone. */
-export const admit = async (tx: Tx, admission: Admission) => {
+export const admit = async (tx: Tx, admission: Admission): Promise<Admitted> => {
   const { auth, body } = admission;
   const named = await bookingNamed(body.eventId, admission);
   // The event (or 404) and, in the same statement, its booking locked: every admission of the
@@ -75,6 +85,23 @@ export const admit = async (tx: Tx, admission: Admission) => {
   return { result, timeZone: event.timeZone };
 };
 
+/** The answer to an admission: its verdict, with the first admission's time on the venue's clock. */
+export const admitReply = ({ result, timeZone }: Admitted, lang: Language) => {
+  const { verdict, guest, first } = result;
+  const at = first
+    ? new Date(first.deviceAt).toLocaleTimeString(lang, { timeZone, hour: '2-digit', minute: '2-digit' })
+    : '';
+  return {
+    message:
+      verdict === 'admitted'
+        ? smsg('doorAdmitted', { n: guest!.admitted, tickets: guest!.tickets })
+        : verdict === 'already'
+          ? smsg('doorAlready', { at, device: first!.deviceName })
+          : smsg('doorRefused'),
+    data: result,
+  };
+};
+
 type Row = typeof admissions.$inferSelect;
 type Seen = Pick<Row, 'id' | 'count' | 'deviceAt' | 'deviceName' | 'lostTo'>;
 const seen = (rows: readonly Seen[]) =>
@@ -82,9 +109,12 @@ const seen = (rows: readonly Seen[]) =>
 /** The new admission's stand-in id while it is judged: larger than any before it, as its own will be. */
 const NEW = Number.MAX_SAFE_INTEGER;
 
-/** The locked booking and its admissions in order of device time, read in one statement. */
-const bookingWithAdmissions = async (tx: Tx, bookingId: number) => {
-  const [row] = await tx
+/** `bookings.id` qualified, as a correlated subquery names it (drizzle leaves a selection's columns bare). */
+const bookingsId = sql`${sql.identifier(getTableName(bookings))}.${sql.identifier(bookings.id.name)}`;
+
+/** The locked bookings `ids` with their admissions in order of device time, read in one statement. */
+export const bookingsWithAdmissions = async (tx: Tx, ids: readonly number[]) => {
+  const rows = await tx
     .select({
       id: bookings.id,
       code: bookings.code,
@@ -99,16 +129,24 @@ const bookingWithAdmissions = async (tx: Tx, bookingId: number) => {
         coalesce((select json_agg(json_build_object('id', ${admissions.id}, 'count', ${admissions.count},
           'deviceAt', ${admissions.deviceAt}, 'deviceName', ${admissions.deviceName}, 'lostTo', ${admissions.lostTo})
           order by ${admissions.deviceAt}, ${admissions.id})
-        from ${admissions} where ${admissions.bookingId} = ${bookingId}), '[]'::json)`,
+        from ${admissions} where ${admissions.bookingId} = ${bookingsId}), '[]'::json)`,
     })
     .from(bookings)
-    .where(eq(bookings.id, bookingId));
-  const { admissions: before, ...booking } = row!;
-  return {
-    booking,
-    before: before.map((a): Seen => ({ ...a, deviceAt: new Date(a.deviceAt) })),
-  };
+    .where(inArray(bookings.id, [...ids]));
+  return new Map(
+    rows.map(({ admissions: before, ...booking }) => [
+      booking.id,
+      { booking, before: before.map((a): Seen => ({ ...a, deviceAt: new Date(a.deviceAt) })) },
+    ]),
+  );
 };
+type Read = NonNullable<ReturnType<Awaited<ReturnType<typeof bookingsWithAdmissions>>['get']>>;
+
+/** What a verdict writes (`record`): the admission, and for one that counts what it displaces. */
+export interface Recorded {
+  admission: { bookingId: number; at: Date; lostTo: number | null; verdict: 'admitted' | 'already' };
+  counts?: { displaced: number[]; displacedBy: number | null; checkIn: boolean };
+}
 
 const judge = async (
   tx: Tx,
@@ -116,13 +154,34 @@ const judge = async (
   bookingId: number,
   admission: Admission,
 ): Promise<AdmitResult> => {
+  const read = (await bookingsWithAdmissions(tx, [bookingId])).get(bookingId)!;
+  const { result, recorded } = verdictOf(event, bookingId, read, admission);
+  if (recorded) {
+    const { added, parts } = recordParts(tx, admission, event, recorded);
+    await tx
+      .with(added, ...parts)
+      .select({ id: added.id })
+      .from(added);
+  }
+  return result;
+};
+
+/**
+ * The verdict on an admission of the locked booking `bookingId` (read after the lock), and what it
+ * records (nothing for a refusal).
+ */
+export const verdictOf = (
+  event: DoorEvent,
+  bookingId: number,
+  { booking, before }: Read,
+  admission: Admission,
+): { result: AdmitResult; recorded?: Recorded } => {
   const { body, now } = admission;
-  const { booking, before } = await bookingWithAdmissions(tx, bookingId);
   const guest = guestFrom(booking, before);
   // A device's clock may be behind (an admission sent late) but is never taken to be ahead.
   const at = new Date(Math.min(Date.parse(body.at), now.getTime()));
   const refusal = doorRefusalOf(guest, event, at);
-  if (refusal) return refused(refusal, guest);
+  if (refusal) return { result: refused(refusal, guest) };
   const counted = fitAdmissions(guest.tickets, [
     ...seen(before),
     { id: NEW, count: body.count, deviceAt: at.getTime() },
@@ -143,46 +202,43 @@ const judge = async (
     const after = all.map((row) => ({ ...row, lostTo: counted.has(row.id) ? null : first.id }));
     const admitted = guestFrom(booking, after);
     const checkIn = admitted.admitted === admitted.tickets && admitted.status === 'confirmed';
-    await record(
-      tx,
-      admission,
-      event,
-      { bookingId, at, lostTo: null, verdict: 'admitted' },
-      {
-        displaced,
-        displacedBy: first.id === NEW ? null : first.id,
-        checkIn,
-      },
-    );
     if (checkIn) admitted.status = 'checked_in';
-    return { verdict: 'admitted', reason: null, guest: admitted, first: null };
+    return {
+      result: { verdict: 'admitted', reason: null, guest: admitted, first: null },
+      recorded: {
+        admission: { bookingId, at, lostTo: null, verdict: 'admitted' },
+        counts: { displaced, displacedBy: first.id === NEW ? null : first.id, checkIn },
+      },
+    };
   }
   const usedBefore = before
     .filter((row) => counted.has(row.id) && row.deviceAt.getTime() <= at.getTime())
     .reduce((sum, row) => sum + row.count, 0);
   // Tickets left, but fewer than the guests: refused and not recorded (the device offers the rest).
-  if (usedBefore < guest.tickets) return refused('count', guest);
+  if (usedBefore < guest.tickets) return { result: refused('count', guest) };
   const first = before.find((row) => row.lostTo === null)!;
-  await record(tx, admission, event, { bookingId, at, lostTo: first.id, verdict: 'already' });
   return {
-    verdict: 'already',
-    reason: null,
-    guest,
-    first: { deviceName: first.deviceName, deviceAt: first.deviceAt.toISOString() },
+    result: {
+      verdict: 'already',
+      reason: null,
+      guest,
+      first: { deviceName: first.deviceName, deviceAt: first.deviceAt.toISOString() },
+    },
+    recorded: { admission: { bookingId, at, lostTo: first.id, verdict: 'already' } },
   };
 };
 
 /**
- * Writes an admission in one statement: the admission, its entry on the audit trail (what the
- * device said, with its time and the server's), and for one that counts the admissions it
- * displaced and the booking checked in (with its history naming the door's device).
+ * What writes an admission in one statement, as data-modifying common table expressions: the
+ * admission (`added`), its entry on the audit trail (what the device said, with its time and the
+ * server's), and for one that counts the admissions it displaced and the booking checked in (with
+ * its history naming the door's device).
  */
-const record = async (
+export const recordParts = (
   tx: Tx,
   { body, auth, audit, now }: Admission,
   event: DoorEvent,
-  admission: { bookingId: number; at: Date; lostTo: number | null; verdict: 'admitted' | 'already' },
-  counts?: { displaced: number[]; displacedBy: number | null; checkIn: boolean },
+  { admission, counts }: Recorded,
 ) => {
   const added = tx.$with('added').as(
     tx
@@ -249,8 +305,5 @@ const record = async (
     }),
   );
   const checkIn = counts?.checkIn ? [checkedIn, history] : [];
-  await tx
-    .with(added, audited, ...displaced, ...checkIn)
-    .select({ id: added.id })
-    .from(added);
+  return { added, parts: [audited, ...displaced, ...checkIn] };
 };

@@ -5,7 +5,8 @@ import { route, type Handler } from '../http/route';
 import type { App } from '../http/types';
 import { smsg } from '../core/messages';
 import { ticketKeyRing } from '../tickets/keys';
-import { admit } from './door.admit';
+import { admit, admitReply } from './door.admit';
+import { admitTogether } from './door.admit-together';
 import { doorEventOf, doorStateOf } from './door';
 import { doorEventsOf } from './door.events';
 import { allOrNothing } from '../http/idempotency';
@@ -24,6 +25,7 @@ const doorState: Handler<typeof doorApi.doorState> = async ({ deps, params, requ
   };
 };
 
+/** An admission served alone (no group: see `admitTogether`), in the request's transaction. */
 const bookingAdmit: Handler<typeof doorApi.bookingAdmit> = async ({
   deps,
   body,
@@ -34,21 +36,7 @@ const bookingAdmit: Handler<typeof doorApi.bookingAdmit> = async ({
   const auth = requireAuth();
   const now = deps.config.now();
   const ring = await ticketKeyRing(deps.db, now, deps.config);
-  const { result, timeZone } = await allOrNothing(deps, (tx) => admit(tx, { body, auth, audit, ring, now }));
-  const { verdict, guest, first } = result;
-  // The first admission's time on the venue's clock.
-  const at = first
-    ? new Date(first.deviceAt).toLocaleTimeString(lang, { timeZone, hour: '2-digit', minute: '2-digit' })
-    : '';
-  return {
-    message:
-      verdict === 'admitted'
-        ? smsg('doorAdmitted', { n: guest!.admitted, tickets: guest!.tickets })
-        : verdict === 'already'
-          ? smsg('doorAlready', { at, device: first!.deviceName })
-          : smsg('doorRefused'),
-    data: result,
-  };
+  return admitReply(await allOrNothing(deps, (tx) => admit(tx, { body, auth, audit, ring, now })), lang);
 };
 
 const doorEvents: Handler<typeof doorEventsApi.doorEvents> = async ({ deps, requireAuth }) => ({
@@ -59,5 +47,5 @@ const doorEvents: Handler<typeof doorEventsApi.doorEvents> = async ({ deps, requ
 export const registerDoorRoutes = (app: App) => {
   route(app, doorEventsApi.doorEvents, doorEvents);
   route(app, doorApi.doorState, doorState);
-  route(app, doorApi.bookingAdmit, bookingAdmit);
+  route(app, doorApi.bookingAdmit, bookingAdmit, { group: admitTogether });
 };

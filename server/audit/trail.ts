@@ -24,7 +24,7 @@
  * - `providerId` / `eventId`: whose record it is, for the visibility rules of GET /api/audit.
  */
 import { randomUUID } from 'node:crypto';
-import { lt, sql } from 'drizzle-orm';
+import { lt, sql, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Localized } from '../../src/contract/common';
 import type { AuthInfo } from '../auth/sessions';
@@ -88,8 +88,12 @@ export const requestAuditContext = (
 const text = (v: unknown) =>
   v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v);
 
-/** Sets the context for the triggers, local to the current transaction of `db` (one statement). */
-export const setAuditContext = async (db: Executor, ctx: AuditContext) => {
+/**
+ * One SQL expression that sets the context for the triggers, local to the current transaction: a
+ * statement that selects it sets it (several requests' writes committed together set each one's
+ * before its own writes, docs/decisions/0077-admissions-committed-together.md).
+ */
+export const auditContextSql = (ctx: AuditContext): SQL => {
   const pairs: Array<[string, unknown]> = [
     ['ebo.at', ctx.at.toISOString()],
     ['ebo.actor_id', ctx.actorId],
@@ -104,12 +108,15 @@ export const setAuditContext = async (db: Executor, ctx: AuditContext) => {
     ['ebo.action', ctx.action],
     ['ebo.restore_of', ctx.restoreOf],
   ];
-  await db.execute(
-    sql`select ${sql.join(
-      pairs.map(([name, value]) => sql`set_config(${name}, ${text(value)}, true)`),
-      sql`, `,
-    )}`,
-  );
+  return sql`concat(${sql.join(
+    pairs.map(([name, value]) => sql`set_config(${name}, ${text(value)}, true)`),
+    sql`, `,
+  )})`;
+};
+
+/** Sets the context for the triggers, local to the current transaction of `db` (one statement). */
+export const setAuditContext = async (db: Executor, ctx: AuditContext) => {
+  await db.execute(sql`select ${auditContextSql(ctx)}`);
 };
 
 /** Runs `work` in a transaction whose writes are recorded with `ctx`. */

@@ -2,11 +2,12 @@
  * The embedded database on its own thread (docs/decisions/0033-the-embedded-database-on-its-own-thread.md)
  * answers as on the calling thread: the same rows, types and errors; a transaction commits or rolls
  * back, and no other caller's statement runs inside it; a notification arrives before the answer of
- * the statement that sent it; a closed database refuses calls instead of hanging.
+ * the statement that sent it; a closed database refuses calls instead of hanging; statements sent
+ * in one round trip (`inOneTrip`) run in order.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, type Database } from './client';
+import { inOneTrip, openPglite, type Database } from './client';
 import { PgliteThread } from './pglite-thread';
 
 /** The database's own error under drizzle's "Failed query". */
@@ -89,6 +90,32 @@ describe('PGlite on its own thread', () => {
     });
     const names = (await rowsOf(thread, sql`select name from t order by id`)) as { name: string }[];
     expect(names.map((r) => r.name)).toEqual(['a', 'kept', 'outer']);
+  });
+
+  it('runs statements sent in one round trip in order, on the thread and here alike; a failure fails them all', async () => {
+    for (const database of [thread, here]) {
+      const mark = database === thread ? 'thread' : 'here';
+      await database.db.transaction((tx) =>
+        inOneTrip(tx, [
+          sql`insert into t (name, data) values (${`${mark}-1`}, ${JSON.stringify({ n: 1 })}::jsonb)`,
+          sql`update t set data = jsonb_set(data, '{n}', '2') where name = ${`${mark}-1`}`,
+        ]),
+      );
+      const failed = await database.db
+        .transaction((tx) =>
+          inOneTrip(tx, [
+            sql`insert into t (name) values (${`${mark}-2`})`,
+            sql`insert into t (name) values (${`${mark}-1`})`,
+          ]),
+        )
+        .catch((e: unknown) => e);
+      expect(causeOf(failed) ?? failed).toMatchObject({ code: '23505' });
+      const rows = (await rowsOf(
+        database,
+        sql`select name, data from t where name like ${`${mark}-%`} order by name`,
+      )) as { name: string; data: unknown }[];
+      expect(rows).toEqual([{ name: `${mark}-1`, data: { n: 2 } }]);
+    }
   });
 
   it("keeps other callers' statements out of an open transaction until it ends", async () => {

@@ -4,7 +4,8 @@
  * HTTP, JSON and drizzle work and the database's work take turns on one core. Here PGlite lives
  * in a worker thread (`pglite-worker.ts`) and this side offers what drizzle, the migrator and the
  * server use of it — `query`, `exec`, `transaction`, `listen`, `close` — as messages: the two
- * cores work at once.
+ * cores work at once. Inside a transaction, statements whose answers are not needed can go in one
+ * message (`pipeline`, `inOneTrip` in client.ts): one round trip for all of them.
  *
  * A transaction holds PGlite's transaction lock in the worker until this side commits or rolls
  * back, so, as in one thread, no other caller's statement runs inside it. A notification is posted
@@ -31,12 +32,19 @@ export interface WireOptions {
 export type ToWorker =
   | { id: number; op: 'query'; tx?: number; text: string; params?: unknown[]; options?: WireOptions }
   | { id: number; op: 'exec'; tx?: number; text: string }
+  | { id: number; op: 'pipeline'; tx: number; statements: Statement[] }
   | { id: number; op: 'begin'; tx: number }
   | { id: number; op: 'commit'; tx: number }
   | { id: number; op: 'rollback'; tx: number }
   | { id: number; op: 'listen'; channel: string }
   | { id: number; op: 'unlisten'; listener: number }
   | { id: number; op: 'close' };
+
+/** A statement with its parameters, one of several sent in one message (`pipeline`). */
+export interface Statement {
+  text: string;
+  params: unknown[];
+}
 
 /** A message without its id (the call numbers it). */
 type Call = ToWorker extends infer M ? (M extends unknown ? Omit<M, 'id'> : never) : never;
@@ -183,6 +191,8 @@ export class PgliteThread implements Calls {
       query: <R>(text: string, params?: unknown[], options?: QueryOptions) =>
         this.#call<Results<R>>({ op: 'query', tx, text, params, options: wireOptions(options) }),
       exec: (text: string) => this.#call<Results[]>({ op: 'exec', tx, text }),
+      /** Runs the statements one after the other in one message; answers when the last has run. */
+      pipeline: (statements: Statement[]) => this.#call<null>({ op: 'pipeline', tx, statements }),
     };
     let result: T;
     try {

@@ -69,6 +69,11 @@ const transactionsOf = (pglite: PGlite) => {
             throw new RolledBack();
           }
           if (next.op === 'query' || next.op === 'exec') await answer(next.id, () => statement(tx, next));
+          if (next.op === 'pipeline')
+            await answer(next.id, async () => {
+              for (const { text, params } of next.statements) await tx.query(text, params);
+              return null;
+            });
         }
       })
       .then(

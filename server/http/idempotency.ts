@@ -96,13 +96,72 @@ const answerOf = async (run: () => Promise<Answer>): Promise<Answer | HttpError>
   }
 };
 
-const asAnswer = (a: Answer | HttpError): Answer =>
+/** An answer, or a refusal as the answer stored for its key. */
+export const asAnswer = (a: Answer | HttpError): Answer =>
   a instanceof HttpError
     ? {
         status: a.status,
         body: { status: a.status, message: a.message, ...(a.errors ? { errors: a.errors } : {}) },
       }
     : a;
+
+/** A keyed request: its Idempotency-Key and the hash of what it sent (method, path, body). */
+export interface KeyedRequest {
+  key: string;
+  requestHash: string;
+  method: string;
+  path: string;
+}
+
+/** The request's Idempotency-Key (400 when malformed) with the hash of what it sent; null without one. */
+export const keyOf = (c: Context<AppEnv>, raw: Uint8Array): KeyedRequest | null => {
+  const key = c.req.header('idempotency-key');
+  if (key === undefined) return null;
+  if (!KEY.test(key)) throw badRequest(smsg('idempotencyKeyInvalid'));
+  const requestHash = createHash('sha256')
+    .update(`${c.req.method} ${c.req.path}\n`)
+    .update(raw)
+    .digest('base64url');
+  return { key, requestHash, method: c.req.method, path: c.req.path };
+};
+
+/**
+ * Claims the keys of several requests of one user in one statement (requests served together,
+ * docs/decisions/0077-admissions-committed-together.md); answers the keys it claimed. A key it did
+ * not claim is someone's already: that request is served alone, which finds its stored answer.
+ */
+export const claimKeys = async (
+  db: Executor,
+  userId: number,
+  keyed: readonly KeyedRequest[],
+  now: Date,
+): Promise<Set<string>> => {
+  if (!keyed.length) return new Set();
+  const rows = await db
+    .insert(idempotencyKeys)
+    .values(
+      [...keyed]
+        .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+        .map(({ key, requestHash, method, path }) => ({
+          userId,
+          key,
+          method,
+          path,
+          requestHash,
+          createdAt: now,
+        })),
+    )
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key });
+  return new Set(rows.map((row) => row.key));
+};
+
+/** The statement that stores the answer of a claimed key (alone, or as a part of a larger one). */
+export const storeAnswer = (db: Executor, userId: number, key: string, answer: Answer) =>
+  db
+    .update(idempotencyKeys)
+    .set({ statusCode: answer.status, response: answer.body })
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
 
 export const withIdempotency = async (
   deps: Deps,
@@ -112,18 +171,13 @@ export const withIdempotency = async (
   run: (deps: Deps) => Promise<Answer>,
   ownTransactions = false,
 ): Promise<Answer> => {
-  const key = c.req.header('idempotency-key');
-  if (key === undefined) return run(deps);
-  if (!KEY.test(key)) throw badRequest(smsg('idempotencyKeyInvalid'));
+  const keyed = keyOf(c, raw);
+  if (keyed === null) return run(deps);
+  const { key, requestHash } = keyed;
   const { db, config } = deps;
   const now = config.now();
-  const requestHash = createHash('sha256')
-    .update(`${c.req.method} ${c.req.path}\n`)
-    .update(raw)
-    .digest('base64url');
   const where = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
-  const store = (executor: Executor, answer: Answer) =>
-    executor.update(idempotencyKeys).set({ statusCode: answer.status, response: answer.body }).where(where);
+  const store = (executor: Executor, answer: Answer) => storeAnswer(executor, userId, key, answer);
 
   if (ownTransactions) {
     const claimed = await claim(db, c, userId, key, requestHash, now);

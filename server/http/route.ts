@@ -19,11 +19,11 @@ import { requestAuditContext, setAuditContext, type AuditContext } from '../audi
 import type { AuthInfo } from '../auth/sessions';
 import { clientIp } from './client-ip';
 import { HttpError, unauthorized } from '../core/errors';
-import { inWriteTransaction, withIdempotency } from './idempotency';
+import { inWriteTransaction, keyOf, withIdempotency, type KeyedRequest } from './idempotency';
 import { operationOf, UNDOABLE } from './undoable';
 import { withTransactionSetup } from '../db/request-context';
 import { whoIsCalling } from './route-access';
-import { checkedAnswer, errorResponse, sentAnswer, serverFault } from './route-answer';
+import { checkedAnswer, errorResponse, sentAnswer, serverFault, type Answer } from './route-answer';
 import { readInput } from './route-input';
 import { checkRoute } from './route-registry';
 import type { App, AppEnv, Deps } from './types';
@@ -64,19 +64,39 @@ export type Handler<E extends AnyEndpoint> = (ctx: HandlerContext<E>) => Promise
 /** An endpoint whose answer is a file (`produces`): the handler returns the Response itself. */
 export type FileHandler<E extends AnyEndpoint> = (ctx: HandlerContext<E>) => Promise<Response>;
 
-export interface RouteOptions {
+export interface RouteOptions<E extends AnyEndpoint = AnyEndpoint> {
   /**
    * An idempotent write whose own state change refuses a repeat and whose work must outlive a
    * failure (server/http/idempotency.ts): it is not run inside the key's transaction.
    */
   ownTransactions?: boolean;
+  /**
+   * A keyed write served together with others in one transaction (group commit,
+   * docs/decisions/0077-admissions-committed-together.md): instead of the handler, a signed-in
+   * request goes to `group`, which claims and stores its key in that transaction itself.
+   */
+  group?: GroupHandler<E>;
 }
+
+/** What a request served together with others is given (`RouteOptions.group`). */
+interface Grouped {
+  /** Its Idempotency-Key and the hash of what it sent; null without one. */
+  keyed: KeyedRequest | null;
+  /** The answer a handler's reply makes (checked against the contract as any). */
+  answerOf(reply: unknown): Answer;
+  /** The request served alone, as any keyed write (when it cannot be served together). */
+  alone(): Promise<Answer>;
+}
+export type GroupHandler<E extends AnyEndpoint> = (
+  ctx: HandlerContext<E>,
+  grouped: Grouped,
+) => Promise<Answer>;
 
 export const route = <E extends AnyEndpoint>(
   app: App,
   endpoint: E,
   handler: Handler<E>,
-  options: RouteOptions = {},
+  options: RouteOptions<E> = {},
 ) => register(app, endpoint, handler, false, options);
 
 export const routeFile = <E extends AnyEndpoint>(app: App, endpoint: E, handler: FileHandler<E>) =>
@@ -87,7 +107,7 @@ const register = <E extends AnyEndpoint>(
   endpoint: E,
   handler: Handler<E> | FileHandler<E>,
   file: boolean,
-  options: RouteOptions,
+  options: RouteOptions<E>,
 ) => {
   checkRoute(app, endpoint, file);
   const defaultStatus = endpoint.successStatus ?? 200;
@@ -146,10 +166,18 @@ const register = <E extends AnyEndpoint>(
         return done;
       };
       // 3. run, once per Idempotency-Key
-      const { status, text } = sentAnswer(
+      const alone = () =>
         endpoint.idempotent && auth
-          ? await withIdempotency(deps, c, auth.user.id, raw, run, options.ownTransactions)
-          : await run(),
+          ? withIdempotency(deps, c, auth.user.id, raw, run, options.ownTransactions)
+          : run();
+      const { status, text } = sentAnswer(
+        options.group && endpoint.idempotent && auth
+          ? await options.group(ctx, {
+              keyed: keyOf(c, raw),
+              answerOf: (reply) => checkedAnswer(endpoint, reply, successStatus, deps.config.checkAnswers),
+              alone,
+            })
+          : await alone(),
         lang,
       );
       return c.body(text, status as 200, { 'Content-Type': 'application/json' });

@@ -5,7 +5,7 @@
  * The door state names every booking with its status, cancelled ones too
  * (docs/decisions/0059-door-list-accounts-and-leases.md).
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admissions, auditLog, bookings, events, liveChanges, users } from '../../server/db/schema';
 import { createTestServer, DEMO_PASSWORD, type TestServer } from '../setup/server';
@@ -274,6 +274,75 @@ describe('the door of an event', () => {
     expect(verdicts.filter((v) => v.verdict === 'already')).toHaveLength(19);
     const rows = await t.db.db.select().from(admissions).where(eq(admissions.bookingId, id));
     expect(rows.filter((r) => r.lostTo === null)).toHaveLength(1);
+  });
+
+  it('commits admissions sent at once together, each judged, audited and keyed on its own (ADR 0077)', async () => {
+    const many = await Promise.all(Array.from({ length: 8 }, () => guest(event.id as number)));
+    const shared = await guest(event.id as number);
+    const send = (body: Record<string, unknown>, key: string, token = provider) =>
+      call(
+        'POST',
+        '/api/booking/admit',
+        token,
+        { eventId: event.id, count: 1, deviceName: 'Gate A', at: NOW, ...body },
+        { headers: { 'Idempotency-Key': key } },
+      );
+    const run = `together-${shared.id}`;
+    // Eight tickets, one ticket from twelve devices (two users), and the first three keys sent twice.
+    const requests = [
+      ...many.map((g, i) => () => send({ ticket: g.ticket, deviceId: `${run}-${i}` }, `${run}-own-${i}`)),
+      ...Array.from(
+        { length: 12 },
+        (_, i) => () =>
+          send(
+            { ticket: shared.ticket, deviceId: `${run}-shared-${i}`, deviceName: `Gate ${i}` },
+            `${run}-shared-${i}`,
+            i % 2 ? provider : admin,
+          ),
+      ),
+      ...many
+        .slice(0, 3)
+        .map((g, i) => () => send({ ticket: g.ticket, deviceId: `${run}-${i}` }, `${run}-own-${i}`)),
+    ];
+    const answers = await Promise.all(requests.map((request) => request()));
+    for (const a of answers) expect(a.status, a.text).toBe(200);
+    const verdicts = answers.map((a) => (a.body.data as AdmitResult).verdict);
+    // Every ticket of its own admitted once (a repeated key answers as the first time).
+    expect(verdicts.slice(0, 8)).toEqual(Array(8).fill('admitted'));
+    expect(answers.slice(20).map((a) => a.body)).toEqual(answers.slice(0, 3).map((a) => a.body));
+    // The shared ticket: one admitted, eleven already, one admission counting.
+    const onShared = verdicts.slice(8, 20);
+    expect(onShared.filter((v) => v === 'admitted')).toHaveLength(1);
+    expect(onShared.filter((v) => v === 'already')).toHaveLength(11);
+    const ids = [...many.map((g) => g.id), shared.id];
+    const rows = await t.db.db.select().from(admissions).where(inArray(admissions.bookingId, ids));
+    expect(rows).toHaveLength(8 + 12);
+    expect(rows.filter((r) => r.lostTo === null)).toHaveLength(9);
+    const checkedIn = await t.db.db.select().from(bookings).where(inArray(bookings.id, ids));
+    expect(checkedIn.every((b) => b.status === 'checked_in')).toBe(true);
+    // Each admission's audit entry and its booking's check-in (a row trigger's entry) name the
+    // request that made them, though they were committed with others.
+    const entries = await t.db.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.resource, 'booking'), inArray(auditLog.recordId, ids.map(String))));
+    for (const id of ids) {
+      const admitted = entries.find(
+        (e) =>
+          e.recordId === String(id) &&
+          e.action === 'admit' &&
+          (e.detail as Record<string, unknown>).verdict === 'admitted',
+      )!;
+      const checkIn = entries.find(
+        (e) =>
+          e.recordId === String(id) &&
+          e.action === 'update' &&
+          (e.after as Record<string, unknown>)?.status === 'checked_in',
+      )!;
+      expect(checkIn.requestId).toBe(admitted.requestId);
+      expect(checkIn.actorId).toBe(admitted.actorId);
+    }
+    expect(new Set(entries.filter((e) => e.action === 'admit').map((e) => e.requestId)).size).toBe(20);
   });
 
   it('keeps the first admission by device time when an offline device is heard of last', async () => {
