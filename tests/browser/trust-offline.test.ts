@@ -55,8 +55,7 @@ const tokenOf = async (email: string) =>
   (await suite.api<{ token: string }>('/api/login', null, { email, password: DEMO_PASSWORD })).body.token;
 
 /** A new event of the demo provider, submitted for approval. */
-async function pendingEvent(n: number): Promise<number> {
-  const provider = await tokenOf(DEMO.provider);
+async function pendingEvent(provider: string, n: number): Promise<number> {
   const me = (await suite.api<{ data: { id: number } }>('/api/profile', provider)).body.data.id;
   const base = (
     await suite.api<{ data: { items: Rec[] } }>(
@@ -104,17 +103,20 @@ describe('offline decisions, an unreachable server, one history', () => {
         '/api/serviceprovider?status=0&pageSize=10',
         admin,
       );
+      const provider = await tokenOf(DEMO.provider);
       const providerId = providers.body.data.items[0]!.id;
-      const country = (
+      const countries = (
         await suite.api<{ data: { items: Rec[] } }>(
           '/api/master/listwithpagination?type=country&pageSize=10',
           admin,
         )
-      ).body.data.items.at(-1)!;
+      ).body.data.items;
 
       for (const [n, language] of (['en', 'ar'] as const).entries()) {
         if (language === 'ar') await toArabic(page);
-        const eventId = await pendingEvent(n);
+        // A country of its own per language: a kept save made on an older version would be a conflict.
+        const country = countries.at(-1 - n)!;
+        const eventId = await pendingEvent(provider, n);
 
         // 1. Offline: the event's decision waits on the device; the provider's needs the server.
         await visit(page, `/admin/serviceprovider-details/${providerId}`);
@@ -174,7 +176,7 @@ describe('offline decisions, an unreachable server, one history', () => {
         await visit(page, `/admin/country/add/${country.id}`);
         const nameEn = page.locator('input[name="name.en"]');
         await expect.poll(() => nameEn.inputValue(), { timeout: 10_000 }).not.toBe('');
-        const renamed = `${String((country.name as { en: string }).en).split(' ·')[0]} · ${language}`;
+        const renamed = `${(country.name as { en: string }).en.split(' ·')[0]} · ${language} ${Date.now() % 10_000}`;
         await nameEn.fill(renamed);
         proxy.state.down = true;
         await page.getByTestId('form-submit').click();
