@@ -180,16 +180,17 @@ function ActionButton<T extends BaseRecord>({
 }
 
 /** Why the disabled actions wait for the server, written out (a phone has no hover). */
-function NeedsServer({ reasons }: { reasons: string[] }) {
-  if (reasons.length === 0) return null;
+function NeedsServer({ reasons }: { reasons: Map<string, string[]> }) {
+  const { i18n } = useLingui();
+  if (reasons.size === 0) return null;
   return (
     <div
       id="actions-need-server"
       className="space-y-1 text-sm text-amber-800 dark:text-amber-300"
       data-testid="actions-need-server"
     >
-      {reasons.map((reason) => (
-        <p key={reason}>{reason}</p>
+      {[...reasons].map(([reason, labels]) => (
+        <p key={reason}>{i18n._(msg`${labels.join(i18n._(msg`, `))}: ${reason}`)}</p>
       ))}
     </div>
   );
@@ -220,7 +221,11 @@ export function RecordView<T extends BaseRecord>({
   const canRemove = Boolean(area.resource.endpoints.remove) && (area.canRemove?.(row, context) ?? true);
   // Without the server the actions it must take are disabled, why written under them (ADR 0076).
   const needsServer = useNeedsServer();
-  const reasons = [...new Set(extras.map(needsServer).filter((r): r is string => r !== null))];
+  const reasons = new Map<string, string[]>();
+  for (const action of extras) {
+    const reason = needsServer(action);
+    if (reason) reasons.set(reason, [...(reasons.get(reason) ?? []), i18n._(action.label)]);
+  }
   return (
     <section
       className="mx-auto max-w-5xl space-y-4"
