@@ -46,9 +46,7 @@ export const subscribeConnection = (listener: () => void) => {
 export const onServerBack = (listener: () => void): (() => void) => {
   let was = connectionState();
   return subscribeConnection(() => {
-    const now = connectionState();
-    if (now === 'online' && was !== 'online') listener();
-    was = now;
+    if (was !== (was = connectionState()) && was === 'online') listener();
   });
 };
 
