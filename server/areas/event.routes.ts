@@ -3,7 +3,7 @@
  * admins' approve), featured, specialists and image upload. Every id outside the caller's scope
  * (another provider's event) answers 404.
  */
-import { and, asc, desc, eq, max, sql } from 'drizzle-orm';
+import { and, asc, eq, max, sql } from 'drizzle-orm';
 import {
   EVENT_TRANSITIONS,
   EVENT_IMAGE_FOLDER,
@@ -14,7 +14,7 @@ import {
 import { BOOKING_STATUSES, SEAT_HOLDING } from '../../src/contract/areas/booking';
 import type { AuthInfo } from '../auth/sessions';
 import type { Executor } from '../db/client';
-import { bookings, eventHistory, eventSpecialists, events, eventSupervisors, users } from '../db/schema';
+import { bookings, eventSpecialists, events, eventSupervisors, users } from '../db/schema';
 import { conflict, notFound } from '../core/errors';
 import { route, type Handler } from '../http/route';
 import type { App, Deps } from '../http/types';
@@ -24,6 +24,7 @@ import { smsg } from '../core/messages';
 import { deleteUnusedImages, loadEvent, type EventRecord } from './event';
 import { assertImagesExist } from './event.checks';
 import { changeEventStatus } from './event.status';
+import { statusHistoryOf } from './event.history';
 import { countGuestsToTell } from './event.mail';
 import { providerScopeOf } from '../resources/impl';
 import { MAX_IMAGE_BYTES, storeUploadedImage } from '../http/uploads';
@@ -134,12 +135,7 @@ const eventDetails: Handler<typeof eventApi.eventDetails> = async ({ deps, param
       .select({ n: sql<number>`coalesce(sum(${bookings.total}), 0)`.mapWith(Number) })
       .from(bookings)
       .where(and(eq(bookings.eventId, event.id), eq(bookings.paymentStatus, 'paid'))),
-    db
-      .select({ h: eventHistory, byName: users.name })
-      .from(eventHistory)
-      .leftJoin(users, eq(users.id, eventHistory.byUserId))
-      .where(eq(eventHistory.eventId, event.id))
-      .orderBy(desc(eventHistory.at), desc(eventHistory.id)),
+    statusHistoryOf(db, event.id),
   ]);
   const byStatus = Object.fromEntries(BOOKING_STATUSES.map((s) => [s, { count: 0, tickets: 0 }]));
   for (const c of counts) byStatus[c.status] = { count: c.count, tickets: c.tickets };
@@ -169,14 +165,7 @@ const eventDetails: Handler<typeof eventApi.eventDetails> = async ({ deps, param
         remaining: Math.max(0, event.capacity - sold),
         revenue: revenue[0]?.n ?? 0,
       },
-      history: history.map(({ h, byName }) => ({
-        id: h.id,
-        fromStatus: h.fromStatus as EventStatus | null,
-        toStatus: h.toStatus as EventStatus,
-        reason: h.reason,
-        by: h.byUserId !== null && byName ? { id: h.byUserId, name: byName } : null,
-        at: h.at.toISOString(),
-      })),
+      history,
       allowedTransitions: allowedEventMoves(event, auth, config.now()),
     },
   };
@@ -202,6 +191,7 @@ const approve: Handler<typeof eventApi.eventApprove> = async ({ deps, body, requ
       id: body.id,
       to: body.status,
       reason: body.reason,
+      version: body.version,
       auth,
       ownerId: null,
       now: config.now(),

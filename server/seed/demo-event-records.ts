@@ -4,7 +4,7 @@
  */
 import { AD_PLACEMENTS } from '../../src/contract/areas/advertisement';
 import type { EventStatus } from '../../src/contract/areas/event';
-import type { eventHistory } from '../db/schema';
+import type { auditLog, eventHistory } from '../db/schema';
 import { agoFrom, DAY, HOUR, l, type L } from './demo-basics';
 import { SPECIALISTS } from './demo-texts';
 
@@ -51,6 +51,31 @@ export const eventHistoryOf = (e: SeededEvent, adminId: number | null, now: Date
     });
   return hist;
 };
+
+/**
+ * The status moves of `eventHistoryOf` as the audit trail's entries of the events' rows: an event's
+ * Status history card and its History tab read the trail, so the demo's moves show in both
+ * (docs/decisions/0076-offline-decisions-an-unreachable-server-and-one-history.md).
+ */
+export const statusMovesOnTrail = (
+  moves: readonly (typeof eventHistory.$inferInsert)[],
+  evs: readonly Pick<SeededEvent, 'id' | 'providerId'>[],
+  names: ReadonlyMap<number, L>,
+): (typeof auditLog.$inferInsert)[] =>
+  moves.map((m) => ({
+    at: m.at,
+    actorId: m.byUserId ?? null,
+    actorName: (m.byUserId && names.get(m.byUserId)) || null,
+    action: m.fromStatus ? 'update' : 'create',
+    resource: 'event',
+    recordId: String(m.eventId),
+    tableName: 'events',
+    fields: m.reason ? ['status', 'status_reason'] : ['status'],
+    before: m.fromStatus ? { status: m.fromStatus } : null,
+    after: { status: m.toStatus, ...(m.reason ? { status_reason: m.reason } : {}) },
+    providerId: evs.find((e) => e.id === m.eventId)?.providerId ?? null,
+    eventId: m.eventId,
+  }));
 
 /** Each event's supervisors: the first two of its provider's. */
 export const assignmentsOf = (evs: SeededEvent[], sups: { id: number; providerId: number | null }[]) =>

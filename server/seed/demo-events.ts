@@ -22,10 +22,12 @@ import {
   happeningNow,
   eventHistoryOf,
   specialistsOf,
+  statusMovesOnTrail,
 } from './demo-event-records';
 import { EVENT_TITLES, PAGES } from './demo-texts';
 import {
   advertisements,
+  auditLog,
   categories,
   cities,
   eventHistory,
@@ -274,8 +276,11 @@ const insertEvents = async (
     .returning({ id: events.id });
   const evs = seeds.map((s, k) => ({ ...s, id: created[k]!.id }));
 
-  // status histories
-  await tx.insert(eventHistory).values(evs.flatMap((e) => eventHistoryOf(e, people.adminId, now)));
+  // status histories, also on the audit trail that the event's page reads them from
+  const moves = evs.flatMap((e) => eventHistoryOf(e, people.adminId, now));
+  await tx.insert(eventHistory).values(moves);
+  const names = await tx.select({ id: users.id, name: users.name }).from(users);
+  await tx.insert(auditLog).values(statusMovesOnTrail(moves, evs, new Map(names.map((u) => [u.id, u.name]))));
 
   // supervisors and specialists
   const assigned = [...assignmentsOf(evs, people.sups), ...doorAssignmentOf(evs, people.door, now)];

@@ -32,7 +32,8 @@ export const isUnreachable = (error: unknown): boolean =>
 export const connectionState = (): Connection =>
   !onlineManager.isOnline() ? 'offline' : unreachable ? 'unreachable' : 'online';
 
-const subscribe = (listener: () => void) => {
+/** Hears every change of `connectionState()` (the network's and the server's). */
+export const subscribeConnection = (listener: () => void) => {
   listeners.add(listener);
   const stopOnline = onlineManager.subscribe(listener);
   return () => {
@@ -41,8 +42,16 @@ const subscribe = (listener: () => void) => {
   };
 };
 
+/** Calls `listener` each time the server can be reached again (the network back, or it answers again). */
+export const onServerBack = (listener: () => void): (() => void) => {
+  let was = connectionState();
+  return subscribeConnection(() => {
+    if (was !== (was = connectionState()) && was === 'online') listener();
+  });
+};
+
 export const useConnection = (): Connection =>
-  useSyncExternalStore(subscribe, connectionState, connectionState);
+  useSyncExternalStore(subscribeConnection, connectionState, connectionState);
 
 /** Follows the outcome of every query and mutation of `client`; returns the stop function. */
 export function watchConnection(client: QueryClient): () => void {

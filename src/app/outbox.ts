@@ -20,7 +20,7 @@ import { routes } from '@/contract/routes.gen';
 import { ApiError, call, errorMessage, newIdempotencyKey } from '@/lib/api';
 import type { BulkJob } from '@/contract/bulk';
 import { trackBulkJob } from './bulk-jobs';
-import { connectionState, isUnreachable } from './connection';
+import { connectionState, isUnreachable, onServerBack } from './connection';
 import { showInCache } from './outbox-view';
 import {
   deviceKeyFor,
@@ -240,6 +240,11 @@ export interface SendOptions {
   /** Which cached objects the patch is for (default: `{ id: recordId }`). */
   identity?: Record<string, unknown>;
   idempotencyKey?: string;
+  /**
+   * Keep it without calling: the same request just found no server (a form's save answered 502/503/504
+   * or no answer), so it waits like an offline one (docs/decisions/0076-offline-decisions-an-unreachable-server-and-one-history.md).
+   */
+  keep?: boolean;
 }
 
 /**
@@ -279,8 +284,8 @@ export async function send(
     };
   };
   // Earlier writes first: a new one waits behind them.
-  if (connectionState() !== 'online' || entries.some((e) => e.state === 'queued' || e.state === 'sending'))
-    return queued();
+  const waiting = entries.some((e) => e.state === 'queued' || e.state === 'sending');
+  if (options.keep || waiting || connectionState() !== 'online') return queued();
   try {
     const answer = (await call(
       routes[endpoint] as RouteRef,
@@ -325,17 +330,16 @@ export async function discardEntry(id: string): Promise<void> {
 /** Loads the signed-in user's outbox and sends it when the connection allows; returns the stop. */
 export function startOutbox(queryClient: QueryClient): () => void {
   client = queryClient;
-  const stopOnline = onlineManager.subscribe((online) => {
-    if (online) void flushOutbox();
-  });
   const timer = setInterval(() => void flushOutbox(), 15_000);
+  // The network back, or the server answering again after 502/503/504 or no answer (ADR 0076).
+  const stopBack = onServerBack(() => void flushOutbox());
   // A session that ends (a 401) closes its outbox; it stays sealed for the user's next sign-in.
   const stopSession = subscribeSession(() => {
     if (owner && !getSession().loginToken) void closeOpen();
   });
   return () => {
-    stopOnline();
     clearInterval(timer);
+    stopBack();
     stopSession();
   };
 }

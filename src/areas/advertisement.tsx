@@ -58,7 +58,14 @@ export const AD_PLACEMENT_TEXT: Record<AdPlacement, MessageDescriptor> = {
   search_results: msg`Search results`,
 };
 
+/**
+ * An ad's decision has no version and a rejected ad may be approved (and back): replayed later it
+ * could overwrite another admin's, so it needs the server (docs/decisions/0076-offline-decisions-an-unreachable-server-and-one-history.md).
+ */
+const needsServer = msg`Needs the connection: another admin's decision made meanwhile must not be overwritten.`;
+
 const decide = (to: 'approved' | 'rejected'): AreaAction<Advertisement> => ({
+  needsServer,
   id: to === 'approved' ? 'approve' : 'reject',
   label: to === 'approved' ? msg`Approve` : msg`Reject`,
   icon: to === 'approved' ? CheckCircle2 : XCircle,

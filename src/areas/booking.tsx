@@ -65,6 +65,7 @@ function move(
     visible: (row) => allowed(row).includes(to),
     bulk: { action: 'status', params: (reason) => ({ [field]: to, note: reason }) },
     // Kept in the outbox when offline (managers at venues): applied to the cached booking at once.
+    queues: true,
     run: (row, { reason, idempotencyKey }) =>
       send(
         'bookingUpdateStatus',

@@ -6,8 +6,7 @@
  */
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { LucideIcon } from 'lucide-react';
-import { Ban, CalendarDays, CheckCircle2, Flag, Send, Star, StarOff, Undo2, XCircle } from 'lucide-react';
+import { CalendarDays, Star } from 'lucide-react';
 import { lazy } from 'react';
 import { useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -17,20 +16,18 @@ import {
   EVENT_STATUSES,
   eventResource,
   serviceProviderResource,
-  eventTransition,
   MAX_EVENT_IMAGES,
   type EventStatus,
   type Language,
   type RecordOf,
 } from '@/contract';
-import { routes } from '@/contract/routes.gen';
 import { NotFoundPage } from '@/components/error-pages/NotFoundPage';
-import { call } from '@/lib/api';
 import { dateTime, LocalizedCell, localizedText, statusBadge, venueTime, type Tone } from '@/resources/cells';
 import { ListPage } from '@/resources/ListPage';
+import { eventActions } from './event-actions';
 import { areaPages, parseId } from '@/resources/screens';
 import { detailQueryOptions, type BaseRecord } from '@/resources/queries';
-import type { ActionContext, AreaAction, AreaConfig } from '@/resources/types';
+import type { AreaConfig } from '@/resources/types';
 import { choosesProvider } from './access';
 import { eventSaveQuestion } from './event-save';
 import { money } from './booking-status';
@@ -54,71 +51,6 @@ const EVENT_TONE: Record<EventStatus, Tone> = {
   completed: 'grey',
 };
 export const EventStatusBadge = statusBadge(EVENT_STATUS_TEXT, EVENT_TONE, 'event-status');
-
-/** Whether the contract lets this caller move the event to `to` now (mirrors the server's checks). */
-export function canMove(row: Event, to: EventStatus, ctx: Pick<ActionContext, 'role'>, now = Date.now()) {
-  const rule = eventTransition(row.status, to);
-  if (!rule) return false;
-  if (rule.by === 'admin' && ctx.role !== 'admin') return false;
-  if (rule.beforeStart && now >= Date.parse(row.startsAt)) return false;
-  if (rule.afterEnd && now < Date.parse(row.endsAt)) return false;
-  return true;
-}
-
-function move(
-  to: EventStatus,
-  label: MessageDescriptor,
-  icon: LucideIcon,
-  extra: Partial<AreaAction<Event>> = {},
-): AreaAction<Event> {
-  return {
-    id: `status-${to}`,
-    label,
-    icon,
-    visible: (row, ctx) => canMove(row, to, ctx),
-    bulk: { action: 'status', params: (reason) => ({ status: to, reason }) },
-    run: (row, { reason, idempotencyKey }) =>
-      to === 'approved' || to === 'rejected'
-        ? call(routes.eventApprove, { body: { id: row.id, status: to, reason }, idempotencyKey })
-        : call(routes.eventUpdateStatus, {
-            body: { id: row.id, status: to, reason, version: row.version },
-            idempotencyKey,
-          }),
-    ...extra,
-  };
-}
-
-const feature = (featured: boolean): AreaAction<Event> => ({
-  id: featured ? 'feature' : 'unfeature',
-  label: featured ? msg`Feature` : msg`Stop featuring`,
-  icon: featured ? Star : StarOff,
-  visible: (row, ctx) => ctx.role === 'admin' && row.status === 'approved' && row.featured !== featured,
-  bulk: { action: 'featured', params: () => ({ featured }) },
-  run: (row, { idempotencyKey }) =>
-    call(routes.eventUpdateFeatured, { body: { id: row.id, featured }, idempotencyKey }),
-});
-
-export const eventActions: AreaAction<Event>[] = [
-  move('pending', msg`Submit for approval`, Send, {
-    confirm: msg`An admin reviews the event before it is published.`,
-  }),
-  move('approved', msg`Approve`, CheckCircle2, { confirm: msg`The event is published once approved.` }),
-  move('rejected', msg`Reject`, XCircle, {
-    danger: true,
-    reason: { title: msg`Reject event`, required: true },
-  }),
-  move('draft', msg`Back to draft`, Undo2),
-  move('completed', msg`Mark as completed`, Flag),
-  move('cancelled', msg`Cancel event`, Ban, {
-    danger: true,
-    reason: {
-      title: msg`Cancel event: its pending and confirmed bookings are cancelled too`,
-      required: true,
-    },
-  }),
-  feature(true),
-  feature(false),
-];
 
 const EVENT_STATUS_OPTIONS = EVENT_STATUSES.map((value) => ({ value, label: EVENT_STATUS_TEXT[value] }));
 

@@ -22,6 +22,12 @@ const decide =
   async (row: Provider, { reason, idempotencyKey }: { reason: string | null; idempotencyKey: string }) =>
     call(routes.serviceProviderApprove, { body: { id: row.id, status, reason }, idempotencyKey });
 
+/**
+ * A provider's status has no version and changes who may sign in at once: a decision kept offline
+ * could undo another's made meanwhile, so these need the server (docs/decisions/0076-offline-decisions-an-unreachable-server-and-one-history.md).
+ */
+const needsServer = msg`Needs the connection: the provider's access changes at once, and a decision made meanwhile must not be overwritten.`;
+
 export const providerActions: AreaAction<Provider>[] = [
   {
     id: 'approve',
@@ -30,6 +36,7 @@ export const providerActions: AreaAction<Provider>[] = [
     visible: (row, ctx) => isStaff(ctx) && row.status !== '1',
     confirm: msg`The provider can sign in once approved.`,
     run: decide('1'),
+    needsServer,
     bulk: { action: 'status', params: () => ({ status: '1' }) },
   },
   {
@@ -40,6 +47,7 @@ export const providerActions: AreaAction<Provider>[] = [
     reason: { title: msg`Reject provider`, required: true },
     visible: (row, ctx) => isStaff(ctx) && row.status === '0',
     run: decide('2'),
+    needsServer,
     bulk: { action: 'status', params: (reason) => ({ status: '2', reason }) },
   },
   {
@@ -50,6 +58,7 @@ export const providerActions: AreaAction<Provider>[] = [
     reason: { title: msg`Block provider`, required: true },
     visible: (row, ctx) => isStaff(ctx) && row.status === '1',
     run: decide('3'),
+    needsServer,
     bulk: { action: 'status', params: (reason) => ({ status: '3', reason }) },
   },
   ...invitationActions<Provider>('serviceprovider'),

@@ -22,6 +22,9 @@ const ACCESS = { manager: msg`Full supervisor`, door: msg`Door only` } as const;
 const ACCESS_OPTIONS = SUPERVISOR_ROLES.map((role) => ({ value: role, label: ACCESS[role] }));
 const isStaff = (ctx: { permissions: readonly string[] }) => ctx.permissions.includes('supervisor');
 
+/** A supervisor's access changes at once and has no version: it needs the server (ADR 0076). */
+const needsServer = msg`Needs the connection: the supervisor's access changes at once.`;
+
 const setStatus = (status: '1' | '3') => async (row: Supervisor) =>
   call(routes.supervisorStatus, { body: { id: row.id, status } });
 
@@ -120,6 +123,7 @@ export const supervisorArea: AreaConfig<Supervisor> = {
       icon: Power,
       visible: (row) => row.status !== '1',
       run: setStatus('1'),
+      needsServer,
       bulk: { action: 'status', params: () => ({ status: '1' }) },
     },
     {
@@ -130,6 +134,7 @@ export const supervisorArea: AreaConfig<Supervisor> = {
       confirm: msg`The supervisor is signed out and cannot sign in until activated again.`,
       visible: (row) => row.status === '1',
       run: setStatus('3'),
+      needsServer,
       bulk: { action: 'status', params: () => ({ status: '3' }) },
     },
     ...invitationActions<Supervisor>('supervisor'),

@@ -12,12 +12,12 @@ import type { Language } from '@/contract';
 import { NotFoundPage } from '@/components/error-pages/NotFoundPage';
 import { Alert, Button } from '@/components/ui';
 import { ApiError, errorMessage } from '@/lib/api';
-import { useActionContext, useRecordActions } from './actions';
+import { useActionContext, useNeedsServer, useRecordActions } from './actions';
 import { AppLink } from '@/components/AppLink';
 import { DataAge } from '@/components/DataAge';
 import { NotSavedHere, useNotSavedHere } from './NotSavedHere';
 import { detailQueryOptions, failedToLoad, type BaseRecord } from './queries';
-import type { AreaConfig, DetailItem, RenderContext } from './types';
+import type { AreaAction, AreaConfig, DetailItem, RenderContext } from './types';
 import { BackToList } from './BackToList';
 import { RecordHistory } from './RecordHistory';
 
@@ -153,6 +153,49 @@ function RecordTabs<T extends BaseRecord>({
   );
 }
 
+/** An area's action; without the server one it needs is disabled, described by the reasons below (ADR 0076). */
+function ActionButton<T extends BaseRecord>({
+  action,
+  reason,
+  onRun,
+}: {
+  action: AreaAction<T>;
+  reason: string | null;
+  onRun: () => void;
+}) {
+  const { i18n } = useLingui();
+  const Icon = action.icon;
+  return (
+    <Button
+      variant={action.danger ? 'danger' : 'secondary'}
+      onClick={onRun}
+      disabled={reason !== null}
+      aria-describedby={reason ? 'actions-need-server' : undefined}
+      data-testid={`action-${action.id}`}
+    >
+      {Icon && <Icon aria-hidden="true" className="size-4" />}
+      {i18n._(action.label)}
+    </Button>
+  );
+}
+
+/** Why the disabled actions wait for the server, written out (a phone has no hover). */
+function NeedsServer({ reasons }: { reasons: Map<string, string[]> }) {
+  const { i18n } = useLingui();
+  if (reasons.size === 0) return null;
+  return (
+    <div
+      id="actions-need-server"
+      className="space-y-1 text-sm text-amber-800 dark:text-amber-300"
+      data-testid="actions-need-server"
+    >
+      {[...reasons].map(([reason, labels]) => (
+        <p key={reason}>{i18n._(msg`${labels.join(i18n._(msg`, `))}: ${reason}`)}</p>
+      ))}
+    </div>
+  );
+}
+
 /** Heading, back link, the record's actions and its content. */
 export function RecordView<T extends BaseRecord>({
   area,
@@ -176,6 +219,13 @@ export function RecordView<T extends BaseRecord>({
   const name = area.recordName(row, { i18n, language });
   const extras = (area.actions ?? []).filter((action) => action.visible?.(row, context) ?? true);
   const canRemove = Boolean(area.resource.endpoints.remove) && (area.canRemove?.(row, context) ?? true);
+  // Without the server the actions it must take are disabled, why written under them (ADR 0076).
+  const needsServer = useNeedsServer();
+  const reasons = new Map<string, string[]>();
+  for (const action of extras) {
+    const reason = needsServer(action);
+    if (reason) reasons.set(reason, [...(reasons.get(reason) ?? []), i18n._(action.label)]);
+  }
   return (
     <section
       className="mx-auto max-w-5xl space-y-4"
@@ -200,20 +250,14 @@ export function RecordView<T extends BaseRecord>({
               {i18n._(msg`Edit`)}
             </AppLink>
           )}
-          {extras.map((action) => {
-            const Icon = action.icon;
-            return (
-              <Button
-                key={action.id}
-                variant={action.danger ? 'danger' : 'secondary'}
-                onClick={() => start(action, row)}
-                data-testid={`action-${action.id}`}
-              >
-                {Icon && <Icon aria-hidden="true" className="size-4" />}
-                {i18n._(action.label)}
-              </Button>
-            );
-          })}
+          {extras.map((action) => (
+            <ActionButton
+              key={action.id}
+              action={action}
+              reason={needsServer(action)}
+              onRun={() => start(action, row)}
+            />
+          ))}
           {canRemove && (
             <Button variant="danger" onClick={() => askDelete(row)}>
               <Trash2 aria-hidden="true" className="size-4" />
@@ -222,6 +266,7 @@ export function RecordView<T extends BaseRecord>({
           )}
         </div>
       </div>
+      <NeedsServer reasons={reasons} />
       <RecordTabs area={area} row={row}>
         {children}
       </RecordTabs>

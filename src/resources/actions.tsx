@@ -8,6 +8,7 @@ import { useLingui } from '@lingui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { Language } from '@/contract';
+import { useConnection } from '@/app/connection';
 import { notify } from '@/app/notify';
 import { notifyKept } from '@/app/kept-notice';
 import { useSession } from '@/app/session';
@@ -18,6 +19,19 @@ import { AskDialog, askedOf } from './AskDialog';
 import { invalidateResource, useRemoveRecord, type BaseRecord } from './queries';
 import type { ActionContext, AreaAction, AreaConfig } from './types';
 import { useAskedAction } from './useAskedAction';
+
+/**
+ * Why an action cannot run now, or null: without the server (offline, or it does not answer) an
+ * action that is not kept in the outbox is shown disabled with this reason (ADR 0076).
+ */
+export function useNeedsServer(): (action: AreaAction<never>) => string | null {
+  const { i18n } = useLingui();
+  const online = useConnection() === 'online';
+  return (action) =>
+    online || action.queues
+      ? null
+      : i18n._(action.needsServer ?? msg`Needs the connection to the server: try again once it is back.`);
+}
 
 export function useActionContext(): ActionContext {
   const queryClient = useQueryClient();

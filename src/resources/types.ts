@@ -166,6 +166,14 @@ export interface AreaAction<T extends BaseRecord = BaseRecord> {
    */
   bulk?: { action: string; params: (reason: string | null) => Record<string, unknown> };
   /**
+   * `run` goes through the outbox (`send` of src/app/outbox.ts): offered offline or with the server
+   * out of reach, kept on the device and sent once. Any other action needs the server: while it
+   * cannot be reached it is shown disabled with `needsServer` (else a general reason) under it
+   * (docs/decisions/0076-offline-decisions-an-unreachable-server-and-one-history.md).
+   */
+  queues?: boolean;
+  needsServer?: MessageDescriptor;
+  /**
    * `queued`: kept in the outbox for later (offline); the cached data already shows it. `undo`: the
    * token the server minted for this write, when it can be undone (src/contract/undo.ts).
    */

@@ -295,11 +295,11 @@ export const eventApi = {
     method: 'POST',
     path: '/api/event/approve',
     summary:
-      'Admins only: approve or reject a pending event ({ id, status: "approved" | "rejected", reason }); rejecting needs a reason.',
+      'Admins only: approve or reject a pending event ({ id, status: "approved" | "rejected", reason, version? }); rejecting needs a reason. A stale `version` answers 409 and changes nothing (a decision kept offline and replayed after the event changed).',
     tag,
     access: adminOnly,
     body: z
-      .strictObject({ id, status: z.enum(['approved', 'rejected']), reason })
+      .strictObject({ id, status: z.enum(['approved', 'rejected']), reason, version: version.optional() })
       .refine((b) => b.status === 'approved' || (b.reason ?? '').length > 0, {
         path: ['reason'],
         error: msg('reasonRequired'),

@@ -6,7 +6,7 @@ import { useBlocker, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
 import type { Language } from '@/contract';
-import { connectionState } from '@/app/connection';
+import { connectionState, isUnreachable } from '@/app/connection';
 import { notify } from '@/app/notify';
 import { notifyKept } from '@/app/kept-notice';
 import { endpointName, send } from '@/app/outbox';
@@ -75,7 +75,9 @@ async function saveOffline<T extends BaseRecord>({
   name,
   i18n,
   idempotencyKey,
+  keep = false,
 }: {
+  keep?: boolean;
   area: AreaConfig<T>;
   record: T | undefined;
   values: FieldValues;
@@ -97,6 +99,7 @@ async function saveOffline<T extends BaseRecord>({
     patch: record ? values : null,
     identity: record ? { id: record.id, version: record.version } : undefined,
     idempotencyKey,
+    keep,
   });
 }
 
@@ -188,17 +191,20 @@ export function useRecordForm<T extends BaseRecord>(
   // The question an edit asks before it is saved (`area.saveQuestion`), with the values it waits on.
   const [question, setQuestion] = useState<{ asked: SaveQuestion; values: FieldValues } | null>(null);
   const save = async (values: FieldValues) => {
+    // Kept in the outbox with this attempt's key: offline, or after no server answered (ADR 0076).
+    const keep = async (afterTry: boolean) => {
+      const kept = await saveOffline({ area, record, values, name, i18n, idempotencyKey, keep: afterTry });
+      return kept && finish(kept.message, kept.queued).then(() => true);
+    };
     // Without a connection the save waits in the outbox (uploads were refused already).
-    if (connectionState() !== 'online') {
-      const answer = await saveOffline({ area, record, values, name, i18n, idempotencyKey });
-      if (answer) return finish(answer.message, answer.queued);
-    }
+    if (connectionState() !== 'online' && (await keep(false))) return;
     try {
       const answer = record
         ? await update.mutateAsync({ values, id: record.id, version: record.version, idempotencyKey })
         : await create.mutateAsync({ values, idempotencyKey });
       await finish(answer.message);
     } catch (error) {
+      if (isUnreachable(error) && (await keep(true))) return;
       const renewKey = () => setIdempotencyKey(newIdempotencyKey());
       showSaveError(error, { record, fields, form, renewKey, setConflict, setFormErrors });
     }

@@ -7,9 +7,9 @@ import { AppLink } from '@/components/AppLink';
 import { menuItemClass } from '@/components/menu';
 import { MenuContent } from '@/components/menu-panel';
 import { cx } from '@/components/ui';
-import { useActionContext } from '../actions';
+import { useActionContext, useNeedsServer } from '../actions';
 import type { BaseRecord } from '../queries';
-import type { AreaConfig } from '../types';
+import type { AreaAction, AreaConfig } from '../types';
 
 export function RowMenu<T extends BaseRecord>({
   area,
@@ -25,6 +25,7 @@ export function RowMenu<T extends BaseRecord>({
   const { i18n } = useLingui();
   const language = i18n.locale as Language;
   const context = useActionContext();
+  const needsServer = useNeedsServer();
   const name = area.recordName(row, { i18n, language });
   const extras = (area.actions ?? []).filter((action) => action.visible?.(row, context) ?? true);
   const canRemove = Boolean(area.resource.endpoints.remove) && (area.canRemove?.(row, context) ?? true);
@@ -60,19 +61,9 @@ export function RowMenu<T extends BaseRecord>({
             </AppLink>
           </DropdownMenu.Item>
         )}
-        {extras.map((action) => {
-          const Icon = action.icon;
-          return (
-            <DropdownMenu.Item
-              key={action.id}
-              className={cx(menuItemClass, action.danger && 'text-red-700 dark:text-red-400')}
-              onSelect={() => onAction(action)}
-            >
-              {Icon && <Icon aria-hidden="true" className="size-4" />}
-              {i18n._(action.label)}
-            </DropdownMenu.Item>
-          );
-        })}
+        {extras.map((action) => (
+          <ActionItem key={action.id} action={action} reason={needsServer(action)} onAction={onAction} />
+        ))}
         {canRemove && (
           <DropdownMenu.Item
             className={cx(menuItemClass, 'text-red-700 dark:text-red-400')}
@@ -84,5 +75,37 @@ export function RowMenu<T extends BaseRecord>({
         )}
       </MenuContent>
     </DropdownMenu.Root>
+  );
+}
+
+/** An area's action in the menu; without the server one it needs is disabled, its reason under it (ADR 0076). */
+function ActionItem<T extends BaseRecord>({
+  action,
+  reason,
+  onAction,
+}: {
+  action: AreaAction<T>;
+  reason: string | null;
+  onAction: (action: AreaAction<T>) => void;
+}) {
+  const { i18n } = useLingui();
+  const Icon = action.icon;
+  return (
+    <DropdownMenu.Item
+      disabled={reason !== null}
+      className={cx(
+        menuItemClass,
+        action.danger && 'text-red-700 dark:text-red-400',
+        reason && 'flex-wrap opacity-70',
+      )}
+      onSelect={() => onAction(action)}
+      data-testid={`row-action-${action.id}`}
+    >
+      {Icon && <Icon aria-hidden="true" className="size-4" />}
+      {i18n._(action.label)}
+      {reason && (
+        <span className="basis-full text-xs font-normal text-slate-600 dark:text-slate-300">{reason}</span>
+      )}
+    </DropdownMenu.Item>
   );
 }
