@@ -33,7 +33,7 @@ export const connectionState = (): Connection =>
   !onlineManager.isOnline() ? 'offline' : unreachable ? 'unreachable' : 'online';
 
 /** Hears every change of `connectionState()` (the network's and the server's). */
-export const subscribeConnection = (listener: () => void) => {
+const subscribeConnection = (listener: () => void) => {
   listeners.add(listener);
   const stopOnline = onlineManager.subscribe(listener);
   return () => {
