@@ -75,6 +75,7 @@ const entriesOf = async (id: number) =>
       .select()
       .from(auditLog)
       .where(eq(auditLog.recordId, String(id)))
+      .orderBy(auditLog.id)
   ).filter((e) => e.action.startsWith('invite'));
 
 describe('adding an account invites it', () => {
