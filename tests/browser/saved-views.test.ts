@@ -91,7 +91,7 @@ describe('saved views', () => {
     expect(await other.page.getByTestId('views-menu').innerText()).toBe('Views');
 
     // Another device of the same user: the view is there, and opens the list with it.
-    const phone = await suite.signedIn(DEMO.admin, { viewport: PHONE });
+    const phone = await suite.signedIn(DEMO.admin, { viewport: PHONE, fresh: true });
     await openList(phone.page);
     await expect.poll(() => params(phone.page)).toEqual(saved);
     await phone.page.getByTestId('views-menu').click();

@@ -64,11 +64,12 @@ export interface Suite {
    * file's first journey of each account and language signs in on the login screen; later ones start
    * from the session that sign-in kept on its device, as a user reopening the installed app does
    * (docs/decisions/0043-journeys-from-a-kept-session.md), unless a journey ended
-   * that session (Sign Out, a changed password): then on the login screen again.
+   * that session (Sign Out, a changed password): then on the login screen again. `fresh`: on the
+   * login screen whatever is kept (another device of the same user signs in anew).
    */
   signedIn: (
     email: string,
-    options?: BrowserContextOptions & { password?: string; language?: 'en' | 'ar' },
+    options?: BrowserContextOptions & { password?: string; language?: 'en' | 'ar'; fresh?: boolean },
   ) => Promise<Opened>;
   /**
    * Calls the server's API directly, to set up or check beside the browser: a GET, or a POST when
@@ -190,9 +191,9 @@ export function browserSuite(
       page.on('pageerror', (error) => errors.push(error.message));
       return { context, page, errors };
     },
-    async signedIn(email, { password = DEMO_PASSWORD, language = 'en', ...options } = {}) {
+    async signedIn(email, { password = DEMO_PASSWORD, language = 'en', fresh = false, ...options } = {}) {
       const key = `${email} ${language}`;
-      const kept = sessions.get(key);
+      const kept = fresh ? undefined : sessions.get(key);
       if (kept?.token && (await api('/api/profile', kept.token)).status === 200) {
         const opened = await this.open({ ...options, storageState: kept.state });
         await opened.page.goto('/admin/');
@@ -202,7 +203,7 @@ export function browserSuite(
       const opened = await this.open(options);
       await signIn(opened.page, email, password);
       if (language === 'ar') await toArabic(opened.page);
-      sessions.set(key, keptSession(await opened.context.storageState({ indexedDB: true })));
+      if (!fresh) sessions.set(key, keptSession(await opened.context.storageState({ indexedDB: true })));
       return opened;
     },
   };
