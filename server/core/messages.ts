@@ -13,20 +13,32 @@ import { RECORD_MESSAGES } from './server-messages/records';
 import type { MessageTable } from './server-messages/table';
 import { WORK_MESSAGES } from './server-messages/work';
 
-const TABLES = [COMMON_MESSAGES, ACCOUNT_MESSAGES, RECORD_MESSAGES, WORK_MESSAGES, DOOR_MESSAGES] as const;
+type Merged<T extends readonly MessageTable[]> = T extends readonly [
+  infer H,
+  ...infer R extends readonly MessageTable[],
+]
+  ? H & Merged<R>
+  : object;
+
+/**
+ * The tables in one, named once. A key in two tables would answer one of its texts in silence: the
+ * server does not start.
+ */
+const merged = <T extends readonly MessageTable[]>(...tables: T): Merged<T> => {
+  const all: MessageTable = Object.assign({}, ...tables);
+  if (Object.keys(all).length !== tables.reduce((n, t) => n + Object.keys(t).length, 0))
+    throw new Error('A server message key is in two tables of server/core/server-messages/.');
+  return all as Merged<T>;
+};
 
 /** Every server message, its tables by domain (server/core/server-messages/) in one. */
-export const SERVER_MESSAGES = {
-  ...COMMON_MESSAGES,
-  ...ACCOUNT_MESSAGES,
-  ...RECORD_MESSAGES,
-  ...WORK_MESSAGES,
-  ...DOOR_MESSAGES,
-} as const satisfies MessageTable;
-
-// A key in two tables would answer one of its texts in silence: the server does not start.
-if (Object.keys(SERVER_MESSAGES).length !== TABLES.reduce((n, t) => n + Object.keys(t).length, 0))
-  throw new Error('A server message key is in two tables of server/core/server-messages/.');
+export const SERVER_MESSAGES = merged(
+  COMMON_MESSAGES,
+  ACCOUNT_MESSAGES,
+  RECORD_MESSAGES,
+  WORK_MESSAGES,
+  DOOR_MESSAGES,
+);
 
 export type ServerMessageKey = keyof typeof SERVER_MESSAGES;
 
