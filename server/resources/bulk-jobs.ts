@@ -167,10 +167,7 @@ const runImportChunk = async (run: JobRun): Promise<boolean> => {
   if (claimed) return true;
   // None left past the last chunk: the job is done, or rows before it are pending again (another
   // process stopped with them) or held by another process: look again from the start.
-  if (await finishIfDone(deps, job.id)) {
-    chunks.delete(job.id);
-    return false;
-  }
+  if (await finishIfDone(deps, job.id)) return false;
   state.after = -1;
   await wait(100);
   return true;
@@ -187,6 +184,8 @@ const drain = async () => {
         console.error(`Bulk job ${entry.jobId} stopped:`, err);
       }
       if (more) runner.queue.push(entry);
+      // However it ended here (finished, stopped, taken over), its chunk's size goes with it.
+      else chunks.delete(entry.jobId);
     }
   } finally {
     runner.draining = null;
