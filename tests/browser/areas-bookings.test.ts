@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO } from '../support/app-server';
 import { follow, listRows as rows, toArabic, waitForShell, visit } from '../support/app';
 import { formatViolations, runAxe } from '../support/axe';
-import { DESKTOP, PHONE, snap } from '../support/browser';
+import { DESKTOP, expectFitsWidth, PHONE, snap } from '../support/browser';
 import { readQrCodes } from '../support/qr';
 import { browserSuite } from '../support/suite';
 import { parseTicket } from '../../src/contract/tickets';
@@ -192,7 +192,7 @@ describe('bookings', () => {
     await rows(page).first().getByTestId('row-actions').click();
     await page.getByRole('menuitem', { name: 'View' }).click();
     await page.getByTestId('booking-history').waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectFitsWidth(page);
     await snap(page, 'booking-details-360');
 
     // The header search sits behind a button on phones and opens over the header.
@@ -201,7 +201,7 @@ describe('bookings', () => {
     await expect.poll(() => focused(page)).toBe('header-search');
     await page.keyboard.type('BK-');
     await page.getByTestId('search-option').first().waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectFitsWidth(page);
     await snap(page, 'header-search-360');
     await page.keyboard.press('Enter');
     await expect.poll(() => url(page).pathname).toBe('/admin/booking-details');
@@ -222,9 +222,7 @@ describe('bookings', () => {
         await page.getByTestId('search-option').first().waitFor();
         const box = page.getByTestId('header-search');
         expect(await box.getAttribute('aria-expanded')).toBe('true');
-        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
-          true,
-        );
+        await expectFitsWidth(page);
         await snap(page, `header-search-${size}-${language}`, { fullPage: false });
 
         // The first hit is highlighted; arrow keys move the highlight, Escape closes the list.

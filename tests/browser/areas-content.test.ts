@@ -10,7 +10,7 @@ import { gradientPng } from '../../server/seed/demo-events';
 import { DEMO } from '../support/app-server';
 import { listRows as rows, pickDate, toArabic, waitForShell, visit } from '../support/app';
 import { formatViolations, runAxe } from '../support/axe';
-import { PHONE, snap } from '../support/browser';
+import { expectFitsWidth, PHONE, snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
 
 const suite = browserSuite();
@@ -249,8 +249,7 @@ describe('static pages', () => {
       await visit(page, path);
       await waitForShell(page);
       await page.getByTestId(ready).first().waitFor();
-      const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-      expect(fits, path).toBe(true);
+      await expectFitsWidth(page, path);
     }
     await snap(page, 'social-links-360');
   });

@@ -10,7 +10,7 @@ import { gradientPng } from '../../server/seed/demo-events';
 import { DEMO } from '../support/app-server';
 import { listRows as rows, pickDate, toArabic, waitForShell, visit } from '../support/app';
 import { formatViolations, runAxe } from '../support/axe';
-import { PHONE, snap } from '../support/browser';
+import { expectFitsWidth, PHONE, snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
 
 const suite = browserSuite();
@@ -227,15 +227,14 @@ describe('events', () => {
     await visit(page, '/admin/event');
     await waitForShell(page);
     await expect.poll(() => rows(page).count()).toBe(10);
-    const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-    expect(await fits()).toBe(true);
+    await expectFitsWidth(page);
     await rows(page).first().getByTestId('row-actions').click();
     await page.getByRole('menuitem', { name: 'View' }).click();
     await page.getByTestId('event-bookings').waitFor();
-    expect(await fits()).toBe(true);
+    await expectFitsWidth(page);
     await snap(page, 'event-details-360');
     await page.getByRole('link', { name: 'Edit' }).click();
     await page.getByTestId('form-event').waitFor();
-    expect(await fits()).toBe(true);
+    await expectFitsWidth(page);
   });
 });

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../support/app-server';
 import { toArabic } from '../support/app';
-import { snap } from '../support/browser';
+import { expectFitsWidth, snap } from '../support/browser';
 import { drawn } from '../support/charts';
 import { browserSuite } from '../support/suite';
 
@@ -81,9 +81,7 @@ describe('dashboards over a period', () => {
     await snap(page, 'dashboard-period-1440-en');
     await page.setViewportSize(NARROW);
     // The charts redraw at the new width a frame or two later.
-    await expect
-      .poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth))
-      .toBe(true);
+    await expectFitsWidth(page);
     await snap(page, 'dashboard-period-390-en');
     await page.setViewportSize(WIDE);
 
@@ -112,7 +110,7 @@ describe('dashboards over a period', () => {
     await page.getByTestId('period-select').selectOption('year');
     await expect.poll(() => search(page).get('period')).toBe('year');
     await page.getByTestId('period-stats').waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectFitsWidth(page);
     await snap(page, 'dashboard-period-390-ar');
 
     await page.getByTestId('upcoming-events').locator('a').first().click();

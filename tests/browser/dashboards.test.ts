@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '../support/app-server';
 import { signIn, signOut, toArabic } from '../support/app';
 import { formatViolations, runAxe } from '../support/axe';
-import { PHONE, snap } from '../support/browser';
+import { expectFitsWidth, PHONE, snap } from '../support/browser';
 import { drawn } from '../support/charts';
 import { browserSuite } from '../support/suite';
 
@@ -75,7 +75,7 @@ describe('dashboards', () => {
     await page.getByTestId('stat-month').waitFor();
     await expect.poll(() => drawn(page, 'chart-bookings-per-day')).toBe(true);
     await expect.poll(() => drawn(page, 'chart-revenue-by-category')).toBe(true);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expectFitsWidth(page);
     await snap(page, 'dashboard-admin-360');
     // The latest bookings: cards on a phone (every status and total inside the screen), a table at 1440 px.
     for (const language of ['en', 'ar'] as const) {

@@ -21,7 +21,7 @@ import {
   waitForShell,
   visit,
 } from '../support/app';
-import { PHONE, snap } from '../support/browser';
+import { expectFitsWidth, PHONE, snap } from '../support/browser';
 import { formatViolations, runAxe } from '../support/axe';
 import { startFakePushService, type FakePushService, type FakeSubscription } from '../support/fake-push';
 import { browserSuite } from '../support/suite';
@@ -217,7 +217,9 @@ describe('notifications', () => {
     await visit(page, '/admin/notification/add/');
     await waitForShell(page);
     await page.getByTestId('form-notification').waitFor();
-    await page.getByTestId('field-title.en').fill('Parking closed tomorrow');
+    // Named once per attempt: a retry finds its own draft, not the one the first attempt sent.
+    const title = `Parking closed tomorrow ${Date.now().toString(36)}`;
+    await page.getByTestId('field-title.en').fill(title);
     await page.getByTestId('field-title.ar').fill('الموقف مغلق غدًا');
     await page.getByTestId('field-body.en').fill('Use the north gate.');
     await page.getByTestId('field-body.ar').fill('استخدموا البوابة الشمالية.');
@@ -242,7 +244,7 @@ describe('notifications', () => {
     await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/notification');
 
     await expect.poll(() => rows(page).count()).toBeGreaterThan(0);
-    const row = rows(page).filter({ hasText: 'Parking closed tomorrow' });
+    const row = rows(page).filter({ hasText: title });
     expect(await row.getByTestId('notification-status').getAttribute('data-status')).toBe('draft');
     await row.getByTestId('row-actions').click();
     await page.getByRole('menuitem', { name: 'Send now' }).click();
@@ -280,9 +282,7 @@ describe('notifications', () => {
       await page.getByTestId('recipient').first().waitFor();
       for (const width of widths) {
         await page.setViewportSize({ width, height: 900 });
-        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
-          true,
-        );
+        await expectFitsWidth(page);
         await snap(page, `notification-sent-${language}-${width}`);
       }
     }
@@ -301,9 +301,7 @@ describe('notifications', () => {
       await waitForShell(page);
       await page.getByTestId(ready).waitFor();
       expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), path).toBe(
-        true,
-      );
+      await expectFitsWidth(page, path);
       const violations = await runAxe(page);
       expect(violations, `${path}:\n${formatViolations(violations)}`).toEqual([]);
     }

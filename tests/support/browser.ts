@@ -13,6 +13,7 @@ import {
   type Page,
   type Request,
 } from 'playwright-core';
+import { expect } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 export const ARTIFACTS_DIR = join(process.cwd(), 'tests', '.artifacts');
@@ -69,6 +70,38 @@ export const snap = async (page: Page, name: string, { fullPage = true } = {}): 
   await page.screenshot({ path, fullPage });
   return path;
 };
+
+/**
+ * What makes the page scroll sideways: '' when it fits its window, else the widest element past the
+ * window's edge (tag, test id or class, and its extent), so a failure names its cause.
+ */
+const sideScroll = (page: Page): Promise<string> =>
+  page.evaluate(() => {
+    const width = window.innerWidth;
+    if (document.documentElement.scrollWidth <= width) return '';
+    let widest = { over: 0, what: `scrollWidth ${document.documentElement.scrollWidth} > ${width}` };
+    for (const element of document.body.querySelectorAll<HTMLElement>('*')) {
+      const box = element.getBoundingClientRect();
+      const over = Math.max(box.right - width, -box.left);
+      if (over > widest.over) {
+        const name = element.dataset.testid ?? (element.className || '').toString().slice(0, 60);
+        widest = {
+          over,
+          what: `<${element.tagName.toLowerCase()} ${name}> ${box.left}..${box.right} of ${width}`,
+        };
+      }
+    }
+    return widest.what;
+  });
+
+/**
+ * The page does not scroll sideways. Polled: after a resize or a language switch the layout settles a
+ * frame or two later (charts and measured columns redraw), which a single look can catch half-way.
+ */
+export const expectFitsWidth = (page: Page, label = ''): Promise<void> =>
+  expect
+    .poll(() => sideScroll(page), { message: `sideways scroll ${label}`.trim(), timeout: 5_000 })
+    .toBe('');
 
 export interface IdbEntry {
   db: string;
