@@ -23,22 +23,29 @@ const OUT_DIR = new URL('../dist-server/', import.meta.url);
  * measured cost in throughput is in ADR 0032); that server's memory has a budget. On PostgreSQL
  * the server keeps V8's default young generation: the small one spent a fifth of the server's
  * thread on collections under the mix, and the default took 17 % off its CPU per request (ADR 0032).
- * The old generation may grow to twice what the last full collection left (V8 chooses up to about
- * four times by itself): with the embedded database on a thread of its own there are two heaps, and
- * under load they held 60–70 MB more than one (docs/decisions/0033-the-embedded-database-on-its-own-thread.md).
+ * The old generation may grow to 1.5 times what the last full collection left on the embedded
+ * database, twice on PostgreSQL (V8 chooses up to about four times by itself): there the server's
+ * and the database thread's heaps share the budget, and an import's burst of garbage grew them past
+ * it (docs/decisions/0033-the-embedded-database-on-its-own-thread.md,
+ * docs/decisions/0079-memory-of-an-import-burst.md).
  */
 export const serverNodeFlags = (env) => [
-  ...(env.DATABASE_URL ? [] : ['--max-semi-space-size=2']),
-  '--heap-growing-percent=100',
+  ...(env.DATABASE_URL
+    ? ['--heap-growing-percent=100']
+    : ['--max-semi-space-size=2', '--heap-growing-percent=50']),
 ];
 
 /**
- * The server's environment beside the caller's: one malloc arena. glibc gives each thread that
+ * The server's environment beside the caller's. One malloc arena: glibc gives each thread that
  * allocates its own arena; with the embedded database on a thread of its own
  * (docs/decisions/0033-the-embedded-database-on-its-own-thread.md) that kept about 25 MB more
- * resident, idle and under load, and bought no speed that we could measure.
+ * resident, idle and under load, and bought no speed that we could measure. A fixed mmap threshold
+ * of 128 KB: glibc otherwise raises it to the largest block freed (an uploaded file's 6 MB), and
+ * every buffer below that (the messages to the database thread) then comes from the one heap, which
+ * it cannot give back; an import of 100,000 rows left 90 MB more there
+ * (docs/decisions/0079-memory-of-an-import-burst.md).
  */
-export const SERVER_ENV = { MALLOC_ARENA_MAX: '1' };
+export const SERVER_ENV = { MALLOC_ARENA_MAX: '1', MALLOC_MMAP_THRESHOLD_: '131072' };
 
 /**
  * Builds the bundle (about half a second) and answers its path: `dist-server/main.mjs`, or another
