@@ -7,6 +7,7 @@
  */
 import { getCatalogs } from '@lingui/cli/api';
 import { getConfig } from '@lingui/conf';
+import { latinNumbersIn } from './arabic-digits.mjs';
 
 const config = getConfig({ cwd: new URL('..', import.meta.url).pathname });
 const catalogs = await getCatalogs(config);
@@ -54,6 +55,10 @@ for (const catalog of catalogs) {
       return /[A-Za-z]{4,}/.test(letters) && !/[\u0600-\u06FF]/.test(letters);
     }),
     `Arabic message(s) look untranslated (Latin text only) in ${file}`,
+  );
+  report(
+    Object.entries(extracted).filter(([id]) => latinNumbersIn(translation(id)).length > 0),
+    `Arabic message(s) write a number in Latin digits (one digit system: scripts/arabic-digits.mjs) in ${file}`,
   );
 }
 

@@ -23,6 +23,7 @@ import {
   type DoorRefusal,
 } from '../../src/contract/door';
 import type { Language } from '../../src/contract/common';
+import { FORMAT_LOCALE } from '../../src/contract/plain';
 import type { AuthInfo } from '../auth/sessions';
 import { smsg } from '../core/messages';
 import type { Tx } from '../db/client';
@@ -89,7 +90,11 @@ export const admit = async (tx: Tx, admission: Admission): Promise<Admitted> => 
 export const admitReply = ({ result, timeZone }: Admitted, lang: Language) => {
   const { verdict, guest, first } = result;
   const at = first
-    ? new Date(first.deviceAt).toLocaleTimeString(lang, { timeZone, hour: '2-digit', minute: '2-digit' })
+    ? new Date(first.deviceAt).toLocaleTimeString(FORMAT_LOCALE[lang], {
+        timeZone,
+        hour: '2-digit',
+        minute: '2-digit',
+      })
     : '';
   return {
     message:

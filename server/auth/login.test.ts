@@ -80,7 +80,7 @@ describe('POST /api/login', () => {
     // Arabic message.
     const ar = await login('manager@example.com', DEMO_PASSWORD, ip, 'ar');
     expect(ar.status).toBe(429);
-    expect(ar.body.message).toBe('محاولات تسجيل دخول فاشلة كثيرة. حاول مرة أخرى بعد 15 دقيقة.');
+    expect(ar.body.message).toBe('محاولات تسجيل دخول فاشلة كثيرة. حاول مرة أخرى بعد ١٥ دقيقة.');
 
     t.clock.advance(10 * 60_000);
     const later = await login('manager@example.com', DEMO_PASSWORD, ip);

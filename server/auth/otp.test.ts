@@ -49,10 +49,10 @@ describe('POST /api/sendEmailOTP', () => {
 
     const arEmail = freshEmail();
     const ar = await send(arEmail, 'ar');
-    expect(ar.body.message).toBe(`تم إرسال رمز من 6 أرقام إلى ${arEmail}. الرمز صالح لمدة 10 دقائق.`);
+    expect(ar.body.message).toBe(`تم إرسال رمز من ٦ أرقام إلى ${arEmail}. الرمز صالح لمدة ١٠ دقائق.`);
     const arMail = await t.smtp.waitFor((m) => m.to.includes(arEmail));
     expect(arMail.subject).toContain('رمز التحقق');
-    expect(arMail.text).toContain('10 دقائق');
+    expect(arMail.text).toContain('١٠ دقائق');
   });
 
   it('refuses an empty or invalid e-mail with 422', async () => {

@@ -5,6 +5,7 @@
  * named, as the app shows them (docs/decisions/0026-venue-time-zones-and-date-pickers.md).
  */
 import type { Language } from '../../src/contract/common';
+import { FORMAT_LOCALE } from '../../src/contract/plain';
 import { zoneCity } from '../../src/contract/zone-names';
 import { escapeHtml, type MailMessage } from './mail';
 
@@ -37,7 +38,7 @@ export interface GuestParams {
 export const GUEST_TEMPLATES = ['event.cancelled', 'event.changed', 'event.reinstated'] as const;
 export type GuestTemplate = (typeof GUEST_TEMPLATES)[number];
 
-export const LOCALE: Record<Language, string> = { en: 'en-GB', ar: 'ar-SA-u-ca-gregory' };
+export const LOCALE: Record<Language, string> = { en: 'en-GB', ar: FORMAT_LOCALE.ar };
 
 /** "Saturday 5 December 2026, 19:00 GMT+3 (Riyadh time)" on the venue's clock. */
 export const venueTime = (iso: string, timeZone: string, lang: Language) => {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { api } from '../../src/contract';
 import { endpoint, okMessage, publicAccess } from '../../src/contract/http';
 import { knownMessages } from '../../src/contract/messages';
+import { latinNumbersIn } from '../../scripts/arabic-digits.mjs';
 import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../../tests/setup/server';
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/client';
@@ -246,6 +247,16 @@ describe('route helper', () => {
       expect(known.get(key), key).toBe(m);
       expect(m.ar, key).toMatch(/[\u0600-\u06FF]/);
     }
+  });
+
+  it('writes the numbers of every Arabic message in Arabic-Indic digits (one digit system)', () => {
+    const latin = [...knownMessages()].flatMap(([key, m]) =>
+      latinNumbersIn(m.ar).length ? [`${key}: ${m.ar}`] : [],
+    );
+    expect(latin).toEqual([]);
+    // The rule sees what it should: a number of the sentence, not a code or a placeholder.
+    expect(latinNumbersIn('من 6 أرقام')).toEqual(['6']);
+    expect(latinNumbersIn('مثل ‎+966 أو UTF-8 أو ⁦/event/details/12⁩ و{0} و$0')).toEqual([]);
   });
 });
 

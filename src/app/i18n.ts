@@ -1,5 +1,5 @@
-import { i18n, type Messages } from '@lingui/core';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@/contract/plain';
+import { i18n, type MessageDescriptor, type MessageOptions, type Messages } from '@lingui/core';
+import { DEFAULT_LANGUAGE, FORMAT_LOCALE, formatCount, LANGUAGES, type Language } from '@/contract/plain';
 
 /** Names of the languages in their own script (never translated: a reader looks for their own). */
 export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', ar: 'العربية' };
@@ -29,11 +29,37 @@ export function applyDocumentLanguage(language: Language): void {
 }
 
 /**
- * Formatting locales (numbers, dates): Arabic uses Arabic-Indic digits and the Gregorian calendar
- * (plain `ar` formats with Latin digits in current browsers, `ar-SA` alone switches to the Hijri
- * calendar), the same digits as the money amounts (contract `formatMoney`).
+ * Formatting locales (numbers, dates): the contract's (`FORMAT_LOCALE`, Arabic-Indic digits on the
+ * Gregorian calendar in Arabic), the same as the money amounts and the server's messages.
  */
-export const FORMAT_LOCALES: Record<Language, string[]> = { en: ['en'], ar: ['ar-SA-u-ca-gregory', 'ar'] };
+export const FORMAT_LOCALES: Record<Language, string[]> = {
+  en: [FORMAT_LOCALE.en],
+  ar: [FORMAT_LOCALE.ar, 'ar'],
+};
+
+/**
+ * A number given to a message's plain placeholder (`t\`${done} done\``) is written in the language's
+ * digits, as plurals and the server's messages write theirs (docs/product.md §1, one digit system):
+ * Lingui prints such a value as it is. It stays a number to plural, select-ordinal and number
+ * formats, which read it as one.
+ */
+const inDigits = (value: number): unknown => ({
+  [Symbol.toPrimitive]: (hint: string) =>
+    hint === 'number' ? value : formatCount(value, isLanguage(i18n.locale) ? i18n.locale : DEFAULT_LANGUAGE),
+});
+const withDigits = (values: Record<string, unknown> | undefined) =>
+  values &&
+  Object.fromEntries(
+    Object.entries(values).map(([name, value]) => [
+      name,
+      typeof value === 'number' ? inDigits(value) : value,
+    ]),
+  );
+const translate = i18n._.bind(i18n);
+i18n._ = ((id: string | MessageDescriptor, values?: Record<string, unknown>, options?: MessageOptions) =>
+  typeof id === 'string'
+    ? translate(id, withDigits(values), options)
+    : translate({ ...id, values: withDigits(id.values) })) as typeof i18n._;
 
 /**
  * The catalogs (lingui.config.ts, docs/decisions/0066-the-sign-in-catalog.md,

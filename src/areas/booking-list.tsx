@@ -23,6 +23,7 @@ import { toListQuery } from '@/resources/search';
 import { ListPage as ResourceList } from '@/resources/ListPage';
 import { bookingArea } from './booking';
 import { bookingDetailsQuery } from './booking-details';
+import { FORMAT_LOCALE } from '@/contract/plain';
 
 const REFRESH_AFTER_MS = 15 * 60_000;
 const CONCURRENCY = 4;
@@ -123,9 +124,7 @@ export function useKeptBookingsRefresh() {
 }
 
 const megabytes = (bytes: number, language: Language) =>
-  new Intl.NumberFormat(language === 'ar' ? 'ar-SA' : 'en', { maximumFractionDigits: 1 }).format(
-    bytes / (1024 * 1024),
-  );
+  new Intl.NumberFormat(FORMAT_LOCALE[language], { maximumFractionDigits: 1 }).format(bytes / (1024 * 1024));
 
 export function List() {
   useKeptBookingsRefresh();

@@ -29,7 +29,7 @@ describe('a message by its key', () => {
     expect(localizeMessage(msg('required'), 'en')).toBe('Required');
     expect(localizeMessage(msg('required'), 'ar')).toBe(MESSAGES.required.ar);
     expect(localizeMessage(msg('minChars', { n: 8 }), 'en')).toBe('At least 8 characters');
-    expect(localizeMessage(msg('minChars', { n: 8 }), 'ar')).toBe('8 أحرف على الأقل');
+    expect(localizeMessage(msg('minChars', { n: 8 }), 'ar')).toBe('٨ أحرف على الأقل');
   });
 
   it('carries any parameter text intact, and says a registered term in Arabic in Arabic', () => {
@@ -38,6 +38,20 @@ describe('a message by its key', () => {
     const text = msg('testMove' as never, { from: 'a?b=c&d%', to: 'Checked in' });
     expect(localizeMessage(text, 'en')).toBe('From a?b=c&d% to Checked in?');
     expect(localizeMessage(text, 'ar')).toBe('من a?b=c&d% إلى تم تسجيل الحضور؟');
+  });
+
+  it("writes a number in the reader's digits, and a text of digits as it was written", () => {
+    registerMessages({
+      testDone: {
+        en: '{done} done, {refused} refused in {header}',
+        ar: 'تم {done}، ورُفض {refused} في {header}',
+      },
+    });
+    const text = msg('testDone' as never, { done: 158, refused: 12345, header: '2024' });
+    expect(localizeMessage(text, 'en')).toBe('158 done, 12,345 refused in 2024');
+    expect(localizeMessage(text, 'ar')).toBe('تم ١٥٨، ورُفض ١٢٬٣٤٥ في 2024');
+    // A year-like number is not grouped.
+    expect(localizeMessage(msg('minChars' as never, { n: 2026 }), 'ar')).toContain('٢٠٢٦');
   });
 
   it('leaves a text that is no message as it is, and refuses a key that names two messages', () => {

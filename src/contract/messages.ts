@@ -7,7 +7,7 @@
  * Add every new validation message here with its English and Arabic text (the server's own are in
  * server/core/messages.ts); the keys are typed, so a message without an entry does not compile.
  */
-import type { Language } from './plain';
+import { formatCount, type Language } from './plain';
 
 export const MESSAGES = {
   required: { en: 'Required', ar: 'هذا الحقل مطلوب' },
@@ -15,7 +15,7 @@ export const MESSAGES = {
   invalidOtp: { en: 'Please enter a valid OTP.', ar: 'يرجى إدخال رمز تحقق صالح.' },
   twoFactorCode: {
     en: 'Enter the 6-digit code of your authenticator app, or a recovery code (xxxxx-xxxxx).',
-    ar: 'أدخل الرمز المكوّن من 6 أرقام من تطبيق المصادقة، أو رمز استرداد (xxxxx-xxxxx).',
+    ar: 'أدخل الرمز المكوّن من ٦ أرقام من تطبيق المصادقة، أو رمز استرداد (xxxxx-xxxxx).',
   },
   verifyFirst: {
     en: 'Please verify your email OTP before submitting.',
@@ -23,7 +23,7 @@ export const MESSAGES = {
   },
   minChars: { en: 'At least {n} characters', ar: '{n} أحرف على الأقل' },
   maxChars: { en: 'At most {n} characters', ar: '{n} حرفًا على الأكثر' },
-  invalidPhone: { en: 'Enter a phone number of 7 to 20 digits', ar: 'أدخل رقم هاتف من 7 إلى 20 رقمًا' },
+  invalidPhone: { en: 'Enter a phone number of 7 to 20 digits', ar: 'أدخل رقم هاتف من ٧ إلى ٢٠ رقمًا' },
   invalidValue: { en: 'Invalid value', ar: 'قيمة غير صالحة' },
   unknownField: { en: 'Unknown field', ar: 'حقل غير معروف' },
   onlyProviders: { en: 'Only service providers can register', ar: 'يمكن لمقدّمي الخدمات فقط التسجيل' },
@@ -45,16 +45,16 @@ export const MESSAGES = {
   pageSize: { en: 'Page size must be one of {sizes}', ar: 'يجب أن يكون حجم الصفحة أحد القيم {sizes}' },
   isoCode: { en: 'Enter the 2-letter ISO code (e.g. SA)', ar: 'أدخل رمز ISO المكوّن من حرفين (مثل SA)' },
   dialCode: { en: 'Enter a dialling code like +966', ar: 'أدخل رمز اتصال مثل ‎+966' },
-  latitude: { en: 'Latitude must be between -90 and 90', ar: 'يجب أن يكون خط العرض بين ‎-90 و90' },
+  latitude: { en: 'Latitude must be between -90 and 90', ar: 'يجب أن يكون خط العرض بين ‎-٩٠ و٩٠' },
   longitude: {
     en: 'Longitude must be between -180 and 180',
-    ar: 'يجب أن يكون خط الطول بين ‎-180 و180',
+    ar: 'يجب أن يكون خط الطول بين ‎-١٨٠ و١٨٠',
   },
   timeZone: {
     en: 'Choose one from the list, e.g. Asia/Muscat',
     ar: 'اختر قيمة من القائمة، مثل Asia/Muscat',
   },
-  sortOrder: { en: 'Enter a whole number from 0 to 9999', ar: 'أدخل عددًا صحيحًا من 0 إلى 9999' },
+  sortOrder: { en: 'Enter a whole number from 0 to 9999', ar: 'أدخل عددًا صحيحًا من ٠ إلى ٩٩٩٩' },
   reasonRequired: {
     en: 'Please give a reason for the rejection.',
     ar: 'يرجى ذكر سبب الرفض.',
@@ -79,9 +79,9 @@ export const MESSAGES = {
     en: 'Enter a price of SAR 0.00 or more, e.g. SAR 150.00',
     ar: 'أدخل سعرًا من ٠٫٠٠ ر.س. أو أكثر، مثل ١٥٠٫٠٠ ر.س.',
   },
-  capacity: { en: 'Enter a capacity from 1 to {max}', ar: 'أدخل سعة من 1 إلى {max}' },
-  tickets: { en: 'Enter from 1 to {max} tickets', ar: 'أدخل من 1 إلى {max} تذاكر' },
-  leaseSeats: { en: 'Enter from 1 to {max} seats', ar: 'أدخل من 1 إلى {max} مقاعد' },
+  capacity: { en: 'Enter a capacity from 1 to {max}', ar: 'أدخل سعة من ١ إلى {max}' },
+  tickets: { en: 'Enter from 1 to {max} tickets', ar: 'أدخل من ١ إلى {max} تذاكر' },
+  leaseSeats: { en: 'Enter from 1 to {max} seats', ar: 'أدخل من ١ إلى {max} مقاعد' },
   coverNotInImages: {
     en: 'The cover must be one of the event’s images',
     ar: 'يجب أن تكون صورة الغلاف إحدى صور الفعالية',
@@ -125,11 +125,17 @@ type Params = Record<string, string | number>;
  * for its own validation messages (docs/decisions/0051-messages-by-key.md).
  */
 const PREFIX = 'msg:';
+/** Marks a parameter whose value is a number (`messageOf`). */
+const NUMBER_MARK = '#';
 
 /** A message of the table above (or of one registered with `registerMessages`) by its key. */
 export const messageOf = (key: string, params: Params = {}): string => {
+  // A number's name is marked (`#n=158`): the reader's language writes it in its own digits.
   const query = new URLSearchParams(
-    Object.entries(params).map(([name, value]): [string, string] => [name, String(value)]),
+    Object.entries(params).map(([name, value]): [string, string] => [
+      typeof value === 'number' ? `${NUMBER_MARK}${name}` : name,
+      String(value),
+    ]),
   );
   return `${PREFIX}${key}${query.size ? `?${query}` : ''}`;
 };
@@ -167,9 +173,11 @@ export const localizeMessage = (text: string, lang: Language): string => {
   const key = text.slice(PREFIX.length, at < 0 ? undefined : at);
   const entry = catalog.get(key);
   if (!entry) return text;
-  const params = Object.fromEntries(new URLSearchParams(at < 0 ? '' : text.slice(at + 1)));
-  if (lang === 'ar')
-    for (const name of Object.keys(params)) params[name] = terms.get(params[name]!) ?? params[name]!;
+  const params: Record<string, string> = {};
+  for (const [name, value] of new URLSearchParams(at < 0 ? '' : text.slice(at + 1)))
+    if (name.startsWith(NUMBER_MARK))
+      params[name.slice(NUMBER_MARK.length)] = formatCount(Number(value), lang);
+    else params[name] = lang === 'ar' ? (terms.get(value) ?? value) : value;
   return fill(entry[lang], params);
 };
 

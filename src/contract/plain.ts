@@ -84,6 +84,28 @@ export interface RouteRef<E extends AnyEndpoint = AnyEndpoint> {
 export const CURRENCY = 'SAR' as const;
 export const MINOR_PER_MAJOR = 100;
 
+/**
+ * The locales numbers and dates are written in (docs/product.md §1, one digit system per language):
+ * Arabic in Arabic-Indic digits on the Gregorian calendar (plain `ar` writes Latin digits in current
+ * browsers and in Node, and `ar-SA` alone switches to the Hijri calendar), English as `en`. The app
+ * formats with these (src/app/i18n.ts), and so do the server's messages, mails and door verdicts.
+ */
+export const FORMAT_LOCALE: Record<Language, string> = { en: 'en', ar: 'ar-SA-u-ca-gregory' };
+
+const countFormats = new Map<Language, Intl.NumberFormat>();
+/**
+ * A count or other number in a sentence, in the language's digits: `formatCount(158, 'ar')` → "١٥٨".
+ * Grouped from five digits on (12,345), so that a year or a four-digit number reads as written.
+ */
+export const formatCount = (n: number, lang: Language): string => {
+  let format = countFormats.get(lang);
+  if (!format) {
+    format = new Intl.NumberFormat(FORMAT_LOCALE[lang], { useGrouping: 'min2', maximumFractionDigits: 2 });
+    countFormats.set(lang, format);
+  }
+  return format.format(n);
+};
+
 // Building an Intl formatter costs far more than using one (a dashboard formats dozens of sums).
 const moneyFormats = new Map<Language, Intl.NumberFormat>();
 
@@ -91,7 +113,7 @@ const moneyFormats = new Map<Language, Intl.NumberFormat>();
 export const formatMoney = (minor: number, lang: Language): string => {
   let format = moneyFormats.get(lang);
   if (!format) {
-    format = new Intl.NumberFormat(lang === 'ar' ? 'ar-SA' : 'en-SA', {
+    format = new Intl.NumberFormat(lang === 'ar' ? FORMAT_LOCALE.ar : 'en-SA', {
       style: 'currency',
       currency: CURRENCY,
     });

@@ -10,11 +10,11 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { RotateCcw } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { AuditEntryRecord, AuditQuery, Language } from '@/contract';
-import { formatMoney } from '@/contract/plain';
 import { routes } from '@/contract/routes.gen';
 import { notify } from '@/app/notify';
 import { Alert, Button, Spinner } from '@/components/ui';
 import { call, errorMessage } from '@/lib/api';
+import { shownValue, type ValueLabels } from './audit-values';
 import { dateTime, localizedText } from './cells';
 import { ConfirmDialog } from '@/components/dialogs';
 import type { RenderContext } from './types';
@@ -95,24 +95,6 @@ const PART_LABELS: Record<string, MessageDescriptor> = {
   service_providers: msg`Business profile`,
 };
 
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
-/** Amounts recorded in minor units (halalas), shown as money. */
-const MONEY_FIELDS = new Set(['price', 'unitPrice', 'total']);
-
-/** A recorded value as the reader reads it. */
-function shownValue(value: unknown, ctx: RenderContext, field = ''): string {
-  const { i18n, language } = ctx;
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'number' && MONEY_FIELDS.has(field)) return formatMoney(value, language);
-  if (typeof value === 'boolean') return value ? i18n._(msg`Yes`) : i18n._(msg`No`);
-  if (typeof value === 'number') return value.toLocaleString(language === 'ar' ? 'ar-SA' : 'en');
-  if (typeof value === 'string') return ISO_TIME.test(value) ? dateTime(value, ctx) : value;
-  if (Array.isArray(value)) return value.map((v) => shownValue(v, ctx)).join(', ') || '—';
-  if (typeof value === 'object' && value && 'en' in value && 'ar' in value)
-    return localizedText(value as { en: string; ar: string }, language) || '—';
-  return JSON.stringify(value);
-}
-
 const fieldLabel = (field: string, labels: Record<string, MessageDescriptor>, ctx: RenderContext) => {
   const label = labels[field] ?? COMMON_LABELS[field];
   return label ? ctx.i18n._(label) : field;
@@ -122,11 +104,13 @@ function Change({
   entry,
   field,
   labels,
+  values,
   ctx,
 }: {
   entry: AuditEntryRecord;
   field: string;
   labels: Record<string, MessageDescriptor>;
+  values: ValueLabels;
   ctx: RenderContext;
 }) {
   const hasBefore = entry.before !== null && field in entry.before;
@@ -140,7 +124,7 @@ function Change({
         <>
           {hasBefore && (
             <del className="text-slate-600 dark:text-slate-400" data-testid="audit-before">
-              {shownValue(entry.before![field], ctx, field)}
+              {shownValue(entry.before![field], ctx, field, values)}
             </del>
           )}
           {hasBefore && hasAfter && (
@@ -150,7 +134,7 @@ function Change({
           )}
           {hasAfter && (
             <ins className="no-underline" data-testid="audit-after">
-              {shownValue(entry.after![field], ctx, field)}
+              {shownValue(entry.after![field], ctx, field, values)}
             </ins>
           )}
         </>
@@ -168,11 +152,13 @@ const actorName = (entry: AuditEntryRecord, ctx: RenderContext) =>
 function AuditTimeline({
   entries,
   labels = {},
+  values = {},
   showRecord = false,
   restore,
 }: {
   entries: readonly AuditEntryRecord[];
   labels?: Record<string, MessageDescriptor>;
+  values?: ValueLabels;
   /** Name the record of each entry (the Activity screen). */
   showRecord?: boolean;
   restore?: (entry: AuditEntryRecord) => void;
@@ -216,7 +202,7 @@ function AuditTimeline({
           {entry.action !== 'create' && entry.fields.length > 0 && (
             <ul className="mt-2 space-y-1 text-sm">
               {entry.fields.map((field) => (
-                <Change key={field} entry={entry} field={field} labels={labels} ctx={ctx} />
+                <Change key={field} entry={entry} field={field} labels={labels} values={values} ctx={ctx} />
               ))}
             </ul>
           )}
@@ -282,11 +268,13 @@ function useRestore() {
 export function AuditEntries({
   query,
   labels,
+  values,
   showRecord,
   canRestore,
 }: {
   query: Omit<AuditQuery, 'cursor'>;
   labels?: Record<string, MessageDescriptor>;
+  values?: ValueLabels;
   showRecord?: boolean;
   canRestore: boolean;
 }): ReactNode {
@@ -309,6 +297,7 @@ export function AuditEntries({
       <AuditTimeline
         entries={items}
         labels={labels}
+        values={values}
         showRecord={showRecord}
         restore={canRestore ? restore.ask : undefined}
       />

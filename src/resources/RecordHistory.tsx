@@ -3,6 +3,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import type { AuditQuery } from '@/contract';
 import { useSession } from '@/app/session';
 import { AuditEntries } from './AuditTrail';
+import type { ValueLabels } from './audit-values';
 import type { BaseRecord } from './queries';
 import type { AreaConfig } from './types';
 
@@ -24,6 +25,18 @@ export function RecordHistory<T extends BaseRecord>({ area, row }: { area: AreaC
   const labels: Record<string, MessageDescriptor> = Object.fromEntries(
     area.fields.filter((field) => !field.createOnly).map((field) => [field.name, field.label]),
   );
+  // A fixed value reads as the form and the filters say it (a status's word, not its code): the
+  // form's choices, and the filters' for fields the form does not edit (an event's status).
+  const values: ValueLabels = {};
+  for (const { name, options } of [
+    ...(area.filters ?? []).flatMap((f) =>
+      f.kind === 'select' ? [{ name: f.key, options: f.options }] : [],
+    ),
+    ...area.fields.flatMap((f) =>
+      f.kind === 'select' || f.kind === 'multiselect' ? [{ name: f.name, options: f.options }] : [],
+    ),
+  ])
+    values[name] = Object.fromEntries(options.map((option) => [option.value, option.label]));
   return (
     <section
       className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
@@ -32,6 +45,7 @@ export function RecordHistory<T extends BaseRecord>({ area, row }: { area: AreaC
       <AuditEntries
         query={{ resource: auditResourceOf(area.resource.key, row), recordId: String(row.id), pageSize: 25 }}
         labels={labels}
+        values={values}
         canRestore={role === 'admin'}
       />
     </section>

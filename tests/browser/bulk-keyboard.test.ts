@@ -153,7 +153,7 @@ describe('the keyboard', () => {
     await expect.poll(() => rows(page).count(), slow).toBe(10);
     await blur(page);
     await page.keyboard.press('j');
-    await expect.poll(() => announcer(page), slow).toMatch(/^الصف 1 من 10/);
+    await expect.poll(() => announcer(page), slow).toMatch(/^الصف ١ من ١٠/);
     await page.keyboard.press('ArrowLeft');
     await expect.poll(() => url(page).searchParams.get('page'), slow).toBe('2');
     await page.keyboard.press('ArrowRight');

@@ -167,9 +167,18 @@ describe('offline decisions, an unreachable server, one history', () => {
         await expect.poll(() => card.count(), { timeout: 10_000 }).toBe(3);
         await page.getByTestId('event-history').scrollIntoViewIfNeeded();
         await shots(page, 'event-status-history', language);
+        const cardText = await page.getByTestId('event-history').innerText();
         await page.getByTestId('tab-history').click();
         const moves = page.locator('[data-testid^="audit-entry-"]:has([data-field="status"])');
         await expect.poll(() => moves.count(), { timeout: 10_000 }).toBe(2);
+        // The tab says a status in the card's words, not its code.
+        const word = await moves
+          .first()
+          .locator('[data-field="status"]')
+          .getByTestId('audit-after')
+          .innerText();
+        expect(word).not.toBe(decided);
+        expect(cardText).toContain(word);
         await shots(page, 'event-history-tab', language);
 
         // 2. The network up, the server answering 503: the save is kept, then sent when it answers.

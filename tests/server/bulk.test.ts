@@ -394,7 +394,7 @@ describe('bounds of bulk jobs', () => {
     // In Arabic; and a refused start with an Idempotency-Key is not kept as the key's answer.
     const ar = await call('POST', '/api/booking/bulk', me.token, body, { lang: 'ar' });
     expect(ar.status).toBe(429);
-    expect(ar.body.message).toMatch(/^لديك بالفعل 2 من الإجراءات الجماعية قيد التنفيذ\. /);
+    expect(ar.body.message).toMatch(/^لديك بالفعل ٢ من الإجراءات الجماعية قيد التنفيذ\. /);
     const headers = { 'Idempotency-Key': 'bulk-bound-0001' };
     const keyed = await t.request('POST', '/api/booking/bulk', { token: me.token, body, headers });
     expect(keyed.status).toBe(429);

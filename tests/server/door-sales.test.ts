@@ -159,7 +159,7 @@ describe('seat leases and door sales', () => {
     expect(tooMany.status).toBe(409);
     expect(tooMany.body.message).toBe('Only 10 seats are free.');
     expect((await lease(event.id, 11, 'device-bbbb', provider, 'ar')).body.message).toBe(
-      'المقاعد المتاحة 10 فقط.',
+      'المقاعد المتاحة ١٠ فقط.',
     );
     const l = (await lease(event.id, 2, 'device-bbbb')).body.data as SeatLease;
     const beyond = await sell(event.id, { leaseId: l.id, tickets: 3, deviceId: 'device-bbbb' });

@@ -607,7 +607,7 @@ describe('header search', () => {
     expect(arabic.body.data.providers.map((p: Rec) => p.id)).toContain(idA);
 
     const short = await call('GET', '/api/search?q=a', admin, undefined, { lang: 'ar' });
-    expect([short.status, short.body.errors.q]).toEqual([422, 'اكتب 2 أحرف على الأقل']);
+    expect([short.status, short.body.errors.q]).toEqual([422, 'اكتب ٢ أحرف على الأقل']);
     expect((await t.request('GET', '/api/search?q=abc')).status).toBe(401);
   });
 });

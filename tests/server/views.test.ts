@@ -8,6 +8,7 @@
  */
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatCount } from '../../src/contract/plain';
 import { VIEW_STATE_MAX_BYTES, VIEWS_PER_LIST_MAX } from '../../src/contract/views';
 import { savedViews, users } from '../../server/db/schema';
 import { createTestServer, DEMO, type TestServer } from '../setup/server';
@@ -308,7 +309,7 @@ describe('saved views', () => {
       expect(a.status, a.text).toBe(409);
       expect([
         `You can keep at most ${VIEWS_PER_LIST_MAX} views per list. Delete one first.`,
-        `يمكنك الاحتفاظ بـ ${VIEWS_PER_LIST_MAX} طريقة عرض على الأكثر لكل قائمة. احذف واحدة أولًا.`,
+        `يمكنك الاحتفاظ بـ ${formatCount(VIEWS_PER_LIST_MAX, 'ar')} طريقة عرض على الأكثر لكل قائمة. احذف واحدة أولًا.`,
       ]).toContain(a.body.message);
     }
     const [kept] = await t.db.db

@@ -41,7 +41,7 @@ export const ACCOUNT_MESSAGES = {
   // OTP and registration
   otpSent: {
     en: 'A 6-digit code was sent to {email}. It is valid for 10 minutes.',
-    ar: 'تم إرسال رمز من 6 أرقام إلى {email}. الرمز صالح لمدة 10 دقائق.',
+    ar: 'تم إرسال رمز من ٦ أرقام إلى {email}. الرمز صالح لمدة ١٠ دقائق.',
   },
   otpWait: {
     en: 'Please wait {seconds} seconds before asking for another code.',
@@ -79,7 +79,7 @@ export const ACCOUNT_MESSAGES = {
   // forgotten password (docs/decisions/0062-forgotten-password.md)
   resetCodeSent: {
     en: 'If {email} belongs to an account, a 6-digit code and a link are on their way to it. They are valid for 30 minutes.',
-    ar: 'إذا كان {email} لحساب لدينا، فقد أُرسل إليه رمز من 6 أرقام ورابط. وهما صالحان لمدة 30 دقيقة.',
+    ar: 'إذا كان {email} لحساب لدينا، فقد أُرسل إليه رمز من ٦ أرقام ورابط. وهما صالحان لمدة ٣٠ دقيقة.',
   },
   resetCodeInvalid: {
     en: 'This code is not valid: it has expired, was used, or was never sent. Please ask for a new code.',
@@ -103,7 +103,7 @@ export const ACCOUNT_MESSAGES = {
     en: 'The picture must be a JPEG, PNG or WebP image.',
     ar: 'يجب أن تكون الصورة بصيغة JPEG أو PNG أو WebP.',
   },
-  imageTooBig: { en: 'The picture must be at most 5 MB.', ar: 'يجب ألا يزيد حجم الصورة عن 5 ميغابايت.' },
+  imageTooBig: { en: 'The picture must be at most 5 MB.', ar: 'يجب ألا يزيد حجم الصورة عن ٥ ميغابايت.' },
   passwordWrong: { en: 'The current password is not correct.', ar: 'كلمة المرور الحالية غير صحيحة.' },
   passwordSame: {
     en: 'The new password must differ from the current one.',

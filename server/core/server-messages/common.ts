@@ -72,7 +72,7 @@ export const COMMON_MESSAGES = {
   // idempotency
   idempotencyKeyInvalid: {
     en: 'The Idempotency-Key header must be 8 to 200 letters, digits, "-" or "_".',
-    ar: 'يجب أن يتكون ترويسة Idempotency-Key من 8 إلى 200 حرف أو رقم أو "-" أو "_".',
+    ar: 'يجب أن يتكون ترويسة Idempotency-Key من ٨ إلى ٢٠٠ حرف أو رقم أو "-" أو "_".',
   },
   idempotencyKeyReused: {
     en: 'This Idempotency-Key was already used for a different request.',

@@ -60,7 +60,7 @@ export const RECORD_MESSAGES = {
   },
   documentTooBig: {
     en: 'The document must be at most 10 MB.',
-    ar: 'يجب ألا يزيد حجم المستند عن 10 ميغابايت.',
+    ar: 'يجب ألا يزيد حجم المستند عن ١٠ ميغابايت.',
   },
   tooManyDocuments: {
     en: 'A service provider can keep at most {n} documents.',

@@ -7,6 +7,7 @@ import { useTheme } from '@/app/theme';
 import type { BarChartProps } from './BarChart';
 import type { Chart } from './chart-setup';
 import { drawAll } from './print';
+import { FORMAT_LOCALE } from '@/contract/plain';
 
 const colours = (dark: boolean) => ({
   bar: dark ? '#818cf8' : '#4f46e5',
@@ -61,7 +62,7 @@ export function useBarChart(canvas: RefObject<HTMLCanvasElement | null>, props: 
         },
         options: {
           indexAxis: horizontal ? 'y' : 'x',
-          locale: rtl ? 'ar-SA-u-ca-gregory' : 'en',
+          locale: FORMAT_LOCALE[rtl ? 'ar' : 'en'],
           responsive: true,
           maintainAspectRatio: false,
           animation: false,

@@ -3,7 +3,7 @@
  * `loginBody` rules, and their texts from the contract's message table.
  */
 import type { MESSAGES } from '@/contract/messages';
-import type { Language } from '@/contract/plain';
+import { formatCount, type Language } from '@/contract/plain';
 
 export type LoginForm = { email: string; password: string };
 export type LoginErrors = Partial<Record<keyof LoginForm, string>>;
@@ -39,7 +39,10 @@ export type MessageTable = typeof MESSAGES;
  */
 export function problemTexts(problems: LoginProblems, language: Language, table: MessageTable): LoginErrors {
   const text = (problem: Problem) =>
-    table[problem.key][language].replace('{n}', problem.key === 'maxChars' ? String(problem.n) : '');
+    table[problem.key][language].replace(
+      '{n}',
+      problem.key === 'maxChars' ? formatCount(problem.n, language) : '',
+    );
   return {
     email: problems.email && text(problems.email),
     password: problems.password && text(problems.password),
