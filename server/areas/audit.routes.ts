@@ -2,7 +2,7 @@
  * The audit trail's endpoints (docs/decisions/0017-audit-trail.md): the entries a caller may see,
  * newest first with a cursor, as CSV, and an admin's restore (server/resources/restore.ts).
  */
-import { and, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { auditApi, type AuditEntryRecord } from '../../src/contract/areas/audit';
 import type { Language } from '../../src/contract/common';
 import { restorableOf, restoreEntry, type Restorable } from '../resources/restore';
@@ -16,6 +16,7 @@ import { csvResponse } from '../http/csv';
 import type { App } from '../http/types';
 import { forwardRulesOf } from '../resources/forward-rules';
 import type { ResourceImpls } from '../resources/impl';
+import type { Executor } from '../db/client';
 import { rowCtx } from '../resources/row-actions';
 
 type Row = typeof auditLog.$inferSelect;
@@ -77,7 +78,41 @@ const restorable = (row: Row, admin: boolean, tablesOf: Restorable) =>
   tablesOf.has(row.tableName) &&
   row.fields.some((f) => f !== 'password');
 
-const toAuditEntry = (row: Row, admin: boolean, tablesOf: Restorable): AuditEntryRecord => ({
+type Names = Map<string, { en: string; ar: string }>;
+const nameKey = (resource: string, id: string) => `${resource}:${id}`;
+
+/**
+ * The names, as they are now, of the records the entries are about: one query per area, by the
+ * column that names its records (`columns.name`, or `columns.code`); none for an area without one.
+ */
+const namesOf = async (db: Executor, impls: ResourceImpls, rows: readonly Row[]): Promise<Names> => {
+  const ids = new Map<string, Set<number>>();
+  for (const row of rows) {
+    const id = Number(row.recordId);
+    if (row.recordId === null || !Number.isSafeInteger(id)) continue;
+    ids.set(row.resource, (ids.get(row.resource) ?? new Set()).add(id));
+  }
+  const names: Names = new Map();
+  await Promise.all(
+    [...ids].map(async ([resource, set]) => {
+      const impl = impls[resource];
+      const column = impl?.columns.name ?? impl?.columns.code;
+      if (!impl || !column) return;
+      const found = await db
+        .select({ id: impl.columns.id, name: sql<unknown>`${column}` })
+        .from(impl.table)
+        .where(inArray(impl.columns.id, [...set]));
+      for (const { id, name } of found)
+        names.set(
+          nameKey(resource, String(id)),
+          typeof name === 'string' ? { en: name, ar: name } : (name as { en: string; ar: string }),
+        );
+    }),
+  );
+  return names;
+};
+
+const toAuditEntry = (row: Row, admin: boolean, tablesOf: Restorable, names: Names): AuditEntryRecord => ({
   id: row.id,
   at: row.at.toISOString(),
   actor:
@@ -88,6 +123,7 @@ const toAuditEntry = (row: Row, admin: boolean, tablesOf: Restorable): AuditEntr
   action: row.action as AuditEntryRecord['action'],
   resource: row.resource as AuditEntryRecord['resource'],
   recordId: row.recordId,
+  recordName: (row.recordId !== null && names.get(nameKey(row.resource, row.recordId))) || null,
   table: row.tableName,
   operation: row.operation,
   fields: row.fields.map(camel),
@@ -114,6 +150,7 @@ const CSV_HEADERS: Array<{ en: string; ar: string }> = [
   { en: 'Action', ar: 'الإجراء' },
   { en: 'Resource', ar: 'المورد' },
   { en: 'Record', ar: 'السجل' },
+  { en: 'Record name', ar: 'اسم السجل' },
   { en: 'Fields', ar: 'الحقول' },
   { en: 'Before', ar: 'قبل' },
   { en: 'After', ar: 'بعد' },
@@ -130,6 +167,7 @@ const csvRow = (e: AuditEntryRecord, lang: Language) => [
   e.action,
   e.resource,
   e.recordId,
+  e.recordName?.[lang] ?? null,
   e.fields.join(' '),
   e.before ? JSON.stringify(e.before) : null,
   e.after ? JSON.stringify(e.after) : null,
@@ -150,9 +188,10 @@ export const registerAuditRoutes = (app: App, impls: ResourceImpls) => {
         ? []
         : await deps.db.select().from(auditLog).where(where).orderBy(desc(auditLog.id)).limit(EXPORT_MAX);
     const admin = auth.user.role === 'admin';
+    const names = await namesOf(deps.db, impls, rows);
     const text = csvText([
       CSV_HEADERS.map((h) => h[lang]),
-      ...rows.map((r) => csvRow(toAuditEntry(r, admin, tablesOf), lang)),
+      ...rows.map((r) => csvRow(toAuditEntry(r, admin, tablesOf, names), lang)),
     ]);
     return csvResponse(text, 'audit', deps.config.now());
   });
@@ -172,10 +211,11 @@ export const registerAuditRoutes = (app: App, impls: ResourceImpls) => {
     const more = rows.length > query.pageSize;
     const page = more ? rows.slice(0, query.pageSize) : rows;
     const admin = auth.user.role === 'admin';
+    const names = await namesOf(deps.db, impls, page);
     return {
       message: smsg('loaded'),
       data: {
-        items: page.map((r) => toAuditEntry(r, admin, tablesOf)),
+        items: page.map((r) => toAuditEntry(r, admin, tablesOf, names)),
         nextCursor: more ? String(page[page.length - 1]!.id) : null,
       },
     };

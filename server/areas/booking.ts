@@ -85,7 +85,7 @@ export const loadBooking = async (db: Executor, id: number, ownerId: number | nu
 
 export const bookingImpl = implement(bookingResource, {
   table: bookings,
-  columns: { id: bookings.id, version: bookings.version, updatedAt: bookings.updatedAt },
+  columns: { id: bookings.id, version: bookings.version, updatedAt: bookings.updatedAt, code: bookings.code },
   select: (db, extra) => selectBookings(db, extra),
   toRecord: toBooking,
   detail: async (record, ctx) => ({ ticket: await ticketOf(ctx.deps.db, ctx.now, record) }),

@@ -85,6 +85,7 @@ export const serviceProviderImpl = implement(serviceProviderResource, {
     id: serviceProviders.userId,
     version: serviceProviders.version,
     updatedAt: serviceProviders.updatedAt,
+    name: serviceProviders.businessName,
   },
   select: selectProviders,
   toRecord: toProvider,

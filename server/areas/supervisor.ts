@@ -46,7 +46,7 @@ const providerFor = async (tx: Tx, requested: number | undefined, ctx: ResourceC
 
 export const supervisorImpl = implement(supervisorResource, {
   table: users,
-  columns: { id: users.id, version: users.version, updatedAt: users.updatedAt },
+  columns: { id: users.id, version: users.version, updatedAt: users.updatedAt, name: users.name },
   select: (db, extra) =>
     dyn(
       db

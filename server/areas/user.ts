@@ -21,7 +21,7 @@ const userSearchText = sql`((${users.name}->>'en') || ' ' || (${users.name}->>'a
 
 export const userImpl = implement(userResource, {
   table: users,
-  columns: { id: users.id, version: users.version, updatedAt: users.updatedAt },
+  columns: { id: users.id, version: users.version, updatedAt: users.updatedAt, name: users.name },
   select: (db, extra) =>
     dyn(
       db

@@ -73,7 +73,18 @@ interface Reference {
 export interface ResourceImpl<R extends Resource, Row = Record<string, unknown>> {
   /** The table whose `id`, `version` and `updatedAt` the router reads and bumps. */
   table: PgTable;
-  columns: { id: PgColumn; version: PgColumn; updatedAt: PgColumn; name?: PgColumn; active?: PgColumn };
+  /**
+   * `name`: the record's name, `{ en, ar }` (pickers sort by it; the audit trail names records by
+   * it); `code`: a text that names it instead where it has no such name (a booking's code).
+   */
+  columns: {
+    id: PgColumn;
+    version: PgColumn;
+    updatedAt: PgColumn;
+    name?: PgColumn;
+    code?: PgColumn;
+    active?: PgColumn;
+  };
   /** The records with their joined columns; `extra` fields must be selected too. */
   select(db: Executor, extra: Record<string, SQL>, ctx?: ResourceCtx): Dyn<Row>;
   toRecord(row: Row): Rec<R>;

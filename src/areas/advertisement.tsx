@@ -33,6 +33,7 @@ import {
 import { areaPages } from '@/resources/screens';
 import type { AreaAction, AreaConfig, RenderContext } from '@/resources/types';
 import { choosesProvider } from './access';
+import { RECORD_SCREENS } from '@/lib/record-screens';
 
 export type Advertisement = RecordOf<typeof advertisementResource>;
 
@@ -124,7 +125,7 @@ export const advertisementArea: AreaConfig<Advertisement> = {
     list: '/advertisement',
     create: '/advertisement/add',
     edit: (id) => `/advertisement/update/${id}`,
-    details: (id) => `/advertisement/details/${id}`,
+    details: RECORD_SCREENS.advertisement,
   },
   card: { status: 'status', fields: ['placement', 'startsOn', 'endsOn'] },
   columns: [

@@ -28,6 +28,7 @@ import {
   PAYMENT_STATUS_TEXT,
   PaymentBadge,
 } from './booking-status';
+import { RECORD_SCREENS } from '@/lib/record-screens';
 
 export type Booking = RecordOf<typeof bookingResource>;
 
@@ -106,7 +107,7 @@ export const bookingArea: AreaConfig<Booking> = {
   resource: bookingResource,
   title: msg`Bookings`,
   recordName: (row) => row.code,
-  paths: { list: '/booking', details: (id) => `/booking-details?id=${id}` },
+  paths: { list: '/booking', details: RECORD_SCREENS.booking },
   card: { status: 'status', fields: ['event', 'customer', 'total'] },
   columns: [
     { id: 'code', header: msg`Code`, sort: 'code', cell: (row) => <Ltr>{row.code}</Ltr> },

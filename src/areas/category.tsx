@@ -4,6 +4,7 @@ import { api, categoryResource, type RecordOf } from '@/contract';
 import { ActiveBadge, dateTime, localizedText, LocalizedCell, Thumbnail } from '@/resources/cells';
 import { areaPages } from '@/resources/screens';
 import type { AreaConfig } from '@/resources/types';
+import { RECORD_SCREENS } from '@/lib/record-screens';
 
 type Category = RecordOf<typeof categoryResource>;
 
@@ -13,7 +14,7 @@ export const categoryArea: AreaConfig<Category> = {
   createTitle: msg`Add category`,
   editTitle: msg`Edit category`,
   recordName: (row, { language }) => localizedText(row.name, language),
-  paths: { list: '/category', create: '/category/add', edit: (id) => `/category/add/${id}` },
+  paths: { list: '/category', create: '/category/add', edit: RECORD_SCREENS.category },
   columns: [
     {
       // The icon sits before the name when there is one (no column of dashes where most have none).

@@ -4,6 +4,7 @@ import { cityResource, type RecordOf } from '@/contract';
 import { ActiveBadge, dateTime, localizedText, LocalizedCell } from '@/resources/cells';
 import { areaPages } from '@/resources/screens';
 import type { AreaConfig } from '@/resources/types';
+import { RECORD_SCREENS } from '@/lib/record-screens';
 
 type City = RecordOf<typeof cityResource>;
 
@@ -13,7 +14,7 @@ export const cityArea: AreaConfig<City> = {
   createTitle: msg`Add city`,
   editTitle: msg`Edit city`,
   recordName: (row, { language }) => localizedText(row.name, language),
-  paths: { list: '/city', create: '/city/add', edit: (id) => `/city/add/${id}` },
+  paths: { list: '/city', create: '/city/add', edit: RECORD_SCREENS.city },
   columns: [
     {
       id: 'name',

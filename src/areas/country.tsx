@@ -4,6 +4,7 @@ import { countryResource, type RecordOf } from '@/contract';
 import { ActiveBadge, dateTime, localizedText, LocalizedCell, Ltr } from '@/resources/cells';
 import { areaPages } from '@/resources/screens';
 import type { AreaConfig } from '@/resources/types';
+import { RECORD_SCREENS } from '@/lib/record-screens';
 
 type Country = RecordOf<typeof countryResource>;
 
@@ -13,7 +14,7 @@ export const countryArea: AreaConfig<Country> = {
   createTitle: msg`Add country`,
   editTitle: msg`Edit country`,
   recordName: (row, { language }) => localizedText(row.name, language),
-  paths: { list: '/country', create: '/country/add', edit: (id) => `/country/add/${id}` },
+  paths: { list: '/country', create: '/country/add', edit: RECORD_SCREENS.country },
   columns: [
     {
       id: 'name',

@@ -31,6 +31,7 @@ import type { AreaConfig } from '@/resources/types';
 import { choosesProvider } from './access';
 import { eventSaveQuestion } from './event-save';
 import { money } from './booking-status';
+import { RECORD_SCREENS } from '@/lib/record-screens';
 
 export type Event = RecordOf<typeof eventResource>;
 
@@ -64,7 +65,7 @@ export const eventArea: AreaConfig<Event> = {
     list: '/event',
     create: '/event/add',
     edit: (id) => `/event/add/${id}`,
-    details: (id) => `/event/details/${id}`,
+    details: RECORD_SCREENS.event,
   },
   card: { status: 'status', fields: ['startsAt', 'city', 'capacity'] },
   columns: [

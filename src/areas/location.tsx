@@ -12,6 +12,7 @@ import { call } from '@/lib/api';
 import { ActiveBadge, dateTime, localizedText, LocalizedCell, Ltr } from '@/resources/cells';
 import { areaPages } from '@/resources/screens';
 import type { AreaConfig } from '@/resources/types';
+import { RECORD_SCREENS } from '@/lib/record-screens';
 
 type Location = RecordOf<typeof locationResource>;
 
@@ -49,7 +50,7 @@ export const locationArea: AreaConfig<Location> = {
   createTitle: msg`Add location`,
   editTitle: msg`Edit location`,
   recordName: (row, { language }) => localizedText(row.name, language),
-  paths: { list: '/location', create: '/location/add', edit: (id) => `/location/add/${id}` },
+  paths: { list: '/location', create: '/location/add', edit: RECORD_SCREENS.location },
   columns: [
     {
       id: 'name',

@@ -25,6 +25,7 @@ import {
   AudienceFormNote,
   NotificationAudienceSection,
 } from './notification-audience';
+import { RECORD_SCREENS } from '@/lib/record-screens';
 
 export type Notification = RecordOf<typeof notificationResource>;
 
@@ -73,7 +74,7 @@ export const notificationArea: AreaConfig<Notification> = {
     list: '/notification',
     create: '/notification/add',
     edit: (id) => `/notification/update/${id}`,
-    details: (id) => `/notification/details/${id}`,
+    details: RECORD_SCREENS.notification,
   },
   canEdit: editable,
   card: { status: 'status', fields: ['audience', 'sendAt'] },

@@ -12,6 +12,7 @@ import { dateTime, EmailText, localizedText, LocalizedCell, Ltr, statusOptions }
 import { areaPages } from '@/resources/screens';
 import type { AreaAction, AreaConfig } from '@/resources/types';
 import { AccountStatus, InvitationNotice, invitationActions } from './invitation';
+import { RECORD_SCREENS } from '@/lib/record-screens';
 
 export type Provider = RecordOf<typeof serviceProviderResource>;
 
@@ -75,7 +76,7 @@ export const serviceProviderArea: AreaConfig<Provider> = {
     list: '/serviceprovider',
     create: '/serviceprovider/add',
     edit: (id) => `/serviceprovider/update/${id}`,
-    details: (id) => `/serviceprovider-details/${id}`,
+    details: RECORD_SCREENS.serviceprovider,
   },
   card: { status: 'status', fields: ['name', 'category', 'city'] },
   columns: [

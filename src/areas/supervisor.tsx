@@ -13,6 +13,7 @@ import { Badge, dateTime, EmailText, localizedText, LocalizedCell, Ltr } from '@
 import { areaPages } from '@/resources/screens';
 import type { AreaConfig } from '@/resources/types';
 import { AccountStatus, InvitationNotice, invitationActions } from './invitation';
+import { RECORD_SCREENS } from '@/lib/record-screens';
 
 type Supervisor = RecordOf<typeof supervisorResource>;
 
@@ -35,7 +36,7 @@ export const supervisorArea: AreaConfig<Supervisor> = {
   editTitle: msg`Edit supervisor`,
   recordName: (row, { language }) => localizedText(row.name, language),
   useCreateDefaults: () => ({ values: { role: 'manager' }, ready: true }),
-  paths: { list: '/supervisor', create: '/supervisor/add/new', edit: (id) => `/supervisor/add/${id}` },
+  paths: { list: '/supervisor', create: '/supervisor/add/new', edit: RECORD_SCREENS.supervisor },
   columns: [
     {
       id: 'name',

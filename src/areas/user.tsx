@@ -13,6 +13,7 @@ import { dateTime, EmailText, localizedText, LocalizedCell, Ltr, statusOptions }
 import { areaPages } from '@/resources/screens';
 import type { AreaAction, AreaConfig } from '@/resources/types';
 import { AccountStatus, InvitationNotice, invitationActions, invitationDetail } from './invitation';
+import { RECORD_SCREENS } from '@/lib/record-screens';
 
 type User = RecordOf<typeof userResource>;
 
@@ -83,7 +84,7 @@ export const userArea: AreaConfig<User> = {
     list: '/users',
     create: '/user/add',
     edit: (id) => `/user/update/${id}`,
-    details: (id) => `/user-details?id=${id}`,
+    details: RECORD_SCREENS.user,
   },
   columns: [
     {

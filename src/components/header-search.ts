@@ -7,6 +7,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { SearchResults } from '@/contract';
 import type { Language } from '@/contract/plain';
 import { localizedText as text } from '@/lib/format';
+import { RECORD_SCREENS } from '@/lib/record-screens';
 
 export const PER_KIND = 5;
 
@@ -28,28 +29,28 @@ export function hitsOf(results: SearchResults, language: Language): Hit[] {
       id: b.id,
       title: b.code,
       detail: `${b.customerName} · ${text(b.eventTitle, language)}`,
-      to: `/booking-details?id=${b.id}`,
+      to: RECORD_SCREENS.booking(b.id),
     })),
     ...(results.events ?? []).map((e) => ({
       kind: 'events' as const,
       id: e.id,
       title: text(e.title, language),
       detail: '',
-      to: `/event/details/${e.id}`,
+      to: RECORD_SCREENS.event(e.id),
     })),
     ...(results.providers ?? []).map((p) => ({
       kind: 'providers' as const,
       id: p.id,
       title: text(p.businessName, language),
       detail: p.email,
-      to: `/serviceprovider-details/${p.id}`,
+      to: RECORD_SCREENS.serviceprovider(p.id),
     })),
     ...(results.users ?? []).map((u) => ({
       kind: 'users' as const,
       id: u.id,
       title: text(u.name, language),
       detail: u.email,
-      to: `/user-details?id=${u.id}`,
+      to: RECORD_SCREENS.user(u.id),
     })),
   ];
 }

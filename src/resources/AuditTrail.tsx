@@ -153,14 +153,14 @@ function AuditTimeline({
   entries,
   labels = {},
   values = {},
-  showRecord = false,
+  describeRecord,
   restore,
 }: {
   entries: readonly AuditEntryRecord[];
   labels?: Record<string, MessageDescriptor>;
   values?: ValueLabels;
-  /** Name the record of each entry (the Activity screen). */
-  showRecord?: boolean;
+  /** Names the record of each entry (the Activity screen). */
+  describeRecord?: (entry: AuditEntryRecord) => ReactNode;
   restore?: (entry: AuditEntryRecord) => void;
 }) {
   const { i18n } = useLingui();
@@ -179,9 +179,9 @@ function AuditTimeline({
             <p className="font-medium">
               {i18n._(AUDIT_ACTION_LABELS[entry.action])}
               {entry.table && PART_LABELS[entry.table] && ` · ${i18n._(PART_LABELS[entry.table]!)}`}
-              {showRecord && entry.recordId && (
+              {describeRecord && entry.recordId && (
                 <span className="ms-2 text-sm font-normal text-slate-600 dark:text-slate-400">
-                  {entry.resource} #{entry.recordId}
+                  {describeRecord(entry)}
                 </span>
               )}
             </p>
@@ -269,13 +269,13 @@ export function AuditEntries({
   query,
   labels,
   values,
-  showRecord,
+  describeRecord,
   canRestore,
 }: {
   query: Omit<AuditQuery, 'cursor'>;
   labels?: Record<string, MessageDescriptor>;
   values?: ValueLabels;
-  showRecord?: boolean;
+  describeRecord?: (entry: AuditEntryRecord) => ReactNode;
   canRestore: boolean;
 }): ReactNode {
   const { i18n } = useLingui();
@@ -298,7 +298,7 @@ export function AuditEntries({
         entries={items}
         labels={labels}
         values={values}
-        showRecord={showRecord}
+        describeRecord={describeRecord}
         restore={canRestore ? restore.ask : undefined}
       />
       {canRestore && restore.dialog(i18n)}

@@ -9,14 +9,14 @@ import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../src/contract/plain';
 import { DEMO, DEMO_PASSWORD } from '../support/app-server';
 import { toArabic, waitForShell, visit } from '../support/app';
-import { snap } from '../support/browser';
+import { expectFitsWidth, snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
 
 const suite = browserSuite();
 const WIDE = { width: 1440, height: 900 };
 const NARROW = { width: 390, height: 844 };
 
-type Ev = { id: number; price: number; version: number };
+type Ev = { id: number; price: number; version: number; title: { en: string; ar: string } };
 
 /** An approved event of the demo data, read through the API as the admin. */
 const anEvent = async (): Promise<Ev> => {
@@ -120,10 +120,31 @@ describe('history and restore', () => {
     await visit(page, '/admin/activity?action=restore');
     await waitForShell(page);
     await page.getByTestId('audit-timeline').waitFor();
-    expect(await page.locator('li[data-testid^="audit-entry-"]').first().innerText()).toContain(`#${ev.id}`);
+    // Each entry names its record in words, by name, linked to it: "الفعالية: <its Arabic title>".
+    const record = page.locator('li[data-testid^="audit-entry-"]').first().getByTestId('activity-record');
+    expect(await record.innerText()).toBe(`الفعالية: ${ev.title.ar}`);
+    expect(await record.getAttribute('href')).toBe(`/admin/event/details/${ev.id}`);
     await snap(page, 'audit-activity-ar-1440');
     await page.setViewportSize(NARROW);
+    await expectFitsWidth(page, 'Activity, Arabic, 390 px');
     await snap(page, 'audit-activity-ar-390');
+    await record.click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe(`/admin/event/details/${ev.id}`);
     expect(errors).toEqual([]);
+
+    // In English, on another device of the admin's.
+    const english = await suite.signedIn(DEMO.admin, { viewport: WIDE });
+    await visit(english.page, '/admin/activity?action=restore');
+    await waitForShell(english.page);
+    const named = english.page
+      .locator('li[data-testid^="audit-entry-"]')
+      .first()
+      .getByTestId('activity-record');
+    await expect.poll(() => named.innerText()).toBe(`Event: ${ev.title.en}`);
+    await snap(english.page, 'audit-activity-en-1440');
+    await english.page.setViewportSize(NARROW);
+    await expectFitsWidth(english.page, 'Activity, English, 390 px');
+    await snap(english.page, 'audit-activity-en-390');
+    expect(english.errors).toEqual([]);
   });
 });

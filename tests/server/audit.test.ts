@@ -27,6 +27,7 @@ type Entry = {
   action: string;
   resource: string;
   recordId: string | null;
+  recordName: { en: string; ar: string } | null;
   table: string | null;
   fields: string[];
   before: Record<string, unknown> | null;
@@ -213,6 +214,8 @@ describe('other writes', () => {
     const [edit] = (await trail('event', ev.id)).filter((e) => e.action === 'update');
     expect(edit).toMatchObject({ fields: ['price'], before: { price: 10_000 }, after: { price: 12_500 } });
     expect(edit!.actor).toMatchObject({ id: providerId, role: 'serviceprovider' });
+    // Each entry names its record as it is now, in both languages.
+    expect(edit!.recordName).toEqual({ en: 'Audit fair', ar: 'معرض التدقيق' });
 
     expect(
       (await call('POST', '/api/event/update-status', provider, { id: ev.id, status: 'pending' })).status,
@@ -292,6 +295,8 @@ describe('other writes', () => {
         action: 'update',
         before: { status: 'pending' },
         after: { status: 'cancelled' },
+        // A booking is named by its code.
+        recordName: { en: booking.code, ar: booking.code },
       });
     }
 
@@ -628,7 +633,14 @@ describe('visibility and export', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toContain('الوقت');
+    expect(lines[0]).toContain('اسم السجل');
     expect(lines.length).toBeGreaterThan(1);
+    // The record's name in the reader's language.
+    const [own] = await t.db.db
+      .select({ title: events.title })
+      .from(events)
+      .where(eq(events.id, base.ownEventId));
+    expect(lines[1]).toContain(own!.title.ar);
     const other = await t.app.request(`/api/audit/export?resource=event&recordId=${base.eventId}`, {
       headers: { Authorization: `Bearer ${provider}` },
     });

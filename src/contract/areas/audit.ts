@@ -99,6 +99,11 @@ export const auditEntry = z.object({
   action: auditAction,
   resource: auditResource,
   recordId: z.string().nullable(),
+  /**
+   * The record's name as it is now (an event's title, a booking's code; the same text in both
+   * languages where it has one only); null for a record without a name, or gone.
+   */
+  recordName: z.object({ en: z.string(), ar: z.string() }).nullable(),
   /** The table the change was in (a child row names its parent record). */
   table: z.string().nullable(),
   /** The endpoint (`PATCH /api/event/:id`). */

@@ -10,13 +10,16 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Download } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import type { AUDIT_RESOURCES, Language } from '@/contract';
-import { type AuditQuery } from '@/contract';
+import { type AuditEntryRecord, type AuditQuery } from '@/contract';
 import { routes } from '@/contract/routes.gen';
 import { FORMAT_LOCALES } from '@/app/i18n';
 import { notify } from '@/app/notify';
 import { DateField } from '@/components/DateField';
 import { Button, inputClass } from '@/components/ui';
 import { downloadFile } from '@/lib/transfer';
+import { recordScreen } from '@/lib/record-screens';
+import { AppLink } from '@/components/AppLink';
+import { localizedText } from '@/resources/cells';
 import { zoneLabel } from '@/lib/zone-label';
 import { viewerTimeZone } from '@/lib/zoned';
 import { AUDIT_ACTION_LABELS, AuditEntries } from '@/resources/AuditTrail';
@@ -40,6 +43,32 @@ const RESOURCE_TEXT: Record<(typeof AUDIT_RESOURCES)[number], MessageDescriptor>
 };
 
 const labelClass = 'block text-sm font-medium text-slate-700 dark:text-slate-300';
+
+/**
+ * What an entry is about, as staff say it: its type in words and its record by name (by number for
+ * one without a name, or gone), linked to the record's screen where the area has one.
+ */
+function RecordOf({ entry }: { entry: AuditEntryRecord }) {
+  const { i18n } = useLingui();
+  const language = i18n.locale as Language;
+  const id = Number(entry.recordId);
+  const name = (entry.recordName && localizedText(entry.recordName, language)) || `#${entry.recordId}`;
+  const text = i18n._(msg`${i18n._(RESOURCE_TEXT[entry.resource]!)}: ${name}`);
+  const to =
+    entry.resource !== 'session' && Number.isSafeInteger(id) ? recordScreen(entry.resource, id) : null;
+  return to ? (
+    <AppLink
+      to={to}
+      className="underline hover:text-indigo-700 dark:hover:text-indigo-300"
+      data-testid="activity-record"
+    >
+      {text}
+    </AppLink>
+  ) : (
+    <span data-testid="activity-record">{text}</span>
+  );
+}
+const describeRecord = (entry: AuditEntryRecord) => <RecordOf entry={entry} />;
 
 /** The filters, applied to the address (so a filtered view can be linked and reloaded). */
 function Filters({ search }: { search: ActivitySearch }) {
@@ -147,7 +176,7 @@ export function ActivityPage() {
       </div>
       <Filters key={JSON.stringify(search)} search={search} />
       <div className={cardClass}>
-        <AuditEntries query={query} showRecord canRestore />
+        <AuditEntries query={query} describeRecord={describeRecord} canRestore />
       </div>
     </section>
   );
