@@ -21,9 +21,8 @@ import { DefinitionList, RecordView } from '@/resources/DetailsPage';
 import { HistorySection } from '@/resources/History';
 import { parseId } from '@/resources/screens';
 import type { DetailItem, RenderContext } from '@/resources/types';
-import { money } from './booking-status';
 import { DetailsCard, LoadedDetails, type DetailsData } from './details-frame';
-import { eventArea, EventStatusBadge, type Event } from './event';
+import { eventArea, EventStatusBadge, ticketPrice, type Event } from './event';
 import { EventBookings, EventGallery, EventSupervisors } from './event-sections';
 import { Specialists } from './event-specialists';
 import { EventMessages } from './event-messages';
@@ -77,7 +76,7 @@ const INFO: DetailItem<Event>[] = [
   { label: msg`Ends`, value: (row, ctx) => venueTime(row.endsAt, row.timeZone, ctx) },
   {
     label: msg`Ticket price`,
-    value: (row, ctx) => (row.price === 0 ? ctx.i18n._(msg`Free`) : money(row.price, ctx)),
+    value: (row, ctx) => ticketPrice(row.price, ctx),
   },
   { label: msg`Capacity`, value: (row, ctx) => ctx.i18n.number(row.capacity) },
   {

@@ -27,7 +27,7 @@ import { ListPage } from '@/resources/ListPage';
 import { eventActions } from './event-actions';
 import { areaPages, parseId } from '@/resources/screens';
 import { detailQueryOptions, type BaseRecord } from '@/resources/queries';
-import type { AreaConfig } from '@/resources/types';
+import type { AreaConfig, RenderContext } from '@/resources/types';
 import { choosesProvider } from './access';
 import { eventSaveQuestion } from './event-save';
 import { money } from './booking-status';
@@ -52,6 +52,10 @@ const EVENT_TONE: Record<EventStatus, Tone> = {
   completed: 'grey',
 };
 export const EventStatusBadge = statusBadge(EVENT_STATUS_TEXT, EVENT_TONE, 'event-status');
+
+/** An event's ticket price: "Free" for a free event, wherever it is shown. */
+export const ticketPrice = (minor: number, ctx: RenderContext) =>
+  minor === 0 ? ctx.i18n._(msg`Free`) : money(minor, ctx);
 
 const EVENT_STATUS_OPTIONS = EVENT_STATUSES.map((value) => ({ value, label: EVENT_STATUS_TEXT[value] }));
 
@@ -120,7 +124,7 @@ export const eventArea: AreaConfig<Event> = {
       id: 'price',
       header: msg`Price`,
       sort: 'price',
-      cell: (row, ctx) => money(row.price, ctx),
+      cell: (row, ctx) => ticketPrice(row.price, ctx),
       priority: 'medium',
     },
     {

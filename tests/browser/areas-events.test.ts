@@ -10,7 +10,7 @@ import { gradientPng } from '../../server/seed/demo-events';
 import { DEMO } from '../support/app-server';
 import { listRows as rows, pickDate, toArabic, waitForShell, visit } from '../support/app';
 import { formatViolations, runAxe } from '../support/axe';
-import { expectFitsWidth, PHONE, snap } from '../support/browser';
+import { DESKTOP, expectFitsWidth, PHONE, snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
 
 const suite = browserSuite();
@@ -203,6 +203,16 @@ describe('events', () => {
       }
       const list = await runAxe(page);
       expect(list, `event list (${language}):\n${formatViolations(list)}`).toEqual([]);
+      // A free event's price says so, in the list (wide enough to show its prices) as in its details.
+      await page.setViewportSize({ width: 1920, height: 900 });
+      await visit(page, '/admin/event?sort=price&order=asc');
+      await expect.poll(() => rows(page).count()).toBe(10);
+      await expect
+        .poll(() => rows(page).first().innerText())
+        .toContain(language === 'ar' ? 'مجانية' : 'Free');
+      await page.setViewportSize(DESKTOP);
+      await visit(page, '/admin/event');
+      await expect.poll(() => rows(page).count()).toBe(10);
 
       await rows(page).first().getByTestId('row-actions').click();
       await page.getByRole('menuitem', { name: language === 'ar' ? 'عرض' : 'View' }).click();
