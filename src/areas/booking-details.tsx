@@ -104,7 +104,7 @@ export function Details() {
   const id = parseId(search.id);
   const details = useQuery({ ...bookingDetailsQuery(id ?? 0), enabled: id !== null });
   return (
-    <LoadedDetails id={id} details={details}>
+    <LoadedDetails id={id} details={details} area={bookingArea}>
       {(data) =>
         search.view === 'ticket' ? (
           <Ticket data={data} />

@@ -5,6 +5,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { NotFoundPage } from '@/components/error-pages/NotFoundPage';
+import { RecordNotFound } from '@/resources/RecordNotFound';
+import type { AreaConfig } from '@/resources/types';
 import { cardClass, DetailsSkeleton, RecordLoadError } from '@/resources/DetailsPage';
 import { NotSavedHere, useNotSavedHere } from '@/resources/NotSavedHere';
 import { failedToLoad } from '@/resources/queries';
@@ -13,18 +15,21 @@ import { failedToLoad } from '@/resources/queries';
 export function LoadedDetails<T>({
   id,
   details,
+  area,
   children,
 }: {
   id: number | null;
   details: UseQueryResult<T>;
+  /** The area whose record it is: a missing one offers its list. */
+  area?: Pick<AreaConfig, 'paths' | 'title'>;
   children: (data: T) => ReactNode;
 }) {
   const notSaved = useNotSavedHere(details);
-  if (id === null) return <NotFoundPage />;
+  if (id === null) return area ? <RecordNotFound area={area} /> : <NotFoundPage />;
   if (notSaved) return <NotSavedHere onRetry={() => void details.refetch()} />;
   if (details.isPending) return <DetailsSkeleton />;
   if (failedToLoad(details) || details.data === undefined)
-    return <RecordLoadError error={details.error} retry={() => void details.refetch()} />;
+    return <RecordLoadError error={details.error} retry={() => void details.refetch()} area={area} />;
   return children(details.data);
 }
 

@@ -92,7 +92,7 @@ export function Details() {
   const id = parseId(params.id);
   const details = useQuery({ ...eventDetailsQuery(id ?? 0), enabled: id !== null });
   return (
-    <LoadedDetails id={id} details={details}>
+    <LoadedDetails id={id} details={details} area={eventArea}>
       {(data) => <EventDetails data={data} updatedAt={details.dataUpdatedAt} />}
     </LoadedDetails>
   );

@@ -60,7 +60,7 @@ export function Details() {
   const id = parseId(raw);
   const details = useQuery({ ...providerDetailsQuery(id ?? 0), enabled: id !== null });
   return (
-    <LoadedDetails id={id} details={details}>
+    <LoadedDetails id={id} details={details} area={serviceProviderArea}>
       {(data) => <ProviderDetails data={data} updatedAt={details.dataUpdatedAt} />}
     </LoadedDetails>
   );

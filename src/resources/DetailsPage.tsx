@@ -20,6 +20,7 @@ import { detailQueryOptions, failedToLoad, type BaseRecord } from './queries';
 import type { AreaAction, AreaConfig, DetailItem, RenderContext } from './types';
 import { BackToList } from './BackToList';
 import { RecordHistory } from './RecordHistory';
+import { RecordNotFound } from './RecordNotFound';
 
 export const cardClass =
   'rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900';
@@ -78,10 +79,19 @@ export function DetailsSkeleton({ rows = 6 }: { rows?: number }) {
   );
 }
 
-/** The error or not-found state of a record that could not be read. */
-export function RecordLoadError({ error, retry }: { error: unknown; retry: () => void }) {
+/** The error or not-found state of a record that could not be read (of `area`: its list is offered). */
+export function RecordLoadError({
+  error,
+  retry,
+  area,
+}: {
+  error: unknown;
+  retry: () => void;
+  area?: Pick<AreaConfig, 'paths' | 'title'>;
+}) {
   const { i18n } = useLingui();
-  if (error instanceof ApiError && error.status === 404) return <NotFoundPage />;
+  if (error instanceof ApiError && error.status === 404)
+    return area ? <RecordNotFound area={area} /> : <NotFoundPage />;
   return (
     <div className="mx-auto max-w-lg">
       <Alert kind="error">
@@ -284,7 +294,7 @@ export function DetailsPage<T extends BaseRecord>({ area, id }: { area: AreaConf
   if (notSaved) return <NotSavedHere onRetry={() => void detail.refetch()} />;
   if (detail.isPending) return <DetailsSkeleton rows={(area.details ?? area.columns).length} />;
   if (failedToLoad(detail) || detail.data === undefined)
-    return <RecordLoadError error={detail.error} retry={() => void detail.refetch()} />;
+    return <RecordLoadError error={detail.error} retry={() => void detail.refetch()} area={area} />;
   const items: readonly DetailItem<T>[] =
     area.details ?? area.columns.map((column) => ({ label: column.header, value: column.cell }));
   const Sections = area.DetailsSections;

@@ -4,21 +4,17 @@
  * version (409) explained with a way to load the latest, an unsaved-changes guard (router blocker and
  * beforeunload), and a notice then the list after saving.
  */
-import { msg } from '@lingui/core/macro';
-import { useLingui } from '@lingui/react';
 import { useQuery } from '@tanstack/react-query';
-import { NotFoundPage } from '@/components/error-pages/NotFoundPage';
-import { Alert, Button, FullPageSpinner } from '@/components/ui';
-import { ApiError, errorMessage } from '@/lib/api';
+import { FullPageSpinner } from '@/components/ui';
 import { RecordForm } from './form/RecordForm';
 import { NotSavedHere, useNotSavedHere } from './NotSavedHere';
 import { detailQueryOptions, failedToLoad, type BaseRecord } from './queries';
+import { RecordLoadError } from './DetailsPage';
 import type { AreaConfig } from './types';
 
 export { errorTarget, formErrorMap, initialValues, normalizeValues } from './form/form-values';
 
 export function FormPage<T extends BaseRecord>({ area, id }: { area: AreaConfig<T>; id: number | null }) {
-  const { i18n } = useLingui();
   const detail = useQuery({ ...detailQueryOptions<T>(area.resource, id ?? 0), enabled: id !== null });
   const defaults = area.useCreateDefaults?.() ?? { values: {}, ready: true };
   // Offline with no copy of the record on this device: say so, as lists and read views do.
@@ -27,19 +23,8 @@ export function FormPage<T extends BaseRecord>({ area, id }: { area: AreaConfig<
   if (id !== null) {
     if (notSaved) return <NotSavedHere onRetry={() => void detail.refetch()} />;
     if (detail.isPending) return <FullPageSpinner inline />;
-    if (failedToLoad(detail)) {
-      if (detail.error instanceof ApiError && detail.error.status === 404) return <NotFoundPage />;
-      return (
-        <div className="mx-auto max-w-lg">
-          <Alert kind="error">
-            <p>{errorMessage(detail.error)}</p>
-            <Button className="mt-3" onClick={() => void detail.refetch()}>
-              {i18n._(msg`Retry`)}
-            </Button>
-          </Alert>
-        </div>
-      );
-    }
+    if (failedToLoad(detail))
+      return <RecordLoadError error={detail.error} retry={() => void detail.refetch()} area={area} />;
   } else if (!defaults.ready) return <FullPageSpinner inline />;
 
   return (

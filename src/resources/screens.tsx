@@ -3,7 +3,7 @@
  * view. Route files load them on demand (lazyPage) and say where the record's id comes from.
  */
 import { Navigate, useParams, useSearch } from '@tanstack/react-router';
-import { NotFoundPage } from '@/components/error-pages/NotFoundPage';
+import { RecordNotFound } from './RecordNotFound';
 import { DetailsPage } from './DetailsPage';
 import { FormPage } from './FormPage';
 import { ListPage } from './ListPage';
@@ -44,7 +44,7 @@ export function areaPages<T extends BaseRecord>(area: AreaConfig<T>) {
         );
       }
       const id = parseId(raw);
-      return id === null ? <NotFoundPage /> : <FormPage key={id} area={area} id={id} />;
+      return id === null ? <RecordNotFound area={area} /> : <FormPage key={id} area={area} id={id} />;
     };
   }
 
@@ -54,7 +54,7 @@ export function areaPages<T extends BaseRecord>(area: AreaConfig<T>) {
       const params = useParams({ strict: false }) as Record<string, string | undefined>;
       const search = useSearch({ strict: false }) as Record<string, unknown>;
       const id = parseId('param' in from ? params[from.param] : search[from.search]);
-      return id === null ? <NotFoundPage /> : <DetailsPage key={id} area={area} id={id} />;
+      return id === null ? <RecordNotFound area={area} /> : <DetailsPage key={id} area={area} id={id} />;
     };
   }
 

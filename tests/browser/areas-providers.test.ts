@@ -6,8 +6,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '../support/app-server';
-import { signIn, signOut, submitLogin, waitForShell, visit } from '../support/app';
-import { snap } from '../support/browser';
+import { signIn, signOut, submitLogin, toArabic, waitForShell, visit } from '../support/app';
+import { expectFitsWidth, snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
 
 const suite = browserSuite();
@@ -125,10 +125,23 @@ describe('service providers', () => {
     );
     await page.goto(`/admin/serviceprovider-details/${other.id}`);
     expect((await answered).status()).toBe(404);
-    await page.getByTestId('not-found').waitFor();
+    // It says the record is not there and offers the area's list.
+    const missing = page.getByTestId('record-not-found');
+    await missing.waitFor();
     expect(await page.locator('main').innerText()).not.toContain(other.email);
+    expect(await missing.getByRole('heading').innerText()).toBe('This record does not exist');
+    expect(await missing.getByRole('link').getAttribute('href')).toBe('/admin/serviceprovider');
+    await snap(page, 'record-not-found-en-1280');
 
     await page.goto(`/admin/serviceprovider/update/${other.id}`);
-    await page.getByTestId('not-found').waitFor();
+    await missing.waitFor();
+    await toArabic(page);
+    expect(await missing.getByRole('heading').innerText()).toBe('هذا السجل غير موجود');
+    expect(await missing.getByRole('link').innerText()).toMatch(/^العودة إلى /);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectFitsWidth(page);
+    await snap(page, 'record-not-found-ar-390');
+    await missing.getByRole('link').click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/admin/serviceprovider');
   });
 });
