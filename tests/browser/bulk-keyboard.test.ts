@@ -40,7 +40,10 @@ describe('bulk actions', () => {
       await expect.poll(() => new URL(page.url()).searchParams.get('status'), slow).toBe('pending');
       await expect.poll(() => rows(page).count(), slow).toBe(10);
 
-      // This page, then every matching row (the bar says how many).
+      // This page (its box heads the table's first column; the bar shows once rows are chosen), then
+      // every matching row (the bar says how many).
+      expect(await page.locator('thead').getByTestId('select-page').count()).toBe(1);
+      expect(await page.getByTestId('bulk-bar').count()).toBe(0);
       await page.getByTestId('select-page').check();
       await expect.poll(() => page.getByTestId('bulk-count').innerText(), slow).toBe('10 rows selected');
       await page.getByTestId('select-all-matching').click();

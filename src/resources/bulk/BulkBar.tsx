@@ -30,6 +30,7 @@ export function BulkBar<T extends BaseRecord>({
   capped = false,
   search,
   selection,
+  boxInHeader,
 }: {
   area: AreaConfig<T>;
   rows: readonly T[];
@@ -38,6 +39,8 @@ export function BulkBar<T extends BaseRecord>({
   capped?: boolean;
   search: ListSearch;
   selection: Selection;
+  /** The page's check box is in the table's header, not in this bar. */
+  boxInHeader: boolean;
 }) {
   const { i18n } = useLingui();
   const language = i18n.locale as Language;
@@ -46,6 +49,8 @@ export function BulkBar<T extends BaseRecord>({
   const { pending } = bulk;
   const pageIds = rows.map((row) => row.id);
   if (pageIds.length === 0 && selection.count === 0) return null;
+  // Nothing chosen and the page's box in the table's header: no bar until rows are chosen.
+  if (boxInHeader && selection.count === 0) return null;
 
   const countText = selection.countCapped
     ? i18n._(msg`${i18n.number(selection.count)}+ rows selected`)
@@ -60,10 +65,7 @@ export function BulkBar<T extends BaseRecord>({
         selection.count > 0 && 'bg-indigo-50 dark:bg-indigo-950/40',
       )}
     >
-      <label className="inline-flex items-center gap-2">
-        <SelectPage selection={selection} ids={pageIds} />
-        <span className={selection.count ? 'sr-only' : ''}>{i18n._(msg`Select this page`)}</span>
-      </label>
+      {!boxInHeader && <PageBox selection={selection} ids={pageIds} />}
       <span className="font-medium" aria-live="polite" data-testid="bulk-count">
         {selection.count > 0 && countText}
       </span>
@@ -102,6 +104,17 @@ export function BulkBar<T extends BaseRecord>({
         />
       )}
     </div>
+  );
+}
+
+/** The page's check box with its words, on a phone's cards (a table has it in its header). */
+function PageBox({ selection, ids }: { selection: Selection; ids: readonly number[] }) {
+  const { i18n } = useLingui();
+  return (
+    <label className="inline-flex items-center gap-2">
+      <SelectPage selection={selection} ids={ids} />
+      <span className={selection.count ? 'sr-only' : ''}>{i18n._(msg`Select this page`)}</span>
+    </label>
   );
 }
 

@@ -27,6 +27,8 @@ export function useListBulk<T extends BaseRecord>(
     page: number;
     pageCount: number;
     setPage: (page: number) => void;
+    /** The page's check box is in the table's header (not on a phone's cards): the bar shows once rows are chosen. */
+    boxInHeader: boolean;
   },
 ): {
   selection: Selection;
@@ -56,6 +58,7 @@ export function useListBulk<T extends BaseRecord>(
           capped={list.capped}
           search={list.search}
           selection={selection}
+          boxInHeader={list.boxInHeader}
         />
         <BulkProgress resource={area.resource.key} />
       </>

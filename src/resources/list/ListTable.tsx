@@ -1,3 +1,4 @@
+import { useId, type ReactNode } from 'react';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
@@ -6,7 +7,7 @@ import { cx } from '@/components/ui';
 import type { BaseRecord } from '../queries';
 import type { ListSearch } from '../search';
 import type { Language } from '@/contract';
-import { SelectRow } from '../bulk/SelectBoxes';
+import { SelectPage, SelectRow } from '../bulk/SelectBoxes';
 import type { Selection } from '../bulk/useSelection';
 import type { AreaAction, AreaConfig } from '../types';
 import { EmptyRow, SkeletonRows } from './ListStates';
@@ -84,22 +85,7 @@ export function ListTable<T extends BaseRecord>({
                 : i18n._(msg`rows ${from} to ${to} of ${total}`)
             }`}
         </caption>
-        <thead className="bg-slate-50 text-start dark:bg-slate-800/60">
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header, index) => (
-                <HeaderCell key={header.id} table={table} header={header} first={index === 0} />
-              ))}
-              <th
-                scope="col"
-                data-column="actions"
-                className={cx(actionsCellClass, 'bg-slate-50 py-2 font-semibold dark:bg-slate-800')}
-              >
-                {i18n._(msg`Actions`)}
-              </th>
-            </tr>
-          ))}
-        </thead>
+        <TableHead table={table} selection={selection} />
         <tbody>
           {pending ? (
             <SkeletonRows count={Math.min(pageSize, 10)} columnCount={visibleColumnCount} />
@@ -129,22 +115,64 @@ export function ListTable<T extends BaseRecord>({
   );
 }
 
+/** The columns' headers, the page's check box in the first, and the actions' at the end. */
+function TableHead<T extends BaseRecord>({
+  table,
+  selection,
+}: {
+  table: ListTableApi<T>;
+  selection?: Selection;
+}) {
+  const { i18n } = useLingui();
+  const ids = table.getRowModel().rows.map((row) => row.original.id);
+  return (
+    <thead className="bg-slate-50 text-start dark:bg-slate-800/60">
+      {table.getHeaderGroups().map((group) => (
+        <tr key={group.id}>
+          {group.headers.map((header, index) => (
+            <HeaderCell
+              key={header.id}
+              table={table}
+              header={header}
+              first={index === 0}
+              // The page's check box heads the rows' boxes, in the first column.
+              box={index === 0 && selection ? <SelectPage selection={selection} ids={ids} /> : null}
+            />
+          ))}
+          <th
+            scope="col"
+            data-column="actions"
+            className={cx(actionsCellClass, 'bg-slate-50 py-2 font-semibold dark:bg-slate-800')}
+          >
+            {i18n._(msg`Actions`)}
+          </th>
+        </tr>
+      ))}
+    </thead>
+  );
+}
+
 /** A column's header: a sort button when the column sorts. */
 function HeaderCell<T extends BaseRecord>({
   table,
   header,
   first,
+  box,
 }: {
   table: ListTableApi<T>;
   header: Header<T>;
   first: boolean;
+  box: ReactNode;
 }) {
   const sorted = header.column.getIsSorted();
   const canSort = header.column.getCanSort();
+  // With the page's check box in it, the header is named by its column's words alone.
+  const labelId = useId();
   return (
     <th
       scope="col"
       data-column={header.column.id}
+      aria-labelledby={box ? labelId : undefined}
       aria-sort={
         canSort ? (sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none') : undefined
       }
@@ -153,24 +181,30 @@ function HeaderCell<T extends BaseRecord>({
         first && cx(firstCellClass, 'bg-slate-50 dark:bg-slate-800'),
       )}
     >
-      {canSort ? (
-        <button
-          type="button"
-          onClick={header.column.getToggleSortingHandler()}
-          className="-mx-1 inline-flex items-center gap-1 rounded px-1 py-1 hover:bg-slate-200 dark:hover:bg-slate-700"
-        >
-          <table.FlexRender header={header} />
-          {sorted === 'asc' ? (
-            <ArrowUp aria-hidden="true" className="size-4" />
-          ) : sorted === 'desc' ? (
-            <ArrowDown aria-hidden="true" className="size-4" />
-          ) : (
-            <ArrowUpDown aria-hidden="true" className="size-4 opacity-50" />
-          )}
-        </button>
-      ) : (
-        <table.FlexRender header={header} />
-      )}
+      <span className="inline-flex items-center gap-3">
+        {box}
+        {canSort ? (
+          <button
+            type="button"
+            id={labelId}
+            onClick={header.column.getToggleSortingHandler()}
+            className="-mx-1 inline-flex items-center gap-1 rounded px-1 py-1 hover:bg-slate-200 dark:hover:bg-slate-700"
+          >
+            <table.FlexRender header={header} />
+            {sorted === 'asc' ? (
+              <ArrowUp aria-hidden="true" className="size-4" />
+            ) : sorted === 'desc' ? (
+              <ArrowDown aria-hidden="true" className="size-4" />
+            ) : (
+              <ArrowUpDown aria-hidden="true" className="size-4 opacity-50" />
+            )}
+          </button>
+        ) : (
+          <span id={labelId}>
+            <table.FlexRender header={header} />
+          </span>
+        )}
+      </span>
     </th>
   );
 }

@@ -42,6 +42,7 @@ export function useListPage<T extends BaseRecord>(
     page: pageIndex + 1,
     pageCount: state.pageCount,
     setPage: (page) => table.setPageIndex(page - 1),
+    boxInHeader: !phone,
   });
   return {
     state,
