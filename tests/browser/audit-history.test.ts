@@ -141,6 +141,15 @@ describe('history and restore', () => {
       .first()
       .getByTestId('activity-record');
     await expect.poll(() => named.innerText()).toBe(`Event: ${ev.title.en}`);
+    // The filters choose records and people by name: a link with an event's id shows its title.
+    await visit(english.page, `/admin/activity?resource=event&recordId=${ev.id}`);
+    await waitForShell(english.page);
+    const chosen = english.page.getByTestId('filter-recordId').locator('option:checked');
+    await expect.poll(() => chosen.innerText()).toBe(ev.title.en);
+    expect(await english.page.getByTestId('filter-actorId').locator('option').count()).toBeGreaterThan(1);
+    await english.page.locator('select[name="resource"]').selectOption('booking');
+    // Bookings have no picker: their record is typed by number.
+    await english.page.locator('input[name="recordId"]').waitFor();
     await snap(english.page, 'audit-activity-en-1440');
     await english.page.setViewportSize(NARROW);
     await expectFitsWidth(english.page, 'Activity, English, 390 px');

@@ -24,6 +24,8 @@ import { zoneLabel } from '@/lib/zone-label';
 import { viewerTimeZone } from '@/lib/zoned';
 import { AUDIT_ACTION_LABELS, AuditEntries } from '@/resources/AuditTrail';
 import { cardClass } from '@/resources/DetailsPage';
+import { ReferenceSelect } from '@/resources/filters/ReferenceSelect';
+import type { PickerSource } from '@/resources/types';
 import { activitySearch, type ActivitySearch } from './search';
 
 const RESOURCE_TEXT: Record<(typeof AUDIT_RESOURCES)[number], MessageDescriptor> = {
@@ -43,6 +45,48 @@ const RESOURCE_TEXT: Record<(typeof AUDIT_RESOURCES)[number], MessageDescriptor>
 };
 
 const labelClass = 'block text-sm font-medium text-slate-700 dark:text-slate-300';
+
+/** The record types whose records are chosen by name (the others by number: bookings, ads…). */
+const RECORD_PICKERS: Partial<Record<(typeof AUDIT_RESOURCES)[number], PickerSource>> = {
+  event: 'event',
+  serviceprovider: 'provider',
+  supervisor: 'supervisor',
+  user: 'user',
+  category: 'category',
+  country: 'country',
+  city: 'city',
+  location: 'location',
+};
+
+/** A filter over records chosen by name: the pickers of the lists' filters. */
+function PickedFilter({
+  name,
+  label,
+  source,
+  draft,
+  pick,
+}: {
+  name: 'recordId' | 'actorId';
+  label: MessageDescriptor;
+  source: PickerSource;
+  draft: ActivitySearch;
+  pick: (key: 'recordId' | 'actorId') => (value: string) => void;
+}) {
+  const { i18n } = useLingui();
+  return (
+    <div className={labelClass}>
+      <label htmlFor={`activity-${name}`}>{i18n._(label)}</label>
+      <ReferenceSelect
+        id={`activity-${name}`}
+        filter={{ key: name, label, kind: 'reference', source }}
+        value={draft[name] ?? ''}
+        parent={undefined}
+        onChange={pick(name)}
+        className="mt-1"
+      />
+    </div>
+  );
+}
 
 /**
  * What an entry is about, as staff say it: its type in words and its record by name (by number for
@@ -70,13 +114,50 @@ function RecordOf({ entry }: { entry: AuditEntryRecord }) {
 }
 const describeRecord = (entry: AuditEntryRecord) => <RecordOf entry={entry} />;
 
+/** A day of the filters, in the reader's language and direction (src/components/DateField.tsx). */
+function DayFilter({
+  name,
+  label,
+  value,
+  onChange,
+}: {
+  name: 'from' | 'to';
+  label: MessageDescriptor;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const { i18n } = useLingui();
+  return (
+    <div className={labelClass}>
+      <label htmlFor={`activity-${name}`}>{i18n._(label)}</label>
+      <DateField
+        id={`activity-${name}`}
+        className="mt-1"
+        value={value}
+        onChange={onChange}
+        clearable
+        testId={`activity-${name}`}
+        describedBy="activity-clock"
+      />
+    </div>
+  );
+}
+
 /** The filters, applied to the address (so a filtered view can be linked and reloaded). */
 function Filters({ search }: { search: ActivitySearch }) {
   const { i18n } = useLingui();
   const navigate = useNavigate();
   const [draft, setDraft] = useState<ActivitySearch>(search);
   const set = (key: keyof ActivitySearch) => (event: { target: { value: string } }) =>
-    setDraft((d) => ({ ...d, [key]: event.target.value }));
+    setDraft((d) => ({
+      ...d,
+      [key]: event.target.value,
+      // Another record type: the record chosen was of the one before.
+      ...(key === 'resource' ? { recordId: undefined } : {}),
+    }));
+  const pick = (key: 'recordId' | 'actorId' | 'from' | 'to') => (value: string) =>
+    setDraft((d) => ({ ...d, [key]: value }));
+  const recordSource = RECORD_PICKERS[(draft.resource ?? '') as keyof typeof RECORD_PICKERS];
   const apply = (event: FormEvent) => {
     event.preventDefault();
     const next = Object.fromEntries(Object.entries(draft).filter(([, v]) => v && v.trim() !== ''));
@@ -108,24 +189,12 @@ function Filters({ search }: { search: ActivitySearch }) {
         value={draft[key] ?? ''}
         onChange={set(key)}
         className={`mt-1 ${inputClass(false)}`}
-        inputMode={key === 'recordId' || key === 'actorId' ? 'numeric' : undefined}
+        inputMode={key === 'recordId' ? 'numeric' : undefined}
       />
     </label>
   );
-  // Days in the reader's language and direction (src/components/DateField.tsx).
   const day = (key: 'from' | 'to', label: MessageDescriptor) => (
-    <div className={labelClass}>
-      <label htmlFor={`activity-${key}`}>{i18n._(label)}</label>
-      <DateField
-        id={`activity-${key}`}
-        className="mt-1"
-        value={draft[key] ?? ''}
-        onChange={(value) => setDraft((d) => ({ ...d, [key]: value }))}
-        clearable
-        testId={`activity-${key}`}
-        describedBy="activity-clock"
-      />
-    </div>
+    <DayFilter name={key} label={label} value={draft[key] ?? ''} onChange={pick(key)} />
   );
   const language = i18n.locale as Language;
   const zoneName = zoneLabel(new Date(), viewerTimeZone(), language, FORMAT_LOCALES[language]);
@@ -136,8 +205,12 @@ function Filters({ search }: { search: ActivitySearch }) {
       aria-label={i18n._(msg`Filters`)}
     >
       {select('resource', msg`Record type`, RESOURCE_TEXT)}
-      {field('recordId', msg`Record ID`)}
-      {field('actorId', msg`User ID`)}
+      {recordSource ? (
+        <PickedFilter name="recordId" label={msg`Record`} source={recordSource} draft={draft} pick={pick} />
+      ) : (
+        field('recordId', msg`Record ID`)
+      )}
+      <PickedFilter name="actorId" label={msg`User`} source="user" draft={draft} pick={pick} />
       {select('action', msg`Action`, AUDIT_ACTION_LABELS)}
       {day('from', msg`From`)}
       {day('to', msg`To`)}
