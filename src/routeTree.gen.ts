@@ -44,8 +44,11 @@ import { Route as AppAdvertisementAddChar123IdChar125RouteImport } from './route
 import { Route as AppAdvertisementDetailsIdRouteImport } from './routes/_app/advertisement/details/$id'
 import { Route as AppAdvertisementUpdateChar123IdChar125RouteImport } from './routes/_app/advertisement/update/{-$id}'
 import { Route as AppCategoryAddChar123IdChar125RouteImport } from './routes/_app/category/add.{-$id}'
+import { Route as AppCategoryDetailsIdRouteImport } from './routes/_app/category/details.$id'
 import { Route as AppCityAddChar123IdChar125RouteImport } from './routes/_app/city/add.{-$id}'
+import { Route as AppCityDetailsIdRouteImport } from './routes/_app/city/details.$id'
 import { Route as AppCountryAddChar123IdChar125RouteImport } from './routes/_app/country/add.{-$id}'
+import { Route as AppCountryDetailsIdRouteImport } from './routes/_app/country/details.$id'
 import { Route as AppEventAddChar123IdChar125RouteImport } from './routes/_app/event/add/{-$id}'
 import { Route as AppEventDetailsIdRouteImport } from './routes/_app/event/details/$id'
 import { Route as AppEventDoorListIdRouteImport } from './routes/_app/event/door-list/$id'
@@ -53,6 +56,7 @@ import { Route as AppEventDoorSalesIdRouteImport } from './routes/_app/event/doo
 import { Route as AppEventDoorIdRouteImport } from './routes/_app/event/door/$id'
 import { Route as AppEventListChar123IdChar125RouteImport } from './routes/_app/event/list/{-$id}'
 import { Route as AppLocationAddChar123IdChar125RouteImport } from './routes/_app/location/add.{-$id}'
+import { Route as AppLocationDetailsIdRouteImport } from './routes/_app/location/details.$id'
 import { Route as AppNotificationDetailsIdRouteImport } from './routes/_app/notification/details/$id'
 import { Route as AppNotificationUpdateChar123IdChar125RouteImport } from './routes/_app/notification/update/{-$id}'
 import { Route as AppPagesAddChar123IdChar125RouteImport } from './routes/_app/pages/add/{-$id}'
@@ -60,6 +64,7 @@ import { Route as AppPagesPrivacypolicyChar123IdChar125RouteImport } from './rou
 import { Route as AppPagesSocialChar123IdChar125RouteImport } from './routes/_app/pages/social/{-$id}'
 import { Route as AppServiceproviderUpdateIdRouteImport } from './routes/_app/serviceprovider/update.$id'
 import { Route as AppSupervisorAddUserIdRouteImport } from './routes/_app/supervisor/add.$userId'
+import { Route as AppSupervisorDetailsIdRouteImport } from './routes/_app/supervisor/details.$id'
 import { Route as AppUserUpdateChar123IdChar125RouteImport } from './routes/_app/user/update.{-$id}'
 
 const AppRoute = AppRouteImport.update({
@@ -241,18 +246,33 @@ const AppCategoryAddChar123IdChar125Route =
     path: '/category/add/{-$id}',
     getParentRoute: () => AppRoute,
   } as any)
+const AppCategoryDetailsIdRoute = AppCategoryDetailsIdRouteImport.update({
+  id: '/category/details/$id',
+  path: '/category/details/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppCityAddChar123IdChar125Route =
   AppCityAddChar123IdChar125RouteImport.update({
     id: '/city/add/{-$id}',
     path: '/city/add/{-$id}',
     getParentRoute: () => AppRoute,
   } as any)
+const AppCityDetailsIdRoute = AppCityDetailsIdRouteImport.update({
+  id: '/city/details/$id',
+  path: '/city/details/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppCountryAddChar123IdChar125Route =
   AppCountryAddChar123IdChar125RouteImport.update({
     id: '/country/add/{-$id}',
     path: '/country/add/{-$id}',
     getParentRoute: () => AppRoute,
   } as any)
+const AppCountryDetailsIdRoute = AppCountryDetailsIdRouteImport.update({
+  id: '/country/details/$id',
+  path: '/country/details/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppEventAddChar123IdChar125Route =
   AppEventAddChar123IdChar125RouteImport.update({
     id: '/event/add/{-$id}',
@@ -291,6 +311,11 @@ const AppLocationAddChar123IdChar125Route =
     path: '/location/add/{-$id}',
     getParentRoute: () => AppRoute,
   } as any)
+const AppLocationDetailsIdRoute = AppLocationDetailsIdRouteImport.update({
+  id: '/location/details/$id',
+  path: '/location/details/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppNotificationDetailsIdRoute =
   AppNotificationDetailsIdRouteImport.update({
     id: '/notification/details/$id',
@@ -330,6 +355,11 @@ const AppServiceproviderUpdateIdRoute =
 const AppSupervisorAddUserIdRoute = AppSupervisorAddUserIdRouteImport.update({
   id: '/supervisor/add/$userId',
   path: '/supervisor/add/$userId',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSupervisorDetailsIdRoute = AppSupervisorDetailsIdRouteImport.update({
+  id: '/supervisor/details/$id',
+  path: '/supervisor/details/$id',
   getParentRoute: () => AppRoute,
 } as any)
 const AppUserUpdateChar123IdChar125Route =
@@ -374,8 +404,11 @@ export interface FileRoutesByFullPath {
   '/advertisement/details/$id': typeof AppAdvertisementDetailsIdRoute
   '/advertisement/update/{-$id}': typeof AppAdvertisementUpdateChar123IdChar125Route
   '/category/add/{-$id}': typeof AppCategoryAddChar123IdChar125Route
+  '/category/details/$id': typeof AppCategoryDetailsIdRoute
   '/city/add/{-$id}': typeof AppCityAddChar123IdChar125Route
+  '/city/details/$id': typeof AppCityDetailsIdRoute
   '/country/add/{-$id}': typeof AppCountryAddChar123IdChar125Route
+  '/country/details/$id': typeof AppCountryDetailsIdRoute
   '/event/add/{-$id}': typeof AppEventAddChar123IdChar125Route
   '/event/details/$id': typeof AppEventDetailsIdRoute
   '/event/door-list/$id': typeof AppEventDoorListIdRoute
@@ -383,6 +416,7 @@ export interface FileRoutesByFullPath {
   '/event/door/$id': typeof AppEventDoorIdRoute
   '/event/list/{-$id}': typeof AppEventListChar123IdChar125Route
   '/location/add/{-$id}': typeof AppLocationAddChar123IdChar125Route
+  '/location/details/$id': typeof AppLocationDetailsIdRoute
   '/notification/details/$id': typeof AppNotificationDetailsIdRoute
   '/notification/update/{-$id}': typeof AppNotificationUpdateChar123IdChar125Route
   '/pages/add/{-$id}': typeof AppPagesAddChar123IdChar125Route
@@ -390,6 +424,7 @@ export interface FileRoutesByFullPath {
   '/pages/social/{-$id}': typeof AppPagesSocialChar123IdChar125Route
   '/serviceprovider/update/$id': typeof AppServiceproviderUpdateIdRoute
   '/supervisor/add/$userId': typeof AppSupervisorAddUserIdRoute
+  '/supervisor/details/$id': typeof AppSupervisorDetailsIdRoute
   '/user/update/{-$id}': typeof AppUserUpdateChar123IdChar125Route
 }
 export interface FileRoutesByTo {
@@ -427,8 +462,11 @@ export interface FileRoutesByTo {
   '/advertisement/details/$id': typeof AppAdvertisementDetailsIdRoute
   '/advertisement/update/{-$id}': typeof AppAdvertisementUpdateChar123IdChar125Route
   '/category/add/{-$id}': typeof AppCategoryAddChar123IdChar125Route
+  '/category/details/$id': typeof AppCategoryDetailsIdRoute
   '/city/add/{-$id}': typeof AppCityAddChar123IdChar125Route
+  '/city/details/$id': typeof AppCityDetailsIdRoute
   '/country/add/{-$id}': typeof AppCountryAddChar123IdChar125Route
+  '/country/details/$id': typeof AppCountryDetailsIdRoute
   '/event/add/{-$id}': typeof AppEventAddChar123IdChar125Route
   '/event/details/$id': typeof AppEventDetailsIdRoute
   '/event/door-list/$id': typeof AppEventDoorListIdRoute
@@ -436,6 +474,7 @@ export interface FileRoutesByTo {
   '/event/door/$id': typeof AppEventDoorIdRoute
   '/event/list/{-$id}': typeof AppEventListChar123IdChar125Route
   '/location/add/{-$id}': typeof AppLocationAddChar123IdChar125Route
+  '/location/details/$id': typeof AppLocationDetailsIdRoute
   '/notification/details/$id': typeof AppNotificationDetailsIdRoute
   '/notification/update/{-$id}': typeof AppNotificationUpdateChar123IdChar125Route
   '/pages/add/{-$id}': typeof AppPagesAddChar123IdChar125Route
@@ -443,6 +482,7 @@ export interface FileRoutesByTo {
   '/pages/social/{-$id}': typeof AppPagesSocialChar123IdChar125Route
   '/serviceprovider/update/$id': typeof AppServiceproviderUpdateIdRoute
   '/supervisor/add/$userId': typeof AppSupervisorAddUserIdRoute
+  '/supervisor/details/$id': typeof AppSupervisorDetailsIdRoute
   '/user/update/{-$id}': typeof AppUserUpdateChar123IdChar125Route
 }
 export interface FileRoutesById {
@@ -482,8 +522,11 @@ export interface FileRoutesById {
   '/_app/advertisement/details/$id': typeof AppAdvertisementDetailsIdRoute
   '/_app/advertisement/update/{-$id}': typeof AppAdvertisementUpdateChar123IdChar125Route
   '/_app/category/add/{-$id}': typeof AppCategoryAddChar123IdChar125Route
+  '/_app/category/details/$id': typeof AppCategoryDetailsIdRoute
   '/_app/city/add/{-$id}': typeof AppCityAddChar123IdChar125Route
+  '/_app/city/details/$id': typeof AppCityDetailsIdRoute
   '/_app/country/add/{-$id}': typeof AppCountryAddChar123IdChar125Route
+  '/_app/country/details/$id': typeof AppCountryDetailsIdRoute
   '/_app/event/add/{-$id}': typeof AppEventAddChar123IdChar125Route
   '/_app/event/details/$id': typeof AppEventDetailsIdRoute
   '/_app/event/door-list/$id': typeof AppEventDoorListIdRoute
@@ -491,6 +534,7 @@ export interface FileRoutesById {
   '/_app/event/door/$id': typeof AppEventDoorIdRoute
   '/_app/event/list/{-$id}': typeof AppEventListChar123IdChar125Route
   '/_app/location/add/{-$id}': typeof AppLocationAddChar123IdChar125Route
+  '/_app/location/details/$id': typeof AppLocationDetailsIdRoute
   '/_app/notification/details/$id': typeof AppNotificationDetailsIdRoute
   '/_app/notification/update/{-$id}': typeof AppNotificationUpdateChar123IdChar125Route
   '/_app/pages/add/{-$id}': typeof AppPagesAddChar123IdChar125Route
@@ -498,6 +542,7 @@ export interface FileRoutesById {
   '/_app/pages/social/{-$id}': typeof AppPagesSocialChar123IdChar125Route
   '/_app/serviceprovider/update/$id': typeof AppServiceproviderUpdateIdRoute
   '/_app/supervisor/add/$userId': typeof AppSupervisorAddUserIdRoute
+  '/_app/supervisor/details/$id': typeof AppSupervisorDetailsIdRoute
   '/_app/user/update/{-$id}': typeof AppUserUpdateChar123IdChar125Route
 }
 export interface FileRouteTypes {
@@ -537,8 +582,11 @@ export interface FileRouteTypes {
     | '/advertisement/details/$id'
     | '/advertisement/update/{-$id}'
     | '/category/add/{-$id}'
+    | '/category/details/$id'
     | '/city/add/{-$id}'
+    | '/city/details/$id'
     | '/country/add/{-$id}'
+    | '/country/details/$id'
     | '/event/add/{-$id}'
     | '/event/details/$id'
     | '/event/door-list/$id'
@@ -546,6 +594,7 @@ export interface FileRouteTypes {
     | '/event/door/$id'
     | '/event/list/{-$id}'
     | '/location/add/{-$id}'
+    | '/location/details/$id'
     | '/notification/details/$id'
     | '/notification/update/{-$id}'
     | '/pages/add/{-$id}'
@@ -553,6 +602,7 @@ export interface FileRouteTypes {
     | '/pages/social/{-$id}'
     | '/serviceprovider/update/$id'
     | '/supervisor/add/$userId'
+    | '/supervisor/details/$id'
     | '/user/update/{-$id}'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -590,8 +640,11 @@ export interface FileRouteTypes {
     | '/advertisement/details/$id'
     | '/advertisement/update/{-$id}'
     | '/category/add/{-$id}'
+    | '/category/details/$id'
     | '/city/add/{-$id}'
+    | '/city/details/$id'
     | '/country/add/{-$id}'
+    | '/country/details/$id'
     | '/event/add/{-$id}'
     | '/event/details/$id'
     | '/event/door-list/$id'
@@ -599,6 +652,7 @@ export interface FileRouteTypes {
     | '/event/door/$id'
     | '/event/list/{-$id}'
     | '/location/add/{-$id}'
+    | '/location/details/$id'
     | '/notification/details/$id'
     | '/notification/update/{-$id}'
     | '/pages/add/{-$id}'
@@ -606,6 +660,7 @@ export interface FileRouteTypes {
     | '/pages/social/{-$id}'
     | '/serviceprovider/update/$id'
     | '/supervisor/add/$userId'
+    | '/supervisor/details/$id'
     | '/user/update/{-$id}'
   id:
     | '__root__'
@@ -644,8 +699,11 @@ export interface FileRouteTypes {
     | '/_app/advertisement/details/$id'
     | '/_app/advertisement/update/{-$id}'
     | '/_app/category/add/{-$id}'
+    | '/_app/category/details/$id'
     | '/_app/city/add/{-$id}'
+    | '/_app/city/details/$id'
     | '/_app/country/add/{-$id}'
+    | '/_app/country/details/$id'
     | '/_app/event/add/{-$id}'
     | '/_app/event/details/$id'
     | '/_app/event/door-list/$id'
@@ -653,6 +711,7 @@ export interface FileRouteTypes {
     | '/_app/event/door/$id'
     | '/_app/event/list/{-$id}'
     | '/_app/location/add/{-$id}'
+    | '/_app/location/details/$id'
     | '/_app/notification/details/$id'
     | '/_app/notification/update/{-$id}'
     | '/_app/pages/add/{-$id}'
@@ -660,6 +719,7 @@ export interface FileRouteTypes {
     | '/_app/pages/social/{-$id}'
     | '/_app/serviceprovider/update/$id'
     | '/_app/supervisor/add/$userId'
+    | '/_app/supervisor/details/$id'
     | '/_app/user/update/{-$id}'
   fileRoutesById: FileRoutesById
 }
@@ -920,6 +980,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCategoryAddChar123IdChar125RouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/category/details/$id': {
+      id: '/_app/category/details/$id'
+      path: '/category/details/$id'
+      fullPath: '/category/details/$id'
+      preLoaderRoute: typeof AppCategoryDetailsIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/city/add/{-$id}': {
       id: '/_app/city/add/{-$id}'
       path: '/city/add/{-$id}'
@@ -927,11 +994,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppCityAddChar123IdChar125RouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/city/details/$id': {
+      id: '/_app/city/details/$id'
+      path: '/city/details/$id'
+      fullPath: '/city/details/$id'
+      preLoaderRoute: typeof AppCityDetailsIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/country/add/{-$id}': {
       id: '/_app/country/add/{-$id}'
       path: '/country/add/{-$id}'
       fullPath: '/country/add/{-$id}'
       preLoaderRoute: typeof AppCountryAddChar123IdChar125RouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/country/details/$id': {
+      id: '/_app/country/details/$id'
+      path: '/country/details/$id'
+      fullPath: '/country/details/$id'
+      preLoaderRoute: typeof AppCountryDetailsIdRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/event/add/{-$id}': {
@@ -983,6 +1064,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppLocationAddChar123IdChar125RouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/location/details/$id': {
+      id: '/_app/location/details/$id'
+      path: '/location/details/$id'
+      fullPath: '/location/details/$id'
+      preLoaderRoute: typeof AppLocationDetailsIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/notification/details/$id': {
       id: '/_app/notification/details/$id'
       path: '/notification/details/$id'
@@ -1032,6 +1120,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSupervisorAddUserIdRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/supervisor/details/$id': {
+      id: '/_app/supervisor/details/$id'
+      path: '/supervisor/details/$id'
+      fullPath: '/supervisor/details/$id'
+      preLoaderRoute: typeof AppSupervisorDetailsIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/user/update/{-$id}': {
       id: '/_app/user/update/{-$id}'
       path: '/user/update/{-$id}'
@@ -1071,8 +1166,11 @@ interface AppRouteChildren {
   AppAdvertisementDetailsIdRoute: typeof AppAdvertisementDetailsIdRoute
   AppAdvertisementUpdateChar123IdChar125Route: typeof AppAdvertisementUpdateChar123IdChar125Route
   AppCategoryAddChar123IdChar125Route: typeof AppCategoryAddChar123IdChar125Route
+  AppCategoryDetailsIdRoute: typeof AppCategoryDetailsIdRoute
   AppCityAddChar123IdChar125Route: typeof AppCityAddChar123IdChar125Route
+  AppCityDetailsIdRoute: typeof AppCityDetailsIdRoute
   AppCountryAddChar123IdChar125Route: typeof AppCountryAddChar123IdChar125Route
+  AppCountryDetailsIdRoute: typeof AppCountryDetailsIdRoute
   AppEventAddChar123IdChar125Route: typeof AppEventAddChar123IdChar125Route
   AppEventDetailsIdRoute: typeof AppEventDetailsIdRoute
   AppEventDoorListIdRoute: typeof AppEventDoorListIdRoute
@@ -1080,6 +1178,7 @@ interface AppRouteChildren {
   AppEventDoorIdRoute: typeof AppEventDoorIdRoute
   AppEventListChar123IdChar125Route: typeof AppEventListChar123IdChar125Route
   AppLocationAddChar123IdChar125Route: typeof AppLocationAddChar123IdChar125Route
+  AppLocationDetailsIdRoute: typeof AppLocationDetailsIdRoute
   AppNotificationDetailsIdRoute: typeof AppNotificationDetailsIdRoute
   AppNotificationUpdateChar123IdChar125Route: typeof AppNotificationUpdateChar123IdChar125Route
   AppPagesAddChar123IdChar125Route: typeof AppPagesAddChar123IdChar125Route
@@ -1087,6 +1186,7 @@ interface AppRouteChildren {
   AppPagesSocialChar123IdChar125Route: typeof AppPagesSocialChar123IdChar125Route
   AppServiceproviderUpdateIdRoute: typeof AppServiceproviderUpdateIdRoute
   AppSupervisorAddUserIdRoute: typeof AppSupervisorAddUserIdRoute
+  AppSupervisorDetailsIdRoute: typeof AppSupervisorDetailsIdRoute
   AppUserUpdateChar123IdChar125Route: typeof AppUserUpdateChar123IdChar125Route
 }
 
@@ -1121,8 +1221,11 @@ const AppRouteChildren: AppRouteChildren = {
   AppAdvertisementUpdateChar123IdChar125Route:
     AppAdvertisementUpdateChar123IdChar125Route,
   AppCategoryAddChar123IdChar125Route: AppCategoryAddChar123IdChar125Route,
+  AppCategoryDetailsIdRoute: AppCategoryDetailsIdRoute,
   AppCityAddChar123IdChar125Route: AppCityAddChar123IdChar125Route,
+  AppCityDetailsIdRoute: AppCityDetailsIdRoute,
   AppCountryAddChar123IdChar125Route: AppCountryAddChar123IdChar125Route,
+  AppCountryDetailsIdRoute: AppCountryDetailsIdRoute,
   AppEventAddChar123IdChar125Route: AppEventAddChar123IdChar125Route,
   AppEventDetailsIdRoute: AppEventDetailsIdRoute,
   AppEventDoorListIdRoute: AppEventDoorListIdRoute,
@@ -1130,6 +1233,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppEventDoorIdRoute: AppEventDoorIdRoute,
   AppEventListChar123IdChar125Route: AppEventListChar123IdChar125Route,
   AppLocationAddChar123IdChar125Route: AppLocationAddChar123IdChar125Route,
+  AppLocationDetailsIdRoute: AppLocationDetailsIdRoute,
   AppNotificationDetailsIdRoute: AppNotificationDetailsIdRoute,
   AppNotificationUpdateChar123IdChar125Route:
     AppNotificationUpdateChar123IdChar125Route,
@@ -1139,6 +1243,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppPagesSocialChar123IdChar125Route: AppPagesSocialChar123IdChar125Route,
   AppServiceproviderUpdateIdRoute: AppServiceproviderUpdateIdRoute,
   AppSupervisorAddUserIdRoute: AppSupervisorAddUserIdRoute,
+  AppSupervisorDetailsIdRoute: AppSupervisorDetailsIdRoute,
   AppUserUpdateChar123IdChar125Route: AppUserUpdateChar123IdChar125Route,
 }
 

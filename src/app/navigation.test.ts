@@ -162,6 +162,8 @@ describe('active item by path', () => {
     const table: [string, string][] = [
       ['/', 'dashboard'],
       ['/country/add/1', 'country'],
+      ['/country/details/1', 'country'],
+      ['/supervisor/details/5', 'supervisor'],
       ['/city', 'city'],
       ['/category/add', 'category'],
       ['/location', 'location'],

@@ -14,7 +14,12 @@ export const categoryArea: AreaConfig<Category> = {
   createTitle: msg`Add category`,
   editTitle: msg`Edit category`,
   recordName: (row, { language }) => localizedText(row.name, language),
-  paths: { list: '/category', create: '/category/add', edit: RECORD_SCREENS.category },
+  paths: {
+    list: '/category',
+    create: '/category/add',
+    edit: (id) => `/category/add/${id}`,
+    details: RECORD_SCREENS.category,
+  },
   columns: [
     {
       // The icon sits before the name when there is one (no column of dashes where most have none).
@@ -63,5 +68,6 @@ export const categoryArea: AreaConfig<Category> = {
   useCreateDefaults: () => ({ values: { sortOrder: 0 }, ready: true }),
 };
 
-export const { List, formPage } = areaPages(categoryArea);
+export const { List, formPage, detailsPage } = areaPages(categoryArea);
 export const Form = formPage();
+export const Details = detailsPage();

@@ -14,7 +14,12 @@ export const cityArea: AreaConfig<City> = {
   createTitle: msg`Add city`,
   editTitle: msg`Edit city`,
   recordName: (row, { language }) => localizedText(row.name, language),
-  paths: { list: '/city', create: '/city/add', edit: RECORD_SCREENS.city },
+  paths: {
+    list: '/city',
+    create: '/city/add',
+    edit: (id) => `/city/add/${id}`,
+    details: RECORD_SCREENS.city,
+  },
   columns: [
     {
       id: 'name',
@@ -58,5 +63,6 @@ export const cityArea: AreaConfig<City> = {
   ],
 };
 
-export const { List, formPage } = areaPages(cityArea);
+export const { List, formPage, detailsPage } = areaPages(cityArea);
 export const Form = formPage();
+export const Details = detailsPage();

@@ -14,7 +14,12 @@ export const countryArea: AreaConfig<Country> = {
   createTitle: msg`Add country`,
   editTitle: msg`Edit country`,
   recordName: (row, { language }) => localizedText(row.name, language),
-  paths: { list: '/country', create: '/country/add', edit: RECORD_SCREENS.country },
+  paths: {
+    list: '/country',
+    create: '/country/add',
+    edit: (id) => `/country/add/${id}`,
+    details: RECORD_SCREENS.country,
+  },
   columns: [
     {
       id: 'name',
@@ -57,5 +62,6 @@ export const countryArea: AreaConfig<Country> = {
   filters: [{ key: 'active', kind: 'boolean', label: msg`Status`, yes: msg`Active`, no: msg`Inactive` }],
 };
 
-export const { List, formPage } = areaPages(countryArea);
+export const { List, formPage, detailsPage } = areaPages(countryArea);
 export const Form = formPage();
+export const Details = detailsPage();

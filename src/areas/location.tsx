@@ -50,7 +50,12 @@ export const locationArea: AreaConfig<Location> = {
   createTitle: msg`Add location`,
   editTitle: msg`Edit location`,
   recordName: (row, { language }) => localizedText(row.name, language),
-  paths: { list: '/location', create: '/location/add', edit: RECORD_SCREENS.location },
+  paths: {
+    list: '/location',
+    create: '/location/add',
+    edit: (id) => `/location/add/${id}`,
+    details: RECORD_SCREENS.location,
+  },
   columns: [
     {
       id: 'name',
@@ -126,5 +131,6 @@ export const locationArea: AreaConfig<Location> = {
   useCreateDefaults: useInitialLocation,
 };
 
-export const { List, formPage } = areaPages(locationArea);
+export const { List, formPage, detailsPage } = areaPages(locationArea);
 export const Form = formPage();
+export const Details = detailsPage();

@@ -36,7 +36,12 @@ export const supervisorArea: AreaConfig<Supervisor> = {
   editTitle: msg`Edit supervisor`,
   recordName: (row, { language }) => localizedText(row.name, language),
   useCreateDefaults: () => ({ values: { role: 'manager' }, ready: true }),
-  paths: { list: '/supervisor', create: '/supervisor/add/new', edit: RECORD_SCREENS.supervisor },
+  paths: {
+    list: '/supervisor',
+    create: '/supervisor/add/new',
+    edit: (id) => `/supervisor/add/${id}`,
+    details: RECORD_SCREENS.supervisor,
+  },
   columns: [
     {
       id: 'name',
@@ -143,5 +148,6 @@ export const supervisorArea: AreaConfig<Supervisor> = {
   EditNotice: InvitationNotice,
 };
 
-export const { List, formPage } = areaPages(supervisorArea);
+export const { List, formPage, detailsPage } = areaPages(supervisorArea);
 export const Form = formPage({ param: 'userId' });
+export const Details = detailsPage();

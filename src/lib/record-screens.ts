@@ -1,7 +1,6 @@
 /**
- * The screen of one record of each area, by the area's key: its read view, or its form where the
- * area has none (the masters, supervisors). The areas' paths, the header search and the Activity
- * screen's links all take them from here.
+ * The read view of one record of each area, by the area's key (pages open in their form, by slug).
+ * The areas' paths, the header search and the Activity screen's links all take them from here.
  */
 export const RECORD_SCREENS = {
   event: (id: number) => `/event/details/${id}`,
@@ -10,11 +9,11 @@ export const RECORD_SCREENS = {
   user: (id: number) => `/user-details?id=${id}`,
   advertisement: (id: number) => `/advertisement/details/${id}`,
   notification: (id: number) => `/notification/details/${id}`,
-  supervisor: (id: number) => `/supervisor/add/${id}`,
-  category: (id: number) => `/category/add/${id}`,
-  country: (id: number) => `/country/add/${id}`,
-  city: (id: number) => `/city/add/${id}`,
-  location: (id: number) => `/location/add/${id}`,
+  supervisor: (id: number) => `/supervisor/details/${id}`,
+  category: (id: number) => `/category/details/${id}`,
+  country: (id: number) => `/country/details/${id}`,
+  city: (id: number) => `/city/details/${id}`,
+  location: (id: number) => `/location/details/${id}`,
 } as const satisfies Record<string, (id: number) => string>;
 
 /** The screen of record `id` of the area `key`, if the area has one per record. */

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO } from '../support/app-server';
 import { follow, listRows as rows, toArabic, waitForShell, visit } from '../support/app';
 import { formatViolations, runAxe } from '../support/axe';
-import { PHONE, snap } from '../support/browser';
+import { DESKTOP, expectFitsWidth, PHONE, snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
 
 const suite = browserSuite();
@@ -149,6 +149,24 @@ describe('configuration masters', () => {
       await expect.poll(() => rows(page).count()).toBe(10);
       const listViolations = await runAxe(page);
       expect(listViolations, `location list (${language}):\n${formatViolations(listViolations)}`).toEqual([]);
+
+      // A master's name opens its read view, with its History, as every area's does.
+      await rows(page).first().getByTestId('record-link').click();
+      await expect.poll(() => path(page)).toMatch(/^\/admin\/location\/details\/\d+$/);
+      await page.getByTestId('details-location').waitFor();
+      await page.getByTestId('tab-history').click();
+      await page.getByTestId('record-history').waitFor();
+      const readViolations = await runAxe(page);
+      expect(
+        readViolations,
+        `location read view (${language}):\n${formatViolations(readViolations)}`,
+      ).toEqual([]);
+      for (const width of [1440, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await expectFitsWidth(page);
+        await snap(page, `location-details-${language}-${width}`);
+      }
+      await page.setViewportSize(DESKTOP);
 
       await visit(page, '/admin/location/add');
       await waitForShell(page);

@@ -9,6 +9,7 @@ import { country, renderArea } from '../test/harness';
 import type { AreaConfig } from '../types';
 import { cardColumns } from './ListCards';
 import { defaultVisibility } from './useColumnVisibility';
+import { recordPath } from './record-path';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -108,11 +109,14 @@ describe('column priorities', () => {
     expect(JSON.parse(localStorage.getItem('columns:country') ?? '{}')).toEqual({ dialCode: true });
   });
 
-  it('the first column links to the record (its form when there are no details)', async () => {
+  it('the first column links to the record: its read view, else its form', async () => {
     screenWidth(1440);
     renderArea(countryArea, '/country');
     const [first] = await screen.findAllByTestId('list-row');
-    expect(within(first!).getByTestId('record-link')).toHaveAttribute('href', '/country/add/1');
+    expect(within(first!).getByTestId('record-link')).toHaveAttribute('href', '/country/details/1');
+    const { details: _details, ...paths } = countryArea.paths;
+    const formOnly = { ...countryArea, paths };
+    expect(recordPath(formOnly, { id: 1, version: 1 } as never)).toBe('/country/add/1');
   });
 });
 
