@@ -6,7 +6,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { Pencil, Trash2 } from 'lucide-react';
+import { Pencil } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { Language } from '@/contract';
 import { NotFoundPage } from '@/components/error-pages/NotFoundPage';
@@ -21,6 +21,7 @@ import type { AreaAction, AreaConfig, DetailItem, RenderContext } from './types'
 import { BackToList } from './BackToList';
 import { RecordHistory } from './RecordHistory';
 import { RecordNotFound } from './RecordNotFound';
+import { MoreActions } from './MoreActions';
 
 export const cardClass =
   'rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900';
@@ -163,7 +164,7 @@ function RecordTabs<T extends BaseRecord>({
   );
 }
 
-/** An area's action; without the server one it needs is disabled, described by the reasons below (ADR 0076). */
+/** An area's action that is not destructive (those wait under "More"); without the server one it needs is disabled, described by the reasons below (ADR 0076). */
 function ActionButton<T extends BaseRecord>({
   action,
   reason,
@@ -177,7 +178,7 @@ function ActionButton<T extends BaseRecord>({
   const Icon = action.icon;
   return (
     <Button
-      variant={action.danger ? 'danger' : 'secondary'}
+      variant="secondary"
       onClick={onRun}
       disabled={reason !== null}
       aria-describedby={reason ? 'actions-need-server' : undefined}
@@ -260,20 +261,22 @@ export function RecordView<T extends BaseRecord>({
               {i18n._(msg`Edit`)}
             </AppLink>
           )}
-          {extras.map((action) => (
-            <ActionButton
-              key={action.id}
-              action={action}
-              reason={needsServer(action)}
-              onRun={() => start(action, row)}
-            />
-          ))}
-          {canRemove && (
-            <Button variant="danger" onClick={() => askDelete(row)}>
-              <Trash2 aria-hidden="true" className="size-4" />
-              {i18n._(msg`Delete`)}
-            </Button>
-          )}
+          {extras
+            .filter((action) => !action.danger)
+            .map((action) => (
+              <ActionButton
+                key={action.id}
+                action={action}
+                reason={needsServer(action)}
+                onRun={() => start(action, row)}
+              />
+            ))}
+          <MoreActions
+            actions={extras.filter((action) => action.danger)}
+            reasonOf={needsServer}
+            onRun={(action) => start(action, row)}
+            onDelete={canRemove ? () => askDelete(row) : undefined}
+          />
         </div>
       </div>
       <NeedsServer reasons={reasons} />

@@ -70,7 +70,8 @@ describe('service providers', () => {
     await expect.poll(() => path(page)).toMatch(/^\/admin\/serviceprovider-details\/\d+$/);
     await page.getByTestId('details-serviceprovider').waitFor();
 
-    // Reject needs a reason: an empty one is refused in the dialog.
+    // Reject needs a reason: an empty one is refused in the dialog. Reject waits under "More".
+    await page.getByTestId('record-more').click();
     await page.getByTestId('action-reject').click();
     const reasonDialog = page.getByTestId('reason-dialog');
     await reasonDialog.getByRole('button', { name: 'Reject' }).click();

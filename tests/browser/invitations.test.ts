@@ -103,8 +103,12 @@ describe('invitations', () => {
     // The details page has Resend and Revoke; the edit form says where the invitation stands, with both.
     await row.getByRole('link').first().click();
     await page.getByTestId('action-resend-invitation').waitFor();
-    expect(await page.getByTestId('action-revoke-invitation').count()).toBe(1);
+    // Revoke undoes something: it waits under "More", never beside the main action in red.
+    expect(await page.getByTestId('action-revoke-invitation').count()).toBe(0);
+    await page.getByTestId('record-more').click();
+    await page.getByTestId('action-revoke-invitation').waitFor();
     await snap(page, 'invitation-details-en-1440');
+    await page.keyboard.press('Escape');
     await visit(page, `/user/update/${new URL(page.url()).searchParams.get('id')}`);
     await page.getByTestId('invitation-notice').waitFor();
     await page.getByTestId('notice-resend-invitation').click();

@@ -122,6 +122,8 @@ describe('offline decisions, an unreachable server, one history', () => {
         await visit(page, `/admin/serviceprovider-details/${providerId}`);
         await page.getByTestId('action-approve').waitFor();
         await visit(page, `/admin/event/details/${eventId}`);
+        // Reject is under "More" (a destructive action is never a red button beside the others).
+        if (language === 'ar') await page.getByTestId('record-more').click();
         const decide = page.getByTestId(
           language === 'en' ? 'action-status-approved' : 'action-status-rejected',
         );

@@ -62,7 +62,13 @@ export function RowMenu<T extends BaseRecord>({
           </DropdownMenu.Item>
         )}
         {extras.map((action) => (
-          <ActionItem key={action.id} action={action} reason={needsServer(action)} onAction={onAction} />
+          <ActionItem
+            key={action.id}
+            action={action}
+            reason={needsServer(action)}
+            onAction={onAction}
+            testId={`row-action-${action.id}`}
+          />
         ))}
         {canRemove && (
           <DropdownMenu.Item
@@ -78,15 +84,17 @@ export function RowMenu<T extends BaseRecord>({
   );
 }
 
-/** An area's action in the menu; without the server one it needs is disabled, its reason under it (ADR 0076). */
-function ActionItem<T extends BaseRecord>({
+/** An area's action in a menu; without the server one it needs is disabled, its reason under it (ADR 0076). */
+export function ActionItem<T extends BaseRecord>({
   action,
   reason,
   onAction,
+  testId,
 }: {
   action: AreaAction<T>;
   reason: string | null;
   onAction: (action: AreaAction<T>) => void;
+  testId: string;
 }) {
   const { i18n } = useLingui();
   const Icon = action.icon;
@@ -99,7 +107,7 @@ function ActionItem<T extends BaseRecord>({
         reason && 'flex-wrap opacity-70',
       )}
       onSelect={() => onAction(action)}
-      data-testid={`row-action-${action.id}`}
+      data-testid={testId}
     >
       {Icon && <Icon aria-hidden="true" className="size-4" />}
       {i18n._(action.label)}
