@@ -223,6 +223,9 @@ describe('events', () => {
       await page.getByRole('link', { name: language === 'ar' ? 'تعديل' : 'Edit' }).click();
       await page.getByTestId('form-event').waitFor();
       await expect.poll(() => page.getByTestId('field-startsAt').inputValue()).not.toBe('');
+      // The event's form is long: Save stays in view at the foot of the screen before any scroll.
+      const save = await page.getByTestId('form-submit').boundingBox();
+      expect(save!.y + save!.height).toBeLessThanOrEqual(DESKTOP.height);
       const form = await runAxe(page);
       expect(form, `event form (${language}):\n${formatViolations(form)}`).toEqual([]);
       if (language === 'ar') {

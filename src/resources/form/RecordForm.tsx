@@ -62,7 +62,11 @@ export function RecordForm<T extends BaseRecord>({
               <FormNote />
             </div>
           )}
-          <div className="flex flex-wrap gap-2 sm:col-span-2">
+          {/* Save and Cancel stay in view at the foot of the screen on a long form (the event's). */}
+          <div
+            className="sticky bottom-0 z-10 -mx-5 -mb-5 flex flex-wrap gap-2 rounded-b-xl border-t border-slate-200 bg-white/95 px-5 py-3 backdrop-blur-sm sm:col-span-2 dark:border-slate-800 dark:bg-slate-900/95"
+            data-testid="form-actions"
+          >
             <Button type="submit" loading={state.isSubmitting} data-testid="form-submit">
               {i18n._(msg`Save`)}
             </Button>
