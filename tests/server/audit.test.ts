@@ -639,7 +639,7 @@ describe('visibility and export', () => {
     const [own] = await t.db.db
       .select({ title: events.title })
       .from(events)
-      .where(eq(events.id, base.ownEventId));
+      .where(eq(events.id, base.ownEventId!));
     expect(lines[1]).toContain(own!.title.ar);
     const other = await t.app.request(`/api/audit/export?resource=event&recordId=${base.eventId}`, {
       headers: { Authorization: `Bearer ${provider}` },
