@@ -12,6 +12,7 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, wr
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { formatCount } from '../src/contract/plain';
 
 const project = fileURLToPath(new URL('..', import.meta.url));
 const copy = mkdtempSync(path.join(tmpdir(), 'ebo-area-'));
@@ -61,7 +62,8 @@ try {
       catalog,
       readFileSync(catalog, 'utf8').replace(
         /(\nmsgid "(?:[^"\\]|\\.)+"\n)msgstr ""\n/g,
-        (_, id: string) => `${id}msgstr "نص ${++n}"\n`,
+        // Numbered in Arabic digits, as every Arabic text writes its numbers (scripts/arabic-digits.mjs).
+        (_, id: string) => `${id}msgstr "نص ${formatCount(++n, 'ar')}"\n`,
       ),
     );
   }
