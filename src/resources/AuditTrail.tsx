@@ -14,48 +14,12 @@ import { routes } from '@/contract/routes.gen';
 import { notify } from '@/app/notify';
 import { Alert, Button, Spinner } from '@/components/ui';
 import { call, errorMessage } from '@/lib/api';
-import { shownValue, type ValueLabels } from './audit-values';
+import { fieldLabel, shownValue, type AreaWords, type ValueLabels } from './audit-values';
 import { dateTime, localizedText } from './cells';
 import { ConfirmDialog } from '@/components/dialogs';
 import type { RenderContext } from './types';
 
 const auditKey = (query: AuditQuery) => ['audit', query] as const;
-
-/** Labels of fields every area shares, and of the trail's own (areas add theirs). */
-const COMMON_LABELS: Record<string, MessageDescriptor> = {
-  id: msg`ID`,
-  name: msg`Name`,
-  title: msg`Title`,
-  description: msg`Description`,
-  status: msg`Status`,
-  statusReason: msg`Reason`,
-  active: msg`Active`,
-  featured: msg`Featured`,
-  price: msg`Price`,
-  capacity: msg`Capacity`,
-  email: msg`Email`,
-  phone: msg`Phone`,
-  role: msg`Role`,
-  password: msg`Password`,
-  language: msg`Language`,
-  createdAt: msg`Created`,
-  createdBy: msg`Added by`,
-  startsAt: msg`Starts`,
-  endsAt: msg`Ends`,
-  paymentStatus: msg`Payment status`,
-  paidAt: msg`Paid at`,
-  tickets: msg`Tickets`,
-  total: msg`Total`,
-  images: msg`Images`,
-  coverImage: msg`Cover image`,
-  profileImage: msg`Profile image`,
-  businessName: msg`Business name`,
-  fileName: msg`Document`,
-  providerId: msg`Service provider`,
-  userId: msg`User`,
-  eventId: msg`Event`,
-  sortOrder: msg`Sort order`,
-};
 
 /** What an entry did, as the History tab and the Activity screen's filter say it. */
 export const AUDIT_ACTION_LABELS: Record<AuditEntryRecord['action'], MessageDescriptor> = {
@@ -93,11 +57,6 @@ const PART_LABELS: Record<string, MessageDescriptor> = {
   event_specialists: msg`Specialist`,
   provider_documents: msg`Document`,
   service_providers: msg`Business profile`,
-};
-
-const fieldLabel = (field: string, labels: Record<string, MessageDescriptor>, ctx: RenderContext) => {
-  const label = labels[field] ?? COMMON_LABELS[field];
-  return label ? ctx.i18n._(label) : field;
 };
 
 function Change({
@@ -154,11 +113,14 @@ function AuditTimeline({
   labels = {},
   values = {},
   describeRecord,
+  wordsFor,
   restore,
 }: {
   entries: readonly AuditEntryRecord[];
   labels?: Record<string, MessageDescriptor>;
   values?: ValueLabels;
+  /** The words of each entry's own area (the Activity screen, over every area). */
+  wordsFor?: (entry: AuditEntryRecord) => AreaWords | undefined;
   /** Names the record of each entry (the Activity screen). */
   describeRecord?: (entry: AuditEntryRecord) => ReactNode;
   restore?: (entry: AuditEntryRecord) => void;
@@ -202,7 +164,14 @@ function AuditTimeline({
           {entry.action !== 'create' && entry.fields.length > 0 && (
             <ul className="mt-2 space-y-1 text-sm">
               {entry.fields.map((field) => (
-                <Change key={field} entry={entry} field={field} labels={labels} values={values} ctx={ctx} />
+                <Change
+                  key={field}
+                  entry={entry}
+                  field={field}
+                  labels={wordsFor?.(entry)?.labels ?? labels}
+                  values={wordsFor?.(entry)?.values ?? values}
+                  ctx={ctx}
+                />
               ))}
             </ul>
           )}
@@ -270,11 +239,13 @@ export function AuditEntries({
   labels,
   values,
   describeRecord,
+  wordsFor,
   canRestore,
 }: {
   query: Omit<AuditQuery, 'cursor'>;
   labels?: Record<string, MessageDescriptor>;
   values?: ValueLabels;
+  wordsFor?: (entry: AuditEntryRecord) => AreaWords | undefined;
   describeRecord?: (entry: AuditEntryRecord) => ReactNode;
   canRestore: boolean;
 }): ReactNode {
@@ -299,6 +270,7 @@ export function AuditEntries({
         labels={labels}
         values={values}
         describeRecord={describeRecord}
+        wordsFor={wordsFor}
         restore={canRestore ? restore.ask : undefined}
       />
       {canRestore && restore.dialog(i18n)}

@@ -1,9 +1,8 @@
 /** The History tab of a record: its audit trail (docs/decisions/0017-audit-trail.md). */
-import type { MessageDescriptor } from '@lingui/core';
 import type { AuditQuery } from '@/contract';
 import { useSession } from '@/app/session';
 import { AuditEntries } from './AuditTrail';
-import type { ValueLabels } from './audit-values';
+import { areaWords } from './audit-values';
 import type { BaseRecord } from './queries';
 import type { AreaConfig } from './types';
 
@@ -22,21 +21,7 @@ const auditResourceOf = (key: string, row: BaseRecord): AuditQuery['resource'] =
 
 export function RecordHistory<T extends BaseRecord>({ area, row }: { area: AreaConfig<T>; row: T }) {
   const { role } = useSession();
-  const labels: Record<string, MessageDescriptor> = Object.fromEntries(
-    area.fields.filter((field) => !field.createOnly).map((field) => [field.name, field.label]),
-  );
-  // A fixed value reads as the form and the filters say it (a status's word, not its code): the
-  // form's choices, and the filters' for fields the form does not edit (an event's status).
-  const values: ValueLabels = {};
-  for (const { name, options } of [
-    ...(area.filters ?? []).flatMap((f) =>
-      f.kind === 'select' ? [{ name: f.key, options: f.options }] : [],
-    ),
-    ...area.fields.flatMap((f) =>
-      f.kind === 'select' || f.kind === 'multiselect' ? [{ name: f.name, options: f.options }] : [],
-    ),
-  ])
-    values[name] = Object.fromEntries(options.map((option) => [option.value, option.label]));
+  const { labels, values } = areaWords(area);
   return (
     <section
       className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"

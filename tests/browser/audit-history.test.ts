@@ -146,6 +146,11 @@ describe('history and restore', () => {
     await waitForShell(english.page);
     const chosen = english.page.getByTestId('filter-recordId').locator('option:checked');
     await expect.poll(() => chosen.innerText()).toBe(ev.title.en);
+    // Its entries say fields and values as the event's own History does: "Ticket price", "Approved".
+    await english.page.getByTestId('audit-timeline').waitFor();
+    expect(await english.page.locator('[data-field="price"]').first().innerText()).toContain('Ticket price');
+    const status = english.page.locator('[data-field="status"]').first().getByTestId('audit-after');
+    expect(await status.innerText()).toBe('Approved');
     expect(await english.page.getByTestId('filter-actorId').locator('option').count()).toBeGreaterThan(1);
     await english.page.locator('select[name="resource"]').selectOption('booking');
     // Bookings have no picker: their record is typed by number.

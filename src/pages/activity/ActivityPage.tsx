@@ -25,7 +25,20 @@ import { viewerTimeZone } from '@/lib/zoned';
 import { AUDIT_ACTION_LABELS, AuditEntries } from '@/resources/AuditTrail';
 import { cardClass } from '@/resources/DetailsPage';
 import { ReferenceSelect } from '@/resources/filters/ReferenceSelect';
-import type { PickerSource } from '@/resources/types';
+import type { AreaConfig, PickerSource } from '@/resources/types';
+import { areaWords, type AreaWords } from '@/resources/audit-values';
+import { advertisementArea } from '@/areas/advertisement';
+import { bookingArea } from '@/areas/booking';
+import { categoryArea } from '@/areas/category';
+import { cityArea } from '@/areas/city';
+import { countryArea } from '@/areas/country';
+import { eventArea } from '@/areas/event';
+import { locationArea } from '@/areas/location';
+import { notificationArea } from '@/areas/notification';
+import { pageArea } from '@/areas/page';
+import { serviceProviderArea } from '@/areas/serviceprovider';
+import { supervisorArea } from '@/areas/supervisor';
+import { userArea } from '@/areas/user';
 import { activitySearch, type ActivitySearch } from './search';
 
 const RESOURCE_TEXT: Record<(typeof AUDIT_RESOURCES)[number], MessageDescriptor> = {
@@ -113,6 +126,25 @@ function RecordOf({ entry }: { entry: AuditEntryRecord }) {
   );
 }
 const describeRecord = (entry: AuditEntryRecord) => <RecordOf entry={entry} />;
+
+/** Each area's words for its fields and their values, as its own History says them. */
+const AREA_WORDS: Partial<Record<(typeof AUDIT_RESOURCES)[number], AreaWords>> = Object.fromEntries(
+  [
+    eventArea,
+    bookingArea,
+    advertisementArea,
+    notificationArea,
+    serviceProviderArea,
+    supervisorArea,
+    userArea,
+    categoryArea,
+    countryArea,
+    cityArea,
+    locationArea,
+    pageArea,
+  ].map((area) => [area.resource.key, areaWords(area as Pick<AreaConfig, 'fields' | 'filters'>)]),
+);
+const wordsFor = (entry: AuditEntryRecord) => AREA_WORDS[entry.resource];
 
 /** A day of the filters, in the reader's language and direction (src/components/DateField.tsx). */
 function DayFilter({
@@ -249,7 +281,7 @@ export function ActivityPage() {
       </div>
       <Filters key={JSON.stringify(search)} search={search} />
       <div className={cardClass}>
-        <AuditEntries query={query} describeRecord={describeRecord} canRestore />
+        <AuditEntries query={query} describeRecord={describeRecord} wordsFor={wordsFor} canRestore />
       </div>
     </section>
   );
