@@ -22,6 +22,7 @@ import { BackToList } from './BackToList';
 import { RecordHistory } from './RecordHistory';
 import { RecordNotFound } from './RecordNotFound';
 import { MoreActions } from './MoreActions';
+import { RecordSummary } from './RecordSummary';
 
 export const cardClass =
   'rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900';
@@ -249,6 +250,7 @@ export function RecordView<T extends BaseRecord>({
           <h1 id="details-title" className="text-2xl font-semibold break-words">
             {name}
           </h1>
+          <RecordSummary area={area} row={row} />
           {updatedAt !== undefined && <DataAge updatedAt={updatedAt} />}
         </div>
         <div className="flex flex-wrap gap-2">

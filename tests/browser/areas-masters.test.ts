@@ -154,6 +154,10 @@ describe('configuration masters', () => {
       await rows(page).first().getByTestId('record-link').click();
       await expect.poll(() => path(page)).toMatch(/^\/admin\/location\/details\/\d+$/);
       await page.getByTestId('details-location').waitFor();
+      // Under its title, the record at a glance: its status and key facts, as its card in a list.
+      expect(await page.getByTestId('record-summary').innerText()).toMatch(
+        language === 'en' ? /Active/ : /نشط/,
+      );
       await page.getByTestId('tab-history').click();
       await page.getByTestId('record-history').waitFor();
       const readViolations = await runAxe(page);
