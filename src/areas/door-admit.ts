@@ -112,7 +112,8 @@ async function admitOffline(
       { ...body, count },
       key,
       state,
-      i18n._(msg`Door: ticket of booking ${look.bookingId} admitted on its signature (${count})`),
+      // The booking's number as a reference (as written), the count in the reader's digits.
+      i18n._(msg`Door: ticket of booking ${String(look.bookingId)} admitted on its signature (${count})`),
     );
     return { kind: 'admitted', guest: null, count, queued: true };
   }

@@ -111,8 +111,11 @@ export function DoorLog({
   const { i18n } = useLingui();
   const names = useMemo(() => new Map(guests.map((g) => [g.bookingId, g.name])), [guests]);
   // A ticket admitted on its signature names a booking newer than the kept list.
-  const nameOf = (bookingId: number) =>
-    names.get(bookingId) ?? i18n._(msg`Booking ${bookingId} (not on the kept list)`);
+  const nameOf = (id: number) => {
+    // The booking's number reads as a reference, as written (not a count in the reader's digits).
+    const bookingId = String(id);
+    return names.get(id) ?? i18n._(msg`Booking ${bookingId} (not on the kept list)`);
+  };
   if (!log.length && !waiting.length) return <p className="text-sm">{i18n._(msg`No one admitted yet.`)}</p>;
   // The latest first, as many as the screen's log holds: a door offline all evening queues
   // hundreds, and redrawing them all would slow every scan (their number is in the door's status).

@@ -137,7 +137,10 @@ function LeaseCard({
       await send(
         'leaseReturn',
         { params: { id: eventId, leaseId: lease.id } },
-        { summary: i18n._(msg`Return the unsold seats of lease ${lease.id}`), resource: 'door-sales' },
+        {
+          summary: i18n._(msg`Return the unsold seats of lease ${String(lease.id)}`),
+          resource: 'door-sales',
+        },
       );
       keepLease(eventId, null);
     } catch (err) {
