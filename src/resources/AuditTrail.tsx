@@ -108,18 +108,17 @@ const actorName = (entry: AuditEntryRecord, ctx: RenderContext) =>
     ? localizedText(entry.actor.name, ctx.language) || `#${entry.actor.id}`
     : ctx.i18n._(msg`System`);
 
+/** A trail without area words: labels every area shares, values as recorded. */
+const NO_WORDS: AreaWords = { labels: {}, values: {} };
+
 function AuditTimeline({
   entries,
-  labels = {},
-  values = {},
   describeRecord,
   wordsFor,
   restore,
 }: {
   entries: readonly AuditEntryRecord[];
-  labels?: Record<string, MessageDescriptor>;
-  values?: ValueLabels;
-  /** The words of each entry's own area (the Activity screen, over every area). */
+  /** The words of each entry's area: a record's own (its History), or each entry's (Activity). */
   wordsFor?: (entry: AuditEntryRecord) => AreaWords | undefined;
   /** Names the record of each entry (the Activity screen). */
   describeRecord?: (entry: AuditEntryRecord) => ReactNode;
@@ -131,52 +130,61 @@ function AuditTimeline({
     return <p className="text-slate-600 dark:text-slate-400">{i18n._(msg`No changes recorded yet.`)}</p>;
   return (
     <ol className="space-y-4" data-testid="audit-timeline">
-      {entries.map((entry) => (
-        <li
-          key={entry.id}
-          className="border-s-2 border-indigo-300 ps-3"
-          data-testid={`audit-entry-${entry.id}`}
-        >
-          <div className="flex flex-wrap items-center justify-between gap-2">
-            <p className="font-medium">
-              {i18n._(AUDIT_ACTION_LABELS[entry.action])}
-              {entry.table && PART_LABELS[entry.table] && ` · ${i18n._(PART_LABELS[entry.table]!)}`}
-              {describeRecord && entry.recordId && (
-                <span className="ms-2 text-sm font-normal text-slate-600 dark:text-slate-400">
-                  {describeRecord(entry)}
+      {entries.map((entry) => {
+        const words = wordsFor?.(entry) ?? NO_WORDS;
+        return (
+          <li
+            key={entry.id}
+            className="border-s-2 border-indigo-300 ps-3"
+            data-testid={`audit-entry-${entry.id}`}
+          >
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <p className="font-medium">
+                {i18n._(AUDIT_ACTION_LABELS[entry.action])}
+                {entry.table && PART_LABELS[entry.table] && ` · ${i18n._(PART_LABELS[entry.table]!)}`}
+                {describeRecord && entry.recordId && (
+                  <span className="ms-2 text-sm font-normal text-slate-600 dark:text-slate-400">
+                    {describeRecord(entry)}
+                  </span>
+                )}
+              </p>
+              {restore && entry.restorable && (
+                <Button
+                  variant="secondary"
+                  onClick={() => restore(entry)}
+                  data-testid={`restore-${entry.id}`}
+                >
+                  <RotateCcw aria-hidden="true" className="size-4" />
+                  {i18n._(msg`Restore`)}
+                </Button>
+              )}
+            </div>
+            <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
+              {i18n._(msg`${actorName(entry, ctx)} on ${dateTime(entry.at, ctx)}`)}
+              {entry.deviceAt && (
+                <span className="ms-2">
+                  {i18n._(msg`(made offline on ${dateTime(entry.deviceAt, ctx)})`)}
                 </span>
               )}
+              {entry.ip && <span className="ms-2 text-slate-500">· {entry.ip}</span>}
             </p>
-            {restore && entry.restorable && (
-              <Button variant="secondary" onClick={() => restore(entry)} data-testid={`restore-${entry.id}`}>
-                <RotateCcw aria-hidden="true" className="size-4" />
-                {i18n._(msg`Restore`)}
-              </Button>
+            {entry.action !== 'create' && entry.fields.length > 0 && (
+              <ul className="mt-2 space-y-1 text-sm">
+                {entry.fields.map((field) => (
+                  <Change
+                    key={field}
+                    entry={entry}
+                    field={field}
+                    labels={words.labels}
+                    values={words.values}
+                    ctx={ctx}
+                  />
+                ))}
+              </ul>
             )}
-          </div>
-          <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-            {i18n._(msg`${actorName(entry, ctx)} on ${dateTime(entry.at, ctx)}`)}
-            {entry.deviceAt && (
-              <span className="ms-2">{i18n._(msg`(made offline on ${dateTime(entry.deviceAt, ctx)})`)}</span>
-            )}
-            {entry.ip && <span className="ms-2 text-slate-500">· {entry.ip}</span>}
-          </p>
-          {entry.action !== 'create' && entry.fields.length > 0 && (
-            <ul className="mt-2 space-y-1 text-sm">
-              {entry.fields.map((field) => (
-                <Change
-                  key={field}
-                  entry={entry}
-                  field={field}
-                  labels={wordsFor?.(entry)?.labels ?? labels}
-                  values={wordsFor?.(entry)?.values ?? values}
-                  ctx={ctx}
-                />
-              ))}
-            </ul>
-          )}
-        </li>
-      ))}
+          </li>
+        );
+      })}
     </ol>
   );
 }
@@ -236,15 +244,11 @@ function useRestore() {
 /** The entries of `query` with "Load more", and Restore for admins. */
 export function AuditEntries({
   query,
-  labels,
-  values,
   describeRecord,
   wordsFor,
   canRestore,
 }: {
   query: Omit<AuditQuery, 'cursor'>;
-  labels?: Record<string, MessageDescriptor>;
-  values?: ValueLabels;
   wordsFor?: (entry: AuditEntryRecord) => AreaWords | undefined;
   describeRecord?: (entry: AuditEntryRecord) => ReactNode;
   canRestore: boolean;
@@ -267,8 +271,6 @@ export function AuditEntries({
     <div className="space-y-4">
       <AuditTimeline
         entries={items}
-        labels={labels}
-        values={values}
         describeRecord={describeRecord}
         wordsFor={wordsFor}
         restore={canRestore ? restore.ask : undefined}

@@ -21,7 +21,7 @@ const auditResourceOf = (key: string, row: BaseRecord): AuditQuery['resource'] =
 
 export function RecordHistory<T extends BaseRecord>({ area, row }: { area: AreaConfig<T>; row: T }) {
   const { role } = useSession();
-  const { labels, values } = areaWords(area);
+  const words = areaWords(area);
   return (
     <section
       className="rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900"
@@ -29,8 +29,7 @@ export function RecordHistory<T extends BaseRecord>({ area, row }: { area: AreaC
     >
       <AuditEntries
         query={{ resource: auditResourceOf(area.resource.key, row), recordId: String(row.id), pageSize: 25 }}
-        labels={labels}
-        values={values}
+        wordsFor={() => words}
         canRestore={role === 'admin'}
       />
     </section>
