@@ -30,7 +30,11 @@ interface Stream {
   events: SseEvent[];
   /** When the server ended the stream (performance.now()); never settles while it stays open. */
   ended: Promise<number>;
-  /** Waits until an event matches (at most `ms`). */
+  /**
+   * Waits until an event matches: at most `ms`, by default longer than the hub's poll (a missed
+   * wake-up is read by the poll, server/live/hub.ts); fails at once, saying why, on a stream that was
+   * refused or that the server ended.
+   */
   next(match: (e: SseEvent) => boolean, ms?: number): Promise<SseEvent>;
   close(): void;
 }
@@ -44,6 +48,8 @@ const open = async (token: string | null, lastEventId?: string, app: App = t.app
   const got: SseEvent[] = [];
   const waiting = new Set<() => void>();
   let ended: Promise<number> = new Promise(() => {});
+  /** Why no event can come any more (a refused or ended stream), once known. */
+  let over: string | null = null;
   if (res.status === 200)
     ended = (async () => {
       try {
@@ -55,21 +61,24 @@ const open = async (token: string | null, lastEventId?: string, app: App = t.app
         // closed by the client
         return new Promise<number>(() => {});
       }
+      over = 'the server ended the stream';
+      for (const w of waiting) w();
       return performance.now();
     })();
-  else await res.text();
+  else over = `the stream was refused: ${res.status} ${await res.text()}`;
   return {
     status: res.status,
     events: got,
     ended,
-    next: (match, ms = 3000) =>
+    next: (match, ms = 10_000) =>
       new Promise((resolve, reject) => {
         const check = () => {
           const hit = got.find(match);
-          if (!hit) return false;
+          if (!hit && !over) return false;
           waiting.delete(check);
           clearTimeout(timer);
-          resolve(hit);
+          if (hit) resolve(hit);
+          else reject(new Error(`No matching event: ${over}; got ${JSON.stringify(got)}`));
           return true;
         };
         const timer = setTimeout(() => {
