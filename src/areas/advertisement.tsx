@@ -72,7 +72,7 @@ const decide = (to: 'approved' | 'rejected'): AreaAction<Advertisement> => ({
   icon: to === 'approved' ? CheckCircle2 : XCircle,
   danger: to === 'rejected',
   ...(to === 'approved'
-    ? { confirm: msg`The ad is shown at its placement between its dates once approved.` }
+    ? { primary: true, confirm: msg`The ad is shown at its placement between its dates once approved.` }
     : { reason: { title: msg`Reject advertisement`, required: true } }),
   visible: (row, ctx) => ctx.role === 'admin' && AD_TRANSITIONS[to].includes(row.status),
   bulk: { action: 'status', params: (reason) => ({ status: to, reason }) },

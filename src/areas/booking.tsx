@@ -86,9 +86,10 @@ function move(
 
 const bookingActions: AreaAction<Booking>[] = [
   move('status', 'confirmed', msg`Confirm`, BadgeCheck, {
+    primary: true,
     confirm: msg`Confirming holds the seats of this booking.`,
   }),
-  move('status', 'checked_in', msg`Check in`, DoorOpen),
+  move('status', 'checked_in', msg`Check in`, DoorOpen, { primary: true }),
   move('status', 'completed', msg`Complete`, Flag),
   move('status', 'cancelled', msg`Cancel booking`, Ban, {
     danger: true,

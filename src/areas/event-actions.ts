@@ -68,9 +68,13 @@ const feature = (featured: boolean): AreaAction<Event> => ({
 
 export const eventActions: AreaAction<Event>[] = [
   move('pending', msg`Submit for approval`, Send, {
+    primary: true,
     confirm: msg`An admin reviews the event before it is published.`,
   }),
-  move('approved', msg`Approve`, CheckCircle2, { confirm: msg`The event is published once approved.` }),
+  move('approved', msg`Approve`, CheckCircle2, {
+    primary: true,
+    confirm: msg`The event is published once approved.`,
+  }),
   move('rejected', msg`Reject`, XCircle, {
     danger: true,
     reason: { title: msg`Reject event`, required: true },

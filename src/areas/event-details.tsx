@@ -14,7 +14,7 @@ import type { EventStatus, Language } from '@/contract';
 import { routes } from '@/contract/routes.gen';
 import { useSession } from '@/app/session';
 import { AppLink } from '@/components/AppLink';
-import { Alert } from '@/components/ui';
+import { Alert, buttonClass } from '@/components/ui';
 import { call } from '@/lib/api';
 import { localizedText, venueTime } from '@/resources/cells';
 import { DefinitionList, RecordView } from '@/resources/DetailsPage';
@@ -98,8 +98,8 @@ export function Details() {
   );
 }
 
-const DOOR_LINK =
-  'inline-flex min-h-10 items-center gap-2 rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white hover:bg-indigo-700';
+/** The door's links sit in the details, beside the header's one primary button: secondary. */
+const DOOR_LINK = buttonClass('secondary');
 
 function EventDetails({
   data,

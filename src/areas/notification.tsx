@@ -196,6 +196,7 @@ export const notificationArea: AreaConfig<Notification> = {
       id: 'send',
       label: msg`Send now`,
       icon: Send,
+      primary: true,
       confirm: msg`Every recipient gets it in the app, and on each device where they turned notifications on.`,
       ConfirmDetail: AudienceConfirmDetail,
       visible: (row) => row.status === 'draft' || row.status === 'scheduled' || row.status === 'failed',

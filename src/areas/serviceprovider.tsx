@@ -4,13 +4,13 @@
  * edits only its own profile.
  */
 import { msg } from '@lingui/core/macro';
-import { Ban, CheckCircle2, XCircle } from 'lucide-react';
 import { serviceProviderResource, type RecordOf } from '@/contract';
 import { routes } from '@/contract/routes.gen';
 import { call } from '@/lib/api';
 import { dateTime, EmailText, localizedText, LocalizedCell, Ltr, statusOptions } from '@/resources/cells';
 import { areaPages } from '@/resources/screens';
 import type { AreaAction, AreaConfig } from '@/resources/types';
+import { accountMoves } from './account-moves';
 import { AccountStatus, InvitationNotice, invitationActions } from './invitation';
 import { RECORD_SCREENS } from '@/lib/record-screens';
 
@@ -19,7 +19,7 @@ export type Provider = RecordOf<typeof serviceProviderResource>;
 const isStaff = (ctx: { permissions: readonly string[] }) => ctx.permissions.includes('serviceprovider');
 
 const decide =
-  (status: '1' | '2' | '3') =>
+  (status: '1' | '2' | '3'): AreaAction<Provider>['run'] =>
   async (row: Provider, { reason, idempotencyKey }: { reason: string | null; idempotencyKey: string }) =>
     call(routes.serviceProviderApprove, { body: { id: row.id, status, reason }, idempotencyKey });
 
@@ -30,38 +30,14 @@ const decide =
 const needsServer = msg`Needs the connection: the provider's access changes at once, and a decision made meanwhile must not be overwritten.`;
 
 export const providerActions: AreaAction<Provider>[] = [
-  {
-    id: 'approve',
-    label: msg`Approve`,
-    icon: CheckCircle2,
-    visible: (row, ctx) => isStaff(ctx) && row.status !== '1',
-    confirm: msg`The provider can sign in once approved.`,
-    run: decide('1'),
+  ...accountMoves<Provider>({
+    run: decide,
+    may: isStaff,
+    approve: { confirm: msg`The provider can sign in once approved.` },
+    reject: { title: msg`Reject provider` },
+    block: { reason: { title: msg`Block provider`, required: true } },
     needsServer,
-    bulk: { action: 'status', params: () => ({ status: '1' }) },
-  },
-  {
-    id: 'reject',
-    label: msg`Reject`,
-    icon: XCircle,
-    danger: true,
-    reason: { title: msg`Reject provider`, required: true },
-    visible: (row, ctx) => isStaff(ctx) && row.status === '0',
-    run: decide('2'),
-    needsServer,
-    bulk: { action: 'status', params: (reason) => ({ status: '2', reason }) },
-  },
-  {
-    id: 'block',
-    label: msg`Block`,
-    icon: Ban,
-    danger: true,
-    reason: { title: msg`Block provider`, required: true },
-    visible: (row, ctx) => isStaff(ctx) && row.status === '1',
-    run: decide('3'),
-    needsServer,
-    bulk: { action: 'status', params: (reason) => ({ status: '3', reason }) },
-  },
+  }),
   ...invitationActions<Provider>('serviceprovider'),
 ];
 

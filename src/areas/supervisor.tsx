@@ -1,23 +1,31 @@
 /**
  * Supervisors (event managers), docs/product.md §2 /supervisor and /supervisor/add/{userId}: `userId` is the
  * supervisor's user id to edit it, or `new` to add one. Staff choose the provider it belongs to; a
- * service provider manages only its own supervisors. Activate / deactivate via /api/users/approve/.
+ * service provider manages only its own supervisors. Approve, block and unblock via /api/users/approve/
+ * (src/areas/account-moves.ts).
  * Access: a full supervisor, or door only (role `door`, docs/decisions/0055-the-door.md).
  */
 import { msg } from '@lingui/core/macro';
-import { Power, PowerOff } from 'lucide-react';
 import { SUPERVISOR_ROLES, supervisorResource, type RecordOf } from '@/contract';
 import { routes } from '@/contract/routes.gen';
 import { call } from '@/lib/api';
-import { Badge, dateTime, EmailText, localizedText, LocalizedCell, Ltr } from '@/resources/cells';
+import {
+  Badge,
+  dateTime,
+  EmailText,
+  localizedText,
+  LocalizedCell,
+  Ltr,
+  statusOptions,
+} from '@/resources/cells';
 import { areaPages } from '@/resources/screens';
 import type { AreaConfig } from '@/resources/types';
+import { accountMoves } from './account-moves';
 import { AccountStatus, InvitationNotice, invitationActions } from './invitation';
 import { RECORD_SCREENS } from '@/lib/record-screens';
 
 type Supervisor = RecordOf<typeof supervisorResource>;
 
-const LABELS = { '0': msg`Pending`, '1': msg`Active`, '2': msg`Rejected`, '3': msg`Inactive` } as const;
 /** A supervisor's access (docs/decisions/0055-the-door.md): everything a supervisor does, or doors only. */
 const ACCESS = { manager: msg`Full supervisor`, door: msg`Door only` } as const;
 const ACCESS_OPTIONS = SUPERVISOR_ROLES.map((role) => ({ value: role, label: ACCESS[role] }));
@@ -74,7 +82,7 @@ export const supervisorArea: AreaConfig<Supervisor> = {
       id: 'status',
       header: msg`Status`,
       sort: 'status',
-      cell: (row, ctx) => <AccountStatus row={row} ctx={ctx} labels={LABELS} />,
+      cell: (row, ctx) => <AccountStatus row={row} ctx={ctx} />,
     },
     {
       id: 'createdAt',
@@ -116,33 +124,15 @@ export const supervisorArea: AreaConfig<Supervisor> = {
       key: 'status',
       kind: 'select',
       label: msg`Status`,
-      options: [
-        { value: '1', label: msg`Active` },
-        { value: '3', label: msg`Inactive` },
-      ],
+      options: statusOptions,
     },
   ],
   actions: [
-    {
-      id: 'activate',
-      label: msg`Activate`,
-      icon: Power,
-      visible: (row) => row.status !== '1',
-      run: setStatus('1'),
+    ...accountMoves<Supervisor, '1' | '3'>({
+      run: setStatus,
+      block: { confirm: msg`The supervisor is signed out and cannot sign in until unblocked.` },
       needsServer,
-      bulk: { action: 'status', params: () => ({ status: '1' }) },
-    },
-    {
-      id: 'deactivate',
-      label: msg`Deactivate`,
-      icon: PowerOff,
-      danger: true,
-      confirm: msg`The supervisor is signed out and cannot sign in until activated again.`,
-      visible: (row) => row.status === '1',
-      run: setStatus('3'),
-      needsServer,
-      bulk: { action: 'status', params: () => ({ status: '3' }) },
-    },
+    }),
     ...invitationActions<Supervisor>('supervisor'),
   ],
   EditNotice: InvitationNotice,

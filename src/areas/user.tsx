@@ -3,7 +3,7 @@
  * reject, block and unblock. Only admins see and change the role.
  */
 import { msg } from '@lingui/core/macro';
-import { Ban, CheckCircle2, KeyRound, Undo2, XCircle } from 'lucide-react';
+import { KeyRound } from 'lucide-react';
 import { ROLES, userResource, type RecordOf } from '@/contract';
 import { routes } from '@/contract/routes.gen';
 import { ROLE_LABELS, roleLabel } from '@/app/roles';
@@ -12,6 +12,7 @@ import { call } from '@/lib/api';
 import { dateTime, EmailText, localizedText, LocalizedCell, Ltr, statusOptions } from '@/resources/cells';
 import { areaPages } from '@/resources/screens';
 import type { AreaAction, AreaConfig } from '@/resources/types';
+import { accountMoves } from './account-moves';
 import { AccountStatus, InvitationNotice, invitationActions, invitationDetail } from './invitation';
 import { RECORD_SCREENS } from '@/lib/record-screens';
 
@@ -20,47 +21,16 @@ type User = RecordOf<typeof userResource>;
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
 const setStatus =
-  (status: '1' | '2' | '3') =>
+  (status: '1' | '2' | '3'): AreaAction<User>['run'] =>
   async (row: User, { reason, idempotencyKey }: { reason: string | null; idempotencyKey: string }) =>
     call(routes.usersApprove, { body: { id: row.id, status, reason }, idempotencyKey });
 
 const actions: AreaAction<User>[] = [
-  {
-    id: 'approve',
-    label: msg`Approve`,
-    icon: CheckCircle2,
-    visible: (row) => row.status === '0' || row.status === '2',
-    run: setStatus('1'),
-    bulk: { action: 'status', params: () => ({ status: '1' }) },
-  },
-  {
-    id: 'reject',
-    label: msg`Reject`,
-    icon: XCircle,
-    danger: true,
-    reason: { title: msg`Reject account`, required: true },
-    visible: (row) => row.status === '0',
-    run: setStatus('2'),
-    bulk: { action: 'status', params: (reason) => ({ status: '2', reason }) },
-  },
-  {
-    id: 'block',
-    label: msg`Block`,
-    icon: Ban,
-    danger: true,
-    reason: { title: msg`Block account`, required: false },
-    visible: (row) => row.status === '1',
-    run: setStatus('3'),
-    bulk: { action: 'status', params: (reason) => ({ status: '3', reason }) },
-  },
-  {
-    id: 'unblock',
-    label: msg`Unblock`,
-    icon: Undo2,
-    visible: (row) => row.status === '3',
-    run: setStatus('1'),
-    bulk: { action: 'status', params: () => ({ status: '1' }) },
-  },
+  ...accountMoves<User>({
+    run: setStatus,
+    reject: { title: msg`Reject account` },
+    block: { reason: { title: msg`Block account`, required: false } },
+  }),
   {
     // Admins only (docs/security.md, "Two-factor sign-in"); one's own is turned off in My Profile.
     id: 'reset-two-factor',

@@ -30,6 +30,14 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   loading?: boolean;
 }
 
+/** The look of a `Button` of `variant`, for a link that leads where a button would act. */
+export const buttonClass = (variant: Variant = 'primary', className?: string) =>
+  cx(
+    'inline-flex min-h-10 items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium transition-colors disabled:cursor-not-allowed',
+    VARIANTS[variant],
+    className,
+  );
+
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
   { variant = 'primary', loading = false, disabled, className, children, type = 'button', ...rest },
   ref,
@@ -40,11 +48,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       type={type}
       disabled={disabled || loading}
       aria-busy={loading || undefined}
-      className={cx(
-        'inline-flex min-h-10 items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium transition-colors disabled:cursor-not-allowed',
-        VARIANTS[variant],
-        className,
-      )}
+      className={buttonClass(variant, className)}
       {...rest}
     >
       {loading && <Loader2 aria-hidden="true" data-testid="button-spinner" className="size-4 animate-spin" />}

@@ -2,6 +2,7 @@
  * The generic read view: the record as a definition list, its related data (sections an area adds)
  * and its actions (edit, the area's extras, delete).
  */
+import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useQuery } from '@tanstack/react-query';
@@ -10,9 +11,9 @@ import { Pencil } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { Language } from '@/contract';
 import { NotFoundPage } from '@/components/error-pages/NotFoundPage';
-import { Alert, Button } from '@/components/ui';
+import { Alert, Button, buttonClass } from '@/components/ui';
 import { ApiError, errorMessage } from '@/lib/api';
-import { useActionContext, useNeedsServer, useRecordActions } from './actions';
+import { primaryAction, useActionContext, useNeedsServer, useRecordActions } from './actions';
 import { AppLink } from '@/components/AppLink';
 import { DataAge } from '@/components/DataAge';
 import { NotSavedHere, useNotSavedHere } from './NotSavedHere';
@@ -168,10 +169,12 @@ function RecordTabs<T extends BaseRecord>({
 /** An area's action that is not destructive (those wait under "More"); without the server one it needs is disabled, described by the reasons below (ADR 0076). */
 function ActionButton<T extends BaseRecord>({
   action,
+  primary,
   reason,
   onRun,
 }: {
   action: AreaAction<T>;
+  primary: boolean;
   reason: string | null;
   onRun: () => void;
 }) {
@@ -179,7 +182,7 @@ function ActionButton<T extends BaseRecord>({
   const Icon = action.icon;
   return (
     <Button
-      variant="secondary"
+      variant={primary ? 'primary' : 'secondary'}
       onClick={onRun}
       disabled={reason !== null}
       aria-describedby={reason ? 'actions-need-server' : undefined}
@@ -208,6 +211,20 @@ function NeedsServer({ reasons }: { reasons: Map<string, string[]> }) {
   );
 }
 
+/** The labels of the actions that wait for the server, by the reason they wait. */
+function reasonsOf<T extends BaseRecord>(
+  actions: readonly AreaAction<T>[],
+  needsServer: (action: AreaAction<T>) => string | null,
+  i18n: I18n,
+) {
+  const reasons = new Map<string, string[]>();
+  for (const action of actions) {
+    const reason = needsServer(action);
+    if (reason) reasons.set(reason, [...(reasons.get(reason) ?? []), i18n._(action.label)]);
+  }
+  return reasons;
+}
+
 /** Heading, back link, the record's actions and its content. */
 export function RecordView<T extends BaseRecord>({
   area,
@@ -231,13 +248,10 @@ export function RecordView<T extends BaseRecord>({
   const name = area.recordName(row, { i18n, language });
   const extras = (area.actions ?? []).filter((action) => action.visible?.(row, context) ?? true);
   const canRemove = Boolean(area.resource.endpoints.remove) && (area.canRemove?.(row, context) ?? true);
+  const main = primaryAction(extras);
   // Without the server the actions it must take are disabled, why written under them (ADR 0076).
   const needsServer = useNeedsServer();
-  const reasons = new Map<string, string[]>();
-  for (const action of extras) {
-    const reason = needsServer(action);
-    if (reason) reasons.set(reason, [...(reasons.get(reason) ?? []), i18n._(action.label)]);
-  }
+  const reasons = reasonsOf(extras, needsServer, i18n);
   return (
     <section
       className="mx-auto max-w-5xl space-y-4"
@@ -257,7 +271,8 @@ export function RecordView<T extends BaseRecord>({
           {area.paths.edit && (area.canEdit?.(row) ?? true) && (
             <AppLink
               to={area.paths.edit(row.id, row)}
-              className="inline-flex min-h-10 items-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:bg-slate-800 dark:hover:bg-slate-700"
+              className={buttonClass(main ? 'secondary' : 'primary')}
+              data-testid="record-edit"
             >
               <Pencil aria-hidden="true" className="size-4" />
               {i18n._(msg`Edit`)}
@@ -269,6 +284,7 @@ export function RecordView<T extends BaseRecord>({
               <ActionButton
                 key={action.id}
                 action={action}
+                primary={action === main}
                 reason={needsServer(action)}
                 onRun={() => start(action, row)}
               />

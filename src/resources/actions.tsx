@@ -20,6 +20,10 @@ import { invalidateResource, useRemoveRecord, type BaseRecord } from './queries'
 import type { ActionContext, AreaAction, AreaConfig } from './types';
 import { useAskedAction } from './useAskedAction';
 
+/** A read view's one primary button: the record's next step where it has one (Edit otherwise). */
+export const primaryAction = <T extends BaseRecord>(visible: readonly AreaAction<T>[]) =>
+  visible.find((action) => action.primary && !action.danger);
+
 /**
  * Why an action cannot run now, or null: without the server (offline, or it does not answer) an
  * action that is not kept in the outbox is shown disabled with this reason (ADR 0076).

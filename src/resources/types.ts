@@ -153,6 +153,11 @@ export interface AreaAction<T extends BaseRecord = BaseRecord> {
   label: MessageDescriptor;
   icon?: LucideIcon;
   danger?: boolean;
+  /**
+   * The record's next step (submit, approve, confirm, check in, send): a read view shows the first
+   * visible one as its one primary button, and Edit when none is (docs/product.md §2, details).
+   */
+  primary?: boolean;
   visible?: (row: T, ctx: ActionContext) => boolean;
   /** Asks a reason first (reject, block); `required` refuses an empty one. */
   reason?: { title: MessageDescriptor; required: boolean };

@@ -78,6 +78,13 @@ describe('service providers', () => {
     await reasonDialog.getByText('Please give a reason.').waitFor();
     await reasonDialog.getByRole('button', { name: 'Cancel' }).click();
 
+    // One primary (solid) button: the record's next step, Approve; after it, Edit (docs/product.md §2).
+    const primary = () =>
+      page
+        .getByTestId('details-serviceprovider')
+        .locator(':is(a, button).bg-indigo-600')
+        .evaluateAll((all) => all.map((e) => e.getAttribute('data-testid')));
+    expect(await primary()).toEqual(['action-approve']);
     await page.getByTestId('action-approve').click();
     const approved = page.waitForResponse(
       (r) => new URL(r.url()).pathname === '/api/serviceprovider/approve',
@@ -88,6 +95,11 @@ describe('service providers', () => {
     await expect
       .poll(() => page.locator('main [data-testid="status"]').first().getAttribute('data-status'))
       .toBe('1');
+    await expect.poll(primary).toEqual(['record-edit']);
+    // An approved provider is blocked from under "More", and a blocked one unblocked: one word a move.
+    await page.getByTestId('record-more').click();
+    await page.getByTestId('action-block').waitFor();
+    await page.keyboard.press('Escape');
     await snap(page, 'areas-provider-details-approved');
 
     // Now the provider signs in.
