@@ -159,7 +159,7 @@ export const eventArea: AreaConfig<Event> = {
     },
   ],
   fields: [
-    { name: 'title', kind: 'localized', label: msg`Title` },
+    { name: 'title', kind: 'localized', label: msg`Title`, section: msg`The event` },
     { name: 'description', kind: 'localized', label: msg`Description`, multiline: true },
     { name: 'categoryId', kind: 'reference', source: 'category', label: msg`Category` },
     {
@@ -169,7 +169,13 @@ export const eventArea: AreaConfig<Event> = {
       label: msg`Service provider`,
       visible: choosesProvider,
     },
-    { name: 'countryId', kind: 'reference', source: 'country', label: msg`Country` },
+    {
+      name: 'countryId',
+      kind: 'reference',
+      source: 'country',
+      label: msg`Country`,
+      section: msg`Where and when`,
+    },
     { name: 'cityId', kind: 'reference', source: 'city', label: msg`City`, dependsOn: 'countryId' },
     {
       name: 'locationId',
@@ -180,12 +186,19 @@ export const eventArea: AreaConfig<Event> = {
     },
     { name: 'startsAt', kind: 'datetime', venue: 'locationId', label: msg`Starts` },
     { name: 'endsAt', kind: 'datetime', venue: 'locationId', label: msg`Ends`, hint: msg`After the start.` },
-    { name: 'price', kind: 'money', label: msg`Ticket price`, hint: msg`0 for a free event.` },
+    {
+      name: 'price',
+      kind: 'money',
+      label: msg`Ticket price`,
+      hint: msg`0 for a free event.`,
+      section: msg`Tickets`,
+    },
     { name: 'capacity', kind: 'number', label: msg`Capacity`, hint: msg`Seats on sale.` },
     {
       name: 'images',
       kind: 'gallery',
       label: msg`Images`,
+      section: msg`Images and team`,
       upload: api.eventImage,
       cover: 'coverImage',
       max: MAX_EVENT_IMAGES,

@@ -92,6 +92,11 @@ interface FieldBase {
   /** Takes the whole row of the form grid. */
   wide?: boolean;
   /**
+   * Begins a titled section of the form (a card of its own); the fields after it belong to it until
+   * the next field that begins one. Give it to a field every reader sees.
+   */
+  section?: MessageDescriptor;
+  /**
    * Shown only while the form's values answer true (an advertisement's event or address, by its
    * target); a hidden field is left out (the schema's default applies).
    */

@@ -226,6 +226,12 @@ describe('events', () => {
       // The event's form is long: Save stays in view at the foot of the screen before any scroll.
       const save = await page.getByTestId('form-submit').boundingBox();
       expect(save!.y + save!.height).toBeLessThanOrEqual(DESKTOP.height);
+      // In sections, each a card under its heading.
+      expect(await page.getByTestId('form-section').locator('h2').allInnerTexts()).toEqual(
+        language === 'ar'
+          ? ['الفعالية', 'المكان والموعد', 'التذاكر', 'الصور والفريق']
+          : ['The event', 'Where and when', 'Tickets', 'Images and team'],
+      );
       const form = await runAxe(page);
       expect(form, `event form (${language}):\n${formatViolations(form)}`).toEqual([]);
       if (language === 'ar') {

@@ -1,12 +1,14 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
+import { useId, type ReactNode } from 'react';
 import { FormProvider } from 'react-hook-form';
 import { AppLink } from '@/components/AppLink';
-import { Alert, Button } from '@/components/ui';
+import { Alert, Button, cx } from '@/components/ui';
 import { ConfirmDialog } from '@/components/dialogs';
 import { FormField } from '../fields';
 import type { BaseRecord } from '../queries';
-import type { AreaConfig } from '../types';
+import type { AreaConfig, AreaField } from '../types';
 import { SaveQuestionDialog } from './SaveQuestionDialog';
 import { useRecordForm } from './useRecordForm';
 import { BackToList } from '../BackToList';
@@ -44,27 +46,30 @@ export function RecordForm<T extends BaseRecord>({
         <SaveQuestionDialog question={state.question} title={title} onAnswer={state.answer} />
       )}
       <FormProvider {...form}>
-        <form
-          noValidate
-          onSubmit={onSubmit}
-          className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 sm:grid-cols-2 dark:border-slate-800 dark:bg-slate-900"
-        >
-          {fields.map((field) => (
-            <FormField
-              key={field.name}
-              field={field}
-              fields={fields}
-              record={record as Record<string, unknown> | undefined}
-            />
+        <form noValidate onSubmit={onSubmit} className="space-y-4">
+          {sectionsOf(fields).map((section, index, all) => (
+            <FormSection key={section.fields[0]!.name} title={section.title}>
+              {section.fields.map((field) => (
+                <FormField
+                  key={field.name}
+                  field={field}
+                  fields={fields}
+                  record={record as Record<string, unknown> | undefined}
+                />
+              ))}
+              {FormNote && index === all.length - 1 && (
+                <div className="sm:col-span-2">
+                  <FormNote />
+                </div>
+              )}
+            </FormSection>
           ))}
-          {FormNote && (
-            <div className="sm:col-span-2">
-              <FormNote />
-            </div>
-          )}
           {/* Save and Cancel stay in view at the foot of the screen on a long form (the event's). */}
           <div
-            className="sticky bottom-0 z-10 -mx-5 -mb-5 flex flex-wrap gap-2 rounded-b-xl border-t border-slate-200 bg-white/95 px-5 py-3 backdrop-blur-sm sm:col-span-2 dark:border-slate-800 dark:bg-slate-900/95"
+            className={cx(
+              CARD,
+              'sticky bottom-0 z-10 flex flex-wrap gap-2 bg-white/95 py-3 backdrop-blur-sm dark:bg-slate-900/95',
+            )}
             data-testid="form-actions"
           >
             <Button type="submit" loading={state.isSubmitting} data-testid="form-submit">
@@ -82,6 +87,37 @@ export function RecordForm<T extends BaseRecord>({
       {blocker.status === 'blocked' && (
         <LeaveDialog onStay={() => blocker.reset()} onLeave={() => blocker.proceed()} />
       )}
+    </section>
+  );
+}
+
+const CARD = 'rounded-xl border border-slate-200 bg-white p-5 dark:border-slate-800 dark:bg-slate-900';
+
+/** The form's sections: each begins at a field with a `section` title (one untitled card without any). */
+const sectionsOf = (fields: readonly AreaField[]) => {
+  const sections: { title: MessageDescriptor | undefined; fields: AreaField[] }[] = [];
+  for (const field of fields)
+    if (field.section || sections.length === 0) sections.push({ title: field.section, fields: [field] });
+    else sections.at(-1)!.fields.push(field);
+  return sections;
+};
+
+/** A card of the form's fields, under its title when it has one. */
+function FormSection({ title, children }: { title: MessageDescriptor | undefined; children: ReactNode }) {
+  const { i18n } = useLingui();
+  const id = useId();
+  return (
+    <section
+      aria-labelledby={title ? id : undefined}
+      className={cx(CARD, 'grid gap-4 sm:grid-cols-2')}
+      data-testid="form-section"
+    >
+      {title && (
+        <h2 id={id} className="text-lg font-semibold sm:col-span-2">
+          {i18n._(title)}
+        </h2>
+      )}
+      {children}
     </section>
   );
 }
