@@ -117,7 +117,7 @@ const thumbnail = (row: Advertisement, ctx: RenderContext, large = false) => (
 
 export const advertisementArea: AreaConfig<Advertisement> = {
   resource: advertisementResource,
-  title: msg`Advertisement`,
+  title: msg`Advertisements`,
   createTitle: msg`Add advertisement`,
   editTitle: msg`Edit advertisement`,
   recordName: (row, { language }) => localizedText(row.title, language),

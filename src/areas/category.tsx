@@ -10,7 +10,7 @@ type Category = RecordOf<typeof categoryResource>;
 
 export const categoryArea: AreaConfig<Category> = {
   resource: categoryResource,
-  title: msg`Category Master`,
+  title: msg`Categories`,
   createTitle: msg`Add category`,
   editTitle: msg`Edit category`,
   recordName: (row, { language }) => localizedText(row.name, language),

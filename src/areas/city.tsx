@@ -10,7 +10,7 @@ type City = RecordOf<typeof cityResource>;
 
 export const cityArea: AreaConfig<City> = {
   resource: cityResource,
-  title: msg`City Master`,
+  title: msg`Cities`,
   createTitle: msg`Add city`,
   editTitle: msg`Edit city`,
   recordName: (row, { language }) => localizedText(row.name, language),

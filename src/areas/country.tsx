@@ -10,7 +10,7 @@ type Country = RecordOf<typeof countryResource>;
 
 export const countryArea: AreaConfig<Country> = {
   resource: countryResource,
-  title: msg`Country Master`,
+  title: msg`Countries`,
   createTitle: msg`Add country`,
   editTitle: msg`Edit country`,
   recordName: (row, { language }) => localizedText(row.name, language),

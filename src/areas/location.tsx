@@ -46,7 +46,7 @@ function useInitialLocation() {
 
 export const locationArea: AreaConfig<Location> = {
   resource: locationResource,
-  title: msg`Location Master`,
+  title: msg`Locations`,
   createTitle: msg`Add location`,
   editTitle: msg`Edit location`,
   recordName: (row, { language }) => localizedText(row.name, language),

@@ -66,7 +66,7 @@ const delivery = (row: Notification, ctx: RenderContext) =>
 
 export const notificationArea: AreaConfig<Notification> = {
   resource: notificationResource,
-  title: msg`Notification`,
+  title: msg`Notifications`,
   createTitle: msg`Add notification`,
   editTitle: msg`Edit notification`,
   recordName: (row, { language }) => localizedText(row.title, language),

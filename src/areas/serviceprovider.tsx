@@ -43,7 +43,7 @@ export const providerActions: AreaAction<Provider>[] = [
 
 export const serviceProviderArea: AreaConfig<Provider> = {
   resource: serviceProviderResource,
-  title: msg`Service Provider`,
+  title: msg`Service providers`,
   createTitle: msg`Add service provider`,
   editTitle: msg`Edit service provider`,
   recordName: (row, { language }) =>

@@ -39,7 +39,7 @@ const setStatus = (status: '1' | '3') => async (row: Supervisor) =>
 
 export const supervisorArea: AreaConfig<Supervisor> = {
   resource: supervisorResource,
-  title: msg`Supervisor`,
+  title: msg`Supervisors`,
   createTitle: msg`Add supervisor`,
   editTitle: msg`Edit supervisor`,
   recordName: (row, { language }) => localizedText(row.name, language),
