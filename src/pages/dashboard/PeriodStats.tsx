@@ -36,9 +36,9 @@ function Change({
         : 'text-slate-700 dark:text-slate-300';
   const before = format(previous);
   return (
-    <p className="mt-1 flex items-center gap-1 text-sm" data-testid={`${testId}-change`}>
+    <p className="mt-1 flex flex-wrap items-center gap-x-1 text-sm" data-testid={`${testId}-change`}>
       <Icon aria-hidden="true" className={`size-4 shrink-0 rtl:-scale-x-100 ${tone}`} />
-      <span className={`font-medium tabular-nums ${tone}`}>
+      <span className={`font-medium whitespace-nowrap tabular-nums ${tone}`}>
         {ratio > 0 ? f.i18n._(msg`Up`) : ratio < 0 ? f.i18n._(msg`Down`) : f.i18n._(msg`No change`)}
         {ratio !== 0 && ` ${f.percent(ratio)}`}
       </span>
