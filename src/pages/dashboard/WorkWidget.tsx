@@ -12,7 +12,7 @@ import { Alert, Button } from '@/components/ui';
 import { errorMessage } from '@/lib/api';
 import { card, useFormat } from './dashboard-data';
 
-export const WIDGET_ROWS = 3;
+const WIDGET_ROWS = 3;
 
 const footerLink =
   'inline-flex min-h-10 items-center gap-1 text-sm font-medium text-indigo-700 underline-offset-4 hover:underline dark:text-indigo-300';

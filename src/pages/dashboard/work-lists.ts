@@ -6,7 +6,7 @@
  * so a write to a booking or an event, and the live stream, refresh the widgets as they refresh the lists.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { bookingResource, eventResource } from '@/contract';
+import type { bookingResource, eventResource, RecordOf } from '@/contract';
 import type { RouteRef } from '@/contract/plain';
 import { routes } from '@/contract/routes.gen';
 import { call, endpointRef } from '@/lib/api';
@@ -51,9 +51,5 @@ export const toConfirmQuery = () => {
   });
 };
 
-export type EventRow = Awaited<
-  ReturnType<NonNullable<ReturnType<typeof todaysEventsQuery>['queryFn']>>
->['items'][number];
-export type BookingRow = Awaited<
-  ReturnType<NonNullable<ReturnType<typeof toConfirmQuery>['queryFn']>>
->['items'][number];
+/** A booking as the bookings list answers it. */
+export type BookingRow = RecordOf<typeof bookingResource>;
