@@ -57,13 +57,19 @@ export function Figures<T>({
 export function Stats({
   data,
 }: {
-  data: Pick<AdminData, 'bookingsToday' | 'bookingsThisWeek' | 'bookingsThisMonth' | 'revenueThisMonth'>;
+  data: Pick<
+    AdminData,
+    'bookingsToday' | 'bookingsThisWeek' | 'bookingsThisMonth' | 'revenueThisMonth' | 'previous'
+  >;
 }) {
   const f = useFormat();
   const clockId = useId();
   // One business day for all staff: the platform's clock, named once below the figures
   // (docs/decisions/0031-venue-days-and-viewer-moments.md).
   const clock = zoneLabel(new Date(), PLATFORM_TIME_ZONE, f.language, FORMAT_LOCALES[f.language]);
+  // An answer kept on the device before the figures had their previous days has none: no change is
+  // shown until the answer is fetched again (the cache keeps its shape's buster, docs/architecture.md §5).
+  const before: Partial<AdminData['previous']> = (data.previous as AdminData['previous'] | undefined) ?? {};
   return (
     <section
       aria-label={f.i18n._(msg`Bookings and revenue`)}
@@ -75,24 +81,28 @@ export function Stats({
           testId="stat-today"
           label={f.i18n._(msg`Bookings today`)}
           value={data.bookingsToday}
+          previous={before.bookingsToday}
           kind="bookings"
         />
         <FigureCard
           testId="stat-week"
           label={f.i18n._(msg`Bookings this week`)}
           value={data.bookingsThisWeek}
+          previous={before.bookingsThisWeek}
           kind="bookings"
         />
         <FigureCard
           testId="stat-month"
           label={f.i18n._(msg`Bookings this month`)}
           value={data.bookingsThisMonth}
+          previous={before.bookingsThisMonth}
           kind="bookings"
         />
         <FigureCard
           testId="stat-revenue"
           label={f.i18n._(msg`Revenue this month`)}
           value={data.revenueThisMonth}
+          previous={before.revenueThisMonth}
           kind="money"
         />
       </div>
@@ -112,7 +122,7 @@ export function WorkToday({ today }: { today: string }) {
   const may = (p: 'event' | 'booking') => permissions?.includes(p) ?? false;
   if (!may('event') && !may('booking')) return null;
   return (
-    <div className="grid gap-4 lg:grid-cols-2" data-testid="work-today">
+    <div className="grid items-start gap-4 lg:grid-cols-2" data-testid="work-today">
       {may('event') && <TodayEvents today={today} />}
       {may('booking') && <BookingsToConfirm />}
     </div>
