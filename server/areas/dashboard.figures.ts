@@ -139,10 +139,6 @@ export const adminStatParts = (db: Executor, scope: Scope, p: ReturnType<typeof 
     events: evs.items,
     adsCount: ads.count,
     ads: ads.items,
-    today: countBookings(db, scope, p.dayStart, p.dayEnd),
-    week: countBookings(db, scope, p.weekStart, p.weekEnd),
-    month: countBookings(db, scope, p.monthStart, p.monthEnd),
-    revenue: revenue(db, scope, p.monthStart, p.monthEnd),
   };
 };
 
@@ -156,10 +152,6 @@ export const adminStatsOf = (
     events: Item[];
     adsCount: number;
     ads: Item[];
-    today: number;
-    week: number;
-    month: number;
-    revenue: number;
   },
   now: Date,
   today: string,
@@ -171,10 +163,6 @@ export const adminStatsOf = (
     events: { count: r.eventsCount, items: r.events, link: '/event?status=pending' },
     advertisements: { count: r.adsCount, items: r.ads, link: '/advertisement?status=pending' },
   },
-  bookingsToday: r.today,
-  bookingsThisWeek: r.week,
-  bookingsThisMonth: r.month,
-  revenueThisMonth: r.revenue,
   currency: CURRENCY,
 });
 

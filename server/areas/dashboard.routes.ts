@@ -14,14 +14,13 @@ import { resolvePeriod, type PeriodAsked } from '../../src/contract/periods';
 import {
   adminStatParts,
   adminStatsOf,
-  countBookings,
   latestBookings,
-  revenue,
   revenueByCategory,
   spanOf,
   upcomingEvents,
 } from './dashboard.figures';
 import { periodFiguresOf, periodParts } from './dashboard.period';
+import { fixedFigureParts, fixedFiguresOf } from './dashboard.fixed';
 import { waitingAds, waitingEvents } from './dashboard.waiting';
 import { eventDashboardOf } from './dashboard.event';
 import { loadEvent } from './event';
@@ -36,10 +35,7 @@ const providerDashboardOf = async (db: Executor, scope: number, now: Date, asked
   const read = await readTogether(db, {
     ...periodParts(db, scope, period),
     upcoming: upcomingEvents(db, scope, now),
-    today: countBookings(db, scope, p.dayStart, p.dayEnd),
-    week: countBookings(db, scope, p.weekStart, p.weekEnd),
-    month: countBookings(db, scope, p.monthStart, p.monthEnd),
-    revenue: revenue(db, scope, p.monthStart, p.monthEnd),
+    ...fixedFigureParts(db, scope, p),
     eventsCount: evs.count,
     events: evs.items,
     adsCount: ads.count,
@@ -50,10 +46,7 @@ const providerDashboardOf = async (db: Executor, scope: number, now: Date, asked
     asOf: now.toISOString(),
     today: p.today,
     upcomingEvents: read.upcoming,
-    bookingsToday: read.today,
-    bookingsThisWeek: read.week,
-    bookingsThisMonth: read.month,
-    revenueThisMonth: read.revenue,
+    ...fixedFiguresOf(read),
     currency: CURRENCY,
     waiting: {
       events: { count: read.eventsCount, items: read.events, link: '/event?status=pending' },
@@ -69,8 +62,14 @@ export const registerDashboardRoutes = (app: App) => {
     const scope = providerScopeOf(requireAuth(), 'dashboard', true);
     const now = deps.config.now();
     const p = periods(now);
-    const read = await readTogether(deps.db, adminStatParts(deps.db, scope, p));
-    return { message: smsg('loaded'), data: adminStatsOf(read, now, p.today) };
+    const read = await readTogether(deps.db, {
+      ...adminStatParts(deps.db, scope, p),
+      ...fixedFigureParts(deps.db, scope, p),
+    });
+    return {
+      message: smsg('loaded'),
+      data: { ...adminStatsOf(read, now, p.today), ...fixedFiguresOf(read) },
+    };
   });
 
   route(app, dashboardApi.dashboard, async ({ deps, query, requireAuth }) => {
@@ -81,6 +80,7 @@ export const registerDashboardRoutes = (app: App) => {
     const period = resolvePeriod(query, p.today);
     const read = await readTogether(db, {
       ...adminStatParts(db, scope, p),
+      ...fixedFigureParts(db, scope, p),
       ...periodParts(db, scope, period),
       latest: latestBookings(db, scope),
       byCategory: revenueByCategory(db, scope, spanOf(period.from, period.to)),
@@ -89,6 +89,7 @@ export const registerDashboardRoutes = (app: App) => {
       message: smsg('loaded'),
       data: {
         ...adminStatsOf(read, now, p.today),
+        ...fixedFiguresOf(read),
         ...periodFiguresOf(read, period),
         revenueByCategory: read.byCategory,
         latestBookings: read.latest,

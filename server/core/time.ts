@@ -86,6 +86,9 @@ export const periods = (now: Date, tz = PLATFORM_TIME_ZONE) => {
   const nextMonth = new Date(Date.UTC(y, m, 1)).toISOString().slice(0, 10);
   return {
     today,
+    /** The first days of this week and this month. */
+    weekFirstDay: weekStart,
+    monthFirstDay: monthStart,
     dayStart: startOfDay(today, tz),
     dayEnd: startOfDay(addDays(today, 1), tz),
     weekStart: startOfDay(weekStart, tz),

@@ -84,11 +84,14 @@ function move(
   };
 }
 
+/** Confirm: also offered by the dashboard's "Bookings to confirm" (src/pages/dashboard/ConfirmBooking.tsx). */
+export const confirmBookingAction = move('status', 'confirmed', msg`Confirm`, BadgeCheck, {
+  primary: true,
+  confirm: msg`Confirming holds the seats of this booking.`,
+});
+
 const bookingActions: AreaAction<Booking>[] = [
-  move('status', 'confirmed', msg`Confirm`, BadgeCheck, {
-    primary: true,
-    confirm: msg`Confirming holds the seats of this booking.`,
-  }),
+  confirmBookingAction,
   move('status', 'checked_in', msg`Check in`, DoorOpen, { primary: true }),
   move('status', 'completed', msg`Complete`, Flag),
   move('status', 'cancelled', msg`Cancel booking`, Ban, {

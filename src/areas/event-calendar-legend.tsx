@@ -2,7 +2,7 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { EVENT_STATUSES, type EventStatus } from '@/contract';
-import { EVENT_STATUS_TEXT } from './event';
+import { EVENT_STATUS_TEXT } from './event-status';
 
 /** Dark enough for white text (WCAG AA) in both themes. */
 export const EVENT_STATUS_COLOR: Record<EventStatus, string> = {

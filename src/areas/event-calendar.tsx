@@ -42,7 +42,7 @@ import { ListError } from '@/resources/list/ListStates';
 import { LiveListNotice } from '@/resources/LiveNotices';
 import { NotSavedHere, useNotSavedHere } from '@/resources/NotSavedHere';
 import type { ListLayoutProps } from '@/resources/types';
-import { EVENT_STATUS_TEXT } from './event';
+import { EVENT_STATUS_TEXT } from './event-status';
 import { EVENT_STATUS_COLOR, StatusLegend } from './event-calendar-legend';
 import { useEventMove } from './event-calendar-move';
 import { calendarTexts, VIEWS } from './event-calendar-texts';

@@ -4,7 +4,6 @@
  * reason) and features approved ones. Status moves follow EVENT_TRANSITIONS; the buttons offered
  * are the moves the contract allows now (the server checks them again).
  */
-import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { CalendarDays, Star } from 'lucide-react';
 import { lazy } from 'react';
@@ -17,12 +16,12 @@ import {
   eventResource,
   serviceProviderResource,
   MAX_EVENT_IMAGES,
-  type EventStatus,
   type Language,
   type RecordOf,
 } from '@/contract';
 import { NotFoundPage } from '@/components/error-pages/NotFoundPage';
-import { dateTime, LocalizedCell, localizedText, statusBadge, venueTime, type Tone } from '@/resources/cells';
+import { dateTime, LocalizedCell, localizedText, venueTime } from '@/resources/cells';
+import { EVENT_STATUS_TEXT, EventStatusBadge } from './event-status';
 import { ListPage } from '@/resources/ListPage';
 import { eventActions } from './event-actions';
 import { areaPages, parseId } from '@/resources/screens';
@@ -34,24 +33,6 @@ import { money } from './booking-status';
 import { RECORD_SCREENS } from '@/lib/record-screens';
 
 export type Event = RecordOf<typeof eventResource>;
-
-export const EVENT_STATUS_TEXT: Record<EventStatus, MessageDescriptor> = {
-  draft: msg`Draft`,
-  pending: msg`Pending approval`,
-  approved: msg`Approved`,
-  rejected: msg`Rejected`,
-  cancelled: msg`Cancelled`,
-  completed: msg`Completed`,
-};
-const EVENT_TONE: Record<EventStatus, Tone> = {
-  draft: 'grey',
-  pending: 'amber',
-  approved: 'green',
-  rejected: 'red',
-  cancelled: 'red',
-  completed: 'grey',
-};
-export const EventStatusBadge = statusBadge(EVENT_STATUS_TEXT, EVENT_TONE, 'event-status');
 
 /** An event's ticket price: "Free" for a free event, wherever it is shown. */
 export const ticketPrice = (minor: number, ctx: RenderContext) =>

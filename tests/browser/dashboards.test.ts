@@ -1,9 +1,13 @@
 /**
- * The dashboards (docs/product.md §2): the admin dashboard shows its figures, the items waiting for approval
- * and both charts (drawn, with a table for screen readers) in English and in Arabic (mirrored
- * value axis, Arabic digits); a manager sees no service-provider tile; a provider sees its own
- * dashboard; axe finds nothing serious in either language.
+ * The dashboards (docs/product.md §2, docs/decisions/0083-a-dashboard-that-leads-to-work.md): the
+ * admin dashboard leads to work (today's events with their door, the bookings to confirm with
+ * Confirm and the list filtered to them), its figures say their units and its charts stand in their
+ * own boxes until drawn (drawn, with a table for screen readers) in English and in Arabic (mirrored
+ * value axis, Arabic digits), at 1280, 1440 and 390 px; no welcome card nor a grid of what the sidebar
+ * offers; a manager sees today's events of the platform and no approval queue; a provider sees its
+ * own dashboard, without another provider's event of today; axe finds nothing serious.
  */
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '../support/app-server';
 import { signIn, signOut, toArabic } from '../support/app';
@@ -15,56 +19,180 @@ import { browserSuite } from '../support/suite';
 const suite = browserSuite();
 
 const ARABIC_DIGIT = /[\u0660-\u0669]/;
+const TODAY_EVENT = { en: 'Dashboard test: today at the venue', ar: 'اختبار لوحة التحكم: اليوم في المكان' };
+
+const token = async (email: string) =>
+  (await suite.api<{ token: string }>('/api/login', null, { email, password: DEMO_PASSWORD })).body.token;
+
+/**
+ * An approved event of another provider than the demo one, starting in a minute (today on its venue's
+ * clock and the platform's), with a pending booking: what the widgets must show to whoever may see it.
+ */
+async function todayOfAnotherProvider(admin: string) {
+  const own = (await suite.api<{ data: { id: number } }>('/api/profile', await token(DEMO.provider))).body
+    .data.id;
+  const list = await suite.api<{ data: { items: Record<string, unknown>[] } }>(
+    '/api/event?pageSize=100',
+    admin,
+  );
+  const base = list.body.data.items.find((e) => e.providerId !== own)!;
+  const now = Date.now();
+  const created = await suite.api<{ data: { id: number } }>('/api/event', admin, {
+    title: TODAY_EVENT,
+    description: base.description,
+    categoryId: base.categoryId,
+    providerId: base.providerId,
+    countryId: base.countryId,
+    cityId: base.cityId,
+    locationId: base.locationId,
+    startsAt: new Date(now + 60_000).toISOString(),
+    endsAt: new Date(now + 3 * 60 * 60_000).toISOString(),
+    price: 5000,
+    capacity: 40,
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const id = created.body.data.id;
+  expect((await suite.api('/api/event/update-status', admin, { id, status: 'pending' })).status).toBe(200);
+  expect(
+    (await suite.api('/api/event/approve', admin, { id, status: 'approved', reason: null })).status,
+  ).toBe(200);
+  const booking = await suite.api('/api/booking', admin, {
+    eventId: id,
+    customerName: 'Dashboard Guest',
+    customerEmail: 'dashboard.guest@example.com',
+    customerPhone: '+966500000123',
+    tickets: 2,
+  });
+  expect(booking.status, JSON.stringify(booking.body)).toBe(201);
+  return id;
+}
+
+const waiting = async (bearer: string) =>
+  (await suite.api<{ data: { total: number } }>('/api/booking?status=pending&pageSize=10', bearer)).body.data
+    .total;
+
+/** The welcome card and the grid of what the sidebar offers are gone. */
+const expectNoRepeats = async (page: Page) => {
+  expect(await page.locator('#summary-title, #areas-title, #business-title').count()).toBe(0);
+};
+
+/** The chart stands in a box of its own size: its placeholder fills it until drawn, and nothing moves. */
+async function expectPlaceholderOfChartSize(page: Page, testId: string) {
+  const box = page.getByTestId(`${testId}-box`);
+  await box.waitFor({ state: 'attached' });
+  const placeholder = box.locator('[data-placeholder="chart"]');
+  const before = await box.boundingBox();
+  const shape = await placeholder.boundingBox();
+  expect(shape, 'the placeholder shows before the chart comes near').not.toBeNull();
+  expect(shape!.height).toBeCloseTo(before!.height, 0);
+  expect(shape!.width).toBeCloseTo(before!.width, 0);
+  await expect.poll(() => drawn(page, testId)).toBe(true);
+  expect(await placeholder.count()).toBe(0);
+  expect((await box.boundingBox())!.height).toBeCloseTo(before!.height, 0);
+}
 
 describe('dashboards', () => {
-  it('the admin dashboard shows its figures and charts, in English and in Arabic', async () => {
-    const { page, errors } = await suite.signedIn(DEMO.admin);
-    for (const language of ['en', 'ar'] as const) {
-      if (language === 'ar') await toArabic(page);
-      await page.getByTestId('admin-dashboard').waitFor();
-      await page.getByTestId('stat-month').waitFor();
-      for (const id of ['waiting-providers', 'waiting-events', 'waiting-advertisements'])
-        await page.getByTestId(id).waitFor();
-      await expect.poll(() => drawn(page, 'chart-bookings-per-day')).toBe(true);
-      await expect.poll(() => drawn(page, 'chart-revenue-by-category')).toBe(true);
-      // 30 days in the screen-reader table; the demo data has bookings.
-      expect(await page.getByTestId('chart-bookings-per-day').locator('tbody tr').count()).toBe(30);
-      expect(await page.getByTestId('latest-bookings').locator('tbody tr').count()).toBeGreaterThan(0);
+  it('the admin dashboard leads to work, says its units and draws its charts in their boxes, in English and in Arabic', async () => {
+    const admin = await token(DEMO.admin);
+    const eventId = await todayOfAnotherProvider(admin);
+    const pending = await waiting(admin);
+    const { page, errors } = await suite.signedIn(DEMO.admin, { viewport: { width: 1440, height: 900 } });
+    await page.getByTestId('admin-dashboard').waitFor();
+    await expectPlaceholderOfChartSize(page, 'chart-bookings-per-day');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expectNoRepeats(page);
 
-      const month = await page.getByTestId('stat-month').innerText();
-      const revenue = await page.getByTestId('stat-revenue').innerText();
-      if (language === 'en') {
-        expect(month).toMatch(/Bookings this month\s+[\d,]+/);
-        expect(revenue).toMatch(/SAR/);
-      } else {
-        expect(month).toContain('حجوزات هذا الشهر');
-        expect(month).toMatch(ARABIC_DIGIT);
-        expect(revenue).toMatch(ARABIC_DIGIT);
-        expect(await page.getByTestId('chart-bookings-per-day').locator('figcaption').innerText()).toContain(
-          'الحجوزات يوميًا',
-        );
-        await snap(page, 'dashboard-admin-ar');
-      }
-      const violations = await runAxe(page);
-      expect(violations, `admin dashboard (${language}):\n${formatViolations(violations)}`).toEqual([]);
+    // Today's events: the event of today, at its venue's time, seats sold, status, its door.
+    const event = page.getByTestId('today-event').filter({ hasText: TODAY_EVENT.en });
+    await event.waitFor();
+    expect(await event.innerText()).toMatch(/0 of 40 seats sold/);
+    expect(await event.getByTestId('event-status').innerText()).toBe('Approved');
+    expect(await event.getByTestId('today-event-door').getAttribute('href')).toBe(
+      `/admin/event/door/${eventId}`,
+    );
+    expect(await page.getByTestId('today-events-count').innerText()).toMatch(/^\d+ events?$/);
+
+    // Bookings to confirm: how many wait, the oldest, Confirm (the bookings area's, with its question).
+    const count = page.getByTestId('to-confirm-count');
+    await expect.poll(() => count.innerText()).toBe(`${pending} bookings waiting`);
+    expect(await page.getByTestId('to-confirm-booking').count()).toBe(Math.min(pending, 3));
+    await page.getByTestId('to-confirm-confirm').first().click();
+    const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+    await dialog.getByText('Confirming holds the seats of this booking.').waitFor();
+    await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
+    await expect.poll(() => count.innerText()).toBe(`${pending - 1} bookings waiting`);
+    expect(await waiting(admin)).toBe(pending - 1);
+
+    // Units: counts say "bookings", money its currency; the period's figures their change.
+    expect(await page.getByTestId('stat-month-value').innerText()).toMatch(/^[\d,]+\s+bookings?$/);
+    expect(await page.getByTestId('period-bookings-value').innerText()).toMatch(/bookings?$/);
+    expect(await page.getByTestId('stat-revenue-value').innerText()).toMatch(/SAR/);
+    expect(await page.getByTestId('period-revenue-value').innerText()).toMatch(/SAR/);
+    // Every card its change on the days before: the period's and the fixed figures alike.
+    for (const id of ['period-bookings', 'period-revenue', 'stat-today', 'stat-month', 'stat-revenue'])
+      expect(await page.getByTestId(`${id}-change`).count(), id).toBe(1);
+    await snap(page, 'dashboard-admin-1440-en');
+    let violations = await runAxe(page);
+    expect(violations, `admin dashboard (en):\n${formatViolations(violations)}`).toEqual([]);
+
+    await toArabic(page);
+    await page.getByTestId('today-event').filter({ hasText: TODAY_EVENT.ar }).waitFor();
+    expect(await page.getByTestId('to-confirm-count').innerText()).toMatch(ARABIC_DIGIT);
+    expect(await page.getByTestId('stat-month-value').innerText()).toMatch(/حجز|حجوزات/);
+    expect(await page.getByTestId('stat-revenue-value').innerText()).toMatch(ARABIC_DIGIT);
+    await expect.poll(() => drawn(page, 'chart-revenue-by-category')).toBe(true);
+    expect(await page.getByTestId('chart-bookings-per-day').locator('figcaption').innerText()).toContain(
+      'الحجوزات يوميًا',
+    );
+    expect(await page.getByTestId('chart-bookings-per-day').locator('tbody tr').count()).toBe(30);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await snap(page, 'dashboard-admin-1440-ar');
+    violations = await runAxe(page);
+    expect(violations, `admin dashboard (ar):\n${formatViolations(violations)}`).toEqual([]);
+    for (const [width, language] of [
+      [390, 'ar'],
+      [1280, 'ar'],
+    ] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectFitsWidth(page);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await snap(page, `dashboard-admin-${width}-${language}`);
     }
+
+    // The link of the bookings to confirm opens the list filtered to them.
+    await page.getByTestId('to-confirm-all').click();
+    await page.waitForURL(/\/admin\/booking\?/);
+    const search = new URL(page.url()).searchParams;
+    expect(Object.fromEntries(search)).toEqual({ status: 'pending', sort: 'createdAt', order: 'asc' });
+    await page.getByTestId('list-booking').waitFor();
     expect(errors).toEqual([]);
   });
 
-  it('a manager sees no approval queue (approvals are for admins); a provider sees its own dashboard', async () => {
-    const manager = await suite.signedIn(DEMO.manager);
+  it("a manager sees today's events of the platform and no approval queue; a provider its own, not another's", async () => {
+    const manager = await suite.signedIn(DEMO.manager, { viewport: { width: 1280, height: 800 } });
     await manager.page.getByTestId('admin-dashboard').waitFor();
-    await manager.page.getByTestId('stat-month').waitFor();
+    await manager.page.getByTestId('today-event').filter({ hasText: TODAY_EVENT.en }).waitFor();
+    await manager.page.getByTestId('to-confirm-count').waitFor();
     for (const id of ['waiting-providers', 'waiting-events', 'waiting-advertisements'])
       expect(await manager.page.getByTestId(id).count()).toBe(0);
+    await expectNoRepeats(manager.page);
+    await snap(manager.page, 'dashboard-manager-1280-en');
 
-    const provider = await suite.signedIn(DEMO.provider);
+    const provider = await suite.signedIn(DEMO.provider, { viewport: { width: 390, height: 844 } });
     await provider.page.getByTestId('provider-dashboard').waitFor();
     await provider.page.getByTestId('stat-month').waitFor();
+    const today = provider.page.getByTestId('today-events');
+    await today.locator('[data-testid="today-events-count"]').waitFor();
+    expect(await today.innerText()).not.toContain(TODAY_EVENT.en);
+    await provider.page.getByTestId('to-confirm-count').waitFor();
     await provider.page.getByTestId('upcoming-events').waitFor();
+    await expectNoRepeats(provider.page);
     await expect.poll(() => drawn(provider.page, 'chart-bookings-per-day')).toBe(true);
     expect(await provider.page.getByTestId('waiting-providers').count()).toBe(0);
-    await snap(provider.page, 'dashboard-provider');
+    await expectFitsWidth(provider.page);
+    await snap(provider.page, 'dashboard-provider-390-en');
+    await provider.page.setViewportSize({ width: 1440, height: 900 });
+    await snap(provider.page, 'dashboard-provider-1440-en');
     const violations = await runAxe(provider.page);
     expect(violations, `provider dashboard:\n${formatViolations(violations)}`).toEqual([]);
   });

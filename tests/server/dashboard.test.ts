@@ -192,7 +192,11 @@ describe('admin and manager dashboard', () => {
       bookingsThisMonth: 6,
       revenueThisMonth: 20_000 + 25_000 + 50_000 + 10_000,
       currency: 'SAR',
+      // The days of the same length just before: Saturday 21 Nov (b3); this week is one day so far
+      // (Sunday), so again 21 Nov; this month's 22 days beside 10–31 Oct (b6, paid 30,000).
+      previous: { bookingsToday: 1, bookingsThisWeek: 1, bookingsThisMonth: 1, revenueThisMonth: 30_000 },
     });
+    expect((await ok('GET', '/api/dashboard/', admin)).previous).toEqual(stats.previous);
     const waiting = stats.waiting as Record<
       string,
       { count: number; items: { link: string }[]; link: string }
@@ -254,6 +258,7 @@ describe('service provider dashboard', () => {
       bookingsThisWeek: 2,
       bookingsThisMonth: 6,
       revenueThisMonth: 105_000,
+      previous: { bookingsToday: 1, bookingsThisWeek: 1, bookingsThisMonth: 1, revenueThisMonth: 30_000 },
     });
     expect(
       (d.upcomingEvents as { id: number; soldTickets: number }[]).map((e) => [e.id, e.soldTickets]),
@@ -275,6 +280,7 @@ describe('service provider dashboard', () => {
       bookingsToday: 0,
       bookingsThisMonth: 0,
       revenueThisMonth: 0,
+      previous: { bookingsToday: 0, bookingsThisWeek: 0, bookingsThisMonth: 0, revenueThisMonth: 0 },
       upcomingEvents: [],
       latestBookings: [],
     });
@@ -288,6 +294,8 @@ describe('service provider dashboard', () => {
       bookingsToday: 0,
       bookingsThisWeek: 2,
       bookingsThisMonth: 6,
+      // Yesterday (b2, b1); the week's two days beside 20–21 Nov (b3); 23 days beside 9–31 Oct (b6).
+      previous: { bookingsToday: 2, bookingsThisWeek: 1, bookingsThisMonth: 1, revenueThisMonth: 30_000 },
     });
     clock.set('2026-11-30T21:00:00Z');
     expect(await ok('GET', '/api/admin-dashboard-stats', admin)).toMatchObject({

@@ -3,7 +3,9 @@
  * mirrored (the newest day on the left), the value axis stands on the right, tooltips are RTL and
  * numbers use the language's digits. Screen readers get a table of the same figures. Chart.js loads
  * and draws when the chart comes near the screen: a dashboard whose charts are below the fold (phones)
- * does not parse and run it on its first load (docs/decisions/0010-signed-in-first-load.md).
+ * does not parse and run it on its first load (docs/decisions/0010-signed-in-first-load.md); until
+ * then its box, of the chart's own size, shows bars of its shape (nothing moves when the chart
+ * arrives: docs/decisions/0083-a-dashboard-that-leads-to-work.md).
  */
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
@@ -39,7 +41,7 @@ export function BarChart(props: BarChartProps) {
   const { title, labels, values, valueLabel, labelHeader, format, horizontal, testId, download } = props;
   const { i18n } = useLingui();
   const canvas = useRef<HTMLCanvasElement>(null);
-  useBarChart(canvas, props);
+  const drawn = useBarChart(canvas, props);
 
   const height = horizontal ? Math.max(160, labels.length * 36) : 240;
   return (
@@ -58,8 +60,9 @@ export function BarChart(props: BarChartProps) {
           </button>
         )}
       </div>
-      <div className="relative" style={{ height }}>
+      <div className="relative" style={{ height }} data-testid={testId ? `${testId}-box` : undefined}>
         <canvas ref={canvas} aria-hidden="true" />
+        {!drawn && <ChartPlaceholder bars={labels.length} horizontal={horizontal} />}
       </div>
       <table className="sr-only">
         <caption>{title}</caption>
@@ -79,5 +82,26 @@ export function BarChart(props: BarChartProps) {
         </tbody>
       </table>
     </figure>
+  );
+}
+
+/** Pale bars in the chart's box while Chart.js loads: the chart's shape, at its size. */
+function ChartPlaceholder({ bars, horizontal }: { bars: number; horizontal?: boolean }) {
+  // A few bars of set lengths, as many as the chart has (at most 12): a shape, not figures.
+  const lengths = Array.from({ length: Math.min(Math.max(bars, 1), 12) }, (_, i) => 35 + ((i * 37) % 60));
+  return (
+    <div
+      aria-hidden="true"
+      data-placeholder="chart"
+      className={`absolute inset-0 flex animate-pulse gap-2 ${horizontal ? 'flex-col justify-around ps-16' : 'items-end justify-around ps-10 pb-6'}`}
+    >
+      {lengths.map((length, i) => (
+        <div
+          key={i}
+          className="rounded-sm bg-slate-200 dark:bg-slate-700"
+          style={horizontal ? { width: `${length}%`, height: 18 } : { height: `${length}%`, width: '5%' }}
+        />
+      ))}
+    </div>
   );
 }

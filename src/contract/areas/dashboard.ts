@@ -88,6 +88,18 @@ const periodFigures = {
   }),
 };
 
+/**
+ * The fixed figures of the days of the same length just before them: yesterday; as many days before
+ * this week as have passed of it; as many days before this month (docs/decisions/0083-a-dashboard-that-leads-to-work.md).
+ */
+const previousFixed = z.object({
+  bookingsToday: z.number().int(),
+  bookingsThisWeek: z.number().int(),
+  bookingsThisMonth: z.number().int(),
+  /** Halalas. */
+  revenueThisMonth: z.number().int(),
+});
+
 const adminStats = z.object({
   /** The instant the figures were computed for (ISO) and the platform day (YYYY-MM-DD). */
   asOf: z.string(),
@@ -98,6 +110,7 @@ const adminStats = z.object({
   bookingsThisMonth: z.number().int(),
   /** Halalas. */
   revenueThisMonth: z.number().int(),
+  previous: previousFixed,
   currency: z.literal('SAR'),
 });
 
@@ -135,6 +148,7 @@ export const providerDashboard = z.object({
   bookingsThisWeek: z.number().int(),
   bookingsThisMonth: z.number().int(),
   revenueThisMonth: z.number().int(),
+  previous: previousFixed,
   currency: z.literal('SAR'),
   /** Its events and advertisements waiting for an admin's approval. */
   waiting: z.object({ events: waiting, advertisements: waiting }),

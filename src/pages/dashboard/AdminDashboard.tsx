@@ -24,10 +24,10 @@ import {
   Stats,
   usePeriodNames,
   WaitingCard,
+  WorkToday,
 } from './DashboardParts';
 import { PeriodBar } from './PeriodBar';
 import { PeriodStats } from './PeriodStats';
-import { UserSummary } from './UserSummary';
 
 export function AdminDashboard() {
   const { i18n } = useLingui();
@@ -45,7 +45,6 @@ export function AdminDashboard() {
       </div>
       <PeriodBar asked={asked} data={query.data} />
       <Figures query={query}>{(data) => <AdminFigures data={data} rest={rest} />}</Figures>
-      {rest && <UserSummary />}
     </div>
   );
 }
@@ -72,6 +71,7 @@ function AdminFigures({ data, rest }: { data: AdminData; rest: boolean }) {
     <>
       <PeriodStats figures={data.figures} />
       <Stats data={data} />
+      <WorkToday today={data.today} />
       {waiting.length > 0 && (
         <section aria-labelledby="waiting-title" className="space-y-3">
           <h2 id="waiting-title" className="text-lg font-semibold">
@@ -122,7 +122,7 @@ function RevenueByCategory({ data }: { data: AdminData }) {
       labels={labels}
       values={values}
       labelHeader={categoryHeader}
-      valueLabel={f.i18n._(msg`Revenue`)}
+      valueLabel={revenueHeader}
       format={f.money}
       tickFormat={f.compactMoney}
       language={f.language}

@@ -1,4 +1,4 @@
-/** The parts both dashboards show: figures, waiting items, bookings per day, latest bookings. */
+/** The parts both dashboards show: figures, work to do, waiting items, bookings per day, latest bookings. */
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -16,7 +16,10 @@ import { zoneLabel } from '@/lib/zone-label';
 import { dateTime, localizedText, Ltr } from '@/resources/cells';
 import { BarChart } from '@/components/charts/BarChart';
 import LatestCards from './LatestCards';
+import { BookingsToConfirm } from './BookingsToConfirm';
+import { TodayEvents } from './TodayEvents';
 import { belowFold, card, useFormat, type AdminData, type Waiting } from './dashboard-data';
+import { FigureCard } from './PeriodStats';
 
 /** Skeleton while loading, the error with a retry, else the figures (cached figures stay on screen). */
 export function Figures<T>({
@@ -51,25 +54,22 @@ export function Figures<T>({
   );
 }
 
-function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <div className={card} data-testid={testId}>
-      <p className="text-sm text-slate-700 dark:text-slate-300">{label}</p>
-      <p className="mt-1 text-2xl font-semibold tabular-nums">{value}</p>
-    </div>
-  );
-}
-
 export function Stats({
   data,
 }: {
-  data: Pick<AdminData, 'bookingsToday' | 'bookingsThisWeek' | 'bookingsThisMonth' | 'revenueThisMonth'>;
+  data: Pick<
+    AdminData,
+    'bookingsToday' | 'bookingsThisWeek' | 'bookingsThisMonth' | 'revenueThisMonth' | 'previous'
+  >;
 }) {
   const f = useFormat();
   const clockId = useId();
   // One business day for all staff: the platform's clock, named once below the figures
   // (docs/decisions/0031-venue-days-and-viewer-moments.md).
   const clock = zoneLabel(new Date(), PLATFORM_TIME_ZONE, f.language, FORMAT_LOCALES[f.language]);
+  // An answer kept on the device before the figures had their previous days has none: no change is
+  // shown until the answer is fetched again (the cache keeps its shape's buster, docs/architecture.md §5).
+  const before: Partial<AdminData['previous']> = (data.previous as AdminData['previous'] | undefined) ?? {};
   return (
     <section
       aria-label={f.i18n._(msg`Bookings and revenue`)}
@@ -77,27 +77,55 @@ export function Stats({
       className="space-y-2"
     >
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <Stat testId="stat-today" label={f.i18n._(msg`Bookings today`)} value={f.count(data.bookingsToday)} />
-        <Stat
+        <FigureCard
+          testId="stat-today"
+          label={f.i18n._(msg`Bookings today`)}
+          value={data.bookingsToday}
+          previous={before.bookingsToday}
+          kind="bookings"
+        />
+        <FigureCard
           testId="stat-week"
           label={f.i18n._(msg`Bookings this week`)}
-          value={f.count(data.bookingsThisWeek)}
+          value={data.bookingsThisWeek}
+          previous={before.bookingsThisWeek}
+          kind="bookings"
         />
-        <Stat
+        <FigureCard
           testId="stat-month"
           label={f.i18n._(msg`Bookings this month`)}
-          value={f.count(data.bookingsThisMonth)}
+          value={data.bookingsThisMonth}
+          previous={before.bookingsThisMonth}
+          kind="bookings"
         />
-        <Stat
+        <FigureCard
           testId="stat-revenue"
           label={f.i18n._(msg`Revenue this month`)}
-          value={f.money(data.revenueThisMonth)}
+          value={data.revenueThisMonth}
+          previous={before.revenueThisMonth}
+          kind="money"
         />
       </div>
       <p id={clockId} data-testid="figures-clock" className="text-sm text-slate-700 dark:text-slate-300">
         {f.i18n._(msg`Days are counted on the platform’s clock: ${clock}.`)}
       </p>
     </section>
+  );
+}
+
+/**
+ * The widgets that lead to work (docs/decisions/0083-a-dashboard-that-leads-to-work.md), each for a
+ * reader who may open its list: today's events and the bookings to confirm, within the reader's reach.
+ */
+export function WorkToday({ today }: { today: string }) {
+  const { permissions } = useSession();
+  const may = (p: 'event' | 'booking') => permissions?.includes(p) ?? false;
+  if (!may('event') && !may('booking')) return null;
+  return (
+    <div className="grid items-start gap-4 lg:grid-cols-2" data-testid="work-today">
+      {may('event') && <TodayEvents today={today} />}
+      {may('booking') && <BookingsToConfirm />}
+    </div>
   );
 }
 

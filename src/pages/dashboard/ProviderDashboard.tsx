@@ -1,8 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { ChevronRight } from 'lucide-react';
 import { AppLink } from '@/components/AppLink';
 import { DataAge } from '@/components/DataAge';
 import { localizedText, venueTime } from '@/resources/cells';
@@ -15,10 +13,9 @@ import {
   useRest,
   type ProviderData,
 } from './dashboard-data';
-import { BookingsPerDay, Figures, LatestBookings, Stats, WaitingCard } from './DashboardParts';
+import { BookingsPerDay, Figures, LatestBookings, Stats, WaitingCard, WorkToday } from './DashboardParts';
 import { PeriodBar } from './PeriodBar';
 import { PeriodStats } from './PeriodStats';
-import { UserSummary } from './UserSummary';
 
 export function ProviderDashboard() {
   const { i18n } = useLingui();
@@ -33,32 +30,6 @@ export function ProviderDashboard() {
       </div>
       <PeriodBar asked={asked} data={query.data} />
       <Figures query={query}>{(data) => <ProviderFigures data={data} rest={rest} />}</Figures>
-      {rest && <UserSummary />}
-      <section aria-labelledby="business-title" className="space-y-3 print:hidden">
-        <h2 id="business-title" className="text-lg font-semibold">
-          {i18n._(msg`My business`)}
-        </h2>
-        <ul className="flex flex-wrap gap-3">
-          <li>
-            <Link
-              to="/serviceprovider"
-              className="inline-flex min-h-10 items-center gap-1 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
-            >
-              {i18n._(msg`Business profile and documents`)}
-              <ChevronRight aria-hidden="true" className="size-4 rtl:rotate-180" />
-            </Link>
-          </li>
-          <li>
-            <Link
-              to="/supervisor"
-              className="inline-flex min-h-10 items-center gap-1 rounded-md border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800"
-            >
-              {i18n._(msg`My supervisors`)}
-              <ChevronRight aria-hidden="true" className="size-4 rtl:rotate-180" />
-            </Link>
-          </li>
-        </ul>
-      </section>
     </div>
   );
 }
@@ -69,6 +40,7 @@ function ProviderFigures({ data, rest }: { data: ProviderData; rest: boolean }) 
     <>
       <PeriodStats figures={data.figures} />
       <Stats data={data} />
+      <WorkToday today={data.today} />
       <div className={`grid gap-4 lg:grid-cols-2 ${belowFold}`}>
         <section className={card} aria-labelledby="upcoming-title">
           <h2 id="upcoming-title" className="mb-3 text-lg font-semibold">
