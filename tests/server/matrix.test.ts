@@ -3,8 +3,8 @@
  * tests/server/authz-matrix.ts. Requests are valid (resource fixtures, else the schemas' minimal
  * input), so a refusal comes from authorization, not validation. Every refused call leaves the
  * database and the stored files exactly as they were: triggers count every row written to a table
- * (an update to the same values too), the tables with bookkeeping columns are compared by md5 of
- * their other columns, the stored files by their list (writeDigest). Also: ownership in lists, and a
+ * (an update to the same values too; stored files are rows, ADR 0018), the tables with bookkeeping
+ * columns are compared by md5 of their other columns (writeDigest). Also: ownership in lists, and a
  * scan of every answer for secrets.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
