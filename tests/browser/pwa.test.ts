@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { DEMO, DEMO_PASSWORD } from '../support/app-server';
 import { launchProfile, snap } from '../support/browser';
 import { chooseLanguage, signIn, signOut, waitForServiceWorkerControl, waitForShell } from '../support/app';
-import { browserSuite } from '../support/suite';
+import { browserSuite, WITHOUT_WORKER } from '../support/suite';
 
 // A window focused from a notification is the desktop browser's: full Chromium (../support/chromium.ts).
 const suite = browserSuite({}, { chromium: 'full', serviceWorkers: 'allow' });
@@ -42,7 +42,7 @@ const cachedUrls = (page: Page) =>
 
 describe('PWA', () => {
   it('serves a complete manifest with real icons', async () => {
-    const { page } = await suite.open();
+    const { page } = await suite.open(WITHOUT_WORKER);
     await page.goto('/admin/login');
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');
     expect(href).toBeTruthy();
@@ -172,7 +172,7 @@ describe('PWA', () => {
   });
 
   it('opens the shortcuts’ screens, and "no access" for one the user may not open', async () => {
-    const { page } = await suite.open();
+    const { page } = await suite.open(WITHOUT_WORKER);
     await signIn(page, DEMO.admin, DEMO_PASSWORD);
     for (const path of ['/admin/booking', '/admin/event', '/admin/notification', '/admin/outbox']) {
       await page.goto(path);
@@ -184,7 +184,7 @@ describe('PWA', () => {
     await snap(page, 'shortcut-outbox-en-desktop');
 
     // A manager has no Notification Manager: its shortcut leads to the usual "no access" page.
-    const manager = await suite.open();
+    const manager = await suite.open(WITHOUT_WORKER);
     await signIn(manager.page, DEMO.manager, DEMO_PASSWORD);
     await manager.page.goto('/admin/notification');
     await waitForShell(manager.page);

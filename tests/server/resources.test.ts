@@ -11,6 +11,7 @@ import { buildPath, type AnyEndpoint } from '../../src/contract/http';
 import type { Resource, ResourceOp } from '../../src/contract/resource';
 import { users } from '../../server/db/schema';
 import { createTestServer, DEMO, type TestServer } from '../setup/server';
+import { walked } from './area-under-check';
 import { areaRefs } from './fixture-refs';
 import { FIXTURES, type Fixture, type FixtureCtx, type Grant } from './resource-fixtures';
 import { signInAs } from '../support/kit';
@@ -137,7 +138,7 @@ it('every resource of the registry has a fixture and distinct keys', () => {
   for (const r of resources) expect(FIXTURES, r.key).toHaveProperty(r.key);
 });
 
-describe.each(resources.map((r) => [r.key, r] as const))('%s', (_key, resource) => {
+describe.each(walked(resources, (r) => r.key).map((r) => [r.key, r] as const))('%s', (_key, resource) => {
   const r = resource as unknown as Resource;
   const a = api(r);
 

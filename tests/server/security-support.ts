@@ -3,8 +3,6 @@
  * zod schemas, a database + storage digest, the nine callers of the authorization matrix, and the
  * walk of the contract that turns every routed endpoint into one or more request "cases".
  */
-import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { z } from 'zod';
@@ -219,8 +217,7 @@ export const digest = async (t: TestServer, skipTables: string[] = []): Promise<
   const res = (await t.db.db.execute(sql.raw(query))) as unknown as {
     rows: { t: string; n: number; h: string }[];
   };
-  const files = await listFiles(t.uploadsDir);
-  return JSON.stringify({ tables: res.rows.map((r) => `${r.t}:${Number(r.n)}:${r.h}`), files });
+  return JSON.stringify({ tables: res.rows.map((r) => `${r.t}:${Number(r.n)}:${r.h}`) });
 };
 
 /**
@@ -270,42 +267,19 @@ export const writeDigest = async (t: TestServer, skipTables: string[] = []): Pro
   const res = (await t.db.db.execute(sql.raw(`select t, n from "__writes" order by t`))) as unknown as {
     rows: { t: string; n: number }[];
   };
-  const files = await listFiles(t.uploadsDir);
   return JSON.stringify({
     tables: res.rows.filter((r) => !skipTables.includes(r.t)).map((r) => `${r.t}:${Number(r.n)}`),
-    files,
   });
 };
 
-/** What differs between two digests (table names and file lists), for failure messages. */
+/** What differs between two digests (the tables written), for failure messages. */
 export const digestDiff = (before: string, after: string) => {
-  const a = JSON.parse(before) as { tables: string[]; files: string[] };
-  const b = JSON.parse(after) as { tables: string[]; files: string[] };
-  const tables = b.tables.filter((x) => !a.tables.includes(x)).map((x) => x.split(':')[0]);
-  const files = [
-    ...b.files.filter((f) => !a.files.includes(f)).map((f) => `+${f}`),
-    ...a.files.filter((f) => !b.files.includes(f)).map((f) => `-${f}`),
-  ];
-  return [...tables.map((x) => `table ${x}`), ...files.map((f) => `file ${f}`)].join(', ');
-};
-
-const listFiles = async (dir: string): Promise<string[]> => {
-  const out: string[] = [];
-  const walk = async (d: string) => {
-    let entries;
-    try {
-      entries = await readdir(d, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const e of entries) {
-      const p = path.join(d, e.name);
-      if (e.isDirectory()) await walk(p);
-      else out.push(path.relative(dir, p));
-    }
-  };
-  await walk(dir);
-  return out.sort();
+  const a = JSON.parse(before) as { tables: string[] };
+  const b = JSON.parse(after) as { tables: string[] };
+  return b.tables
+    .filter((x) => !a.tables.includes(x))
+    .map((x) => `table ${x.split(':')[0]}`)
+    .join(', ');
 };
 
 /* --------------------------------------------------------------- callers */

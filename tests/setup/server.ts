@@ -8,9 +8,6 @@
  *   t.clock.advance(10 * 60_000);
  *   await t.close();
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { createApp, type App, type Deps } from '../../server/app';
 import { resumeBulk } from '../../server/areas';
 import type { PushConfig } from '../../server/notifications/push';
@@ -77,8 +74,6 @@ export interface TestServer {
   config: Config;
   clock: TestClock;
   storage: Storage;
-  /** A scratch folder (uploaded files themselves are in the database, ADR 0018). */
-  uploadsDir: string;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<TestResponse<T>>;
   /** Signs in (expects 200) and returns the bearer token. */
@@ -122,13 +117,8 @@ export const createTestServer = async (opts: TestServerOptions = {}): Promise<Te
         );
     },
   };
-  const [db, smtp, tmp] = await Promise.all([
-    createTestDb(template),
-    startSmtpCapture(),
-    mkdtemp(path.join(tmpdir(), 'ebo-server-test-')),
-  ]);
+  const [db, smtp] = await Promise.all([createTestDb(template), startSmtpCapture()]);
   const mailer = opts.mailer ?? createSmtpMailer(smtp.url, config.mailFrom);
-  const uploadsDir = path.join(tmp, 'uploads');
   const storage = createDbStorage(db.db, { quotaBytes: config.uploadQuotaBytes, now: config.now });
   const deps: Deps = {
     db: db.db,
@@ -177,7 +167,6 @@ export const createTestServer = async (opts: TestServerOptions = {}): Promise<Te
     config,
     clock,
     storage,
-    uploadsDir,
     request,
     async login(email, password) {
       const res = await request<{ token: string; message: string }>('POST', '/api/login', {
@@ -195,7 +184,6 @@ export const createTestServer = async (opts: TestServerOptions = {}): Promise<Te
       await settle();
       await mailer.close?.();
       await Promise.all([smtp.close(), db.close()]);
-      await rm(tmp, { recursive: true, force: true });
     },
   };
 };

@@ -101,6 +101,15 @@ export interface SuiteOptions {
 }
 
 /**
+ * A journey's context options in a file that allows the service worker (`serviceWorkers: 'allow'`),
+ * for a journey that is not about it: it neither waits for the worker nor loads a document
+ * offline, and a fresh context would install the worker and precache the whole build in the
+ * background for nothing it reads. Offline, the worker is what serves the screens' lazily loaded
+ * code: a journey that goes offline keeps it.
+ */
+export const WITHOUT_WORKER = { serviceWorkers: 'block' } as const satisfies BrowserContextOptions;
+
+/**
  * The worker's Chromium of each kind, launched by its first file that needs it and kept for the
  * next: a journey runs in a fresh context of it (an empty profile, as a new browser's), so no file
  * sees another's pages, storage or service workers. One that crashed is launched again.
