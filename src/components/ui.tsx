@@ -85,7 +85,8 @@ export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
 export const inputClass = (invalid: boolean, hasAdornment = false) =>
   cx(
     'block w-full min-h-10 rounded-md border bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400',
-    'read-only:bg-slate-100 dark:read-only:bg-slate-800',
+    // Only a read-only text box is greyed: a button matches :read-only too (the date field's box, a select's trigger).
+    '[&:is(input,textarea):read-only]:bg-slate-100 dark:[&:is(input,textarea):read-only]:bg-slate-800',
     invalid ? 'border-red-600 dark:border-red-400' : 'border-slate-400 dark:border-slate-600',
     hasAdornment && 'pe-10',
   );
@@ -98,11 +99,14 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   const inputId = id ?? autoId;
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  // A hint is not shown while the field shows its error (the error says what to do).
+  const shownHint = error ? undefined : hint;
+  const describedBy = [error ? errorId : null, shownHint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={cx('space-y-1', className)}>
       <label htmlFor={inputId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
         {label}
+        {rest.required && <RequiredMark />}
       </label>
       <div className="flex items-stretch gap-2">
         <div className="relative min-w-0 flex-1">
@@ -118,9 +122,9 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
         </div>
         {end}
       </div>
-      {hint && (
+      {shownHint && (
         <p id={hintId} className="text-xs text-slate-600 dark:text-slate-400">
-          {hint}
+          {shownHint}
         </p>
       )}
       {error && (
@@ -161,6 +165,22 @@ export const PasswordField = forwardRef<HTMLInputElement, Omit<TextFieldProps, '
     );
   },
 );
+
+/**
+ * The mark of a required field on its label, shown before Save: an asterisk, and for screen
+ * readers the word (docs/decisions/0081-one-control-family.md §4).
+ */
+export function RequiredMark() {
+  const { i18n } = useLingui();
+  return (
+    <span data-testid="required-mark">
+      <span aria-hidden="true" className="ms-0.5 text-red-700 dark:text-red-400">
+        *
+      </span>
+      <span className="sr-only"> {i18n._(msg`(required)`)}</span>
+    </span>
+  );
+}
 
 export function Alert({
   kind,

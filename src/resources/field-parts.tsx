@@ -9,7 +9,7 @@ import {
   type FieldError,
   type FieldErrors,
 } from 'react-hook-form';
-import { cx } from '@/components/ui';
+import { cx, RequiredMark } from '@/components/ui';
 import { MAX_IMAGE_BYTES } from '@/contract/limits';
 
 /**
@@ -27,11 +27,14 @@ export const errorAt = (errors: FieldErrors, name: string): string | undefined =
 
 export const labelClass = 'block text-sm font-medium text-slate-800 dark:text-slate-200';
 
-/** The hint and the error under an input, with the ids its `aria-describedby` names. */
+/**
+ * The hint and the error under an input, with the ids its `aria-describedby` names. The hint is not
+ * shown while the field shows its error (docs/decisions/0081-one-control-family.md §4).
+ */
 export function FieldNotes({ id, hint, error }: { id: string; hint?: string; error?: string }) {
   return (
     <>
-      {hint && (
+      {hint && !error && (
         <p id={`${id}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
           {hint}
         </p>
@@ -47,7 +50,7 @@ export function FieldNotes({ id, hint, error }: { id: string; hint?: string; err
 
 /** `aria-describedby` for an input with these notes. */
 export const describedBy = (id: string, hint?: string, error?: string) =>
-  [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
+  [error ? `${id}-error` : null, hint && !error ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
 
 /**
  * A control bound to the form by react-hook-form's controller (its value survives options arriving
@@ -58,6 +61,7 @@ export function ControlledField({
   label,
   hint,
   error,
+  required,
   className,
   children,
 }: {
@@ -65,6 +69,8 @@ export function ControlledField({
   label: string;
   hint?: string;
   error?: string;
+  /** Marked on the label (the form's schema refuses it empty). */
+  required?: boolean;
   className?: string;
   children: (control: { id: string; field: ControllerRenderProps; describedBy?: string }) => ReactNode;
 }) {
@@ -75,6 +81,7 @@ export function ControlledField({
     <div className={cx('space-y-1', className)}>
       <label htmlFor={id} className={labelClass}>
         {label}
+        {required && <RequiredMark />}
       </label>
       {children({ id, field, describedBy: describedBy(id, hint, error) })}
       <FieldNotes id={id} hint={hint} error={error} />

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { lazy, Suspense, useId } from 'react';
 import { useController, useFormContext, type Control } from 'react-hook-form';
-import { cx, inputClass, Spinner, TextField } from '@/components/ui';
+import { cx, inputClass, RequiredMark, Spinner, TextField } from '@/components/ui';
 import { useFieldMessage } from '@/components/field-message';
 import { errorAt, FieldNotes, labelClass } from '../field-parts';
 import type { AreaField } from '../types';
@@ -11,9 +11,11 @@ import type { AreaField } from '../types';
 export function LocalizedInput({
   field,
   className,
+  required,
 }: {
   field: AreaField & { kind: 'localized' };
   className?: string;
+  required?: boolean;
 }) {
   const { i18n } = useLingui();
   const fieldMessage = useFieldMessage();
@@ -38,6 +40,7 @@ export function LocalizedInput({
         <div className="space-y-1">
           <label htmlFor={id} className={labelClass}>
             {sub}
+            {required && <RequiredMark />}
           </label>
           <textarea
             id={id}
@@ -56,7 +59,7 @@ export function LocalizedInput({
         </div>
       );
     }
-    return <TextField label={sub} error={error} {...common} {...register(name)} />;
+    return <TextField label={sub} error={error} required={required} {...common} {...register(name)} />;
   };
   return (
     <fieldset className={cx('grid gap-4 sm:grid-cols-2', className)}>
@@ -73,9 +76,11 @@ const RichTextEditor = lazy(() => import('../RichTextEditor'));
 export function LocalizedRichText({
   field,
   className,
+  required,
 }: {
   field: AreaField & { kind: 'richtext' };
   className?: string;
+  required?: boolean;
 }) {
   const { i18n } = useLingui();
   const fieldMessage = useFieldMessage();
@@ -94,6 +99,7 @@ export function LocalizedRichText({
       <div className="space-y-1">
         <span id={`${id}-label`} className={labelClass}>
           {sub}
+          {required && <RequiredMark />}
         </span>
         <Suspense
           fallback={

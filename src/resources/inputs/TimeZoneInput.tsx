@@ -23,7 +23,14 @@ function knownZones(): string[] {
   return [...region, ...all.filter((zone) => !region.includes(zone)), 'UTC'];
 }
 
-export function TimeZoneInput({ field, label, hint, error, className }: FieldInputProps<'timezone'>) {
+export function TimeZoneInput({
+  field,
+  label,
+  hint,
+  error,
+  className,
+  required,
+}: FieldInputProps<'timezone'>) {
   const { i18n } = useLingui();
   const language = i18n.locale as Language;
   const { register, setValue } = useFormContext();
@@ -67,6 +74,7 @@ export function TimeZoneInput({ field, label, hint, error, className }: FieldInp
         autoComplete="off"
         spellCheck={false}
         placeholder="Asia/Riyadh"
+        required={required}
         error={error}
         data-testid={`field-${field.name}`}
         {...register(field.name)}
