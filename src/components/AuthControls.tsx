@@ -14,6 +14,9 @@ import { useSession } from '@/app/session';
 import { setTheme, THEME_CHOICES, useTheme, type ThemeChoice } from '@/app/theme';
 import { Select } from './Select';
 
+const iconLook =
+  'inline-flex min-h-10 items-center gap-2 rounded-md bg-transparent px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 data-[state=open]:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 dark:data-[state=open]:bg-slate-800';
+
 /** A choice that looks like the header's icon buttons, named for screen readers by `label`. */
 function IconSelect({
   icon: Icon,
@@ -29,7 +32,12 @@ function IconSelect({
   testId: string;
 }) {
   return (
-    <Select {...rest} ariaLabel={label} look="bare" icon={<Icon aria-hidden="true" className="size-5 shrink-0" />} />
+    <Select
+      {...rest}
+      ariaLabel={label}
+      look={iconLook}
+      icon={<Icon aria-hidden="true" className="size-5 shrink-0" />}
+    />
   );
 }
 

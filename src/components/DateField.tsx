@@ -71,7 +71,9 @@ export function DateField({
           <CalendarDays className="size-4 shrink-0 text-slate-500" aria-hidden />
           <span className={field.hasDay ? '' : 'text-slate-600 dark:text-slate-400'}>{field.shown}</span>
         </button>
-        {withTime && <TimeControl field={field} invalid={invalid} onBlur={onBlur} testId={`${testId}-time`} />}
+        {withTime && (
+          <TimeControl field={field} invalid={invalid} onBlur={onBlur} testId={`${testId}-time`} />
+        )}
         {clearable && field.hasDay && (
           <button
             type="button"
@@ -117,7 +119,8 @@ function TimeControl({
       onBlur={onBlur}
       testId={testId}
       className="w-28 flex-none"
-      search={{ label, value: typed, onChange: setTyped, hint: i18n._(msg`Or type a time, such as 09:40.`) }}
+      // An example time as the empty box's text says that one may be typed.
+      search={{ label, value: typed, onChange: setTyped, placeholder: field.typedTime('09:40')?.label }}
       accept={field.typedTime}
     />
   );

@@ -74,7 +74,11 @@ const calendarComponents = (testId: string): Partial<CustomComponents> => {
         <Select
           value={String(value ?? '')}
           onChange={(next) => onChange?.({ target: { value: next } } as ChangeEvent<HTMLSelectElement>)}
-          options={(options ?? []).map((o) => ({ value: String(o.value), label: o.label, disabled: o.disabled }))}
+          options={(options ?? []).map((o) => ({
+            value: String(o.value),
+            label: o.label,
+            disabled: o.disabled,
+          }))}
           ariaLabel={label}
           disabled={disabled}
           testId={`${testId}-${part}`}

@@ -8,10 +8,9 @@
  *
  * The parts load apart from the first screen (docs/decisions/0010-signed-in-first-load.md), as the
  * header's menus do: a plain trigger of the same look stands in until then, and a click on it (or
- * Enter, Space, an arrow) opens the control as soon as it has loaded.
+ * Enter, Space) opens the control as soon as it has loaded.
  */
-import { ChevronDown } from 'lucide-react';
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { afterFirstScreen } from '@/app/first-screen';
 import type * as PartsModule from './select-parts';
 import { cx, inputClass } from './ui';
@@ -47,8 +46,8 @@ export interface SelectProps {
   onBlur?: () => void;
   /** Classes of the trigger beside the input look (a width). */
   className?: string;
-  /** `bare`: the header's icon-button look (the language and theme switches), with `icon` at the start. */
-  look?: 'input' | 'bare';
+  /** A look of its own instead of the input's (the sign-in screen's icon buttons), with `icon` at the start. */
+  look?: string;
   icon?: ReactNode;
 }
 
@@ -60,6 +59,8 @@ export interface ComboboxProps extends SelectProps {
     onChange: (typed: string) => void;
     /** A line under the box (how many are not shown). */
     hint?: string;
+    /** Shown in the empty box ("Search…" unless said: an example time). */
+    placeholder?: string;
     /** The server has filtered `options` by `value`: the list shows them as they come. */
     onServer?: boolean;
     testId?: string;
@@ -68,21 +69,25 @@ export interface ComboboxProps extends SelectProps {
   accept?: (typed: string) => Choice | null;
 }
 
-const bareClass =
-  'inline-flex min-h-10 items-center gap-2 rounded-md bg-transparent px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 data-[state=open]:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 dark:data-[state=open]:bg-slate-800';
+/** What the parts draw as the stand-in does: the trigger's classes, its text and inside. */
+export interface Frame {
+  trigger: string;
+  text: string;
+  inside: (text: ReactNode) => ReactNode;
+}
 
 /** The trigger's look: the text input's box with the chosen text and a chevron at the inline end. */
-export const triggerClass = (props: Pick<SelectProps, 'invalid' | 'className' | 'look'>) =>
-  props.look === 'bare'
-    ? cx(bareClass, props.className)
+const triggerClass = (props: Pick<SelectProps, 'invalid' | 'className' | 'look'>) =>
+  props.look
+    ? cx(props.look, props.className)
     : cx(
         inputClass(Boolean(props.invalid)),
-        'flex items-center gap-2 text-start disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-600 dark:disabled:bg-slate-800 dark:disabled:text-slate-400',
+        'flex items-center gap-2 text-start disabled:cursor-not-allowed disabled:bg-slate-100 dark:disabled:bg-slate-800',
         props.className,
       );
 
 /** What the trigger shows: the chosen option's label, the '' choice's, or the placeholder. */
-export function shownText(props: Pick<SelectProps, 'value' | 'options' | 'empty' | 'placeholder'>) {
+function shownText(props: Pick<SelectProps, 'value' | 'options' | 'empty' | 'placeholder'>) {
   if (props.value === '') return { text: props.empty ?? props.placeholder ?? '', chosen: false };
   const option = props.options.find((o) => o.value === props.value);
   return { text: option?.label ?? props.value, chosen: true };
@@ -104,51 +109,50 @@ function loadParts(): Promise<Parts> {
   return loading;
 }
 
-const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp']);
-
-/** The parts once loaded, and whether the control opens (and takes the focus) on arrival. */
-function useParts() {
+/**
+ * The stand-in until the parts have loaded, then the part `kind`: opened at once when the stand-in
+ * was opened, focused when the stand-in had the focus.
+ */
+function Control({
+  props,
+  kind,
+}: {
+  props: SelectProps | ComboboxProps;
+  kind: 'SelectControl' | 'ComboboxControl';
+}) {
   const [parts, setParts] = useState(partsModule);
   const [arrival, setArrival] = useState({ open: false, focus: false });
   const standIn = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (parts) return;
     let live = true;
+    const arrive = (module: Parts) => {
+      if (!live) return;
+      setArrival((a) => ({ ...a, focus: a.open || document.activeElement === standIn.current }));
+      setParts(module);
+    };
     afterFirstScreen()
       .then(loadParts)
-      .then(
-        (module) => {
-          if (!live) return;
-          setArrival((a) => ({ ...a, focus: document.activeElement === standIn.current }));
-          setParts(module);
-        },
-        () => undefined, // Opening the stand-in tries again.
-      );
+      .then(arrive, () => undefined); // Opening the stand-in tries again.
     return () => {
       live = false;
     };
   }, [parts]);
-  const open = () => {
-    setArrival({ open: true, focus: true });
-    loadParts().then(setParts, () => undefined);
-  };
-  return { parts, arrival, standIn, open };
-}
 
-/** The trigger shown until the parts have loaded: the same look and name, closed. */
-function StandIn({
-  props,
-  button,
-  onOpen,
-}: {
-  props: SelectProps;
-  button: React.RefObject<HTMLButtonElement | null>;
-  onOpen: () => void;
-}) {
   const shown = shownText(props);
+  const frame: Frame = {
+    trigger: triggerClass(props),
+    text: shown.text,
+    inside: (text) => <TriggerText props={props} text={text} chosen={shown.chosen} />,
+  };
+  if (parts) {
+    // Select's props go to SelectControl, Combobox's (with `search`) to ComboboxControl.
+    const Part = parts[kind] as (p: SelectProps & PartsModule.Arrival) => ReactNode;
+    return <Part {...props} frame={frame} openOnArrival={arrival.open} focusOnArrival={arrival.focus} />;
+  }
   return (
     <button
-      ref={button}
+      ref={standIn}
       id={props.id}
       type="button"
       role="combobox"
@@ -156,52 +160,46 @@ function StandIn({
       aria-invalid={props.invalid || undefined}
       aria-describedby={props.describedBy}
       aria-label={props.ariaLabel}
-      aria-busy={props.busy || undefined}
       disabled={props.disabled}
-      className={triggerClass(props)}
+      className={frame.trigger}
       data-testid={props.testId}
       data-value={props.value}
-      onClick={onOpen}
-      onKeyDown={(event: KeyboardEvent) => {
-        if (!OPENING_KEYS.has(event.key)) return;
-        event.preventDefault();
-        onOpen();
+      // Enter and Space press the button too.
+      onClick={() => {
+        setArrival({ open: true, focus: true });
+        loadParts().then(setParts, () => undefined);
       }}
       onBlur={props.onBlur}
     >
-      <TriggerText props={props} text={shown.text} chosen={shown.chosen} />
+      {frame.inside(frame.text)}
     </button>
   );
 }
 
-/** The trigger's inside: the icon of a bare trigger, the text, the chevron at the inline end. */
-export function TriggerText({ props, text, chosen }: { props: SelectProps; text: ReactNode; chosen: boolean }) {
+/** The trigger's inside: the icon of a trigger of its own look, the text, the chevron at the inline end. */
+function TriggerText({ props, text, chosen }: { props: SelectProps; text: ReactNode; chosen: boolean }) {
   return (
     <>
       {props.icon}
       <span
         className={cx(
           'min-w-0 flex-1 truncate',
-          !chosen && props.look !== 'bare' && 'text-slate-600 dark:text-slate-400',
+          !chosen && !props.look && 'text-slate-600 dark:text-slate-400',
         )}
       >
         {text}
       </span>
-      <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-slate-500 dark:text-slate-400" />
+      {/* The chevron, drawn by two borders (a lucide icon would cost the first load a chunk of its own). */}
+      <span
+        aria-hidden="true"
+        className="mb-1 size-2 shrink-0 rotate-45 border-r-2 border-b-2 border-slate-500 dark:border-slate-400"
+      />
     </>
   );
 }
 
 /** A choice among a short list. */
-export function Select(props: SelectProps) {
-  const { parts, arrival, standIn, open } = useParts();
-  if (!parts) return <StandIn props={props} button={standIn} onOpen={open} />;
-  return <parts.SelectControl {...props} openOnArrival={arrival.open} focusOnArrival={arrival.focus} />;
-}
+export const Select = (props: SelectProps) => <Control props={props} kind="SelectControl" />;
 
 /** A choice among a long list, with a search box in its popover. */
-export function Combobox(props: ComboboxProps) {
-  const { parts, arrival, standIn, open } = useParts();
-  if (!parts) return <StandIn props={props} button={standIn} onOpen={open} />;
-  return <parts.ComboboxControl {...props} openOnArrival={arrival.open} focusOnArrival={arrival.focus} />;
-}
+export const Combobox = (props: ComboboxProps) => <Control props={props} kind="ComboboxControl" />;

@@ -7,18 +7,18 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { CommandEmpty, CommandInput, CommandItem, CommandList, CommandRoot } from 'cmdk';
-import { Check } from 'lucide-react';
 import { Popover, Select } from 'radix-ui';
 import { useEffect, useId, useRef, useState } from 'react';
-import { shownText, triggerClass, TriggerText, type Choice, type ComboboxProps, type SelectProps } from './Select';
-import { cx, inputClass } from './ui';
+import type { Choice, ComboboxProps, Frame, SelectProps } from './Select';
+import { inputClass } from './ui';
 
 /** The inside value of the outer '': Radix Select refuses an item whose value is '' (its "no value"). */
 const NONE = '\u2205none';
 const inner = (value: string) => (value === '' ? NONE : value);
 const outer = (value: string) => (value === NONE ? '' : value);
 
-interface Arrival {
+export interface Arrival {
+  frame: Frame;
   /** Opened at once: the stand-in was opened before the parts had loaded. */
   openOnArrival: boolean;
   /** The stand-in had the focus: the real trigger takes it. */
@@ -47,7 +47,7 @@ export function SelectControl(props: SelectProps & Arrival) {
   const choices = listed(props);
   // '' with no '' choice is Radix's "no value": the placeholder shows.
   const value = props.value === '' && props.empty === undefined ? '' : inner(props.value);
-  const shown = shownText(props);
+  const { frame } = props;
   return (
     <Select.Root
       value={value}
@@ -64,21 +64,18 @@ export function SelectControl(props: SelectProps & Arrival) {
         aria-describedby={props.describedBy}
         aria-label={props.ariaLabel}
         aria-busy={props.busy || undefined}
-        className={triggerClass(props)}
+        className={frame.trigger}
         data-testid={props.testId}
         data-value={props.value}
       >
         {/* The trigger's text as the stand-in shows it (also a value not among the choices). */}
-        <TriggerText props={props} text={<Select.Value placeholder={shown.text}>{shown.text}</Select.Value>} chosen={shown.chosen} />
+        {frame.inside(<Select.Value placeholder={frame.text}>{frame.text}</Select.Value>)}
       </Select.Trigger>
       <Select.Portal>
         <Select.Content
           position="popper"
           sideOffset={4}
-          className={cx(
-            popoverClass,
-            'max-h-[min(20rem,var(--radix-select-content-available-height))] min-w-[var(--radix-select-trigger-width)]',
-          )}
+          className={`${popoverClass} max-h-[min(20rem,var(--radix-select-content-available-height))] min-w-[var(--radix-select-trigger-width)]`}
           data-testid={`${props.testId}-options`}
         >
           <Select.Viewport className="p-1">
@@ -93,7 +90,7 @@ export function SelectControl(props: SelectProps & Arrival) {
               >
                 <Select.ItemText>{choice.label}</Select.ItemText>
                 <Select.ItemIndicator className="ms-auto">
-                  <Check aria-hidden="true" className="size-4" />
+                  <CheckMark />
                 </Select.ItemIndicator>
               </Select.Item>
             ))}
@@ -116,7 +113,7 @@ export function ComboboxControl(props: ComboboxProps & Arrival) {
   const { search } = props;
   const accepted = props.accept?.(search.value) ?? null;
   const choices = listed(props).filter((c) => c.value !== accepted?.value);
-  const shown = shownText(props);
+  const { frame } = props;
 
   const setOpenTo = (next: boolean) => {
     setOpen(next);
@@ -141,18 +138,18 @@ export function ComboboxControl(props: ComboboxProps & Arrival) {
         aria-label={props.ariaLabel}
         aria-busy={props.busy || undefined}
         disabled={props.disabled}
-        className={triggerClass(props)}
+        className={frame.trigger}
         data-testid={props.testId}
         data-value={props.value}
       >
-        <TriggerText props={props} text={shown.text} chosen={shown.chosen} />
+        {frame.inside(frame.text)}
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
           align="start"
           sideOffset={4}
           aria-label={search.label}
-          className={cx(popoverClass, 'w-[max(16rem,var(--radix-popover-trigger-width))] max-w-[calc(100vw-1rem)] p-2')}
+          className={`${popoverClass} w-[max(16rem,var(--radix-popover-trigger-width))] max-w-[calc(100vw-1rem)] p-2`}
           data-testid={`${props.testId}-options`}
         >
           <CommandRoot label={search.label} shouldFilter={!search.onServer} filter={byLabel} loop>
@@ -161,7 +158,7 @@ export function ComboboxControl(props: ComboboxProps & Arrival) {
               onValueChange={search.onChange}
               aria-label={search.label}
               aria-describedby={search.hint ? hintId : undefined}
-              placeholder={i18n._(msg`Search…`)}
+              placeholder={search.placeholder ?? i18n._(msg`Search…`)}
               className={inputClass(false)}
               data-testid={search.testId ?? `${props.testId}-search`}
             />
@@ -170,22 +167,42 @@ export function ComboboxControl(props: ComboboxProps & Arrival) {
                 {search.hint}
               </p>
             )}
-            <CommandList
-              className="mt-2 max-h-64 overflow-y-auto"
-              aria-busy={props.busy || undefined}
-            >
+            <CommandList className="mt-2 max-h-64 overflow-y-auto" aria-busy={props.busy || undefined}>
               <CommandEmpty className="px-2 py-2 text-sm text-slate-600 dark:text-slate-400">
                 {props.busy ? i18n._(msg`Loading…`) : i18n._(msg`Nothing found.`)}
               </CommandEmpty>
               {accepted && <ComboItem choice={accepted} chosen={false} onPick={pick} forceMount />}
               {choices.map((choice) => (
-                <ComboItem key={choice.value} choice={choice} chosen={choice.value === props.value} onPick={pick} />
+                <ComboItem
+                  key={choice.value}
+                  choice={choice}
+                  chosen={choice.value === props.value}
+                  onPick={pick}
+                />
               ))}
             </CommandList>
           </CommandRoot>
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>
+  );
+}
+
+/** lucide's check, drawn here: importing it would split it from the header's menus into a chunk of its own. */
+function CheckMark() {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className="size-4 shrink-0"
+    >
+      <path d="M20 6 9 17l-5-5" />
+    </svg>
   );
 }
 
@@ -208,11 +225,11 @@ function ComboItem({
       forceMount={forceMount}
       lang={choice.lang}
       aria-checked={chosen}
-      className={cx(itemClass, chosen && 'font-semibold')}
+      className={chosen ? `${itemClass} font-semibold` : itemClass}
       data-choice={choice.value}
     >
       <span className="min-w-0 flex-1 truncate">{choice.label}</span>
-      {chosen && <Check aria-hidden="true" className="size-4 shrink-0" />}
+      {chosen && <CheckMark />}
     </CommandItem>
   );
 }

@@ -1,5 +1,6 @@
 /** Small pieces the form's inputs share: where a field's error is, the label look, hint and error lines. */
 import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { useId, type ReactNode } from 'react';
 import {
   get,
@@ -9,7 +10,7 @@ import {
   type FieldError,
   type FieldErrors,
 } from 'react-hook-form';
-import { cx, RequiredMark } from '@/components/ui';
+import { cx } from '@/components/ui';
 import { MAX_IMAGE_BYTES } from '@/contract/limits';
 
 /**
@@ -24,6 +25,42 @@ export const IMAGE_MAX_BYTES = MAX_IMAGE_BYTES;
 
 export const errorAt = (errors: FieldErrors, name: string): string | undefined =>
   (get(errors, name) as FieldError | undefined)?.message;
+
+/**
+ * The mark of a required field on its label, shown before Save (docs/decisions/0081-one-control-family.md
+ * §4): an asterisk the eye reads. A text input says "required" to screen readers by its own
+ * `required` state (see `marked`); other controls' labels add the word (RequiredMark).
+ */
+const RequiredStar = () => (
+  <span aria-hidden="true" className="ms-0.5 text-red-700 dark:text-red-400" data-testid="required-mark">
+    *
+  </span>
+);
+
+/** A text input's label, with the star when the input is `required`. */
+export const marked = (label: string, required?: boolean): ReactNode =>
+  required ? (
+    <>
+      {label}
+      <RequiredStar />
+    </>
+  ) : (
+    label
+  );
+
+/**
+ * The required mark of a label whose control cannot say "required" itself (a select's or a date's
+ * trigger, a group of inputs): the star, and for screen readers the word.
+ */
+export function RequiredMark() {
+  const { i18n } = useLingui();
+  return (
+    <>
+      <RequiredStar />
+      <span className="sr-only"> {i18n._(msg`(required)`)}</span>
+    </>
+  );
+}
 
 export const labelClass = 'block text-sm font-medium text-slate-800 dark:text-slate-200';
 

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useId } from 'react';
 import { Select } from '@/components/Select';
-import { RequiredMark } from '@/components/ui';
+import { RequiredMark } from '../field-parts';
 import type { ImportField } from '@/contract/import';
 
 /** Each field's column, changeable by hand, and the key whose match makes a row an update. */

@@ -4,11 +4,11 @@ import { ImageUp, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useState, type ChangeEvent } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import { profileImageUrl } from '@/app/session';
-import { Button, cx, RequiredMark } from '@/components/ui';
+import { Button, cx } from '@/components/ui';
 import { errorMessage } from '@/lib/api';
 import { uploadFile } from '@/lib/transfer';
 import { connectionState } from '@/app/connection';
-import { IMAGE_MAX_BYTES, IMAGE_TYPES, labelClass, OFFLINE_UPLOAD } from '../field-parts';
+import { IMAGE_MAX_BYTES, IMAGE_TYPES, labelClass, OFFLINE_UPLOAD, RequiredMark } from '../field-parts';
 import type { AreaField } from '../types';
 
 /** The upload behind an image field: the chosen file's preview, the progress and the problem. */

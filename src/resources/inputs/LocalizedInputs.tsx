@@ -2,9 +2,9 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { lazy, Suspense, useId } from 'react';
 import { useController, useFormContext, type Control } from 'react-hook-form';
-import { cx, inputClass, RequiredMark, Spinner, TextField } from '@/components/ui';
+import { cx, inputClass, Spinner, TextField } from '@/components/ui';
 import { useFieldMessage } from '@/components/field-message';
-import { errorAt, FieldNotes, labelClass } from '../field-parts';
+import { errorAt, FieldNotes, labelClass, marked, RequiredMark } from '../field-parts';
 import type { AreaField } from '../types';
 
 /** `{ en, ar }` side by side, the Arabic one right-to-left. */
@@ -59,7 +59,15 @@ export function LocalizedInput({
         </div>
       );
     }
-    return <TextField label={sub} error={error} required={required} {...common} {...register(name)} />;
+    return (
+      <TextField
+        label={marked(sub, required)}
+        error={error}
+        required={required}
+        {...common}
+        {...register(name)}
+      />
+    );
   };
   return (
     <fieldset className={cx('grid gap-4 sm:grid-cols-2', className)}>

@@ -7,7 +7,7 @@ import { DateField } from '@/components/DateField';
 import { TextField } from '@/components/ui';
 import { zoneLabel } from '@/lib/zone-label';
 import { fromZonedInput } from '@/lib/zoned';
-import { ControlledField } from '../field-parts';
+import { ControlledField, marked } from '../field-parts';
 import { useFieldZone } from '../form/venue-zone';
 import type { FieldInputProps } from './input-props';
 
@@ -23,7 +23,7 @@ export function TextInput({
   return (
     <TextField
       className={className}
-      label={label}
+      label={marked(label, required)}
       hint={hint}
       type={field.kind}
       autoComplete={field.autoComplete ?? (field.kind === 'password' ? 'new-password' : undefined)}
@@ -149,7 +149,7 @@ export function MoneyInput({ field, label, hint, error, className, required }: F
   return (
     <TextField
       className={className}
-      label={i18n._(msg`${label} (SAR)`)}
+      label={marked(i18n._(msg`${label} (SAR)`), required)}
       hint={hint}
       type="number"
       inputMode="decimal"
@@ -169,7 +169,7 @@ export function NumberInput({ field, label, hint, error, className, required }: 
   return (
     <TextField
       className={className}
-      label={label}
+      label={marked(label, required)}
       hint={hint}
       type="number"
       inputMode="decimal"

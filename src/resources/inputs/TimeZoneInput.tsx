@@ -13,6 +13,7 @@ import { canonicalTimeZone, countryTimeZone, COUNTRY_TIME_ZONES } from '@/contra
 import { FORMAT_LOCALES } from '@/app/i18n';
 import { TextField } from '@/components/ui';
 import { zoneLabel } from '@/lib/zone-label';
+import { marked } from '../field-parts';
 import { countryDropdownOptions } from '../queries';
 import type { FieldInputProps } from './input-props';
 
@@ -66,7 +67,7 @@ export function TimeZoneInput({
     <>
       <TextField
         className={className}
-        label={label}
+        label={marked(label, required)}
         hint={notes || undefined}
         type="text"
         dir="ltr"
