@@ -108,21 +108,23 @@ function TimeControl({
   const [typed, setTyped] = useState('');
   const label = i18n._(msg`Time`);
   return (
-    <Combobox
-      value={field.time}
-      onChange={(hhmm) => field.emit(field.dayText, Number(hhmm.slice(0, 2)), Number(hhmm.slice(3)))}
-      options={field.times}
-      placeholder="--:--"
-      ariaLabel={label}
-      invalid={invalid}
-      disabled={!field.hasDay}
-      onBlur={onBlur}
-      testId={testId}
-      className="w-28 flex-none"
-      // An example time as the empty box's text says that one may be typed.
-      search={{ label, value: typed, onChange: setTyped, placeholder: field.typedTime('09:40')?.label }}
-      accept={field.typedTime}
-    />
+    // The input look's full width, in a box the width of a time.
+    <div className="w-28 shrink-0">
+      <Combobox
+        value={field.time}
+        onChange={(hhmm) => field.emit(field.dayText, Number(hhmm.slice(0, 2)), Number(hhmm.slice(3)))}
+        options={field.times}
+        placeholder="--:--"
+        ariaLabel={label}
+        invalid={invalid}
+        disabled={!field.hasDay}
+        onBlur={onBlur}
+        testId={testId}
+        // An example time as the empty box's text says that one may be typed.
+        search={{ label, value: typed, onChange: setTyped, placeholder: field.typedTime('09:40')?.label }}
+        accept={field.typedTime}
+      />
+    </div>
   );
 }
 

@@ -28,7 +28,7 @@ export interface Arrival {
 const popoverClass =
   'z-50 overflow-hidden rounded-md border border-slate-200 bg-white text-slate-900 shadow-lg dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';
 const itemClass =
-  'flex cursor-pointer items-center gap-2 rounded px-2 py-2 text-sm outline-none select-none data-[disabled]:cursor-default data-[disabled]:opacity-50 data-[highlighted]:bg-indigo-50 data-[highlighted]:text-indigo-900 data-[selected=true]:bg-indigo-50 data-[selected=true]:text-indigo-900 dark:data-[highlighted]:bg-slate-800 dark:data-[highlighted]:text-white dark:data-[selected=true]:bg-slate-800 dark:data-[selected=true]:text-white';
+  'flex cursor-pointer items-center gap-2 rounded px-2 py-2 text-sm outline-none select-none data-[highlighted]:bg-indigo-50 data-[highlighted]:text-indigo-900 data-[selected=true]:bg-indigo-50 data-[selected=true]:text-indigo-900 dark:data-[highlighted]:bg-slate-800 dark:data-[highlighted]:text-white dark:data-[selected=true]:bg-slate-800 dark:data-[selected=true]:text-white';
 
 function useFocusOnArrival(focus: boolean) {
   const trigger = useRef<HTMLButtonElement>(null);
@@ -85,7 +85,7 @@ export function SelectControl(props: SelectProps & Arrival) {
                 value={inner(choice.value)}
                 lang={choice.lang}
                 disabled={choice.disabled}
-                className={itemClass}
+                className={`${itemClass} data-[disabled]:cursor-default data-[disabled]:opacity-50`}
                 data-choice={choice.value}
               >
                 <Select.ItemText>{choice.label}</Select.ItemText>
