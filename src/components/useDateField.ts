@@ -62,9 +62,9 @@ export function useDateField({ value, onChange, withTime, onBlur, box, trigger }
   /** A time as the reader writes it: "09:40", "٠٩:٤٠". */
   const clock = (hhmm: string) => `${number(Number(hhmm.slice(0, 2)))}:${number(Number(hhmm.slice(3)))}`;
   const chosenTime = time ? `${time[1]}:${time[2]}` : '';
-  const times = (chosenTime && !QUARTERS.includes(chosenTime) ? [...QUARTERS, chosenTime].sort() : QUARTERS).map(
-    (hhmm) => ({ value: hhmm, label: clock(hhmm) }),
-  );
+  const times = (
+    chosenTime && !QUARTERS.includes(chosenTime) ? [...QUARTERS, chosenTime].sort() : QUARTERS
+  ).map((hhmm) => ({ value: hhmm, label: clock(hhmm) }));
   /** A time typed in either digit system ("9:40", "0940", "٩:٤٠") as a choice, else null. */
   const typedTime = (text: string) => {
     const m = TYPED_TIME_RE.exec(latin(text.trim()));
