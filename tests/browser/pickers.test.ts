@@ -156,7 +156,10 @@ describe.each(['en', 'ar'] as const)('choice controls and pickers over long list
       language === 'ar' ? 'rtl' : 'ltr',
     );
     await snap(page, `control-select-open-1440-${language}`, { fullPage: false });
+    // The chosen one ("All") has the focus once the list is placed; the next one is a status.
+    await list.locator('[data-highlighted][data-choice=""]').waitFor();
     await page.keyboard.press('ArrowDown');
+    await list.locator('[data-highlighted]:not([data-choice=""])').waitFor();
     await page.keyboard.press('Enter');
     await list.waitFor({ state: 'hidden' });
     await expect.poll(() => new URL(page.url()).searchParams.get('status')).toBeTruthy();
