@@ -42,6 +42,7 @@ function useFocusOnArrival(focus: boolean) {
 const listed = (props: SelectProps): Choice[] =>
   props.empty === undefined ? [...props.options] : [{ value: '', label: props.empty }, ...props.options];
 
+/** @public Reached by name from ./Select.tsx (`parts[kind]`). */
 export function SelectControl(props: SelectProps & Arrival) {
   const trigger = useFocusOnArrival(props.focusOnArrival && !props.openOnArrival);
   const choices = listed(props);
@@ -105,6 +106,7 @@ export function SelectControl(props: SelectProps & Arrival) {
 const byLabel = (_value: string, search: string, keywords?: string[]) =>
   (keywords ?? []).some((k) => k.toLocaleLowerCase().includes(search.trim().toLocaleLowerCase())) ? 1 : 0;
 
+/** @public Reached by name from ./Select.tsx (`parts[kind]`). */
 export function ComboboxControl(props: ComboboxProps & Arrival) {
   const { i18n } = useLingui();
   const [open, setOpen] = useState(props.openOnArrival);

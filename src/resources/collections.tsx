@@ -183,7 +183,7 @@ export function PickerCombobox({
 }
 
 /** The search box of a picker over a long list, saying when some choices are not shown. */
-export function PickerSearch({
+function PickerSearch({
   field,
   picker,
   className,
