@@ -71,19 +71,20 @@ const calendarComponents = (testId: string): Partial<CustomComponents> => {
   const list = (part: 'month' | 'year') =>
     function CalendarList({ options, value, onChange, disabled, 'aria-label': label }: DropdownProps) {
       return (
-        <Select
-          value={String(value ?? '')}
-          onChange={(next) => onChange?.({ target: { value: next } } as ChangeEvent<HTMLSelectElement>)}
-          options={(options ?? []).map((o) => ({
-            value: String(o.value),
-            label: o.label,
-            disabled: o.disabled,
-          }))}
-          ariaLabel={label}
-          disabled={disabled}
-          testId={`${testId}-${part}`}
-          className={part === 'month' ? 'w-32' : 'w-24'}
-        />
+        <div className={part === 'month' ? 'w-32' : 'w-24'}>
+          <Select
+            value={String(value ?? '')}
+            onChange={(next) => onChange?.({ target: { value: next } } as ChangeEvent<HTMLSelectElement>)}
+            options={(options ?? []).map((o) => ({
+              value: String(o.value),
+              label: o.label,
+              disabled: o.disabled,
+            }))}
+            ariaLabel={label}
+            disabled={disabled}
+            testId={`${testId}-${part}`}
+          />
+        </div>
       );
     };
   return {

@@ -44,7 +44,7 @@ export interface SelectProps {
   busy?: boolean;
   required?: boolean;
   onBlur?: () => void;
-  /** Classes of the trigger beside the input look (a width). */
+  /** Classes of the trigger beside the input look (a margin, a width from `sm:` up); the look is full width, so a box around it sets a fixed width. */
   className?: string;
   /** A look of its own instead of the input's (the sign-in screen's icon buttons), with `icon` at the start. */
   look?: string;

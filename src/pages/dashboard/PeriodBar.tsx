@@ -53,21 +53,22 @@ export function PeriodBar({
           <label htmlFor={id} className="mb-1 block text-sm font-medium">
             {f.i18n._(msg`Period`)}
           </label>
-          <Select
-            id={id}
-            value={chosen}
-            onChange={(next) => {
-              const value = next as DashboardPeriod | 'custom';
-              setCustom(value === 'custom');
-              if (value !== 'custom') go(value === '30d' ? {} : { period: value });
-            }}
-            options={[...DASHBOARD_PERIODS, 'custom' as const].map((name) => ({
-              value: name,
-              label: f.i18n._(PERIOD_TEXT[name]),
-            }))}
-            className="w-auto min-w-48"
-            testId="period-select"
-          />
+          <div className="w-52">
+            <Select
+              id={id}
+              value={chosen}
+              onChange={(next) => {
+                const value = next as DashboardPeriod | 'custom';
+                setCustom(value === 'custom');
+                if (value !== 'custom') go(value === '30d' ? {} : { period: value });
+              }}
+              options={[...DASHBOARD_PERIODS, 'custom' as const].map((name) => ({
+                value: name,
+                label: f.i18n._(PERIOD_TEXT[name]),
+              }))}
+              testId="period-select"
+            />
+          </div>
         </div>
         {custom && (
           <Suspense fallback={<span className="text-sm">{f.i18n._(msg`Loading…`)}</span>}>

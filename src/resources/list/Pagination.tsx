@@ -59,14 +59,16 @@ export function Pagination({
       )}
       <div className="flex flex-wrap items-center gap-2">
         <label htmlFor={sizeId}>{i18n._(msg`Rows per page`)}</label>
-        <Select
-          id={sizeId}
-          value={String(pageSize)}
-          onChange={(next) => onPageSize(Number(next))}
-          options={PAGE_SIZES.map((size) => ({ value: String(size), label: n(size) }))}
-          className="w-24"
-          testId="page-size"
-        />
+        {/* The input look is full width: its box sets the width. */}
+        <div className="w-24">
+          <Select
+            id={sizeId}
+            value={String(pageSize)}
+            onChange={(next) => onPageSize(Number(next))}
+            options={PAGE_SIZES.map((size) => ({ value: String(size), label: n(size) }))}
+            testId="page-size"
+          />
+        </div>
         {!pending && total > 0 && (
           <PageButtons page={page} pageCount={pageCount} capped={capped} onPage={onPage} />
         )}
