@@ -1,27 +1,27 @@
 /**
- * The language and theme choices of the sign-in and registration screens as native selects: the
- * signed-in header's menus need Radix (about 29 kB compressed), which the first load of the login
- * page should not carry (docs/decisions/0010-signed-in-first-load.md).
+ * The language and theme choices of the sign-in and registration screens: the app's Select
+ * (docs/decisions/0081-one-control-family.md), whose Radix parts load after the first screen, so the
+ * login page's first load does not carry them (docs/decisions/0010-signed-in-first-load.md).
  */
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { Languages, Monitor, Moon, Sun, type LucideIcon } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { LANGUAGES, type Language } from '@/contract/plain';
 import { LANGUAGE_NAMES } from '@/app/i18n';
 import { changeLanguage } from '@/app/language';
 import { useSession } from '@/app/session';
 import { setTheme, THEME_CHOICES, useTheme, type ThemeChoice } from '@/app/theme';
+import { Select } from './Select';
 
-/** A select that looks like the header's icon buttons, with a visually hidden label. */
+const iconLook =
+  'inline-flex min-h-10 items-center gap-2 rounded-md bg-transparent px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 data-[state=open]:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800 dark:data-[state=open]:bg-slate-800';
+
+/** A choice that looks like the header's icon buttons, named for screen readers by `label`. */
 function IconSelect({
   icon: Icon,
   label,
-  value,
-  options,
-  onChange,
-  disabled,
-  testId,
+  ...rest
 }: {
   icon: LucideIcon;
   label: string;
@@ -31,28 +31,13 @@ function IconSelect({
   disabled?: boolean;
   testId: string;
 }) {
-  const id = useId();
   return (
-    <span className="relative inline-flex items-center">
-      <Icon aria-hidden="true" className="pointer-events-none absolute start-2 size-5" />
-      <label htmlFor={id} className="sr-only">
-        {label}
-      </label>
-      <select
-        id={id}
-        data-testid={testId}
-        className="min-h-10 appearance-none rounded-md bg-transparent py-2 ps-8 pe-2 text-sm font-medium text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800"
-        value={value}
-        disabled={disabled}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value} lang={option.lang}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </span>
+    <Select
+      {...rest}
+      ariaLabel={label}
+      look={iconLook}
+      icon={<Icon aria-hidden="true" className="size-5 shrink-0" />}
+    />
   );
 }
 

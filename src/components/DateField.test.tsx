@@ -9,6 +9,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { choose, openChoices } from '@/test-utils/choose';
 import { DateField } from './DateField';
 
 function Field({ initial, withTime, sent }: { initial: string; withTime?: boolean; sent: string[] }) {
@@ -47,8 +48,8 @@ describe('DateField', () => {
     );
     expect(screen.getByTestId('when-day')).toHaveTextContent('Choose a date');
     await open(user);
-    await user.selectOptions(screen.getByTestId('when-year'), '2027');
-    await user.selectOptions(screen.getByTestId('when-month'), '2');
+    await choose(user, 'when-year', '2027');
+    await choose(user, 'when-month', '2');
     const calendar = screen.getByTestId('when-calendar');
     expect(calendar.querySelectorAll('th[scope="col"]')[0]).toHaveTextContent('Sun');
     await user.click(day(calendar, '2027-03-10'));
@@ -72,7 +73,7 @@ describe('DateField', () => {
     expect(day(calendar, '2027-03-10').closest('td')).toHaveAttribute('aria-selected', 'true');
     await user.keyboard('{ArrowRight}{ArrowDown}{PageDown}');
     await waitFor(() => expect(day(calendar, '2027-04-18')).toHaveFocus());
-    expect(screen.getByTestId('when-month')).toHaveValue('3');
+    expect(screen.getByTestId('when-month')).toHaveAttribute('data-value', '3');
     await user.keyboard('{Enter}');
     expect(sent).toEqual(['2027-04-18T18:30']);
     expect(screen.getByTestId('when')).toHaveValue('2027-04-18T18:30');
@@ -97,5 +98,25 @@ describe('DateField', () => {
     await waitFor(() => expect(day(calendar, '2027-03-10')).toHaveFocus());
     await user.keyboard('{ArrowLeft}{Enter}');
     expect(sent).toEqual(['2027-03-11']);
+  });
+
+  it('the time: a quarter hour picked from the list, another typed as HH:mm (Arabic-Indic digits too)', async () => {
+    act(() => i18n.activate('ar'));
+    const user = userEvent.setup();
+    const sent: string[] = [];
+    render(
+      <I18nProvider i18n={i18n}>
+        <Field initial="2027-03-10T18:30" withTime sent={sent} />
+      </I18nProvider>,
+    );
+    expect(screen.getByTestId('when-time')).toHaveTextContent('١٨:٣٠');
+    await choose(user, 'when-time', '09:15');
+    expect(sent.at(-1)).toBe('2027-03-10T09:15');
+    const list = await openChoices(user, 'when-time');
+    expect(list.querySelector('[data-choice="23:45"]')).toHaveTextContent('٢٣:٤٥');
+    await user.type(screen.getByTestId('when-time-search'), '٧:٠٥');
+    await user.keyboard('{Enter}');
+    expect(sent.at(-1)).toBe('2027-03-10T07:05');
+    expect(screen.getByTestId('when-time')).toHaveTextContent('٠٧:٠٥');
   });
 });

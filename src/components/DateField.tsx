@@ -2,16 +2,18 @@
  * A date (and time) chosen in the reader's language and direction (docs/decisions/0026-venue-time-zones-and-date-pickers.md):
  * the value is shown as the locale writes it ("10 مارس ٢٠٢٧", "Mar 10, 2027"), never the browser's
  * mm/dd/yyyy; a calendar (react-day-picker, docs/decisions/0029-calendar-from-react-day-picker.md: a
- * separate chunk, loaded when first opened) picks the day, and two lists
- * the hour and minute on a 24-hour clock. The value stays the wire form: `YYYY-MM-DD` or
+ * separate chunk, loaded when first opened) picks the day, and one time control of the app's control
+ * family (docs/decisions/0081-one-control-family.md) the time: a list of the quarter hours that also
+ * takes a time typed as HH:mm, on a 24-hour clock in the reader's digits. The value stays the wire form:
  * `YYYY-MM-DDTHH:mm` (a wall-clock time, its zone named by the caller).
  */
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { CalendarDays, X } from 'lucide-react';
-import { lazy, Suspense, useId, useRef } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { Combobox } from './Select';
 import { cx, inputClass } from './ui';
-import { HOURS, useDateField, type DateFieldControl } from './useDateField';
+import { useDateField, type DateFieldControl } from './useDateField';
 
 const Calendar = lazy(() => import('./DateFieldCalendar'));
 
@@ -22,7 +24,7 @@ export interface DateFieldProps {
   withTime?: boolean;
   /** The id of the trigger (a `<label htmlFor>` names it). */
   id?: string;
-  /** `data-testid` of the value (a hidden input holding the wire form); the parts add -day, -hour, -minute. */
+  /** `data-testid` of the value (a hidden input holding the wire form); the parts add -day, -time, -clear. */
   testId: string;
   invalid?: boolean;
   describedBy?: string;
@@ -52,7 +54,7 @@ export function DateField({
   const field = useDateField({ value, onChange, withTime, onBlur, box, trigger });
 
   return (
-    <div ref={box} className={cx('relative', className)}>
+    <div ref={box} className={cx('relative', className)} {...field.inside}>
       <div className="flex flex-wrap items-stretch gap-2">
         <button
           ref={trigger}
@@ -70,29 +72,7 @@ export function DateField({
           <span className={field.hasDay ? '' : 'text-slate-600 dark:text-slate-400'}>{field.shown}</span>
         </button>
         {withTime && (
-          <span className="flex items-center gap-1" dir="ltr">
-            <ClockSelect
-              label={i18n._(msg`Hour`)}
-              value={field.hour}
-              options={HOURS}
-              field={field}
-              invalid={invalid}
-              onPick={(h) => field.emit(field.dayText, h, field.minute)}
-              onBlur={onBlur}
-              testId={`${testId}-hour`}
-            />
-            <span aria-hidden>:</span>
-            <ClockSelect
-              label={i18n._(msg`Minute`)}
-              value={field.minute}
-              options={field.minutes}
-              field={field}
-              invalid={invalid}
-              onPick={(m) => field.emit(field.dayText, field.hour, m)}
-              onBlur={onBlur}
-              testId={`${testId}-minute`}
-            />
-          </span>
+          <TimeControl field={field} invalid={invalid} onBlur={onBlur} testId={`${testId}-time`} />
         )}
         {clearable && field.hasDay && (
           <button
@@ -112,43 +92,39 @@ export function DateField({
   );
 }
 
-/** The hour or the minute list: "--" until the value has a time, the numbers in the reader's digits. */
-function ClockSelect({
-  label,
-  value,
-  options,
+/** The time: the quarter hours listed, a typed HH:mm taken; "--:--" until the value has a day. */
+function TimeControl({
   field,
   invalid,
-  onPick,
   onBlur,
   testId,
 }: {
-  label: string;
-  value: number | null;
-  options: readonly number[];
   field: DateFieldControl;
   invalid?: boolean;
-  onPick: (n: number) => void;
   onBlur?: () => void;
   testId: string;
 }) {
+  const { i18n } = useLingui();
+  const [typed, setTyped] = useState('');
+  const label = i18n._(msg`Time`);
   return (
-    <select
-      aria-label={label}
-      className={cx(inputClass(Boolean(invalid)), 'w-auto')}
-      value={value ?? ''}
-      disabled={!field.hasDay}
-      onChange={(e) => onPick(Number(e.target.value))}
-      onBlur={onBlur}
-      data-testid={testId}
-    >
-      {value === null && <option value="">--</option>}
-      {options.map((n) => (
-        <option key={n} value={n}>
-          {field.number(n)}
-        </option>
-      ))}
-    </select>
+    // The input look's full width, in a box the width of a time.
+    <div className="w-28 shrink-0">
+      <Combobox
+        value={field.time}
+        onChange={(hhmm) => field.emit(field.dayText, Number(hhmm.slice(0, 2)), Number(hhmm.slice(3)))}
+        options={field.times}
+        placeholder="--:--"
+        ariaLabel={label}
+        invalid={invalid}
+        disabled={!field.hasDay}
+        onBlur={onBlur}
+        testId={testId}
+        // An example time as the empty box's text says that one may be typed.
+        search={{ label, value: typed, onChange: setTyped, placeholder: field.typedTime('09:40')?.label }}
+        accept={field.typedTime}
+      />
+    </div>
   );
 }
 
@@ -161,7 +137,8 @@ function CalendarPopup({ field, testId }: { field: DateFieldControl; testId: str
       aria-label={i18n._(msg`Choose a date`)}
       className="absolute start-0 top-full z-30 mt-1 rounded-lg border border-slate-200 bg-white p-3 shadow-lg dark:border-slate-700 dark:bg-slate-900"
       onKeyDown={(e) => {
-        if (e.key === 'Escape') {
+        // Escape in the caption's month or year list closes that list alone.
+        if (e.key === 'Escape' && !(e.target as Element).closest('[role="listbox"]')) {
           e.stopPropagation();
           field.close();
         }

@@ -9,7 +9,7 @@
  */
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { useMemo } from 'react';
+import { useMemo, type ChangeEvent } from 'react';
 import {
   DayButton,
   DayPicker,
@@ -23,7 +23,7 @@ import {
 import { ar } from 'react-day-picker/locale/ar';
 import { enUS } from 'react-day-picker/locale/en-US';
 import type { Language } from '@/contract';
-import { cx } from './ui';
+import { Select } from './Select';
 
 const WEEK_STARTS_ON = 0;
 /** Years in the year list around this year (the chosen day's year is always in it). */
@@ -36,8 +36,6 @@ const parse = (s: string) => {
   return m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : undefined;
 };
 
-const selectClass =
-  'rounded-md border border-slate-400 bg-white px-2 py-1 text-sm text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100';
 const navClass =
   'rounded p-1.5 text-slate-700 hover:bg-slate-100 disabled:opacity-40 dark:text-slate-200 dark:hover:bg-slate-800';
 
@@ -66,19 +64,27 @@ const classNames: Partial<ClassNames> = {
 
 /**
  * The parts drawn our way, made once per field (stable, so React keeps them, and their focus,
- * across renders): the month and year lists are the app's own select, named for tests.
+ * across renders): the month and year lists are the app's Select (docs/decisions/0081-one-control-family.md),
+ * named for tests; the library's change handler reads `event.target.value`, as from a native select.
  */
 const calendarComponents = (testId: string): Partial<CustomComponents> => {
   const list = (part: 'month' | 'year') =>
-    function CalendarList({ options, className, ...props }: DropdownProps) {
+    function CalendarList({ options, value, onChange, disabled, 'aria-label': label }: DropdownProps) {
       return (
-        <select {...props} className={cx(selectClass, className)} data-testid={`${testId}-${part}`}>
-          {options?.map((o) => (
-            <option key={o.value} value={o.value} disabled={o.disabled}>
-              {o.label}
-            </option>
-          ))}
-        </select>
+        <div className={part === 'month' ? 'w-32' : 'w-24'}>
+          <Select
+            value={String(value ?? '')}
+            onChange={(next) => onChange?.({ target: { value: next } } as ChangeEvent<HTMLSelectElement>)}
+            options={(options ?? []).map((o) => ({
+              value: String(o.value),
+              label: o.label,
+              disabled: o.disabled,
+            }))}
+            ariaLabel={label}
+            disabled={disabled}
+            testId={`${testId}-${part}`}
+          />
+        </div>
       );
     };
   return {

@@ -86,10 +86,14 @@ export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   adornment?: ReactNode;
 }
 
-export const inputClass = (invalid: boolean, hasAdornment = false) =>
+/**
+ * The text input's box, which every control of the family shares (./Select.tsx). Greyed only when
+ * `readOnly` is said: a button matches :read-only too (the date field's box, a select's trigger).
+ */
+export const inputClass = (invalid: boolean, hasAdornment = false, readOnly = false) =>
   cx(
-    'block w-full min-h-10 rounded-md border bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 dark:bg-slate-900 dark:text-slate-100 dark:placeholder:text-slate-400',
-    'read-only:bg-slate-100 dark:read-only:bg-slate-800',
+    'block w-full min-h-10 rounded-md border px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 dark:text-slate-100 dark:placeholder:text-slate-400',
+    readOnly ? 'bg-slate-100 dark:bg-slate-800' : 'bg-white dark:bg-slate-900',
     invalid ? 'border-red-600 dark:border-red-400' : 'border-slate-400 dark:border-slate-600',
     hasAdornment && 'pe-10',
   );
@@ -102,7 +106,10 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   const inputId = id ?? autoId;
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ') || undefined;
+  // A hint is not shown while the field shows its error (the error says what to do).
+  const shownHint = error ? undefined : hint;
+  const describedBy =
+    [error ? errorId : null, shownHint ? hintId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={cx('space-y-1', className)}>
       <label htmlFor={inputId} className="block text-sm font-medium text-slate-800 dark:text-slate-200">
@@ -115,16 +122,16 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
             id={inputId}
             aria-invalid={error ? true : undefined}
             aria-describedby={describedBy}
-            className={inputClass(Boolean(error), Boolean(adornment))}
+            className={inputClass(Boolean(error), Boolean(adornment), rest.readOnly)}
             {...rest}
           />
           {adornment && <div className="absolute inset-y-0 end-0 flex items-center pe-2">{adornment}</div>}
         </div>
         {end}
       </div>
-      {hint && (
+      {shownHint && (
         <p id={hintId} className="text-xs text-slate-600 dark:text-slate-400">
-          {hint}
+          {shownHint}
         </p>
       )}
       {error && (

@@ -2,11 +2,12 @@
  * Inputs of fields that hold several values: a set of records chosen by checkboxes (the list of
  * named https links is inputs/LinksInput.tsx, the image gallery inputs/GalleryInput.tsx).
  */
-import type { MessageDescriptor } from '@lingui/core';
+import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useEffect, useId, useState } from 'react';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
+import { Combobox, type SelectProps } from '@/components/Select';
 import { cx, TextField } from '@/components/ui';
 import { useFieldMessage } from '@/components/field-message';
 import { describedBy, errorAt, FieldNotes, labelClass } from './field-parts';
@@ -120,8 +121,69 @@ export function useSearchedPicker(
   };
 }
 
+type Picker = ReturnType<typeof useSearchedPicker>;
+
+/** What a picker's search box says when some choices are not shown, in the reader's digits (docs/glossary.md). */
+function pickerHint(i18n: I18n, picker: Picker): string | undefined {
+  const shown = i18n.number(picker.choices.length);
+  const more = i18n.number(picker.more);
+  if (picker.more > 0)
+    return picker.totalCapped
+      ? i18n._(msg`${shown} shown, ${more}+ more: type at least 2 letters to find them.`)
+      : i18n._(msg`${shown} shown, ${more} more: type at least 2 letters to find them.`);
+  return picker.maybeMore
+    ? i18n._(msg`The first ${shown} are shown: type at least 2 letters to find others.`)
+    : undefined;
+}
+
+/**
+ * One record chosen from a picker's choices (a form's reference field, a list's reference filter):
+ * the family's combobox (docs/decisions/0081-one-control-family.md) with the picker's search in its
+ * popover: the server's for long lists (SEARCHED_SOURCES, from 2 letters), the listed names otherwise.
+ * The chosen record stays listed by name when it is not among the choices (a shared link, a search).
+ */
+export function PickerCombobox({
+  field,
+  picker,
+  value,
+  onChange,
+  ...rest
+}: {
+  field: { name: string; label: MessageDescriptor };
+  picker: Picker;
+} & Omit<SelectProps, 'options' | 'busy'>) {
+  const { i18n } = useLingui();
+  const { choices, isLoading } = picker;
+  const fieldLabel = i18n._(field.label);
+  const options =
+    value && !choices.some((c) => c.value === value)
+      ? [{ value, label: picker.chosenName ?? (isLoading ? i18n._(msg`Loading…`) : `#${value}`) }, ...choices]
+      : choices;
+  return (
+    <Combobox
+      {...rest}
+      value={value}
+      options={options}
+      busy={isLoading}
+      onChange={(next) => {
+        const choice = choices.find((c) => c.value === next);
+        if (choice) picker.keep(choice);
+        onChange(next);
+      }}
+      search={{
+        label: i18n._(msg`Search ${fieldLabel}`),
+        value: picker.typed,
+        onChange: picker.setTyped,
+        hint: pickerHint(i18n, picker),
+        onServer: picker.searchable && picker.typed.trim().length >= 2,
+        testId: `picker-search-${field.name}`,
+      }}
+    />
+  );
+}
+
 /** The search box of a picker over a long list, saying when some choices are not shown. */
-export function PickerSearch({
+function PickerSearch({
   field,
   picker,
   className,
@@ -129,7 +191,7 @@ export function PickerSearch({
   autoFocus,
 }: {
   field: { name: string; label: MessageDescriptor };
-  picker: ReturnType<typeof useSearchedPicker>;
+  picker: Picker;
   className?: string;
   /** Focused when shown (a filter's search box, opened by its button). */
   autoFocus?: boolean;
@@ -140,24 +202,13 @@ export function PickerSearch({
   if (!picker.searchable) return null;
   if (whenLong && picker.more === 0 && !picker.maybeMore && picker.typed === '') return null;
   const fieldLabel = i18n._(field.label);
-  // Numbers in the reader's digits (docs/glossary.md).
-  const shown = i18n.number(picker.choices.length);
-  const more = i18n.number(picker.more);
   return (
     <TextField
       type="search"
       label={i18n._(msg`Search ${fieldLabel}`)}
       value={picker.typed}
       onChange={(event) => picker.setTyped(event.target.value)}
-      hint={
-        picker.more > 0
-          ? picker.totalCapped
-            ? i18n._(msg`${shown} shown, ${more}+ more: type at least 2 letters to find them.`)
-            : i18n._(msg`${shown} shown, ${more} more: type at least 2 letters to find them.`)
-          : picker.maybeMore
-            ? i18n._(msg`The first ${shown} are shown: type at least 2 letters to find others.`)
-            : undefined
-      }
+      hint={pickerHint(i18n, picker)}
       data-testid={`picker-search-${field.name}`}
       className={className}
       autoFocus={autoFocus}

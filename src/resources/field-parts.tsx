@@ -1,5 +1,6 @@
 /** Small pieces the form's inputs share: where a field's error is, the label look, hint and error lines. */
 import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react';
 import { useId, type ReactNode } from 'react';
 import {
   get,
@@ -25,13 +26,52 @@ export const IMAGE_MAX_BYTES = MAX_IMAGE_BYTES;
 export const errorAt = (errors: FieldErrors, name: string): string | undefined =>
   (get(errors, name) as FieldError | undefined)?.message;
 
+/**
+ * The mark of a required field on its label, shown before Save (docs/decisions/0081-one-control-family.md
+ * §4): an asterisk the eye reads. A text input says "required" to screen readers by its own
+ * `required` state (see `marked`); other controls' labels add the word (RequiredMark).
+ */
+const RequiredStar = () => (
+  <span aria-hidden="true" className="ms-0.5 text-red-700 dark:text-red-400" data-testid="required-mark">
+    *
+  </span>
+);
+
+/** A text input's label, with the star when the input is `required`. */
+export const marked = (label: string, required?: boolean): ReactNode =>
+  required ? (
+    <>
+      {label}
+      <RequiredStar />
+    </>
+  ) : (
+    label
+  );
+
+/**
+ * The required mark of a label whose control cannot say "required" itself (a select's or a date's
+ * trigger, a group of inputs): the star, and for screen readers the word.
+ */
+export function RequiredMark() {
+  const { i18n } = useLingui();
+  return (
+    <>
+      <RequiredStar />
+      <span className="sr-only"> {i18n._(msg`(required)`)}</span>
+    </>
+  );
+}
+
 export const labelClass = 'block text-sm font-medium text-slate-800 dark:text-slate-200';
 
-/** The hint and the error under an input, with the ids its `aria-describedby` names. */
+/**
+ * The hint and the error under an input, with the ids its `aria-describedby` names. The hint is not
+ * shown while the field shows its error (docs/decisions/0081-one-control-family.md §4).
+ */
 export function FieldNotes({ id, hint, error }: { id: string; hint?: string; error?: string }) {
   return (
     <>
-      {hint && (
+      {hint && !error && (
         <p id={`${id}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
           {hint}
         </p>
@@ -47,7 +87,7 @@ export function FieldNotes({ id, hint, error }: { id: string; hint?: string; err
 
 /** `aria-describedby` for an input with these notes. */
 export const describedBy = (id: string, hint?: string, error?: string) =>
-  [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
+  [error ? `${id}-error` : null, hint && !error ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
 
 /**
  * A control bound to the form by react-hook-form's controller (its value survives options arriving
@@ -58,6 +98,7 @@ export function ControlledField({
   label,
   hint,
   error,
+  required,
   className,
   children,
 }: {
@@ -65,6 +106,8 @@ export function ControlledField({
   label: string;
   hint?: string;
   error?: string;
+  /** Marked on the label (the form's schema refuses it empty). */
+  required?: boolean;
   className?: string;
   children: (control: { id: string; field: ControllerRenderProps; describedBy?: string }) => ReactNode;
 }) {
@@ -75,6 +118,7 @@ export function ControlledField({
     <div className={cx('space-y-1', className)}>
       <label htmlFor={id} className={labelClass}>
         {label}
+        {required && <RequiredMark />}
       </label>
       {children({ id, field, describedBy: describedBy(id, hint, error) })}
       <FieldNotes id={id} hint={hint} error={error} />

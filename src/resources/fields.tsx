@@ -52,6 +52,8 @@ type FormFieldProps = {
   field: AreaField;
   fields: readonly AreaField[];
   record?: Record<string, unknown>;
+  /** The form's schema refuses it empty (requiredFields in ./form/form-values.ts). */
+  required?: boolean;
 };
 
 export function FormField(props: FormFieldProps) {
@@ -73,7 +75,7 @@ const WIDE_KINDS: readonly AreaField['kind'][] = [
   'links',
 ];
 
-function FieldInput({ field, fields, record }: FormFieldProps) {
+function FieldInput({ field, fields, record, required }: FormFieldProps) {
   const { i18n } = useLingui();
   const fieldMessage = useFieldMessage();
   const {
@@ -110,6 +112,7 @@ function FieldInput({ field, fields, record }: FormFieldProps) {
       parent={parent}
       fields={fields}
       record={record}
+      required={required}
     />
   );
 }

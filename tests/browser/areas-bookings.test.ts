@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../support/app-server';
-import { follow, listRows as rows, toArabic, waitForShell, visit } from '../support/app';
+import { follow, listRows as rows, toArabic, waitForShell, visit, choose } from '../support/app';
 import { formatViolations, runAxe } from '../support/axe';
 import { DESKTOP, expectFitsWidth, PHONE, snap } from '../support/browser';
 import { readQrCodes } from '../support/qr';
@@ -32,7 +32,7 @@ describe('bookings', () => {
 
     // Filter the pending ones: the filter lives in the URL and every row is pending.
     const pending = listAnswer(page, (p) => p.get('status') === 'pending');
-    await page.getByTestId('filter-status').selectOption('pending');
+    await choose(page, 'filter-status', 'pending');
     await pending;
     await expect.poll(() => url(page).searchParams.get('status')).toBe('pending');
     await expect.poll(() => rows(page).count()).toBeGreaterThan(0);

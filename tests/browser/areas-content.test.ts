@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { gradientPng } from '../../server/seed/demo-events';
 import { DEMO } from '../support/app-server';
-import { listRows as rows, pickDate, toArabic, waitForShell, visit } from '../support/app';
+import { listRows as rows, pickDate, toArabic, waitForShell, visit, choose } from '../support/app';
 import { formatViolations, runAxe } from '../support/axe';
 import { expectFitsWidth, PHONE, snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
@@ -38,14 +38,14 @@ describe('advertisements', () => {
     await page.getByTestId('field-title.ar').fill('ليالي الشتاء');
     await page.getByTestId('field-image').setInputFiles(banner);
     await page.getByTestId('preview-image').waitFor();
-    await page.getByTestId('field-placement').selectOption('home_banner');
+    await choose(page, 'field-placement', 'home_banner');
     await pickDate(page, 'field-startsOn', '2027-01-05');
     await pickDate(page, 'field-endsOn', '2027-01-25');
 
     // The target decides which input shows: an event picker, or a web address.
     await page.getByTestId('field-eventId').waitFor();
     expect(await page.getByTestId('field-url').count()).toBe(0);
-    await page.getByTestId('field-targetType').selectOption('url');
+    await choose(page, 'field-targetType', 'url');
     expect(await page.getByTestId('field-eventId').count()).toBe(0);
     await page.getByTestId('field-url').fill('http://example.com/winter');
     let posted = 0;
@@ -114,11 +114,10 @@ describe('advertisements', () => {
     await page.getByTestId('field-title.ar').fill('عرض الربيع');
     await page.getByTestId('field-image').setInputFiles(banner);
     await page.getByTestId('preview-image').waitFor();
-    await page.getByTestId('field-placement').selectOption('event_list');
+    await choose(page, 'field-placement', 'event_list');
     await pickDate(page, 'field-startsOn', '2027-04-01');
     await pickDate(page, 'field-endsOn', '2027-04-10');
-    await expect.poll(() => page.getByTestId('field-eventId').locator('option').count()).toBeGreaterThan(1);
-    await page.getByTestId('field-eventId').selectOption({ index: 1 });
+    await choose(page, 'field-eventId', { index: 1 });
     const created = answerOf(page, 'POST', /^\/api\/advertisement$/);
     await page.getByTestId('form-submit').click();
     const saved = await created;
@@ -160,7 +159,7 @@ describe('static pages', () => {
     await page.keyboard.type('only what we need');
     await page.getByRole('button', { name: 'Bold', exact: true }).first().click();
     await page.keyboard.type('.');
-    await page.getByTestId('field-status').selectOption('published');
+    await choose(page, 'field-status', 'published');
     const saved = answerOf(page, 'PUT', /^\/api\/pages\/\d+$/);
     await page.getByTestId('form-submit').click();
     expect((await saved).status()).toBe(200);

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../src/contract/plain';
 import { DEMO, DEMO_PASSWORD } from '../support/app-server';
-import { toArabic, waitForShell, visit } from '../support/app';
+import { toArabic, waitForShell, visit, choose, choicesOf } from '../support/app';
 import { expectFitsWidth, snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
 
@@ -144,15 +144,17 @@ describe('history and restore', () => {
     // The filters choose records and people by name: a link with an event's id shows its title.
     await visit(english.page, `/admin/activity?resource=event&recordId=${ev.id}`);
     await waitForShell(english.page);
-    const chosen = english.page.getByTestId('filter-recordId').locator('option:checked');
+    const chosen = english.page.getByTestId('filter-recordId');
     await expect.poll(() => chosen.innerText()).toBe(ev.title.en);
     // Its entries say fields and values as the event's own History does: "Ticket price", "Approved".
     await english.page.getByTestId('audit-timeline').waitFor();
     expect(await english.page.locator('[data-field="price"]').first().innerText()).toContain('Ticket price');
     const status = english.page.locator('[data-field="status"]').first().getByTestId('audit-after');
     expect(await status.innerText()).toBe('Approved');
-    expect(await english.page.getByTestId('filter-actorId').locator('option').count()).toBeGreaterThan(1);
-    await english.page.locator('select[name="resource"]').selectOption('booking');
+    await expect
+      .poll(async () => (await choicesOf(english.page, 'filter-actorId')).length)
+      .toBeGreaterThan(1);
+    await choose(english.page, 'activity-resource', 'booking');
     // Bookings have no picker: their record is typed by number.
     await english.page.locator('input[name="recordId"]').waitFor();
     await snap(english.page, 'audit-activity-en-1440');

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../support/app-server';
 import { idbValue, snap } from '../support/browser';
-import { visit } from '../support/app';
+import { visit, choose } from '../support/app';
 import { browserSuite } from '../support/suite';
 
 const suite = browserSuite();
@@ -30,7 +30,7 @@ describe('the morning digest', () => {
     expect(await enabled.isChecked()).toBe(false);
     await expect.poll(() => section.getByTestId('digest-next').count()).toBe(0);
     await enabled.check();
-    await section.getByTestId('digest-zone').selectOption(zone);
+    await choose(page, section.getByTestId('digest-zone'), zone);
     await section.getByTestId('digest-save').click();
     await expect.poll(() => section.getByTestId('digest-next').textContent()).toMatch(next);
     expect(await page.locator('html').getAttribute('dir')).toBe(language === 'ar' ? 'rtl' : 'ltr');

@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../support/app-server';
-import { visit } from '../support/app';
+import { visit, choose as chooseOption, chosenValue } from '../support/app';
 import { snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
 
@@ -52,7 +52,7 @@ describe('import', () => {
           'Import Town Two,بلدة اثنان,المملكة العربية السعودية,no,south\n' +
           'Import Town Three,بلدة ثلاثة,Atlantis,maybe,east\n',
       );
-      expect(await page.getByTestId('import-map-countryId').inputValue()).toBe('Country');
+      expect(await chosenValue(page, 'import-map-countryId')).toBe('Country');
       expect(await page.getByTestId('import-summary').innerText()).toBe(
         '3 rows: 2 valid, 1 refused, 0 update a record.',
       );
@@ -67,13 +67,13 @@ describe('import', () => {
       expect((await download).suggestedFilename()).toBe('city-import-report.csv');
 
       // "Active" read from another column by hand: every row's cell refused until it is put back.
-      await page.getByTestId('import-map-active').selectOption('Town');
+      await chooseOption(page, 'import-map-active', 'Town');
       expect(await page.getByTestId('import-commit').isDisabled()).toBe(true);
       await page.getByTestId('import-check').click();
       await expect
         .poll(() => page.getByTestId('import-summary').innerText(), slow)
         .toMatch(/0 valid, 3 refused/);
-      await page.getByTestId('import-map-active').selectOption('Active');
+      await chooseOption(page, 'import-map-active', 'Active');
       await page.getByTestId('import-check').click();
       await expect
         .poll(() => page.getByTestId('import-summary').innerText(), slow)
@@ -111,7 +111,7 @@ describe('import', () => {
           'Imported Crafts;حِرف مستوردة;٣\n' +
           'Imported Poetry;شعر مستورد;abc\n',
       );
-      expect(await page.getByTestId('import-map-sortOrder').inputValue()).toBe('الترتيب');
+      expect(await chosenValue(page, 'import-map-sortOrder')).toBe('الترتيب');
       await expect.poll(() => page.locator('td[data-error="true"]').count()).toBe(1);
       expect(await page.locator('td[data-error="true"]').innerText()).toContain('ليس رقمًا');
       await snap(page, 'import-preview-390-ar', { fullPage: false });

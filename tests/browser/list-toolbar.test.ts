@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../support/app-server';
-import { visit } from '../support/app';
+import { visit, choose } from '../support/app';
 import { snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
 
@@ -48,7 +48,7 @@ describe.each(['en', 'ar'] as const)('the events filter bar (%s)', (language) =>
     expect(await page.getByTestId('filter-status').count()).toBe(1);
     expect(await page.getByTestId('filter-featured').count()).toBe(0);
     await more.click();
-    await page.getByTestId('filter-featured').selectOption('true');
+    await choose(page, 'filter-featured', 'true');
     await expect.poll(() => new URL(page.url()).searchParams.get('featured')).toBe('true');
     await snap(page, `events-more-filters-1280-${language}`, { fullPage: false });
     await page.getByTestId('filters-done').click();

@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../support/app-server';
-import { listRows as rows, waitForShell, visit } from '../support/app';
+import { listRows as rows, waitForShell, visit, choose, chosenValue } from '../support/app';
 import { snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
 
@@ -112,8 +112,8 @@ describe.each(['en', 'ar'] as const)('lists at every width (%s)', (language) => 
     await button.click();
     const sheet = page.getByTestId('filter-sheet');
     await sheet.waitFor();
-    expect(await sheet.getByTestId('filter-status').inputValue()).toBe('pending');
-    await sheet.getByTestId('filter-paymentStatus').selectOption('paid');
+    expect(await chosenValue(page, sheet.getByTestId('filter-status'))).toBe('pending');
+    await choose(page, sheet.getByTestId('filter-paymentStatus'), 'paid');
     await expect.poll(() => new URL(page.url()).searchParams.get('paymentStatus')).toBe('paid');
     await snap(page, `list-booking-filters-390-${language}`, { fullPage: false });
     await sheet.getByTestId('filters-done').click();

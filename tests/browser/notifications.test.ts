@@ -20,6 +20,7 @@ import {
   waitForServiceWorkerControl,
   waitForShell,
   visit,
+  choose,
 } from '../support/app';
 import { expectFitsWidth, PHONE, snap } from '../support/browser';
 import { formatViolations, runAxe } from '../support/axe';
@@ -223,7 +224,7 @@ describe('notifications', () => {
     await page.getByTestId('field-title.ar').fill('الموقف مغلق غدًا');
     await page.getByTestId('field-body.en').fill('Use the north gate.');
     await page.getByTestId('field-body.ar').fill('استخدموا البوابة الشمالية.');
-    await page.getByTestId('field-audienceType').selectOption('roles');
+    await choose(page, 'field-audienceType', 'roles');
     // "Roles" with none ticked is refused by the form; nothing is counted yet.
     await page.getByTestId('form-submit').click();
     await page.getByText('Choose at least one').waitFor();
@@ -306,7 +307,7 @@ describe('notifications', () => {
       expect(violations, `${path}:\n${formatViolations(violations)}`).toEqual([]);
     }
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('إضافة إشعار');
-    await page.getByTestId('field-audienceType').selectOption('roles');
+    await choose(page, 'field-audienceType', 'roles');
     await page.getByTestId('field-audienceRoles').waitFor();
     await snap(page, 'notification-form-ar-360');
     // The bell and its menu in Arabic.

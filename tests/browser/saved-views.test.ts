@@ -9,7 +9,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO } from '../support/app-server';
-import { listRows as rows, waitForShell } from '../support/app';
+import { listRows as rows, waitForShell, chosenValue } from '../support/app';
 import { snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
 
@@ -87,7 +87,7 @@ describe('saved views', () => {
     await rows(other.page).first().waitFor();
     expect(params(other.page)).toEqual(saved);
     expect(await headers(other.page)).toEqual(saved.cols!.split(','));
-    expect(await other.page.getByTestId('filter-status').inputValue()).toBe('confirmed');
+    expect(await chosenValue(other.page, 'filter-status')).toBe('confirmed');
     expect(await other.page.getByTestId('views-menu').innerText()).toBe('Views');
 
     // Another device of the same user: the view is there, and opens the list with it.

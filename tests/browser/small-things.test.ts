@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '../support/app-server';
-import { listRows, sidebarToggle, signOut, waitForShell, visit } from '../support/app';
+import { listRows, sidebarToggle, signOut, waitForShell, visit, choose } from '../support/app';
 import { snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
 
@@ -183,7 +183,7 @@ describe.each(['en', 'ar'] as const)('pickers search the server (%s)', (language
       const { page, errors } = await suite.signedIn(DEMO.admin, { viewport, language });
       await visit(page, '/admin/notification/add/');
       await page.getByTestId('form-notification').waitFor();
-      await page.getByTestId('field-audienceType').selectOption('users');
+      await choose(page, 'field-audienceType', 'users');
       const asked: string[] = [];
       page.on('request', (r) => {
         const url = new URL(r.url());

@@ -9,7 +9,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO, DEMO_PASSWORD } from '../support/app-server';
-import { pickDate, waitForShell, visit } from '../support/app';
+import { pickDate, waitForShell, visit, choose } from '../support/app';
 import { snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
 
@@ -124,7 +124,7 @@ describe.each(['en', 'ar'] as const)('one time zone rule, days and moments (%s)'
       await page.getByTestId('field-title.ar').fill(`فحص الساعة ${size}`);
       await page.getByTestId('field-body.en').fill('The doors open at nine.');
       await page.getByTestId('field-body.ar').fill('تفتح الأبواب في التاسعة.');
-      await page.getByTestId('field-audienceType').selectOption('all');
+      await choose(page, 'field-audienceType', 'all');
       await pickDate(page, 'field-sendAt', '2028-02-01T09:00');
       const form = page.getByTestId('form-notification');
       await expect

@@ -175,19 +175,65 @@ export async function waitForServiceWorkerControl(page: Page): Promise<void> {
   await page.waitForFunction(() => !!navigator.serviceWorker?.controller, undefined, { timeout: 60_000 });
 }
 
+type Target = string | Locator;
+const triggerOf = (page: Page, target: Target) =>
+  typeof target === 'string' ? page.getByTestId(target) : target;
+
+/** The open list of a Select or Combobox (its popover: `<testId>-options`). */
+async function openList(page: Page, target: Target): Promise<Locator> {
+  const trigger = triggerOf(page, target);
+  const list = page.getByTestId(`${await trigger.getAttribute('data-testid')}-options`);
+  if (!(await list.isVisible())) await trigger.click();
+  await list.waitFor();
+  return list;
+}
+
+/**
+ * Chooses an option of the app's Select or Combobox (src/components/Select.tsx,
+ * docs/decisions/0081-one-control-family.md) as a person does: opens it (by its test id or a
+ * locator) and clicks the option by its value (`data-choice`, '' for "All"/"None"), its label, or its
+ * place in the list (0: the first, the "All"/"Choose…" one where listed).
+ */
+export async function choose(
+  page: Page,
+  target: Target,
+  choice: string | { label: string | RegExp } | { index: number },
+): Promise<void> {
+  const list = await openList(page, target);
+  const option =
+    typeof choice === 'string'
+      ? list.locator(`[data-choice="${choice.replaceAll('"', '\\"')}"]`)
+      : 'label' in choice
+        ? list.getByRole('option', { name: choice.label, exact: typeof choice.label === 'string' })
+        : list.getByRole('option').nth(choice.index);
+  await option.click();
+  await list.waitFor({ state: 'hidden' });
+}
+
+/** The choices a Select or Combobox lists (opened and closed again with Escape), "All"/"None" included. */
+export async function choicesOf(page: Page, target: Target): Promise<{ value: string; label: string }[]> {
+  const list = await openList(page, target);
+  const choices = await list
+    .locator('[data-choice]')
+    .evaluateAll((items) =>
+      items.map((item) => ({ value: item.getAttribute('data-choice') ?? '', label: item.textContent ?? '' })),
+    );
+  await page.keyboard.press('Escape');
+  await list.waitFor({ state: 'hidden' });
+  return choices;
+}
+
+/** The value chosen in a Select or Combobox (its trigger's `data-value`). */
+export const chosenValue = async (page: Page, target: Target): Promise<string> =>
+  (await triggerOf(page, target).getAttribute('data-value')) ?? '';
+
 /** Chooses a language with the header's language switcher (a select or a menu button). */
 export async function chooseLanguage(page: Page, language: 'en' | 'ar'): Promise<void> {
   const switcher = page.getByTestId('language-switcher');
   await switcher.waitFor();
   const label = language === 'ar' ? /العربية|Arabic/ : /English|الإنجليزية/;
-  const tag = await switcher.evaluate((el) => el.tagName.toLowerCase());
-  if (tag === 'select') {
-    await switcher.selectOption(language);
-    return;
-  }
-  const nested = switcher.locator('select');
-  if ((await nested.count()) > 0) {
-    await nested.selectOption(language);
+  if ((await switcher.getAttribute('role')) === 'combobox') {
+    await choose(page, switcher, language);
     return;
   }
   await switcher.click();
@@ -228,23 +274,30 @@ export const listRows = (page: Page) => page.getByTestId('list-row');
 
 /**
  * Chooses a date (and time) in a DateField (src/components/DateField.tsx) as a person would: opens
- * its calendar, picks the year, the month and the day, then the hour and minute. `value` is the
- * wire form `YYYY-MM-DD` or `YYYY-MM-DDTHH:mm`; `testId` the field's (`field-startsAt`).
+ * its calendar, picks the year, the month and the day, then the time: a quarter hour from the list,
+ * any other time typed (HH:mm) into the list's box. `value` is the wire form `YYYY-MM-DD` or
+ * `YYYY-MM-DDTHH:mm`; `testId` the field's (`field-startsAt`).
  */
 export async function pickDate(page: Page, testId: string, value: string): Promise<void> {
   const [day, time] = value.split('T') as [string, string | undefined];
   const [year, month] = day.split('-').map(Number) as [number, number];
   await page.getByTestId(`${testId}-day`).click();
-  await page.getByTestId(`${testId}-year`).selectOption(String(year));
-  await page.getByTestId(`${testId}-month`).selectOption(String(month - 1));
+  await choose(page, `${testId}-year`, String(year));
+  await choose(page, `${testId}-month`, String(month - 1));
   await page.getByTestId(`${testId}-calendar`).locator(`[data-day="${day}"] button`).click();
-  if (time) {
-    const [hour, minute] = time.split(':').map(Number) as [number, number];
-    await page.getByTestId(`${testId}-hour`).selectOption(String(hour));
-    await page.getByTestId(`${testId}-minute`).selectOption(String(minute));
-  }
+  if (time) await pickTime(page, `${testId}-time`, time);
   await page
     .getByTestId(testId)
     .and(page.locator(`[value="${value}"]`))
     .waitFor({ state: 'attached' });
+}
+
+/** Chooses a time `HH:mm` in a DateField's time control: from the list when listed, else typed. */
+export async function pickTime(page: Page, testId: string, time: string): Promise<void> {
+  if (Number(time.slice(3)) % 15 === 0) return choose(page, testId, time);
+  const list = await openList(page, testId);
+  await page.getByTestId(`${testId}-search`).fill(time);
+  await list.locator(`[data-choice="${time}"]`).waitFor();
+  await page.keyboard.press('Enter');
+  await list.waitFor({ state: 'hidden' });
 }

@@ -8,13 +8,14 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Download } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { AUDIT_RESOURCES, Language } from '@/contract';
 import { type AuditEntryRecord, type AuditQuery } from '@/contract';
 import { routes } from '@/contract/routes.gen';
 import { FORMAT_LOCALES } from '@/app/i18n';
 import { notify } from '@/app/notify';
 import { DateField } from '@/components/DateField';
+import { Select } from '@/components/Select';
 import { Button, inputClass } from '@/components/ui';
 import { downloadFile } from '@/lib/transfer';
 import { recordScreen } from '@/lib/record-screens';
@@ -175,6 +176,40 @@ function DayFilter({
   );
 }
 
+/** A choice of the filters, "All" first. */
+function ChoiceFilter({
+  name,
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  name: 'resource' | 'action';
+  label: MessageDescriptor;
+  options: Record<string, MessageDescriptor>;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const { i18n } = useLingui();
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {i18n._(label)}
+      </label>
+      <Select
+        id={id}
+        value={value}
+        onChange={onChange}
+        empty={i18n._(msg`All`)}
+        options={Object.entries(options).map(([key, text]) => ({ value: key, label: i18n._(text) }))}
+        className="mt-1"
+        testId={`activity-${name}`}
+      />
+    </div>
+  );
+}
+
 /** The filters, applied to the address (so a filtered view can be linked and reloaded). */
 function Filters({ search }: { search: ActivitySearch }) {
   const { i18n } = useLingui();
@@ -200,17 +235,13 @@ function Filters({ search }: { search: ActivitySearch }) {
     label: MessageDescriptor,
     options: Record<string, MessageDescriptor>,
   ) => (
-    <label className={labelClass}>
-      {i18n._(label)}
-      <select name={key} value={draft[key] ?? ''} onChange={set(key)} className={`mt-1 ${inputClass(false)}`}>
-        <option value="">{i18n._(msg`All`)}</option>
-        {Object.entries(options).map(([value, text]) => (
-          <option key={value} value={value}>
-            {i18n._(text)}
-          </option>
-        ))}
-      </select>
-    </label>
+    <ChoiceFilter
+      name={key}
+      label={label}
+      options={options}
+      value={draft[key] ?? ''}
+      onChange={(next) => set(key)({ target: { value: next } })}
+    />
   );
   const field = (key: keyof ActivitySearch, label: MessageDescriptor, type = 'text') => (
     <label className={labelClass}>

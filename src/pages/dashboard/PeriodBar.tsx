@@ -11,7 +11,8 @@ import { Printer } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import { FORMAT_LOCALES } from '@/app/i18n';
 import { printCharts } from '@/components/charts/print';
-import { Button, cx, inputClass } from '@/components/ui';
+import { Select } from '@/components/Select';
+import { Button } from '@/components/ui';
 import { PLATFORM_TIME_ZONE } from '@/contract/plain';
 import { DASHBOARD_PERIODS, type DashboardPeriod, type PeriodAsked } from '@/contract/periods';
 import { zoneLabel } from '@/lib/zone-label';
@@ -52,23 +53,22 @@ export function PeriodBar({
           <label htmlFor={id} className="mb-1 block text-sm font-medium">
             {f.i18n._(msg`Period`)}
           </label>
-          <select
-            id={id}
-            className={cx(inputClass(false), 'w-auto')}
-            value={chosen}
-            data-testid="period-select"
-            onChange={(e) => {
-              const value = e.target.value as DashboardPeriod | 'custom';
-              setCustom(value === 'custom');
-              if (value !== 'custom') go(value === '30d' ? {} : { period: value });
-            }}
-          >
-            {[...DASHBOARD_PERIODS, 'custom' as const].map((name) => (
-              <option key={name} value={name}>
-                {f.i18n._(PERIOD_TEXT[name])}
-              </option>
-            ))}
-          </select>
+          <div className="w-52">
+            <Select
+              id={id}
+              value={chosen}
+              onChange={(next) => {
+                const value = next as DashboardPeriod | 'custom';
+                setCustom(value === 'custom');
+                if (value !== 'custom') go(value === '30d' ? {} : { period: value });
+              }}
+              options={[...DASHBOARD_PERIODS, 'custom' as const].map((name) => ({
+                value: name,
+                label: f.i18n._(PERIOD_TEXT[name]),
+              }))}
+              testId="period-select"
+            />
+          </div>
         </div>
         {custom && (
           <Suspense fallback={<span className="text-sm">{f.i18n._(msg`Loading…`)}</span>}>

@@ -13,7 +13,8 @@ import { COUNTRY_TIME_ZONES } from '@/contract/time-zones';
 import { FORMAT_LOCALES } from '@/app/i18n';
 import { notify } from '@/app/notify';
 import { useSession } from '@/app/session';
-import { Button, inputClass } from '@/components/ui';
+import { Select } from '@/components/Select';
+import { Button } from '@/components/ui';
 import { QueryContent } from './QueryContent';
 import { call } from '@/lib/api';
 import { zoneLabel } from '@/lib/zone-label';
@@ -108,19 +109,13 @@ function DigestForm({ initial }: { initial: DigestSettings }) {
         <label htmlFor={zoneId} className="mb-1 block text-sm font-medium">
           {i18n._(msg`At 07:00 on the clock of`)}
         </label>
-        <select
+        <Select
           id={zoneId}
-          className={inputClass(false)}
           value={timeZone}
-          data-testid="digest-zone"
-          onChange={(event) => setTimeZone(event.target.value)}
-        >
-          {zones.map((z) => (
-            <option key={z.zone} value={z.zone}>
-              {z.label}
-            </option>
-          ))}
-        </select>
+          onChange={setTimeZone}
+          options={zones.map((z) => ({ value: z.zone, label: z.label }))}
+          testId="digest-zone"
+        />
       </div>
       {next && (
         <p className="text-sm text-slate-700 dark:text-slate-300" data-testid="digest-next">

@@ -4,7 +4,8 @@ import { useLingui } from '@lingui/react';
 import { useId } from 'react';
 import type { Language } from '@/contract';
 import { DateField } from '@/components/DateField';
-import { cx, inputClass } from '@/components/ui';
+import { Select } from '@/components/Select';
+import { cx } from '@/components/ui';
 import type { ListSearch } from '../search';
 import type { AreaFilter } from '../types';
 import { ClockNote, Offset, viewerClock } from './FilterClock';
@@ -100,26 +101,22 @@ function FilterInput({
     case 'boolean':
     case 'select':
       return (
-        <select
+        <Select
           id={id}
           value={value}
-          onChange={(e) => onChange(e.target.value)}
-          className={cx(inputClass(false), 'w-full', !stacked && 'sm:w-44')}
-          data-testid={`filter-${filter.key}`}
-        >
-          <option value="">{i18n._(msg`All`)}</option>
-          {(filter.kind === 'boolean'
+          onChange={onChange}
+          empty={i18n._(msg`All`)}
+          options={(filter.kind === 'boolean'
             ? [
                 { value: 'true', label: filter.yes },
                 { value: 'false', label: filter.no },
               ]
             : filter.options
-          ).map((option) => (
-            <option key={option.value} value={option.value}>
-              {i18n._(option.label)}
-            </option>
-          ))}
-        </select>
+          ).map((option) => ({ value: option.value, label: i18n._(option.label) }))}
+          describedBy={describedBy}
+          className={cx('w-full', !stacked && 'sm:w-44')}
+          testId={`filter-${filter.key}`}
+        />
       );
     case 'reference':
       return (
@@ -129,6 +126,7 @@ function FilterInput({
           value={value}
           parent={parent}
           onChange={onChange}
+          describedBy={describedBy}
           className={cx('w-full', !stacked && 'sm:w-44')}
         />
       );

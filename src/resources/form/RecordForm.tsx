@@ -55,6 +55,7 @@ export function RecordForm<T extends BaseRecord>({
                   field={field}
                   fields={fields}
                   record={record as Record<string, unknown> | undefined}
+                  required={state.required.has(field.name)}
                 />
               ))}
               {FormNote && index === all.length - 1 && (

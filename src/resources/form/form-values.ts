@@ -75,6 +75,38 @@ export function normalizeValues(
   return out;
 }
 
+/** A field's value when its input is left empty. */
+const emptyOf = (field: AreaField): unknown => {
+  switch (field.kind) {
+    case 'localized':
+    case 'richtext':
+      return { en: '', ar: '' };
+    case 'multireference':
+    case 'multiselect':
+    case 'gallery':
+    case 'links':
+      return [];
+    default:
+      return '';
+  }
+};
+
+/**
+ * The fields marked required before Save (docs/decisions/0081-one-control-family.md §4), derived from
+ * what refuses them on Save: the form's schema, given each field left empty as Save would send it
+ * (normalizeValues). A yes/no box always has a value, and is never marked.
+ */
+export function requiredFields(schema: z.ZodObject, fields: readonly AreaField[]): Set<string> {
+  const blank = normalizeValues(fields, Object.fromEntries(fields.map((f) => [f.name, emptyOf(f)])));
+  const shape = schema.shape as Record<string, z.ZodType | undefined>;
+  return new Set(
+    fields
+      .filter((f) => f.kind !== 'boolean' && !('readOnly' in f && f.readOnly))
+      .filter((f) => shape[f.name] && !shape[f.name]!.safeParse(blank[f.name]).success)
+      .map((f) => f.name),
+  );
+}
+
 /** The record's values of the schema's keys that no field of the form holds (kept on update). */
 export function keptValues(
   schema: z.ZodObject,

@@ -21,6 +21,7 @@ import {
   initialValues,
   keptValues,
   normalizeValues,
+  requiredFields,
 } from './form-values';
 import { fieldZone } from './venue-zone';
 
@@ -64,7 +65,8 @@ function useFormSetup<T extends BaseRecord>(
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   });
-  return { fields, form };
+  const required = useMemo(() => requiredFields(schema, fields), [schema, fields]);
+  return { fields, form, required };
 }
 
 /** The save kept in the outbox for later; null when its endpoint does not wait there. */
@@ -158,7 +160,7 @@ export function useRecordForm<T extends BaseRecord>(
   const { i18n } = useLingui();
   const language = i18n.locale as Language;
   const navigate = useNavigate();
-  const { fields, form } = useFormSetup(area, record, createDefaults);
+  const { fields, form, required } = useFormSetup(area, record, createDefaults);
   const create = useCreateRecord<T>(area.resource);
   const update = useUpdateRecord<T>(area.resource);
   // One key per attempt at saving: a retry after no answer is the same request (one effect), a
@@ -229,6 +231,7 @@ export function useRecordForm<T extends BaseRecord>(
     name,
     fields,
     form,
+    required,
     onSubmit,
     isSubmitting,
     blocker,

@@ -1,6 +1,8 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
-import { inputClass } from '@/components/ui';
+import { useId } from 'react';
+import { Select } from '@/components/Select';
+import { RequiredMark } from '../field-parts';
 import type { ImportField } from '@/contract/import';
 
 /** Each field's column, changeable by hand, and the key whose match makes a row an update. */
@@ -24,6 +26,7 @@ export function ImportMapping({
   lang: 'en' | 'ar';
 }) {
   const { i18n } = useLingui();
+  const id = useId();
   const set = (key: string, header: string) => {
     const next = { ...mapping };
     if (header) next[key] = header;
@@ -35,44 +38,39 @@ export function ImportMapping({
       <legend className="text-sm font-medium">{i18n._(msg`Columns`)}</legend>
       <div className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
         {fields.map((f) => (
-          <label key={f.key} className="block text-sm">
-            <span className="mb-1 block">
+          <div key={f.key} className="text-sm">
+            <label htmlFor={`${id}-${f.key}`} className="mb-1 block">
               {f.label[lang]}
-              {f.required && <span aria-hidden="true"> *</span>}
-            </span>
-            <select
-              className={inputClass(false)}
+              {f.required && <RequiredMark />}
+            </label>
+            <Select
+              id={`${id}-${f.key}`}
               value={mapping[f.key] ?? ''}
-              onChange={(e) => set(f.key, e.target.value)}
-              data-testid={`import-map-${f.key}`}
-            >
-              <option value="">{i18n._(msg`Not imported`)}</option>
-              {headers.map((h) => (
-                <option key={h} value={h}>
-                  {h}
-                </option>
-              ))}
-            </select>
-          </label>
+              onChange={(next) => set(f.key, next)}
+              empty={i18n._(msg`Not imported`)}
+              options={headers.map((h) => ({ value: h, label: h }))}
+              testId={`import-map-${f.key}`}
+            />
+          </div>
         ))}
       </div>
       {keys.length > 0 && (
-        <label className="block text-sm">
-          <span className="mb-1 block">{i18n._(msg`When a row matches a record by`)}</span>
-          <select
-            className={inputClass(false)}
+        <div className="text-sm">
+          <label htmlFor={`${id}-key`} className="mb-1 block">
+            {i18n._(msg`When a row matches a record by`)}
+          </label>
+          <Select
+            id={`${id}-key`}
             value={chosenKey ?? ''}
-            onChange={(e) => onKey(e.target.value || null)}
-            data-testid="import-key"
-          >
-            <option value="">{i18n._(msg`Nothing: every row creates a record`)}</option>
-            {keys.map((k) => (
-              <option key={k} value={k}>
-                {i18n._(msg`${fields.find((f) => f.key === k)?.label[lang] ?? k}: update that record`)}
-              </option>
-            ))}
-          </select>
-        </label>
+            onChange={(next) => onKey(next || null)}
+            empty={i18n._(msg`Nothing: every row creates a record`)}
+            options={keys.map((k) => ({
+              value: k,
+              label: i18n._(msg`${fields.find((f) => f.key === k)?.label[lang] ?? k}: update that record`),
+            }))}
+            testId="import-key"
+          />
+        </div>
       )}
     </fieldset>
   );

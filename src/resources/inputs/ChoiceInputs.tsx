@@ -3,9 +3,10 @@ import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useId } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { cx, inputClass } from '@/components/ui';
+import { Select, type Choice } from '@/components/Select';
+import { cx } from '@/components/ui';
 import { ControlledField, labelClass } from '../field-parts';
-import { CheckboxGroup, MultiReferenceInput, PickerSearch, useSearchedPicker } from '../collections';
+import { CheckboxGroup, MultiReferenceInput, PickerCombobox, useSearchedPicker } from '../collections';
 import type { AreaField } from '../types';
 import type { FieldInputProps } from './input-props';
 
@@ -46,48 +47,63 @@ function CheckboxInput({
   );
 }
 
+/** A choice among the field's options, or among a picker's records (with its search in the popover). */
 function SelectInput({
   name,
   label,
   hint,
   error,
+  required,
   className,
   onChange,
-  busy,
-  children,
+  options,
+  empty,
+  picker,
+  pickerField,
 }: {
   name: string;
   label: string;
   hint?: string;
   error?: string;
+  required?: boolean;
   className?: string;
   onChange?: () => void;
-  busy?: boolean;
-  children: React.ReactNode;
+  options: Choice[];
+  empty: string;
+  picker?: ReturnType<typeof useSearchedPicker>;
+  pickerField?: { name: string; label: MessageDescriptor };
 }) {
   // Controlled: options of pickers arrive after the form mounts, and the choice must survive that.
   return (
-    <ControlledField name={name} label={label} hint={hint} error={error} className={className}>
-      {({ id, field: { ref, value, onBlur, onChange: setValue }, describedBy }) => (
-        <select
-          id={id}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          aria-busy={busy || undefined}
-          className={inputClass(Boolean(error))}
-          data-testid={`field-${name}`}
-          ref={ref}
-          name={name}
-          value={value === undefined || value === null ? '' : String(value)}
-          onBlur={onBlur}
-          onChange={(event) => {
-            setValue(event.target.value);
+    <ControlledField
+      name={name}
+      label={label}
+      hint={hint}
+      error={error}
+      required={required}
+      className={className}
+    >
+      {({ id, field: { value, onBlur, onChange: setValue }, describedBy }) => {
+        const props = {
+          id,
+          value: value === undefined || value === null ? '' : String(value),
+          onChange: (next: string) => {
+            setValue(next);
             onChange?.();
-          }}
-        >
-          {children}
-        </select>
-      )}
+          },
+          onBlur,
+          empty,
+          invalid: Boolean(error),
+          describedBy,
+          required,
+          testId: `field-${name}`,
+        };
+        return picker && pickerField ? (
+          <PickerCombobox {...props} field={pickerField} picker={picker} />
+        ) : (
+          <Select {...props} options={options} />
+        );
+      }}
     </ControlledField>
   );
 }
@@ -99,6 +115,7 @@ function ReferenceInput({
   label,
   hint,
   error,
+  required,
   className,
   onChange,
 }: {
@@ -109,6 +126,7 @@ function ReferenceInput({
   label: string;
   hint?: string;
   error?: string;
+  required?: boolean;
   className?: string;
   onChange?: () => void;
 }) {
@@ -120,43 +138,26 @@ function ReferenceInput({
   const current = value === undefined || value === null ? '' : String(value);
   // The chosen record keeps its name when a search leaves it out of the choices.
   const picker = useSearchedPicker(field, parentValue, !waiting, current);
-  const { choices, isLoading, isError } = picker;
-  const knownName = picker.chosenName;
-  const wrapped = !waiting && picker.searchable;
-  const select = (
+  return (
     <SelectInput
       name={field.name}
       label={label}
       hint={
         waiting
           ? i18n._(msg`Choose the ${parentLabel ? i18n._(parentLabel) : ''} first.`)
-          : isError
+          : picker.isError
             ? i18n._(msg`The choices could not be loaded.`)
             : hint
       }
       error={error}
-      className={wrapped ? undefined : className}
+      required={required}
+      className={className}
       onChange={onChange}
-      busy={isLoading}
-    >
-      <option value="">{field.nullable ? i18n._(msg`None`) : i18n._(msg`Choose…`)}</option>
-      {/* The record's value stays selectable while the choices load (or if it is inactive now). */}
-      {current && !choices.some((c) => c.value === current) && (
-        <option value={current}>{knownName ?? (isLoading ? i18n._(msg`Loading…`) : `#${current}`)}</option>
-      )}
-      {choices.map((choice) => (
-        <option key={choice.value} value={choice.value}>
-          {choice.label}
-        </option>
-      ))}
-    </SelectInput>
-  );
-  if (!wrapped) return select;
-  return (
-    <div className={cx('space-y-2', className)}>
-      <PickerSearch field={field} picker={picker} whenLong />
-      {select}
-    </div>
+      options={picker.choices}
+      empty={field.nullable ? i18n._(msg`None`) : i18n._(msg`Choose…`)}
+      picker={picker}
+      pickerField={field}
+    />
   );
 }
 
@@ -164,24 +165,28 @@ export function BooleanInput({ field, label, hint, className }: FieldInputProps<
   return <CheckboxInput name={field.name} label={label} hint={hint} className={className} />;
 }
 
-export function ChoiceInput({ field, label, hint, error, className, onChange }: FieldInputProps<'select'>) {
+export function ChoiceInput({
+  field,
+  label,
+  hint,
+  error,
+  required,
+  className,
+  onChange,
+}: FieldInputProps<'select'>) {
   const { i18n } = useLingui();
   return (
     <SelectInput
       label={label}
       hint={hint}
       error={error}
+      required={required}
       className={className}
       name={field.name}
       onChange={onChange}
-    >
-      <option value="">{i18n._(msg`Choose…`)}</option>
-      {field.options.map((option) => (
-        <option key={option.value} value={option.value}>
-          {i18n._(option.label)}
-        </option>
-      ))}
-    </SelectInput>
+      empty={i18n._(msg`Choose…`)}
+      options={field.options.map((option) => ({ value: option.value, label: i18n._(option.label) }))}
+    />
   );
 }
 
@@ -193,10 +198,12 @@ export function PickerInput({
   className,
   onChange,
   parent,
+  required,
 }: FieldInputProps<'reference'>) {
   return (
     <ReferenceInput
       field={field}
+      required={required}
       parentInForm={Boolean(parent)}
       parentLabel={parent?.label}
       label={label}

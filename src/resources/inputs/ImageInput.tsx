@@ -8,7 +8,7 @@ import { Button, cx } from '@/components/ui';
 import { errorMessage } from '@/lib/api';
 import { uploadFile } from '@/lib/transfer';
 import { connectionState } from '@/app/connection';
-import { IMAGE_MAX_BYTES, IMAGE_TYPES, labelClass, OFFLINE_UPLOAD } from '../field-parts';
+import { IMAGE_MAX_BYTES, IMAGE_TYPES, labelClass, OFFLINE_UPLOAD, RequiredMark } from '../field-parts';
 import type { AreaField } from '../types';
 
 /** The upload behind an image field: the chosen file's preview, the progress and the problem. */
@@ -73,12 +73,14 @@ export function ImageInput({
   hint,
   error,
   className,
+  required,
 }: {
   field: AreaField & { kind: 'image' };
   label: string;
   hint?: string;
   error?: string;
   className?: string;
+  required?: boolean;
 }) {
   const { i18n } = useLingui();
   const id = useId();
@@ -90,6 +92,7 @@ export function ImageInput({
     <div className={cx('space-y-2', className)}>
       <span className={labelClass} id={`${id}-label`}>
         {label}
+        {required && <RequiredMark />}
       </span>
       <div className="flex flex-wrap items-center gap-4">
         <ImagePreview shown={shown} label={label} name={field.name} />
@@ -129,9 +132,11 @@ export function ImageInput({
               data-testid="upload-progress"
             />
           )}
-          <p id={`${id}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
-            {hint ?? i18n._(msg`JPEG, PNG or WebP, up to 5 MB.`)}
-          </p>
+          {!message && (
+            <p id={`${id}-hint`} className="text-xs text-slate-600 dark:text-slate-400">
+              {hint ?? i18n._(msg`JPEG, PNG or WebP, up to 5 MB.`)}
+            </p>
+          )}
           {message && (
             <p id={`${id}-error`} role="alert" className="text-sm text-red-700 dark:text-red-400">
               {message}

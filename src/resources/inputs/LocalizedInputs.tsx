@@ -4,16 +4,18 @@ import { lazy, Suspense, useId } from 'react';
 import { useController, useFormContext, type Control } from 'react-hook-form';
 import { cx, inputClass, Spinner, TextField } from '@/components/ui';
 import { useFieldMessage } from '@/components/field-message';
-import { errorAt, FieldNotes, labelClass } from '../field-parts';
+import { errorAt, FieldNotes, labelClass, marked, RequiredMark } from '../field-parts';
 import type { AreaField } from '../types';
 
 /** `{ en, ar }` side by side, the Arabic one right-to-left. */
 export function LocalizedInput({
   field,
   className,
+  required,
 }: {
   field: AreaField & { kind: 'localized' };
   className?: string;
+  required?: boolean;
 }) {
   const { i18n } = useLingui();
   const fieldMessage = useFieldMessage();
@@ -38,6 +40,7 @@ export function LocalizedInput({
         <div className="space-y-1">
           <label htmlFor={id} className={labelClass}>
             {sub}
+            {required && <RequiredMark />}
           </label>
           <textarea
             id={id}
@@ -56,7 +59,15 @@ export function LocalizedInput({
         </div>
       );
     }
-    return <TextField label={sub} error={error} {...common} {...register(name)} />;
+    return (
+      <TextField
+        label={marked(sub, required)}
+        error={error}
+        required={required}
+        {...common}
+        {...register(name)}
+      />
+    );
   };
   return (
     <fieldset className={cx('grid gap-4 sm:grid-cols-2', className)}>
@@ -73,9 +84,11 @@ const RichTextEditor = lazy(() => import('../RichTextEditor'));
 export function LocalizedRichText({
   field,
   className,
+  required,
 }: {
   field: AreaField & { kind: 'richtext' };
   className?: string;
+  required?: boolean;
 }) {
   const { i18n } = useLingui();
   const fieldMessage = useFieldMessage();
@@ -94,6 +107,7 @@ export function LocalizedRichText({
       <div className="space-y-1">
         <span id={`${id}-label`} className={labelClass}>
           {sub}
+          {required && <RequiredMark />}
         </span>
         <Suspense
           fallback={

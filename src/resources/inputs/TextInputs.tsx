@@ -7,7 +7,7 @@ import { DateField } from '@/components/DateField';
 import { TextField } from '@/components/ui';
 import { zoneLabel } from '@/lib/zone-label';
 import { fromZonedInput } from '@/lib/zoned';
-import { ControlledField } from '../field-parts';
+import { ControlledField, marked } from '../field-parts';
 import { useFieldZone } from '../form/venue-zone';
 import type { FieldInputProps } from './input-props';
 
@@ -17,18 +17,20 @@ export function TextInput({
   hint,
   error,
   className,
+  required,
 }: FieldInputProps<'text' | 'email' | 'tel' | 'password'>) {
   const { register } = useFormContext();
   return (
     <TextField
       className={className}
-      label={label}
+      label={marked(label, required)}
       hint={hint}
       type={field.kind}
       autoComplete={field.autoComplete ?? (field.kind === 'password' ? 'new-password' : undefined)}
       dir={field.ltr || field.kind === 'email' || field.kind === 'tel' ? 'ltr' : undefined}
       placeholder={field.placeholder}
       readOnly={field.readOnly}
+      required={required}
       error={error}
       data-testid={`field-${field.name}`}
       {...register(field.name)}
@@ -53,8 +55,10 @@ function BoundDateField({
   className,
   withTime,
   nullable,
+  required,
 }: {
   name: string;
+  required?: boolean;
   label: string;
   hint?: string;
   error?: string;
@@ -63,7 +67,14 @@ function BoundDateField({
   nullable?: boolean;
 }) {
   return (
-    <ControlledField name={name} label={label} hint={hint} error={error} className={className}>
+    <ControlledField
+      name={name}
+      label={label}
+      hint={hint}
+      error={error}
+      required={required}
+      className={className}
+    >
       {({ id, field: { value, onChange, onBlur }, describedBy }) => (
         <DateField
           id={id}
@@ -93,6 +104,7 @@ function ZonedDateTimeInput({
   hint,
   error,
   className,
+  required,
 }: FieldInputProps<'datetime'>) {
   const { i18n } = useLingui();
   const language = i18n.locale as Language;
@@ -112,11 +124,12 @@ function ZonedDateTimeInput({
       className={className}
       withTime
       nullable={field.optional}
+      required={required}
     />
   );
 }
 
-function DayInput({ field, label, hint, error, className }: FieldInputProps<'datetime' | 'date'>) {
+function DayInput({ field, label, hint, error, className, required }: FieldInputProps<'datetime' | 'date'>) {
   return (
     <BoundDateField
       name={field.name}
@@ -125,23 +138,25 @@ function DayInput({ field, label, hint, error, className }: FieldInputProps<'dat
       error={error}
       className={className}
       nullable={field.kind === 'date' && field.optional}
+      required={required}
     />
   );
 }
 
-export function MoneyInput({ field, label, hint, error, className }: FieldInputProps<'money'>) {
+export function MoneyInput({ field, label, hint, error, className, required }: FieldInputProps<'money'>) {
   const { i18n } = useLingui();
   const { register } = useFormContext();
   return (
     <TextField
       className={className}
-      label={i18n._(msg`${label} (SAR)`)}
+      label={marked(i18n._(msg`${label} (SAR)`), required)}
       hint={hint}
       type="number"
       inputMode="decimal"
       min={0}
       step={0.01}
       dir="ltr"
+      required={required}
       error={error}
       data-testid={`field-${field.name}`}
       {...register(field.name, { valueAsNumber: true })}
@@ -149,17 +164,18 @@ export function MoneyInput({ field, label, hint, error, className }: FieldInputP
   );
 }
 
-export function NumberInput({ field, label, hint, error, className }: FieldInputProps<'number'>) {
+export function NumberInput({ field, label, hint, error, className, required }: FieldInputProps<'number'>) {
   const { register } = useFormContext();
   return (
     <TextField
       className={className}
-      label={label}
+      label={marked(label, required)}
       hint={hint}
       type="number"
       inputMode="decimal"
       step={field.step ?? 1}
       dir="ltr"
+      required={required}
       error={error}
       data-testid={`field-${field.name}`}
       {...register(field.name, { valueAsNumber: true })}

@@ -13,6 +13,7 @@ import { canonicalTimeZone, countryTimeZone, COUNTRY_TIME_ZONES } from '@/contra
 import { FORMAT_LOCALES } from '@/app/i18n';
 import { TextField } from '@/components/ui';
 import { zoneLabel } from '@/lib/zone-label';
+import { marked } from '../field-parts';
 import { countryDropdownOptions } from '../queries';
 import type { FieldInputProps } from './input-props';
 
@@ -23,7 +24,14 @@ function knownZones(): string[] {
   return [...region, ...all.filter((zone) => !region.includes(zone)), 'UTC'];
 }
 
-export function TimeZoneInput({ field, label, hint, error, className }: FieldInputProps<'timezone'>) {
+export function TimeZoneInput({
+  field,
+  label,
+  hint,
+  error,
+  className,
+  required,
+}: FieldInputProps<'timezone'>) {
   const { i18n } = useLingui();
   const language = i18n.locale as Language;
   const { register, setValue } = useFormContext();
@@ -59,7 +67,7 @@ export function TimeZoneInput({ field, label, hint, error, className }: FieldInp
     <>
       <TextField
         className={className}
-        label={label}
+        label={marked(label, required)}
         hint={notes || undefined}
         type="text"
         dir="ltr"
@@ -67,6 +75,7 @@ export function TimeZoneInput({ field, label, hint, error, className }: FieldInp
         autoComplete="off"
         spellCheck={false}
         placeholder="Asia/Riyadh"
+        required={required}
         error={error}
         data-testid={`field-${field.name}`}
         {...register(field.name)}

@@ -9,6 +9,8 @@ export interface FieldInputProps<K extends FieldKind = FieldKind> {
   hint?: string;
   error?: string;
   className?: string;
+  /** The form's schema refuses it empty: its label is marked (src/resources/form/form-values.ts). */
+  required?: boolean;
   /** Clears the pickers that depend on this field (city on country); absent when none do. */
   onChange?: () => void;
   /** The field of this form this one depends on (its `dependsOn`). */

@@ -152,7 +152,7 @@ describe('phone layout', () => {
     const user = userEvent.setup();
     await user.click(open);
     const sheet = await screen.findByTestId('filter-sheet');
-    expect(within(sheet).getByTestId('filter-active')).toHaveValue('true');
+    expect(within(sheet).getByTestId('filter-active')).toHaveAttribute('data-value', 'true');
     await user.click(within(sheet).getByTestId('filters-clear'));
     await waitFor(() => expect(screen.getByTestId('filters-open')).toHaveTextContent(/^Filters$/));
   });

@@ -2,7 +2,8 @@ import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { useId } from 'react';
 import { PAGE_SIZES } from '@/contract';
-import { Button, inputClass } from '@/components/ui';
+import { Select } from '@/components/Select';
+import { Button } from '@/components/ui';
 
 /**
  * The range, the page size and the page buttons. While the first page loads (`pending`) the range is
@@ -58,19 +59,16 @@ export function Pagination({
       )}
       <div className="flex flex-wrap items-center gap-2">
         <label htmlFor={sizeId}>{i18n._(msg`Rows per page`)}</label>
-        <select
-          id={sizeId}
-          value={pageSize}
-          onChange={(event) => onPageSize(Number(event.target.value))}
-          className={inputClass(false).replace('w-full', 'w-auto')}
-          data-testid="page-size"
-        >
-          {PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {n(size)}
-            </option>
-          ))}
-        </select>
+        {/* The input look is full width: its box sets the width. */}
+        <div className="w-24">
+          <Select
+            id={sizeId}
+            value={String(pageSize)}
+            onChange={(next) => onPageSize(Number(next))}
+            options={PAGE_SIZES.map((size) => ({ value: String(size), label: n(size) }))}
+            testId="page-size"
+          />
+        </div>
         {!pending && total > 0 && (
           <PageButtons page={page} pageCount={pageCount} capped={capped} onPage={onPage} />
         )}

@@ -5,11 +5,12 @@
  * (the options endpoint by id), and finds another by typing.
  */
 import { i18n } from '@lingui/core';
-import { configure, screen, waitFor } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { locationArea } from '@/areas/location';
 import { API_TIMEOUT_MS, configureApi } from '@/lib/api';
+import { listedChoices, openChoices } from '@/test-utils/choose';
 import { json, startLocalServer, type LocalServer, type Received } from '@/test-utils/http';
 import { renderArea } from '../test/harness';
 
@@ -19,8 +20,6 @@ let server: LocalServer;
 const queryOf = (r: Received) => Object.fromEntries(new URL(r.path, 'http://x').searchParams);
 const cityAsks = () =>
   server.received.filter((r) => r.path.startsWith('/api/master/list?')).map((r) => queryOf(r));
-
-const chosenText = (select: HTMLElement) => (select as HTMLSelectElement).selectedOptions[0]?.textContent;
 
 /** 150 cities, "City 001" … "City 148", "Zeta 149" and "Zeta 150" (by name: the Zetas last). */
 const CITIES = Array.from({ length: 150 }, (_, i) => {
@@ -69,48 +68,46 @@ describe('a reference filter over a long list', () => {
     async () => {
       const user = userEvent.setup();
       const { router } = renderArea(locationArea, '/location?cityId=150');
-      const filter = await screen.findByTestId('filter-cityId');
+      await screen.findByTestId('filter-cityId');
       // The city of the link, beyond the first page, is named (asked of the server by id).
-      await waitFor(() => expect(chosenText(filter)).toBe('Zeta 150'));
-      expect(filter).toHaveValue('150');
-      await waitFor(() => expect(filter.querySelectorAll('option')).toHaveLength(102));
+      await waitFor(() => expect(screen.getByTestId('filter-cityId')).toHaveTextContent('Zeta 150'));
+      expect(screen.getByTestId('filter-cityId')).toHaveAttribute('data-value', '150');
       // Never every city: the first page, and the one of the link.
       expect(cityAsks().length).toBeGreaterThan(0);
       for (const q of cityAsks())
         expect(q.pageSize === '100' || q.id === '150', JSON.stringify(q)).toBe(true);
       expect(cityAsks().some((q) => q.id === '150')).toBe(true);
-
-      // The search button (labelled) opens a box that searches the server.
-      const search = screen.getByRole('button', { name: 'Search City' });
-      expect(search).toHaveAttribute('aria-expanded', 'false');
-      await user.click(search);
-      expect(search).toHaveAttribute('aria-expanded', 'true');
-      const box = screen.getByRole('searchbox', { name: 'Search City' });
-      expect(box).toHaveFocus();
+      // Its list: "All", the city of the link, the first 100; a labelled box searches the server.
+      const list = await openChoices(user, 'filter-cityId');
+      await waitFor(() => expect(listedChoices(list)).toHaveLength(102));
+      expect(screen.getByTestId('filter-cityId')).toHaveAttribute('aria-expanded', 'true');
+      const box = screen.getByRole('combobox', { name: 'Search City' });
+      await waitFor(() => expect(box).toHaveFocus());
       await user.type(box, 'zeta');
       await waitFor(() => expect(cityAsks().some((q) => q.q === 'zeta' && q.pageSize === '100')).toBe(true));
-      const choice = await screen.findByRole('button', { name: 'Zeta 149' });
+      const choice = await within(list).findByRole('option', { name: 'Zeta 149' });
       await user.click(choice);
       await waitFor(() => expect(router.state.location.search).toMatchObject({ cityId: '149' }));
       // Closed, the focus back on the filter, which names the chosen city.
-      expect(screen.queryByRole('searchbox', { name: 'Search City' })).toBeNull();
-      expect(filter).toHaveFocus();
-      await waitFor(() => expect(chosenText(filter)).toBe('Zeta 149'));
+      expect(screen.queryByTestId('filter-cityId-options')).toBeNull();
+      await waitFor(() => expect(screen.getByTestId('filter-cityId')).toHaveFocus());
+      await waitFor(() => expect(screen.getByTestId('filter-cityId')).toHaveTextContent('Zeta 149'));
     },
   );
 
   it('closes its search box with Escape, forgetting what was typed', { timeout: 30_000 }, async () => {
     const user = userEvent.setup();
     renderArea(locationArea, '/location');
-    const filter = await screen.findByTestId('filter-cityId');
-    await waitFor(() => expect(filter.querySelectorAll('option')).toHaveLength(101));
-    await user.click(screen.getByRole('button', { name: 'Search City' }));
-    await user.type(screen.getByRole('searchbox', { name: 'Search City' }), 'zeta');
-    await screen.findByRole('button', { name: 'Zeta 150' });
+    let list = await openChoices(user, 'filter-cityId');
+    await waitFor(() => expect(listedChoices(list)).toHaveLength(101));
+    await user.type(screen.getByRole('combobox', { name: 'Search City' }), 'zeta');
+    await within(list).findByRole('option', { name: 'Zeta 150' });
     await user.keyboard('{Escape}');
-    expect(screen.queryByRole('searchbox', { name: 'Search City' })).toBeNull();
-    expect(filter).toHaveFocus();
+    expect(screen.queryByTestId('filter-cityId-options')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('filter-cityId')).toHaveFocus());
     // The first page again.
-    await waitFor(() => expect(filter.querySelectorAll('option')).toHaveLength(101));
+    list = await openChoices(user, 'filter-cityId');
+    expect(screen.getByRole('combobox', { name: 'Search City' })).toHaveValue('');
+    await waitFor(() => expect(listedChoices(list)).toHaveLength(101));
   });
 });
