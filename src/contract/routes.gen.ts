@@ -824,6 +824,17 @@ const resourceRoutes: Readonly<Record<string, RouteRef>> = {
     access: { kind: 'session', permission: 'notification' },
     idempotent: true,
   },
+  profilePreferences: {
+    method: 'GET',
+    path: '/api/profile/preferences',
+    access: { kind: 'session', permission: null },
+  },
+  profilePreferencesUpdate: {
+    method: 'PUT',
+    path: '/api/profile/preferences',
+    access: { kind: 'session', permission: null },
+    idempotent: true,
+  },
 };
 
 export const routes = { ...typed, ...resourceRoutes };
