@@ -22,7 +22,15 @@ import {
   type RecordOf,
 } from '@/contract';
 import { NotFoundPage } from '@/components/error-pages/NotFoundPage';
-import { dateTime, LocalizedCell, localizedText, statusBadge, venueTime, type Tone } from '@/resources/cells';
+import {
+  dateTime,
+  Lines,
+  LocalizedCell,
+  localizedText,
+  statusBadge,
+  venueTime,
+  type Tone,
+} from '@/resources/cells';
 import { ListPage } from '@/resources/ListPage';
 import { eventActions } from './event-actions';
 import { areaPages, parseId } from '@/resources/screens';
@@ -105,12 +113,10 @@ export const eventArea: AreaConfig<Event> = {
       header: msg`City`,
       sort: 'city',
       cell: (row, ctx) => (
-        <span className="block">
-          <span className="block">{localizedText(row.cityName, ctx.language)}</span>
-          <span className="block text-xs text-slate-600 dark:text-slate-400">
-            {localizedText(row.locationName, ctx.language)}
-          </span>
-        </span>
+        <Lines
+          main={localizedText(row.cityName, ctx.language)}
+          second={localizedText(row.locationName, ctx.language)}
+        />
       ),
     },
     {

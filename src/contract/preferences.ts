@@ -3,11 +3,10 @@
  * device (docs/decisions/0082-dense-width-aware-tables.md): the lists' row density.
  */
 import { z } from 'zod';
+import { LIST_DENSITIES } from './densities';
 import { endpoint, ok } from './http';
 
-/** How tall the lists' rows are: compact (one line, 40–44 px) by default, or comfortable. */
-export const LIST_DENSITIES = ['compact', 'comfortable'] as const;
-export type ListDensity = (typeof LIST_DENSITIES)[number];
+export { LIST_DENSITIES, type ListDensity } from './densities';
 
 const tag = 'Session';
 const access = { kind: 'session', permission: null } as const;

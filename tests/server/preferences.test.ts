@@ -41,7 +41,7 @@ describe('the list density preference', () => {
       expect(bad.body.errors, JSON.stringify(body)).toBeTruthy();
     }
     expect(await rows()).toEqual([]);
-    expect((await call('PUT', PATH, null, { listDensity: 'comfortable' })).status).toBe(401);
+    expect((await call('PUT', PATH, undefined, { listDensity: 'comfortable' })).status).toBe(401);
     expect(await rows()).toEqual([]);
 
     const saved = await call('PUT', PATH, admin, { listDensity: 'comfortable' });
