@@ -126,7 +126,10 @@ export const bookingArea: AreaConfig<Booking> = {
       id: 'customer',
       header: msg`Customer`,
       sort: 'customerName',
-      cell: (row) => <Lines main={row.customerName} second={<EmailText value={row.customerEmail} />} />,
+      // An address reads left to right: cut short at its own end.
+      cell: (row) => (
+        <Lines main={row.customerName} second={<EmailText value={row.customerEmail} />} secondLanguage="en" />
+      ),
     },
     {
       id: 'phone',

@@ -198,6 +198,7 @@ function ListBody<T extends BaseRecord>({
       to={to}
       density={density}
       onMeasure={state.measureColumns}
+      cellCap={state.cellCap}
     />
   );
 }

@@ -26,10 +26,13 @@ const compactPart = 'group-data-[density=compact]/list:min-w-0 group-data-[densi
 export function Lines({
   main,
   second,
+  secondLanguage,
   strong = false,
 }: {
   main: ReactNode;
   second?: ReactNode;
+  /** The second text's language, when it is not the page's: its line is cut at its own end. */
+  secondLanguage?: Language;
   strong?: boolean;
 }) {
   return (
@@ -37,10 +40,12 @@ export function Lines({
       <span className={cx('block', strong && 'font-medium', compactPart)}>{main}</span>
       {second ? (
         <span
+          lang={secondLanguage}
+          dir={secondLanguage ? (secondLanguage === 'ar' ? 'rtl' : 'ltr') : undefined}
           className={cx(
             'block text-xs text-slate-600 dark:text-slate-400',
             compactPart,
-            'group-data-[density=compact]/list:shrink-[2]',
+            'group-data-[density=compact]/list:shrink-[4]',
           )}
         >
           {second}
@@ -57,17 +62,7 @@ export function LocalizedCell({ value, ctx }: { value: Localized | null | undefi
   const main = localizedText(value, ctx.language);
   const second = value[other];
   return (
-    <Lines
-      strong
-      main={main}
-      second={
-        second && second !== main ? (
-          <span lang={other} dir={other === 'ar' ? 'rtl' : 'ltr'}>
-            {second}
-          </span>
-        ) : null
-      }
-    />
+    <Lines strong main={main} second={second && second !== main ? second : null} secondLanguage={other} />
   );
 }
 

@@ -8,7 +8,7 @@ import { json, startLocalServer, type LocalServer } from '@/test-utils/http';
 import { country, renderArea } from '../test/harness';
 import type { AreaConfig } from '../types';
 import { cardColumns } from './ListCards';
-import { columnsToFold, defaultVisibility } from './useColumnVisibility';
+import { CELL_FLOOR, CELL_MAX, cellCap, columnsToFold, defaultVisibility } from './useColumnVisibility';
 import { recordPath } from './record-path';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -88,6 +88,13 @@ describe('column priorities', () => {
     expect(columnsToFold(columns, shown, widths, 100)).toEqual(['target', 'placement']);
     expect(columnsToFold(columns, shown, widths, 600, ['target'])).toEqual(['placement']);
     expect(defaultVisibility(columns, ['target'])).toMatchObject({ placement: true, target: false });
+    // A column cut short may be squeezed to the floor before anything folds; the wide ones share the room.
+    const wide = { name: 300, placement: CELL_MAX, target: CELL_MAX, status: 120 };
+    expect(columnsToFold(columns, shown, wide, 300 + 2 * CELL_FLOOR + 120)).toEqual([]);
+    expect(cellCap(shown, wide, 300 + 2 * CELL_FLOOR + 120, 'name')).toBe(CELL_FLOOR);
+    expect(cellCap(shown, wide, 300 + 2 * 200 + 120, 'name')).toBe(200);
+    expect(cellCap(shown, wide, 2000, 'name')).toBe(CELL_MAX);
+    expect(columnsToFold(columns, shown, wide, 300 + 2 * CELL_FLOOR + 119)).toEqual(['target']);
     // A column never drawn counts as a usual one.
     expect(columnsToFold(columns, ['name', 'target', 'status'], { name: 300, status: 120 }, 540)).toEqual([]);
   });

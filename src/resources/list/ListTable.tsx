@@ -1,4 +1,4 @@
-import { useId, useRef, type PointerEvent, type ReactNode } from 'react';
+import { useId, useRef, type CSSProperties, type PointerEvent, type ReactNode } from 'react';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
@@ -42,7 +42,9 @@ interface ListTableProps<T extends BaseRecord> {
   /** How tall the rows are (docs/decisions/0082-dense-width-aware-tables.md). */
   density: ListDensity;
   /** Takes the table's measurements, for the columns that fit (./useColumnVisibility.ts). */
-  onMeasure: (update: (previous: ColumnMeasure | null) => ColumnMeasure | null) => void;
+  onMeasure: (measure: ColumnMeasure) => void;
+  /** The most a cell after the first takes (px, padding included), so that the columns fill the width. */
+  cellCap: number;
 }
 
 /*
@@ -60,13 +62,21 @@ const densityCellClass: Record<ListDensity, string> = { compact: 'h-10.5 py-1', 
  * What a cell's content may take (its natural width is measured: ./useTableLayout.ts): the first
  * column is capped, and compact cells keep to one line, cut with an ellipsis.
  */
-const contentClass: Record<ListDensity, string> = { compact: 'max-w-48 truncate', comfortable: 'max-w-64' };
+const contentClass: Record<ListDensity, string> = {
+  compact: 'max-w-(--cell-cap) truncate',
+  comfortable: 'max-w-(--cell-cap)',
+};
 const firstContentClass = 'flex w-max max-w-72 items-center gap-2';
 
 /** A cell cut short says its whole text when pointed at (its title). */
 function titleWhenCut(event: PointerEvent<HTMLElement>) {
   const el = event.currentTarget;
-  const cut = [el, ...el.querySelectorAll<HTMLElement>('*')].some((e) => e.scrollWidth > e.clientWidth + 1);
+  const cut = [el, ...el.querySelectorAll('*')].some(
+    (e) =>
+      e instanceof HTMLElement &&
+      e.scrollWidth > e.clientWidth + 1 &&
+      getComputedStyle(e).overflowX === 'hidden',
+  );
   el.title = cut ? el.innerText.replace(/\s+/g, ' ').trim() : '';
 }
 
@@ -94,6 +104,7 @@ export function ListTable<T extends BaseRecord>({
   selection,
   density,
   onMeasure,
+  cellCap,
 }: ListTableProps<T>) {
   const { i18n } = useLingui();
   const visibleColumnCount = table.getVisibleLeafColumns().length + 1;
@@ -101,7 +112,8 @@ export function ListTable<T extends BaseRecord>({
   const scroller = useRef<HTMLDivElement>(null);
   const tableRef = useRef<HTMLTableElement>(null);
   const head = useRef<HTMLTableSectionElement>(null);
-  useColumnFit(scroller, onMeasure);
+  // New rows, another density or language: the columns are measured afresh.
+  useColumnFit(scroller, onMeasure, `${density}:${i18n.locale}:${rows.map((row) => row.id).join(',')}`);
   useFrozenHeader(tableRef, head);
   return (
     <div ref={scroller} className="overflow-x-auto" data-testid="table-scroller">
@@ -109,6 +121,7 @@ export function ListTable<T extends BaseRecord>({
         ref={tableRef}
         className="group/list w-full min-w-max border-collapse text-sm"
         data-density={density}
+        style={{ '--cell-cap': `${cellCap - 24}px` } as CSSProperties}
         aria-busy={busy || undefined}
       >
         <caption className="sr-only">
@@ -324,7 +337,7 @@ function TableRow<T extends BaseRecord>({
           </td>
         ),
       )}
-      <td className={cx(actionsCellClass, rowCellBackground, 'py-1')}>
+      <td className={cx(actionsCellClass, rowCellBackground, density === 'compact' ? 'py-0' : 'py-1')}>
         <RowMenu area={area} row={row.original} onDelete={onDelete} onAction={onAction} />
       </td>
     </tr>

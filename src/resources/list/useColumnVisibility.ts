@@ -9,6 +9,10 @@ type Columns = AreaConfig['columns'];
 
 /** The width a column is taken to need before it has been drawn once (px, padding included). */
 export const UNMEASURED_COLUMN_WIDTH = 120;
+/** The most a cell after the first takes (px: 16rem of content, padding included), … */
+export const CELL_MAX = 256 + 24;
+/** … and the least a cell whose text is cut short may be squeezed to (px, padding included). */
+export const CELL_FLOOR = 152 + 24;
 
 /** Which columns show when nothing is folded: all but those hidden until chosen. */
 export function defaultVisibility(columns: Columns, folded: readonly string[] = []): ColumnVisibilityState {
@@ -19,7 +23,8 @@ export function defaultVisibility(columns: Columns, folded: readonly string[] = 
  * The columns to fold so that the shown ones fit in `room` px (docs/decisions/0082-dense-width-aware-tables.md):
  * `low` ones first, then `medium` ones, each from the end of the list; a column without a priority
  * (the name, the status) never folds, and neither does one the user chose to show (`kept`). Widths
- * are the columns' measured natural widths; a column never drawn counts UNMEASURED_COLUMN_WIDTH.
+ * are what the columns want (their natural widths, CELL_MAX when cut short; a column never drawn
+ * counts UNMEASURED_COLUMN_WIDTH); every column but the first may be squeezed to CELL_FLOOR.
  */
 export function columnsToFold(
   columns: Columns,
@@ -28,8 +33,11 @@ export function columnsToFold(
   room: number,
   kept: readonly string[] = [],
 ): string[] {
-  const widthOf = (id: string) => widths[id] ?? UNMEASURED_COLUMN_WIDTH;
-  let used = shown.reduce((sum, id) => sum + widthOf(id), 0);
+  const least = (id: string) => {
+    const want = widths[id] ?? UNMEASURED_COLUMN_WIDTH;
+    return id === columns[0]?.id ? want : Math.min(want, CELL_FLOOR);
+  };
+  let used = shown.reduce((sum, id) => sum + least(id), 0);
   const order = (['low', 'medium'] as const).flatMap((priority) =>
     columns
       .filter((c) => c.priority === priority && shown.includes(c.id) && !kept.includes(c.id))
@@ -40,9 +48,33 @@ export function columnsToFold(
   for (const id of order) {
     if (used <= room) break;
     folded.push(id);
-    used -= widthOf(id);
+    used -= least(id);
   }
   return folded;
+}
+
+/**
+ * The most each cell after the first may take (px, padding included) so that the shown columns fill
+ * `room`: the narrow ones keep their width, the wide ones share what is left alike, never less than
+ * CELL_FLOOR nor more than CELL_MAX.
+ */
+export function cellCap(
+  shown: readonly string[],
+  widths: Readonly<Record<string, number>>,
+  room: number,
+  first: string | undefined,
+): number {
+  const wants = shown
+    .filter((id) => id !== first)
+    .map((id) => widths[id] ?? UNMEASURED_COLUMN_WIDTH)
+    .sort((a, b) => a - b);
+  let left = room - (first ? (widths[first] ?? UNMEASURED_COLUMN_WIDTH) : 0);
+  for (const [index, want] of wants.entries()) {
+    const share = left / (wants.length - index);
+    if (want > share) return Math.max(CELL_FLOOR, Math.min(CELL_MAX, Math.floor(share)));
+    left -= want;
+  }
+  return CELL_MAX;
 }
 
 /** The user's own choices: the entries that differ from the defaults with nothing folded. */
@@ -95,6 +127,12 @@ export function useColumnVisibility<T extends BaseRecord>(
         : Object.fromEntries(columns.map((c) => [c.id, urlColumns.split(',').includes(c.id)])),
     [folded, choices, urlColumns, columns],
   );
+  // What each cell may take, so that the shown columns fill the room (none before a measure).
+  const cap = useMemo(() => {
+    if (!measure) return CELL_MAX;
+    const shown = columns.filter((c) => visibility[c.id]).map((c) => c.id);
+    return cellCap(shown, measure.widths, measure.room, columns[0]?.id);
+  }, [measure, columns, visibility]);
   useEffect(() => {
     try {
       localStorage.setItem(visibilityKey(resource.key), JSON.stringify(choices));
@@ -119,5 +157,5 @@ export function useColumnVisibility<T extends BaseRecord>(
     },
     [visibility, urlColumns, setUrlColumns, columns],
   );
-  return [visibility, setVisibility, setMeasure] as const;
+  return [visibility, setVisibility, setMeasure, cap] as const;
 }

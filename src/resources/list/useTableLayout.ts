@@ -4,18 +4,31 @@
  * (./useColumnVisibility.ts); and its header kept in view under the app's header while the page
  * scrolls.
  */
-import { useCallback, useEffect, useLayoutEffect, type RefObject } from 'react';
-import type { ColumnMeasure } from './useColumnVisibility';
+import { useCallback, useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import { CELL_MAX, type ColumnMeasure } from './useColumnVisibility';
 
 /** A cell's padding on both sides (px-3). */
 const CELL_PADDING = 24;
 
-/** What the table measures now: every drawn column's widest content, the room left beside the actions. */
+/** Whether some text in the cell is cut short (a box that hides what overflows it, overflowing). */
+const isCut = (content: HTMLElement) =>
+  [content, ...content.querySelectorAll('*')].some(
+    (e) =>
+      e instanceof HTMLElement &&
+      e.scrollWidth > e.clientWidth + 1 &&
+      getComputedStyle(e).overflowX === 'hidden',
+  );
+
+/**
+ * What the table measures now: what every drawn column wants (its widest content; CELL_MAX when a
+ * text is cut short, whatever the cap it was drawn under) and the room left beside the actions.
+ */
 function measureTable(scroller: HTMLElement): ColumnMeasure {
   const widths: Record<string, number> = {};
   for (const content of scroller.querySelectorAll<HTMLElement>('[data-column] > [data-fit]')) {
     const id = (content.parentElement as HTMLElement).dataset.column!;
-    const width = Math.ceil(content.getBoundingClientRect().width) + CELL_PADDING;
+    const drawn = Math.ceil(content.getBoundingClientRect().width) + CELL_PADDING;
+    const width = isCut(content) ? Math.max(drawn, CELL_MAX) : drawn;
     widths[id] = Math.max(widths[id] ?? 0, width);
   }
   const actions = scroller.querySelector<HTMLElement>('th[data-column="actions"]');
@@ -30,22 +43,32 @@ const sameMeasure = (a: ColumnMeasure | null, b: ColumnMeasure) =>
 
 /**
  * Measures the table after every drawing and whenever its container's width changes; a folded
- * column keeps the width it was last drawn at.
+ * column keeps the width it was last drawn at. Over one set of rows (`rowsKey`) a column's width only
+ * grows: a text cut short under a narrower cap and whole under a wider one settles as cut short,
+ * rather than swinging between the two.
  */
 export function useColumnFit(
   scrollerRef: RefObject<HTMLElement | null>,
-  onMeasure: (update: (previous: ColumnMeasure | null) => ColumnMeasure | null) => void,
+  onMeasure: (measure: ColumnMeasure) => void,
+  rowsKey: unknown,
 ) {
+  // What was last handed on: an unchanged measure sets no state (a measure after every drawing).
+  const last = useRef<ColumnMeasure | null>(null);
+  const lastRows = useRef<unknown>(rowsKey);
   const measure = useCallback(() => {
     const scroller = scrollerRef.current;
     // Not laid out (a hidden tab, unit tests): nothing folds.
     if (!scroller || scroller.clientWidth === 0) return;
     const now = measureTable(scroller);
-    onMeasure((previous) => {
-      const next = { room: now.room, widths: { ...previous?.widths, ...now.widths } };
-      return sameMeasure(previous, next) ? previous : next;
-    });
-  }, [scrollerRef, onMeasure]);
+    const kept = lastRows.current === rowsKey ? (last.current?.widths ?? {}) : {};
+    lastRows.current = rowsKey;
+    const widths = { ...kept };
+    for (const [id, width] of Object.entries(now.widths)) widths[id] = Math.max(kept[id] ?? 0, width);
+    const next = { room: now.room, widths };
+    if (sameMeasure(last.current, next)) return;
+    last.current = next;
+    onMeasure(next);
+  }, [scrollerRef, onMeasure, rowsKey]);
   useLayoutEffect(measure);
   useEffect(() => {
     const scroller = scrollerRef.current;
