@@ -1,4 +1,4 @@
-import { useId, useRef, type CSSProperties, type PointerEvent, type ReactNode } from 'react';
+import { useId, useRef, type CSSProperties, type ReactNode } from 'react';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
@@ -17,6 +17,15 @@ import type { SetListSearch } from './useListSearch';
 import type { ColumnMeasure } from './useColumnVisibility';
 import type { ListTableApi } from './useListTable';
 import { useColumnFit, useFrozenHeader } from './useTableLayout';
+import {
+  actionsCellClass,
+  contentClass,
+  densityCellClass,
+  firstCellClass,
+  firstContentClass,
+  rowCellBackground,
+  titleWhenCut,
+} from './table-cells';
 
 type Header<T extends BaseRecord> = ReturnType<ListTableApi<T>['getHeaderGroups']>[number]['headers'][number];
 type Row<T extends BaseRecord> = ReturnType<ListTableApi<T>['getRowModel']>['rows'][number];
@@ -45,39 +54,6 @@ interface ListTableProps<T extends BaseRecord> {
   onMeasure: (measure: ColumnMeasure) => void;
   /** The most a cell after the first takes (px, padding included), so that the columns fill the width. */
   cellCap: number;
-}
-
-/*
- * Sticky cells (docs/product.md §2 lists): the record's name at the start, its actions at the end; a
- * line on their inner edge (mirrored in Arabic) shows what scrolls under them.
- */
-const firstCellClass =
-  'sticky start-0 z-10 shadow-[inset_-1px_0_0_var(--color-slate-200)] rtl:shadow-[inset_1px_0_0_var(--color-slate-200)] dark:shadow-[inset_-1px_0_0_var(--color-slate-800)] dark:rtl:shadow-[inset_1px_0_0_var(--color-slate-800)]';
-const actionsCellClass =
-  'sticky end-0 z-10 w-px px-3 text-end whitespace-nowrap text-slate-700 shadow-[inset_1px_0_0_var(--color-slate-200)] rtl:shadow-[inset_-1px_0_0_var(--color-slate-200)] dark:text-slate-200 dark:shadow-[inset_1px_0_0_var(--color-slate-800)] dark:rtl:shadow-[inset_-1px_0_0_var(--color-slate-800)]';
-const rowCellBackground = 'bg-white group-hover:bg-slate-50 dark:bg-slate-900 dark:group-hover:bg-slate-800';
-/** A row's cells: one line of 40–44 px when compact, room for two lines when comfortable. */
-const densityCellClass: Record<ListDensity, string> = { compact: 'h-10.5 py-1', comfortable: 'py-3' };
-/**
- * What a cell's content may take (its natural width is measured: ./useTableLayout.ts): the first
- * column is capped, and compact cells keep to one line, cut with an ellipsis.
- */
-const contentClass: Record<ListDensity, string> = {
-  compact: 'max-w-(--cell-cap) truncate',
-  comfortable: 'max-w-(--cell-cap)',
-};
-const firstContentClass = 'flex w-max max-w-72 items-center gap-2';
-
-/** A cell cut short says its whole text when pointed at (its title). */
-function titleWhenCut(event: PointerEvent<HTMLElement>) {
-  const el = event.currentTarget;
-  const cut = [el, ...el.querySelectorAll('*')].some(
-    (e) =>
-      e instanceof HTMLElement &&
-      e.scrollWidth > e.clientWidth + 1 &&
-      getComputedStyle(e).overflowX === 'hidden',
-  );
-  el.title = cut ? el.innerText.replace(/\s+/g, ' ').trim() : '';
 }
 
 /**

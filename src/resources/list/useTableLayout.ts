@@ -5,19 +5,11 @@
  * scrolls.
  */
 import { useCallback, useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import { isCut } from './table-cells';
 import { CELL_MAX, type ColumnMeasure } from './useColumnVisibility';
 
 /** A cell's padding on both sides (px-3). */
 const CELL_PADDING = 24;
-
-/** Whether some text in the cell is cut short (a box that hides what overflows it, overflowing). */
-const isCut = (content: HTMLElement) =>
-  [content, ...content.querySelectorAll('*')].some(
-    (e) =>
-      e instanceof HTMLElement &&
-      e.scrollWidth > e.clientWidth + 1 &&
-      getComputedStyle(e).overflowX === 'hidden',
-  );
 
 /**
  * What the table measures now: what every drawn column wants (its widest content; CELL_MAX when a
