@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { LIST_DENSITIES } from './densities';
 import { endpoint, ok } from './http';
 
-export { LIST_DENSITIES, type ListDensity } from './densities';
+export type { ListDensity } from './densities';
 
 const tag = 'Session';
 const access = { kind: 'session', permission: null } as const;

@@ -8,7 +8,7 @@ const visibilityKey = (areaKey: string) => `columns:${areaKey}`;
 type Columns = AreaConfig['columns'];
 
 /** The width a column is taken to need before it has been drawn once (px, padding included). */
-export const UNMEASURED_COLUMN_WIDTH = 120;
+const UNMEASURED_COLUMN_WIDTH = 120;
 /** The most a cell after the first takes (px: 16rem of content, padding included), … */
 export const CELL_MAX = 256 + 24;
 /** … and the least a cell whose text is cut short may be squeezed to (px, padding included). */
