@@ -22,6 +22,7 @@ import {
   passkeyApi,
   passwordResetApi,
   digestApi,
+  preferencesApi,
   undoApi,
   viewsApi,
 } from '../src/contract';
@@ -50,6 +51,7 @@ const named = {
   ...passkeyApi,
   ...passwordResetApi,
   ...digestApi,
+  ...preferencesApi,
 };
 // The imports are called only from the import dialog, which loads the contract itself
 // (docs/decisions/0073-import-from-files.md): they stay off the first load.

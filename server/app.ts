@@ -22,6 +22,7 @@ import { registerAreas } from './areas';
 import { registerSessionRoutes } from './areas/session.routes';
 import { registerProfileSessionRoutes } from './areas/profile-sessions.routes';
 import { registerDigestRoutes } from './areas/digest.routes';
+import { registerPreferencesRoutes } from './areas/preferences.routes';
 import { registerTwoFactorRoutes } from './areas/two-factor.routes';
 import { registerPasskeyRoutes } from './areas/passkeys.routes';
 import { registerPasswordResetRoutes } from './areas/password-reset.routes';
@@ -67,6 +68,7 @@ export const createApp = (deps: Deps): App => {
   registerSessionRoutes(app);
   registerProfileSessionRoutes(app);
   registerDigestRoutes(app);
+  registerPreferencesRoutes(app);
   registerTwoFactorRoutes(app);
   registerPasskeyRoutes(app);
   registerPasswordResetRoutes(app);

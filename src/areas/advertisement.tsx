@@ -110,7 +110,10 @@ const thumbnail = (row: Advertisement, ctx: RenderContext, large = false) => (
     alt={ctx.i18n._(msg`Image of ${localizedText(row.title, ctx.language)}`)}
     loading="lazy"
     className={
-      large ? 'max-h-64 w-full max-w-xl rounded-lg object-contain' : 'h-10 w-16 rounded object-cover'
+      large
+        ? 'max-h-64 w-full max-w-xl rounded-lg object-contain'
+        : // A compact list's row is one line high (docs/decisions/0082-dense-width-aware-tables.md).
+          'h-10 w-16 rounded object-cover group-data-[density=compact]/list:h-8 group-data-[density=compact]/list:w-12'
     }
   />
 );

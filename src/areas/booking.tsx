@@ -19,7 +19,7 @@ import {
 } from '@/contract';
 import { i18n } from '@lingui/core';
 import { send } from '@/app/outbox';
-import { dateTime, EmailText, localizedText, Ltr, venueTime } from '@/resources/cells';
+import { dateTime, EmailText, Lines, localizedText, Ltr, venueTime } from '@/resources/cells';
 import type { AreaAction, AreaConfig } from '@/resources/types';
 import {
   BOOKING_STATUS_TEXT,
@@ -119,25 +119,20 @@ export const bookingArea: AreaConfig<Booking> = {
       id: 'event',
       header: msg`Event`,
       cell: (row, ctx) => (
-        <span className="block">
-          <span className="block font-medium">{localizedText(row.eventTitle, ctx.language)}</span>
-          <span className="block text-xs text-slate-600 dark:text-slate-400">
-            {venueTime(row.eventStartsAt, row.eventTimeZone, ctx)}
-          </span>
-        </span>
+        <Lines
+          strong
+          main={localizedText(row.eventTitle, ctx.language)}
+          second={venueTime(row.eventStartsAt, row.eventTimeZone, ctx)}
+        />
       ),
     },
     {
       id: 'customer',
       header: msg`Customer`,
       sort: 'customerName',
+      // An address reads left to right: cut short at its own end.
       cell: (row) => (
-        <span className="block">
-          <span className="block">{row.customerName}</span>
-          <span className="block text-xs text-slate-600 dark:text-slate-400">
-            <EmailText value={row.customerEmail} />
-          </span>
-        </span>
+        <Lines main={row.customerName} second={<EmailText value={row.customerEmail} />} secondLanguage="en" />
       ),
     },
     {

@@ -20,7 +20,7 @@ import {
   type RecordOf,
 } from '@/contract';
 import { NotFoundPage } from '@/components/error-pages/NotFoundPage';
-import { dateTime, LocalizedCell, localizedText, venueTime } from '@/resources/cells';
+import { dateTime, Lines, LocalizedCell, localizedText, venueTime } from '@/resources/cells';
 import { EVENT_STATUS_TEXT, EventStatusBadge } from './event-status';
 import { ListPage } from '@/resources/ListPage';
 import { eventActions } from './event-actions';
@@ -86,12 +86,10 @@ export const eventArea: AreaConfig<Event> = {
       header: msg`City`,
       sort: 'city',
       cell: (row, ctx) => (
-        <span className="block">
-          <span className="block">{localizedText(row.cityName, ctx.language)}</span>
-          <span className="block text-xs text-slate-600 dark:text-slate-400">
-            {localizedText(row.locationName, ctx.language)}
-          </span>
-        </span>
+        <Lines
+          main={localizedText(row.cityName, ctx.language)}
+          second={localizedText(row.locationName, ctx.language)}
+        />
       ),
     },
     {

@@ -20,6 +20,7 @@ export * from './passkeys';
 export * from './password-reset';
 export * from './invitations';
 export * from './digests';
+export * from './preferences';
 
 import { authApi } from './auth';
 import { twoFactorApi } from './two-factor';
@@ -37,6 +38,7 @@ import { doorAccountsApi } from './door-accounts';
 import { passkeyApi } from './passkeys';
 import { passwordResetApi } from './password-reset';
 import { digestApi } from './digests';
+import { preferencesApi } from './preferences';
 
 /** Every endpoint of the API, by name. The server refuses to start if one has no route. */
 export const api = {
@@ -56,5 +58,6 @@ export const api = {
   ...passkeyApi,
   ...passwordResetApi,
   ...digestApi,
+  ...preferencesApi,
 } as const satisfies Record<string, AnyEndpoint>;
 export type Api = typeof api;

@@ -458,6 +458,17 @@ const typed: { readonly [K in keyof Api]: RouteRef<Api[K]> } = {
     access: { kind: 'session', permission: null, roles: ['admin', 'manager', 'serviceprovider'] },
     idempotent: true,
   },
+  profilePreferences: {
+    method: 'GET',
+    path: '/api/profile/preferences',
+    access: { kind: 'session', permission: null },
+  },
+  profilePreferencesUpdate: {
+    method: 'PUT',
+    path: '/api/profile/preferences',
+    access: { kind: 'session', permission: null },
+    idempotent: true,
+  },
 };
 
 const resourceRoutes: Readonly<Record<string, RouteRef>> = {

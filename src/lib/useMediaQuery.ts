@@ -19,6 +19,3 @@ export const DESKTOP_QUERY = '(min-width: 1024px)';
 
 /** Phones (docs/product.md §2 lists): lists show cards and their filters in a sheet. */
 export const PHONE_QUERY = '(max-width: 640px)';
-/** Where list columns of `medium` and `low` priority are shown by default (docs/product.md §2). */
-export const MEDIUM_COLUMNS_QUERY = '(min-width: 1440px)';
-export const LOW_COLUMNS_QUERY = '(min-width: 1536px)';

@@ -6,6 +6,7 @@
  * layouts (the events' calendar) draws the chosen one instead of its table, under the same controls.
  */
 import { Suspense } from 'react';
+import type { ListDensity } from '@/contract';
 import { FullPageSpinner } from '@/components/ui';
 import type { Selection } from './bulk/useSelection';
 import { LayoutSwitch } from './list/LayoutSwitch';
@@ -89,6 +90,7 @@ export function ListPage<T extends BaseRecord>({
           search={search}
           setSearch={setSearch}
           noColumns={Boolean(layout)}
+          density={page.density}
         />
 
         {layout ? (
@@ -119,6 +121,7 @@ function ListRecords<T extends BaseRecord>({
     <>
       {bulk.bar}
       <ListBody
+        density={page.density[0]}
         selection={bulk.selection}
         area={area}
         state={state}
@@ -156,8 +159,10 @@ function ListBody<T extends BaseRecord>({
   to,
   notSaved,
   selection,
+  density,
 }: {
   selection: Selection;
+  density: ListDensity;
   area: AreaConfig<T>;
   state: ReturnType<typeof useListState<T>>;
   phone: boolean;
@@ -184,6 +189,16 @@ function ListBody<T extends BaseRecord>({
   return phone ? (
     <ListCards {...common} rows={table.getRowModel().rows.map((row) => row.original)} />
   ) : (
-    <ListTable {...common} table={table} total={state.total} capped={state.capped} from={from} to={to} />
+    <ListTable
+      {...common}
+      table={table}
+      total={state.total}
+      capped={state.capped}
+      from={from}
+      to={to}
+      density={density}
+      onMeasure={state.measureColumns}
+      cellCap={state.cellCap}
+    />
   );
 }

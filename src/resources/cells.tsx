@@ -1,5 +1,6 @@
 /** Cell renderers shared by the areas' columns and read views. */
 import type { MessageDescriptor } from '@lingui/core';
+import type { ReactNode } from 'react';
 import { msg } from '@lingui/core/macro';
 import type { Language, Localized } from '@/contract';
 import { PLATFORM_TIME_ZONE } from '@/contract/plain';
@@ -12,23 +13,56 @@ import { dateTime, localizedText } from '@/lib/format';
 
 export { dateTime, localizedText };
 
-/** The record's name in the reader's language, the other language's value below it when different. */
+/*
+ * A compact list (its table carries `data-density="compact"` and the `list` group:
+ * docs/decisions/0082-dense-width-aware-tables.md) draws a cell's two lines as one: the second muted
+ * after the first, each cut short with an ellipsis when the column's cap is reached.
+ */
+const compactLine =
+  'group-data-[density=compact]/list:flex group-data-[density=compact]/list:items-baseline group-data-[density=compact]/list:gap-2';
+const compactPart = 'group-data-[density=compact]/list:min-w-0 group-data-[density=compact]/list:truncate';
+
+/** A cell's main text and a muted second one below it (beside it in a compact list). */
+export function Lines({
+  main,
+  second,
+  secondLanguage,
+  strong = false,
+}: {
+  main: ReactNode;
+  second?: ReactNode;
+  /** The second text's language, when it is not the page's: its line is cut at its own end. */
+  secondLanguage?: Language;
+  strong?: boolean;
+}) {
+  return (
+    <span className={cx('block', compactLine)}>
+      <span className={cx('block', strong && 'font-medium', compactPart)}>{main}</span>
+      {second ? (
+        <span
+          lang={secondLanguage}
+          dir={secondLanguage ? (secondLanguage === 'ar' ? 'rtl' : 'ltr') : undefined}
+          className={cx(
+            'block text-xs text-slate-600 dark:text-slate-400',
+            compactPart,
+            'group-data-[density=compact]/list:shrink-[4]',
+          )}
+        >
+          {second}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/** The record's name in the reader's language, the other language's value with it when different. */
 export function LocalizedCell({ value, ctx }: { value: Localized | null | undefined; ctx: RenderContext }) {
   if (!value) return <span className="text-slate-500">—</span>;
   const other: Language = ctx.language === 'ar' ? 'en' : 'ar';
   const main = localizedText(value, ctx.language);
   const second = value[other];
   return (
-    <span className="block">
-      <span className="block font-medium">{main}</span>
-      {second && second !== main && (
-        <span className="block text-xs text-slate-600 dark:text-slate-400">
-          <span lang={other} dir={other === 'ar' ? 'rtl' : 'ltr'}>
-            {second}
-          </span>
-        </span>
-      )}
-    </span>
+    <Lines strong main={main} second={second && second !== main ? second : null} secondLanguage={other} />
   );
 }
 

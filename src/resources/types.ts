@@ -25,9 +25,9 @@ interface AreaColumn<T extends BaseRecord = BaseRecord> {
   /** Hidden until the user shows it in the column menu. */
   hiddenByDefault?: boolean;
   /**
-   * How soon the column folds on narrower screens (docs/product.md §2 lists): `medium` is shown by
-   * default from 1440 px, `low` from 1536 px; narrower, it waits in the column menu. Absent: always
-   * shown (the name, the status).
+   * Which columns fold first when the table's width does not hold them all (docs/product.md §2
+   * lists, docs/decisions/0082-dense-width-aware-tables.md): `low` ones, then `medium` ones; a folded
+   * one waits in the column menu. Absent: always shown (the name, the status).
    */
   priority?: 'medium' | 'low';
 }

@@ -120,6 +120,9 @@ export const MATRIX: Record<string, Row> = {
   // the morning digest: staff only, their own setting (docs/decisions/0072-staff-digests.md)
   'GET /api/profile/digest': everyRole,
   'PUT /api/profile/digest': everyRole,
+  // display preferences: only the caller's own (docs/decisions/0082-dense-width-aware-tables.md)
+  'GET /api/profile/preferences': everyone,
+  'PUT /api/profile/preferences': everyone,
   // two-factor sign-in (docs/security.md, "Two-factor sign-in"): the second step and the enrolment
   // are public (their challenge names the account); the profile's is the caller's own factor; only
   // admins reset another account's

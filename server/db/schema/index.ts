@@ -38,6 +38,7 @@ import { liveChanges } from './live';
 import { mails } from './mails';
 import { guestMessages, eventReminders, guestLinks } from './messages';
 import { staffDigests } from './digests';
+import { userPreferences } from './preferences';
 
 export * from './accounts';
 export * from './masters';
@@ -57,6 +58,7 @@ export * from './door';
 export * from './mails';
 export * from './messages';
 export * from './digests';
+export * from './preferences';
 export type { Loc } from './columns';
 
 export const schema = {
@@ -106,4 +108,5 @@ export const schema = {
   eventReminders,
   guestLinks,
   staffDigests,
+  userPreferences,
 };

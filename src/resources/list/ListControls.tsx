@@ -1,4 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { LIST_DENSITIES, type ListDensity } from '@/contract/densities';
 import { useLingui } from '@lingui/react';
 import { Columns3 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
@@ -14,6 +16,11 @@ import { FilterSheet } from './FilterSheet';
 import { SearchBox } from './SearchBox';
 import type { SetListSearch } from './useListSearch';
 import type { ListTableApi } from './useListTable';
+
+const DENSITY_LABELS = {
+  compact: msg`Compact`,
+  comfortable: msg`Comfortable`,
+} as const satisfies Record<ListDensity, MessageDescriptor>;
 
 /** The bar's fixed parts (px, gaps included): the search box, "More filters (n)", "Columns". */
 const SEARCH_WIDTH = 268;
@@ -63,8 +70,11 @@ export function ListControls<T extends BaseRecord>({
   setSearch,
   phone,
   noColumns = false,
+  density,
 }: {
   phone: boolean;
+  /** The rows' density and its setter (./useListDensity.ts), chosen in the column menu. */
+  density: readonly [ListDensity, (density: ListDensity) => void];
   /** Another layout than the table shows (no column menu). */
   noColumns?: boolean;
   area: AreaConfig<T>;
@@ -106,13 +116,24 @@ export function ListControls<T extends BaseRecord>({
             )}
           </>
         ))}
-      {!phone && !noColumns && <ColumnMenu area={area} table={table} />}
+      {!phone && !noColumns && <ColumnMenu area={area} table={table} density={density} />}
     </div>
   );
 }
 
-/** Shows and hides columns (the choice is kept per area). */
-function ColumnMenu<T extends BaseRecord>({ area, table }: { area: AreaConfig<T>; table: ListTableApi<T> }) {
+/**
+ * Shows and hides columns (the choice is kept per area) and sets the rows' density (the user's own,
+ * for every list: docs/decisions/0082-dense-width-aware-tables.md).
+ */
+function ColumnMenu<T extends BaseRecord>({
+  area,
+  table,
+  density: [density, setDensity],
+}: {
+  area: AreaConfig<T>;
+  table: ListTableApi<T>;
+  density: readonly [ListDensity, (density: ListDensity) => void];
+}) {
   const { i18n } = useLingui();
   return (
     <DropdownMenu.Root modal={false}>
@@ -141,6 +162,27 @@ function ColumnMenu<T extends BaseRecord>({ area, table }: { area: AreaConfig<T>
             </DropdownMenu.CheckboxItem>
           );
         })}
+        <DropdownMenu.Separator className="my-1 h-px bg-slate-200 dark:bg-slate-700" />
+        <DropdownMenu.Label className="px-2 py-1 text-xs font-semibold text-slate-600 dark:text-slate-400">
+          {i18n._(msg`Row density`)}
+        </DropdownMenu.Label>
+        <DropdownMenu.RadioGroup
+          value={density}
+          onValueChange={(value) => setDensity(value === 'comfortable' ? 'comfortable' : 'compact')}
+        >
+          {LIST_DENSITIES.map((value) => (
+            <DropdownMenu.RadioItem
+              key={value}
+              value={value}
+              data-testid={`density-${value}`}
+              className={cx(menuItemClass, 'ps-8')}
+              onSelect={(event) => event.preventDefault()}
+            >
+              <DropdownMenu.ItemIndicator className="absolute start-2">✓</DropdownMenu.ItemIndicator>
+              {i18n._(DENSITY_LABELS[value])}
+            </DropdownMenu.RadioItem>
+          ))}
+        </DropdownMenu.RadioGroup>
       </MenuContent>
     </DropdownMenu.Root>
   );

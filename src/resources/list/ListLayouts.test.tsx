@@ -8,7 +8,7 @@ import { json, startLocalServer, type LocalServer } from '@/test-utils/http';
 import { country, renderArea } from '../test/harness';
 import type { AreaConfig } from '../types';
 import { cardColumns } from './ListCards';
-import { defaultVisibility } from './useColumnVisibility';
+import { CELL_FLOOR, CELL_MAX, cellCap, columnsToFold, defaultVisibility } from './useColumnVisibility';
 import { recordPath } from './record-path';
 
 configure({ asyncUtilTimeout: 5000 });
@@ -34,6 +34,9 @@ function screenWidth(width: number) {
 beforeAll(async () => {
   server = await startLocalServer();
   configureApi({ baseURL: server.url });
+  server.on('GET /api/profile/preferences', (_req, res) =>
+    json(res, 200, { status: 200, message: 'Loaded.', data: { listDensity: 'compact' } }),
+  );
   server.on('GET /api/master/listwithpagination', (_req, res) =>
     json(res, 200, {
       status: 200,
@@ -68,45 +71,45 @@ const columns = [
 ] as unknown as AreaConfig['columns'];
 
 describe('column priorities', () => {
-  it('fold low columns first, then medium ones; the name and the status stay', () => {
-    expect(defaultVisibility(columns, { medium: true, low: true })).toEqual({
+  const widths = { name: 300, placement: 150, target: 150, status: 120 };
+  it('fold low columns first, then medium ones, by the width left; the name and the status stay', () => {
+    const shown = ['name', 'placement', 'target', 'status'];
+    expect(defaultVisibility(columns)).toEqual({
       name: true,
       placement: true,
       target: true,
       status: true,
       createdAt: false,
     });
-    expect(defaultVisibility(columns, { medium: true, low: false })).toMatchObject({
-      placement: true,
-      target: false,
-      status: true,
-    });
-    expect(defaultVisibility(columns, { medium: false, low: false })).toMatchObject({
-      name: true,
-      placement: false,
-      target: false,
-      status: true,
-    });
+    expect(columnsToFold(columns, shown, widths, 720)).toEqual([]);
+    expect(columnsToFold(columns, shown, widths, 719)).toEqual(['target']);
+    expect(columnsToFold(columns, shown, widths, 569)).toEqual(['target', 'placement']);
+    // Nothing else folds, however narrow; a column the user chose to show never folds.
+    expect(columnsToFold(columns, shown, widths, 100)).toEqual(['target', 'placement']);
+    expect(columnsToFold(columns, shown, widths, 600, ['target'])).toEqual(['placement']);
+    expect(defaultVisibility(columns, ['target'])).toMatchObject({ placement: true, target: false });
+    // A column cut short may be squeezed to the floor before anything folds; the wide ones share the room.
+    const wide = { name: 300, placement: CELL_MAX, target: CELL_MAX, status: 120 };
+    expect(columnsToFold(columns, shown, wide, 300 + 2 * CELL_FLOOR + 120)).toEqual([]);
+    expect(cellCap(shown, wide, 300 + 2 * CELL_FLOOR + 120, 'name')).toBe(CELL_FLOOR);
+    expect(cellCap(shown, wide, 300 + 2 * 200 + 120, 'name')).toBe(200);
+    expect(cellCap(shown, wide, 2000, 'name')).toBe(CELL_MAX);
+    expect(columnsToFold(columns, shown, wide, 300 + 2 * CELL_FLOOR + 119)).toEqual(['target']);
+    // A column never drawn counts as a usual one.
+    expect(columnsToFold(columns, ['name', 'target', 'status'], { name: 300, status: 120 }, 540)).toEqual([]);
   });
 
-  it('at 1280 px a low column is folded but the column menu still offers it', async () => {
-    screenWidth(1280);
-    const area = {
-      ...countryArea,
-      columns: countryArea.columns.map((c) => (c.id === 'dialCode' ? { ...c, priority: 'low' as const } : c)),
-    };
-    renderArea(area as typeof countryArea, '/country');
+  it('the column menu hides and shows columns, kept per area as the user’s choice only', async () => {
+    screenWidth(1440);
+    renderArea(countryArea, '/country');
     await screen.findAllByTestId('list-row');
-    expect(screen.queryByRole('columnheader', { name: /Dialling code/ })).toBeNull();
-    expect(screen.getByRole('columnheader', { name: /Status/ })).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: /Updated/ })).toBeNull();
     const user = userEvent.setup();
     await user.click(screen.getByTestId('column-menu'));
-    await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Dialling code' }));
-    await waitFor(() =>
-      expect(screen.getByRole('columnheader', { name: /Dialling code/ })).toBeInTheDocument(),
-    );
-    // Only the choice is kept, not the width's defaults.
-    expect(JSON.parse(localStorage.getItem('columns:country') ?? '{}')).toEqual({ dialCode: true });
+    expect(screen.getByRole('menuitemradio', { name: /Compact/ })).toHaveAttribute('aria-checked', 'true');
+    await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Updated' }));
+    await waitFor(() => expect(screen.getByRole('columnheader', { name: /Updated/ })).toBeInTheDocument());
+    expect(JSON.parse(localStorage.getItem('columns:country') ?? '{}')).toEqual({ updatedAt: true });
   });
 
   it('the first column links to the record: its read view, else its form', async () => {

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useRef, type CSSProperties, type ReactNode } from 'react';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
@@ -6,7 +6,7 @@ import { AppLink } from '@/components/AppLink';
 import { cx } from '@/components/ui';
 import type { BaseRecord } from '../queries';
 import type { ListSearch } from '../search';
-import type { Language } from '@/contract';
+import type { Language, ListDensity } from '@/contract';
 import { SelectPage, SelectRow } from '../bulk/SelectBoxes';
 import type { Selection } from '../bulk/useSelection';
 import type { AreaAction, AreaConfig } from '../types';
@@ -14,7 +14,18 @@ import { EmptyRow, SkeletonRows } from './ListStates';
 import { recordPath } from './record-path';
 import { RowMenu } from './RowMenu';
 import type { SetListSearch } from './useListSearch';
+import type { ColumnMeasure } from './useColumnVisibility';
 import type { ListTableApi } from './useListTable';
+import { useColumnFit, useFrozenHeader } from './useTableLayout';
+import {
+  actionsCellClass,
+  contentClass,
+  densityCellClass,
+  firstCellClass,
+  firstContentClass,
+  rowCellBackground,
+  titleWhenCut,
+} from './table-cells';
 
 type Header<T extends BaseRecord> = ReturnType<ListTableApi<T>['getHeaderGroups']>[number]['headers'][number];
 type Row<T extends BaseRecord> = ReturnType<ListTableApi<T>['getRowModel']>['rows'][number];
@@ -37,21 +48,19 @@ interface ListTableProps<T extends BaseRecord> {
   onAction: (action: AreaAction<T>, row: T) => void;
   /** Check boxes of the rows and of the page (bulk actions). */
   selection?: Selection;
+  /** How tall the rows are (docs/decisions/0082-dense-width-aware-tables.md). */
+  density: ListDensity;
+  /** Takes the table's measurements, for the columns that fit (./useColumnVisibility.ts). */
+  onMeasure: (measure: ColumnMeasure) => void;
+  /** The most a cell after the first takes (px, padding included), so that the columns fill the width. */
+  cellCap: number;
 }
 
-/*
- * Sticky cells (docs/product.md §2 lists): the record's name at the start, its actions at the end; a
- * line on their inner edge (mirrored in Arabic) shows what scrolls under them.
- */
-const firstCellClass =
-  'sticky start-0 z-10 shadow-[inset_-1px_0_0_var(--color-slate-200)] rtl:shadow-[inset_1px_0_0_var(--color-slate-200)] dark:shadow-[inset_-1px_0_0_var(--color-slate-800)] dark:rtl:shadow-[inset_1px_0_0_var(--color-slate-800)]';
-const actionsCellClass =
-  'sticky end-0 z-10 w-px px-3 text-end whitespace-nowrap text-slate-700 shadow-[inset_1px_0_0_var(--color-slate-200)] rtl:shadow-[inset_-1px_0_0_var(--color-slate-200)] dark:text-slate-200 dark:shadow-[inset_1px_0_0_var(--color-slate-800)] dark:rtl:shadow-[inset_-1px_0_0_var(--color-slate-800)]';
-const rowCellBackground = 'bg-white group-hover:bg-slate-50 dark:bg-slate-900 dark:group-hover:bg-slate-800';
-
 /**
- * The table of the current page, sortable by column (aria-sort). When it is wider than the screen it
- * scrolls sideways under its sticky first and last columns.
+ * The table of the current page, sortable by column (aria-sort). Its columns fit its width (the
+ * lowest priority folds first) and its header stays in view while the page scrolls
+ * (docs/decisions/0082-dense-width-aware-tables.md). When a user shows more than fits it scrolls
+ * sideways under its sticky first and last columns.
  */
 export function ListTable<T extends BaseRecord>({
   area,
@@ -69,13 +78,28 @@ export function ListTable<T extends BaseRecord>({
   onDelete,
   onAction,
   selection,
+  density,
+  onMeasure,
+  cellCap,
 }: ListTableProps<T>) {
   const { i18n } = useLingui();
   const visibleColumnCount = table.getVisibleLeafColumns().length + 1;
   const rows = table.getRowModel().rows;
+  const scroller = useRef<HTMLDivElement>(null);
+  const tableRef = useRef<HTMLTableElement>(null);
+  const head = useRef<HTMLTableSectionElement>(null);
+  // New rows, another density or language: the columns are measured afresh.
+  useColumnFit(scroller, onMeasure, `${density}:${i18n.locale}:${rows.map((row) => row.id).join(',')}`);
+  useFrozenHeader(tableRef, head);
   return (
-    <div className="overflow-x-auto" data-testid="table-scroller">
-      <table className="w-full min-w-max border-collapse text-sm" aria-busy={busy || undefined}>
+    <div ref={scroller} className="overflow-x-auto" data-testid="table-scroller">
+      <table
+        ref={tableRef}
+        className="group/list w-full min-w-max border-collapse text-sm"
+        data-density={density}
+        style={{ '--cell-cap': `${cellCap - 24}px` } as CSSProperties}
+        aria-busy={busy || undefined}
+      >
         <caption className="sr-only">
           {title}
           {total > 0 &&
@@ -85,7 +109,7 @@ export function ListTable<T extends BaseRecord>({
                 : i18n._(msg`rows ${from} to ${to} of ${total}`)
             }`}
         </caption>
-        <TableHead table={table} selection={selection} />
+        <TableHead table={table} selection={selection} headRef={head} />
         <tbody>
           {pending ? (
             <SkeletonRows count={Math.min(pageSize, 10)} columnCount={visibleColumnCount} />
@@ -104,6 +128,7 @@ export function ListTable<T extends BaseRecord>({
                 table={table}
                 row={row}
                 selection={selection}
+                density={density}
                 onDelete={() => onDelete(row.original)}
                 onAction={(action) => onAction(action, row.original)}
               />
@@ -119,14 +144,21 @@ export function ListTable<T extends BaseRecord>({
 function TableHead<T extends BaseRecord>({
   table,
   selection,
+  headRef,
 }: {
   table: ListTableApi<T>;
   selection?: Selection;
+  headRef: React.RefObject<HTMLTableSectionElement | null>;
 }) {
   const { i18n } = useLingui();
   const ids = table.getRowModel().rows.map((row) => row.original.id);
   return (
-    <thead className="bg-slate-50 text-start dark:bg-slate-800/60">
+    // Above the rows' sticky cells when it is moved down over them (useFrozenHeader).
+    <thead
+      ref={headRef}
+      data-testid="table-head"
+      className="relative z-20 bg-slate-50 text-start dark:bg-slate-800"
+    >
       {table.getHeaderGroups().map((group) => (
         <tr key={group.id}>
           {group.headers.map((header, index) => (
@@ -178,10 +210,10 @@ function HeaderCell<T extends BaseRecord>({
       }
       className={cx(
         'px-3 py-2 text-start font-semibold whitespace-nowrap text-slate-700 dark:text-slate-200',
-        first && cx(firstCellClass, 'bg-slate-50 dark:bg-slate-800'),
+        first && cx(firstCellClass, 'w-px bg-slate-50 dark:bg-slate-800'),
       )}
     >
-      <span className="inline-flex items-center gap-3">
+      <span data-fit className="inline-flex items-center gap-3">
         {box}
         {canSort ? (
           <button
@@ -215,6 +247,7 @@ function TableRow<T extends BaseRecord>({
   table,
   row,
   selection,
+  density,
   onDelete,
   onAction,
 }: {
@@ -222,6 +255,7 @@ function TableRow<T extends BaseRecord>({
   table: ListTableApi<T>;
   row: Row<T>;
   selection?: Selection;
+  density: ListDensity;
   onDelete: () => void;
   onAction: (action: AreaAction<T>) => void;
 }) {
@@ -237,31 +271,49 @@ function TableRow<T extends BaseRecord>({
     >
       {row.getVisibleCells().map((cell, index) =>
         index === 0 ? (
-          <td key={cell.id} className={cx(firstCellClass, rowCellBackground, 'px-3 py-2 align-middle')}>
-            <div className="flex items-center gap-2">
+          <td
+            key={cell.id}
+            data-column={cell.column.id}
+            className={cx(
+              firstCellClass,
+              rowCellBackground,
+              densityCellClass[density],
+              'w-px px-3 align-middle',
+            )}
+          >
+            <div data-fit className={firstContentClass} onPointerEnter={titleWhenCut}>
               {selection && <SelectRow selection={selection} id={row.original.id} name={name} />}
               {path ? (
                 <AppLink
                   to={path}
                   data-testid="record-link"
-                  className="block max-w-64 text-indigo-700 hover:underline dark:text-indigo-300"
+                  className={cx(
+                    'block min-w-0 text-indigo-700 hover:underline dark:text-indigo-300',
+                    density === 'compact' && 'truncate',
+                  )}
                 >
                   <table.FlexRender cell={cell} />
                 </AppLink>
               ) : (
-                <span className="block max-w-64">
+                <span className={cx('block min-w-0', density === 'compact' && 'truncate')}>
                   <table.FlexRender cell={cell} />
                 </span>
               )}
             </div>
           </td>
         ) : (
-          <td key={cell.id} className={cx(rowCellBackground, 'px-3 py-2 align-middle')}>
-            <table.FlexRender cell={cell} />
+          <td
+            key={cell.id}
+            data-column={cell.column.id}
+            className={cx(rowCellBackground, densityCellClass[density], 'px-3 align-middle')}
+          >
+            <div data-fit className={cx('w-max', contentClass[density])} onPointerEnter={titleWhenCut}>
+              <table.FlexRender cell={cell} />
+            </div>
           </td>
         ),
       )}
-      <td className={cx(actionsCellClass, rowCellBackground, 'py-1')}>
+      <td className={cx(actionsCellClass, rowCellBackground, density === 'compact' ? 'py-0' : 'py-1')}>
         <RowMenu area={area} row={row.original} onDelete={onDelete} onAction={onAction} />
       </td>
     </tr>

@@ -4,11 +4,13 @@ import { useListBulk } from '../bulk/ListBulk';
 import { useNotSavedHere } from '../NotSavedHere';
 import type { BaseRecord } from '../queries';
 import type { AreaConfig } from '../types';
+import { useListDensity } from './useListDensity';
 import { useListState } from './useListState';
 
 /**
  * The list page's state (./useListState.ts) and what the page makes of it: the filters shown, the
- * heading, the rows shown ("from–to of total"), whether it is saved offline, and the selection.
+ * heading, the rows shown ("from–to of total"), whether it is saved offline, the selection and the
+ * rows' density (the user's own preference).
  */
 export function useListPage<T extends BaseRecord>(
   area: AreaConfig<T>,
@@ -17,6 +19,7 @@ export function useListPage<T extends BaseRecord>(
 ) {
   const state = useListState(area, fixed);
   const phone = useMediaQuery(PHONE_QUERY);
+  const density = useListDensity();
   const { i18n, actionContext, search, list, table, pageSize, pageIndex, total, capped } = state;
 
   const createPath = area.canCreate?.(actionContext) === false ? undefined : area.paths.create;
@@ -57,5 +60,6 @@ export function useListPage<T extends BaseRecord>(
     sectionRef,
     bulk,
     layout,
+    density,
   };
 }

@@ -56,7 +56,7 @@ export function useListState<T extends BaseRecord>(
     enabled: !layout,
   });
   const { askDelete, start, dialogs } = useRecordActions(area);
-  const [columnVisibility, setColumnVisibility] = useColumnVisibility(
+  const [columnVisibility, setColumnVisibility, measureColumns, cellCap] = useColumnVisibility(
     area,
     search[COLUMNS_KEY] as string | undefined,
     (columns) => setSearch({ [COLUMNS_KEY]: columns }, { replace: true }),
@@ -90,6 +90,8 @@ export function useListState<T extends BaseRecord>(
     setSearch,
     list,
     table,
+    measureColumns,
+    cellCap,
     pageSize,
     pageIndex,
     total,
