@@ -8,9 +8,11 @@ import { I18nProvider } from '@lingui/react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { choose, openChoices } from '@/test-utils/choose';
+import { beforeAll, afterEach, describe, expect, it } from 'vitest';
+import { choose, openChoices, preloadChoices } from '@/test-utils/choose';
 import { DateField } from './DateField';
+
+beforeAll(preloadChoices, 30_000);
 
 function Field({ initial, withTime, sent }: { initial: string; withTime?: boolean; sent: string[] }) {
   const [value, setValue] = useState(initial);

@@ -6,9 +6,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { cityArea } from '@/areas/city';
 import { countryArea } from '@/areas/country';
 import { API_TIMEOUT_MS, configureApi } from '@/lib/api';
-import { choose, listedChoices, openChoices } from '@/test-utils/choose';
+import { choose, listedChoices, openChoices, preloadChoices } from '@/test-utils/choose';
 import { json, startLocalServer, type LocalServer } from '@/test-utils/http';
 import { country, renderArea } from './test/harness';
+
+beforeAll(preloadChoices, 30_000);
 
 // Two test files share two cores: give slow renders (50 rows) time.
 configure({ asyncUtilTimeout: 5000 });

@@ -5,9 +5,11 @@ import toast from 'react-hot-toast';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { countryArea } from '@/areas/country';
 import { API_TIMEOUT_MS, configureApi } from '@/lib/api';
-import { choose } from '@/test-utils/choose';
+import { choose, preloadChoices } from '@/test-utils/choose';
 import { json, startLocalServer, type LocalServer, type Received } from '@/test-utils/http';
 import { country, renderArea } from './test/harness';
+
+beforeAll(preloadChoices, 30_000);
 
 // Two test files share two cores: give slow renders (50 rows) time.
 configure({ asyncUtilTimeout: 5000 });

@@ -3,10 +3,12 @@ import { onlineManager } from '@tanstack/react-query';
 import { act, configure, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { countryArea } from '@/areas/country';
+import { cityResource, locationResource } from '@/contract';
 import { resetSessionForTests, storeRole } from '@/app/session';
 import { API_TIMEOUT_MS, configureApi } from '@/lib/api';
 import { json, startLocalServer, type LocalServer } from '@/test-utils/http';
 import { NOT_SAVED_AFTER_MS } from './NotSavedHere';
+import { toListQuery } from './search';
 import { country, renderArea } from './test/harness';
 
 configure({ asyncUtilTimeout: NOT_SAVED_AFTER_MS + 3000 });
@@ -40,9 +42,15 @@ describe('a screen never saved on this device, offline', () => {
   it('says so within a few seconds, links to the saved lists, and loads when the connection returns', async () => {
     onlineManager.setOnline(false);
     const { queryClient } = renderArea(countryArea, '/country');
-    // A page of cities is saved on this device; locations are not.
+    // The first page of cities is saved on this device, as its link opens it; locations only
+    // filtered (as a widget reads them), which their link would not open.
+    const empty = { items: [], total: 0, page: 1, pageSize: 10 };
     act(() => {
-      queryClient.setQueryData(['city', 'list', { page: 1 }], { items: [], total: 0, page: 1, pageSize: 10 });
+      queryClient.setQueryData(['city', 'list', toListQuery(cityResource, {})], empty);
+      queryClient.setQueryData(
+        ['location', 'list', { ...toListQuery(locationResource, {}), q: 'Hall' }],
+        empty,
+      );
     });
     expect(screen.queryByTestId('not-saved-here')).toBeNull();
 

@@ -15,6 +15,10 @@ import { useSession } from '@/app/session';
 import { AppLink } from '@/components/AppLink';
 import type { ApiError } from '@/lib/api';
 import { Alert, Button } from '@/components/ui';
+import type { Resource } from '@/contract';
+import { resources } from '@/contract/areas/registry';
+import { listQueryOptions } from './queries';
+import { toListQuery } from './search';
 
 /** How long a screen without data waits for the network before it says it is not saved here. */
 export const NOT_SAVED_AFTER_MS = 3_000;
@@ -51,14 +55,28 @@ export function useNotSavedHere(query: QueryLike): boolean {
   return failed || (waiting && late);
 }
 
-/** The lists of the sidebar (those the user may open) that have a page saved on this device. */
+const RESOURCES = new Map<string, Resource>(resources.map((resource) => [resource.key, resource]));
+
+/**
+ * The lists of the sidebar (those the user may open) saved on this device as their link opens them:
+ * an area's first page in its default order (a list seen only filtered, as the dashboard's widgets
+ * read it, would open unsaved). Lists of no resource (Activity): any page of theirs.
+ */
 function useSavedLists() {
   const { permissions } = useSession();
+  const client = useQueryClient();
   const saved = new Set(
-    useQueryClient()
+    client
       .getQueryCache()
       .findAll({ predicate: (q) => q.queryKey[1] === 'list' && q.state.data !== undefined })
-      .map((q) => q.queryKey[0]),
+      .map((q) => String(q.queryKey[0]))
+      .filter((key) => {
+        const resource = RESOURCES.get(key);
+        return (
+          !resource ||
+          client.getQueryData(listQueryOptions(resource, toListQuery(resource, {})).queryKey) !== undefined
+        );
+      }),
   );
   const open = new Set(
     visibleNavigation(permissions ?? []).flatMap((entry) =>

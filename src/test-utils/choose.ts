@@ -8,9 +8,27 @@ import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { expect } from 'vitest';
 
-/** The open list of a Select or Combobox. */
+/**
+ * Loads the controls' parts (and the calendar's) before a file's tests: the app loads them on first
+ * use, and their first transform under a loaded machine outlasted a test's 5 s. For `beforeAll`.
+ */
+export const preloadChoices = async (): Promise<void> => {
+  await Promise.all([import('@/components/select-parts'), import('@/components/DateFieldCalendar')]);
+};
+
+/**
+ * The open list of a Select or Combobox, once the control has loaded (its trigger has Radix's
+ * `data-state`; the stand-in has none): a click that met the stand-in just as the parts arrived
+ * could leave the list shut under load, and happy-dom is no place to test that moment (the browser
+ * suite opens controls from the first screen).
+ */
 export async function openChoices(user: UserEvent, testId: string): Promise<HTMLElement> {
-  await user.click(await screen.findByTestId(testId));
+  const trigger = await waitFor(() => {
+    const found = screen.getByTestId(testId);
+    if (!found.hasAttribute('data-state')) throw new Error(`${testId} is still its stand-in`);
+    return found;
+  });
+  await user.click(trigger);
   return screen.findByTestId(`${testId}-options`);
 }
 

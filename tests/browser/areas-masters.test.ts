@@ -34,8 +34,11 @@ describe('configuration masters', () => {
   it('admin creates, edits and deletes a country and a city', async () => {
     const { page, errors } = await suite.signedIn(DEMO.admin);
 
-    // The sidebar entry leads to the real list, full of demo rows.
-    await follow(page, page.getByRole('link', { name: 'Country Master' }), '/admin/country');
+    // The sidebar entry, under Configuration, leads to the real list, full of demo rows.
+    const sidebar = page.getByTestId('sidebar');
+    const configuration = sidebar.locator('button[aria-expanded]', { hasText: 'Configuration' });
+    if ((await configuration.getAttribute('aria-expanded')) !== 'true') await configuration.click();
+    await follow(page, sidebar.getByRole('link', { name: 'Country Master', exact: true }), '/admin/country');
     await expect.poll(() => rows(page).count()).toBe(10);
 
     // Create a country.

@@ -10,9 +10,11 @@ import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { locationArea } from '@/areas/location';
 import { API_TIMEOUT_MS, configureApi } from '@/lib/api';
-import { listedChoices, openChoices } from '@/test-utils/choose';
+import { listedChoices, openChoices, preloadChoices } from '@/test-utils/choose';
 import { json, startLocalServer, type LocalServer, type Received } from '@/test-utils/http';
 import { renderArea } from '../test/harness';
+
+beforeAll(preloadChoices, 30_000);
 
 configure({ asyncUtilTimeout: 5000 });
 
