@@ -60,6 +60,7 @@ import { Route as AppLocationDetailsIdRouteImport } from './routes/_app/location
 import { Route as AppNotificationDetailsIdRouteImport } from './routes/_app/notification/details/$id'
 import { Route as AppNotificationUpdateChar123IdChar125RouteImport } from './routes/_app/notification/update/{-$id}'
 import { Route as AppPagesAddChar123IdChar125RouteImport } from './routes/_app/pages/add/{-$id}'
+import { Route as AppPagesDetailsIdRouteImport } from './routes/_app/pages/details.$id'
 import { Route as AppPagesPrivacypolicyChar123IdChar125RouteImport } from './routes/_app/pages/privacypolicy/{-$id}'
 import { Route as AppPagesSocialChar123IdChar125RouteImport } from './routes/_app/pages/social/{-$id}'
 import { Route as AppServiceproviderUpdateIdRouteImport } from './routes/_app/serviceprovider/update.$id'
@@ -334,6 +335,11 @@ const AppPagesAddChar123IdChar125Route =
     path: '/pages/add/{-$id}',
     getParentRoute: () => AppRoute,
   } as any)
+const AppPagesDetailsIdRoute = AppPagesDetailsIdRouteImport.update({
+  id: '/pages/details/$id',
+  path: '/pages/details/$id',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppPagesPrivacypolicyChar123IdChar125Route =
   AppPagesPrivacypolicyChar123IdChar125RouteImport.update({
     id: '/pages/privacypolicy/{-$id}',
@@ -420,6 +426,7 @@ export interface FileRoutesByFullPath {
   '/notification/details/$id': typeof AppNotificationDetailsIdRoute
   '/notification/update/{-$id}': typeof AppNotificationUpdateChar123IdChar125Route
   '/pages/add/{-$id}': typeof AppPagesAddChar123IdChar125Route
+  '/pages/details/$id': typeof AppPagesDetailsIdRoute
   '/pages/privacypolicy/{-$id}': typeof AppPagesPrivacypolicyChar123IdChar125Route
   '/pages/social/{-$id}': typeof AppPagesSocialChar123IdChar125Route
   '/serviceprovider/update/$id': typeof AppServiceproviderUpdateIdRoute
@@ -478,6 +485,7 @@ export interface FileRoutesByTo {
   '/notification/details/$id': typeof AppNotificationDetailsIdRoute
   '/notification/update/{-$id}': typeof AppNotificationUpdateChar123IdChar125Route
   '/pages/add/{-$id}': typeof AppPagesAddChar123IdChar125Route
+  '/pages/details/$id': typeof AppPagesDetailsIdRoute
   '/pages/privacypolicy/{-$id}': typeof AppPagesPrivacypolicyChar123IdChar125Route
   '/pages/social/{-$id}': typeof AppPagesSocialChar123IdChar125Route
   '/serviceprovider/update/$id': typeof AppServiceproviderUpdateIdRoute
@@ -538,6 +546,7 @@ export interface FileRoutesById {
   '/_app/notification/details/$id': typeof AppNotificationDetailsIdRoute
   '/_app/notification/update/{-$id}': typeof AppNotificationUpdateChar123IdChar125Route
   '/_app/pages/add/{-$id}': typeof AppPagesAddChar123IdChar125Route
+  '/_app/pages/details/$id': typeof AppPagesDetailsIdRoute
   '/_app/pages/privacypolicy/{-$id}': typeof AppPagesPrivacypolicyChar123IdChar125Route
   '/_app/pages/social/{-$id}': typeof AppPagesSocialChar123IdChar125Route
   '/_app/serviceprovider/update/$id': typeof AppServiceproviderUpdateIdRoute
@@ -598,6 +607,7 @@ export interface FileRouteTypes {
     | '/notification/details/$id'
     | '/notification/update/{-$id}'
     | '/pages/add/{-$id}'
+    | '/pages/details/$id'
     | '/pages/privacypolicy/{-$id}'
     | '/pages/social/{-$id}'
     | '/serviceprovider/update/$id'
@@ -656,6 +666,7 @@ export interface FileRouteTypes {
     | '/notification/details/$id'
     | '/notification/update/{-$id}'
     | '/pages/add/{-$id}'
+    | '/pages/details/$id'
     | '/pages/privacypolicy/{-$id}'
     | '/pages/social/{-$id}'
     | '/serviceprovider/update/$id'
@@ -715,6 +726,7 @@ export interface FileRouteTypes {
     | '/_app/notification/details/$id'
     | '/_app/notification/update/{-$id}'
     | '/_app/pages/add/{-$id}'
+    | '/_app/pages/details/$id'
     | '/_app/pages/privacypolicy/{-$id}'
     | '/_app/pages/social/{-$id}'
     | '/_app/serviceprovider/update/$id'
@@ -1092,6 +1104,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppPagesAddChar123IdChar125RouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/pages/details/$id': {
+      id: '/_app/pages/details/$id'
+      path: '/pages/details/$id'
+      fullPath: '/pages/details/$id'
+      preLoaderRoute: typeof AppPagesDetailsIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/pages/privacypolicy/{-$id}': {
       id: '/_app/pages/privacypolicy/{-$id}'
       path: '/pages/privacypolicy/{-$id}'
@@ -1182,6 +1201,7 @@ interface AppRouteChildren {
   AppNotificationDetailsIdRoute: typeof AppNotificationDetailsIdRoute
   AppNotificationUpdateChar123IdChar125Route: typeof AppNotificationUpdateChar123IdChar125Route
   AppPagesAddChar123IdChar125Route: typeof AppPagesAddChar123IdChar125Route
+  AppPagesDetailsIdRoute: typeof AppPagesDetailsIdRoute
   AppPagesPrivacypolicyChar123IdChar125Route: typeof AppPagesPrivacypolicyChar123IdChar125Route
   AppPagesSocialChar123IdChar125Route: typeof AppPagesSocialChar123IdChar125Route
   AppServiceproviderUpdateIdRoute: typeof AppServiceproviderUpdateIdRoute
@@ -1238,6 +1258,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppNotificationUpdateChar123IdChar125Route:
     AppNotificationUpdateChar123IdChar125Route,
   AppPagesAddChar123IdChar125Route: AppPagesAddChar123IdChar125Route,
+  AppPagesDetailsIdRoute: AppPagesDetailsIdRoute,
   AppPagesPrivacypolicyChar123IdChar125Route:
     AppPagesPrivacypolicyChar123IdChar125Route,
   AppPagesSocialChar123IdChar125Route: AppPagesSocialChar123IdChar125Route,

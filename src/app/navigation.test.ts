@@ -164,6 +164,7 @@ describe('active item by path', () => {
       ['/country/add/1', 'country'],
       ['/country/details/1', 'country'],
       ['/supervisor/details/5', 'supervisor'],
+      ['/pages/details/3', 'pages'],
       ['/city', 'city'],
       ['/category/add', 'category'],
       ['/location', 'location'],

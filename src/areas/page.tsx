@@ -24,6 +24,8 @@ import { FormPage } from '@/resources/FormPage';
 import { areaPages, parseId } from '@/resources/screens';
 import { failedToLoad, listQueryOptions } from '@/resources/queries';
 import type { AreaConfig, AreaField } from '@/resources/types';
+import { RECORD_SCREENS } from '@/lib/record-screens';
+import { PageContent } from './page-content';
 
 export type Page = RecordOf<typeof pageResource>;
 
@@ -62,7 +64,12 @@ export const pageArea: AreaConfig<Page> = {
   createTitle: msg`Add page`,
   editTitle: msg`Edit page`,
   recordName: (row, { language }) => row.title[language] || row.title.en || row.slug,
-  paths: { list: '/pages', create: '/pages/add', edit: (id, row) => editPath(id, row.slug) },
+  paths: {
+    list: '/pages',
+    create: '/pages/add',
+    edit: (id, row) => editPath(id, row.slug),
+    details: RECORD_SCREENS.page,
+  },
   columns: [
     {
       id: 'title',
@@ -93,6 +100,13 @@ export const pageArea: AreaConfig<Page> = {
       sort: 'updatedAt',
       cell: (row, ctx) => dateTime(row.updatedAt, ctx),
     },
+  ],
+  details: [
+    { label: msg`Title`, value: (row, ctx) => <LocalizedCell value={row.title} ctx={ctx} /> },
+    { label: msg`Slug`, value: (row) => <Ltr>{row.slug}</Ltr> },
+    { label: msg`Status`, value: (row, ctx) => <PageStatusBadge status={row.status} ctx={ctx} /> },
+    { label: msg`Content`, value: (row, ctx) => <PageContent row={row} ctx={ctx} /> },
+    { label: msg`Last change`, value: (row, ctx) => dateTime(row.updatedAt, ctx) },
   ],
   fields: [slugField(false), titleField, contentField, statusField],
   filters: [
@@ -129,6 +143,7 @@ const socialArea: AreaConfig<Page> = {
 const pages = areaPages(pageArea);
 export const List = pages.List;
 export const Form = pages.formPage();
+export const Details = pages.detailsPage();
 
 /**
  * The form of a required page: by the id in the path, or (no id) the page with the slug, which

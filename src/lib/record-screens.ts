@@ -1,5 +1,5 @@
 /**
- * The read view of one record of each area, by the area's key (pages open in their form, by slug).
+ * The read view of one record of each area, by the area's key.
  * The areas' paths, the header search and the Activity screen's links all take them from here.
  */
 export const RECORD_SCREENS = {
@@ -14,6 +14,7 @@ export const RECORD_SCREENS = {
   country: (id: number) => `/country/details/${id}`,
   city: (id: number) => `/city/details/${id}`,
   location: (id: number) => `/location/details/${id}`,
+  page: (id: number) => `/pages/details/${id}`,
 } as const satisfies Record<string, (id: number) => string>;
 
 /** The screen of record `id` of the area `key`, if the area has one per record. */

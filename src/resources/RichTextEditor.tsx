@@ -20,6 +20,8 @@ export interface RichTextEditorProps {
   invalid?: boolean;
   describedBy?: string;
   testId?: string;
+  /** Shown, not edited (a read view): no toolbar, not a text box. */
+  readOnly?: boolean;
 }
 
 export default function RichTextEditor({
@@ -32,8 +34,10 @@ export default function RichTextEditor({
   invalid,
   describedBy,
   testId,
+  readOnly = false,
 }: RichTextEditorProps) {
   const editor = useEditor({
+    editable: !readOnly,
     extensions: [
       StarterKit.configure({
         heading: { levels: [2, 3, 4] },
@@ -54,15 +58,16 @@ export default function RichTextEditor({
     content: value,
     editorProps: {
       attributes: {
-        role: 'textbox',
-        'aria-multiline': 'true',
+        ...(readOnly ? {} : { role: 'textbox', 'aria-multiline': 'true' }),
         'aria-labelledby': labelId,
         ...(describedBy ? { 'aria-describedby': describedBy } : {}),
         ...(invalid ? { 'aria-invalid': 'true' } : {}),
         lang: language,
         dir: language === 'ar' ? 'rtl' : 'ltr',
         'data-testid': testId ?? '',
-        class: cx(inputClass(Boolean(invalid)), 'prose-content min-h-40 max-w-none'),
+        class: readOnly
+          ? 'prose-content max-w-none'
+          : cx(inputClass(Boolean(invalid)), 'prose-content min-h-40 max-w-none'),
       },
     },
     onUpdate: ({ editor: current }) => onChange(current.isEmpty ? '' : current.getHTML()),
@@ -78,7 +83,7 @@ export default function RichTextEditor({
 
   return (
     <div className="space-y-1">
-      <Toolbar editor={editor} label={label} />
+      {!readOnly && <Toolbar editor={editor} label={label} />}
       <EditorContent editor={editor} />
     </div>
   );

@@ -171,6 +171,19 @@ describe('static pages', () => {
     });
     expect(served).toBe('<h2>Your data</h2><p>We keep <strong>only what we need</strong>.</p>');
 
+    // Its name in the list leads to its read view: the content as served, read-only, and its History.
+    await rows(page).filter({ hasText: 'privacy-policy' }).getByRole('link').first().click();
+    await expect.poll(() => url(page).pathname).toMatch(/^\/admin\/pages\/details\/\d+$/);
+    const content = page.getByTestId('page-content');
+    await expect.poll(() => content.innerHTML()).toContain('<strong>only what we need</strong>');
+    expect(await content.getAttribute('contenteditable')).toBe('false');
+    expect(await content.getByRole('heading', { level: 2, name: 'Your data' }).count()).toBe(1);
+    const read = await runAxe(page);
+    expect(read, `page read view:\n${formatViolations(read)}`).toEqual([]);
+    await snap(page, 'page-details-en-1440');
+    await page.getByTestId('tab-history').click();
+    await page.getByTestId('record-history').waitFor();
+
     // /pages/privacypolicy without an id opens the same page.
     await visit(page, '/admin/pages/privacypolicy');
     await expect
