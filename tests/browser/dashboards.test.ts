@@ -15,14 +15,14 @@ import { formatViolations, runAxe } from '../support/axe';
 import { expectFitsWidth, PHONE, snap } from '../support/browser';
 import { drawn } from '../support/charts';
 import { browserSuite } from '../support/suite';
+import { apiToken, approvedEventLike } from '../support/api-events';
 
 const suite = browserSuite();
 
 const ARABIC_DIGIT = /[\u0660-\u0669]/;
 const TODAY_EVENT = { en: 'Dashboard test: today at the venue', ar: 'اختبار لوحة التحكم: اليوم في المكان' };
 
-const token = async (email: string) =>
-  (await suite.api<{ token: string }>('/api/login', null, { email, password: DEMO_PASSWORD })).body.token;
+const token = (email: string) => apiToken(suite, email);
 
 /**
  * An approved event of another provider than the demo one, starting in a minute (today on its venue's
@@ -37,25 +37,13 @@ async function todayOfAnotherProvider(admin: string) {
   );
   const base = list.body.data.items.find((e) => e.providerId !== own)!;
   const now = Date.now();
-  const created = await suite.api<{ data: { id: number } }>('/api/event', admin, {
+  const id = await approvedEventLike(suite, admin, base, {
     title: TODAY_EVENT,
-    description: base.description,
-    categoryId: base.categoryId,
     providerId: base.providerId,
-    countryId: base.countryId,
-    cityId: base.cityId,
-    locationId: base.locationId,
-    startsAt: new Date(now + 60_000).toISOString(),
-    endsAt: new Date(now + 3 * 60 * 60_000).toISOString(),
-    price: 5000,
+    startsAt: now + 60_000,
+    endsAt: now + 3 * 60 * 60_000,
     capacity: 40,
   });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const id = created.body.data.id;
-  expect((await suite.api('/api/event/update-status', admin, { id, status: 'pending' })).status).toBe(200);
-  expect(
-    (await suite.api('/api/event/approve', admin, { id, status: 'approved', reason: null })).status,
-  ).toBe(200);
   const booking = await suite.api('/api/booking', admin, {
     eventId: id,
     customerName: 'Dashboard Guest',

@@ -6,10 +6,11 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, DEMO_PASSWORD } from '../support/app-server';
+import { DEMO } from '../support/app-server';
 import { waitForShell } from '../support/app';
 import { snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
+import { apiToken, approvedEventLike } from '../support/api-events';
 
 const suite = browserSuite();
 
@@ -39,8 +40,7 @@ const WORDS = {
 } as const;
 type Lang = keyof typeof WORDS;
 
-const token = async (email: string) =>
-  (await suite.api<{ token: string }>('/api/login', null, { email, password: DEMO_PASSWORD })).body.token;
+const token = (email: string) => apiToken(suite, email);
 
 /** An approved event of the demo provider, on now for four hours, with CAPACITY seats. */
 async function newEvent(admin: string): Promise<number> {
@@ -52,24 +52,13 @@ async function newEvent(admin: string): Promise<number> {
   );
   const base = list.body.data.items[0]!;
   const now = Date.now();
-  const created = await suite.api<{ data: { id: number } }>('/api/event', admin, {
+  const id = await approvedEventLike(suite, admin, base, {
     title: { en: 'Door sales night', ar: 'ليلة البيع عند البوابة' },
-    description: base.description,
-    categoryId: base.categoryId,
     providerId,
-    countryId: base.countryId,
-    cityId: base.cityId,
-    locationId: base.locationId,
-    startsAt: new Date(now + 60 * 60_000).toISOString(),
-    endsAt: new Date(now + 5 * 60 * 60_000).toISOString(),
-    price: 5000,
+    startsAt: now + 60 * 60_000,
+    endsAt: now + 5 * 60 * 60_000,
     capacity: CAPACITY,
   });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const id = created.body.data.id;
-  expect((await suite.api('/api/event/update-status', admin, { id, status: 'pending' })).status).toBe(200);
-  const approved = await suite.api('/api/event/approve', admin, { id, status: 'approved', reason: null });
-  expect(approved.status).toBe(200);
   return id;
 }
 

@@ -7,10 +7,11 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DEMO, DEMO_PASSWORD } from '../support/app-server';
+import { DEMO } from '../support/app-server';
 import { htmlLangDir, toArabic, visit, waitForShell } from '../support/app';
 import { expectFitsWidth, readIndexedDb, snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
+import { apiToken } from '../support/api-events';
 import { updateBodyOf } from '../support/bodies';
 import { eventResource } from '../../src/contract/areas/event';
 
@@ -27,8 +28,7 @@ const muscatDay = (d: number) => {
   const at = new Date(Date.now() + 4 * 3600_000 + d * 86_400_000);
   return `${at.getUTCFullYear()}-${pad(at.getUTCMonth() + 1)}-${pad(at.getUTCDate())}`;
 };
-const token = async (email: string) =>
-  (await suite.api<{ token: string }>('/api/login', null, { email, password: DEMO_PASSWORD })).body.token;
+const token = (email: string) => apiToken(suite, email);
 
 /** A provider's draft event in a Muscat venue (UTC+4) at 19:00 there, on `day`. */
 async function muscatEvent(day: string, title: string) {

@@ -7,15 +7,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, DEMO_PASSWORD } from '../support/app-server';
+import { DEMO } from '../support/app-server';
 import { pickDate, toArabic, visit, waitForShell } from '../support/app';
 import { snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
+import { apiToken, approvedEventLike } from '../support/api-events';
 
 const suite = browserSuite();
 
-const token = async (email: string) =>
-  (await suite.api<{ token: string }>('/api/login', null, { email, password: DEMO_PASSWORD })).body.token;
+const token = (email: string) => apiToken(suite, email);
 
 /** An approved event of the demo provider two days ahead, with a guest writing in each language. */
 async function eventWithGuests(admin: string): Promise<number> {
@@ -28,25 +28,13 @@ async function eventWithGuests(admin: string): Promise<number> {
     )
   ).body.data.items[0]!;
   const start = Date.now() + 2 * 24 * 3_600_000;
-  const created = await suite.api<{ data: { id: number } }>('/api/event', admin, {
+  const id = await approvedEventLike(suite, admin, base, {
     title: { en: 'Messages night', ar: 'ليلة الرسائل' },
-    description: base.description,
-    categoryId: base.categoryId,
     providerId,
-    countryId: base.countryId,
-    cityId: base.cityId,
-    locationId: base.locationId,
-    startsAt: new Date(start).toISOString(),
-    endsAt: new Date(start + 3 * 3_600_000).toISOString(),
-    price: 5000,
+    startsAt: start,
+    endsAt: start + 3 * 3_600_000,
     capacity: 20,
   });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  const id = created.body.data.id;
-  expect((await suite.api('/api/event/update-status', admin, { id, status: 'pending' })).status).toBe(200);
-  expect(
-    (await suite.api('/api/event/approve', admin, { id, status: 'approved', reason: null })).status,
-  ).toBe(200);
   for (const [name, language] of [
     ['Sara Ali', 'en'],
     ['ليلى حسن', 'ar'],
