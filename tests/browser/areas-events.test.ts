@@ -178,7 +178,10 @@ describe('events', () => {
     expect(await page.getByTestId('filter-providerId').count()).toBe(0);
 
     const admin = await suite.signedIn(DEMO.admin);
-    const firstList = admin.page.waitForResponse((r) => new URL(r.url()).pathname === '/api/event');
+    // The list's own page (the dashboard's widgets ask /api/event too, without a page).
+    const firstList = admin.page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/event' && new URL(r.url()).searchParams.has('page'),
+    );
     await admin.page.goto('/admin/event');
     const { data } = (await (await firstList).json()) as { data: { items: { providerId: number }[] } };
     const providerId = data.items[0]!.providerId;

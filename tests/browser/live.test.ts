@@ -18,7 +18,10 @@ const NARROW = { width: 390, height: 844 };
 /** The admin confirms the first pending booking through its screen; returns its code. */
 const confirmFirstPending = async (page: Page, language: 'en' | 'ar') => {
   // The list as the server has it now (not a cached copy that a refetch replaces under the menu).
-  const fresh = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/booking');
+  // (Its own page: the dashboard's widgets ask /api/booking too, without a page.)
+  const fresh = page.waitForResponse(
+    (r) => new URL(r.url()).pathname === '/api/booking' && new URL(r.url()).searchParams.has('page'),
+  );
   await page.goto('/admin/booking?status=pending');
   await waitForShell(page);
   await fresh;
