@@ -148,10 +148,12 @@ class Door {
 
 const doors = new WeakMap<Db, Door>();
 
+type Read = Awaited<ReturnType<typeof bookingsWithAdmissions>>;
+
 /** The verdict on one admission of the group, given its event and the bookings locked and read. */
 const verdictIn = (
   event: DoorEvent,
-  read: Awaited<ReturnType<typeof bookingsWithAdmissions>>,
+  read: Read,
   { admission, named }: Waiting,
 ): { result: AdmitResult; recorded?: Recorded } => {
   if ('refusal' in named) return { result: refused(named.refusal) };
@@ -170,12 +172,38 @@ const commitTogether = async (db: Db, group: Waiting[]): Promise<Map<Waiting, An
   const userId = auth.user.id;
   const answers = new Map<Waiting, Answer>();
   await db.transaction(async (tx) => {
-    const claimed = await claimKeys(
-      tx,
-      userId,
-      group.flatMap((w) => (w.keyed ? [w.keyed] : [])),
-      now,
+    const ids = [...new Set(group.flatMap((w) => ('bookingId' in w.named ? [w.named.bookingId] : [])))].sort(
+      (a, b) => a - b,
     );
+    // Four statements asked together, run in this order in one round trip (on the embedded
+    // database; one after the other on PostgreSQL's connection): the keys claimed, the event in
+    // the caller's reach, the group's bookings at its door locked in order of id, and the bookings
+    // read with their admissions after the lock, in a statement of its own (one that waited for a
+    // lock sees what was committed meanwhile, docs/decisions/0060-an-admission-in-three-statements.md).
+    const [claimed, found, locked, booked] = await Promise.all([
+      claimKeys(
+        tx,
+        userId,
+        group.flatMap((w) => (w.keyed ? [w.keyed] : [])),
+        now,
+      ),
+      doorEventOf(tx, auth, body.eventId).then(
+        ({ event }) => event,
+        (err: unknown) => {
+          if (err instanceof HttpError) return err;
+          throw err;
+        },
+      ),
+      ids.length
+        ? tx
+            .select({ id: bookings.id })
+            .from(bookings)
+            .where(and(inArray(bookings.id, ids), eq(bookings.eventId, body.eventId)))
+            .orderBy(bookings.id)
+            .for('update')
+        : [],
+      ids.length ? bookingsWithAdmissions(tx, ids) : (new Map() as Read),
+    ]);
     const served = group.filter((w) => w.keyed === null || claimed.has(w.keyed.key));
     if (!served.length) return;
     // Every statement that writes, sent in one round trip at the end (`inOneTrip`).
@@ -185,37 +213,17 @@ const commitTogether = async (db: Db, group: Waiting[]): Promise<Map<Waiting, An
       answers.set(w, a);
       return a;
     };
-    let event: DoorEvent;
-    try {
-      ({ event } = await doorEventOf(tx, auth, body.eventId));
-    } catch (err) {
-      if (!(err instanceof HttpError)) throw err;
+    if (found instanceof HttpError) {
       for (const w of served) {
-        const a = answer(w, err);
+        const a = answer(w, found);
         if (w.keyed) writes.push(storeAnswer(tx, userId, w.keyed.key, a));
       }
       await inOneTrip(tx, writes);
       return;
     }
-    const ids = [...new Set(served.flatMap((w) => ('bookingId' in w.named ? [w.named.bookingId] : [])))].sort(
-      (a, b) => a - b,
-    );
-    // Locked in order of id, then read in a statement of their own (one that waited for a lock
-    // sees what was committed meanwhile, docs/decisions/0060-an-admission-in-three-statements.md).
-    const locked = ids.length
-      ? await tx
-          .select({ id: bookings.id })
-          .from(bookings)
-          .where(and(inArray(bookings.id, ids), eq(bookings.eventId, event.id)))
-          .orderBy(bookings.id)
-          .for('update')
-      : [];
-    const read = locked.length
-      ? await bookingsWithAdmissions(
-          tx,
-          locked.map((row) => row.id),
-        )
-      : new Map();
+    const event = found;
+    // Only the bookings of this event's door count: the others' tickets are refused.
+    const read = new Map(locked.map(({ id }) => [id, booked.get(id)!]));
     for (const w of served) {
       const { result, recorded } = verdictIn(event, read, w);
       const a = answer(w, { result, timeZone: event.timeZone });

@@ -147,6 +147,25 @@ describe('sessions', () => {
     expect((await t.request('POST', '/api/logout', { token })).status).toBe(401);
   });
 
+  it('reads the sessions of requests that arrive together together, each answered as its own account', async () => {
+    const [admin, manager, provider, ended] = await Promise.all(
+      [DEMO.admin, DEMO.manager, DEMO.provider, DEMO.admin].map((who) => t.login(who.email, DEMO_PASSWORD)),
+    );
+    expect((await t.request('POST', '/api/logout', { token: ended })).status).toBe(200);
+    const tokens = [admin, manager, provider, ended, admin, 'x'.repeat(43), provider, manager];
+    const answers = await Promise.all(tokens.map((token) => t.request('GET', '/api/profile', { token })));
+    expect(answers.map((res) => [res.status, res.body.data?.email ?? null])).toEqual([
+      [200, DEMO.admin.email],
+      [200, DEMO.manager.email],
+      [200, DEMO.provider.email],
+      [401, null],
+      [200, DEMO.admin.email],
+      [401, null],
+      [200, DEMO.provider.email],
+      [200, DEMO.manager.email],
+    ]);
+  });
+
   it('expires after 7 idle days, and use keeps it alive (last_used_at written at most once a minute)', async () => {
     const token = await t.login(DEMO.admin.email, DEMO_PASSWORD);
     const row = async () =>

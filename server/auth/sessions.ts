@@ -119,25 +119,74 @@ const sessionColumns = {
   providerStatus: providerStatusOfUser,
 };
 
-/**
- * One prepared query per database for every signed-in request: the session, its user and the
- * user's permissions (the statement is parsed and planned once per connection).
- */
-const bySessionToken = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
-const prepareSessionQuery = (db: Db) =>
+/** The sessions of these token hashes, with their users, permissions and providers' standing, in one query. */
+const sessionsByTokenHash = (db: Db, tokenHashes: string[]) =>
   db
     .select(sessionColumns)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
-    .limit(1)
-    .prepare('session_by_token');
+    .where(inArray(sessions.tokenHash, tokenHashes));
 
-const resolve = async (db: Db, tokenHash: string): Promise<ResolvedSession | null> => {
-  let query = bySessionToken.get(db);
-  if (!query) bySessionToken.set(db, (query = prepareSessionQuery(db)));
-  const [row] = await query.execute({ tokenHash });
-  return row ?? null;
+interface Asked {
+  resolve(row: ResolvedSession | null): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Every signed-in request reads its session from the database (docs/decisions/0054-the-read-cache-goes.md).
+ * The reads asked while one is running go together in the next one: one statement for all of them,
+ * each asked after its request arrived, so none answers from before it. On the embedded database,
+ * where a statement waits while another caller's transaction runs, ten requests that arrived during
+ * a transaction were ten statements after it (docs/decisions/0085-writes-prepared-on-the-embedded-database.md).
+ */
+class SessionReads {
+  readonly #asked = new Map<string, Asked[]>();
+  #running = false;
+  constructor(private readonly db: Db) {}
+
+  read(tokenHash: string): Promise<ResolvedSession | null> {
+    return new Promise((resolve, reject) => {
+      const asked = this.#asked.get(tokenHash);
+      if (asked) asked.push({ resolve, reject });
+      else this.#asked.set(tokenHash, [{ resolve, reject }]);
+      if (!this.#running) void this.#run();
+    });
+  }
+
+  async #run() {
+    this.#running = true;
+    while (this.#asked.size) {
+      const batch = new Map(this.#asked);
+      this.#asked.clear();
+      try {
+        const rows = await sessionsByTokenHash(this.db, [...batch.keys()]);
+        const found = new Map(rows.map((row) => [row.session.tokenHash, row]));
+        for (const [tokenHash, asked] of batch) {
+          const row = found.get(tokenHash) ?? null;
+          // Each request its own copy: one request's changes to its user never reach another's.
+          for (const a of asked)
+            a.resolve(
+              row && {
+                ...row,
+                session: { ...row.session },
+                user: { ...row.user },
+                permissions: [...row.permissions],
+              },
+            );
+        }
+      } catch (error) {
+        for (const asked of batch.values()) for (const a of asked) a.reject(error);
+      }
+    }
+    this.#running = false;
+  }
+}
+
+const sessionReads = new WeakMap<Db, SessionReads>();
+const resolve = (db: Db, tokenHash: string): Promise<ResolvedSession | null> => {
+  let reads = sessionReads.get(db);
+  if (!reads) sessionReads.set(db, (reads = new SessionReads(db)));
+  return reads.read(tokenHash);
 };
 
 /** Has the session ended: signed out or revoked, past its absolute expiry, or idle too long? */

@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
 import type { SQLWrapper } from 'drizzle-orm';
-import type { PgDatabase, PgDialect, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -17,7 +17,7 @@ import { MIGRATIONS_FOLDER } from '../core/paths';
 import { PREPARED_TEXTS, inlineLimits } from './limits';
 import { listenTo } from './listen';
 import { openPgliteHere } from './pglite-open';
-import { PgliteThread, type Statement } from './pglite-thread';
+import { PgliteThread } from './pglite-thread';
 import { schema } from './schema';
 
 type Schema = typeof schema;
@@ -156,28 +156,13 @@ export const openPostgres = async (
 };
 
 /**
- * Runs `statements` in order in the transaction `tx`, their answers unused: on the embedded
- * database on its thread in one message, one round trip for all of them (`pipeline` in
- * pglite-thread.ts); elsewhere one after the other. The first that fails fails the call (and the
- * transaction).
+ * Runs `statements` in order in the transaction `tx`, their answers unused: asked together, so on
+ * the embedded database on its thread they go in one message, one round trip for all of them
+ * (`batch` in pglite-thread.ts); on PostgreSQL the connection runs them one after the other. The
+ * first that fails fails the call (and the transaction).
  */
 export const inOneTrip = async (tx: Tx, statements: readonly SQLWrapper[]): Promise<void> => {
-  const { session, dialect } = tx as unknown as {
-    session: { client?: { pipeline?: (statements: Statement[]) => Promise<unknown> } };
-    dialect: PgDialect;
-  };
-  const pipeline = session.client?.pipeline;
-  if (!pipeline) {
-    for (const statement of statements) await tx.execute(statement.getSQL());
-    return;
-  }
-  if (!statements.length) return;
-  await pipeline(
-    statements.map((statement) => {
-      const { sql, params } = dialect.sqlToQuery(statement.getSQL());
-      return { text: sql, params };
-    }),
-  );
+  await Promise.all(statements.map((statement) => tx.execute(statement.getSQL())));
 };
 
 /** A PostgreSQL error code from a driver error, possibly wrapped by drizzle. */

@@ -1,14 +1,14 @@
 /**
  * Opening PGlite on the calling thread, as the server's worker thread does (server/db/pglite-worker.ts)
- * and as the tests do in-process: its options, and its reads run as prepared statements.
+ * and as the tests do in-process: its options, and its statements run prepared.
  */
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { prepareReads } from './pglite-prepared';
+import { prepareStatements } from './pglite-prepared';
 
 /**
- * PGlite in `dataDir` (in memory when undefined) with a buffer cache of `cacheMb`, ready, its reads
- * prepared; started from `from` (a dump of another one's data directory) when given.
+ * PGlite in `dataDir` (in memory when undefined) with a buffer cache of `cacheMb`, ready, its
+ * statements prepared; started from `from` (a dump of another one's data directory) when given.
  */
 export const openPgliteHere = async (
   dataDir: string | undefined,
@@ -23,6 +23,6 @@ export const openPgliteHere = async (
   };
   const pglite = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
   await pglite.waitReady;
-  prepareReads(pglite);
+  prepareStatements(pglite);
   return pglite;
 };

@@ -2,11 +2,12 @@
  * The embedded database on its own thread (docs/decisions/0033-the-embedded-database-on-its-own-thread.md)
  * answers as on the calling thread: the same rows, types and errors; a transaction commits or rolls
  * back, and no other caller's statement runs inside it; a notification arrives before the answer of
- * the statement that sent it; a closed database refuses calls instead of hanging; statements sent
- * in one round trip (`inOneTrip`) run in order.
+ * the statement that sent it; a closed database refuses calls instead of hanging; statements asked
+ * together in a transaction (`inOneTrip`, `Promise.all`) go in one round trip and run in order.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Worker } from 'node:worker_threads';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inOneTrip, openPglite, type Database } from './client';
 import { PgliteThread } from './pglite-thread';
 
@@ -116,6 +117,54 @@ describe('PGlite on its own thread', () => {
       )) as { name: string; data: unknown }[];
       expect(rows).toEqual([{ name: `${mark}-1`, data: { n: 2 } }]);
     }
+  });
+
+  it('sends the queries a transaction asks together in one message, each answered with its own result or error', async () => {
+    const own = await PgliteThread.open({ dataDir: undefined, cacheMb: 16 });
+    const sent: { op: string; statements?: unknown[] }[] = [];
+    const postMessage = Worker.prototype.postMessage;
+    const post = vi.spyOn(Worker.prototype, 'postMessage').mockImplementation(function (
+      this: Worker,
+      message: unknown,
+    ) {
+      sent.push(message as (typeof sent)[number]);
+      postMessage.call(this, message);
+    });
+    try {
+      const [a, b] = await own.transaction((tx) =>
+        Promise.all([tx.query('select $1::int as a', [1]), tx.query('select $1::text as b', ['two'])]),
+      );
+      expect([a.rows, b.rows]).toEqual([[{ a: 1 }], [{ b: 'two' }]]);
+      let settled: PromiseSettledResult<unknown>[] = [];
+      const failed = await own
+        .transaction(async (tx) => {
+          settled = await Promise.allSettled([
+            tx.query('select $1::int as ok', [1]),
+            tx.query('select 1 / $1::int', [0]),
+            tx.query('select $1::int as after', [3]),
+          ]);
+        })
+        .catch((e: unknown) => e);
+      expect(failed).toBeInstanceOf(Error); // its commit rolled back
+      expect(settled).toMatchObject([
+        { status: 'fulfilled', value: { rows: [{ ok: 1 }] } },
+        { status: 'rejected', reason: { code: '22012' } },
+        // the transaction is aborted by the error before it, as when sent one at a time
+        { status: 'rejected', reason: { code: '25P02' } },
+      ]);
+    } finally {
+      post.mockRestore();
+      await own.close();
+    }
+    // begin, one batch of two, commit; begin, one batch of three, commit
+    expect(sent.map((m) => [m.op, m.statements?.length])).toEqual([
+      ['begin', undefined],
+      ['batch', 2],
+      ['commit', undefined],
+      ['begin', undefined],
+      ['batch', 3],
+      ['commit', undefined],
+    ]);
   });
 
   it("keeps other callers' statements out of an open transaction until it ends", async () => {

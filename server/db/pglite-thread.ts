@@ -4,8 +4,8 @@
  * HTTP, JSON and drizzle work and the database's work take turns on one core. Here PGlite lives
  * in a worker thread (`pglite-worker.ts`) and this side offers what drizzle, the migrator and the
  * server use of it — `query`, `exec`, `transaction`, `listen`, `close` — as messages: the two
- * cores work at once. Inside a transaction, statements whose answers are not needed can go in one
- * message (`pipeline`, `inOneTrip` in client.ts): one round trip for all of them.
+ * cores work at once. Inside a transaction, the statements asked together (`Promise.all`,
+ * `inOneTrip` in client.ts) go in one message: one round trip for all of them.
  *
  * A transaction holds PGlite's transaction lock in the worker until this side commits or rolls
  * back, so, as in one thread, no other caller's statement runs inside it. A notification is posted
@@ -32,7 +32,7 @@ export interface WireOptions {
 export type ToWorker =
   | { id: number; op: 'query'; tx?: number; text: string; params?: unknown[]; options?: WireOptions }
   | { id: number; op: 'exec'; tx?: number; text: string }
-  | { id: number; op: 'pipeline'; tx: number; statements: Statement[] }
+  | { id: number; op: 'batch'; tx: number; statements: Statement[] }
   | { id: number; op: 'begin'; tx: number }
   | { id: number; op: 'commit'; tx: number }
   | { id: number; op: 'rollback'; tx: number }
@@ -40,11 +40,15 @@ export type ToWorker =
   | { id: number; op: 'unlisten'; listener: number }
   | { id: number; op: 'close' };
 
-/** A statement with its parameters, one of several sent in one message (`pipeline`). */
+/** A statement with its parameters and options, one of several sent in one message (`batch`). */
 export interface Statement {
   text: string;
-  params: unknown[];
+  params?: unknown[];
+  options?: WireOptions;
 }
+
+/** The answer of each statement of a `batch`, in order. */
+export type BatchAnswer = { ok: true; value: unknown } | { ok: false; error: WireError };
 
 /** A message without its id (the call numbers it). */
 type Call = ToWorker extends infer M ? (M extends unknown ? Omit<M, 'id'> : never) : never;
@@ -185,25 +189,64 @@ export class PgliteThread implements Calls {
    */
   async transaction<T>(work: (tx: Calls & { closed: boolean }) => Promise<T>): Promise<T> {
     const tx = this.#next++;
-    await this.#call({ op: 'begin', tx });
+    // The begin is not waited for before the first statement is sent: the worker takes them in
+    // order, and each call's answer waits for the begin's too (a transaction that could not begin
+    // fails its calls). One round trip less for every transaction.
+    const began = this.#call<null>({ op: 'begin', tx });
+    began.catch(() => undefined); // seen by the calls below
+    // The calls asked in one turn of the event loop (queries given to Promise.all) are sent
+    // together when it ends: the queries among them in one message (`batch`), one round trip,
+    // run in the order they were asked, each answered with its own result or error.
+    let asked: { message: Call; resolve(value: unknown): void; reject(error: Error): void }[] = [];
+    const send = () => {
+      const calls = asked;
+      asked = [];
+      for (let i = 0; i < calls.length;) {
+        let j = i;
+        while (j < calls.length && calls[j]!.message.op === 'query') j++;
+        if (j - i > 1) {
+          const queries = calls.slice(i, j);
+          const statements = queries.map(({ message }) => {
+            const { text, params, options } = message as Extract<Call, { op: 'query' }>;
+            return { text, params, options };
+          });
+          this.#call<BatchAnswer[]>({ op: 'batch', tx, statements }).then(
+            (answers) =>
+              answers.forEach((answer, k) =>
+                answer.ok ? queries[k]!.resolve(answer.value) : queries[k]!.reject(fromWire(answer.error)),
+              ),
+            (error: Error) => queries.forEach((q) => q.reject(error)),
+          );
+          i = j;
+        } else {
+          const call = calls[i++]!;
+          this.#call(call.message).then(call.resolve, call.reject);
+        }
+      }
+    };
+    const inTx = <R>(message: Call) => {
+      const answer = new Promise<R>((resolve, reject) => {
+        if (!asked.length) queueMicrotask(send);
+        asked.push({ message, resolve: resolve as (value: unknown) => void, reject });
+      });
+      return Promise.all([began, answer]).then(([, value]) => value);
+    };
     const client = {
       closed: false,
       query: <R>(text: string, params?: unknown[], options?: QueryOptions) =>
-        this.#call<Results<R>>({ op: 'query', tx, text, params, options: wireOptions(options) }),
-      exec: (text: string) => this.#call<Results[]>({ op: 'exec', tx, text }),
-      /** Runs the statements one after the other in one message; answers when the last has run. */
-      pipeline: (statements: Statement[]) => this.#call<null>({ op: 'pipeline', tx, statements }),
+        inTx<Results<R>>({ op: 'query', tx, text, params, options: wireOptions(options) }),
+      exec: (text: string) => inTx<Results[]>({ op: 'exec', tx, text }),
     };
     let result: T;
     try {
       result = await work(client);
     } catch (error) {
       client.closed = true;
-      await this.#call({ op: 'rollback', tx }).catch(() => undefined);
+      await inTx({ op: 'rollback', tx }).catch(() => undefined);
       throw error;
     }
     client.closed = true;
-    await this.#call({ op: 'commit', tx });
+    await inTx({ op: 'commit', tx });
     return result;
   }
 

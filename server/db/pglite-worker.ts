@@ -6,7 +6,14 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { PGlite, QueryOptions, Transaction } from '@electric-sql/pglite';
 import { openPgliteHere } from './pglite-open';
-import { toWire, type FromWorker, type ToWorker, type WireOptions, type WorkerStart } from './pglite-thread';
+import {
+  toWire,
+  type BatchAnswer,
+  type FromWorker,
+  type ToWorker,
+  type WireOptions,
+  type WorkerStart,
+} from './pglite-thread';
 
 const port = parentPort!;
 const post = (message: FromWorker) => port.postMessage(message);
@@ -23,6 +30,10 @@ const optionsOf = (wire: WireOptions | undefined): QueryOptions | undefined =>
 class Inbox {
   #waiting: ((m: ToWorker) => void) | null = null;
   readonly #queued: ToWorker[] = [];
+  /** What was sent to a transaction that never began: taken, to be answered with why. */
+  drain(): ToWorker[] {
+    return this.#queued.splice(0);
+  }
   put(m: ToWorker) {
     if (this.#waiting) {
       const take = this.#waiting;
@@ -58,8 +69,10 @@ const transactionsOf = (pglite: PGlite) => {
     const inbox = new Inbox();
     inboxes.set(m.tx, inbox);
     let ended: ToWorker | undefined;
+    let began = false;
     pglite
       .transaction(async (tx) => {
+        began = true;
         post({ id: m.id, ok: true, value: null });
         for (;;) {
           const next = await inbox.take();
@@ -69,10 +82,17 @@ const transactionsOf = (pglite: PGlite) => {
             throw new RolledBack();
           }
           if (next.op === 'query' || next.op === 'exec') await answer(next.id, () => statement(tx, next));
-          if (next.op === 'pipeline')
+          if (next.op === 'batch')
             await answer(next.id, async () => {
-              for (const { text, params } of next.statements) await tx.query(text, params);
-              return null;
+              const answers: BatchAnswer[] = [];
+              for (const { text, params, options } of next.statements)
+                answers.push(
+                  await tx.query(text, params, optionsOf(options)).then(
+                    (value): BatchAnswer => ({ ok: true, value }),
+                    (error: unknown): BatchAnswer => ({ ok: false, error: toWire(error) }),
+                  ),
+                );
+              return answers;
             });
         }
       })
@@ -83,6 +103,9 @@ const transactionsOf = (pglite: PGlite) => {
           const id = ended?.id ?? m.id;
           if (error instanceof RolledBack) post({ id, ok: true, value: null });
           else post({ id, ok: false, error: toWire(error) });
+          // The calls sent after a begin that failed (they did not wait for it) fail with it.
+          if (!began)
+            for (const next of inbox.drain()) post({ id: next.id, ok: false, error: toWire(error) });
         },
       )
       .finally(() => inboxes.delete(m.tx));

@@ -2,7 +2,7 @@
  * Statements are prepared by name, with their limits in the text (docs/decisions/0020-every-list-on-an-index.md,
  * "Round trips and plans"): a lookup that runs again on a connection is not planned again once
  * PostgreSQL keeps its generic plan. On PostgreSQL every statement (`server/db/client.ts`); on
- * PGlite the reads with parameters (`server/db/pglite-prepared.ts`).
+ * PGlite every statement with parameters, in a transaction or not (`server/db/pglite-prepared.ts`).
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,7 +51,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('prepared statements on Postg
   });
 });
 
-describe.runIf(process.env.TEST_DB !== 'postgres')('prepared reads on PGlite', () => {
+describe.runIf(process.env.TEST_DB !== 'postgres')('prepared statements on PGlite', () => {
   let database: Database;
   beforeAll(async () => {
     database = await openPglite();
@@ -59,7 +59,7 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('prepared reads on PGlite', (
   });
   afterAll(() => database?.close());
 
-  it('prepares reads only: a write, or a read that locks rows, keeps PGlite’s own query', () => {
+  it('tells a write, or a read that locks rows (its pages are written to the file system after it), from a read', () => {
     expect(isWrite('select 1')).toBe(false);
     expect(isWrite('  SELECT "id" from "users"')).toBe(false);
     expect(isWrite('explain analyze select 1')).toBe(false);
@@ -85,6 +85,24 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('prepared reads on PGlite', (
     expect(lookup[0]!.statement).toMatch(/limit 1$/);
     expect(Number(lookup[0]!.custom_plans)).toBe(5);
     expect(Number(lookup[0]!.generic_plans)).toBe(5);
+  });
+
+  it('prepares writes and the statements of a transaction too, and runs them again on their generic plans', async () => {
+    const { db } = database;
+    await db.transaction(async (tx) => {
+      for (let id = 1; id <= 10; id++) {
+        await tx.update(bookings).set({ notes: 'prepared' }).where(eq(bookings.id, id));
+        await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, id)).for('update');
+      }
+    });
+    const statements = await preparedOf(db);
+    const update = statements.find((s) => s.statement.startsWith('update "bookings" set "notes" = $1'));
+    const locking = statements.find((s) => s.statement.includes('for update'));
+    for (const prepared of [update, locking]) {
+      expect(prepared?.name).toMatch(/^ebo_\d+$/);
+      expect(Number(prepared?.custom_plans)).toBe(5);
+      expect(Number(prepared?.generic_plans)).toBe(5);
+    }
   });
 
   it('answers as PGlite’s own query does: types, nulls, no rows, and errors', async () => {
