@@ -20,10 +20,22 @@ const post = (message: FromWorker) => port.postMessage(message);
 const { dataDir, cacheMb } = workerData as WorkerStart;
 
 const asText = (value: string) => value;
+/**
+ * The parsers that hand these types' values back as text, one object per set of types: the
+ * prepared statements merge it with PGlite's own once per object, not at every call
+ * (`pglite-prepared.ts`).
+ */
+const textParsers = new Map<string, Record<number, typeof asText>>();
+const asTextParsers = (types: number[]) => {
+  const key = types.join();
+  let parsers = textParsers.get(key);
+  if (!parsers) textParsers.set(key, (parsers = Object.fromEntries(types.map((type) => [type, asText]))));
+  return parsers;
+};
 const optionsOf = (wire: WireOptions | undefined): QueryOptions | undefined =>
   wire && {
     ...(wire.rowMode ? { rowMode: wire.rowMode } : {}),
-    ...(wire.asText ? { parsers: Object.fromEntries(wire.asText.map((type) => [type, asText])) } : {}),
+    ...(wire.asText ? { parsers: asTextParsers(wire.asText) } : {}),
   };
 
 /** A transaction's next messages, handed to it one at a time. */
