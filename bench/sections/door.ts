@@ -93,6 +93,8 @@ const admitAtOnce = async (port: number, token: string, eventId: number, tickets
   let next = 0;
   let devices = 0;
   const verdicts: Record<string, number> = {};
+  const started = performance.now();
+  let lastAnswer = started;
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections: DEVICES,
@@ -120,6 +122,7 @@ const admitAtOnce = async (port: number, token: string, eventId: number, tickets
           };
         },
         onResponse: (_status, body) => {
+          lastAnswer = performance.now();
           const verdict = (JSON.parse(body) as { data?: { verdict?: string } }).data?.verdict ?? 'error';
           verdicts[verdict] = (verdicts[verdict] ?? 0) + 1;
         },
@@ -127,7 +130,12 @@ const admitAtOnce = async (port: number, token: string, eventId: number, tickets
     ],
   });
   return {
-    rps: result.requests.average,
+    // The admissions answered ÷ the seconds from the start to the last answer. autocannon's
+    // figures are per second of its own clock: a run of a fixed number of requests ends at its next
+    // one-second tick after the last answer, and `requests.average` counts the last, partial
+    // second as a whole one (5,000 answered in 10.2 s came out as 455 a second).
+    rps: result.requests.total / ((lastAnswer - started) / 1000),
+    seconds: Number(((lastAnswer - started) / 1000).toFixed(2)),
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
     verdicts,
@@ -206,7 +214,7 @@ const measureOn = async (
     }),
   ];
   const notes = [
-    `${label}: verdicts of the ${ADMITTED} admissions at once: ${JSON.stringify(shot.verdicts)}; errors and non-2xx: ${shot.errors}.`,
+    `${label}: verdicts of the ${ADMITTED} admissions at once: ${JSON.stringify(shot.verdicts)} in ${shot.seconds} s (req/s: answered ÷ seconds); errors and non-2xx: ${shot.errors}.`,
     `${label}: the ${QUEUED} queued admissions: ${queue.admitted} admitted (sent one after another, as the outbox sends them; an HTTP client, not the app).`,
   ];
   if (shot.errors || shot.verdicts.admitted !== ADMITTED || queue.admitted !== QUEUED)
