@@ -6,7 +6,7 @@
  * resumed with Last-Event-ID, and prunes the log. Before it hands a batch on, it waits for its
  * gates (server/live/sessions.ts: the open streams' sessions checked after the batch was read).
  */
-import { asc, eq, gt, lt, sql } from 'drizzle-orm';
+import { asc, eq, getTableName, gt, lt, sql } from 'drizzle-orm';
 import type { LiveChange } from '../../src/contract/live';
 import type { Database, Db } from '../db/client';
 import { liveChanges, users } from '../db/schema';
@@ -23,6 +23,11 @@ const LIVE_KEEP_MS = 15 * 60_000;
 const PRUNE_EVERY_MS = 60_000;
 /** Read the log now and then even without a notification (a lost connection, a missed wake-up). */
 const POLL_EVERY_MS = 5_000;
+/**
+ * The least time from one read of the log to the next: a burst of commits (a door's admissions,
+ * committed in groups every few milliseconds) is read a few at a time, not once per commit.
+ */
+const READ_GAP_MS = 50;
 const BATCH = 500;
 
 const read = async (db: Db, after: number, limit = BATCH): Promise<HubChange[]> => {
@@ -81,7 +86,18 @@ const changesSince = async (db: Db, seq: number, head: () => number): Promise<Hu
   const hi = bounds?.hi == null ? null : Number(bounds.hi);
   // Unknown position (from another database, or the log pruned past it): start over.
   if (seq > Math.max(hi ?? 0, head())) return null;
-  if (lo === null) return seq === Math.max(hi ?? 0, head()) ? [] : null;
+  if (lo === null) {
+    // An empty log: its last change is the sequence's last id, which the hub, reading the log at
+    // most every READ_GAP_MS, may not have read yet.
+    const [last] = await db
+      .select({
+        n: sql<
+          string | null
+        >`pg_sequence_last_value(pg_get_serial_sequence(${getTableName(liveChanges)}, ${liveChanges.id.name}))::text`,
+      })
+      .from(sql`(select 1) as one`);
+    return seq === Math.max(Number(last?.n ?? 0), head()) ? [] : null;
+  }
   if (seq < lo - 1) return null;
   const out: HubChange[] = [];
   for (let after = seq; ;) {
@@ -121,7 +137,11 @@ export const startLiveHub = async (database: Pick<Database, 'db' | 'listen'>): P
       if (batch.length < BATCH) return;
     }
   };
-  /** Reads the log once at a time; a wake-up during a read reads again after it. */
+  let lastRead = 0;
+  /**
+   * Reads the log once at a time, at least READ_GAP_MS after the read before; a wake-up during a
+   * read reads again after it, and wake-ups while it waits are all read by the read it waits for.
+   */
   const wake = () => {
     if (closed) return;
     if (running) {
@@ -130,7 +150,11 @@ export const startLiveHub = async (database: Pick<Database, 'db' | 'listen'>): P
     }
     running = (async () => {
       do {
+        const wait = lastRead + READ_GAP_MS - Date.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        if (closed) break;
         again = false;
+        lastRead = Date.now();
         await drain().catch((err: unknown) => {
           if (!closed) console.error('Reading the live change log failed:', (err as Error).message);
         });

@@ -5,7 +5,7 @@
  * Last-Event-ID without gaps, and `reset` when the log no longer reaches back. The same across two
  * processes: tests/server/many-processes.test.ts.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSse, type SseEvent } from '../../src/lib/sse';
 import { createApp, type App } from '../../server/app';
@@ -214,6 +214,30 @@ describe('GET /api/live', () => {
     const ids = a.events.map((e) => Number(e.lastEventId));
     expect(ids).toEqual([...ids].sort((x, y) => x - y));
     for (const s of [a, p, other]) s.close();
+  });
+
+  it('reads a burst of commits a few at a time, at least 50 ms apart, and hands every change on once, in order', async () => {
+    const hub = await startLiveHub(t.db);
+    const batches: { at: number; seqs: number[] }[] = [];
+    const unsubscribe = hub.subscribe((changes) =>
+      batches.push({ at: performance.now(), seqs: changes.map((c) => c.seq) }),
+    );
+    try {
+      const from = hub.head;
+      for (let i = 1; i <= 30; i++)
+        await t.db.db.execute(sql`select live_log('booking', ${-i}, 'update', 1, null)`);
+      await expect.poll(() => batches.flatMap((b) => b.seqs).length, { timeout: 5000 }).toBe(30);
+      const seqs = batches.flatMap((b) => b.seqs);
+      expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+      expect(new Set(seqs).size).toBe(30);
+      expect(seqs[0]).toBeGreaterThan(from);
+      for (let i = 1; i < batches.length; i++)
+        expect(batches[i]!.at - batches[i - 1]!.at).toBeGreaterThanOrEqual(45);
+    } finally {
+      unsubscribe();
+      await hub.close();
+      await t.db.db.execute(sql`delete from live_changes where record_id < 0`);
+    }
   });
 
   it('resumes after Last-Event-ID without a gap, and says reset when the log no longer reaches back', async () => {
