@@ -41,7 +41,7 @@ export type ToWorker =
   | { id: number; op: 'close' };
 
 /** A statement with its parameters and options, one of several sent in one message (`batch`). */
-export interface Statement {
+interface Statement {
   text: string;
   params?: unknown[];
   options?: WireOptions;
