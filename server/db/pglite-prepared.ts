@@ -57,27 +57,26 @@ const joined = (parts: Uint8Array[]) => {
 type Query = PGlite['query'];
 
 /**
- * Makes PGlite run every statement with parameters as a prepared statement, outside a transaction
- * (`pglite.query`) and inside one (the `query` of `pglite.transaction`'s transaction, on which the
- * server's writes run: docs/decisions/0085-writes-prepared-on-the-embedded-database.md). Statements
- * without parameters, and those given a blob, keep PGlite's own `query`.
+ * PGlite's parsers (318 types) with a call's own over them, merged once per object of own parsers:
+ * PGlite's `parseResults` merges them at every call (about 57 µs), and the thread's calls give the
+ * same object for the same types (`pglite-worker.ts`).
  */
-export const prepareStatements = (pglite: PGlite) => {
-  const own = pglite.query.bind(pglite) as Query;
-  const ownTransaction = pglite.transaction.bind(pglite);
-  const statements = new Map<string, Statement>();
-  let named = 0;
-  // PGlite's parsers (318 types) with a call's own over them, merged once per object of own
-  // parsers: PGlite's `parseResults` merges them at every call (about 57 µs), and the thread's
-  // calls give the same object for the same types (`pglite-worker.ts`).
+const parsersOf = (pglite: PGlite) => {
   type Parsers = PGlite['parsers'];
   const merged = new WeakMap<object, Parsers>();
-  const parsersWith = (own: QueryOptions['parsers']): Parsers => {
+  return (own: QueryOptions['parsers']): Parsers => {
     if (!own) return pglite.parsers;
     let all = merged.get(own);
     if (!all) merged.set(own, (all = { ...pglite.parsers, ...own }));
     return all;
   };
+};
+
+/** What runs PGlite's prepared statements: which texts may be prepared, and running one. */
+const preparedStatementsOf = (pglite: PGlite) => {
+  const statements = new Map<string, Statement>();
+  let named = 0;
+  const parsersWith = parsersOf(pglite);
   // A write outside a transaction writes its pages to the file system after it, as PGlite's own
   // `query` does; inside one, the commit does.
   const send = async (syncToFs: boolean, ...parts: Uint8Array[]) =>
@@ -116,32 +115,45 @@ export const prepareStatements = (pglite: PGlite) => {
     return parse.parseResults(messages, parsersWith(parsers), rest)[0] as Results<T>;
   };
 
-  /** The text to prepare (limits inlined) and its values; null when it runs as PGlite's own. */
-  const preparable = (query: string, given: unknown[] | undefined, options: QueryOptions | undefined) => {
-    if (!given?.length || options?.blob) return null;
-    const inlined = inlineLimits(query, given);
-    return statements.has(inlined.text) || statements.size < PREPARED_TEXTS ? inlined : null;
+  return {
+    /** The text to prepare (limits inlined) and its values; null when it runs as PGlite's own. */
+    preparable: (query: string, given: unknown[] | undefined, options: QueryOptions | undefined) => {
+      if (!given?.length || options?.blob) return null;
+      const inlined = inlineLimits(query, given);
+      return statements.has(inlined.text) || statements.size < PREPARED_TEXTS ? inlined : null;
+    },
+    /** Runs a prepared statement; the caller holds the query lock (and the transaction's, if any). */
+    prepared: async <T>(
+      { text, values }: { text: string; values: unknown[] },
+      sync: boolean,
+      options: QueryOptions | undefined,
+      inTransaction: boolean,
+    ): Promise<Results<T>> => {
+      const statement = statements.get(text) ?? (await prepare(text));
+      try {
+        return await run<T>(statement, values, sync, options);
+      } catch (err) {
+        if (!STALE.has(String((err as { code?: unknown }).code))) throw err;
+        statements.delete(text);
+        // A transaction is aborted by the error: the caller's next try prepares it again.
+        if (inTransaction) throw err;
+        await send(false, serialize.close({ type: 'S', name: statement.name }), serialize.sync());
+        return run<T>(await prepare(text), values, sync, options);
+      }
+    },
   };
+};
 
-  /** Runs a prepared statement; the caller holds the query lock (and the transaction's, if any). */
-  const prepared = async <T>(
-    { text, values }: { text: string; values: unknown[] },
-    sync: boolean,
-    options: QueryOptions | undefined,
-    inTransaction: boolean,
-  ): Promise<Results<T>> => {
-    const statement = statements.get(text) ?? (await prepare(text));
-    try {
-      return await run<T>(statement, values, sync, options);
-    } catch (err) {
-      if (!STALE.has(String((err as { code?: unknown }).code))) throw err;
-      statements.delete(text);
-      // A transaction is aborted by the error: the caller's next try prepares it again.
-      if (inTransaction) throw err;
-      await send(false, serialize.close({ type: 'S', name: statement.name }), serialize.sync());
-      return run<T>(await prepare(text), values, sync, options);
-    }
-  };
+/**
+ * Makes PGlite run every statement with parameters as a prepared statement, outside a transaction
+ * (`pglite.query`) and inside one (the `query` of `pglite.transaction`'s transaction, on which the
+ * server's writes run: docs/decisions/0085-writes-prepared-on-the-embedded-database.md). Statements
+ * without parameters, and those given a blob, keep PGlite's own `query`.
+ */
+export const prepareStatements = (pglite: PGlite) => {
+  const own = pglite.query.bind(pglite) as Query;
+  const ownTransaction = pglite.transaction.bind(pglite);
+  const { preparable, prepared } = preparedStatementsOf(pglite);
 
   pglite.query = (async <T>(query: string, params?: unknown[], options?: QueryOptions) => {
     const inlined = preparable(query, params, options);
