@@ -137,7 +137,7 @@ export const startLiveHub = async (database: Pick<Database, 'db' | 'listen'>): P
       if (batch.length < BATCH) return;
     }
   };
-  let lastRead = 0;
+  let lastRead = -READ_GAP_MS;
   /**
    * Reads the log once at a time, at least READ_GAP_MS after the read before; a wake-up during a
    * read reads again after it, and wake-ups while it waits are all read by the read it waits for.
@@ -150,11 +150,11 @@ export const startLiveHub = async (database: Pick<Database, 'db' | 'listen'>): P
     }
     running = (async () => {
       do {
-        const wait = lastRead + READ_GAP_MS - Date.now();
+        const wait = lastRead + READ_GAP_MS - performance.now();
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
         if (closed) break;
         again = false;
-        lastRead = Date.now();
+        lastRead = performance.now();
         await drain().catch((err: unknown) => {
           if (!closed) console.error('Reading the live change log failed:', (err as Error).message);
         });
