@@ -3,6 +3,7 @@
  * reads and writes their own row only; no row reads as the defaults.
  */
 import { eq } from 'drizzle-orm';
+import { listDensityOf } from '../../src/contract/densities';
 import { preferencesApi, type Preferences } from '../../src/contract/preferences';
 import { smsg } from '../core/messages';
 import type { Executor } from '../db/client';
@@ -15,7 +16,7 @@ const preferencesOf = async (db: Executor, userId: number): Promise<Preferences>
     .select({ listDensity: userPreferences.listDensity })
     .from(userPreferences)
     .where(eq(userPreferences.userId, userId));
-  return { listDensity: row?.listDensity === 'comfortable' ? 'comfortable' : 'compact' };
+  return { listDensity: listDensityOf(row?.listDensity) };
 };
 
 export const registerPreferencesRoutes = (app: App) => {

@@ -1,6 +1,7 @@
 /** A user's own display preferences (docs/decisions/0082-dense-width-aware-tables.md). */
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { LIST_DENSITIES } from '../../../src/contract/densities';
 import { time } from './columns';
 import { users } from './accounts';
 
@@ -19,5 +20,10 @@ export const userPreferences = pgTable(
     listDensity: text('list_density').notNull(),
     updatedAt: time('updated_at').notNull(),
   },
-  (t) => [check('user_preferences_list_density_check', sql`${t.listDensity} in ('compact', 'comfortable')`)],
+  (t) => [
+    check(
+      'user_preferences_list_density_check',
+      sql`${t.listDensity} in (${sql.raw(LIST_DENSITIES.map((density) => `'${density}'`).join(', '))})`,
+    ),
+  ],
 );

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { LIST_DENSITIES, type ListDensity } from '@/contract/densities';
+import { LIST_DENSITIES, listDensityOf, type ListDensity } from '@/contract/densities';
 import { useLingui } from '@lingui/react';
 import { Columns3 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
@@ -166,10 +166,7 @@ function ColumnMenu<T extends BaseRecord>({
         <DropdownMenu.Label className="px-2 py-1 text-xs font-semibold text-slate-600 dark:text-slate-400">
           {i18n._(msg`Row density`)}
         </DropdownMenu.Label>
-        <DropdownMenu.RadioGroup
-          value={density}
-          onValueChange={(value) => setDensity(value === 'comfortable' ? 'comfortable' : 'compact')}
-        >
+        <DropdownMenu.RadioGroup value={density} onValueChange={(value) => setDensity(listDensityOf(value))}>
           {LIST_DENSITIES.map((value) => (
             <DropdownMenu.RadioItem
               key={value}

@@ -9,6 +9,7 @@ import type { ListDensity, Preferences } from '@/contract';
 import { routes } from '@/contract/routes.gen';
 import { call } from '@/lib/api';
 import { notify } from '@/app/notify';
+import { listDensityOf } from '@/contract/densities';
 
 const preferencesKey = ['profile-preferences'] as const;
 
@@ -34,6 +35,6 @@ export function useListDensity() {
       notify.error(error);
     },
   });
-  const density: ListDensity = preferences.data?.listDensity ?? 'compact';
+  const density = listDensityOf(preferences.data?.listDensity);
   return [density, (next: ListDensity) => save.mutate(next)] as const;
 }
