@@ -20,6 +20,15 @@ const EMBEDDED_ONLY = [
   'server/seed/demo-events.test.ts',
 ];
 
+/**
+ * Timeouts end hangs; they do not time tests. They are set for a machine three times slower than
+ * the one the suites were timed on: the workplace's two-core machines ran the same commit's
+ * `npm test` in 650 s one day and 1,988 s another, where two server files passed their timeouts
+ * (docs/decisions/0086-test-limits-for-the-slowest-machine.md).
+ */
+const SLOWER = 3;
+const seconds = (s: number) => s * 1000 * SLOWER;
+
 /** Files at once: a file more than the cores for every suite (docs/decisions/0049-journeys-inside-the-app.md). */
 const cores = Math.max(2, availableParallelism());
 
@@ -60,8 +69,8 @@ export default defineConfig({
           globalSetup: ['tests/setup/templates.ts'],
           env: { TEST_DB: 'pglite' },
           isolate: serverIsolate,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: seconds(30),
+          hookTimeout: seconds(60),
         },
       },
       ...(usePostgres
@@ -84,8 +93,8 @@ export default defineConfig({
                 globalSetup: ['tests/setup/templates.ts'],
                 env: { TEST_DB: 'postgres' },
                 isolate: serverIsolate,
-                testTimeout: 30_000,
-                hookTimeout: 60_000,
+                testTimeout: seconds(30),
+                hookTimeout: seconds(60),
               },
             },
           ]
@@ -100,8 +109,8 @@ export default defineConfig({
           // A worker's files share its modules and its Chromium; each file has its own server and
           // each journey its own context (docs/decisions/0044-browser-files-share-a-worker.md).
           isolate: false,
-          testTimeout: 90_000,
-          hookTimeout: 180_000,
+          testTimeout: seconds(90),
+          hookTimeout: seconds(180),
           // After the other suites, a file more than the cores: a browser file waits on its pages
           // as much as it computes, and the third file fills those waits (460–473 s → 428 s,
           // docs/decisions/0043-journeys-from-a-kept-session.md).

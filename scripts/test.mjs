@@ -5,8 +5,10 @@
  * browser suite, a file more than the cores (`vitest.config.ts`).
  *
  * With arguments it is `vitest run <arguments>` (`npm test -- tests/server/bulk.test.ts`). A whole
- * run's wall time is printed against `tests` in bench/budgets.json; under CI, a run past its ceiling
- * fails.
+ * run's wall time is printed against `tests` in bench/budgets.json, with the rate at which the
+ * machine fills new memory (0.29 GB/s on the machine where the same commit's run took three times as
+ * long: docs/decisions/0086-test-limits-for-the-slowest-machine.md); under CI, a run past its
+ * ceiling fails.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -15,6 +17,21 @@ import { dirname, join } from 'node:path';
 
 const vitest = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs');
 const args = process.argv.slice(2);
+
+/**
+ * GB/s at which this machine gives a process new memory and fills it (64 MiB, fresh pages each
+ * time, the best of five): each page is a fault the machine serves, slow on some machines.
+ */
+const freshMemoryRate = () => {
+  const size = 64 * 1024 * 1024;
+  let best = Infinity;
+  for (let i = 0; i < 5; i++) {
+    const at = process.hrtime.bigint();
+    Buffer.allocUnsafeSlow(size).fill(i + 1);
+    best = Math.min(best, Number(process.hrtime.bigint() - at));
+  }
+  return size / best;
+};
 
 const started = Date.now();
 const child = spawn(process.execPath, [vitest, 'run', ...args], { stdio: 'inherit' });
@@ -35,7 +52,7 @@ if (!args.length) {
     : [budget.ceilingSeconds, 'ceilingSeconds'];
   over = seconds > ceiling;
   console.info(
-    `\nEvery suite: ${seconds.toFixed(1)} s of wall time; budget ${budget.budgetSeconds} s, ceiling ` +
+    `\nEvery suite: ${seconds.toFixed(1)} s of wall time, new memory filled at ${freshMemoryRate().toFixed(2)} GB/s; budget ${budget.budgetSeconds} s, ceiling ` +
       `${ceiling} s (bench/budgets.json "tests" ${name})${over ? ': PAST THE CEILING' : ''}`,
   );
   if (over && process.env.CI)
