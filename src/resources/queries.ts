@@ -8,41 +8,15 @@ import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@ta
 import type { AnyEndpoint, Localized, Resource } from '@/contract';
 import { routes } from '@/contract/routes.gen';
 import { ApiError, call } from '@/lib/api';
-import type { ListQueryValues } from './search';
+import { resourceKeys, type BaseRecord } from './list-query';
 
-/** The answer of a list call. */
-export interface ListAnswer<T> {
-  items: T[];
-  total: number;
-  /** More than `total` rows match: the server counts up to COUNT_CAP (docs/decisions/0027-capped-count-and-one-query-per-page.md). */
-  totalCapped?: boolean;
-  page: number;
-  pageSize: number;
-}
-
-/** A stored record: every resource record has these. */
-export interface BaseRecord {
-  id: number;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-  [field: string]: unknown;
-}
+export { listQueryOptions, type BaseRecord, type ListAnswer } from './list-query';
 
 export interface PickerOption {
   id: number;
   name: Localized;
   [field: string]: unknown;
 }
-
-const resourceKeys = {
-  all: (resource: Pick<Resource, 'key'>) => [resource.key] as const,
-  lists: (resource: Pick<Resource, 'key'>) => [resource.key, 'list'] as const,
-  list: (resource: Pick<Resource, 'key'>, query: ListQueryValues) => [resource.key, 'list', query] as const,
-  detail: (resource: Pick<Resource, 'key'>, id: number) => [resource.key, 'detail', id] as const,
-  options: (resource: Pick<Resource, 'key'>, filters: Record<string, unknown> = {}) =>
-    [resource.key, 'options', filters] as const,
-};
 
 /** Dropdown data of the masters (/api/master/country, /api/master/city?countryId=). */
 const dropdownKeys = {
@@ -70,19 +44,6 @@ function byId(resource: Pick<Resource, 'fixed'>, endpoint: AnyEndpoint, id: numb
   if (hasIdParam(endpoint)) return { params: { id } };
   const fields = { ...resource.fixed, id };
   return endpoint.method === 'GET' || endpoint.method === 'DELETE' ? { query: fields } : { body: fields };
-}
-
-export function listQueryOptions<T extends BaseRecord = BaseRecord>(
-  resource: Resource,
-  query: ListQueryValues,
-) {
-  return queryOptions({
-    queryKey: resourceKeys.list(resource, query),
-    queryFn: async ({ signal }) => {
-      const answer = (await call(resource.endpoints.list, { query, signal })) as { data: ListAnswer<T> };
-      return answer.data;
-    },
-  });
 }
 
 export function detailQueryOptions<T extends BaseRecord = BaseRecord>(resource: Resource, id: number) {

@@ -5,11 +5,10 @@
  * address is its query, src/resources/search.ts). The keys are the lists' (src/resources/queries.ts),
  * so a write to a booking or an event, and the live stream, refresh the widgets as they refresh the lists.
  */
-import { queryOptions } from '@tanstack/react-query';
 import type { bookingResource, eventResource, RecordOf } from '@/contract';
 import type { RouteRef } from '@/contract/plain';
 import { routes } from '@/contract/routes.gen';
-import { call, endpointRef } from '@/lib/api';
+import { listQueryOptions } from '@/resources/list-query';
 
 type ListFilter = Record<string, string>;
 
@@ -26,30 +25,25 @@ export const TO_CONFIRM: ListFilter = { status: 'pending', sort: 'createdAt', or
 /** The list's address, filtered: the same values the widget asked the server for. */
 export const listLink = (path: string, filter: ListFilter) => `${path}?${new URLSearchParams(filter)}`;
 
-// The resources' routes are generated untyped (src/contract/routes.gen.ts): typed here by their endpoints.
+// The resources' routes are generated untyped (src/contract/routes.gen.ts); the rows are typed by their resources.
 const resourceRoutes: Readonly<Record<string, RouteRef>> = routes;
-const eventList = endpointRef<typeof eventResource.endpoints.list>(resourceRoutes['eventList']!);
-const bookingList = endpointRef<typeof bookingResource.endpoints.list>(resourceRoutes['bookingList']!);
+/** The two lists as the lists' queries know them: their keys and list endpoints, not the whole resources. */
+const events = { key: 'event', endpoints: { list: resourceRoutes['eventList']! } };
+const bookings = { key: 'booking', endpoints: { list: resourceRoutes['bookingList']! } };
 
 const widgetQuery = (filter: ListFilter) => ({ ...filter, pageSize: WIDGET_PAGE });
 
-export const todaysEventsQuery = (day: string) => {
-  const query = widgetQuery(eventsOn(day));
-  return queryOptions({
-    queryKey: ['event', 'list', query] as const,
-    queryFn: async ({ signal }) => (await call(eventList, { query, signal })).data,
-    staleTime: 30_000,
-  });
-};
+export const todaysEventsQuery = (day: string) => ({
+  ...listQueryOptions<EventRow>(events, widgetQuery(eventsOn(day))),
+  staleTime: 30_000,
+});
 
-export const toConfirmQuery = () => {
-  const query = widgetQuery(TO_CONFIRM);
-  return queryOptions({
-    queryKey: ['booking', 'list', query] as const,
-    queryFn: async ({ signal }) => (await call(bookingList, { query, signal })).data,
-    staleTime: 30_000,
-  });
-};
+export const toConfirmQuery = () => ({
+  ...listQueryOptions<BookingRow>(bookings, widgetQuery(TO_CONFIRM)),
+  staleTime: 30_000,
+});
 
+/** An event as the events list answers it. */
+type EventRow = RecordOf<typeof eventResource>;
 /** A booking as the bookings list answers it. */
 export type BookingRow = RecordOf<typeof bookingResource>;
