@@ -15,10 +15,17 @@ export function watchPage(page: Page): void {
   unauthorized.set(page, answered);
   consoleOf.set(page, said);
   page.on('response', (r) => {
-    if (r.status() === 401)
-      answered.push(
-        `${r.request().method()} ${new URL(r.url()).pathname} @${new Date().toISOString().slice(11, 23)}`,
-      );
+    if (r.status() !== 401) return;
+    const entry = `${r.request().method()} ${new URL(r.url()).pathname} @${new Date().toISOString().slice(11, 23)}`;
+    const at = answered.push(entry) - 1;
+    // Which token it carried (its end) and why the server refused it: a session that ended, or one
+    // the server did not find.
+    void Promise.all([r.request().headerValue('authorization'), r.json().catch(() => null)])
+      .then(([authorization, body]) => {
+        const message = (body as { message?: unknown } | null)?.message;
+        answered[at] = `${entry} (token …${authorization?.slice(-6) ?? 'none'}: ${String(message)})`;
+      })
+      .catch(() => undefined);
   });
   page.on('console', (m) => {
     if (m.type() === 'warning' || m.type() === 'error') said.push(`${m.type()}: ${m.text().slice(0, 200)}`);

@@ -159,7 +159,19 @@ export function browserSuite(
   });
   afterEach(async (context) => {
     // A failed journey says what each of its pages showed, was answered 401 and wrote to the console.
-    if (context.task.result?.state === 'fail') await describePages(contexts, context.task.name);
+    if (context.task.result?.state === 'fail') {
+      await describePages(contexts, context.task.name);
+      // Whether the file's kept sessions still answer: a page refused with a session that still
+      // answers was refused by the server for a session it has.
+      const kept = await Promise.all(
+        [...sessions].map(async ([key, { token }]) =>
+          token
+            ? `${key} …${token.slice(-6)}: ${(await api('/api/profile', token)).status}`
+            : `${key}: no token`,
+        ),
+      );
+      console.error(`[failed journey] kept sessions now: ${kept.join('; ') || 'none'}`);
+    }
     await Promise.all(contexts.splice(0).map((c) => c.close().catch(() => undefined)));
   });
   afterAll(async () => {
