@@ -2,7 +2,7 @@
  * What the dashboard's work widgets read (docs/decisions/0083-a-dashboard-that-leads-to-work.md): the
  * events and bookings lists, with their filters, through the lists' own endpoints. Each widget's
  * filter is written once: the query asks for it and the link opens the list filtered by it (a list's
- * address is its query, src/resources/search.ts). The keys are the lists' (src/resources/queries.ts),
+ * address is its query, src/resources/search.ts). The keys are the lists' (src/resources/list-query.ts),
  * so a write to a booking or an event, and the live stream, refresh the widgets as they refresh the lists.
  */
 import type { bookingResource, eventResource, RecordOf } from '@/contract';
