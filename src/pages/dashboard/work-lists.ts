@@ -27,9 +27,10 @@ export const listLink = (path: string, filter: ListFilter) => `${path}?${new URL
 
 // The resources' routes are generated untyped (src/contract/routes.gen.ts); the rows are typed by their resources.
 const resourceRoutes: Readonly<Record<string, RouteRef>> = routes;
-/** The two lists as the lists' queries know them: their keys and list endpoints, not the whole resources. */
-const events = { key: 'event', endpoints: { list: resourceRoutes['eventList']! } };
-const bookings = { key: 'booking', endpoints: { list: resourceRoutes['bookingList']! } };
+/** A list as the lists' queries know it: its resource's key and list route (`<key>List`), not the whole resource. */
+const listOf = (key: string) => ({ key, endpoints: { list: resourceRoutes[`${key}List`]! } });
+const events = listOf('event');
+const bookings = listOf('booking');
 
 const widgetQuery = (filter: ListFilter) => ({ ...filter, pageSize: WIDGET_PAGE });
 
