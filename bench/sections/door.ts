@@ -13,6 +13,7 @@ import { freshDataDir } from '../lib/data';
 import { psql, startPostgres } from '../lib/postgres';
 import { startServer, signInAs, type BenchServer } from '../lib/server';
 import { readBudgets } from '../lib/budgets';
+import { spentPer, threadTimes } from '../lib/threads';
 import { budgetRow, type BenchContext, type Row, type SectionResult } from '../lib/types';
 
 const DEVICES = 10;
@@ -89,10 +90,13 @@ export const eventWithGuests = async (call: Call, n: number) => {
 };
 
 /** Ten devices admitting the first ADMITTED tickets at once. */
-const admitAtOnce = async (port: number, token: string, eventId: number, tickets: string[]) => {
+const admitAtOnce = async (server: BenchServer, token: string, eventId: number, tickets: string[]) => {
+  const { port, pid } = server;
   let next = 0;
   let devices = 0;
   const verdicts: Record<string, number> = {};
+  const threadsBefore = threadTimes(pid);
+  const ownBefore = process.cpuUsage();
   const started = performance.now();
   let lastAnswer = started;
   const result = await autocannon({
@@ -129,7 +133,13 @@ const admitAtOnce = async (port: number, token: string, eventId: number, tickets
       },
     ],
   });
+  const own = process.cpuUsage(ownBefore);
   return {
+    // What each admission cost in CPU: the server's threads, and this process (autocannon).
+    cpu: {
+      ...spentPer(pid, threadsBefore, threadTimes(pid), result.requests.total),
+      bench: Number(((own.user + own.system) / 1000 / result.requests.total).toFixed(2)),
+    },
     // The admissions answered ÷ the seconds from the start to the last answer. autocannon's
     // figures are per second of its own clock: a run of a fixed number of requests ends at its next
     // one-second tick after the last answer, and `requests.average` counts the last, partial
@@ -196,7 +206,7 @@ const measureOn = async (
   ctx.log(`door (${label}): an event with ${ADMITTED + QUEUED} guests and their tickets`);
   const { eventId, tickets } = await eventWithGuests(call, ADMITTED + QUEUED);
   ctx.log(`door (${label}): ${DEVICES} devices admitting ${ADMITTED} tickets at once`);
-  const shot = await admitAtOnce(server.port, token, eventId, tickets.slice(0, ADMITTED));
+  const shot = await admitAtOnce(server, token, eventId, tickets.slice(0, ADMITTED));
   ctx.log(`door (${label}): ${QUEUED} admissions sent from one device's outbox`);
   const queue = await replayQueue(call, eventId, tickets.slice(ADMITTED));
   // The targets are the embedded database's (the door of a single installation); PostgreSQL's
@@ -215,6 +225,7 @@ const measureOn = async (
   ];
   const notes = [
     `${label}: verdicts of the ${ADMITTED} admissions at once: ${JSON.stringify(shot.verdicts)} in ${shot.seconds} s (req/s: answered ÷ seconds); errors and non-2xx: ${shot.errors}.`,
+    `${label}: CPU per admission at once: the server's main thread ${shot.cpu.main} ms, its busiest other thread (${shot.cpu.busiest?.name ?? 'none'}: on PGlite the database's) ${shot.cpu.busiest?.ms ?? 0} ms, its other threads ${shot.cpu.rest.map(({ name, ms }) => `${name} ${ms} ms`).join(', ') || 'none'}; this process (autocannon) ${shot.cpu.bench} ms.`,
     `${label}: the ${QUEUED} queued admissions: ${queue.admitted} admitted (sent one after another, as the outbox sends them; an HTTP client, not the app).`,
   ];
   if (shot.errors || shot.verdicts.admitted !== ADMITTED || queue.admitted !== QUEUED)
