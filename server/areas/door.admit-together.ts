@@ -23,6 +23,7 @@ import { auditContextSql } from '../audit/trail';
 import type { AuthInfo } from '../auth/sessions';
 import { HttpError } from '../core/errors';
 import { inOneTrip, type Db } from '../db/client';
+import { Params, prebuilt, type Prebuilt } from '../db/prebuilt';
 import { bookings } from '../db/schema';
 import { asAnswer, claimKeys, storeAnswer, type KeyedRequest } from '../http/idempotency';
 import type { GroupHandler } from '../http/route';
@@ -34,6 +35,7 @@ import {
   bookingNamed,
   bookingsWithAdmissions,
   recordParts,
+  recordShape,
   refused,
   verdictOf,
   type Admission,
@@ -207,7 +209,7 @@ const commitTogether = async (db: Db, group: Waiting[]): Promise<Map<Waiting, An
     const served = group.filter((w) => w.keyed === null || claimed.has(w.keyed.key));
     if (!served.length) return;
     // Every statement that writes, sent in one round trip at the end (`inOneTrip`).
-    const writes: SQLWrapper[] = [];
+    const writes: (SQLWrapper | Prebuilt)[] = [];
     const answer = (w: Waiting, out: Admitted | HttpError) => {
       const a = w.answerOf(out);
       answers.set(w, a);
@@ -227,21 +229,22 @@ const commitTogether = async (db: Db, group: Waiting[]): Promise<Map<Waiting, An
     for (const w of served) {
       const { result, recorded } = verdictIn(event, read, w);
       const a = answer(w, { result, timeZone: event.timeZone });
-      const store = w.keyed ? storeAnswer(tx, userId, w.keyed.key, a) : null;
       if (!recorded) {
-        if (store) writes.push(store);
+        if (w.keyed) writes.push(storeAnswer(tx, userId, w.keyed.key, a));
         continue;
       }
       // The admission, its key's answer, and its audit context for the row triggers, in one
-      // statement: the triggers fire at its end, after the select has set the context.
-      const { added, parts } = recordParts(tx, w.admission, event, recorded);
-      const stored = store ? [tx.$with('stored').as(store)] : [];
-      writes.push(
-        tx
-          .with(added, ...parts, ...stored)
-          .select({ context: auditContextSql(w.admission.audit) })
-          .from(added),
-      );
+      // statement (its text built once per shape, server/db/prebuilt.ts): the triggers fire at its
+      // end, after the select has set the context.
+      const params = new Params();
+      const { added, parts } = recordParts(tx, w.admission, event, recorded, params);
+      const stored = w.keyed ? [tx.$with('stored').as(storeAnswer(tx, userId, w.keyed.key, a, params))] : [];
+      const statement = tx
+        .with(added, ...parts, ...stored)
+        .select({ context: auditContextSql(w.admission.audit, params) })
+        .from(added);
+      const shape = `${recordShape(recorded)}:${stored.length ? 'keyed' : 'unkeyed'}`;
+      writes.push(prebuilt(shape, statement, params, w.admission.check));
     }
     await inOneTrip(tx, writes);
   });
@@ -260,7 +263,7 @@ export const admitTogether: GroupHandler<typeof doorApi.bookingAdmit> = async (
   const auth = requireAuth();
   const now = config.now();
   const ring = await ticketKeyRing(db, now, config);
-  const admission: Admission = { body, auth, audit, ring, now };
+  const admission: Admission = { body, auth, audit, ring, now, check: config.checkAnswers };
   const named = await bookingNamed(body.eventId, admission);
   let door = doors.get(db);
   if (!door) doors.set(db, (door = new Door(db)));

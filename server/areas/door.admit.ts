@@ -27,6 +27,7 @@ import { FORMAT_LOCALE } from '../../src/contract/plain';
 import type { AuthInfo } from '../auth/sessions';
 import { smsg } from '../core/messages';
 import type { Tx } from '../db/client';
+import { Params, prebuilt, runPrebuilt } from '../db/prebuilt';
 import { admissions, auditLog, bookingHistory, bookings } from '../db/schema';
 import { auditRow, type AuditContext } from '../audit/trail';
 import type { TicketKeyRing } from '../tickets/keys';
@@ -38,6 +39,8 @@ export interface Admission {
   audit: AuditContext;
   ring: TicketKeyRing;
   now: Date;
+  /** Statements built once are checked against their build at each call (`config.checkAnswers`). */
+  check: boolean;
 }
 
 export const refused = (reason: DoorRefusal, guest: DoorGuest | null = null): AdmitResult => ({
@@ -162,11 +165,13 @@ const judge = async (
   const read = (await bookingsWithAdmissions(tx, [bookingId])).get(bookingId)!;
   const { result, recorded } = verdictOf(event, bookingId, read, admission);
   if (recorded) {
-    const { added, parts } = recordParts(tx, admission, event, recorded);
-    await tx
+    const params = new Params();
+    const { added, parts } = recordParts(tx, admission, event, recorded, params);
+    const statement = tx
       .with(added, ...parts)
       .select({ id: added.id })
       .from(added);
+    await runPrebuilt(tx, prebuilt(`${recordShape(recorded)}:alone`, statement, params, admission.check));
   }
   return result;
 };
@@ -234,50 +239,93 @@ export const verdictOf = (
 };
 
 /**
+ * The booking checked in, with its history naming the door's device: the booking is locked and
+ * confirmed (judged above), so checking it in changes it.
+ */
+const checkInParts = (
+  tx: Tx,
+  bookingId: number,
+  { body, auth, now }: Pick<Admission, 'body' | 'auth' | 'now'>,
+  params: Params,
+) => [
+  tx.$with('checked_in').as(
+    tx
+      .update(bookings)
+      .set({
+        status: 'checked_in',
+        version: sql`${bookings.version} + 1`,
+        updatedAt: params.as(now, bookings.updatedAt),
+      })
+      .where(eq(bookings.id, params.as(bookingId, bookings.id))),
+  ),
+  tx.$with('history').as(
+    tx.insert(bookingHistory).values(
+      params.row(bookingHistory, {
+        bookingId,
+        field: 'status',
+        fromValue: 'confirmed',
+        toValue: 'checked_in',
+        // The device's name: the history says at which door the booking was checked in.
+        note: body.deviceName,
+        byUserId: auth.user.id,
+        at: now,
+      }),
+    ),
+  ),
+];
+
+/**
  * What writes an admission in one statement, as data-modifying common table expressions: the
  * admission (`added`), its entry on the audit trail (what the device said, with its time and the
  * server's), and for one that counts the admissions it displaced and the booking checked in (with
- * its history naming the door's device).
+ * its history naming the door's device). Every value is a placeholder of `params` (the statement is
+ * built once per shape, `recordShape`; server/db/prebuilt.ts).
  */
 export const recordParts = (
   tx: Tx,
   { body, auth, audit, now }: Admission,
   event: DoorEvent,
   { admission, counts }: Recorded,
+  params: Params,
 ) => {
   const added = tx.$with('added').as(
     tx
       .insert(admissions)
-      .values({
-        eventId: event.id,
-        bookingId: admission.bookingId,
-        providerId: event.providerId,
-        count: body.count,
-        deviceId: body.deviceId,
-        deviceName: body.deviceName,
-        deviceAt: admission.at,
-        at: now,
-        byUserId: auth.user.id,
-        lostTo: admission.lostTo,
-      })
+      .values(
+        params.row(admissions, {
+          eventId: event.id,
+          bookingId: admission.bookingId,
+          providerId: event.providerId,
+          count: body.count,
+          deviceId: body.deviceId,
+          deviceName: body.deviceName,
+          deviceAt: admission.at,
+          at: now,
+          byUserId: auth.user.id,
+          lostTo: admission.lostTo,
+        }),
+      )
       .returning({ id: admissions.id }),
   );
   const audited = tx.$with('audited').as(
     tx.insert(auditLog).values(
-      auditRow(audit, {
-        action: 'admit',
-        resource: 'booking',
-        recordId: admission.bookingId,
-        providerId: event.providerId,
-        eventId: event.id,
-        detail: {
-          verdict: admission.verdict,
-          count: body.count,
-          deviceName: body.deviceName,
-          deviceAt: body.at,
-          at: now.toISOString(),
-        },
-      }),
+      params.row(
+        auditLog,
+        auditRow(audit, {
+          action: 'admit',
+          resource: 'booking',
+          recordId: admission.bookingId,
+          providerId: event.providerId,
+          eventId: event.id,
+          detail: {
+            verdict: admission.verdict,
+            count: body.count,
+            deviceName: body.deviceName,
+            deviceAt: body.at,
+            at: now.toISOString(),
+          },
+        }),
+      ),
     ),
   );
   const displaced = counts?.displaced.length
@@ -285,30 +333,28 @@ export const recordParts = (
         tx.$with('displaced').as(
           tx
             .update(admissions)
-            .set({ lostTo: counts.displacedBy ?? sql`(select ${added.id} from ${added})` })
-            .where(inArray(admissions.id, counts.displaced)),
+            .set({
+              lostTo:
+                counts.displacedBy === null
+                  ? sql`(select ${added.id} from ${added})`
+                  : params.as(counts.displacedBy, admissions.lostTo),
+            })
+            .where(
+              sql`${admissions.id} in (${sql.join(
+                counts.displaced.map((id) => params.as(id, admissions.id)),
+                sql`, `,
+              )})`,
+            ),
         ),
       ]
     : [];
-  const checkedIn = tx.$with('checked_in').as(
-    tx
-      .update(bookings)
-      .set({ status: 'checked_in', version: sql`${bookings.version} + 1`, updatedAt: now })
-      .where(eq(bookings.id, admission.bookingId)),
-  );
-  // The booking is locked and confirmed (judged above): checking it in changes it.
-  const history = tx.$with('history').as(
-    tx.insert(bookingHistory).values({
-      bookingId: admission.bookingId,
-      field: 'status',
-      fromValue: 'confirmed',
-      toValue: 'checked_in',
-      // The device's name: the history says at which door the booking was checked in.
-      note: body.deviceName,
-      byUserId: auth.user.id,
-      at: now,
-    }),
-  );
-  const checkIn = counts?.checkIn ? [checkedIn, history] : [];
+  const checkIn = counts?.checkIn ? checkInParts(tx, admission.bookingId, { body, auth, now }, params) : [];
   return { added, parts: [audited, ...displaced, ...checkIn] };
 };
+
+/**
+ * What changes the text of an admission's write (`recordParts`): the parts it has, and how many
+ * admissions it displaces, by which.
+ */
+export const recordShape = ({ counts }: Recorded) =>
+  `admit:${counts?.checkIn ? 'in' : 'out'}:${counts?.displaced.length ?? 0}:${counts?.displacedBy === null ? 'new' : 'first'}`;

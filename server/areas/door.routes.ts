@@ -36,7 +36,12 @@ const bookingAdmit: Handler<typeof doorApi.bookingAdmit> = async ({
   const auth = requireAuth();
   const now = deps.config.now();
   const ring = await ticketKeyRing(deps.db, now, deps.config);
-  return admitReply(await allOrNothing(deps, (tx) => admit(tx, { body, auth, audit, ring, now })), lang);
+  return admitReply(
+    await allOrNothing(deps, (tx) =>
+      admit(tx, { body, auth, audit, ring, now, check: deps.config.checkAnswers }),
+    ),
+    lang,
+  );
 };
 
 const doorEvents: Handler<typeof doorEventsApi.doorEvents> = async ({ deps, requireAuth }) => ({

@@ -28,6 +28,7 @@ import { lt, sql, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Localized } from '../../src/contract/common';
 import type { AuthInfo } from '../auth/sessions';
+import type { Params } from '../db/prebuilt';
 import type { Db, Executor } from '../db/client';
 import { auditLog } from '../db/schema';
 
@@ -91,9 +92,10 @@ const text = (v: unknown) =>
 /**
  * One SQL expression that sets the context for the triggers, local to the current transaction: a
  * statement that selects it sets it (several requests' writes committed together set each one's
- * before its own writes, docs/decisions/0077-admissions-committed-together.md).
+ * before its own writes, docs/decisions/0077-admissions-committed-together.md). With `params`, each
+ * value is a placeholder of theirs (a statement built once, server/db/prebuilt.ts).
  */
-export const auditContextSql = (ctx: AuditContext): SQL => {
+export const auditContextSql = (ctx: AuditContext, params?: Params): SQL => {
   const pairs: Array<[string, unknown]> = [
     ['ebo.at', ctx.at.toISOString()],
     ['ebo.actor_id', ctx.actorId],
@@ -109,7 +111,9 @@ export const auditContextSql = (ctx: AuditContext): SQL => {
     ['ebo.restore_of', ctx.restoreOf],
   ];
   return sql`concat(${sql.join(
-    pairs.map(([name, value]) => sql`set_config(${name}, ${text(value)}, true)`),
+    pairs.map(
+      ([name, value]) => sql`set_config(${name}, ${params ? params.of(text(value)) : text(value)}, true)`,
+    ),
     sql`, `,
   )})`;
 };

@@ -52,9 +52,10 @@ export interface Config {
   /** Most bytes one user's uploaded files may hold together (UPLOAD_QUOTA_MB; docs/security.md). */
   uploadQuotaBytes: number;
   /**
-   * Check every answer against the contract before it is sent (a mismatch is a 500): in development
-   * and tests; not in production, where it costs time on every request (CHECK_ANSWERS overrides;
-   * docs/decisions/0020-every-list-on-an-index.md).
+   * Check every answer against the contract before it is sent (a mismatch is a 500), and every
+   * statement built once against its own build (server/db/prebuilt.ts): in development and tests;
+   * not in production, where it costs time on every request (CHECK_ANSWERS overrides;
+   * docs/decisions/0020-every-list-on-an-index.md, docs/decisions/0087-statements-built-once.md).
    */
   checkAnswers: boolean;
   /** Audit entries older than this many days are purged by the scheduler (AUDIT_RETENTION_DAYS). */

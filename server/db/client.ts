@@ -18,6 +18,7 @@ import { PREPARED_TEXTS, inlineLimits } from './limits';
 import { listenTo } from './listen';
 import { openPgliteHere } from './pglite-open';
 import { PgliteThread } from './pglite-thread';
+import { runPrebuilt, type Prebuilt } from './prebuilt';
 import { schema } from './schema';
 
 type Schema = typeof schema;
@@ -161,8 +162,12 @@ export const openPostgres = async (
  * (`batch` in pglite-thread.ts); on PostgreSQL the connection runs them one after the other. The
  * first that fails fails the call (and the transaction).
  */
-export const inOneTrip = async (tx: Tx, statements: readonly SQLWrapper[]): Promise<void> => {
-  await Promise.all(statements.map((statement) => tx.execute(statement.getSQL())));
+export const inOneTrip = async (tx: Tx, statements: readonly (SQLWrapper | Prebuilt)[]): Promise<void> => {
+  await Promise.all(
+    statements.map((statement) =>
+      'getSQL' in statement ? tx.execute(statement.getSQL()) : runPrebuilt(tx, statement),
+    ),
+  );
 };
 
 /** A PostgreSQL error code from a driver error, possibly wrapped by drizzle. */

@@ -20,8 +20,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, lt, type Column } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../db/client';
+import type { Params } from '../db/prebuilt';
 import { idempotencyKeys } from '../db/schema';
 import { smsg } from '../core/messages';
 import type { Storage } from '../files/storage';
@@ -156,12 +157,25 @@ export const claimKeys = async (
   return new Set(rows.map((row) => row.key));
 };
 
-/** The statement that stores the answer of a claimed key (alone, or as a part of a larger one). */
-export const storeAnswer = (db: Executor, userId: number, key: string, answer: Answer) =>
-  db
+/**
+ * The statement that stores the answer of a claimed key (alone, or as a part of a larger one); with
+ * `params`, its values are placeholders of theirs (a statement built once, server/db/prebuilt.ts).
+ */
+export const storeAnswer = (db: Executor, userId: number, key: string, answer: Answer, params?: Params) => {
+  const v = <T>(value: T, column: Column) => (params ? params.as(value, column) : value);
+  return db
     .update(idempotencyKeys)
-    .set({ statusCode: answer.status, response: answer.body })
-    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+    .set({
+      statusCode: v(answer.status, idempotencyKeys.statusCode),
+      response: v(answer.body, idempotencyKeys.response),
+    })
+    .where(
+      and(
+        eq(idempotencyKeys.userId, v(userId, idempotencyKeys.userId)),
+        eq(idempotencyKeys.key, v(key, idempotencyKeys.key)),
+      ),
+    );
+};
 
 export const withIdempotency = async (
   deps: Deps,
