@@ -26,6 +26,8 @@ import {
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Executor } from './client';
 
+const PLACEHOLDERS: { name: string; sql: SQL }[] = [];
+
 /**
  * The values of one statement, each named by the placeholder that stands for it in the statement.
  * A value is kept as the driver is given it (a column's value encoded by the column now: a date as
@@ -37,9 +39,12 @@ export class Params {
 
   /** A placeholder for `value`, a driver's value as it is (a number, a text, null). */
   of = (value: unknown): SQL => {
-    const name = `p${this.#next++}`;
-    this.values[name] = value;
-    return sql`${sql.placeholder(name)}`;
+    const i = this.#next++;
+    // The placeholders are the same for every statement (p0, p1, …; drizzle never changes them):
+    // made once, they are not garbage a hundred times a second.
+    const placeholder = (PLACEHOLDERS[i] ??= { name: `p${i}`, sql: sql`${sql.placeholder(`p${i}`)}` });
+    this.values[placeholder.name] = value;
+    return placeholder.sql;
   };
 
   /** A placeholder for `value` as `column`'s value. */
