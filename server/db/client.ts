@@ -132,7 +132,18 @@ export const openPostgres = async (
   const statementNames = new Map<string, string>();
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    client.query = ((...args: unknown[]) => query(...prepared(statementNames, args))) as typeof client.query;
+    // One statement at a time on a connection: those a transaction asks together (`inOneTrip`,
+    // `Promise.all`) each wait for the one before, as node-postgres's own queue made them wait (a
+    // queue it deprecates). A call with a callback, or a submittable (a cursor), runs as it is.
+    let last: Promise<unknown> = Promise.resolve();
+    client.query = ((...args: unknown[]) => {
+      const run = () => query(...prepared(statementNames, args));
+      const first = args[0] as { submit?: unknown } | undefined;
+      if (typeof args.at(-1) === 'function' || typeof first?.submit === 'function') return run();
+      const next = last.then(run, run);
+      last = next.catch(() => undefined);
+      return next;
+    }) as typeof client.query;
   });
   const db = drizzlePg({ client: pool, schema });
   return {
