@@ -225,7 +225,7 @@ const measureOn = async (
   ];
   const notes = [
     `${label}: verdicts of the ${ADMITTED} admissions at once: ${JSON.stringify(shot.verdicts)} in ${shot.seconds} s (req/s: answered ÷ seconds); errors and non-2xx: ${shot.errors}.`,
-    `${label}: CPU per admission at once: the server's main thread ${shot.cpu.main} ms, its busiest other thread (${shot.cpu.busiest?.name ?? 'none'}: on PGlite the database's) ${shot.cpu.busiest?.ms ?? 0} ms, its other threads ${shot.cpu.rest.map(({ name, ms }) => `${name} ${ms} ms`).join(', ') || 'none'}; this process (autocannon) ${shot.cpu.bench} ms.`,
+    `${label}: CPU per admission at once: the server's main thread ${shot.cpu.main} ms, its busiest other thread (${shot.cpu.busiest?.name ?? 'none'}${label === 'PGlite' ? ", the database's" : ''}) ${shot.cpu.busiest?.ms ?? 0} ms, its other threads ${shot.cpu.rest.map(({ name, ms }) => `${name} ${ms} ms`).join(', ') || 'none'}; this process (autocannon) ${shot.cpu.bench} ms.`,
     `${label}: the ${QUEUED} queued admissions: ${queue.admitted} admitted (sent one after another, as the outbox sends them; an HTTP client, not the app).`,
   ];
   if (shot.errors || shot.verdicts.admitted !== ADMITTED || queue.admitted !== QUEUED)
