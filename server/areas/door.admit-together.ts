@@ -35,7 +35,6 @@ import {
   bookingNamed,
   bookingsWithAdmissions,
   recordParts,
-  recordShape,
   refused,
   verdictOf,
   type Admission,
@@ -237,13 +236,13 @@ const commitTogether = async (db: Db, group: Waiting[]): Promise<Map<Waiting, An
       // statement (its text built once per shape, server/db/prebuilt.ts): the triggers fire at its
       // end, after the select has set the context.
       const params = new Params();
-      const { added, parts } = recordParts(tx, w.admission, event, recorded, params);
+      const { added, parts, shape: written } = recordParts(tx, w.admission, event, recorded, params);
       const stored = w.keyed ? [tx.$with('stored').as(storeAnswer(tx, userId, w.keyed.key, a, params))] : [];
       const statement = tx
         .with(added, ...parts, ...stored)
         .select({ context: auditContextSql(w.admission.audit, params) })
         .from(added);
-      const shape = `${recordShape(recorded)}:${stored.length ? 'keyed' : 'unkeyed'}`;
+      const shape = `${written}:${stored.length ? 'keyed' : 'unkeyed'}`;
       writes.push(prebuilt(shape, statement, params, w.admission.check));
     }
     await inOneTrip(tx, writes);

@@ -166,12 +166,12 @@ const judge = async (
   const { result, recorded } = verdictOf(event, bookingId, read, admission);
   if (recorded) {
     const params = new Params();
-    const { added, parts } = recordParts(tx, admission, event, recorded, params);
+    const { added, parts, shape } = recordParts(tx, admission, event, recorded, params);
     const statement = tx
       .with(added, ...parts)
       .select({ id: added.id })
       .from(added);
-    await runPrebuilt(tx, prebuilt(`${recordShape(recorded)}:alone`, statement, params, admission.check));
+    await runPrebuilt(tx, prebuilt(`${shape}:alone`, statement, params, admission.check));
   }
   return result;
 };
@@ -278,8 +278,9 @@ const checkInParts = (
  * What writes an admission in one statement, as data-modifying common table expressions: the
  * admission (`added`), its entry on the audit trail (what the device said, with its time and the
  * server's), and for one that counts the admissions it displaced and the booking checked in (with
- * its history naming the door's device). Every value is a placeholder of `params` (the statement is
- * built once per shape, `recordShape`; server/db/prebuilt.ts).
+ * its history naming the door's device). Every value is a placeholder of `params`: the statement is
+ * built once per `shape`, which names what changes its text (the parts it has, and how many
+ * admissions it displaces, by which; server/db/prebuilt.ts).
  */
 export const recordParts = (
   tx: Tx,
@@ -328,20 +329,21 @@ export const recordParts = (
       ),
     ),
   );
-  const displaced = counts?.displaced.length
+  const displacedIds = counts?.displaced ?? [];
+  const byNew = counts?.displacedBy === null;
+  const displaced = displacedIds.length
     ? [
         tx.$with('displaced').as(
           tx
             .update(admissions)
             .set({
-              lostTo:
-                counts.displacedBy === null
-                  ? sql`(select ${added.id} from ${added})`
-                  : params.as(counts.displacedBy, admissions.lostTo),
+              lostTo: byNew
+                ? sql`(select ${added.id} from ${added})`
+                : params.as(counts!.displacedBy, admissions.lostTo),
             })
             .where(
               sql`${admissions.id} in (${sql.join(
-                counts.displaced.map((id) => params.as(id, admissions.id)),
+                displacedIds.map((id) => params.as(id, admissions.id)),
                 sql`, `,
               )})`,
             ),
@@ -349,12 +351,6 @@ export const recordParts = (
       ]
     : [];
   const checkIn = counts?.checkIn ? checkInParts(tx, admission.bookingId, { body, auth, now }, params) : [];
-  return { added, parts: [audited, ...displaced, ...checkIn] };
+  const shape = `admit:${checkIn.length ? 'in' : 'out'}:${displacedIds.length}:${byNew ? 'new' : 'first'}`;
+  return { added, parts: [audited, ...displaced, ...checkIn], shape };
 };
-
-/**
- * What changes the text of an admission's write (`recordParts`): the parts it has, and how many
- * admissions it displaces, by which.
- */
-export const recordShape = ({ counts }: Recorded) =>
-  `admit:${counts?.checkIn ? 'in' : 'out'}:${counts?.displaced.length ?? 0}:${counts?.displacedBy === null ? 'new' : 'first'}`;
