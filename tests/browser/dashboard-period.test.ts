@@ -121,6 +121,14 @@ describe('dashboards over a period', () => {
     await expect.poll(() => drawn(page, 'event-chart-payment')).toBe(true);
     await expect.poll(() => drawn(page, 'event-chart-bookings')).toBe(true);
     await snap(page, 'event-dashboard-390-ar', { fullPage: false });
+    // Drawn side by side at 1440 px, the charts narrow with the window (a phone turned upright, a
+    // window made narrower) rather than keeping their width and scrolling the page sideways.
+    await page.setViewportSize(WIDE);
+    await expect
+      .poll(() => page.getByTestId('event-chart-payment-box').evaluate((box) => box.clientWidth))
+      .toBeGreaterThan(NARROW.width);
+    await page.setViewportSize(NARROW);
+    await expectFitsWidth(page, 'the event dashboard narrowed from 1440 px');
     expect(errors).toEqual([]);
   });
 });

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO } from '../support/app-server';
 import { pickDate, toArabic, visit, waitForShell } from '../support/app';
-import { snap } from '../support/browser';
+import { expectFitsWidth, snap } from '../support/browser';
 import { browserSuite } from '../support/suite';
 import { apiToken, approvedEventLike } from '../support/api-events';
 
@@ -63,15 +63,9 @@ async function eventWithGuests(admin: string): Promise<number> {
 const PHONE = { width: 390, height: 844 };
 const WIDE = { width: 1440, height: 900 };
 
-/**
- * The page at 390 px, nothing wider than the phone, then at 1440 px; the journey goes on at 390 px.
- * It runs at 390 px: the event's charts keep the width they were first drawn at when the window
- * narrows (docs/decisions/0071-messages-reminders-and-unsubscribe.md names it).
- */
+/** The page at 390 px, nothing wider than the phone, then at 1440 px; the journey goes on at 390 px. */
 const snapBoth = async (page: Page, name: string) => {
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
-    .toBeLessThanOrEqual(PHONE.width);
+  await expectFitsWidth(page, name);
   await snap(page, `${name}-390`);
   await page.setViewportSize(WIDE);
   await snap(page, `${name}-1440`);

@@ -44,8 +44,10 @@ export function BarChart(props: BarChartProps) {
   const drawn = useBarChart(canvas, props);
 
   const height = horizontal ? Math.max(160, labels.length * 36) : 240;
+  // min-w-0: in a grid or a row, the chart's box may narrow below the width Chart.js last drew the
+  // canvas at, so the chart follows a window that narrows instead of keeping its width.
   return (
-    <figure className="space-y-2" data-testid={testId}>
+    <figure className="min-w-0 space-y-2" data-testid={testId}>
       <div className="flex flex-wrap items-center justify-between gap-2">
         <figcaption className="font-semibold">{title}</figcaption>
         {download && (
