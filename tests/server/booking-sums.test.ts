@@ -6,36 +6,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../setup/server';
+import { bookingHours, categoryDays } from '../support/booking-sums';
 
 let t: TestServer;
 const rows = async <T>(query: ReturnType<typeof sql>) =>
   ((await t.db.db.execute(query)) as unknown as { rows: T[] }).rows;
 const run = (query: ReturnType<typeof sql>) => t.db.db.execute(query);
 
-/** What the triggers kept (rows that are not all zero), and the same counted from the bookings. */
-const hours = {
-  kept: () =>
-    rows(sql`select hour, made::int as made, revenue::bigint::text as revenue from booking_hours
-      where made <> 0 or revenue <> 0 order by 1`),
-  counted: () =>
-    rows(sql`select hour, sum(made)::int as made, sum(revenue)::bigint::text as revenue from (
-        select date_trunc('hour', created_at at time zone 'UTC') at time zone 'UTC' as hour, 1 as made, 0 as revenue
-          from bookings
-        union all
-        select date_trunc('hour', paid_at at time zone 'UTC') at time zone 'UTC', 0, total from bookings
-          where payment_status = 'paid' and paid_at is not null
-      ) as d group by 1 having sum(made) <> 0 or sum(revenue) <> 0 order by 1`),
-};
-const days = {
-  kept: () =>
-    rows(sql`select day::text, category_id, revenue::bigint::text as revenue, paid::int as paid
-      from category_days where revenue <> 0 or paid <> 0 order by 1, 2`),
-  counted: () =>
-    rows(sql`select platform_day(b.paid_at)::text as day, e.category_id, sum(b.total)::bigint::text as revenue,
-        count(*)::int as paid
-      from bookings b join events e on e.id = b.event_id
-      where b.payment_status = 'paid' and b.paid_at is not null group by 1, 2 order by 1, 2`),
-};
+const hours = { kept: () => bookingHours(t).kept(), counted: () => bookingHours(t).counted() };
+const days = { kept: () => categoryDays(t).kept(), counted: () => categoryDays(t).counted() };
 const bothExact = async (label: string) => {
   expect(await hours.kept(), `${label}: booking_hours`).toEqual(await hours.counted());
   expect(await days.kept(), `${label}: category_days`).toEqual(await days.counted());

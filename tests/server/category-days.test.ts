@@ -13,6 +13,7 @@ import { eventResource } from '../../src/contract/areas/event';
 import { createTestServer, type TestServer } from '../setup/server';
 import { apiOf, signInAs } from '../support/kit';
 import { bodyOf } from '../support/bodies';
+import { categoryDays } from '../support/booking-sums';
 
 type Rec = Record<string, unknown> & { id: number; version: number };
 let t: TestServer;
@@ -28,14 +29,8 @@ const rows = async <T>(query: ReturnType<typeof sql>) =>
   ((await t.db.db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /** What the triggers kept, and the same counted from the bookings (rows that are not all zero). */
-const kept = () =>
-  rows(sql`select day::text, category_id, revenue::bigint::text as revenue, paid::int as paid
-    from category_days where revenue <> 0 or paid <> 0 order by 1, 2`);
-const counted = () =>
-  rows(sql`select platform_day(b.paid_at)::text as day, e.category_id, sum(b.total)::bigint::text as revenue,
-      count(*)::int as paid
-    from bookings b join events e on e.id = b.event_id
-    where b.payment_status = 'paid' and b.paid_at is not null group by 1, 2 order by 1, 2`);
+const kept = () => categoryDays(t).kept();
+const counted = () => categoryDays(t).counted();
 
 /** An approved event that takes bookings, and two categories to move it between. */
 let event: Rec;
