@@ -119,7 +119,7 @@ describe('PGlite on its own thread', () => {
     }
   });
 
-  it('sends the queries a transaction asks together in one message, each answered with its own result or error', async () => {
+  it('sends the queries a transaction asks together in one message, after its begin, each answered with its own result or error', async () => {
     const own = await PgliteThread.open({ dataDir: undefined, cacheMb: 16 });
     const sent: { op: string; statements?: unknown[] }[] = [];
     const postMessage = Worker.prototype.postMessage;
@@ -131,9 +131,12 @@ describe('PGlite on its own thread', () => {
       postMessage.call(this, message);
     });
     try {
-      const [a, b] = await own.transaction((tx) =>
-        Promise.all([tx.query('select $1::int as a', [1]), tx.query('select $1::text as b', ['two'])]),
-      );
+      const [a, b] = await own.transaction(async (tx) => {
+        // The begin waits for the first statements: the database is not held while they are built.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(sent).toEqual([]);
+        return Promise.all([tx.query('select $1::int as a', [1]), tx.query('select $1::text as b', ['two'])]);
+      });
       expect([a.rows, b.rows]).toEqual([[{ a: 1 }], [{ b: 'two' }]]);
       let settled: PromiseSettledResult<unknown>[] = [];
       const failed = await own

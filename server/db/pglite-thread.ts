@@ -189,16 +189,13 @@ export class PgliteThread implements Calls {
    */
   async transaction<T>(work: (tx: Calls & { closed: boolean }) => Promise<T>): Promise<T> {
     const tx = this.#next++;
-    // The begin is not waited for before the first statement is sent: the worker takes them in
-    // order, and each call's answer waits for the begin's too (a transaction that could not begin
-    // fails its calls). One round trip less for every transaction.
-    const began = this.#call<null>({ op: 'begin', tx });
-    began.catch(() => undefined); // seen by the calls below
     // The calls asked in one turn of the event loop (queries given to Promise.all) are sent
     // together when it ends: the queries among them in one message (`batch`), one round trip,
     // run in the order they were asked, each answered with its own result or error.
     let asked: { message: Call; resolve(value: unknown): void; reject(error: Error): void }[] = [];
+    let flushing = false;
     const send = () => {
+      flushing = false;
       const calls = asked;
       asked = [];
       for (let i = 0; i < calls.length;) {
@@ -224,13 +221,21 @@ export class PgliteThread implements Calls {
         }
       }
     };
-    const inTx = <R>(message: Call) => {
-      const answer = new Promise<R>((resolve, reject) => {
-        if (!asked.length) queueMicrotask(send);
+    const ask = <R>(message: Call, flush: boolean) =>
+      new Promise<R>((resolve, reject) => {
         asked.push({ message, resolve: resolve as (value: unknown) => void, reject });
+        if (flush && !flushing) {
+          flushing = true;
+          queueMicrotask(send);
+        }
       });
-      return Promise.all([began, answer]).then(([, value]) => value);
-    };
+    // The begin goes with the transaction's first statements, and is not waited for before them:
+    // the worker takes them in order, and each call's answer waits for the begin's too (a
+    // transaction that could not begin fails its calls). Sent at once, it would hold the database
+    // while this thread builds those statements; waited for, it would cost a round trip.
+    const began = ask<null>({ op: 'begin', tx }, false);
+    began.catch(() => undefined); // seen by the calls below
+    const inTx = <R>(message: Call) => Promise.all([began, ask<R>(message, true)]).then(([, value]) => value);
     const client = {
       closed: false,
       query: <R>(text: string, params?: unknown[], options?: QueryOptions) =>
