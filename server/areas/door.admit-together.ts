@@ -22,10 +22,10 @@ import type { AdmitResult } from '../../src/contract/door';
 import { auditContextSql } from '../audit/trail';
 import type { AuthInfo } from '../auth/sessions';
 import { HttpError } from '../core/errors';
-import { inOneTrip, type Db } from '../db/client';
-import { Params, prebuilt, type Prebuilt } from '../db/prebuilt';
+import { inOneTrip, type Db, type Tx } from '../db/client';
+import { prebuilt, type Prebuilt, type Slots } from '../db/prebuilt';
 import { bookings } from '../db/schema';
-import { asAnswer, claimKeys, storeAnswer, type KeyedRequest } from '../http/idempotency';
+import { asAnswer, claimKeys, storeAnswer, type KeyedRequest, type StoredAnswer } from '../http/idempotency';
 import type { GroupHandler } from '../http/route';
 import type { Answer } from '../http/route-answer';
 import { ticketKeyRing } from '../tickets/keys';
@@ -34,14 +34,13 @@ import {
   admitReply,
   bookingNamed,
   bookingsWithAdmissions,
-  recordParts,
   refused,
   verdictOf,
   type Admission,
   type Admitted,
   type Named,
-  type Recorded,
 } from './door.admit';
+import { recordParts, writeShape, type Recorded, type Write } from './door.write';
 
 /** The most admissions committed together. */
 const GROUP_MOST = 64;
@@ -164,6 +163,30 @@ const verdictIn = (
   return verdictOf(event, named.bookingId, booking, admission);
 };
 
+/** An admission's write in a group, with its key's answer (none for an admission without a key). */
+interface KeyedWrite extends Write {
+  stored: StoredAnswer | null;
+}
+
+/** The statement of an admission's write in a group: its parts, its key's answer, its audit context. */
+const keyedWrite = (tx: Tx) => (slots: Slots<KeyedWrite>) => {
+  const { added, parts } = recordParts(tx, slots);
+  const stored = slots.first.stored
+    ? [
+        tx.$with('stored').as(
+          storeAnswer(
+            tx,
+            slots.focus((w) => w.stored!),
+          ),
+        ),
+      ]
+    : [];
+  return tx
+    .with(added, ...parts, ...stored)
+    .select({ context: auditContextSql(slots.focus((w) => w.admission.audit)) })
+    .from(added);
+};
+
 /**
  * Commits a group in one transaction; answers each admission it served (those it leaves out, keys
  * claimed before, are served alone).
@@ -217,7 +240,7 @@ const commitTogether = async (db: Db, group: Waiting[]): Promise<Map<Waiting, An
     if (found instanceof HttpError) {
       for (const w of served) {
         const a = answer(w, found);
-        if (w.keyed) writes.push(storeAnswer(tx, userId, w.keyed.key, a));
+        if (w.keyed) writes.push(storeAnswer(tx, { userId, key: w.keyed.key, answer: a }));
       }
       await inOneTrip(tx, writes);
       return;
@@ -229,21 +252,20 @@ const commitTogether = async (db: Db, group: Waiting[]): Promise<Map<Waiting, An
       const { result, recorded } = verdictIn(event, read, w);
       const a = answer(w, { result, timeZone: event.timeZone });
       if (!recorded) {
-        if (w.keyed) writes.push(storeAnswer(tx, userId, w.keyed.key, a));
+        if (w.keyed) writes.push(storeAnswer(tx, { userId, key: w.keyed.key, answer: a }));
         continue;
       }
       // The admission, its key's answer, and its audit context for the row triggers, in one
-      // statement (its text built once per shape, server/db/prebuilt.ts): the triggers fire at its
-      // end, after the select has set the context.
-      const params = new Params();
-      const { added, parts, shape: written } = recordParts(tx, w.admission, event, recorded, params);
-      const stored = w.keyed ? [tx.$with('stored').as(storeAnswer(tx, userId, w.keyed.key, a, params))] : [];
-      const statement = tx
-        .with(added, ...parts, ...stored)
-        .select({ context: auditContextSql(w.admission.audit, params) })
-        .from(added);
-      const shape = `${written}:${stored.length ? 'keyed' : 'unkeyed'}`;
-      writes.push(prebuilt(shape, statement, params, w.admission.check));
+      // statement (built once per shape, server/db/prebuilt.ts): the triggers fire at its end,
+      // after the select has set the context.
+      const write: KeyedWrite = {
+        admission: w.admission,
+        event,
+        recorded,
+        stored: w.keyed ? { userId, key: w.keyed.key, answer: a } : null,
+      };
+      const shape = `${writeShape(recorded).name}:${write.stored ? 'keyed' : 'unkeyed'}`;
+      writes.push(prebuilt(shape, write, keyedWrite(tx), w.admission.check));
     }
     await inOneTrip(tx, writes);
   });

@@ -12,7 +12,7 @@
  * together (`door.admit-together.ts`, docs/decisions/0077-admissions-committed-together.md); this
  * file's `admit` serves one alone.
  */
-import { eq, getTableName, inArray, sql } from 'drizzle-orm';
+import { getTableName, inArray, sql } from 'drizzle-orm';
 import { verifyTicket } from '../../src/contract/tickets';
 import {
   doorRefusalOf,
@@ -27,11 +27,12 @@ import { FORMAT_LOCALE } from '../../src/contract/plain';
 import type { AuthInfo } from '../auth/sessions';
 import { smsg } from '../core/messages';
 import type { Tx } from '../db/client';
-import { Params, prebuilt, runPrebuilt } from '../db/prebuilt';
-import { admissions, auditLog, bookingHistory, bookings } from '../db/schema';
-import { auditRow, type AuditContext } from '../audit/trail';
+import { prebuilt, runPrebuilt, type Slots } from '../db/prebuilt';
+import { admissions, bookings } from '../db/schema';
+import type { AuditContext } from '../audit/trail';
 import type { TicketKeyRing } from '../tickets/keys';
 import { doorEventOf, guestFrom, type DoorEvent } from './door';
+import { recordParts, writeShape, type Recorded, type Write } from './door.write';
 
 export interface Admission {
   body: Omit<AdmitBody, 'at'> & { at: string };
@@ -150,12 +151,6 @@ export const bookingsWithAdmissions = async (tx: Tx, ids: readonly number[]) => 
 };
 type Read = NonNullable<ReturnType<Awaited<ReturnType<typeof bookingsWithAdmissions>>['get']>>;
 
-/** What a verdict writes (`record`): the admission, and for one that counts what it displaces. */
-export interface Recorded {
-  admission: { bookingId: number; at: Date; lostTo: number | null; verdict: 'admitted' | 'already' };
-  counts?: { displaced: number[]; displacedBy: number | null; checkIn: boolean };
-}
-
 const judge = async (
   tx: Tx,
   event: DoorEvent,
@@ -165,13 +160,15 @@ const judge = async (
   const read = (await bookingsWithAdmissions(tx, [bookingId])).get(bookingId)!;
   const { result, recorded } = verdictOf(event, bookingId, read, admission);
   if (recorded) {
-    const params = new Params();
-    const { added, parts, shape } = recordParts(tx, admission, event, recorded, params);
-    const statement = tx
-      .with(added, ...parts)
-      .select({ id: added.id })
-      .from(added);
-    await runPrebuilt(tx, prebuilt(`${shape}:alone`, statement, params, admission.check));
+    const write: Write = { admission, event, recorded };
+    const statement = (slots: Slots<Write>) => {
+      const { added, parts } = recordParts(tx, slots);
+      return tx
+        .with(added, ...parts)
+        .select({ id: added.id })
+        .from(added);
+    };
+    await runPrebuilt(tx, prebuilt(`${writeShape(recorded).name}:alone`, write, statement, admission.check));
   }
   return result;
 };
@@ -236,121 +233,4 @@ export const verdictOf = (
     },
     recorded: { admission: { bookingId, at, lostTo: first.id, verdict: 'already' } },
   };
-};
-
-/**
- * The booking checked in, with its history naming the door's device: the booking is locked and
- * confirmed (judged above), so checking it in changes it.
- */
-const checkInParts = (
-  tx: Tx,
-  bookingId: number,
-  { body, auth, now }: Pick<Admission, 'body' | 'auth' | 'now'>,
-  params: Params,
-) => [
-  tx.$with('checked_in').as(
-    tx
-      .update(bookings)
-      .set({
-        status: 'checked_in',
-        version: sql`${bookings.version} + 1`,
-        updatedAt: params.as(now, bookings.updatedAt),
-      })
-      .where(eq(bookings.id, params.as(bookingId, bookings.id))),
-  ),
-  tx.$with('history').as(
-    tx.insert(bookingHistory).values(
-      params.row(bookingHistory, {
-        bookingId,
-        field: 'status',
-        fromValue: 'confirmed',
-        toValue: 'checked_in',
-        // The device's name: the history says at which door the booking was checked in.
-        note: body.deviceName,
-        byUserId: auth.user.id,
-        at: now,
-      }),
-    ),
-  ),
-];
-
-/**
- * What writes an admission in one statement, as data-modifying common table expressions: the
- * admission (`added`), its entry on the audit trail (what the device said, with its time and the
- * server's), and for one that counts the admissions it displaced and the booking checked in (with
- * its history naming the door's device). Every value is a placeholder of `params`: the statement is
- * built once per `shape`, which names what changes its text (the parts it has, and how many
- * admissions it displaces, by which; server/db/prebuilt.ts).
- */
-export const recordParts = (
-  tx: Tx,
-  { body, auth, audit, now }: Admission,
-  event: DoorEvent,
-  { admission, counts }: Recorded,
-  params: Params,
-) => {
-  const added = tx.$with('added').as(
-    tx
-      .insert(admissions)
-      .values(
-        params.row(admissions, {
-          eventId: event.id,
-          bookingId: admission.bookingId,
-          providerId: event.providerId,
-          count: body.count,
-          deviceId: body.deviceId,
-          deviceName: body.deviceName,
-          deviceAt: admission.at,
-          at: now,
-          byUserId: auth.user.id,
-          lostTo: admission.lostTo,
-        }),
-      )
-      .returning({ id: admissions.id }),
-  );
-  const audited = tx.$with('audited').as(
-    tx.insert(auditLog).values(
-      params.row(
-        auditLog,
-        auditRow(audit, {
-          action: 'admit',
-          resource: 'booking',
-          recordId: admission.bookingId,
-          providerId: event.providerId,
-          eventId: event.id,
-          detail: {
-            verdict: admission.verdict,
-            count: body.count,
-            deviceName: body.deviceName,
-            deviceAt: body.at,
-            at: now.toISOString(),
-          },
-        }),
-      ),
-    ),
-  );
-  const displacedIds = counts?.displaced ?? [];
-  const byNew = counts?.displacedBy === null;
-  const displaced = displacedIds.length
-    ? [
-        tx.$with('displaced').as(
-          tx
-            .update(admissions)
-            .set({
-              lostTo: byNew
-                ? sql`(select ${added.id} from ${added})`
-                : params.as(counts!.displacedBy, admissions.lostTo),
-            })
-            .where(
-              sql`${admissions.id} in (${sql.join(
-                displacedIds.map((id) => params.as(id, admissions.id)),
-                sql`, `,
-              )})`,
-            ),
-        ),
-      ]
-    : [];
-  const checkIn = counts?.checkIn ? checkInParts(tx, admission.bookingId, { body, auth, now }, params) : [];
-  const shape = `admit:${checkIn.length ? 'in' : 'out'}:${displacedIds.length}:${byNew ? 'new' : 'first'}`;
-  return { added, parts: [audited, ...displaced, ...checkIn], shape };
 };

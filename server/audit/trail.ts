@@ -28,7 +28,7 @@ import { lt, sql, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Localized } from '../../src/contract/common';
 import type { AuthInfo } from '../auth/sessions';
-import type { Params } from '../db/prebuilt';
+import { valueOf, type Slots } from '../db/prebuilt';
 import type { Db, Executor } from '../db/client';
 import { auditLog } from '../db/schema';
 
@@ -89,34 +89,33 @@ export const requestAuditContext = (
 const text = (v: unknown) =>
   v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v);
 
+/** The settings the triggers read, each with its value in a context. */
+const SETTINGS: [string, (ctx: AuditContext) => unknown][] = [
+  ['ebo.at', (ctx) => ctx.at.toISOString()],
+  ['ebo.actor_id', (ctx) => ctx.actorId],
+  ['ebo.actor_name', (ctx) => ctx.actorName],
+  ['ebo.actor_role', (ctx) => ctx.actorRole],
+  ['ebo.acting_for', (ctx) => ctx.actingFor],
+  ['ebo.request_id', (ctx) => ctx.requestId],
+  ['ebo.ip', (ctx) => ctx.ip],
+  ['ebo.user_agent', (ctx) => ctx.userAgent],
+  ['ebo.device_at', (ctx) => ctx.deviceAt?.toISOString()],
+  ['ebo.operation', (ctx) => ctx.operation],
+  ['ebo.action', (ctx) => ctx.action],
+  ['ebo.restore_of', (ctx) => ctx.restoreOf],
+];
+
 /**
  * One SQL expression that sets the context for the triggers, local to the current transaction: a
  * statement that selects it sets it (several requests' writes committed together set each one's
- * before its own writes, docs/decisions/0077-admissions-committed-together.md). With `params`, each
- * value is a placeholder of theirs (a statement built once, server/db/prebuilt.ts).
+ * before its own writes, docs/decisions/0077-admissions-committed-together.md). Given `Slots`, each
+ * value is a placeholder of a statement built once (server/db/prebuilt.ts).
  */
-export const auditContextSql = (ctx: AuditContext, params?: Params): SQL => {
-  const pairs: Array<[string, unknown]> = [
-    ['ebo.at', ctx.at.toISOString()],
-    ['ebo.actor_id', ctx.actorId],
-    ['ebo.actor_name', ctx.actorName],
-    ['ebo.actor_role', ctx.actorRole],
-    ['ebo.acting_for', ctx.actingFor],
-    ['ebo.request_id', ctx.requestId],
-    ['ebo.ip', ctx.ip],
-    ['ebo.user_agent', ctx.userAgent],
-    ['ebo.device_at', ctx.deviceAt?.toISOString()],
-    ['ebo.operation', ctx.operation],
-    ['ebo.action', ctx.action],
-    ['ebo.restore_of', ctx.restoreOf],
-  ];
-  return sql`concat(${sql.join(
-    pairs.map(
-      ([name, value]) => sql`set_config(${name}, ${params ? params.of(text(value)) : text(value)}, true)`,
-    ),
+export const auditContextSql = (ctx: AuditContext | Slots<AuditContext>): SQL =>
+  sql`concat(${sql.join(
+    SETTINGS.map(([name, get]) => sql`set_config(${name}, ${valueOf(ctx, (c) => text(get(c)))}, true)`),
     sql`, `,
   )})`;
-};
 
 /** Sets the context for the triggers, local to the current transaction of `db` (one statement). */
 export const setAuditContext = async (db: Executor, ctx: AuditContext) => {

@@ -1,14 +1,14 @@
 /**
- * Statements built once (server/db/prebuilt.ts): a shape's text is built at its first call and
- * reused with each call's values (dates, JSON and nulls encoded as their columns encode them); with
- * the check on, a call whose own text or values differ from the kept ones fails instead of running
- * another statement.
+ * Statements built once (server/db/prebuilt.ts): a shape's statement is built at its first call and
+ * reused with each call's values, read from its input (dates, JSON and nulls encoded as their
+ * columns encode them); with the check on, a call whose own text or values differ from the kept
+ * ones fails instead of running another statement.
  */
 import { eq, sql } from 'drizzle-orm';
 import { integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, type Database } from './client';
-import { Params, prebuilt, runPrebuilt } from './prebuilt';
+import { prebuilt, runPrebuilt, valueOf, type Slots } from './prebuilt';
 
 const things = pgTable('prebuilt_things', {
   id: serial('id').primaryKey(),
@@ -18,26 +18,10 @@ const things = pgTable('prebuilt_things', {
   n: integer('n').notNull().default(0),
 });
 
-/** An insert of `row` with its `n`, its values by placeholders. */
-const insertThenCount = (
-  database: Database,
-  row: { name: string; at: Date | null; data: unknown },
-  n: number,
-) => {
-  const params = new Params();
-  const statement = database.db.insert(things).values(params.row(things, { ...row, n }));
-  return { statement, params };
-};
-
-/** An update of the `n` of the thing named `name`, its values by placeholders. */
-const countOf = (database: Database, name: string, n: number) => {
-  const params = new Params();
-  const statement = database.db
-    .update(things)
-    .set({ n: params.as(n, things.n) })
-    .where(eq(things.name, params.as(name, things.name)));
-  return { statement, params };
-};
+interface Thing {
+  row: { name: string; at: Date | null; data: unknown };
+  n: number;
+}
 
 describe('statements built once', () => {
   let database: Database;
@@ -49,17 +33,43 @@ describe('statements built once', () => {
   }, 60_000);
   afterAll(() => database?.close());
 
-  it("keeps a shape's text and runs it with each call's values, dates, JSON and nulls encoded", async () => {
+  /** An insert of a thing's row with its `n` (counting its builds), its values read from the thing. */
+  let builds = 0;
+  const insertThing = (slots: Slots<Thing>) => {
+    builds++;
+    return database.db.insert(things).values(slots.row(things, ({ row, n }) => ({ ...row, n })));
+  };
+  /** An update of the `n` of the thing named `name`. */
+  const countThing = (slots: Slots<{ name: string; n: number }>) =>
+    database.db
+      .update(things)
+      .set({ n: slots.as((c) => c.n, things.n) })
+      .where(
+        eq(
+          things.name,
+          slots.as((c) => c.name, things.name),
+        ),
+      );
+
+  it("builds a shape's statement once and runs it with each call's values, dates, JSON and nulls encoded", async () => {
     const at = new Date('2026-11-29T10:00:00.000Z');
-    const first = insertThenCount(database, { name: 'a', at, data: { x: [1, 'b'] } }, 3);
-    const one = prebuilt('test:insert-then-count', first.statement, first.params, false);
+    const one = prebuilt(
+      'test:insert',
+      { row: { name: 'a', at, data: { x: [1, 'b'] } }, n: 3 },
+      insertThing,
+      false,
+    );
     await runPrebuilt(database.db, one);
-    const second = insertThenCount(database, { name: 'b', at: null, data: null }, 5);
-    const two = prebuilt('test:insert-then-count', second.statement, second.params, false);
+    const two = prebuilt(
+      'test:insert',
+      { row: { name: 'b', at: null, data: null }, n: 5 },
+      insertThing,
+      false,
+    );
     expect(two.query).toBe(one.query);
+    expect(builds).toBe(1);
     await runPrebuilt(database.db, two);
-    const count = countOf(database, 'a', 4);
-    await runPrebuilt(database.db, prebuilt('test:count', count.statement, count.params, true));
+    await runPrebuilt(database.db, prebuilt('test:count', { name: 'a', n: 4 }, countThing, true));
     const rows = await database.db.select().from(things).orderBy(things.id);
     expect(rows.map(({ name, at, data, n }) => ({ name, at, data, n }))).toEqual([
       { name: 'a', at, data: { x: [1, 'b'] }, n: 4 },
@@ -67,24 +77,46 @@ describe('statements built once', () => {
     ]);
   });
 
-  it('with the check, fails a call whose text is not the kept one (a shape that misses a change)', async () => {
-    const kept = insertThenCount(database, { name: 'c', at: null, data: null }, 1);
-    prebuilt('test:shape', kept.statement, kept.params, true);
-    const params = new Params();
-    const other = database.db.update(things).set({ n: params.as(2, things.n) });
-    expect(() => prebuilt('test:shape', other, params, true)).toThrow(/test:shape/);
-    // Without the check the kept text is taken as it is: the check is what guards a shape.
-    expect(prebuilt('test:shape', other, params, false).query.sql).toContain('insert');
+  it('reads the values of a part of the input by its own slots, and a value now without slots', async () => {
+    const named = (from: { name: string } | Slots<{ name: string }>) =>
+      database.db
+        .update(things)
+        .set({ n: 7 })
+        .where(
+          eq(
+            things.name,
+            valueOf(from, (t) => t.name, things.name),
+          ),
+        );
+    const statement = (slots: Slots<{ thing: { name: string } }>) =>
+      named(slots.focus((input) => input.thing));
+    await runPrebuilt(database.db, prebuilt('test:part', { thing: { name: 'a' } }, statement, true));
+    await named({ name: 'b' });
+    const rows = await database.db.select({ n: things.n }).from(things).orderBy(things.id);
+    expect(rows).toEqual([{ n: 7 }, { n: 7 }]);
   });
 
-  it('with the check, fails a call with a value given without a placeholder (kept from the first call)', async () => {
-    const named = (name: string) => {
-      const params = new Params();
-      return { params, statement: database.db.update(things).set({ name, n: params.as(1, things.n) }) };
-    };
-    const first = named('first');
-    prebuilt('test:baked', first.statement, first.params, true);
-    const second = named('second');
-    expect(() => prebuilt('test:baked', second.statement, second.params, true)).toThrow(/test:baked/);
+  it('with the check, fails a call whose text is not the kept one (a shape that misses a change)', () => {
+    const thing = { row: { name: 'c', at: null, data: null }, n: 1 };
+    prebuilt('test:shape', thing, insertThing, true);
+    const other = (slots: Slots<Thing>) =>
+      database.db.update(things).set({ n: slots.as((t) => t.n, things.n) });
+    expect(() => prebuilt('test:shape', thing, other, true)).toThrow(/test:shape/);
+    // Without the check the kept statement is taken as it is: the check is what guards a shape.
+    expect(prebuilt('test:shape', thing, other, false).query.sql).toContain('insert');
+  });
+
+  it('with the check, fails a call with a value given without a placeholder (kept from the first call)', () => {
+    const baked = (slots: Slots<{ name: string }>) =>
+      database.db.update(things).set({ name: slots.first.name, n: 1 });
+    prebuilt('test:baked', { name: 'first' }, baked, true);
+    expect(() => prebuilt('test:baked', { name: 'second' }, baked, true)).toThrow(/test:baked/);
+  });
+
+  it("with the check, fails a call whose value is not read from its input (the first call's, kept)", () => {
+    const closed = (name: string) => (slots: Slots<{ n: number }>) =>
+      database.db.update(things).set({ name: slots.of(() => name), n: slots.as((t) => t.n, things.n) });
+    prebuilt('test:closed', { n: 1 }, closed('first'), true);
+    expect(() => prebuilt('test:closed', { n: 2 }, closed('second'), true)).toThrow(/test:closed/);
   });
 });

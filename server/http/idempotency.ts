@@ -20,9 +20,9 @@
  */
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
-import { and, eq, lt, type Column } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../db/client';
-import type { Params } from '../db/prebuilt';
+import { valueOf, type Slots } from '../db/prebuilt';
 import { idempotencyKeys } from '../db/schema';
 import { smsg } from '../core/messages';
 import type { Storage } from '../files/storage';
@@ -157,25 +157,36 @@ export const claimKeys = async (
   return new Set(rows.map((row) => row.key));
 };
 
+/** A claimed key's answer to store: whose key, which, and the answer. */
+export interface StoredAnswer {
+  userId: number;
+  key: string;
+  answer: Answer;
+}
+
 /**
- * The statement that stores the answer of a claimed key (alone, or as a part of a larger one); with
- * `params`, its values are placeholders of theirs (a statement built once, server/db/prebuilt.ts).
+ * The statement that stores the answer of a claimed key (alone, or as a part of a larger one); given
+ * `Slots`, its values are placeholders of a statement built once (server/db/prebuilt.ts).
  */
-export const storeAnswer = (db: Executor, userId: number, key: string, answer: Answer, params?: Params) => {
-  const v = <T>(value: T, column: Column) => (params ? params.as(value, column) : value);
-  return db
+export const storeAnswer = (db: Executor, stored: StoredAnswer | Slots<StoredAnswer>) =>
+  db
     .update(idempotencyKeys)
     .set({
-      statusCode: v(answer.status, idempotencyKeys.statusCode),
-      response: v(answer.body, idempotencyKeys.response),
+      statusCode: valueOf(stored, (s) => s.answer.status, idempotencyKeys.statusCode),
+      response: valueOf(stored, (s) => s.answer.body, idempotencyKeys.response),
     })
     .where(
       and(
-        eq(idempotencyKeys.userId, v(userId, idempotencyKeys.userId)),
-        eq(idempotencyKeys.key, v(key, idempotencyKeys.key)),
+        eq(
+          idempotencyKeys.userId,
+          valueOf(stored, (s) => s.userId, idempotencyKeys.userId),
+        ),
+        eq(
+          idempotencyKeys.key,
+          valueOf(stored, (s) => s.key, idempotencyKeys.key),
+        ),
       ),
     );
-};
 
 export const withIdempotency = async (
   deps: Deps,
@@ -191,7 +202,7 @@ export const withIdempotency = async (
   const { db, config } = deps;
   const now = config.now();
   const where = and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
-  const store = (executor: Executor, answer: Answer) => storeAnswer(executor, userId, key, answer);
+  const store = (executor: Executor, answer: Answer) => storeAnswer(executor, { userId, key, answer });
 
   if (ownTransactions) {
     const claimed = await claim(db, c, userId, key, requestHash, now);
