@@ -9,6 +9,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { PLATFORM_TIME_ZONE } from '../../src/contract/plain';
 import { DEMO, DEMO_PASSWORD } from '../support/app-server';
 import { signIn, signOut, toArabic } from '../support/app';
 import { formatViolations, runAxe } from '../support/axe';
@@ -25,8 +26,11 @@ const TODAY_EVENT = { en: 'Dashboard test: today at the venue', ar: 'اختبا�
 const token = (email: string) => apiToken(suite, email);
 
 /**
- * An approved event of another provider than the demo one, starting in a minute (today on its venue's
- * clock and the platform's), with a pending booking: what the widgets must show to whoever may see it.
+ * An approved event of another provider than the demo one, starting in a minute at a venue on the
+ * platform's clock, with a pending booking: what the widgets must show to whoever may see it. Today's
+ * events are those that start on the platform's day on their venues' clocks
+ * (docs/decisions/0031-venue-days-and-viewer-moments.md): at a venue on a clock behind the platform's, a
+ * minute from now is still yesterday there between the platform's midnight and the venue's.
  */
 async function todayOfAnotherProvider(admin: string) {
   const own = (await suite.api<{ data: { id: number } }>('/api/profile', await token(DEMO.provider))).body
@@ -35,11 +39,12 @@ async function todayOfAnotherProvider(admin: string) {
     '/api/event?pageSize=100',
     admin,
   );
-  const base = list.body.data.items.find((e) => e.providerId !== own)!;
+  const base = list.body.data.items.find((e) => e.providerId !== own && e.timeZone === PLATFORM_TIME_ZONE);
+  expect(base, `an event of another provider at a venue in ${PLATFORM_TIME_ZONE}`).toBeDefined();
   const now = Date.now();
-  const id = await approvedEventLike(suite, admin, base, {
+  const id = await approvedEventLike(suite, admin, base!, {
     title: TODAY_EVENT,
-    providerId: base.providerId,
+    providerId: base!.providerId,
     startsAt: now + 60_000,
     endsAt: now + 3 * 60 * 60_000,
     capacity: 40,
