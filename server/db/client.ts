@@ -181,6 +181,13 @@ export const inOneTrip = async (tx: Tx, statements: readonly (SQLWrapper | Prebu
   );
 };
 
+/**
+ * The rows of a statement run as it is (`execute`), typed by the caller: drizzle types `execute`'s
+ * answer by driver, and both of ours (PGlite and node-postgres) answer with `rows`.
+ */
+export const sqlRows = async <T>(db: Executor, query: SQLWrapper | string): Promise<T[]> =>
+  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
 /** A PostgreSQL error code from a driver error, possibly wrapped by drizzle. */
 export const pgErrorCode = (err: unknown): string | undefined => {
   for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {

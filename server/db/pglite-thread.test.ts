@@ -8,14 +8,13 @@
 import { sql } from 'drizzle-orm';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { inOneTrip, openPglite, type Database } from './client';
+import { inOneTrip, openPglite, sqlRows, type Database } from './client';
 import { PgliteThread } from './pglite-thread';
 
 /** The database's own error under drizzle's "Failed query". */
 const causeOf = (error: unknown) => (error as { cause?: unknown }).cause;
 
-const rowsOf = async (database: Database, query: ReturnType<typeof sql>) =>
-  ((await database.db.execute(query)) as unknown as { rows: unknown[] }).rows;
+const rowsOf = (database: Database, query: ReturnType<typeof sql>) => sqlRows(database.db, query);
 
 describe('PGlite on its own thread', () => {
   let thread: Database;

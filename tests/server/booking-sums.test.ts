@@ -5,12 +5,12 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqlRows } from '../../server/db/client';
 import { createTestServer, type TestServer } from '../setup/server';
 import { bookingHours, categoryDays } from '../support/booking-sums';
 
 let t: TestServer;
-const rows = async <T>(query: ReturnType<typeof sql>) =>
-  ((await t.db.db.execute(query)) as unknown as { rows: T[] }).rows;
+const rows = <T>(query: ReturnType<typeof sql>) => sqlRows<T>(t.db.db, query);
 const run = (query: ReturnType<typeof sql>) => t.db.db.execute(query);
 
 const hours = { kept: () => bookingHours(t).kept(), counted: () => bookingHours(t).counted() };

@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { sqlRows } from '../../server/db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dayOf } from '../../server/core/time';
 import { eventResource } from '../../src/contract/areas/event';
@@ -25,8 +26,7 @@ const ok = async (method: string, path: string, body?: unknown, status = 200) =>
   expect(res.status, `${method} ${path}: ${res.text}`).toBe(status);
   return res.body.data as Rec;
 };
-const rows = async <T>(query: ReturnType<typeof sql>) =>
-  ((await t.db.db.execute(query)) as unknown as { rows: T[] }).rows;
+const rows = <T>(query: ReturnType<typeof sql>) => sqlRows<T>(t.db.db, query);
 
 /** What the triggers kept, and the same counted from the bookings (rows that are not all zero). */
 const kept = () => categoryDays(t).kept();

@@ -6,7 +6,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, pgErrorCode, type Database } from '../../server/db/client';
+import { openPglite, pgErrorCode, sqlRows, type Database } from '../../server/db/client';
 import { isWrite } from '../../server/db/pglite-prepared';
 import { bookings } from '../../server/db/schema';
 import { createTestDb, type TestDb } from '../setup/db';
@@ -114,9 +114,7 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('prepared statements on PGlit
     expect(await db.select().from(bookings).where(eq(bookings.id, -1))).toEqual([]);
     expect(await db.execute(sql`select ${'abc'}::int`).then(() => null, pgErrorCode)).toBe('22P02');
     // the connection goes on after an error
-    expect(((await db.execute(sql`select ${1}::int as one`)) as unknown as { rows: unknown[] }).rows).toEqual(
-      [{ one: 1 }],
-    );
+    expect(await sqlRows(db, sql`select ${1}::int as one`)).toEqual([{ one: 1 }]);
   });
 
   it('prepares a statement again when a schema change made it stale', async () => {

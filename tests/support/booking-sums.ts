@@ -4,10 +4,10 @@
  * zero), for tests that check one against the other.
  */
 import { sql } from 'drizzle-orm';
+import { sqlRows } from '../../server/db/client';
 import type { TestServer } from '../setup/server';
 
-const rowsOf = async (t: TestServer, query: ReturnType<typeof sql>) =>
-  ((await t.db.db.execute(query)) as unknown as { rows: unknown[] }).rows;
+const rowsOf = (t: TestServer, query: ReturnType<typeof sql>) => sqlRows(t.db.db, query);
 
 export const bookingHours = (t: TestServer) => ({
   kept: () =>
