@@ -6,7 +6,7 @@
 import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { changeTellsGuests } from '../../src/contract/areas/event-guests';
 import { appendAudit } from '../audit/trail';
-import type { Executor, Tx } from '../db/client';
+import { sqlRows, type Executor, type Tx } from '../db/client';
 import { bookings, cities, eventHistory, locations } from '../db/schema';
 import {
   guestSubject,
@@ -66,7 +66,9 @@ const queueEventMail = async (
     who?: SQL | undefined;
   },
 ): Promise<number> => {
-  const result = await tx.execute(sql`
+  const [queued] = await sqlRows<{ n: number }>(
+    tx,
+    sql`
     with queued as (
       insert into mails (kind, template, booking_id, event_id, to_address, language, subject, params,
                          state, attempts, next_attempt_at, created_at, updated_at)
@@ -78,8 +80,9 @@ const queueEventMail = async (
       where ${who}
       returning 1
     )
-    select count(*)::int as n from queued`);
-  const n = Number((result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+    select count(*)::int as n from queued`,
+  );
+  const n = Number(queued?.n ?? 0);
   if (n) await wakeSenders(tx);
   return n;
 };

@@ -15,7 +15,7 @@ import { venueTime } from '../core/guest-mail';
 import { renderMessageMail, ticketUrl, unsubscribeUrl } from '../core/guest-message-mail';
 import { smsg } from '../core/messages';
 import { sanitizeRichText } from '../core/sanitize';
-import type { Executor } from '../db/client';
+import { sqlRows, type Executor } from '../db/client';
 import { eventReminders, guestMessages, mails } from '../db/schema';
 import { route, type Handler } from '../http/route';
 import type { App } from '../http/types';
@@ -98,11 +98,10 @@ const previewOf = async (
   },
 ) => {
   const body = sanitizedBody(draft.body);
-  const [first] = (
-    (await db.execute(
-      sql`select b.customer_name as name, b.customer_email as email from bookings b where ${audienceWhere(e.id, draft.audience)} order by b.id limit 1`,
-    )) as unknown as { rows: { name: string; email: string }[] }
-  ).rows;
+  const [first] = await sqlRows<{ name: string; email: string }>(
+    db,
+    sql`select b.customer_name as name, b.customer_email as email from bookings b where ${audienceWhere(e.id, draft.audience)} order by b.id limit 1`,
+  );
   const render = (lang: Language) => {
     const m = renderMessageMail(
       lang,

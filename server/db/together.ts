@@ -5,7 +5,7 @@
  * (`json_agg`, in the order given, since a subquery's own order does not bind the aggregate).
  */
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { Executor } from './client';
+import { sqlRows, type Executor } from './client';
 
 export interface Part<T> {
   sql: SQL;
@@ -49,12 +49,12 @@ export const readTogether = async <P extends Record<string, Part<unknown>>>(
   parts: P,
 ): Promise<Read<P>> => {
   const keys = Object.keys(parts);
-  const result = await db.execute(
+  const [row] = await sqlRows<Record<string, unknown>>(
+    db,
     sql`select ${sql.join(
       keys.map((k, i) => sql`${parts[k]!.sql} as ${sql.identifier(`p${i}`)}`),
       sql`, `,
     )}`,
   );
-  const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
   return Object.fromEntries(keys.map((k, i) => [k, parts[k]!.read(row?.[`p${i}`])])) as Read<P>;
 };

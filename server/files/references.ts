@@ -6,7 +6,7 @@
  * other ways, once they are older than the grace period.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../db/client';
+import { sqlRows, type Executor } from '../db/client';
 import type { Storage } from './storage';
 
 /** An upload stays this long before the sweeper may remove it unused (its form may not be saved yet). */
@@ -51,12 +51,15 @@ export const removeUnusedFiles = async (db: Executor, storage: Storage, keys: (s
 /** Removes files no record uses that are older than the grace period; returns how many. */
 export const sweepUnreferencedFiles = async (db: Executor, now: Date, graceMs = UNUSED_FILE_GRACE_MS) => {
   const before = new Date(now.getTime() - graceMs);
-  const result = (await db.execute(sql`
+  const deleted = await sqlRows<{ key: string }>(
+    db,
+    sql`
     delete from files where key in (
       select f.key from files f
       where f.created_at < ${before.toISOString()}::timestamptz and not ${isUsed(sql`f.key`)}
       limit ${SWEEP_BATCH}
     ) and created_at < ${before.toISOString()}::timestamptz and not ${isUsed(sql`files.key`)}
-    returning key`)) as unknown as { rows: { key: string }[] };
-  return result.rows.length;
+    returning key`,
+  );
+  return deleted.length;
 };

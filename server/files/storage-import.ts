@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { Executor } from '../db/client';
+import { sqlRows, type Executor } from '../db/client';
 import { isValidKey, type Storage } from './storage';
 
 export interface ImportOutcome {
@@ -22,11 +22,14 @@ export interface ImportOutcome {
 }
 
 const ownerOf = async (db: Executor, key: string): Promise<number | null> => {
-  const res = (await db.execute(sql`select coalesce(
+  const [row] = await sqlRows<{ owner: number | null }>(
+    db,
+    sql`select coalesce(
       (select id from users where profile_image = ${`uploads/${key}`} limit 1),
       (select uploaded_by from provider_documents where storage_key = ${key} limit 1)
-    ) as owner`)) as unknown as { rows: { owner: number | null }[] };
-  const owner = res.rows[0]?.owner;
+    ) as owner`,
+  );
+  const owner = row?.owner;
   return owner === null || owner === undefined ? null : Number(owner);
 };
 

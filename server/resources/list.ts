@@ -2,7 +2,7 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import { COUNT_CAP, type Resource } from '../../src/contract/resource';
 import { smsg } from '../core/messages';
-import type { Executor } from '../db/client';
+import { sqlRows, type Executor } from '../db/client';
 import type { Impl } from './impl';
 import { ctxOf, filtersOf, orderOf, resourceCtxOf, searchOf, whereOf, type H, type SortFn } from './query';
 import type { RowCtx } from './row-actions';
@@ -87,8 +87,7 @@ export const list = async (resource: Resource, impl: Impl, h: H) => {
 };
 
 const countOnly = async (db: Executor, total: SQL) => {
-  const result = await db.execute(sql`select ${total} as n`);
-  const [row] = (result as unknown as { rows: { n: number | string }[] }).rows;
+  const [row] = await sqlRows<{ n: number | string }>(db, sql`select ${total} as n`);
   return Number(row?.n ?? 0);
 };
 
