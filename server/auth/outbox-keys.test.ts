@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, DEMO, DEMO_PASSWORD, type TestServer } from '../../tests/setup/server';
 import { outboxKeys, users } from '../db/schema';
 import { SERVER_MESSAGES } from '../core/messages';
+import { sqlRows } from '../db/client';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -94,9 +95,10 @@ describe('outbox keys', () => {
 
   it('never writes a key to the audit trail', async () => {
     const { outboxKey } = await signIn(DEMO.manager.email);
-    const found = (await t.db.db.execute(
+    const found = await sqlRows<{ n: number }>(
+      t.db.db,
       sql`select count(*)::int as n from audit_log where audit_log::text like ${`%${outboxKey.key}%`}`,
-    )) as unknown as { rows: { n: number }[] };
-    expect(found.rows[0]!.n).toBe(0);
+    );
+    expect(found[0]!.n).toBe(0);
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, type Database } from './client';
 import { countries } from './schema';
 import { embeddedVacuum } from './upkeep';
+import { sqlRows } from './client';
 
 describe('the embedded database vacuum', () => {
   let database: Database;
@@ -13,10 +14,11 @@ describe('the embedded database vacuum', () => {
   afterAll(() => database.close());
 
   const lastVacuum = async () => {
-    const stats = (await database.db.execute(
+    const stats = await sqlRows<{ last_vacuum: Date | null; last_analyze: Date | null }>(
+      database.db,
       sql`select last_vacuum, last_analyze from pg_stat_user_tables where relname = 'countries'`,
-    )) as unknown as { rows: { last_vacuum: Date | null; last_analyze: Date | null }[] };
-    return stats.rows[0]!;
+    );
+    return stats[0]!;
   };
   const write = (n: number) =>
     database.db.insert(countries).values({

@@ -20,6 +20,7 @@ import { areaRefs } from './fixture-refs';
 import { FIXTURES, type Fixture, type FixtureCtx } from './resource-fixtures';
 import { updateBodyOf } from '../support/bodies';
 import { eventResource } from '../../src/contract/areas/event';
+import { sqlRows } from '../../server/db/client';
 
 type Rec = Record<string, unknown> & { id: number; version: number };
 type Entry = {
@@ -740,10 +741,11 @@ describe('restore', () => {
     expect(cancel.status, cancel.text).toBe(200);
     const [entry] = await trail('booking', b!.id);
     // The seats go to others: the event is now full.
-    const taken = (await t.db.db.execute(
+    const taken = await sqlRows<{ n: number }>(
+      t.db.db,
       sql`select coalesce(sum(tickets), 0)::int as n from bookings where event_id = ${ev!.id} and status in ('confirmed', 'checked_in', 'completed')`,
-    )) as unknown as { rows: Array<{ n: number }> };
-    await t.db.db.update(events).set({ capacity: taken.rows[0]!.n }).where(eq(events.id, ev!.id));
+    );
+    await t.db.db.update(events).set({ capacity: taken[0]!.n }).where(eq(events.id, ev!.id));
     const mark = await lastId();
     const en = await call('POST', `/api/audit/${entry!.id}/restore`, admin, {});
     expect(en.status, en.text).toBe(409);

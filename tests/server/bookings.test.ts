@@ -13,6 +13,7 @@ import { apiOf, signInAs } from '../support/kit';
 import { approvedEvent } from '../support/events';
 import { importTicketKey, parseTicket, verifyTicket } from '../../src/contract/tickets';
 import { ticketKeyRing } from '../../server/tickets/keys';
+import { sqlRows } from '../../server/db/client';
 
 type Rec = Record<string, unknown> & { id: number; version: number };
 let t: TestServer;
@@ -429,13 +430,15 @@ describe('list totals and pages', () => {
     expect(moved.status, moved.text).toBe(200);
     expect(moved.body.data.providerId).toBe(idB);
 
-    const kept = (await t.db.db.execute(
+    const kept = await sqlRows<unknown>(
+      t.db.db,
       sql`select provider_id, status, payment_status, n::int as n from booking_counts where n <> 0 order by 1, 2, 3`,
-    )) as unknown as { rows: unknown[] };
-    const real = (await t.db.db.execute(
+    );
+    const real = await sqlRows<unknown>(
+      t.db.db,
       sql`select provider_id, status, payment_status, count(*)::int as n from bookings group by 1, 2, 3 order by 1, 2, 3`,
-    )) as unknown as { rows: unknown[] };
-    expect(kept.rows).toEqual(real.rows);
+    );
+    expect(kept).toEqual(real);
 
     const cases: [string, string, ReturnType<typeof sql>][] = [
       [admin, '', sql`true`],

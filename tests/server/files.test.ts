@@ -11,7 +11,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
-import { openPostgres } from '../../server/db/client';
+import { openPostgres, sqlRows } from '../../server/db/client';
 import { events, files, users } from '../../server/db/schema';
 import { sweepUnreferencedFiles, UNUSED_FILE_GRACE_MS } from '../../server/files/references';
 import { createDbStorage, FILE_CHUNK_BYTES } from '../../server/files/storage';
@@ -246,15 +246,18 @@ describe('files go with their records', () => {
 describe('the sweeper', () => {
   /** Keys some record uses, counted from the tables themselves. */
   const usedKeys = async () => {
-    const res = (await t.db.db.execute(sql`
+    const res = await sqlRows<{ k: string }>(
+      t.db.db,
+      sql`
       select substr(profile_image, 9) as k from users where profile_image like 'uploads/%'
       union select storage_key from provider_documents
       union select substr(icon, 9) from categories where icon like 'uploads/%'
       union select substr(cover_image, 9) from events where cover_image like 'uploads/%'
       union select substr(jsonb_array_elements_text(images), 9) from events
       union select substr(photo, 9) from event_specialists where photo like 'uploads/%'
-      union select substr(image, 9) from advertisements`)) as unknown as { rows: { k: string }[] };
-    return new Set(res.rows.map((r) => r.k));
+      union select substr(image, 9) from advertisements`,
+    );
+    return new Set(res.map((r) => r.k));
   };
 
   it('removes unused files once older than the grace period; then the files are exactly the ones rows use', async () => {
@@ -271,10 +274,11 @@ describe('the sweeper', () => {
     const left = (await t.db.db.select({ key: files.key }).from(files)).map((f) => f.key).sort();
     expect(left).toEqual([...used].sort());
     // No chunk without its file.
-    const orphans = (await t.db.db.execute(
+    const orphans = await sqlRows<{ n: number }>(
+      t.db.db,
       sql`select count(*)::int as n from file_chunks c where not exists (select 1 from files f where f.key = c.key)`,
-    )) as unknown as { rows: { n: number }[] };
-    expect(Number(orphans.rows[0]!.n)).toBe(0);
+    );
+    expect(Number(orphans[0]!.n)).toBe(0);
     expect(await sweepUnreferencedFiles(t.db.db, later)).toBe(0);
     // Every event image in use is still served.
     const [e] = await t.db.db

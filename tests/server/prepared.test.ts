@@ -107,10 +107,11 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('prepared statements on PGlit
 
   it('answers as PGlite’s own query does: types, nulls, no rows, and errors', async () => {
     const { db } = database;
-    const read = (await db.execute(
+    const read = await sqlRows<Record<string, unknown>>(
+      db,
       sql`select ${5}::int as n, ${'x'}::text as t, ${null}::text as nothing, ${'2027-03-14T18:45:00Z'}::timestamptz as at, ${true}::boolean as yes`,
-    )) as unknown as { rows: Record<string, unknown>[] };
-    expect(read.rows).toEqual([{ n: 5, t: 'x', nothing: null, at: '2027-03-14 18:45:00+00', yes: true }]);
+    );
+    expect(read).toEqual([{ n: 5, t: 'x', nothing: null, at: '2027-03-14 18:45:00+00', yes: true }]);
     expect(await db.select().from(bookings).where(eq(bookings.id, -1))).toEqual([]);
     expect(await db.execute(sql`select ${'abc'}::int`).then(() => null, pgErrorCode)).toBe('22P02');
     // the connection goes on after an error
