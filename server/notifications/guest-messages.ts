@@ -15,13 +15,12 @@ import type { Language } from '../../src/contract/common';
 import type { MessageAudience } from '../../src/contract/areas/event-messages';
 import { venueTime, type EventPlace } from '../core/guest-mail';
 import { reminderSubject, ticketUrl } from '../core/guest-message-mail';
-import type { Executor } from '../db/client';
+import { sqlRows, type Executor } from '../db/client';
 import type { Deps } from '../http/types';
 import { wakeSenders } from './mail-queue';
 
 type L = { en: string; ar: string };
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const list = (values: readonly string[]) =>
   sql.join(
     values.map((v) => sql`${v}`),
@@ -45,8 +44,11 @@ export const audienceWhere = (eventId: number, a: MessageAudience): SQL => sql`
   and ${subscribed}`;
 
 export const countAudience = async (db: Executor, eventId: number, a: MessageAudience) =>
-  rowsOf<{ n: number }>(
-    await db.execute(sql`select count(*)::int as n from bookings b where ${audienceWhere(eventId, a)}`),
+  (
+    await sqlRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from bookings b where ${audienceWhere(eventId, a)}`,
+    )
   )[0]!.n;
 
 /** Mints the link token of every booking (and its address) `where` reaches that has none yet. */
@@ -87,7 +89,9 @@ export const queueMessage = async (
   const title = byLanguage(e.title.en, e.title.ar || e.title.en);
   const start = byLanguage(startsIn(e, 'en'), startsIn(e, 'ar'));
   const ticket = sql`${ticketUrl(deps.config.publicUrl, '')} || g.token`;
-  const result = await tx.execute(sql`
+  const result = await sqlRows<{ n: number }>(
+    tx,
+    sql`
     with queued as (
       insert into mails (kind, template, booking_id, event_id, message_id, to_address, language, subject,
                          params, state, attempts, next_attempt_at, created_at, updated_at)
@@ -101,8 +105,9 @@ export const queueMessage = async (
       where ${where}
       returning 1
     )
-    select count(*)::int as n from queued`);
-  const n = rowsOf<{ n: number }>(result)[0]!.n;
+    select count(*)::int as n from queued`,
+  );
+  const n = result[0]!.n;
   await tx.execute(
     sql`update guest_messages set recipients = ${n}, state = 'queued', queued_at = ${at}::timestamptz where id = ${m.id}`,
   );
@@ -138,7 +143,7 @@ const factsOf = (r: EventFactsRow): EventFacts => ({
 });
 
 export const loadEventFacts = async (db: Executor, eventId: number) => {
-  const [row] = rowsOf<EventFactsRow>(await db.execute(sql`${eventFactsSql} where e.id = ${eventId}`));
+  const [row] = await sqlRows<EventFactsRow>(db, sql`${eventFactsSql} where e.id = ${eventId}`);
   return row ? factsOf(row) : null;
 };
 
@@ -154,11 +159,12 @@ export const queueDueMessages = async (deps: Deps): Promise<number> => {
   for (;;) {
     const now = deps.config.now();
     const n = await deps.db.transaction(async (tx) => {
-      const due = rowsOf<{ id: number; event_id: number; audience: MessageAudience; subject: L }>(
-        await tx.execute(sql`
+      const due = await sqlRows<{ id: number; event_id: number; audience: MessageAudience; subject: L }>(
+        tx,
+        sql`
           select id, event_id, audience, subject from guest_messages
           where state = 'scheduled' and send_at <= ${now.toISOString()}::timestamptz
-          order by send_at, id limit ${sql.raw(String(CLAIM_BATCH))} for update skip locked`),
+          order by send_at, id limit ${sql.raw(String(CLAIM_BATCH))} for update skip locked`,
       );
       for (const m of due) {
         const facts = (await loadEventFacts(tx, m.event_id))!;
@@ -186,20 +192,23 @@ export const queueDueReminders = async (deps: Deps): Promise<number> => {
   const now = deps.config.now();
   const at = now.toISOString();
   return deps.db.transaction(async (tx) => {
-    const due = rowsOf<EventFactsRow>(
-      await tx.execute(sql`
+    const due = await sqlRows<EventFactsRow>(
+      tx,
+      sql`
         ${eventFactsSql} join event_reminders r on r.event_id = e.id
         where e.status = 'approved' and e.starts_at > ${at}::timestamptz
           and e.starts_at - make_interval(hours => r.hours) <= ${at}::timestamptz
         order by e.starts_at, e.id
-        for update of r skip locked`),
+        for update of r skip locked`,
     );
     let queued = 0;
     for (const row of due) {
       const e = factsOf(row);
       const where = remindedWhere(e.id);
       await mintLinks(tx, where, now);
-      const result = await tx.execute(sql`
+      const result = await sqlRows<{ n: number }>(
+        tx,
+        sql`
         with queued as (
           insert into mails (kind, template, booking_id, event_id, to_address, language, subject,
                              params, state, attempts, next_attempt_at, created_at, updated_at)
@@ -214,8 +223,9 @@ export const queueDueReminders = async (deps: Deps): Promise<number> => {
           on conflict (booking_id) where kind = 'reminder' do nothing
           returning 1
         )
-        select count(*)::int as n from queued`);
-      queued += rowsOf<{ n: number }>(result)[0]!.n;
+        select count(*)::int as n from queued`,
+      );
+      queued += result[0]!.n;
     }
     if (queued) await wakeSenders(tx);
     return queued;
