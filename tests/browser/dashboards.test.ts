@@ -134,9 +134,10 @@ describe('dashboards', () => {
     expect(await page.getByTestId('stat-month-value').innerText()).toMatch(/حجز|حجوزات/);
     expect(await page.getByTestId('stat-revenue-value').innerText()).toMatch(ARABIC_DIGIT);
     await expect.poll(() => drawn(page, 'chart-revenue-by-category')).toBe(true);
-    expect(await page.getByTestId('chart-bookings-per-day').locator('figcaption').innerText()).toContain(
-      'الحجوزات يوميًا',
-    );
+    // Below the fold (content-visibility: auto), its text shows from the frame after it comes into view.
+    await expect
+      .poll(() => page.getByTestId('chart-bookings-per-day').locator('figcaption').innerText())
+      .toContain('الحجوزات يوميًا');
     expect(await page.getByTestId('chart-bookings-per-day').locator('tbody tr').count()).toBe(30);
     await page.evaluate(() => window.scrollTo(0, 0));
     await snap(page, 'dashboard-admin-1440-ar');
