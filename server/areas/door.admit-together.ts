@@ -9,7 +9,7 @@
  * in a circle) and reads them with their admissions in one statement each; then each admission is
  * judged by the same rules as alone (`verdictOf`) and written, with its own audit context and its
  * key's answer, in one statement of its own; those statements (and the answers of refusals) go to
- * the database in one round trip (`inOneTrip`).
+ * the database in one round trip (`lastTrip`).
  *
  * What a group leaves out is served alone, as any keyed write (`alone`): a second admission of a
  * booking or a key already in the group waits for the next group; a key claimed before (a replay,
@@ -22,7 +22,7 @@ import type { AdmitResult } from '../../src/contract/door';
 import { auditContextSql } from '../audit/trail';
 import type { AuthInfo } from '../auth/sessions';
 import { HttpError } from '../core/errors';
-import { inOneTrip, type Db, type Tx } from '../db/client';
+import { lastTrip, type Db, type Tx } from '../db/client';
 import { prebuilt, type Prebuilt, type Slots } from '../db/prebuilt';
 import { bookings } from '../db/schema';
 import { asAnswer, claimKeys, storeAnswer, type KeyedRequest, type StoredAnswer } from '../http/idempotency';
@@ -230,7 +230,7 @@ const commitTogether = async (db: Db, group: Waiting[]): Promise<Map<Waiting, An
     ]);
     const served = group.filter((w) => w.keyed === null || claimed.has(w.keyed.key));
     if (!served.length) return;
-    // Every statement that writes, sent in one round trip at the end (`inOneTrip`).
+    // Every statement that writes, sent in one round trip at the end (`lastTrip`).
     const writes: (SQLWrapper | Prebuilt)[] = [];
     const answer = (w: Waiting, out: Admitted | HttpError) => {
       const a = w.answerOf(out);
@@ -242,7 +242,7 @@ const commitTogether = async (db: Db, group: Waiting[]): Promise<Map<Waiting, An
         const a = answer(w, found);
         if (w.keyed) writes.push(storeAnswer(tx, { userId, key: w.keyed.key, answer: a }));
       }
-      await inOneTrip(tx, writes);
+      await lastTrip(tx, writes);
       return;
     }
     const event = found;
@@ -267,7 +267,7 @@ const commitTogether = async (db: Db, group: Waiting[]): Promise<Map<Waiting, An
       const shape = `${writeShape(recorded).name}:${write.stored ? 'keyed' : 'unkeyed'}`;
       writes.push(prebuilt(shape, write, keyedWrite(tx), w.admission.check));
     }
-    await inOneTrip(tx, writes);
+    await lastTrip(tx, writes);
   });
   return answers;
 };

@@ -17,7 +17,7 @@ import { MIGRATIONS_FOLDER } from '../core/paths';
 import { PREPARED_TEXTS, inlineLimits } from './limits';
 import { listenTo } from './listen';
 import { openPgliteHere } from './pglite-open';
-import { PgliteThread } from './pglite-thread';
+import { PgliteThread, type CommitsWithLastTrip } from './pglite-thread';
 import { runPrebuilt, type Prebuilt } from './prebuilt';
 import { schema } from './schema';
 
@@ -132,7 +132,7 @@ export const openPostgres = async (
   const statementNames = new Map<string, string>();
   pool.on('connect', (client) => {
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-    // One statement at a time on a connection: those a transaction asks together (`inOneTrip`,
+    // One statement at a time on a connection: those a transaction asks together (`lastTrip`,
     // `Promise.all`) each wait for the one before, as node-postgres's own queue made them wait (a
     // queue it deprecates). A call with a callback, or a submittable (a cursor), runs as it is.
     let last: Promise<unknown> = Promise.resolve();
@@ -168,12 +168,18 @@ export const openPostgres = async (
 };
 
 /**
- * Runs `statements` in order in the transaction `tx`, their answers unused: asked together, so on
- * the embedded database on its thread they go in one message, one round trip for all of them
- * (`batch` in pglite-thread.ts); on PostgreSQL the connection runs them one after the other. The
- * first that fails fails the call (and the transaction).
+ * Runs `statements` in order as the last of the transaction `tx`, their answers unused: asked
+ * together, so on the embedded database on its thread they go in one message with the commit, one
+ * round trip for all of them (`batch` in pglite-thread.ts, committed only if each succeeds); on
+ * PostgreSQL the connection runs them one after the other, and the commit follows. The first that
+ * fails fails the call (and the transaction). Nothing may run in `tx` after it, nor fail: it may
+ * have committed already (docs/decisions/0090-the-last-trip-commits.md).
  */
-export const inOneTrip = async (tx: Tx, statements: readonly (SQLWrapper | Prebuilt)[]): Promise<void> => {
+export const lastTrip = async (tx: Tx, statements: readonly (SQLWrapper | Prebuilt)[]): Promise<void> => {
+  // drizzle's session keeps the client it was given for the transaction (private in its types):
+  // on the thread, PgliteThread's transaction client.
+  const { client } = tx._.session as unknown as { client: Partial<CommitsWithLastTrip> };
+  client.commitWithNextTrip?.();
   await Promise.all(
     statements.map((statement) =>
       'getSQL' in statement ? tx.execute(statement.getSQL()) : runPrebuilt(tx, statement),

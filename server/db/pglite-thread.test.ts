@@ -3,12 +3,13 @@
  * answers as on the calling thread: the same rows, types and errors; a transaction commits or rolls
  * back, and no other caller's statement runs inside it; a notification arrives before the answer of
  * the statement that sent it; a closed database refuses calls instead of hanging; statements asked
- * together in a transaction (`inOneTrip`, `Promise.all`) go in one round trip and run in order.
+ * together in a transaction (`lastTrip`, `Promise.all`) go in one round trip and run in order, and a
+ * transaction's last trip goes with its commit.
  */
 import { sql } from 'drizzle-orm';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { inOneTrip, openPglite, sqlRows, type Database } from './client';
+import { lastTrip, openPglite, sqlRows, type Database } from './client';
 import { PgliteThread } from './pglite-thread';
 
 /** The database's own error under drizzle's "Failed query". */
@@ -96,14 +97,14 @@ describe('PGlite on its own thread', () => {
     for (const database of [thread, here]) {
       const mark = database === thread ? 'thread' : 'here';
       await database.db.transaction((tx) =>
-        inOneTrip(tx, [
+        lastTrip(tx, [
           sql`insert into t (name, data) values (${`${mark}-1`}, ${JSON.stringify({ n: 1 })}::jsonb)`,
           sql`update t set data = jsonb_set(data, '{n}', '2') where name = ${`${mark}-1`}`,
         ]),
       );
       const failed = await database.db
         .transaction((tx) =>
-          inOneTrip(tx, [
+          lastTrip(tx, [
             sql`insert into t (name) values (${`${mark}-2`})`,
             sql`insert into t (name) values (${`${mark}-1`})`,
           ]),
@@ -167,6 +168,50 @@ describe('PGlite on its own thread', () => {
       ['batch', 3],
       ['commit', undefined],
     ]);
+  });
+
+  it('commits with the last trip in the same message, only if each statement and the commit succeed', async () => {
+    const own = await openPglite(undefined, { thread: true });
+    await own.db.execute(
+      sql`create table d (id int primary key, ref int references d (id) deferrable initially deferred)`,
+    );
+    const sent: { op: string; commit?: true }[] = [];
+    const postMessage = Worker.prototype.postMessage;
+    const post = vi.spyOn(Worker.prototype, 'postMessage').mockImplementation(function (
+      this: Worker,
+      message: unknown,
+    ) {
+      sent.push(message as (typeof sent)[number]);
+      postMessage.call(this, message);
+    });
+    const ids = () => sqlRows<{ id: number }>(own.db, sql`select id from d order by id`);
+    try {
+      await own.db.transaction((tx) => lastTrip(tx, [sql`insert into d values (1, null)`]));
+      expect(sent.map((m) => [m.op, m.commit])).toEqual([
+        ['begin', undefined],
+        ['batch', true],
+      ]);
+      // A statement fails: nothing is committed, and the caller's rollback ends the transaction.
+      const failed = await own.db
+        .transaction((tx) =>
+          lastTrip(tx, [sql`insert into d values (2, null)`, sql`insert into d values (1, null)`]),
+        )
+        .catch((e: unknown) => e);
+      expect(causeOf(failed)).toMatchObject({ code: '23505' });
+      expect(sent.slice(2).map((m) => m.op)).toEqual(['begin', 'batch', 'rollback']);
+      // Every statement succeeds but the commit fails (a deferred check): the statements fail with it.
+      const refused = await own.db
+        .transaction((tx) => lastTrip(tx, [sql`insert into d values (3, 99)`]))
+        .catch((e: unknown) => e);
+      expect(causeOf(refused) ?? refused).toMatchObject({ code: '23503' });
+      expect(await ids()).toEqual([{ id: 1 }]);
+      // The database goes on answering, in and out of transactions.
+      await own.db.transaction((tx) => lastTrip(tx, [sql`insert into d values (4, 1)`]));
+      expect(await ids()).toEqual([{ id: 1 }, { id: 4 }]);
+    } finally {
+      post.mockRestore();
+      await own.close();
+    }
   });
 
   it("keeps other callers' statements out of an open transaction until it ends", async () => {

@@ -5,7 +5,7 @@
  * in a worker thread (`pglite-worker.ts`) and this side offers what drizzle, the migrator and the
  * server use of it — `query`, `exec`, `transaction`, `listen`, `close` — as messages: the two
  * cores work at once. Inside a transaction, the statements asked together (`Promise.all`,
- * `inOneTrip` in client.ts) go in one message: one round trip for all of them.
+ * `lastTrip` in client.ts) go in one message: one round trip for all of them.
  *
  * A transaction holds PGlite's transaction lock in the worker until this side commits or rolls
  * back, so, as in one thread, no other caller's statement runs inside it. A notification is posted
@@ -32,7 +32,7 @@ export interface WireOptions {
 export type ToWorker =
   | { id: number; op: 'query'; tx?: number; text: string; params?: unknown[]; options?: WireOptions }
   | { id: number; op: 'exec'; tx?: number; text: string }
-  | { id: number; op: 'batch'; tx: number; statements: Statement[] }
+  | { id: number; op: 'batch'; tx: number; statements: Statement[]; commit?: true }
   | { id: number; op: 'begin'; tx: number }
   | { id: number; op: 'commit'; tx: number }
   | { id: number; op: 'rollback'; tx: number }
@@ -47,7 +47,10 @@ interface Statement {
   options?: WireOptions;
 }
 
-/** The answer of each statement of a `batch`, in order. */
+/**
+ * The answer of each statement of a `batch`, in order. A batch with `commit` is its transaction's
+ * last trip: when every statement succeeded the worker commits, and answers once it has.
+ */
 export type BatchAnswer = { ok: true; value: unknown } | { ok: false; error: WireError };
 
 /** A message without its id (the call numbers it). */
@@ -105,6 +108,16 @@ const startWorker = (start: WorkerStart) => {
 interface Calls {
   query<T>(text: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
   exec(text: string): Promise<Results[]>;
+}
+
+/**
+ * A transaction's client that can commit with its last statements (`lastTrip` in client.ts): the
+ * statements asked next go with the commit, one round trip fewer while the transaction holds the
+ * database. Committed only if each of them succeeds; if one fails, the transaction stays open for
+ * its caller to roll back, as after any failed statement.
+ */
+export interface CommitsWithLastTrip {
+  commitWithNextTrip(): void;
 }
 
 /** PGlite in a worker thread, with the part of PGlite's interface the server uses. */
@@ -187,8 +200,12 @@ export class PgliteThread implements Calls {
    * Runs `work` in a transaction: committed when it resolves, rolled back when it throws (the error
    * is thrown again). Its calls go to the transaction; other callers' statements wait until it ends.
    */
-  async transaction<T>(work: (tx: Calls & { closed: boolean }) => Promise<T>): Promise<T> {
+  async transaction<T>(
+    work: (tx: Calls & CommitsWithLastTrip & { closed: boolean }) => Promise<T>,
+  ): Promise<T> {
     const tx = this.#next++;
+    let commitWith = false;
+    let committed = false;
     // The calls asked in one turn of the event loop (queries given to Promise.all) are sent
     // together when it ends: the queries among them in one message (`batch`), one round trip,
     // run in the order they were asked, each answered with its own result or error.
@@ -198,20 +215,26 @@ export class PgliteThread implements Calls {
       flushing = false;
       const calls = asked;
       asked = [];
+      // The last trip: these statements (after the begin, when they are the first) go with the commit.
+      const last =
+        commitWith && calls.every(({ message }) => message.op === 'query' || message.op === 'begin');
+      commitWith = false;
       for (let i = 0; i < calls.length;) {
         let j = i;
         while (j < calls.length && calls[j]!.message.op === 'query') j++;
-        if (j - i > 1) {
+        if (j - i > 1 || (last && j > i)) {
           const queries = calls.slice(i, j);
           const statements = queries.map(({ message }) => {
             const { text, params, options } = message as Extract<Call, { op: 'query' }>;
             return { text, params, options };
           });
-          this.#call<BatchAnswer[]>({ op: 'batch', tx, statements }).then(
-            (answers) =>
+          this.#call<BatchAnswer[]>({ op: 'batch', tx, statements, ...(last ? { commit: true } : {}) }).then(
+            (answers) => {
+              if (last && answers.every((answer) => answer.ok)) committed = true;
               answers.forEach((answer, k) =>
                 answer.ok ? queries[k]!.resolve(answer.value) : queries[k]!.reject(fromWire(answer.error)),
-              ),
+              );
+            },
             (error: Error) => queries.forEach((q) => q.reject(error)),
           );
           i = j;
@@ -241,17 +264,19 @@ export class PgliteThread implements Calls {
       query: <R>(text: string, params?: unknown[], options?: QueryOptions) =>
         inTx<Results<R>>({ op: 'query', tx, text, params, options: wireOptions(options) }),
       exec: (text: string) => inTx<Results[]>({ op: 'exec', tx, text }),
+      commitWithNextTrip: () => void (commitWith = true),
     };
     let result: T;
     try {
       result = await work(client);
     } catch (error) {
       client.closed = true;
-      await inTx({ op: 'rollback', tx }).catch(() => undefined);
+      // Committed with its last trip, it has ended: nothing to roll back (`lastTrip` is last).
+      if (!committed) await inTx({ op: 'rollback', tx }).catch(() => undefined);
       throw error;
     }
     client.closed = true;
-    await inTx({ op: 'commit', tx });
+    if (!committed) await inTx({ op: 'commit', tx });
     return result;
   }
 

@@ -81,6 +81,8 @@ const transactionsOf = (pglite: PGlite) => {
     const inbox = new Inbox();
     inboxes.set(m.tx, inbox);
     let ended: ToWorker | undefined;
+    /** The answers of the last trip, posted once its commit is done. */
+    let lastAnswers: BatchAnswer[] | null = null;
     let began = false;
     pglite
       .transaction(async (tx) => {
@@ -94,22 +96,26 @@ const transactionsOf = (pglite: PGlite) => {
             throw new RolledBack();
           }
           if (next.op === 'query' || next.op === 'exec') await answer(next.id, () => statement(tx, next));
-          if (next.op === 'batch')
-            await answer(next.id, async () => {
-              const answers: BatchAnswer[] = [];
-              for (const { text, params, options } of next.statements)
-                answers.push(
-                  await tx.query(text, params, optionsOf(options)).then(
-                    (value): BatchAnswer => ({ ok: true, value }),
-                    (error: unknown): BatchAnswer => ({ ok: false, error: toWire(error) }),
-                  ),
-                );
-              return answers;
-            });
+          if (next.op === 'batch') {
+            const answers: BatchAnswer[] = [];
+            for (const { text, params, options } of next.statements)
+              answers.push(
+                await tx.query(text, params, optionsOf(options)).then(
+                  (value): BatchAnswer => ({ ok: true, value }),
+                  (error: unknown): BatchAnswer => ({ ok: false, error: toWire(error) }),
+                ),
+              );
+            // The last trip, every statement done: commit, and answer after it (below).
+            if (next.commit && answers.every((a) => a.ok)) {
+              lastAnswers = answers;
+              return void (ended = next);
+            }
+            post({ id: next.id, ok: true, value: answers });
+          }
         }
       })
       .then(
-        () => ended && post({ id: ended.id, ok: true, value: null }),
+        () => ended && post({ id: ended.id, ok: true, value: lastAnswers }),
         (error: unknown) => {
           // Began or not, the caller waiting (for the start, or for the end) hears how it went.
           const id = ended?.id ?? m.id;
