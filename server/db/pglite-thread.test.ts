@@ -17,6 +17,20 @@ const causeOf = (error: unknown) => (error as { cause?: unknown }).cause;
 
 const rowsOf = (database: Database, query: ReturnType<typeof sql>) => sqlRows(database.db, query);
 
+/** Every message posted to a worker from now on, still posted (`post.mockRestore()` stops it). */
+const postsToWorkers = () => {
+  const sent: { op: string; statements?: unknown[]; commit?: true }[] = [];
+  const postMessage = Worker.prototype.postMessage;
+  const post = vi.spyOn(Worker.prototype, 'postMessage').mockImplementation(function (
+    this: Worker,
+    message: unknown,
+  ) {
+    sent.push(message as (typeof sent)[number]);
+    postMessage.call(this, message);
+  });
+  return { sent, post };
+};
+
 describe('PGlite on its own thread', () => {
   let thread: Database;
   let here: Database;
@@ -121,15 +135,7 @@ describe('PGlite on its own thread', () => {
 
   it('sends the queries a transaction asks together in one message, after its begin, each answered with its own result or error', async () => {
     const own = await PgliteThread.open({ dataDir: undefined, cacheMb: 16 });
-    const sent: { op: string; statements?: unknown[] }[] = [];
-    const postMessage = Worker.prototype.postMessage;
-    const post = vi.spyOn(Worker.prototype, 'postMessage').mockImplementation(function (
-      this: Worker,
-      message: unknown,
-    ) {
-      sent.push(message as (typeof sent)[number]);
-      postMessage.call(this, message);
-    });
+    const { sent, post } = postsToWorkers();
     try {
       const [a, b] = await own.transaction(async (tx) => {
         // The begin waits for the first statements: the database is not held while they are built.
@@ -175,15 +181,7 @@ describe('PGlite on its own thread', () => {
     await own.db.execute(
       sql`create table d (id int primary key, ref int references d (id) deferrable initially deferred)`,
     );
-    const sent: { op: string; commit?: true }[] = [];
-    const postMessage = Worker.prototype.postMessage;
-    const post = vi.spyOn(Worker.prototype, 'postMessage').mockImplementation(function (
-      this: Worker,
-      message: unknown,
-    ) {
-      sent.push(message as (typeof sent)[number]);
-      postMessage.call(this, message);
-    });
+    const { sent, post } = postsToWorkers();
     const ids = () => sqlRows<{ id: number }>(own.db, sql`select id from d order by id`);
     try {
       await own.db.transaction((tx) => lastTrip(tx, [sql`insert into d values (1, null)`]));
