@@ -203,8 +203,12 @@ describe('PGlite on its own thread', () => {
         .catch((e: unknown) => e);
       expect(causeOf(refused) ?? refused).toMatchObject({ code: '23503' });
       expect(await ids()).toEqual([{ id: 1 }]);
-      // The database goes on answering, in and out of transactions.
-      await own.db.transaction((tx) => lastTrip(tx, [sql`insert into d values (4, 1)`]));
+      // A statement after the last trip is refused, not left waiting: the transaction has ended.
+      const late = await own.db.transaction(async (tx) => {
+        await lastTrip(tx, [sql`insert into d values (4, 1)`]);
+        return tx.execute(sql`select 1`).catch((e: unknown) => e);
+      });
+      expect(String(causeOf(late) ?? late)).toMatch(/transaction has ended/);
       expect(await ids()).toEqual([{ id: 1 }, { id: 4 }]);
     } finally {
       post.mockRestore();

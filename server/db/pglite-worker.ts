@@ -126,7 +126,13 @@ const transactionsOf = (pglite: PGlite) => {
             for (const next of inbox.drain()) post({ id: next.id, ok: false, error: toWire(error) });
         },
       )
-      .finally(() => inboxes.delete(m.tx));
+      .finally(() => {
+        inboxes.delete(m.tx);
+        // Calls sent after a last trip that committed are answered, not left waiting (none may
+        // be sent: docs/decisions/0090-the-last-trip-commits.md).
+        for (const next of inbox.drain())
+          post({ id: next.id, ok: false, error: toWire(new Error('The transaction has ended')) });
+      });
   };
   return { begin, inboxOf: (tx: number) => inboxes.get(tx) };
 };
