@@ -252,14 +252,14 @@ export async function chooseLanguage(page: Page, language: 'en' | 'ar'): Promise
     .click();
 }
 
-/** Opens the profile menu and chooses Sign Out (`label`: its Arabic name on an Arabic screen). */
+/**
+ * Opens the profile menu and chooses Sign Out (`label`: its Arabic name on an Arabic screen): the
+ * menu's own item by its exact name. My Profile has "Sign out" buttons of its own (another device's
+ * session, "Sign out all other devices"), which a looser match took while the menu was opening.
+ */
 export async function signOut(page: Page, label = 'Sign Out'): Promise<void> {
   await page.getByTestId('profile-menu').click();
-  await page
-    .getByRole('menuitem', { name: label })
-    .or(page.getByRole('button', { name: label }))
-    .first()
-    .click();
+  await page.getByTestId('profile-menu-content').getByRole('menuitem', { name: label, exact: true }).click();
 }
 
 /** The html element's lang and dir. */
