@@ -10,7 +10,9 @@ import { sql } from 'drizzle-orm';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { lastTrip, openPglite, sqlRows, type Database } from './client';
-import { PgliteThread } from './pglite-thread';
+import { PgliteThread, type WireOptions } from './pglite-thread';
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The database's own error under drizzle's "Failed query". */
 const causeOf = (error: unknown) => (error as { cause?: unknown }).cause;
@@ -210,6 +212,40 @@ describe('PGlite on its own thread', () => {
       });
       expect(String(causeOf(late) ?? late)).toMatch(/transaction has ended/);
       expect(await ids()).toEqual([{ id: 1 }, { id: 4 }]);
+    } finally {
+      post.mockRestore();
+      await own.close();
+    }
+  });
+
+  it('answers a statement the thread fails to even start with its error, alone, in a transaction and in a last trip', async () => {
+    const own = await PgliteThread.open({ dataDir: undefined, cacheMb: 16 });
+    const unreadable = { asText: 5 } as unknown as WireOptions; // the worker throws reading it
+    const postMessage = Worker.prototype.postMessage;
+    const post = vi.spyOn(Worker.prototype, 'postMessage').mockImplementation(function (
+      this: Worker,
+      message: { op?: string; text?: string; statements?: { text: string; options?: WireOptions }[] },
+    ) {
+      if (message.text === 'select 2') message.options = unreadable;
+      for (const statement of message.statements ?? [])
+        if (statement.text === 'select 2') statement.options = unreadable;
+      postMessage.call(this, message);
+    });
+    const failure = (call: Promise<unknown>) =>
+      Promise.race([call.then(() => 'answered', String), wait(5_000).then(() => 'left waiting')]);
+    try {
+      expect(await failure(own.query('select 2'))).toMatch(/TypeError/);
+      const inTransaction = await failure(own.transaction((tx) => tx.query('select 2')));
+      expect(inTransaction).toMatch(/TypeError/);
+      const last = await failure(
+        own.transaction((tx) => {
+          tx.commitWithNextTrip();
+          return Promise.all([tx.query('select 1'), tx.query('select 2')]);
+        }),
+      );
+      expect(last).toMatch(/TypeError/);
+      // And the thread goes on answering.
+      expect((await own.query<{ one: number }>('select 1 as one')).rows).toEqual([{ one: 1 }]);
     } finally {
       post.mockRestore();
       await own.close();

@@ -62,11 +62,17 @@ class Inbox {
 
 class RolledBack extends Error {}
 
-const answer = (id: number, run: () => Promise<unknown>) =>
-  run().then(
-    (value) => post({ id, ok: true, value }),
-    (error: unknown) => post({ id, ok: false, error: toWire(error) }),
-  );
+/** How a call went, whether it failed by rejecting or by throwing before it began. */
+const settle = async (run: () => Promise<unknown>): Promise<BatchAnswer> => {
+  try {
+    return { ok: true, value: await run() };
+  } catch (error) {
+    return { ok: false, error: toWire(error) };
+  }
+};
+
+/** Answers a call under its own id, however it went: no caller is left waiting. */
+const answer = async (id: number, run: () => Promise<unknown>) => post({ id, ...(await settle(run)) });
 
 const statement = (on: PGlite | Transaction, m: Extract<ToWorker, { op: 'query' | 'exec' }>) =>
   m.op === 'query' ? on.query(m.text, m.params, optionsOf(m.options)) : on.exec(m.text);
@@ -99,12 +105,7 @@ const transactionsOf = (pglite: PGlite) => {
           if (next.op === 'batch') {
             const answers: BatchAnswer[] = [];
             for (const { text, params, options } of next.statements)
-              answers.push(
-                await tx.query(text, params, optionsOf(options)).then(
-                  (value): BatchAnswer => ({ ok: true, value }),
-                  (error: unknown): BatchAnswer => ({ ok: false, error: toWire(error) }),
-                ),
-              );
+              answers.push(await settle(() => tx.query(text, params, optionsOf(options))));
             // The last trip, every statement done: commit, and answer after it (below).
             if (next.commit && answers.every((a) => a.ok)) {
               lastAnswers = answers;
