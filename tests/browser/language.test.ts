@@ -59,12 +59,7 @@ describe('language', () => {
     expect(box).not.toBeNull();
     expect(box!.x + box!.width / 2).toBeGreaterThan(viewport.width / 2);
 
-    await page.getByTestId('profile-menu').click();
-    await page
-      .getByRole('menuitem', { name: 'تسجيل الخروج' })
-      .or(page.getByRole('button', { name: 'تسجيل الخروج' }))
-      .first()
-      .click();
+    await signOut(page, 'تسجيل الخروج');
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/admin/login');
     expect(await htmlLangDir(page)).toEqual({ lang: 'ar', dir: 'rtl' });
     expect(await page.locator('body').innerText()).toMatch(ARABIC);
