@@ -224,7 +224,11 @@ describe('PGlite on its own thread', () => {
     const postMessage = Worker.prototype.postMessage;
     const post = vi.spyOn(Worker.prototype, 'postMessage').mockImplementation(function (
       this: Worker,
-      message: { op?: string; text?: string; statements?: { text: string; options?: WireOptions }[] },
+      message: {
+        text?: string;
+        options?: WireOptions;
+        statements?: { text: string; options?: WireOptions }[];
+      },
     ) {
       if (message.text === 'select 2') message.options = unreadable;
       for (const statement of message.statements ?? [])
