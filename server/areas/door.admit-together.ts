@@ -163,6 +163,17 @@ const verdictIn = (
   return verdictOf(event, named.bookingId, booking, admission);
 };
 
+/** Locks the group's bookings at the event's door, in order of id; answers those it holds. */
+const lockAtDoor = async (tx: Tx, ids: readonly number[], eventId: number) =>
+  ids.length
+    ? await tx
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(and(inArray(bookings.id, [...ids]), eq(bookings.eventId, eventId)))
+        .orderBy(bookings.id)
+        .for('update')
+    : [];
+
 /** An admission's write in a group, with its key's answer (none for an admission without a key). */
 interface KeyedWrite extends Write {
   stored: StoredAnswer | null;
@@ -204,6 +215,8 @@ const commitTogether = async (db: Db, group: Waiting[]): Promise<Map<Waiting, An
     // the caller's reach, the group's bookings at its door locked in order of id, and the bookings
     // read with their admissions after the lock, in a statement of its own (one that waited for a
     // lock sees what was committed meanwhile, docs/decisions/0060-an-admission-in-three-statements.md).
+    // Each is asked when its function is called, so they go in the order written here (a query
+    // builder handed to Promise.all as it is would be asked after the read).
     const [claimed, found, locked, booked] = await Promise.all([
       claimKeys(
         tx,
@@ -218,14 +231,7 @@ const commitTogether = async (db: Db, group: Waiting[]): Promise<Map<Waiting, An
           throw err;
         },
       ),
-      ids.length
-        ? tx
-            .select({ id: bookings.id })
-            .from(bookings)
-            .where(and(inArray(bookings.id, ids), eq(bookings.eventId, body.eventId)))
-            .orderBy(bookings.id)
-            .for('update')
-        : [],
+      lockAtDoor(tx, ids, body.eventId),
       ids.length ? bookingsWithAdmissions(tx, ids) : (new Map() as Read),
     ]);
     const served = group.filter((w) => w.keyed === null || claimed.has(w.keyed.key));

@@ -345,6 +345,37 @@ describe('the door of an event', () => {
     expect(new Set(entries.filter((e) => e.action === 'admit').map((e) => e.requestId)).size).toBe(20);
   });
 
+  it('reads a booking only once it holds it: an admission another process commits meanwhile is seen (ADR 0060)', async () => {
+    const { id, ticket } = await guest(event.id as number);
+    // Another server process admits the guest: it holds the booking until it commits.
+    let commit!: () => void;
+    const committing = new Promise<void>((resolve) => (commit = resolve));
+    let held!: () => void;
+    const holding = new Promise<void>((resolve) => (held = resolve));
+    const other = t.db.db.transaction(async (tx) => {
+      await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, id)).for('update');
+      await tx.insert(admissions).values({
+        eventId: event.id as number,
+        bookingId: id,
+        providerId,
+        count: 1,
+        deviceId: 'other-process',
+        deviceName: 'Gate Z',
+        deviceAt: new Date(NOW),
+        at: new Date(NOW),
+      });
+      held();
+      await committing;
+    });
+    await holding;
+    const admitted = admit({ ticket, deviceName: 'Gate A' });
+    // The admission waits for the booking (on the embedded database, for the database).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    commit();
+    await other;
+    expect(await admitted).toMatchObject({ verdict: 'already' });
+  });
+
   it('keeps the first admission by device time when an offline device is heard of last', async () => {
     const { id, ticket } = await guest(event.id as number);
     // Gate B admits online at 12:05 (Riyadh); Gate A had admitted offline at 12:02 and syncs later.
