@@ -3,7 +3,8 @@
  * embedded database a transaction holds the whole database, and each statement in it is a round
  * trip between the server's thread and the database's: admissions one transaction each spent most
  * of their time on those round trips. Here the admissions that arrive while one group is being
- * committed wait, and go in the next group, of one user at one event's door: one transaction
+ * committed wait, and go in the next group (begun once the group before has sent its last trip,
+ * it waits for that one at the database), of one user at one event's door: one transaction
  * claims their Idempotency-Keys in one statement, finds the event in the caller's reach, locks
  * their bookings (in order of id, so that groups of several processes never wait on each other
  * in a circle) and reads them with their admissions in one statement each; then each admission is
@@ -90,7 +91,13 @@ class Door {
       if (this.#waiting.length < this.#last) await this.#gather();
       const group = this.#take();
       this.#last = group.length;
-      await this.#serve(group);
+      // The next group is begun once this one's last trip is sent, not once it is answered: its
+      // statements wait at the database (for the transaction on the embedded one, for the locks
+      // they share on PostgreSQL) and run as soon as this one commits
+      // (docs/decisions/0091-the-next-group-waits-at-the-database.md).
+      let lastSent!: () => void;
+      const sent = new Promise<void>((resolve) => (lastSent = resolve));
+      await Promise.race([sent, this.#serve(group, lastSent)]);
     }
     this.#running = false;
   }
@@ -135,10 +142,10 @@ class Door {
     return group;
   }
 
-  async #serve(group: Waiting[]) {
+  async #serve(group: Waiting[], lastSent: () => void) {
     let answers: Map<Waiting, Answer> | null = null;
     try {
-      answers = await commitTogether(this.db, group);
+      answers = await commitTogether(this.db, group, lastSent);
     } catch {
       answers = null; // each is served alone: a fault of one fails no other
     }
@@ -200,9 +207,13 @@ const keyedWrite = (tx: Tx) => (slots: Slots<KeyedWrite>) => {
 
 /**
  * Commits a group in one transaction; answers each admission it served (those it leaves out, keys
- * claimed before, are served alone).
+ * claimed before, are served alone). Calls `lastSent` once its last trip is sent.
  */
-const commitTogether = async (db: Db, group: Waiting[]): Promise<Map<Waiting, Answer>> => {
+const commitTogether = async (
+  db: Db,
+  group: Waiting[],
+  lastSent: () => void,
+): Promise<Map<Waiting, Answer>> => {
   const { auth, body, now } = group[0]!.admission;
   const userId = auth.user.id;
   const answers = new Map<Waiting, Answer>();
@@ -236,8 +247,14 @@ const commitTogether = async (db: Db, group: Waiting[]): Promise<Map<Waiting, An
     ]);
     const served = group.filter((w) => w.keyed === null || claimed.has(w.keyed.key));
     if (!served.length) return;
-    // Every statement that writes, sent in one round trip at the end (`lastTrip`).
+    // Every statement that writes, sent in one round trip at the end (`lastTrip`); once it is
+    // sent, the next group may begin.
     const writes: (SQLWrapper | Prebuilt)[] = [];
+    const finish = () => {
+      const trip = lastTrip(tx, writes);
+      lastSent();
+      return trip;
+    };
     const answer = (w: Waiting, out: Admitted | HttpError) => {
       const a = w.answerOf(out);
       answers.set(w, a);
@@ -248,7 +265,7 @@ const commitTogether = async (db: Db, group: Waiting[]): Promise<Map<Waiting, An
         const a = answer(w, found);
         if (w.keyed) writes.push(storeAnswer(tx, { userId, key: w.keyed.key, answer: a }));
       }
-      await lastTrip(tx, writes);
+      await finish();
       return;
     }
     const event = found;
@@ -273,7 +290,7 @@ const commitTogether = async (db: Db, group: Waiting[]): Promise<Map<Waiting, An
       const shape = `${writeShape(recorded).name}:${write.stored ? 'keyed' : 'unkeyed'}`;
       writes.push(prebuilt(shape, write, keyedWrite(tx), w.admission.check));
     }
-    await lastTrip(tx, writes);
+    await finish();
   });
   return answers;
 };

@@ -6,7 +6,7 @@
  * (docs/decisions/0059-door-list-accounts-and-leases.md).
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { admissions, auditLog, bookings, events, liveChanges, users } from '../../server/db/schema';
 import { createTestServer, DEMO_PASSWORD, type TestServer } from '../setup/server';
 import { apiOf, signInAs } from '../support/kit';
@@ -374,6 +374,32 @@ describe('the door of an event', () => {
     commit();
     await other;
     expect(await admitted).toMatchObject({ verdict: 'already' });
+  });
+
+  it("begins a group's transaction while the one before it commits, so the database goes from one to the next (ADR 0091)", async () => {
+    const db = t.deps.db as unknown as { transaction: (...args: unknown[]) => Promise<unknown> };
+    const transaction = db.transaction;
+    let open = 0;
+    let most = 0;
+    const spy = vi.spyOn(db, 'transaction').mockImplementation(function (this: unknown, ...args: unknown[]) {
+      most = Math.max(most, ++open);
+      return transaction.apply(this, args).finally(() => open--);
+    });
+    try {
+      // Two callers' admissions at once: two groups at least (a group is one caller's). The second
+      // is begun while the first commits if its admissions are in by then: up to three bursts.
+      for (let burst = 0; burst < 3 && most < 2; burst++) {
+        const guests = await Promise.all(Array.from({ length: 8 }, () => guest(event.id as number)));
+        most = 0;
+        const verdicts = await Promise.all(
+          guests.map((g, i) => admit({ ticket: g.ticket }, { token: i % 2 ? provider : admin })),
+        );
+        expect(verdicts.map((v) => v.verdict)).toEqual(Array(8).fill('admitted'));
+      }
+    } finally {
+      spy.mockRestore();
+    }
+    expect(most).toBe(2);
   });
 
   it('keeps the first admission by device time when an offline device is heard of last', async () => {
