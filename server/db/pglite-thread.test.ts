@@ -2,7 +2,8 @@
  * The embedded database on its own thread (docs/decisions/0033-the-embedded-database-on-its-own-thread.md)
  * answers as on the calling thread: the same rows, types and errors; a transaction commits or rolls
  * back, and no other caller's statement runs inside it; a notification arrives before the answer of
- * the statement that sent it; a closed database refuses calls instead of hanging; statements asked
+ * the statement that sent it; a closed database, or a statement the thread fails to start, is
+ * answered with its error instead of leaving its caller waiting; statements asked
  * together in a transaction (`lastTrip`, `Promise.all`) go in one round trip and run in order, and a
  * transaction's last trip goes with its commit.
  */
