@@ -8,12 +8,11 @@
  * transaction's last trip goes with its commit.
  */
 import { sql } from 'drizzle-orm';
+import { setTimeout as wait } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { lastTrip, openPglite, sqlRows, type Database } from './client';
 import { PgliteThread, type WireOptions } from './pglite-thread';
-
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The database's own error under drizzle's "Failed query". */
 const causeOf = (error: unknown) => (error as { cause?: unknown }).cause;
@@ -142,7 +141,7 @@ describe('PGlite on its own thread', () => {
     try {
       const [a, b] = await own.transaction(async (tx) => {
         // The begin waits for the first statements: the database is not held while they are built.
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        await wait(20);
         expect(sent).toEqual([]);
         return Promise.all([tx.query('select $1::int as a', [1]), tx.query('select $1::text as b', ['two'])]);
       });
@@ -237,7 +236,7 @@ describe('PGlite on its own thread', () => {
       postMessage.call(this, message);
     });
     const failure = (call: Promise<unknown>) =>
-      Promise.race([call.then(() => 'answered', String), wait(5_000).then(() => 'left waiting')]);
+      Promise.race([call.then(() => 'answered', String), wait(5_000, 'left waiting')]);
     try {
       expect(await failure(own.query('select 2'))).toMatch(/TypeError/);
       const inTransaction = await failure(own.transaction((tx) => tx.query('select 2')));
@@ -269,7 +268,7 @@ describe('PGlite on its own thread', () => {
       );
       await held;
     });
-    await new Promise((r) => setTimeout(r, 100));
+    await wait(100);
     expect(counted).toBeNull();
     release();
     await open;

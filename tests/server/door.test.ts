@@ -6,6 +6,7 @@
  * (docs/decisions/0059-door-list-accounts-and-leases.md).
  */
 import { and, eq, inArray } from 'drizzle-orm';
+import { setTimeout as wait } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { admissions, auditLog, bookings, events, liveChanges, users } from '../../server/db/schema';
 import { createTestServer, DEMO_PASSWORD, type TestServer } from '../setup/server';
@@ -370,7 +371,7 @@ describe('the door of an event', () => {
     await holding;
     const admitted = admit({ ticket, deviceName: 'Gate A' });
     // The admission waits for the booking (on the embedded database, for the database).
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await wait(300);
     commit();
     await other;
     expect(await admitted).toMatchObject({ verdict: 'already' });
