@@ -400,7 +400,10 @@ describe('the door of an event', () => {
     } finally {
       spy.mockRestore();
     }
-    expect(most).toBe(2);
+    // On the embedded database the second waits for the first (at most two); on PostgreSQL groups
+    // that share no booking may run side by side.
+    if (t.deps.databaseKind === 'pglite') expect(most).toBe(2);
+    else expect(most).toBeGreaterThanOrEqual(2);
   });
 
   it('keeps the first admission by device time when an offline device is heard of last', async () => {
