@@ -83,8 +83,23 @@ const SERVER_LAYERS = [
   'areas',
   'seed',
 ];
-const serverLayers = () =>
-  SERVER_LAYERS.map((layer, i) => {
+/**
+ * Libraries the server needs only for a rare action, loaded by `import()` where that action runs
+ * rather than when the server starts (docs/decisions/0092-rare-libraries-load-when-first-used.md):
+ * a static import of one (types aside) would load it, and everything it requires, at every start.
+ */
+const LOADED_WHEN_USED = ['exceljs', '@simplewebauthn/server', 'nodemailer'].map((name) => ({
+  name,
+  allowTypeImports: true,
+  message: `${name} is loaded when first used, not at the server's start (docs/decisions/0092-rare-libraries-load-when-first-used.md): import() it where it is used, or import its types only.`,
+}));
+const serverLayers = () => [
+  {
+    files: ['server/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: LOADED_WHEN_USED }] },
+  },
+  ...SERVER_LAYERS.map((layer, i) => {
     const above = [...SERVER_LAYERS.slice(i + 1), 'app', 'main', 'workers'];
     return {
       files: [`server/${layer}/**/*.ts`],
@@ -93,6 +108,7 @@ const serverLayers = () =>
         '@typescript-eslint/no-restricted-imports': [
           'error',
           {
+            paths: LOADED_WHEN_USED,
             patterns: [
               {
                 regex: `^\\.\\./(${above.join('|')})(/|\\.ts$|$)`,
@@ -103,7 +119,8 @@ const serverLayers = () =>
         ],
       },
     };
-  });
+  }),
+];
 
 export default tseslint.config(
   {

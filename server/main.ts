@@ -19,7 +19,7 @@ import type { Database } from './db/client';
 import { installRowTriggers } from './db/row-triggers';
 import { seedDemoData } from './seed/demo-data';
 import { demoTotp, seedDemo, syncRoles } from './seed/seed';
-import { createConsoleMailer, createSmtpMailer, type Mailer } from './core/mail';
+import { createConsoleMailer, createSmtpMailer, type Mailer } from './core/mailer';
 import { createDbStorage, type Storage } from './files/storage';
 import { importUploadsFolder } from './files/storage-import';
 import { FILE_SWEEP_EVERY_MS, sweepUnreferencedFiles } from './files/references';

@@ -10,7 +10,8 @@ import type { Config } from '../core/config';
 import type { Db, Tx } from '../db/client';
 import { emailOtps, users } from '../db/schema';
 import { HttpError, fieldError, tooManyRequests } from '../core/errors';
-import { accountExistsMail, otpMail, type Mailer } from '../core/mail';
+import { accountExistsMail, otpMail } from '../core/mail';
+import type { Mailer } from '../core/mailer';
 import { smsg } from '../core/messages';
 import { hashOtp, newOtpCode, otpMatches } from './tokens';
 

@@ -10,17 +10,14 @@
  * - user verification is required on both ceremonies (a PIN, a fingerprint, a face), so a passkey
  *   is both factors: something the user has, unlocked by something they know or are;
  * - an authenticator's signature counter only moves forward (or stays 0 on those that keep none).
+ *
+ * @simplewebauthn/server (with its ASN.1 and certificate parsers, some 300 files) is loaded at the
+ * first ceremony, not when the server starts
+ * (docs/decisions/0092-rare-libraries-load-when-first-used.md).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Config } from '../core/config';
 import type { Executor } from '../db/client';
 import { signInChallenges, type passkeys } from '../db/schema';
@@ -122,13 +119,16 @@ export const useChallenge = async (db: Executor, config: Config, id: number): Pr
 
 /* ------------------------------------------------------------ ceremonies */
 
+const webauthn = () => import('@simplewebauthn/server');
+
 /** The options of `navigator.credentials.create()` for `user`, their passkeys excluded. */
-export const registrationOptions = (
+export const registrationOptions = async (
   config: Config,
   user: UserRow,
   existing: Pick<PasskeyRow, 'credentialId' | 'transports'>[],
-) =>
-  generateRegistrationOptions({
+) => {
+  const { generateRegistrationOptions } = await webauthn();
+  return generateRegistrationOptions({
     rpName: RP_NAME,
     rpID: relyingParty(config).rpID,
     userName: user.email,
@@ -140,6 +140,7 @@ export const registrationOptions = (
     authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
     supportedAlgorithmIDs: ALGORITHMS,
   });
+};
 
 /**
  * The new credential when `response` answers `challenge` from the configured origin and rp id, with
@@ -147,6 +148,7 @@ export const registrationOptions = (
  */
 export const verifyRegistration = async (config: Config, response: unknown, challenge: string) => {
   const { rpID, origin } = relyingParty(config);
+  const { verifyRegistrationResponse } = await webauthn();
   try {
     const verified = await verifyRegistrationResponse({
       response: response as RegistrationResponseJSON,
@@ -163,12 +165,14 @@ export const verifyRegistration = async (config: Config, response: unknown, chal
 };
 
 /** The options of `navigator.credentials.get()`: any passkey of this site (discoverable), verified. */
-export const signInOptions = (config: Config) =>
-  generateAuthenticationOptions({
+export const signInOptions = async (config: Config) => {
+  const { generateAuthenticationOptions } = await webauthn();
+  return generateAuthenticationOptions({
     rpID: relyingParty(config).rpID,
     userVerification: 'required',
     timeout: PASSKEY_CHALLENGE_MS,
   });
+};
 
 /**
  * The new counter when `response` is `key`'s signature of `challenge`, from the configured origin and
@@ -185,6 +189,7 @@ export const verifySignIn = async (
   const answer = response as AuthenticationResponseJSON;
   const handle = answer.response.userHandle;
   if (handle !== undefined && handle !== userHandleOf(key.userId).toString('base64url')) return null;
+  const { verifyAuthenticationResponse } = await webauthn();
   try {
     const verified = await verifyAuthenticationResponse({
       response: answer,

@@ -7,7 +7,8 @@
 import { CURRENCY, MINOR_PER_MAJOR } from '../../src/contract/areas/values';
 import type { Language } from '../../src/contract/common';
 import { LOCALE, venueTime } from './guest-mail';
-import { escapeHtml, type MailMessage } from './mail';
+import { escapeHtml } from './mail';
+import type { MailMessage } from './mailer';
 
 type L = { en: string; ar: string };
 

@@ -7,7 +7,8 @@
 import type { Language } from '../../src/contract/common';
 import { FORMAT_LOCALE } from '../../src/contract/plain';
 import { zoneCity } from '../../src/contract/zone-names';
-import { escapeHtml, type MailMessage } from './mail';
+import { escapeHtml } from './mail';
+import type { MailMessage } from './mailer';
 
 type L = { en: string; ar: string };
 

@@ -6,7 +6,8 @@
  */
 import type { Language } from '../../src/contract/common';
 import type { MessagePlaceholder } from '../../src/contract/areas/event-messages';
-import { escapeHtml, type MailMessage } from './mail';
+import { escapeHtml } from './mail';
+import type { MailMessage } from './mailer';
 import { placeLines, venueTime, type EventPlace } from './guest-mail';
 
 type L = { en: string; ar: string };

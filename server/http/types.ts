@@ -3,7 +3,7 @@ import type { Language } from '../../src/contract/common';
 import type { AnyEndpoint } from '../../src/contract/http';
 import type { Config } from '../core/config';
 import type { Db } from '../db/client';
-import type { Mailer } from '../core/mail';
+import type { Mailer } from '../core/mailer';
 import type { Storage } from '../files/storage';
 
 /**

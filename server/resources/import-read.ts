@@ -5,10 +5,12 @@
  * its first sheet only, after its zip's central directory has been read and found within bounds
  * (no zip bomb reaches the inflater). Formula cells are read as their text. A broken file answers
  * 422 naming the line.
+ *
+ * ExcelJS (with its zip readers and writers, some 600 files) is loaded at the first .xlsx read, not
+ * when the server starts (docs/decisions/0092-rare-libraries-load-when-first-used.md).
  */
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
 import { HttpError } from '../core/errors';
 import { smsg } from '../core/messages';
 
@@ -150,6 +152,7 @@ const cellText = (value: unknown): string => {
 async function* xlsxRows(file: File): AsyncGenerator<FileRow> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   checkZip(bytes);
+  const { default: ExcelJS } = await import('exceljs');
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([Buffer.from(bytes.buffer)]), {
     worksheets: 'emit',
     sharedStrings: 'cache',

@@ -10,7 +10,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, locations, mails } from '../../server/db/schema';
-import { createSmtpMailer } from '../../server/core/mail';
+import { createSmtpMailer } from '../../server/core/mailer';
 import { drainMails, mailBackoffMs, MAIL_MAX_ATTEMPTS } from '../../server/notifications/mail-queue';
 import type { TestServer } from '../setup/server';
 import { eventResource } from '../../src/contract/areas/event';

@@ -17,7 +17,7 @@ import { createApp } from '../../server/app';
 import { defaultConfig } from '../../server/core/config';
 import { openPostgres } from '../../server/db/client';
 import { seedDemo } from '../../server/seed/seed';
-import { createSmtpMailer } from '../../server/core/mail';
+import { createSmtpMailer } from '../../server/core/mailer';
 import { createDbStorage } from '../../server/files/storage';
 import { DEMO, DEMO_PASSWORD } from '../setup/server';
 import { createTestDb, type TestDb } from '../setup/db';

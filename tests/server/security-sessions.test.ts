@@ -11,7 +11,7 @@ import { IP_LIMITS } from '../../server/auth/limits';
 import { LOGIN_MAX_FAILURES, LOGIN_WINDOW_MS } from '../../server/auth/throttle';
 import { OTP_SEND_GAP_MS } from '../../server/auth/otp';
 import { DAY } from '../../server/core/config';
-import { createSmtpMailer, type Mailer } from '../../server/core/mail';
+import { createSmtpMailer, type Mailer } from '../../server/core/mailer';
 import { SERVER_MESSAGES } from '../../server/core/messages';
 import { users } from '../../server/db/schema';
 import { eq } from 'drizzle-orm';

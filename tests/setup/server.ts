@@ -14,7 +14,7 @@ import type { PushConfig } from '../../server/notifications/push';
 import { defaultConfig, type Config } from '../../server/core/config';
 import { seedDemoData } from '../../server/seed/demo-data';
 import { seedDemo } from '../../server/seed/seed';
-import { createSmtpMailer, type Mailer } from '../../server/core/mail';
+import { createSmtpMailer, type Mailer } from '../../server/core/mailer';
 import { settle } from '../../server/notifications/notify';
 import { stopBulkJobs } from '../../server/resources/bulk-jobs';
 import { createDbStorage, type Storage } from '../../server/files/storage';

@@ -46,6 +46,11 @@ describe('lint fences', () => {
     ['server/resources/planted.ts', "import { x } from '../live/streams';"],
     ['server/resources/planted.ts', "import { x } from '../areas';"],
     ['server/tickets/planted.ts', "import { x } from '../auth/sessions';"],
+    // Libraries of rare actions load when first used (docs/decisions/0092-rare-libraries-load-when-first-used.md).
+    ['server/resources/planted.ts', "import x from 'exceljs';"],
+    ['server/auth/planted.ts', "import { x } from '@simplewebauthn/server';"],
+    ['server/core/planted.ts', "import x from 'nodemailer';"],
+    ['server/planted.ts', "import x from 'nodemailer';"],
   ])('%s: %s fails', async (file, line) => {
     expect(await fenceErrors(file, line)).not.toHaveLength(0);
   });
@@ -64,6 +69,9 @@ describe('lint fences', () => {
     ['server/live/planted.ts', "import { x } from '../resources/impl';"],
     ['server/areas/planted.ts', "import { x } from '../resources/resource-router';"],
     ['server/db/planted.test.ts', "import { x } from '../areas';"],
+    ['server/auth/planted.ts', "import type { x } from '@simplewebauthn/server';"],
+    ['server/resources/planted.ts', "const { default: x } = await import('exceljs');"],
+    ['server/core/planted.test.ts', "import x from 'nodemailer';"],
   ])('%s: %s passes', async (file, line) => {
     expect(await fenceErrors(file, line)).toHaveLength(0);
   });
