@@ -18,21 +18,21 @@ const OUT_DIR = new URL('../dist-server/', import.meta.url);
 
 /**
  * Node's flags for a server started with the environment `env`. On the embedded database (no
- * `DATABASE_URL`), a young generation of 2 MB semi-spaces instead of V8's default (16 MB and more):
- * about 60 MB less for an idle server and under load, for more frequent minor collections (the
- * measured cost in throughput is in ADR 0032); that server's memory has a budget. On PostgreSQL
- * the server keeps V8's default young generation: the small one spent a fifth of the server's
- * thread on collections under the mix, and the default took 17 % off its CPU per request (ADR 0032).
- * The old generation may grow to 1.5 times what the last full collection left on the embedded
- * database, twice on PostgreSQL (V8 chooses up to about four times by itself): there the server's
- * and the database thread's heaps share the budget, and an import's burst of garbage grew them past
- * it (docs/decisions/0033-the-embedded-database-on-its-own-thread.md,
+ * `DATABASE_URL`), a young generation of 8 MB semi-spaces instead of V8's default (16 MB and more):
+ * less memory for an idle server and under load, for more frequent minor collections
+ * (docs/decisions/0093-the-embedded-database-server-young-generation.md; 2 MB until then, ADR 0032).
+ * On PostgreSQL the server keeps V8's default young generation: the small one spent a fifth of the
+ * server's thread on collections under the mix, and the default took 17 % off its CPU per request
+ * (ADR 0032). The old generation may grow to 1.5 times what the last full collection left on the
+ * embedded database, twice on PostgreSQL (V8 chooses up to about four times by itself): there the
+ * server's and the database thread's heaps share the budget, and an import's burst of garbage grew
+ * them past it (docs/decisions/0033-the-embedded-database-on-its-own-thread.md,
  * docs/decisions/0079-memory-of-an-import-burst.md).
  */
 export const serverNodeFlags = (env) => [
   ...(env.DATABASE_URL
     ? ['--heap-growing-percent=100']
-    : ['--max-semi-space-size=2', '--heap-growing-percent=50']),
+    : ['--max-semi-space-size=8', '--heap-growing-percent=50']),
 ];
 
 /**
