@@ -48,7 +48,8 @@ export const createSmtpMailer = (smtpUrl: string, from: string, timeoutMs = 30_0
       return info.response;
     },
     async close() {
-      if (transport) (await transport).close();
+      // Nothing to close before the first mail, nor when nodemailer failed to load.
+      (await transport?.catch(() => null))?.close();
     },
   };
 };
