@@ -93,8 +93,10 @@ const wireOptions = (options?: QueryOptions): WireOptions | undefined =>
  * from the sources (tests, `npm run dev`), the TypeScript file loaded through tsx.
  */
 const startWorker = (start: WorkerStart) => {
-  // The worker's young generation is kept small, like the server's (serverNodeFlags in
-  // scripts/server-bundle.mjs): what it allocates per statement dies young.
+  // The worker's young generation is kept small (6 MB in all), whatever the server's flags (8 MB
+  // semi-spaces on the embedded database, serverNodeFlags in scripts/server-bundle.mjs and
+  // docs/decisions/0093-the-embedded-database-server-young-generation.md): what it allocates per
+  // statement dies young.
   const options = { workerData: start, resourceLimits: { maxYoungGenerationSizeMb: 6 } };
   if (!import.meta.url.endsWith('.ts'))
     return new Worker(new URL('./pglite-worker.mjs', import.meta.url), options);
